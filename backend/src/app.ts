@@ -1,0 +1,90 @@
+/**
+ * Builds the Fastify application of the REST backend (DESIGN tier 1). No listening, no process wiring:
+ * server.ts listens, tests use `app.inject` or listen on a random port.
+ */
+import fastifyMultipart from '@fastify/multipart';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { sql } from 'drizzle-orm';
+import type { Config } from './config.js';
+import type { DbHandle } from './db/client.js';
+import { createMailer } from './mail/index.js';
+import type { Mailer } from './mail/mailer.js';
+import authPlugin from './plugins/auth.js';
+import csrfPlugin from './plugins/csrf.js';
+import errorsPlugin from './plugins/errors.js';
+import sessionPlugin from './plugins/session.js';
+import accountRoutes from './routes/accounts/index.js';
+import orderRoutes from './routes/orders/index.js';
+import referenceRoutes from './routes/reference/index.js';
+
+/** Per-file upload limit (bytes): spec core §5/§9, 50 MB. */
+export const MAX_FILE_BYTES = 50 * 1024 * 1024;
+
+/** The app clock; tests replace `now` to move time (expiry, lockouts, links). */
+export interface Clock {
+  now(): Date;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    dbh: DbHandle;
+    clock: Clock;
+    mailer: Mailer;
+  }
+}
+
+export interface BuildOptions {
+  config: Config;
+  dbh: DbHandle;
+  mailer?: Mailer;
+  clock?: Clock;
+  logger?: boolean;
+}
+
+export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger ? { level: process.env.LOG_LEVEL ?? 'info' } : false,
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    ajv: { customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: false } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.decorate('config', opts.config);
+  app.decorate('dbh', opts.dbh);
+  app.decorate('mailer', opts.mailer ?? createMailer(opts.config, opts.dbh.db));
+  await app.register(fp(async (a) => { a.decorate('clock', opts.clock ?? { now: () => new Date() }); }, { name: 'clock' }));
+
+  await app.register(errorsPlugin);
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'Платформа валютных платежей — REST API',
+        version: '0.1.0',
+        description: 'The system of record (spec core §7). Errors: `{ message, code, errors?, retryCsrf? }`. '
+          + 'State-changing calls need the `X-XSRF-TOKEN` header from GET /api/public/csrf. Money: decimal strings with ISO 4217 currency; times: UTC ISO 8601; API dates: YYYY-MM-DD.',
+      },
+      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'SESSION' } } },
+    },
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  await app.register(sessionPlugin, { config: opts.config, db: opts.dbh.db });
+  await app.register(csrfPlugin, { config: opts.config });
+  await app.register(authPlugin, { db: opts.dbh.db });
+  await app.register(fastifyMultipart, { limits: { fileSize: MAX_FILE_BYTES, files: 1, fields: 10 } });
+
+  app.get('/api/health', { schema: { hide: true } }, async () => {
+    await opts.dbh.db.execute(sql`select 1`);
+    return { status: 'ok' };
+  });
+
+  await app.register(accountRoutes);
+  await app.register(referenceRoutes);
+  await app.register(orderRoutes);
+  await app.ready();
+  return app;
+}

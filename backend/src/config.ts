@@ -1,0 +1,69 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Backend package root (…/backend), whether running from src/ via tsx or from dist/src/. */
+export const BACKEND_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), fileURLToPath(import.meta.url).includes('/dist/') ? '../..' : '..');
+
+/**
+ * Runtime configuration of the REST backend, read from the environment (README "Configuration").
+ * - BACKEND_PORT: HTTP port (default 8080).
+ * - DATA_DIR: embedded PGlite data directory and stored files (default <repo>/.data).
+ * - DATABASE_URL: PostgreSQL connection string; when set, PGlite is not used.
+ * - REFERENCE_DATA_DIR: official directories in the layout of shared/data (default: the shipped demo directory).
+ * - SMTP_URL: SMTP server for outgoing mail; without it, mail goes to the developer outbox.
+ * - PUBLIC_URL: the address users open (links in mails); default http://localhost:${PORT or 4000}.
+ * - SESSION_SECRET: cookie signing secret; without it a random one is generated once and kept in DATA_DIR.
+ * - NODE_ENV=production disables the developer outbox page.
+ */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  referenceDataDir: string;
+  smtpUrl?: string;
+  publicUrl: string;
+  sessionSecret: string;
+  production: boolean;
+  /** Idle session expiry in seconds (default 30 minutes). */
+  sessionIdleSeconds: number;
+  /** Absolute session expiry in seconds (default 12 hours). */
+  sessionAbsoluteSeconds: number;
+  /** Whether cookies carry the Secure flag (default: PUBLIC_URL is https). */
+  secureCookies: boolean;
+}
+
+export const DEMO_REFERENCE_DIR = join(BACKEND_ROOT, 'reference-demo');
+
+function sessionSecretFor(dataDir: string): string {
+  if (process.env.SESSION_SECRET) return process.env.SESSION_SECRET;
+  const file = join(dataDir, 'session-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dirname(file), { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+/** Builds the configuration from `env` (defaults to process.env); `overrides` win (used by tests). */
+export function loadConfig(overrides: Partial<Config> = {}, env: NodeJS.ProcessEnv = process.env): Config {
+  const dataDir = overrides.dataDir ?? resolve(env.DATA_DIR ?? join(BACKEND_ROOT, '..', '.data'));
+  const publicUrl = overrides.publicUrl ?? env.PUBLIC_URL ?? `http://localhost:${env.PORT ?? 4000}`;
+  return {
+    port: Number(env.BACKEND_PORT ?? 8080),
+    host: env.BACKEND_HOST ?? '127.0.0.1',
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    referenceDataDir: resolve(env.REFERENCE_DATA_DIR ?? DEMO_REFERENCE_DIR),
+    smtpUrl: env.SMTP_URL || undefined,
+    publicUrl,
+    sessionSecret: overrides.sessionSecret ?? sessionSecretFor(dataDir),
+    production: env.NODE_ENV === 'production',
+    sessionIdleSeconds: Number(env.SESSION_IDLE_SECONDS ?? 30 * 60),
+    sessionAbsoluteSeconds: Number(env.SESSION_ABSOLUTE_SECONDS ?? 12 * 60 * 60),
+    secureCookies: publicUrl.startsWith('https:'),
+    ...overrides,
+  };
+}

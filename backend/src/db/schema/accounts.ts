@@ -1,0 +1,2 @@
+/** Tables of the accounts domain (filled by its module). */
+export {};

@@ -1,0 +1,5 @@
+/** All tables of the backend. Each domain keeps its own file; drizzle-kit reads this barrel. */
+export * from './core.js';
+export * from './accounts.js';
+export * from './reference.js';
+export * from './orders.js';

@@ -1,0 +1,2 @@
+/** Tables of the orders domain (filled by its module). */
+export {};

@@ -1,0 +1,2 @@
+/** Tables of the reference domain (filled by its module). */
+export {};

@@ -1,0 +1,94 @@
+/**
+ * Who is calling: loads the signed-in user of the session into `request.user` and offers the
+ * pre-handlers every secured route uses (spec core §6 roles).
+ * - `app.requireUser`: 401 `{ error: 'Unauthorized', code: 'UNAUTHORIZED' }` without a live session.
+ * - `app.requireRole(...types)`: additionally 403 FORBIDDEN when the account type is not among `types`.
+ * A session whose user was deleted or suspended (USER_SUSPENDED) is destroyed and counts as none.
+ */
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Db } from '../db/client.js';
+import { companies, users } from '../db/schema/core.js';
+import { AppError } from '../errors.js';
+
+/** Data roles of spec core §6. */
+export type AccountType = 'CLIENT' | 'PARTNER' | 'AGENT' | 'OPER';
+export const ACCOUNT_TYPES: AccountType[] = ['CLIENT', 'PARTNER', 'AGENT', 'OPER'];
+
+/** The signed-in user as handlers see it. */
+export interface AuthUser {
+  id: number;
+  email: string;
+  accountType: AccountType;
+  status: string;
+  companyId: number | null;
+  company: { id: number; status: string; signatureConfirmed: boolean; kind: string } | null;
+  /** Rights: stored rights plus VERIFIED_CLIENT for a client of a verified company (spec core §6). */
+  rights: string[];
+  /** A client is verified when its company is verified; other accounts are verified when active. */
+  verified: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: AuthUser | null;
+  }
+  interface FastifyInstance {
+    requireUser: preHandlerAsyncHookHandler;
+    requireRole: (...types: AccountType[]) => preHandlerAsyncHookHandler;
+    /** Loads a user by id into the AuthUser shape (null when absent). */
+    loadAuthUser: (userId: number) => Promise<AuthUser | null>;
+  }
+}
+
+/** True when the company counts as verified by electronic signature. */
+export function companyVerified(c: { status: string; signatureConfirmed: boolean } | null): boolean {
+  return !!c && c.status === 'VERIFIED' && c.signatureConfirmed;
+}
+
+export async function loadAuthUser(db: Db, userId: number): Promise<AuthUser | null> {
+  const rows = await db.select({ u: users, c: companies }).from(users).leftJoin(companies, eq(users.companyId, companies.id)).where(eq(users.id, userId));
+  const row = rows[0];
+  if (!row) return null;
+  const { u, c } = row;
+  const company = c ? { id: c.id, status: c.status, signatureConfirmed: c.signatureConfirmed, kind: c.kind } : null;
+  const accountType = u.accountType as AccountType;
+  const clientVerified = accountType === 'CLIENT' && companyVerified(company);
+  const rights = [...u.rights];
+  if (clientVerified && !rights.includes('VERIFIED_CLIENT')) rights.push('VERIFIED_CLIENT');
+  return {
+    id: u.id,
+    email: u.email,
+    accountType,
+    status: u.status,
+    companyId: u.companyId,
+    company,
+    rights,
+    verified: accountType === 'CLIENT' ? clientVerified : u.status === 'ACTIVE',
+  };
+}
+
+export default fp(async function authPlugin(app: FastifyInstance, opts: { db: Db }) {
+  app.decorateRequest('user', null);
+  app.decorate('loadAuthUser', (id: number) => loadAuthUser(opts.db, id));
+
+  app.addHook('preHandler', async (request: FastifyRequest) => {
+    const userId = request.session?.userId;
+    if (!userId) return;
+    const user = await loadAuthUser(opts.db, userId);
+    if (!user || user.status === 'USER_SUSPENDED') {
+      await request.session.destroy();
+      return;
+    }
+    request.user = user;
+  });
+
+  app.decorate('requireUser', async (request: FastifyRequest, _reply: FastifyReply) => {
+    if (!request.user) throw AppError.unauthorized();
+  });
+  app.decorate('requireRole', (...types: AccountType[]) => async (request: FastifyRequest, _reply: FastifyReply) => {
+    if (!request.user) throw AppError.unauthorized();
+    if (!types.includes(request.user.accountType)) throw AppError.forbidden();
+  });
+}, { name: 'auth', dependencies: ['session'] });

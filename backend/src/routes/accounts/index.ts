@@ -1,0 +1,4 @@
+/** Routes of the accounts area. */
+import type { FastifyInstance } from 'fastify';
+
+export default async function accountsRoutes(_app: FastifyInstance): Promise<void> {}

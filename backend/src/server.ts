@@ -1,0 +1,20 @@
+/** Starts the REST backend: opens the database, prepares it, listens on BACKEND_PORT. */
+import { buildApp } from './app.js';
+import { loadConfig } from './config.js';
+import { openDatabase } from './db/client.js';
+import { prepareDatabase } from './db/prepare.js';
+
+const config = loadConfig();
+const dbh = await openDatabase(config);
+await prepareDatabase(dbh, { referenceDataDir: config.referenceDataDir, seed: process.env.SEED !== 'false', log: (m) => console.log(`[backend] ${m}`) });
+const app = await buildApp({ config, dbh, logger: true });
+await app.listen({ port: config.port, host: config.host });
+console.log(`[backend] REST API on http://${config.host}:${config.port}/api (docs: /api/docs)`);
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, async () => {
+    await app.close();
+    await dbh.close();
+    process.exit(0);
+  });
+}
