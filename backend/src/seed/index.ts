@@ -1,4 +1,68 @@
+/**
+ * Demo data for a first start (README "Demo accounts"): seeded only when the database has no users.
+ * All demo accounts use the password `Demo-2026!`.
+ */
+import { sql } from 'drizzle-orm';
+import { hashPassword } from '../accounts/passwords.js';
 import type { Db } from '../db/client.js';
+import { companies, users } from '../db/schema/core.js';
 
-/** Seeds the demo accounts of the README on an empty database (accounts module fills this). */
-export async function seedDemo(_db: Db, _log: (m: string) => void): Promise<void> {}
+export const DEMO_PASSWORD = 'Demo-2026!';
+
+/** Demo companies: OGRN/INN have valid check digits. */
+const DEMO_COMPANIES = {
+  verifiedClient: {
+    kind: 'CLIENT', ogrn: '1177746126040', inn: '7707393123', kpp: '770701001',
+    fullName: 'ОБЩЕСТВО С ОГРАНИЧЕННОЙ ОТВЕТСТВЕННОСТЬЮ «ВЭД ТРЕЙД»', shortName: 'ООО «ВЭД Трейд»',
+    legalAddress: '125009, г. Москва, ул. Тверская, д. 7', actualAddress: '125009, г. Москва, ул. Тверская, д. 7',
+    ceoFirstName: 'Иван', ceoMiddleName: 'Петрович', ceoLastName: 'Смирнов', okved: '46.90',
+    registrationDate: '2017-02-14', registrationAuthority: 'Межрайонная ИФНС России № 46 по г. Москве',
+    status: 'VERIFIED', signatureConfirmed: true,
+  },
+  newClient: {
+    kind: 'CLIENT', ogrn: '1207700123455', inn: '9701160590', kpp: '770101001',
+    fullName: 'ОБЩЕСТВО С ОГРАНИЧЕННОЙ ОТВЕТСТВЕННОСТЬЮ «НОВЫЙ ИМПОРТ»', shortName: 'ООО «Новый Импорт»',
+    legalAddress: '105005, г. Москва, ул. Бауманская, д. 11', actualAddress: '105005, г. Москва, ул. Бауманская, д. 11',
+    ceoFirstName: 'Анна', ceoMiddleName: 'Сергеевна', ceoLastName: 'Кузнецова', okved: '46.69',
+    registrationDate: '2020-04-02', registrationAuthority: 'Межрайонная ИФНС России № 46 по г. Москве',
+    status: 'NEW', signatureConfirmed: false,
+  },
+  partner1: {
+    kind: 'PARTNER', ogrn: '1157746580521', inn: '7725282960', kpp: '772501001', brand: 'Альфа Платежи',
+    fullName: 'ОБЩЕСТВО С ОГРАНИЧЕННОЙ ОТВЕТСТВЕННОСТЬЮ «АЛЬФА ПЛАТЕЖИ»', shortName: 'ООО «Альфа Платежи»',
+    legalAddress: '115280, г. Москва, ул. Ленинская Слобода, д. 19', status: 'VERIFIED', signatureConfirmed: true,
+  },
+  partner2: {
+    kind: 'PARTNER', ogrn: '1187746414093', inn: '9705119960', kpp: '770501001', brand: 'Бета Трансфер',
+    fullName: 'ОБЩЕСТВО С ОГРАНИЧЕННОЙ ОТВЕТСТВЕННОСТЬЮ «БЕТА ТРАНСФЕР»', shortName: 'ООО «Бета Трансфер»',
+    legalAddress: '115054, г. Москва, ул. Валовая, д. 26', status: 'VERIFIED', signatureConfirmed: true,
+  },
+  agent: {
+    kind: 'AGENT', ogrn: '319774600123456', inn: '772012345678', kpp: null,
+    fullName: 'Индивидуальный предприниматель Орлов Дмитрий Андреевич', shortName: 'ИП Орлов Д. А.',
+    legalAddress: '119021, г. Москва, ул. Льва Толстого, д. 16', status: 'VERIFIED', signatureConfirmed: true,
+  },
+} as const;
+
+/** Inserts the demo companies and accounts when there are no users yet. Idempotent. */
+export async function seedDemo(db: Db, log: (m: string) => void): Promise<void> {
+  const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(users);
+  if (count > 0) return;
+  const hash = await hashPassword(DEMO_PASSWORD);
+  await db.transaction(async (tx) => {
+    const ids: Record<string, number> = {};
+    for (const [key, c] of Object.entries(DEMO_COMPANIES)) {
+      const [row] = await tx.insert(companies).values({ ...c }).returning({ id: companies.id });
+      ids[key] = row.id;
+    }
+    await tx.insert(users).values([
+      { email: 'client@example.com', passwordHash: hash, accountType: 'CLIENT', name: 'Иван', surname: 'Смирнов', patronymic: 'Петрович', phone: '9161234567', position: 'Генеральный директор', companyId: ids.verifiedClient },
+      { email: 'newclient@example.com', passwordHash: hash, accountType: 'CLIENT', name: 'Анна', surname: 'Кузнецова', patronymic: 'Сергеевна', phone: '9167654321', position: 'Генеральный директор', companyId: ids.newClient },
+      { email: 'operator@example.com', passwordHash: hash, accountType: 'OPER', name: 'Ольга', surname: 'Волкова', patronymic: 'Игоревна', phone: '9031112233', position: 'Оператор', rights: ['SUPPORT'] },
+      { email: 'partner1@example.com', passwordHash: hash, accountType: 'PARTNER', name: 'Павел', surname: 'Морозов', patronymic: 'Алексеевич', phone: '9052223344', companyId: ids.partner1 },
+      { email: 'partner2@example.com', passwordHash: hash, accountType: 'PARTNER', name: 'Елена', surname: 'Соколова', patronymic: 'Викторовна', phone: '9053334455', companyId: ids.partner2 },
+      { email: 'agent@example.com', passwordHash: hash, accountType: 'AGENT', name: 'Дмитрий', surname: 'Орлов', patronymic: 'Андреевич', phone: '9264445566', companyId: ids.agent },
+    ]);
+  });
+  log('demo accounts seeded (password Demo-2026!)');
+}

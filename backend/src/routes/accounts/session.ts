@@ -1,0 +1,109 @@
+/**
+ * Sign-in and sign-out (spec core §7 Public "login", Secured common "logout"; §5 e-mail rules; §8 login limits).
+ *
+ * Login reads `Authorization: Basic base64(email:password)`; the optional body `{ userType }` names the sign-in
+ * entry used (client, partner, agent — spec core §6). On success the session id is rotated, the session
+ * gets its absolute expiry and the readable `USER_TYPE` cookie remembers the last-login type (spec core §9).
+ * Five wrong passwords in a row lock the account for 15 minutes ('Превышен лимит попыток входа').
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { currentUser, CurrentUserSchema } from '../../accounts/current-user.js';
+import { dummyPasswordHash, verifyPassword } from '../../accounts/passwords.js';
+import { users } from '../../db/schema/core.js';
+import { AppError, MESSAGES } from '../../errors.js';
+import type { AccountType } from '../../plugins/auth.js';
+import { ErrorSchema } from '../schemas.js';
+
+export const MAX_FAILED_LOGINS = 5;
+export const LOCK_MINUTES = 15;
+export const USER_TYPE_COOKIE = 'USER_TYPE';
+
+/** Not-found texts per sign-in entry (spec core §8 "Account not found": dedicated messages). */
+export const NOT_FOUND_MESSAGES: Record<AccountType, string> = {
+  CLIENT: 'Клиент с такой почтой не найден',
+  PARTNER: 'Платёжный агент с такой почтой не найден',
+  AGENT: 'Партнёр с такой почтой не найден',
+  OPER: 'Оператор с такой почтой не найден',
+};
+export const BAD_CREDENTIALS = 'Неверный адрес электронной почты или пароль';
+
+const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Splits a Basic authorization header into e-mail and password; null when malformed. */
+export function parseBasic(header: string | undefined): { email: string; password: string } | null {
+  if (!header || !/^Basic\s+/i.test(header)) return null;
+  let decoded: string;
+  try {
+    decoded = Buffer.from(header.replace(/^Basic\s+/i, ''), 'base64').toString('utf8');
+  } catch {
+    return null;
+  }
+  const i = decoded.indexOf(':');
+  if (i <= 0) return null;
+  return { email: decoded.slice(0, i).trim().toLowerCase(), password: decoded.slice(i + 1) };
+}
+
+export default async function sessionRoutes(app: FastifyInstance): Promise<void> {
+  const db = app.dbh.db;
+
+  app.post('/api/public/common/login', {
+    schema: {
+      tags: ['public'],
+      summary: 'Sign in (spec core §7 Public)',
+      description: 'Header `Authorization: Basic base64(email:password)`. Body `{ userType }` optional: CLIENT, PARTNER or AGENT. '
+        + 'Errors: 400 VALIDATION_ERROR, 401 BAD_CREDENTIALS, 403 ACCOUNT_SUSPENDED, 404 USER_NOT_FOUND (unknown e-mail for the chosen type), 429 LOGIN_LIMIT.',
+      body: Type.Optional(Type.Object({ userType: Type.Optional(Type.Union([Type.Literal('CLIENT'), Type.Literal('PARTNER'), Type.Literal('AGENT'), Type.Literal('OPER')])) })),
+      response: { 200: CurrentUserSchema, 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 429: ErrorSchema },
+    },
+  }, async (request, reply) => {
+    const creds = parseBasic(request.headers.authorization);
+    if (!creds) throw AppError.validation([{ field: 'authorization', code: 'REQUIRED', message: MESSAGES.required }]);
+    if (!EMAIL_RE.test(creds.email)) throw AppError.validation([{ field: 'email', code: 'EMAIL_INVALID', message: MESSAGES.emailInvalid }], MESSAGES.emailInvalid);
+    const userType = (request.body as { userType?: AccountType } | undefined)?.userType;
+    const now = app.clock.now();
+
+    const [user] = await db.select().from(users).where(eq(users.email, creds.email));
+    if (!user || (userType && userType !== user.accountType)) {
+      await verifyPassword(creds.password, await dummyPasswordHash());
+      if (userType && userType !== 'CLIENT') throw new AppError(404, 'USER_NOT_FOUND', NOT_FOUND_MESSAGES[userType]);
+      throw new AppError(401, 'BAD_CREDENTIALS', BAD_CREDENTIALS);
+    }
+    if (user.status === 'USER_SUSPENDED') throw new AppError(403, 'ACCOUNT_SUSPENDED', MESSAGES.accountSuspended);
+    if (user.lockedUntil && user.lockedUntil.getTime() > now.getTime()) throw new AppError(429, 'LOGIN_LIMIT', MESSAGES.loginLimit);
+
+    if (!(await verifyPassword(creds.password, user.passwordHash))) {
+      const [after] = await db.update(users)
+        .set({ failedLogins: sql`${users.failedLogins} + 1` })
+        .where(eq(users.id, user.id))
+        .returning({ failedLogins: users.failedLogins });
+      if (after.failedLogins >= MAX_FAILED_LOGINS) {
+        await db.update(users)
+          .set({ failedLogins: 0, lockedUntil: new Date(now.getTime() + LOCK_MINUTES * 60_000) })
+          .where(and(eq(users.id, user.id)));
+        throw new AppError(429, 'LOGIN_LIMIT', MESSAGES.loginLimit);
+      }
+      throw new AppError(401, 'BAD_CREDENTIALS', BAD_CREDENTIALS);
+    }
+
+    await db.update(users).set({ failedLogins: 0, lockedUntil: null, lastLoginAt: now }).where(eq(users.id, user.id));
+    await request.session.regenerate();
+    request.session.userId = user.id;
+    request.session.absoluteExpiresAt = new Date(now.getTime() + app.config.sessionAbsoluteSeconds * 1000).toISOString();
+    reply.setCookie(USER_TYPE_COOKIE, user.accountType, { path: '/', sameSite: 'lax', httpOnly: false, secure: app.config.secureCookies, maxAge: 365 * 24 * 3600 });
+    return currentUser(db, user.id);
+  });
+
+  app.post('/api/secured/common/logout', {
+    schema: {
+      tags: ['secured-common'],
+      summary: 'Sign out (spec core §7 Secured common)',
+      description: 'Destroys the session. Idempotent: answers 204 also without a session. The USER_TYPE cookie is kept (last-login type).',
+      response: { 204: Type.Null() },
+    },
+  }, async (request, reply) => {
+    if (request.session.userId) await request.session.destroy();
+    return reply.status(204).send();
+  });
+}

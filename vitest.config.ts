@@ -1,0 +1,46 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * `npm test` runs every project. Unit tests sit next to their modules; backend route tests use
+ * backend/test/harness.ts (PGlite always, PostgreSQL too when DATABASE_URL is set); tests/integration
+ * runs the gateway over a real backend; tests/e2e drives the built app in Debian's chromium.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'backend',
+          root: './backend',
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          globalSetup: ['./test/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+        },
+      },
+      { test: { name: 'gateway', root: './gateway', include: ['src/**/*.test.ts', 'test/**/*.test.ts'], testTimeout: 30_000 } },
+      { test: { name: 'web', root: './web', include: ['src/**/*.test.ts', 'src/**/*.test.tsx'] } },
+      {
+        test: {
+          name: 'integration',
+          root: './tests/integration',
+          include: ['**/*.test.ts'],
+          globalSetup: ['../../backend/test/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          root: './tests/e2e',
+          include: ['**/*.test.ts'],
+          globalSetup: ['../../backend/test/global-setup.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});

@@ -1,0 +1,48 @@
+/** Readable cookies of the platform (spec core §9): the anti-forgery token and the last-login user type. */
+import { lastLoginTypeFromCookies, type AccountType } from './router/guards';
+
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'X-XSRF-TOKEN';
+
+/** Value of a cookie by name, or null. Works only in the browser (document.cookie). */
+export function readCookie(name: string): string | null {
+  if (typeof document === 'undefined') return null;
+  for (const part of document.cookie.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
+  }
+  return null;
+}
+
+/** The anti-forgery token to send as X-XSRF-TOKEN, when the gateway has set it. */
+export function xsrfToken(): string | null {
+  return readCookie(XSRF_COOKIE);
+}
+
+/** The USER_TYPE cookie (last-login type). */
+export function lastLoginType(): AccountType | null {
+  return typeof document === 'undefined' ? null : lastLoginTypeFromCookies(document.cookie);
+}
+
+/** Headers with the anti-forgery token, for fetch calls outside Relay (file upload). */
+export function xsrfHeaders(): Record<string, string> {
+  const token = xsrfToken();
+  return token ? { [XSRF_HEADER]: token } : {};
+}
+
+let csrfPromise: Promise<void> | null = null;
+
+/**
+ * Makes sure the XSRF-TOKEN cookie exists by asking GET /api/public/csrf once per page load when it is
+ * missing (the gateway relays the backend's Set-Cookie). Failures are ignored: the request that needs
+ * the token then fails on the server and is reported there.
+ */
+export function ensureXsrfToken(force = false): Promise<void> {
+  if (!force && xsrfToken()) return Promise.resolve();
+  if (force || !csrfPromise) {
+    csrfPromise = fetch('/api/public/csrf', { credentials: 'same-origin' })
+      .then(() => undefined)
+      .catch(() => undefined);
+  }
+  return csrfPromise;
+}

@@ -1,0 +1,14 @@
+/** i18next with the Russian texts (default and only locale for now, spec core §9). */
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { ru } from './ru';
+
+void i18n.use(initReactI18next).init({
+  lng: 'ru',
+  fallbackLng: 'ru',
+  resources: { ru: { translation: ru } },
+  interpolation: { escapeValue: false },
+  returnNull: false,
+});
+
+export default i18n;

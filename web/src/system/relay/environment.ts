@@ -1,0 +1,112 @@
+/**
+ * The Relay environment: one POST /graphql per operation (JSON, same-origin cookies, X-XSRF-TOKEN from the
+ * XSRF-TOKEN cookie). A persisted operation (relay-compiler persistConfig) sends `doc_id` instead of the
+ * query text. GraphQL errors with `extensions.code` UNAUTHENTICATED mean the session is gone (spec core §8):
+ * the store is dropped (a fresh environment replaces this one) and the auth page of the area is opened.
+ */
+import {
+  Environment,
+  Network,
+  RecordSource,
+  Store,
+  type FetchFunction,
+  type GraphQLResponse,
+  type RequestParameters,
+  type Variables,
+} from 'relay-runtime';
+import { XSRF_HEADER, ensureXsrfToken, xsrfToken } from '../cookies';
+
+export interface GraphQLErrorItem {
+  message: string;
+  path?: ReadonlyArray<string | number>;
+  extensions?: { code?: string; [key: string]: unknown };
+}
+
+/** A failed GraphQL request: transport failure (status) or top-level GraphQL errors. */
+export class GraphQLRequestError extends Error {
+  constructor(
+    message: string,
+    public readonly status: number,
+    public readonly errors: ReadonlyArray<GraphQLErrorItem> = [],
+  ) {
+    super(message);
+    this.name = 'GraphQLRequestError';
+  }
+  /** First extensions.code, e.g. UNAUTHENTICATED, FORBIDDEN. */
+  get code(): string | undefined {
+    return this.errors.find((e) => e.extensions?.code)?.extensions?.code;
+  }
+}
+
+/** The request body for an operation: `doc_id` when persisted, else the query text. */
+export function requestBody(params: RequestParameters, variables: Variables): Record<string, unknown> {
+  return params.id != null
+    ? { doc_id: params.id, operationName: params.name, variables }
+    : { query: params.text, operationName: params.name, variables };
+}
+
+type UnauthenticatedHandler = () => void;
+let unauthenticatedHandler: UnauthenticatedHandler = () => undefined;
+
+/** Installs what to do when the session is gone (set once by the app: reset the store and navigate). */
+export function onUnauthenticated(handler: UnauthenticatedHandler): void {
+  unauthenticatedHandler = handler;
+}
+
+async function post(params: RequestParameters, variables: Variables): Promise<Response> {
+  if (params.operationKind === 'mutation') await ensureXsrfToken();
+  const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' };
+  const token = xsrfToken();
+  if (token) headers[XSRF_HEADER] = token;
+  return fetch('/graphql', {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers,
+    body: JSON.stringify(requestBody(params, variables)),
+  });
+}
+
+const fetchGraphQL: FetchFunction = async (params, variables) => {
+  let response = await post(params, variables);
+  let json = (await response.json().catch(() => null)) as (GraphQLResponse & { errors?: GraphQLErrorItem[] }) | null;
+  // A stale anti-forgery token: refresh it and retry once (spec core §8).
+  if (json?.errors?.some((e) => e.extensions?.code === 'CSRF_INVALID')) {
+    await ensureXsrfToken(true);
+    response = await post(params, variables);
+    json = (await response.json().catch(() => null)) as typeof json;
+  }
+  if (!json) throw new GraphQLRequestError(`Bad response ${response.status}`, response.status);
+  const errors = json.errors ?? [];
+  if (errors.some((e) => e.extensions?.code === 'UNAUTHENTICATED')) {
+    unauthenticatedHandler();
+    throw new GraphQLRequestError(errors[0]?.message ?? 'Unauthenticated', 401, errors);
+  }
+  if (!('data' in json) || json.data == null) {
+    throw new GraphQLRequestError(errors[0]?.message ?? 'Unknown error', response.status, errors);
+  }
+  return json;
+};
+
+export function createRelayEnvironment(): Environment {
+  return new Environment({
+    network: Network.create(fetchGraphQL),
+    store: new Store(new RecordSource()),
+  });
+}
+
+// The current environment, replaced (store dropped) on sign-out and when the session is gone.
+let current = createRelayEnvironment();
+const listeners = new Set<() => void>();
+
+export const relayEnvironmentStore = {
+  get: (): Environment => current,
+  subscribe(listener: () => void): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+  /** Drops every cached record by replacing the environment. */
+  reset(): void {
+    current = createRelayEnvironment();
+    listeners.forEach((l) => l());
+  },
+};

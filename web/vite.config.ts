@@ -1,0 +1,36 @@
+import { fileURLToPath } from 'node:url';
+import babel from '@rolldown/plugin-babel';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const artifactDirectory = fileURLToPath(new URL('./src/__generated__', import.meta.url));
+const gateway = process.env.GATEWAY_URL ?? 'http://localhost:4000';
+
+/**
+ * @vitejs/plugin-react 6 no longer runs Babel, so the Relay `graphql` tags are compiled by
+ * @rolldown/plugin-babel + babel-plugin-relay. The Relay options are passed explicitly (absolute
+ * artifact directory) because babel-plugin-relay would otherwise resolve the root relay.config.js
+ * paths against the current working directory, which is web/ here.
+ */
+export default defineConfig({
+  plugins: [
+    babel({
+      include: /\/src\/.*\.[jt]sx?$/,
+      plugins: [['babel-plugin-relay', { artifactDirectory, eagerEsModules: true }]],
+    }),
+    react(),
+  ],
+  server: {
+    port: 5173,
+    proxy: {
+      '/graphql': { target: gateway, ws: true, changeOrigin: false },
+      '/files': { target: gateway, changeOrigin: false },
+      '/api': { target: gateway, changeOrigin: false },
+      '/health': { target: gateway, changeOrigin: false },
+    },
+  },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+  },
+});
