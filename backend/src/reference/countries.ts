@@ -45,8 +45,8 @@ function all(): Indexed[] {
 
 /**
  * Countries, sorted by Russian name. With `prefix` (case-insensitive, 'ё' = 'е'): those whose code starts with it
- * or whose name, short name or an alias starts with it or has a word starting with it ('эмираты' finds
- * 'Объединенные Арабские Эмираты'). An empty or blank prefix returns all ~250 countries.
+ * or whose name, short name or an alias starts with it or has a word starting with it ('штаты' finds
+ * 'Соединенные Штаты'). An empty or blank prefix returns all ~250 countries.
  */
 export function listCountries(prefix?: string): CountryOption[] {
   const p = foldForSearch(prefix ?? '');
