@@ -1,0 +1,158 @@
+/**
+ * Builds the gateway (DESIGN tier 2) on one port: /graphql over HTTP (Apollo Server 5 on Fastify 5) and
+ * WebSocket (graphql-ws, same path), file proxies, /api/dev and /api/docs proxies, /health, and the built
+ * web app with SPA fallback. `buildGateway` returns a started server; tests run it in-process on port 0.
+ */
+import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
+import { fastifyApolloDrainPlugin, fastifyApolloHandler } from '@as-integrations/fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { Agent } from 'undici';
+import { type GatewayConfig } from './config.js';
+import { createContext, type GatewayContext } from './context.js';
+import { formatError } from './formatError.js';
+import { backendProxies } from './http/files.js';
+import { healthRoute } from './http/health.js';
+import { webApp } from './http/web.js';
+import { attachWebSocket } from './http/ws.js';
+import { PersistedQueries, resolvePersisted } from './persisted.js';
+import { buildGatewaySchema } from './schema.js';
+import { CSRF_HEADER } from './rest/session.js';
+
+export interface BuildGatewayOptions extends Partial<Omit<GatewayConfig, 'backendUrl'>> {
+  /** REST backend origin, e.g. http://127.0.0.1:8080. */
+  backendUrl: string;
+  /** Port to listen on; 0 picks a free one (tests). Default 4000. */
+  port?: number;
+}
+
+export interface Gateway {
+  app: FastifyInstance;
+  /** Base URL the gateway listens on, e.g. http://127.0.0.1:41234. */
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+/** Headers describing the original client, passed upstream (login limits and logs see the real address). */
+function forwardHeaders(request: FastifyRequest): Record<string, string> {
+  const h: Record<string, string> = {};
+  const prior = request.headers['x-forwarded-for'];
+  h['x-forwarded-for'] = prior ? `${String(prior)}, ${request.socket.remoteAddress ?? ''}` : request.socket.remoteAddress ?? '';
+  if (request.headers['user-agent']) h['user-agent'] = String(request.headers['user-agent']);
+  if (request.headers['accept-language']) h['accept-language'] = String(request.headers['accept-language']);
+  return h;
+}
+
+function relaySetCookie(reply: FastifyReply): (lines: string[]) => void {
+  return (lines) => {
+    for (const line of lines) void reply.header('set-cookie', line);
+  };
+}
+
+export async function buildGateway(opts: BuildGatewayOptions): Promise<Gateway> {
+  const config = {
+    host: '127.0.0.1', port: 4000, webDist: '', persistedQueriesOnly: false, persistedQueriesPath: '',
+    logger: false, ...opts,
+  };
+  const app = Fastify({
+    logger: config.logger ? { level: process.env.LOG_LEVEL ?? 'info' } : false,
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  });
+  const dispatcher = new Agent({ keepAliveTimeout: 10_000, connections: 128 });
+  const persisted = new PersistedQueries(config.persistedQueriesPath);
+  const schema = buildGatewaySchema();
+  const log = (err: unknown) => app.log.error({ err }, 'masked GraphQL error');
+
+  let disposeWs: (() => Promise<void>) | undefined;
+  const wsDrain: ApolloServerPlugin<GatewayContext> = {
+    async serverWillStart() {
+      return { async drainServer() { await disposeWs?.(); } };
+    },
+  };
+
+  const apollo = new ApolloServer<GatewayContext>({
+    schema,
+    introspection: true, // integrators read the schema
+    csrfPrevention: true,
+    includeStacktraceInErrorResponses: false,
+    persistedQueries: config.persistedQueriesOnly ? false : undefined,
+    formatError: (formatted, error) => formatError(formatted, error, log),
+    plugins: [fastifyApolloDrainPlugin(app), wsDrain],
+  });
+  await apollo.start();
+
+  // Persisted queries: translate doc_id / id into the query text before Apollo (HTTP POST body or GET URL).
+  const persistedHook = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.method === 'POST') {
+      const body = request.body as Record<string, unknown> | undefined;
+      if (!body || typeof body !== 'object' || Array.isArray(body)) return;
+      const r = resolvePersisted(persisted, config.persistedQueriesOnly, body);
+      if (!r.ok) return reply.code(400).send({ errors: [{ message: r.message, extensions: { code: r.code } }] });
+      if (r.query) {
+        body.query = r.query;
+        delete body.doc_id;
+        delete body.id;
+      }
+    } else if (request.method === 'GET') {
+      const url = new URL(request.raw.url ?? '/', 'http://gateway.invalid');
+      const r = resolvePersisted(persisted, config.persistedQueriesOnly, {
+        doc_id: url.searchParams.get('doc_id') ?? undefined,
+        id: url.searchParams.get('id') ?? undefined,
+        query: url.searchParams.get('query') ?? undefined,
+      });
+      if (!r.ok) return reply.code(400).send({ errors: [{ message: r.message, extensions: { code: r.code } }] });
+      if (r.query) {
+        url.searchParams.delete('doc_id');
+        url.searchParams.delete('id');
+        url.searchParams.set('query', r.query);
+        request.raw.url = url.pathname + url.search;
+      }
+    }
+  };
+
+  const handler = fastifyApolloHandler(apollo, {
+    context: async (request, reply) => createContext({
+      backendUrl: config.backendUrl,
+      cookieHeader: request.headers.cookie,
+      csrfToken: typeof request.headers[CSRF_HEADER] === 'string' ? request.headers[CSRF_HEADER] as string : undefined,
+      forwardHeaders: forwardHeaders(request),
+      onSetCookie: relaySetCookie(reply),
+      dispatcher,
+    }),
+  });
+  app.route({ method: ['GET', 'POST', 'OPTIONS'], url: '/graphql', preHandler: persistedHook, handler });
+
+  healthRoute(app, { backendUrl: config.backendUrl, dispatcher });
+  await backendProxies(app, { backendUrl: config.backendUrl });
+  await webApp(app, { webDist: config.webDist });
+
+  await app.listen({ port: config.port, host: config.host });
+  disposeWs = attachWebSocket(app, {
+    schema,
+    backendUrl: config.backendUrl,
+    publicUrl: config.publicUrl,
+    allowedOrigins: config.allowedOrigins,
+    persisted,
+    persistedOnly: config.persistedQueriesOnly,
+    dispatcher,
+    log,
+  });
+
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const hostForUrl = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+  let closed = false;
+  return {
+    app,
+    port,
+    url: `http://${hostForUrl}:${port}`,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await app.close(); // the drain plugins stop Apollo and the WebSocket server
+      await apollo.stop();
+      await dispatcher.close();
+    },
+  };
+}

@@ -1,0 +1,39 @@
+/**
+ * The per-operation context: one upstream session (cookie jar, anti-forgery token), the typed REST client
+ * and the DataLoaders. Built per HTTP GraphQL request and per graphql-ws operation, never shared.
+ */
+import type { Dispatcher } from 'undici';
+import { BackendApi } from './rest/client.js';
+import { UpstreamSession } from './rest/session.js';
+import { createLoaders, type Loaders } from './modules/loaders.js';
+
+export interface GatewayContext {
+  /** The session forwarded to the backend. */
+  session: UpstreamSession;
+  /** Typed backend calls over `session`. */
+  api: BackendApi;
+  /** Per-operation caches and batches of upstream reads. */
+  loaders: Loaders;
+}
+
+export interface ContextInput {
+  backendUrl: string;
+  cookieHeader?: string;
+  csrfToken?: string;
+  forwardHeaders?: Record<string, string>;
+  onSetCookie?: (lines: string[]) => void;
+  dispatcher?: Dispatcher;
+}
+
+export function createContext(input: ContextInput): GatewayContext {
+  const session = new UpstreamSession({
+    backendUrl: input.backendUrl,
+    cookieHeader: input.cookieHeader,
+    csrfToken: input.csrfToken,
+    forwardHeaders: input.forwardHeaders,
+    onSetCookie: input.onSetCookie,
+    dispatcher: input.dispatcher,
+  });
+  const api = new BackendApi(session);
+  return { session, api, loaders: createLoaders(api) };
+}

@@ -1,0 +1,102 @@
+/**
+ * GraphQL over WebSocket (graphql-ws protocol) on the same path as HTTP: /graphql, by upgrade.
+ * - Origin check against the gateway's own origin (Host header), PUBLIC_URL and `allowedOrigins`, so a
+ *   foreign page cannot ride the user's cookies (cross-site WebSocket hijacking). A request without an
+ *   Origin header is not from a browser and is accepted: it must hold the session cookie itself.
+ * - Each operation gets its own context built from the upgrade request's cookies (the cookie session);
+ *   Set-Cookie cannot travel over a socket and is dropped.
+ * - Persisted queries are resolved like over HTTP; results pass through the same error formatter.
+ */
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { type ExecutionResult, GraphQLError, type GraphQLSchema } from 'graphql/index.js';
+import { useServer } from 'graphql-ws/use/ws';
+import { WebSocketServer } from 'ws';
+import type { Dispatcher } from 'undici';
+import { createContext } from '../context.js';
+import { formatError, type ErrorLogger } from '../formatError.js';
+import { type PersistedQueries, resolvePersisted } from '../persisted.js';
+
+export interface WsOptions {
+  schema: GraphQLSchema;
+  backendUrl: string;
+  publicUrl?: string;
+  allowedOrigins?: string[];
+  persisted: PersistedQueries;
+  persistedOnly: boolean;
+  dispatcher?: Dispatcher;
+  log: ErrorLogger;
+}
+
+/** Whether a WebSocket upgrade's Origin is the gateway's own (or configured) origin. */
+export function originAllowed(req: Pick<IncomingMessage, 'headers'>, publicUrl?: string, extra: string[] = []): boolean {
+  const origin = req.headers.origin;
+  if (!origin) return true;
+  const allowed = new Set(extra.map((o) => o.replace(/\/+$/, '')));
+  if (publicUrl) allowed.add(new URL(publicUrl).origin);
+  const host = req.headers['x-forwarded-host'] ?? req.headers.host;
+  if (typeof host === 'string') {
+    allowed.add(`http://${host}`);
+    allowed.add(`https://${host}`);
+  }
+  return allowed.has(origin.replace(/\/+$/, ''));
+}
+
+function reject(socket: Duplex, status: number, text: string): void {
+  socket.write(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+  socket.destroy();
+}
+
+/** Attaches the graphql-ws server to the Fastify HTTP server. Returns a disposer. */
+export function attachWebSocket(app: FastifyInstance, opts: WsOptions): () => Promise<void> {
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
+  const forwardFor = (req: IncomingMessage): Record<string, string> => {
+    const ip = req.socket.remoteAddress;
+    const prior = req.headers['x-forwarded-for'];
+    return ip ? { 'x-forwarded-for': prior ? `${String(prior)}, ${ip}` : ip } : {};
+  };
+
+  const server = useServer({
+    schema: opts.schema,
+    context: (ctx) => {
+      const req = ctx.extra.request;
+      return createContext({
+        backendUrl: opts.backendUrl,
+        cookieHeader: req.headers.cookie,
+        forwardHeaders: forwardFor(req),
+        dispatcher: opts.dispatcher,
+      });
+    },
+    onSubscribe: (_ctx, _id, payload) => {
+      const p = payload as typeof payload & { doc_id?: unknown; id?: unknown };
+      const ext = (payload.extensions ?? {}) as { doc_id?: unknown; id?: unknown };
+      const r = resolvePersisted(opts.persisted, opts.persistedOnly, {
+        doc_id: p.doc_id ?? ext.doc_id, id: p.id ?? ext.id, query: payload.query,
+      });
+      if (!r.ok) return [new GraphQLError(r.message, { extensions: { code: r.code } })];
+      if (r.query) (payload as { query: string }).query = r.query;
+      return undefined;
+    },
+    onNext: (_ctx, _id, _payload, _args, result) => {
+      const res = result as ExecutionResult;
+      if (!res.errors?.length) return undefined;
+      return { ...res, errors: res.errors.map((e) => formatError(e.toJSON(), e, opts.log)) } as never;
+    },
+  }, wss);
+
+  const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const path = (req.url ?? '').split('?')[0];
+    if (path !== '/graphql') return reject(socket, 404, 'Not Found');
+    if (!originAllowed(req, opts.publicUrl, opts.allowedOrigins)) return reject(socket, 403, 'Forbidden');
+    wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
+  };
+  app.server.on('upgrade', onUpgrade);
+
+  return async () => {
+    app.server.off('upgrade', onUpgrade);
+    await server.dispose();
+    for (const client of wss.clients) client.terminate();
+    await new Promise<void>((r) => wss.close(() => r()));
+  };
+}

@@ -1,0 +1,120 @@
+/**
+ * The client's orders: list connection with tab groups and counts, order fields with the derived
+ * display status (spec core §4), and the createOrder / validateOrder mutations.
+ */
+import { GraphQLError } from 'graphql/index.js';
+import { offsetToCursor, toGlobalId } from 'graphql-relay';
+import { CLIENT_DISPLAY_LABELS, CLIENT_TAB_STATUSES, clientDisplayStatus, clientTabOf } from '../../domain/orderStatus.js';
+import { numericOrderFilter } from '../../domain/search.js';
+import type {
+  MoneyResolvers, Money as GMoney, MutationResolvers, Order as GOrder, OrderFile as GOrderFile, OrderFileResolvers,
+  OrderInput, OrderResolvers, OrderTabCounts as GOrderTabCounts, OrderTabCountsResolvers, PartnerOrder as GPartnerOrder,
+  PartnerOrderResolvers, ViewerResolvers,
+} from '../../generated/resolvers-types.js';
+import type { MoneyDto, OrderDto, OrderFileParent, OrderInputDto, OrderTabCountsParent, PartnerOrderDto } from '../../rest/dto.js';
+import { mutationResult, queryResult } from '../../rest/errors.js';
+import type { Strict } from '../strict.js';
+import { pageWindow, sliceWindow } from './paging.js';
+
+/** Newest first (spec core §7 filter request: sortFields). */
+const SORT = [{ field: 'created', direction: 'DESC' as const }];
+
+export const Viewer: Pick<ViewerResolvers, 'orders' | 'orderTabCounts'> = {
+  orders: async (u, args, ctx) => {
+    if (u.account.type !== 'CLIENT') return null;
+    let win;
+    try {
+      win = pageWindow(args.first, args.after);
+    } catch (err) {
+      throw new GraphQLError(err instanceof Error ? err.message : 'bad paging arguments', { extensions: { code: 'BAD_USER_INPUT' } });
+    }
+    const statuses = args.tab ? [...CLIENT_TAB_STATUSES[args.tab]] : undefined;
+    const id = numericOrderFilter(args.number);
+    const pages = await queryResult(() => Promise.all(win.pages.map((page) => ctx.api.filterOrders({
+      pageable: { page, pageSize: win.first, sortFields: SORT },
+      ...(statuses ? { statuses } : {}),
+      ...(id ? { id } : {}),
+    }))));
+    const total = pages[0]?.totalElements ?? 0;
+    const orders = sliceWindow(win, pages.map((p) => p.content ?? []));
+    for (const o of orders) ctx.loaders.orderById.prime(o.id, o);
+    const edges = orders.map((node, i) => ({ cursor: offsetToCursor(win.offset + i), node }));
+    return {
+      edges,
+      totalCount: total,
+      pageInfo: {
+        hasNextPage: win.offset + orders.length < total,
+        hasPreviousPage: win.offset > 0,
+        startCursor: edges[0]?.cursor ?? null,
+        endCursor: edges[edges.length - 1]?.cursor ?? null,
+      },
+    };
+  },
+  orderTabCounts: (u) => (u.account.type === 'CLIENT' ? { kind: 'orderTabCounts' } : null),
+};
+
+export const OrderTabCounts: Strict<OrderTabCountsResolvers, OrderTabCountsParent, GOrderTabCounts> = {
+  current: (_p, _a, ctx) => queryResult(() => ctx.loaders.orderCount.load({ statuses: CLIENT_TAB_STATUSES.CURRENT })),
+  completed: (_p, _a, ctx) => queryResult(() => ctx.loaders.orderCount.load({ statuses: CLIENT_TAB_STATUSES.COMPLETED })),
+  cancelled: (_p, _a, ctx) => queryResult(() => ctx.loaders.orderCount.load({ statuses: CLIENT_TAB_STATUSES.CANCELLED })),
+};
+
+export const Order: Strict<OrderResolvers, OrderDto, GOrder> = {
+  id: (o) => toGlobalId('Order', String(o.id)),
+  orderId: (o) => o.id,
+  number: (o) => String(o.number ?? o.id),
+  files: (o) => (o.files ?? []).map((f) => ({ ...f, orderId: o.id })),
+  partnerOrders: (o) => o.partnerOrders ?? [],
+  clientDisplayStatus: (o) => {
+    const code = clientDisplayStatus(o.status, o.partnerOrders ?? []);
+    return { code, label: CLIENT_DISPLAY_LABELS[code] };
+  },
+  clientTab: (o) => clientTabOf(o.status),
+};
+
+export const OrderFile: Strict<OrderFileResolvers, OrderFileParent, GOrderFile> = {
+  downloadUrl: (f) => `/files/orders/${encodeURIComponent(String(f.orderId))}/${encodeURIComponent(f.id)}`,
+};
+
+export const PartnerOrder: Strict<PartnerOrderResolvers, PartnerOrderDto, GPartnerOrder> = {
+  partnerSignRequired: (p) => p.partnerSignRequired ?? false,
+};
+
+export const Money: Strict<MoneyResolvers, MoneyDto, GMoney> = {
+  amount: (m) => m.cost,
+};
+
+/** GraphQL OrderInput → the backend's OrderInput (money `amount` → `cost`, absent optionals → null). */
+export function toOrderInputDto(input: OrderInput): OrderInputDto {
+  return {
+    paymentType: input.paymentType,
+    amount: { cost: input.amount.amount, currency: input.amount.currency },
+    counterparty: {
+      countryCode: input.counterparty.countryCode,
+      city: input.counterparty.city,
+      bankName: input.counterparty.bankName,
+      swift: input.counterparty.swift ?? null,
+    },
+    tnvedCode: input.tnvedCode,
+    goodsLocation: input.goodsLocation,
+    paymentDateFrom: input.paymentDateFrom,
+    paymentDateTo: input.paymentDateTo,
+    comment: input.comment ?? null,
+    fileIds: [...input.fileIds],
+  };
+}
+
+/** Backend field paths of OrderInput errors → GraphQL input paths. */
+const ORDER_FIELD_RENAMES = { 'amount.cost': 'amount.amount' };
+
+export const Mutation: Pick<MutationResolvers, 'createOrder' | 'validateOrder'> = {
+  createOrder: (_root, { input }, ctx) => mutationResult(async () => {
+    const order = await ctx.api.createOrder(toOrderInputDto(input));
+    ctx.loaders.orderById.prime(order.id, order);
+    return { __typename: 'CreateOrderSuccess' as const, order, orderEdge: { cursor: offsetToCursor(0), node: order } };
+  }, ORDER_FIELD_RENAMES),
+  validateOrder: (_root, { input }, ctx) => mutationResult(async () => {
+    const r = await ctx.api.validateOrder(toOrderInputDto(input));
+    return { __typename: 'ValidateOrderSuccess' as const, valid: r?.valid ?? true };
+  }, ORDER_FIELD_RENAMES),
+};

@@ -1,0 +1,182 @@
+/**
+ * The ONE place where upstream failures become GraphQL results (DESIGN "Errors", spec core §8).
+ *
+ * | Upstream answer                                              | GraphQL                                   |
+ * |--------------------------------------------------------------|-------------------------------------------|
+ * | 401 UNAUTHORIZED or 403 retryCsrf, still after one retry     | error, extensions.code UNAUTHENTICATED    |
+ * | 403 FORBIDDEN (wrong role)                                   | error, extensions.code FORBIDDEN          |
+ * | other 4xx with a code (validation, conflicts, limits, links, | mutation: `UserError` result (data);      |
+ * |   BAD_CREDENTIALS, COMPANY_NOT_VERIFIED, USER_NOT_FOUND...)  | query: 404 → null, 400 → BAD_USER_INPUT,  |
+ * |                                                              |   others → error with the backend code    |
+ * | 5xx, network failure, unreadable answer, anything else       | error INTERNAL_SERVER_ERROR, generic text |
+ *
+ * Only the backend's Russian `message`, its stable `code` and field items reach clients — never an HTTP
+ * status, URL or raw body.
+ */
+import { GraphQLError } from 'graphql/index.js';
+
+/** A field item of a VALIDATION_ERROR answer. */
+export interface FieldErrorDto {
+  field: string;
+  code: string;
+  message: string;
+}
+
+/** The backend's error body `{ message, code, errors?, retryCsrf?, error?, retryAfterSeconds? }`. */
+export interface ErrorBodyDto {
+  message?: string;
+  code?: string;
+  errors?: FieldErrorDto[];
+  retryCsrf?: boolean;
+  error?: string;
+  retryAfterSeconds?: number;
+}
+
+/** Generic texts (spec core §8 "Generic failure"). */
+export const MESSAGES = {
+  generic: 'Что-то пошло не так',
+  unauthenticated: 'Требуется вход в систему',
+  forbidden: 'Недостаточно прав',
+} as const;
+
+/** A non-2xx answer of the backend. Internal: never serialised to clients as is. */
+export class UpstreamError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: ErrorBodyDto,
+    readonly method: string,
+    readonly path: string,
+  ) {
+    super(`upstream ${method} ${path} answered ${status} ${body.code ?? ''}`.trim());
+    this.name = 'UpstreamError';
+  }
+
+  get code(): string | undefined {
+    return this.body.code;
+  }
+}
+
+/** The session is gone: 401 or CSRF failure persisted after a token refresh and one retry (spec core §8). */
+export class SessionExpiredError extends Error {
+  constructor(readonly path: string) {
+    super(`session rejected by upstream on ${path}`);
+    this.name = 'SessionExpiredError';
+  }
+}
+
+/** The backend could not be reached or answered something unreadable. */
+export class UpstreamUnavailableError extends Error {
+  constructor(message: string, readonly cause?: unknown) {
+    super(message);
+    this.name = 'UpstreamUnavailableError';
+  }
+}
+
+/** Whether an upstream answer means "no live session / stale anti-forgery token" (spec core §8). */
+export function isSessionFailure(status: number, body: ErrorBodyDto | undefined): boolean {
+  // A 401 with another code (BAD_CREDENTIALS at login) is a business answer, not a lost session.
+  if (status === 401) return body?.code === 'UNAUTHORIZED' || !body?.code;
+  if (status === 403) return body?.retryCsrf === true;
+  return false;
+}
+
+/** The `UserError` member of every mutation result union. */
+export interface UserErrorResult {
+  __typename: 'UserError';
+  code: string;
+  message: string;
+  field: string | null;
+  fieldErrors: FieldErrorDto[];
+  retryAfterSeconds: number | null;
+}
+
+/** Renames backend field paths to GraphQL input paths, e.g. `amount.cost` → `amount.amount`. */
+export type FieldRenames = Record<string, string>;
+
+/** Builds a `UserError` from a business failure of the backend. */
+export function userErrorFrom(err: UpstreamError, renames: FieldRenames = {}): UserErrorResult {
+  const rename = (f: string) => renames[f] ?? f;
+  const fieldErrors = (err.body.errors ?? [])
+    .filter((e) => e && typeof e.field === 'string')
+    .map((e) => ({ field: rename(e.field), code: String(e.code ?? 'INVALID'), message: String(e.message ?? MESSAGES.generic) }));
+  return {
+    __typename: 'UserError',
+    code: err.body.code ?? 'UNKNOWN',
+    message: err.body.message || MESSAGES.generic,
+    field: fieldErrors.length === 1 ? fieldErrors[0].field : null,
+    fieldErrors,
+    retryAfterSeconds: typeof err.body.retryAfterSeconds === 'number' ? err.body.retryAfterSeconds : null,
+  };
+}
+
+/** Whether an upstream error is an expected business failure (becomes data in a mutation result). */
+export function isBusinessFailure(err: unknown): err is UpstreamError {
+  if (!(err instanceof UpstreamError)) return false;
+  if (err.status < 400 || err.status >= 500) return false;
+  if (isSessionFailure(err.status, err.body)) return false;
+  if (err.status === 403 && err.body.code === 'FORBIDDEN') return false;
+  return typeof err.body.code === 'string';
+}
+
+/**
+ * Turns any failure into the GraphQL error a client may see. Business failures of queries keep their
+ * Russian message and stable code; everything unexpected becomes INTERNAL_SERVER_ERROR with a generic text.
+ */
+export function toGraphQLError(err: unknown): GraphQLError {
+  if (err instanceof GraphQLError) return err;
+  if (err instanceof SessionExpiredError) {
+    return new GraphQLError(MESSAGES.unauthenticated, { extensions: { code: 'UNAUTHENTICATED' } });
+  }
+  if (err instanceof UpstreamError) {
+    if (isSessionFailure(err.status, err.body)) {
+      return new GraphQLError(MESSAGES.unauthenticated, { extensions: { code: 'UNAUTHENTICATED' } });
+    }
+    if (err.status === 403 && (err.body.code === 'FORBIDDEN' || !err.body.code)) {
+      return new GraphQLError(err.body.message || MESSAGES.forbidden, { extensions: { code: 'FORBIDDEN' } });
+    }
+    if (isBusinessFailure(err)) {
+      const ue = userErrorFrom(err);
+      const code = err.status === 400 ? 'BAD_USER_INPUT' : ue.code;
+      return new GraphQLError(ue.message, {
+        extensions: { code, reason: ue.code, ...(ue.fieldErrors.length ? { fieldErrors: ue.fieldErrors } : {}) },
+      });
+    }
+  }
+  // The cause travels as originalError for the server log only; it is never serialised.
+  return new GraphQLError(MESSAGES.generic, { extensions: { code: 'INTERNAL_SERVER_ERROR' }, originalError: err instanceof Error ? err : undefined });
+}
+
+/**
+ * Runs an upstream call of a mutation: the success value, or the `UserError` of a business failure.
+ * Session, permission and unexpected failures are thrown as GraphQL errors (see the table above).
+ */
+export async function mutationResult<T>(call: () => Promise<T>, renames?: FieldRenames): Promise<T | UserErrorResult> {
+  try {
+    return await call();
+  } catch (err) {
+    if (isBusinessFailure(err)) return userErrorFrom(err, renames);
+    throw toGraphQLError(err);
+  }
+}
+
+/**
+ * Runs an upstream read whose "not there" is null: 404 and any 403 other than a CSRF failure give null
+ * (an entity of another company or role must not reveal its existence). Other failures are thrown mapped.
+ */
+export async function nullIfAbsent<T>(call: () => Promise<T>): Promise<T | null> {
+  try {
+    return await call();
+  } catch (err) {
+    if (err instanceof UpstreamError && (err.status === 404 || (err.status === 403 && !isSessionFailure(err.status, err.body)))) return null;
+    throw toGraphQLError(err);
+  }
+}
+
+/** Runs an upstream read of a query: failures are thrown mapped (never raw). */
+export async function queryResult<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (err) {
+    throw toGraphQLError(err);
+  }
+}

@@ -1,0 +1,164 @@
+/**
+ * Upstream transport with session forwarding (DESIGN "Sessions", spec core §8).
+ *
+ * One `UpstreamSession` lives for one GraphQL operation (HTTP request, or one graphql-ws operation):
+ * - sends the jar's cookies (seeded from the browser's Cookie header) and the anti-forgery header
+ *   `X-XSRF-TOKEN` (from the browser; fetched from GET /api/public/csrf first when a state-changing call
+ *   has none);
+ * - applies every upstream Set-Cookie to the jar and hands the raw lines to `onSetCookie` (the HTTP layer
+ *   relays them to the browser);
+ * - on 401 UNAUTHORIZED or 403 `retryCsrf`, fetches a fresh token once and retries the call once; if that
+ *   fails the same way, throws `SessionExpiredError` (→ UNAUTHENTICATED).
+ * Non-2xx answers become `UpstreamError`, network failures `UpstreamUnavailableError` (rest/errors.ts).
+ */
+import { request, type Dispatcher } from 'undici';
+import { CookieJar } from './cookies.js';
+import { type ErrorBodyDto, isSessionFailure, SessionExpiredError, UpstreamError, UpstreamUnavailableError } from './errors.js';
+
+export const CSRF_HEADER = 'x-xsrf-token';
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** One upstream call. `path` starts with `/api/`; `query` values that are undefined are left out. */
+export interface UpstreamCall {
+  method: HttpMethod;
+  path: string;
+  query?: Record<string, string | number | undefined | null>;
+  /** JSON body. */
+  body?: unknown;
+  /** Extra headers, e.g. `authorization` for login. */
+  headers?: Record<string, string>;
+}
+
+export interface UpstreamSessionOptions {
+  /** Backend origin, e.g. http://127.0.0.1:8080 (no trailing slash needed). */
+  backendUrl: string;
+  /** The browser's Cookie header. */
+  cookieHeader?: string;
+  /** The browser's X-XSRF-TOKEN header. */
+  csrfToken?: string;
+  /** Headers describing the original client (x-forwarded-for, user-agent...), passed on as they are. */
+  forwardHeaders?: Record<string, string>;
+  /** Receives each upstream answer's raw Set-Cookie lines, in order. */
+  onSetCookie?: (lines: string[]) => void;
+  /** undici dispatcher (keep-alive pool) shared by the gateway. */
+  dispatcher?: Dispatcher;
+  /** Per-call timeout in milliseconds (headers and body). Default 15 000. */
+  timeoutMs?: number;
+}
+
+interface RawAnswer {
+  status: number;
+  body: unknown;
+}
+
+export class UpstreamSession {
+  readonly jar: CookieJar;
+  private csrfToken: string | undefined;
+  private refreshing: Promise<void> | undefined;
+  private readonly base: string;
+  /** Number of upstream HTTP calls made (tests and logs use it to bound a page's cost). */
+  calls = 0;
+
+  constructor(private readonly opts: UpstreamSessionOptions) {
+    this.jar = new CookieJar(opts.cookieHeader);
+    this.csrfToken = opts.csrfToken || undefined;
+    this.base = opts.backendUrl.replace(/\/+$/, '');
+  }
+
+  /** Whether the browser presented a session cookie at all (no cookie → certainly signed out). */
+  hasSessionCookie(): boolean {
+    return this.jar.has('SESSION');
+  }
+
+  /**
+   * Performs a call and returns the parsed JSON answer (undefined for 204).
+   * Throws UpstreamError (non-2xx), SessionExpiredError (§8 retry exhausted), UpstreamUnavailableError.
+   */
+  async call<T>(call: UpstreamCall): Promise<T> {
+    if (UNSAFE.has(call.method) && !this.csrfToken) await this.refreshCsrf(undefined);
+    const tokenUsed = this.csrfToken;
+    let answer = await this.send(call);
+    if (isSessionFailure(answer.status, answer.body as ErrorBodyDto)) {
+      await this.refreshCsrf(tokenUsed);
+      answer = await this.send(call);
+      if (isSessionFailure(answer.status, answer.body as ErrorBodyDto)) throw new SessionExpiredError(call.path);
+    }
+    if (answer.status >= 400) {
+      const body = answer.body && typeof answer.body === 'object' ? (answer.body as ErrorBodyDto) : {};
+      throw new UpstreamError(answer.status, body, call.method, call.path);
+    }
+    return answer.body as T;
+  }
+
+  /**
+   * Fetches a fresh anti-forgery token with the jar (GET /api/public/csrf; its cookies are relayed).
+   * Concurrent callers share one refresh; a caller whose token was already replaced does not refresh again.
+   */
+  private async refreshCsrf(tokenUsed: string | undefined): Promise<void> {
+    if (this.csrfToken !== tokenUsed) return;
+    if (!this.refreshing) {
+      this.refreshing = (async () => {
+        const answer = await this.send({ method: 'GET', path: '/api/public/csrf' });
+        const token = (answer.body as { token?: unknown } | undefined)?.token;
+        if (answer.status !== 200 || typeof token !== 'string') {
+          throw new UpstreamUnavailableError(`csrf refresh answered ${answer.status}`);
+        }
+        this.csrfToken = token;
+      })().finally(() => { this.refreshing = undefined; });
+    }
+    await this.refreshing;
+  }
+
+  private async send(call: UpstreamCall): Promise<RawAnswer> {
+    const url = new URL(this.base + call.path);
+    for (const [k, v] of Object.entries(call.query ?? {})) {
+      if (v !== undefined && v !== null) url.searchParams.set(k, String(v));
+    }
+    const headers: Record<string, string> = { accept: 'application/json', ...this.opts.forwardHeaders, ...call.headers };
+    const cookie = this.jar.header();
+    if (cookie) headers.cookie = cookie;
+    if (this.csrfToken) headers[CSRF_HEADER] = this.csrfToken;
+    let payload: string | undefined;
+    if (call.body !== undefined) {
+      payload = JSON.stringify(call.body);
+      headers['content-type'] = 'application/json';
+    }
+    this.calls += 1;
+    const timeout = this.opts.timeoutMs ?? 15_000;
+    let res: Dispatcher.ResponseData;
+    try {
+      res = await request(url, {
+        method: call.method,
+        headers,
+        body: payload,
+        dispatcher: this.opts.dispatcher,
+        headersTimeout: timeout,
+        bodyTimeout: timeout,
+      });
+    } catch (err) {
+      throw new UpstreamUnavailableError(`upstream ${call.method} ${call.path} unreachable`, err);
+    }
+    const setCookie = res.headers['set-cookie'];
+    const lines = setCookie === undefined ? [] : Array.isArray(setCookie) ? setCookie : [setCookie];
+    if (lines.length) {
+      this.jar.apply(lines);
+      this.opts.onSetCookie?.(lines);
+    }
+    const text = await res.body.text().catch((err: unknown) => {
+      throw new UpstreamUnavailableError(`upstream ${call.method} ${call.path} body failed`, err);
+    });
+    if (!text) return { status: res.statusCode, body: undefined };
+    const type = String(res.headers['content-type'] ?? '');
+    if (type.includes('json')) {
+      try {
+        return { status: res.statusCode, body: JSON.parse(text) };
+      } catch (err) {
+        throw new UpstreamUnavailableError(`upstream ${call.method} ${call.path} sent invalid JSON`, err);
+      }
+    }
+    if (res.statusCode < 400) throw new UpstreamUnavailableError(`upstream ${call.method} ${call.path} sent ${type || 'no content type'}`);
+    return { status: res.statusCode, body: {} };
+  }
+}
