@@ -1,3 +1,46 @@
+CREATE TABLE "callback_requests" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"type" text NOT NULL,
+	"name" text NOT NULL,
+	"phone" text NOT NULL,
+	"email" text,
+	"comment" text,
+	"created_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "checklists" (
+	"company_id" integer PRIMARY KEY NOT NULL,
+	"country_codes" text[] DEFAULT '{}'::text[] NOT NULL,
+	"currency_codes" text[] DEFAULT '{}'::text[] NOT NULL,
+	"payments_number" integer NOT NULL,
+	"monthly_currency_payment" numeric(18, 2) NOT NULL,
+	"comment" text,
+	"updated_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "email_tokens" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"purpose" text NOT NULL,
+	"email" text NOT NULL,
+	"user_id" integer,
+	"token_hash" text NOT NULL,
+	"created_at" timestamp with time zone NOT NULL,
+	"sent_at" timestamp with time zone NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"confirmed_at" timestamp with time zone,
+	"used_at" timestamp with time zone,
+	"revoked_at" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE TABLE "mail_outbox" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"to_address" text NOT NULL,
+	"subject" text NOT NULL,
+	"text" text NOT NULL,
+	"html" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "companies" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"kind" text DEFAULT 'CLIENT' NOT NULL,
@@ -94,7 +137,81 @@ CREATE TABLE "ref_tnved" (
 	CONSTRAINT "ref_tnved_code_uq" UNIQUE("code")
 );
 --> statement-breakpoint
+CREATE TABLE "order_status_history" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"order_id" bigint NOT NULL,
+	"from_status" text,
+	"to_status" text NOT NULL,
+	"by_user_id" integer,
+	"at" timestamp with time zone NOT NULL,
+	"comment" text
+);
+--> statement-breakpoint
+CREATE TABLE "orders" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"number" bigint GENERATED ALWAYS AS (id) STORED NOT NULL,
+	"company_id" integer NOT NULL,
+	"created_by" integer NOT NULL,
+	"consultant_user_id" integer,
+	"created_at" timestamp with time zone NOT NULL,
+	"payment_type" text NOT NULL,
+	"amount" numeric(18, 2) NOT NULL,
+	"currency" char(3) NOT NULL,
+	"country_code" char(2) NOT NULL,
+	"city" text NOT NULL,
+	"bank_name" text NOT NULL,
+	"swift" text,
+	"tnved_code" text NOT NULL,
+	"goods_location" text NOT NULL,
+	"payment_date_from" date NOT NULL,
+	"payment_date_to" date NOT NULL,
+	"comment" text,
+	"status" text DEFAULT 'VALIDATION' NOT NULL,
+	"status_date" timestamp with time zone NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
+	CONSTRAINT "orders_amount_positive" CHECK ("orders"."amount" > 0),
+	CONSTRAINT "orders_payment_type_chk" CHECK ("orders"."payment_type" in ('SENDING', 'RECEIVING')),
+	CONSTRAINT "orders_goods_location_chk" CHECK ("orders"."goods_location" in ('IMPORTED', 'NOT_IMPORTED')),
+	CONSTRAINT "orders_status_chk" CHECK ("orders"."status" in ('VALIDATION', 'IN_VALIDATION', 'ACTIVE', 'OFFER_ACCEPTED', 'PAYMENT_CHECKING', 'EXECUTING', 'EXECUTED', 'REJECTED', 'CANCELED')),
+	CONSTRAINT "orders_payment_dates_chk" CHECK ("orders"."payment_date_from" <= "orders"."payment_date_to")
+);
+--> statement-breakpoint
+CREATE TABLE "partner_orders" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"order_id" bigint NOT NULL,
+	"partner_company_id" integer NOT NULL,
+	"status" text DEFAULT 'ALLOWED' NOT NULL,
+	"partner_sign_required" boolean DEFAULT false NOT NULL,
+	"created_at" timestamp with time zone NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "stored_files" (
+	"id" uuid PRIMARY KEY NOT NULL,
+	"sha256" char(64) NOT NULL,
+	"size" bigint NOT NULL,
+	"content_type" text NOT NULL,
+	"original_name" text NOT NULL,
+	"owner_user_id" integer NOT NULL,
+	"created_at" timestamp with time zone NOT NULL,
+	"order_id" bigint
+);
+--> statement-breakpoint
+ALTER TABLE "checklists" ADD CONSTRAINT "checklists_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "email_tokens" ADD CONSTRAINT "email_tokens_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "users" ADD CONSTRAINT "users_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "order_status_history" ADD CONSTRAINT "order_status_history_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "order_status_history" ADD CONSTRAINT "order_status_history_by_user_id_users_id_fk" FOREIGN KEY ("by_user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_consultant_user_id_users_id_fk" FOREIGN KEY ("consultant_user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "partner_orders" ADD CONSTRAINT "partner_orders_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "partner_orders" ADD CONSTRAINT "partner_orders_partner_company_id_companies_id_fk" FOREIGN KEY ("partner_company_id") REFERENCES "public"."companies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "stored_files" ADD CONSTRAINT "stored_files_owner_user_id_users_id_fk" FOREIGN KEY ("owner_user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "stored_files" ADD CONSTRAINT "stored_files_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "callback_requests_created_idx" ON "callback_requests" USING btree ("created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "email_tokens_hash_uq" ON "email_tokens" USING btree ("token_hash");--> statement-breakpoint
+CREATE INDEX "email_tokens_email_idx" ON "email_tokens" USING btree ("email","purpose");--> statement-breakpoint
 CREATE UNIQUE INDEX "companies_kind_ogrn_uq" ON "companies" USING btree ("kind","ogrn");--> statement-breakpoint
 CREATE INDEX "sessions_expires_idx" ON "sessions" USING btree ("expires_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "users_email_uq" ON "users" USING btree ("email");--> statement-breakpoint
@@ -106,4 +223,11 @@ CREATE INDEX "ref_swift_name_search_idx" ON "ref_swift" USING btree ("name_searc
 CREATE INDEX "ref_swift_country_idx" ON "ref_swift" USING btree ("country_code");--> statement-breakpoint
 CREATE INDEX "ref_tnved_parent_idx" ON "ref_tnved" USING btree ("parent_key_hash","sort_order");--> statement-breakpoint
 CREATE INDEX "ref_tnved_code_prefix_idx" ON "ref_tnved" USING btree ("code" text_pattern_ops);--> statement-breakpoint
-CREATE INDEX "ref_tnved_sort_idx" ON "ref_tnved" USING btree ("sort_order");
+CREATE INDEX "ref_tnved_sort_idx" ON "ref_tnved" USING btree ("sort_order");--> statement-breakpoint
+CREATE INDEX "order_status_history_order_idx" ON "order_status_history" USING btree ("order_id","at");--> statement-breakpoint
+CREATE INDEX "orders_company_created_idx" ON "orders" USING btree ("company_id","created_at");--> statement-breakpoint
+CREATE INDEX "orders_company_status_idx" ON "orders" USING btree ("company_id","status");--> statement-breakpoint
+CREATE UNIQUE INDEX "partner_orders_order_partner_uq" ON "partner_orders" USING btree ("order_id","partner_company_id");--> statement-breakpoint
+CREATE INDEX "stored_files_owner_idx" ON "stored_files" USING btree ("owner_user_id","order_id");--> statement-breakpoint
+CREATE INDEX "stored_files_order_idx" ON "stored_files" USING btree ("order_id");--> statement-breakpoint
+CREATE INDEX "stored_files_sha256_idx" ON "stored_files" USING btree ("sha256");

@@ -1,0 +1,136 @@
+/**
+ * Reading orders for the API (docs/rest-api.md "Order"; spec core §3 "Request (order)", §7 Client order calls).
+ * Every query is scoped by the caller's company id and built with the Drizzle query builder (parameterised).
+ */
+import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { companies, users } from '../../db/schema/core.js';
+import { orders, partnerOrders, storedFiles } from '../../db/schema/orders.js';
+import { refTnved } from '../../db/schema/reference.js';
+import type { OrderStatus } from '../../domain/orders.js';
+import { countryNameRu } from '../../reference/countries.js';
+import type { OrderSortField } from './schemas.js';
+
+/** Order as answered by the API (docs/rest-api.md "Order"). Money: decimal string + ISO 4217; times UTC ISO 8601. */
+export interface OrderDto {
+  id: number;
+  number: number;
+  created: string;
+  paymentType: 'SENDING' | 'RECEIVING';
+  amount: { cost: string; currency: string };
+  counterparty: { countryCode: string; countryName: string; city: string; bankName: string; swift: string | null };
+  tnvedCode: string;
+  tnvedName: string | null;
+  goodsLocation: 'IMPORTED' | 'NOT_IMPORTED';
+  paymentDateFrom: string;
+  paymentDateTo: string;
+  comment: string | null;
+  files: Array<{ id: string; name: string; size: number; contentType: string }>;
+  client: { companyId: number; name: string; inn: string };
+  consultant: { name: string; phone: string | null; email: string } | null;
+  status: OrderStatus;
+  statusDate: string;
+  partnerOrders: Array<{ partnerId: number; brand: string | null; status: string; partnerSignRequired: boolean; offer: null; paycheck: null }>;
+}
+
+/** Filters of the client's list (spec core §7 "statuses, id"). */
+export interface OrderFilter {
+  companyId: number;
+  /** Empty or absent: all statuses. */
+  statuses?: OrderStatus[];
+  /** Order number; absent: any. */
+  number?: number;
+}
+
+/** A sort key of the list with its direction. */
+export interface OrderSort {
+  field: OrderSortField;
+  direction: 'ASC' | 'DESC';
+}
+
+const SORT_COLUMNS = {
+  created: orders.createdAt,
+  number: orders.number,
+  amount: orders.amount,
+  status: orders.status,
+} as const;
+
+function where(f: OrderFilter): SQL | undefined {
+  const conds: SQL[] = [eq(orders.companyId, f.companyId)];
+  if (f.statuses?.length) conds.push(inArray(orders.status, f.statuses));
+  if (f.number !== undefined) conds.push(eq(orders.number, f.number));
+  return and(...conds);
+}
+
+/** Number of orders matching `f`. */
+export async function countOrders(db: DbOrTx, f: OrderFilter): Promise<number> {
+  return db.$count(orders, where(f));
+}
+
+/**
+ * Ids of one page of orders matching `f`, sorted by `sort` (default created DESC) with id as the tie-breaker in the
+ * direction of the first key. `page` is 0-based; `pageSize` rows.
+ */
+export async function pageOrderIds(db: DbOrTx, f: OrderFilter, sort: OrderSort[], page: number, pageSize: number): Promise<number[]> {
+  const keys = sort.length ? sort : [{ field: 'created', direction: 'DESC' } as OrderSort];
+  const order = keys.map((k) => (k.direction === 'ASC' ? asc(SORT_COLUMNS[k.field]) : desc(SORT_COLUMNS[k.field])));
+  order.push(keys[0].direction === 'ASC' ? asc(orders.id) : desc(orders.id));
+  const rows = await db.select({ id: orders.id }).from(orders).where(where(f)).orderBy(...order).limit(pageSize).offset(page * pageSize);
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Loads orders by id as API answers, in the order of `ids`; ids of other companies than `companyId` are left out
+ * (pass null only for callers that checked access otherwise).
+ */
+export async function loadOrders(db: DbOrTx, ids: number[], companyId: number | null): Promise<OrderDto[]> {
+  if (!ids.length) return [];
+  const cond = companyId === null ? inArray(orders.id, ids) : and(inArray(orders.id, ids), eq(orders.companyId, companyId));
+  const rows = await db
+    .select({ o: orders, company: { id: companies.id, shortName: companies.shortName, inn: companies.inn }, tnvedName: refTnved.name, consultant: { name: users.name, surname: users.surname, patronymic: users.patronymic, phone: users.phone, email: users.email } })
+    .from(orders)
+    .innerJoin(companies, eq(companies.id, orders.companyId))
+    .leftJoin(refTnved, eq(refTnved.code, orders.tnvedCode))
+    .leftJoin(users, eq(users.id, orders.consultantUserId))
+    .where(cond);
+  const found = rows.map((r) => r.o.id);
+  if (!found.length) return [];
+  const files = await db
+    .select({ id: storedFiles.id, name: storedFiles.originalName, size: storedFiles.size, contentType: storedFiles.contentType, orderId: storedFiles.orderId })
+    .from(storedFiles)
+    .where(inArray(storedFiles.orderId, found))
+    .orderBy(asc(storedFiles.createdAt), asc(storedFiles.originalName));
+  const partners = await db
+    .select({ orderId: partnerOrders.orderId, partnerId: partnerOrders.partnerCompanyId, brand: companies.brand, status: partnerOrders.status, partnerSignRequired: partnerOrders.partnerSignRequired })
+    .from(partnerOrders)
+    .innerJoin(companies, eq(companies.id, partnerOrders.partnerCompanyId))
+    .where(inArray(partnerOrders.orderId, found))
+    .orderBy(asc(partnerOrders.id));
+
+  const byId = new Map<number, OrderDto>();
+  for (const { o, company, tnvedName, consultant } of rows) {
+    byId.set(o.id, {
+      id: o.id,
+      number: o.number,
+      created: o.createdAt.toISOString(),
+      paymentType: o.paymentType as OrderDto['paymentType'],
+      amount: { cost: o.amount, currency: o.currency },
+      counterparty: { countryCode: o.countryCode, countryName: countryNameRu(o.countryCode), city: o.city, bankName: o.bankName, swift: o.swift },
+      tnvedCode: o.tnvedCode,
+      tnvedName: tnvedName ?? null,
+      goodsLocation: o.goodsLocation as OrderDto['goodsLocation'],
+      paymentDateFrom: o.paymentDateFrom,
+      paymentDateTo: o.paymentDateTo,
+      comment: o.comment,
+      files: files.filter((f) => f.orderId === o.id).map(({ id, name, size, contentType }) => ({ id, name, size, contentType })),
+      client: { companyId: company.id, name: company.shortName, inn: company.inn },
+      consultant: consultant && o.consultantUserId !== null
+        ? { name: [consultant.surname, consultant.name, consultant.patronymic].filter(Boolean).join(' '), phone: consultant.phone, email: consultant.email }
+        : null,
+      status: o.status as OrderStatus,
+      statusDate: o.statusDate.toISOString(),
+      partnerOrders: partners.filter((p) => p.orderId === o.id).map((p) => ({ partnerId: p.partnerId, brand: p.brand, status: p.status, partnerSignRequired: p.partnerSignRequired, offer: null, paycheck: null })),
+    });
+  }
+  return ids.map((id) => byId.get(id)).filter((x): x is OrderDto => !!x);
+}

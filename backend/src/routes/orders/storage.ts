@@ -1,0 +1,127 @@
+/**
+ * Disk storage of uploaded files (spec core §5 "Files"; docs/rest-api.md "POST /api/secured/client/order/exch/files").
+ *
+ * Layout under `<DATA_DIR>/files`:
+ *   <sha256>        the content, stored once per distinct content (content-addressed, never modified)
+ *   .tmp/<uuid>     an upload in progress; renamed to <sha256> when it is accepted, deleted otherwise
+ * An upload is streamed to `.tmp` while its SHA-256 and size are computed, so a 50 MB file never sits in memory and
+ * a refused upload (too large, wrong type) leaves nothing behind.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rename, stat, unlink } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+
+/** Directory of stored contents: `<dataDir>/files`. */
+export function filesDir(dataDir: string): string {
+  return join(dataDir, 'files');
+}
+
+/** Path of a stored content by its SHA-256 (64 lower-case hex digits; anything else throws). */
+export function contentPath(dataDir: string, sha256: string): string {
+  if (!/^[0-9a-f]{64}$/.test(sha256)) throw new Error('invalid content hash');
+  return join(filesDir(dataDir), sha256);
+}
+
+/** An upload written to a temporary file. */
+export interface ReceivedUpload {
+  tmpPath: string;
+  /** SHA-256 of the bytes, lower-case hex. */
+  sha256: string;
+  /** Bytes received. */
+  size: number;
+  /** Valid UTF-8 without NUL bytes; only computed when `checkText` was set, else false. */
+  utf8Text: boolean;
+}
+
+/**
+ * Streams `source` into `<dataDir>/files/.tmp/<uuid>`, hashing on the way. With `checkText`, also checks that the
+ * bytes are valid UTF-8 text without NUL bytes. On a stream error the temporary file is removed and the error
+ * rethrown. The caller must {@link commitUpload} or {@link discardUpload} the result.
+ */
+export async function receiveUpload(dataDir: string, source: Readable, checkText: boolean): Promise<ReceivedUpload> {
+  const tmpDir = join(filesDir(dataDir), '.tmp');
+  await mkdir(tmpDir, { recursive: true });
+  const tmpPath = join(tmpDir, randomUUID());
+  const hash = createHash('sha256');
+  const decoder = checkText ? new TextDecoder('utf-8', { fatal: true }) : null;
+  let size = 0;
+  let utf8Text = checkText;
+  const tap = new Transform({
+    transform(chunk: Buffer, _enc, cb) {
+      hash.update(chunk);
+      size += chunk.length;
+      if (utf8Text && decoder) {
+        try {
+          decoder.decode(chunk, { stream: true });
+          if (chunk.includes(0)) utf8Text = false;
+        } catch {
+          utf8Text = false;
+        }
+      }
+      cb(null, chunk);
+    },
+    flush(cb) {
+      if (utf8Text && decoder) {
+        try { decoder.decode(); } catch { utf8Text = false; }
+      }
+      cb();
+    },
+  });
+  try {
+    await pipeline(source, tap, createWriteStream(tmpPath, { flags: 'wx', mode: 0o600 }));
+  } catch (e) {
+    await unlink(tmpPath).catch(() => {});
+    throw e;
+  }
+  return { tmpPath, sha256: hash.digest('hex'), size, utf8Text };
+}
+
+/** Deletes the temporary file of a refused upload. Never throws. */
+export async function discardUpload(upload: Pick<ReceivedUpload, 'tmpPath'>): Promise<void> {
+  await unlink(upload.tmpPath).catch(() => {});
+}
+
+/**
+ * Moves an accepted upload to its content path. When that content is already stored, the temporary file is
+ * deleted instead (each content is stored once). Returns whether a new content file was created, so that a
+ * caller whose database write then fails can remove it again with {@link removeContent}.
+ */
+export async function commitUpload(dataDir: string, upload: ReceivedUpload): Promise<{ created: boolean; path: string }> {
+  const path = contentPath(dataDir, upload.sha256);
+  if (await exists(path)) {
+    await discardUpload(upload);
+    return { created: false, path };
+  }
+  await rename(upload.tmpPath, path);
+  return { created: true, path };
+}
+
+/** Removes a stored content (used to undo {@link commitUpload} when its database row was not written). */
+export async function removeContent(dataDir: string, sha256: string): Promise<void> {
+  await unlink(contentPath(dataDir, sha256)).catch(() => {});
+}
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await stat(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * `Content-Disposition: attachment` for a file name (RFC 6266 with RFC 5987 `filename*`): an ASCII fallback in
+ * `filename` (non-ASCII, quotes, backslashes and control characters replaced by '_') and the exact UTF-8 name,
+ * percent-encoded, in `filename*` — so 'Счёт №1.pdf' downloads under its Cyrillic name and no header injection is
+ * possible.
+ */
+export function contentDisposition(name: string): string {
+  // eslint-disable-next-line no-control-regex
+  const fallback = name.replace(/[^\x20-\x7e]|["\\]/g, '_') || 'file';
+  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+}
