@@ -9,6 +9,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { sql } from 'drizzle-orm';
+import { FakeCompanyRegistry, type CompanyRegistry } from './accounts/company-registry.js';
 import type { Config } from './config.js';
 import type { DbHandle } from './db/client.js';
 import { createMailer } from './mail/index.js';
@@ -35,6 +36,8 @@ declare module 'fastify' {
     dbh: DbHandle;
     clock: Clock;
     mailer: Mailer;
+    /** Company registry adapter used by registration (src/accounts/company-registry.ts). */
+    companyRegistry: CompanyRegistry;
   }
 }
 
@@ -43,6 +46,8 @@ export interface BuildOptions {
   dbh: DbHandle;
   mailer?: Mailer;
   clock?: Clock;
+  /** The company registry; default: the fake demo registry (the real one is an external service). */
+  companyRegistry?: CompanyRegistry;
   logger?: boolean;
 }
 
@@ -57,6 +62,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('config', opts.config);
   app.decorate('dbh', opts.dbh);
   app.decorate('mailer', opts.mailer ?? createMailer(opts.config, opts.dbh.db));
+  app.decorate('companyRegistry', opts.companyRegistry ?? new FakeCompanyRegistry());
   await app.register(fp(async (a) => { a.decorate('clock', opts.clock ?? { now: () => new Date() }); }, { name: 'clock' }));
 
   await app.register(errorsPlugin);

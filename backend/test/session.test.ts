@@ -23,7 +23,8 @@ for (const driver of DRIVERS) {
       expect(session?.httpOnly).toBe(true);
       expect(res.cookies.find((x) => x.name === 'USER_TYPE')?.value).toBe('CLIENT');
       const me = await c.get('/api/secured/common/current/user');
-      expect([200, 404]).toContain(me.statusCode);
+      expect(me.statusCode).toBe(200);
+      expect(me.json()).toMatchObject({ email: 'client@example.com', account: { type: 'CLIENT', status: 'ACTIVE' }, company: { verified: true } });
     });
 
     it('rotates the session id at sign-in', async () => {
@@ -92,19 +93,45 @@ for (const driver of DRIVERS) {
       expect(res.json().code).toBe('VALIDATION_ERROR');
     });
 
-    it('expires an idle session', async () => {
+    it('expires a session after 30 minutes idle, and keeps it alive while used', async () => {
       const c = await t.signedIn('client@example.com');
+      t.clock.advance(29 * 60_000);
+      expect((await c.get('/api/secured/common/current/user')).statusCode).toBe(200);
+      t.clock.advance(29 * 60_000); // 58 minutes after sign-in, 29 after the last call
+      expect((await c.get('/api/secured/common/current/user')).statusCode).toBe(200);
       t.clock.advance(31 * 60_000);
-      const res = await c.post('/api/secured/common/logout');
-      expect(res.statusCode).toBe(204);
-      t.clock.advance(-31 * 60_000);
+      const res = await c.get('/api/secured/common/current/user');
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toMatchObject({ code: 'UNAUTHORIZED', error: 'Unauthorized' });
+      t.clock.advance(31 * 60_000);
+      const again = await c.get('/api/secured/common/current/user');
+      expect(again.statusCode).toBe(401);
+      t.clock.advance(-120 * 60_000);
+    });
+
+    it('expires a session 12 hours after sign-in even with activity', async () => {
+      const c = await t.signedIn('operator@example.com');
+      for (let minutes = 0; minutes < 11 * 60 + 40; minutes += 20) {
+        t.clock.advance(20 * 60_000);
+        expect((await c.get('/api/secured/common/current/user')).statusCode).toBe(200);
+      }
+      // 12 h 0 min after sign-in: the last call was 20 minutes ago, so only the absolute limit applies
+      t.clock.advance(20 * 60_000);
+      const res = await c.get('/api/secured/common/current/user');
+      expect(res.statusCode).toBe(401);
+      expect(res.json().error).toBe('Unauthorized');
+      t.clock.advance(-12 * 3600_000);
     });
 
     it('signs out', async () => {
       const c = await t.signedIn('operator@example.com');
+      expect((await c.get('/api/secured/common/current/user')).statusCode).toBe(200);
       const res = await c.post('/api/secured/common/logout');
       expect(res.statusCode).toBe(204);
       expect(c.cookies.get('USER_TYPE')).toBe('OPER');
+      const after = await c.get('/api/secured/common/current/user');
+      expect(after.statusCode).toBe(401);
+      expect(after.json()).toMatchObject({ code: 'UNAUTHORIZED', error: 'Unauthorized' });
     });
   });
 }

@@ -29,7 +29,8 @@ export class DbSessionStore {
 
   set(sid: string, session: Record<string, unknown> & { cookie?: { expires?: Date | string | null } }, cb: Cb): void {
     const data = JSON.parse(JSON.stringify(session)) as Record<string, unknown>;
-    const expires = session.cookie?.expires ? new Date(session.cookie.expires) : new Date(this.now().getTime() + this.idleMs);
+    // Idle expiry from the app clock (not the cookie's Date.now()-based `expires`), so it agrees with `get`.
+    const expires = new Date(this.now().getTime() + this.idleMs);
     const absolute = typeof data.absoluteExpiresAt === 'string' ? new Date(data.absoluteExpiresAt) : null;
     const userId = typeof data.userId === 'number' ? data.userId : null;
     this.db.insert(sessions)

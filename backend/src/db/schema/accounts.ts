@@ -1,2 +1,81 @@
-/** Tables of the accounts domain (filled by its module). */
-export {};
+/**
+ * Tables of the accounts domain (spec core §3 "Checklist", "Registration payload"; §4 registration stepper,
+ * resend delay 120 s; §7 Public e-mail, password and callback calls; docs/rest-api.md "Public").
+ * Times are `timestamptz` (UTC) and are always written from the app clock, never `now()`, so tests can move time.
+ */
+import { sql } from 'drizzle-orm';
+import { index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { companies, users } from './core.js';
+
+/**
+ * One-time e-mail links: registration confirmation, password reset and login e-mail change.
+ * Only the SHA-256 (hex) of the random token is stored; the token itself exists only in the mail.
+ * - REGISTRATION: `email` is the address being confirmed; `userId` is null. Lives 24 h.
+ * - PASSWORD_RESET: `email` and `userId` of the account. Lives 1 h.
+ * - EMAIL_CHANGE: `email` is the new login address of `userId`. Lives 24 h.
+ * A link is usable while `usedAt` and `revokedAt` are null and `expiresAt` is in the future.
+ */
+export const emailTokens = pgTable('email_tokens', {
+  id: serial('id').primaryKey(),
+  /** REGISTRATION | PASSWORD_RESET | EMAIL_CHANGE. */
+  purpose: text('purpose').notNull(),
+  /** Lower-cased e-mail the link was sent to. */
+  email: text('email').notNull(),
+  userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+  /** Hex SHA-256 of the token. */
+  tokenHash: text('token_hash').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  /** When the mail was sent: a new mail to the same address is refused for 120 s after it (spec core §4, §9). */
+  sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  /** REGISTRATION: the address was confirmed by opening the link. */
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  /** The link did its job (registration finished, password reset, e-mail changed); it cannot be used again. */
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  /** Voided by a newer link for the same address or by an e-mail correction (confirm/change). */
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+}, (t) => [
+  uniqueIndex('email_tokens_hash_uq').on(t.tokenHash),
+  index('email_tokens_email_idx').on(t.email, t.purpose),
+]);
+
+/**
+ * The client company's checklist (spec core §3 "Checklist"): expected countries, currencies, number of
+ * payments per month and approximate monthly total in USD. One per company.
+ */
+export const checklists = pgTable('checklists', {
+  companyId: integer('company_id').primaryKey().references(() => companies.id, { onDelete: 'cascade' }),
+  /** ISO 3166-1 alpha-2 codes. */
+  countryCodes: text('country_codes').array().notNull().default(sql`'{}'::text[]`),
+  /** ISO 4217 codes. */
+  currencyCodes: text('currency_codes').array().notNull().default(sql`'{}'::text[]`),
+  /** Payments per month. */
+  paymentsNumber: integer('payments_number').notNull(),
+  /** Approximate monthly total, USD. */
+  monthlyCurrencyPayment: numeric('monthly_currency_payment', { precision: 18, scale: 2, mode: 'number' }).notNull(),
+  comment: text('comment'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+});
+
+/** Callback requests from the public site (spec core §7 Public "callback"): who to call back and why. */
+export const callbackRequests = pgTable('callback_requests', {
+  id: serial('id').primaryKey(),
+  /** GENERAL for /user/callback, AGENT for /callback/agent, else the upper-cased {type} of the path. */
+  type: text('type').notNull(),
+  name: text('name').notNull(),
+  /** 10 digits (spec core §5). */
+  phone: text('phone').notNull(),
+  email: text('email'),
+  comment: text('comment'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+}, (t) => [index('callback_requests_created_idx').on(t.createdAt)]);
+
+/** Mails stored by the developer outbox mailer (no SMTP_URL); shown at GET /api/dev/outbox outside production. */
+export const mailOutbox = pgTable('mail_outbox', {
+  id: serial('id').primaryKey(),
+  to: text('to_address').notNull(),
+  subject: text('subject').notNull(),
+  text: text('text').notNull(),
+  html: text('html'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

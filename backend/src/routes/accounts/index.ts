@@ -1,7 +1,25 @@
-/** Routes of the accounts area: sign-in, registration, e-mail and password flows, current user, client info. */
+/**
+ * Routes of the accounts area (spec core §7 Public, Secured common, Client info/checklist): sign-in, e-mail
+ * confirmation, registration, password flows, callbacks, current user, client info and checklist; and, outside
+ * production only, the developer outbox of mails (docs/rest-api.md "Developer outbox").
+ */
 import type { FastifyInstance } from 'fastify';
+import outboxRoutes from '../../mail/outbox-routes.js';
+import callbackRoutes from './callbacks.js';
+import clientRoutes from './client.js';
+import emailRoutes from './email.js';
+import passwordRoutes from './password.js';
+import profileRoutes from './profile.js';
+import registrationRoutes from './registration.js';
 import sessionRoutes from './session.js';
 
 export default async function accountsRoutes(app: FastifyInstance): Promise<void> {
   await app.register(sessionRoutes);
+  await app.register(emailRoutes);
+  await app.register(passwordRoutes);
+  await app.register(registrationRoutes);
+  await app.register(callbackRoutes);
+  await app.register(profileRoutes);
+  await app.register(clientRoutes);
+  if (!app.config.production) await app.register(outboxRoutes);
 }

@@ -15,10 +15,11 @@ import { users } from '../../db/schema/core.js';
 import { AppError, MESSAGES } from '../../errors.js';
 import type { AccountType } from '../../plugins/auth.js';
 import { ErrorSchema } from '../schemas.js';
+import { startSession, USER_TYPE_COOKIE } from './common.js';
 
 export const MAX_FAILED_LOGINS = 5;
 export const LOCK_MINUTES = 15;
-export const USER_TYPE_COOKIE = 'USER_TYPE';
+export { USER_TYPE_COOKIE };
 
 /** Not-found texts per sign-in entry (spec core §8 "Account not found": dedicated messages). */
 export const NOT_FOUND_MESSAGES: Record<AccountType, string> = {
@@ -88,10 +89,7 @@ export default async function sessionRoutes(app: FastifyInstance): Promise<void>
     }
 
     await db.update(users).set({ failedLogins: 0, lockedUntil: null, lastLoginAt: now }).where(eq(users.id, user.id));
-    await request.session.regenerate();
-    request.session.userId = user.id;
-    request.session.absoluteExpiresAt = new Date(now.getTime() + app.config.sessionAbsoluteSeconds * 1000).toISOString();
-    reply.setCookie(USER_TYPE_COOKIE, user.accountType, { path: '/', sameSite: 'lax', httpOnly: false, secure: app.config.secureCookies, maxAge: 365 * 24 * 3600 });
+    await startSession(app, request, reply, user.id, user.accountType as AccountType);
     return currentUser(db, user.id);
   });
 

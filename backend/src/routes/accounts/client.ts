@@ -1,0 +1,149 @@
+/**
+ * The client's company data and checklist (spec core §2 client "my company"; §3 "Company", "Client info /
+ * contact", "Checklist"; §7 Client "GET /api/secured/client/info", "GET and PUT /api/secured/client/checklist",
+ * Secured common "GET /api/secured/common/partners/checklist/{id}"; docs/rest-api.md "Client").
+ */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { ChecklistAnswerSchema, ChecklistSchema, checklistIssues, normalizeChecklist, readChecklist, writeChecklist } from '../../accounts/checklists.js';
+import type { Db } from '../../db/client.js';
+import { companies, users } from '../../db/schema/core.js';
+import { AppError } from '../../errors.js';
+import { companyVerified } from '../../plugins/auth.js';
+import { ErrorSchema } from '../schemas.js';
+import { assertNoIssues } from './common.js';
+
+const NullableString = Type.Union([Type.String(), Type.Null()]);
+
+/** Company (spec core §3 "Company"). */
+export const CompanySchema = Type.Object({
+  id: Type.Integer(),
+  fullName: Type.String(),
+  shortName: Type.String(),
+  registrationAuthority: NullableString,
+  registrationAuthorityAddress: NullableString,
+  registrationDate: Type.Union([Type.String({ description: 'YYYY-MM-DD' }), Type.Null()]),
+  okved: NullableString,
+  inn: Type.String(),
+  kpp: NullableString,
+  ogrn: Type.String({ description: '13 digits: OGRN; 15 digits: OGRNIP' }),
+  legalAddress: NullableString,
+  actualAddress: NullableString,
+  ceo: Type.Object({ firstName: NullableString, middleName: NullableString, lastName: NullableString }),
+  liquidated: Type.Boolean(),
+  signatureConfirmed: Type.Boolean({ description: 'Electronic-signature-confirmed flag' }),
+  status: Type.String({ description: 'NEW, VERIFIED or SUSPENDED' }),
+  verified: Type.Boolean({ description: 'Verified by qualified electronic signature (spec core §6)' }),
+}, { description: 'Company (spec core §3)' });
+
+const ClientInfoSchema = Type.Object({
+  company: CompanySchema,
+  contact: Type.Object({
+    name: Type.String(), surname: Type.String(), patronymic: NullableString,
+    phone: NullableString, additionalPhone: NullableString, companyWebsite: NullableString,
+    email: Type.String(), position: NullableString,
+  }),
+  status: Type.String({ description: 'Client status of the company: NEW, VERIFIED or SUSPENDED (spec core §3)' }),
+}, { description: 'Client info (spec core §3 "Client info / contact")' });
+
+const CHECKLIST_MISSING = 'Чек-лист компании не заполнен';
+const E = ErrorSchema;
+
+export default async function clientRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const db: Db = app.dbh.db;
+
+  /** The caller's company id; 404 when the client account has none. */
+  const companyIdOf = (request: { user: { companyId: number | null } | null }): number => {
+    const id = request.user?.companyId;
+    if (!id) throw AppError.notFound('Компания не найдена', 'COMPANY_NOT_FOUND');
+    return id;
+  };
+
+  app.get('/api/secured/client/info', {
+    preHandler: app.requireRole('CLIENT'),
+    schema: {
+      tags: ['client'],
+      summary: 'The client\'s company and contact data (spec core §7 Client; §3 "Company", "Client info / contact")',
+      description: 'CLIENT only. Errors: 401 UNAUTHORIZED; 403 FORBIDDEN (other roles); 404 COMPANY_NOT_FOUND.',
+      security: [{ session: [] }],
+      response: { 200: ClientInfoSchema, 401: E, 403: E, 404: E },
+    },
+  }, async (request) => {
+    const companyId = companyIdOf(request);
+    const [row] = await db.select({ u: users, c: companies }).from(users).innerJoin(companies, eq(users.companyId, companies.id)).where(eq(users.id, request.user!.id));
+    if (!row || row.c.id !== companyId) throw AppError.notFound('Компания не найдена', 'COMPANY_NOT_FOUND');
+    const { u, c } = row;
+    return {
+      company: {
+        id: c.id, fullName: c.fullName, shortName: c.shortName, registrationAuthority: c.registrationAuthority,
+        registrationAuthorityAddress: c.registrationAuthorityAddress, registrationDate: c.registrationDate, okved: c.okved,
+        inn: c.inn, kpp: c.kpp, ogrn: c.ogrn, legalAddress: c.legalAddress, actualAddress: c.actualAddress,
+        ceo: { firstName: c.ceoFirstName, middleName: c.ceoMiddleName, lastName: c.ceoLastName },
+        liquidated: c.liquidated, signatureConfirmed: c.signatureConfirmed, status: c.status, verified: companyVerified(c),
+      },
+      contact: {
+        name: u.name, surname: u.surname, patronymic: u.patronymic, phone: u.phone, additionalPhone: u.additionalPhone,
+        companyWebsite: u.companyWebsite, email: u.email, position: u.position,
+      },
+      status: c.status,
+    };
+  });
+
+  app.get('/api/secured/client/checklist', {
+    preHandler: app.requireRole('CLIENT'),
+    schema: {
+      tags: ['client'],
+      summary: 'The checklist of the client\'s company (spec core §7 Client; §3 "Checklist")',
+      description: 'CLIENT only. Errors: 401 UNAUTHORIZED; 403 FORBIDDEN; 404 CHECKLIST_NOT_FOUND (never filled in) or COMPANY_NOT_FOUND.',
+      security: [{ session: [] }],
+      response: { 200: ChecklistAnswerSchema, 401: E, 403: E, 404: E },
+    },
+  }, async (request) => {
+    const checklist = await readChecklist(db, companyIdOf(request));
+    if (!checklist) throw AppError.notFound(CHECKLIST_MISSING, 'CHECKLIST_NOT_FOUND');
+    return checklist;
+  });
+
+  app.put('/api/secured/client/checklist', {
+    preHandler: app.requireRole('CLIENT'),
+    schema: {
+      tags: ['client'],
+      summary: 'Fill in or replace the checklist (spec core §7 Client; §3 "Checklist")',
+      description: 'CLIENT only. Body Checklist (numbers as numbers; monthly total in USD) → the stored checklist (duplicate codes removed, cents rounded). '
+        + 'Errors: 400 VALIDATION_ERROR (schema items, COUNTRY_INVALID, CURRENCY_INVALID); 401 UNAUTHORIZED; 403 FORBIDDEN; 403 CSRF_INVALID; 404 COMPANY_NOT_FOUND.',
+      security: [{ session: [] }],
+      body: ChecklistSchema,
+      response: { 200: ChecklistAnswerSchema, 400: E, 401: E, 403: E, 404: E },
+    },
+  }, async (request) => {
+    const companyId = companyIdOf(request);
+    assertNoIssues(checklistIssues(request.body));
+    const value = normalizeChecklist(request.body);
+    await writeChecklist(db, companyId, value, app.clock.now());
+    return value;
+  });
+
+  // Referral partners will see the checklists of THEIR clients once the partner–client list exists (agent
+  // issue); until then only operators may read any client's checklist, so nothing leaks across partners.
+  app.get('/api/secured/common/partners/checklist/:id', {
+    preHandler: app.requireRole('OPER'),
+    schema: {
+      tags: ['secured-common'],
+      summary: 'Checklist of a client company (spec core §7 Secured common)',
+      description: '`id` is the client company id. OPER only for now: referral partners get access to their own clients\' checklists with the partner–client list. Errors: 400 VALIDATION_ERROR (id not a positive integer); 401 UNAUTHORIZED; '
+        + '403 FORBIDDEN; 404 COMPANY_NOT_FOUND (no such client company) or CHECKLIST_NOT_FOUND.',
+      security: [{ session: [] }],
+      params: Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647 }) }),
+      response: { 200: ChecklistAnswerSchema, 400: E, 401: E, 403: E, 404: E },
+    },
+  }, async (request) => {
+    const [company] = await db.select({ id: companies.id }).from(companies).where(and(eq(companies.id, request.params.id), eq(companies.kind, 'CLIENT')));
+    if (!company) throw AppError.notFound('Компания не найдена', 'COMPANY_NOT_FOUND');
+    const checklist = await readChecklist(db, company.id);
+    if (!checklist) throw AppError.notFound(CHECKLIST_MISSING, 'CHECKLIST_NOT_FOUND');
+    return checklist;
+  });
+}
