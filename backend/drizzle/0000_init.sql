@@ -96,6 +96,102 @@ CREATE TABLE "users" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "deal_documents" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"order_id" bigint,
+	"partner_order_id" bigint,
+	"partner_company_id" integer NOT NULL,
+	"kind" text NOT NULL,
+	"file_id" uuid NOT NULL,
+	"name" text NOT NULL,
+	"status" text DEFAULT 'UPLOADED' NOT NULL,
+	"client_signer_name" text,
+	"client_signed_at" timestamp with time zone,
+	"client_cert_valid_until" timestamp with time zone,
+	"client_document_hash" text,
+	"agent_signer_name" text,
+	"agent_signed_at" timestamp with time zone,
+	"agent_cert_valid_until" timestamp with time zone,
+	"agent_document_hash" text,
+	"created_by" integer,
+	"created_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "deal_documents_kind_chk" CHECK ("deal_documents"."kind" in ('OFFER_DOCS', 'FINAL_DOCS', 'DOC_EXAMPLE')),
+	CONSTRAINT "deal_documents_status_chk" CHECK ("deal_documents"."status" in ('UPLOADED', 'SIGNED', 'SENT', 'CONFIRMED'))
+);
+--> statement-breakpoint
+CREATE TABLE "oper_login_codes" (
+	"code_hash" char(64) PRIMARY KEY NOT NULL,
+	"user_id" integer NOT NULL,
+	"created_at" timestamp with time zone NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"used_at" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE TABLE "operator_comments" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"order_id" bigint NOT NULL,
+	"author_user_id" integer NOT NULL,
+	"text" text NOT NULL,
+	"created_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "partner_order_offer_expenses" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"offer_id" bigint NOT NULL,
+	"position" integer NOT NULL,
+	"amount" numeric(18, 2) NOT NULL,
+	"currency" char(3) NOT NULL,
+	"rate" numeric(18, 4) NOT NULL,
+	"description" text
+);
+--> statement-breakpoint
+CREATE TABLE "partner_order_offers" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"partner_order_id" bigint NOT NULL,
+	"deal_method" text NOT NULL,
+	"payment_sum" numeric(18, 2) NOT NULL,
+	"payment_currency" char(3) NOT NULL,
+	"payment_date_from" date NOT NULL,
+	"payment_date_to" date NOT NULL,
+	"client_fee_percent" numeric(9, 4) NOT NULL,
+	"agent_fee_percent" numeric(9, 4),
+	"service_fee_percent" numeric(9, 4),
+	"total_fee" numeric(18, 2) NOT NULL,
+	"agent_fee" numeric(18, 2) NOT NULL,
+	"service_fee" numeric(18, 2) NOT NULL,
+	"total_commission_amount" numeric(18, 2),
+	"total_commission_percent" numeric(9, 2),
+	"currency_code" char(3) NOT NULL,
+	"course" numeric(18, 4) NOT NULL,
+	"course_determination_rules" text,
+	"expenses_currency_code" char(3),
+	"expenses_course" numeric(18, 4),
+	"expenses_course_determination_rules" text,
+	"transaction_type" text,
+	"sample_contract_file_id" uuid,
+	"created_at" timestamp with time zone NOT NULL,
+	"updated_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "partner_order_offers_method_chk" CHECK ("partner_order_offers"."deal_method" in ('PROTECTED', 'UNPROTECTED')),
+	CONSTRAINT "partner_order_offers_dates_chk" CHECK ("partner_order_offers"."payment_date_from" <= "partner_order_offers"."payment_date_to"),
+	CONSTRAINT "partner_order_offers_sum_chk" CHECK ("partner_order_offers"."payment_sum" > 0),
+	CONSTRAINT "partner_order_offers_course_chk" CHECK ("partner_order_offers"."course" > 0)
+);
+--> statement-breakpoint
+CREATE TABLE "pay_checks" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"partner_order_id" bigint NOT NULL,
+	"payment_company_id" bigint,
+	"amount" numeric(18, 2),
+	"currency" char(3),
+	"converted_commission_amount" numeric(18, 2),
+	"commission" numeric(18, 2),
+	"status" text DEFAULT 'ACTIVE' NOT NULL,
+	"created_at" timestamp with time zone NOT NULL,
+	"status_date" timestamp with time zone NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
+	CONSTRAINT "pay_checks_status_chk" CHECK ("pay_checks"."status" in ('ACTIVE', 'CHECK_PAYMENT', 'PAYMENT_CONFIRMED', 'ARCHIVED'))
+);
+--> statement-breakpoint
 CREATE TABLE "ref_banks" (
 	"bik" text PRIMARY KEY NOT NULL,
 	"name" text NOT NULL,
@@ -144,7 +240,10 @@ CREATE TABLE "order_status_history" (
 	"to_status" text NOT NULL,
 	"by_user_id" integer,
 	"at" timestamp with time zone NOT NULL,
-	"comment" text
+	"comment" text,
+	"entity" text DEFAULT 'ORDER' NOT NULL,
+	"entity_id" bigint,
+	"actor_role" text
 );
 --> statement-breakpoint
 CREATE TABLE "orders" (
@@ -169,6 +268,7 @@ CREATE TABLE "orders" (
 	"status" text DEFAULT 'VALIDATION' NOT NULL,
 	"status_date" timestamp with time zone NOT NULL,
 	"version" integer DEFAULT 1 NOT NULL,
+	"validator_user_id" integer,
 	CONSTRAINT "orders_amount_positive" CHECK ("orders"."amount" > 0),
 	CONSTRAINT "orders_payment_type_chk" CHECK ("orders"."payment_type" in ('SENDING', 'RECEIVING')),
 	CONSTRAINT "orders_goods_location_chk" CHECK ("orders"."goods_location" in ('IMPORTED', 'NOT_IMPORTED')),
@@ -183,7 +283,9 @@ CREATE TABLE "partner_orders" (
 	"status" text DEFAULT 'ALLOWED' NOT NULL,
 	"partner_sign_required" boolean DEFAULT false NOT NULL,
 	"created_at" timestamp with time zone NOT NULL,
-	"version" integer DEFAULT 1 NOT NULL
+	"version" integer DEFAULT 1 NOT NULL,
+	"status_date" timestamp with time zone,
+	"reject_reason" text
 );
 --> statement-breakpoint
 CREATE TABLE "stored_files" (
@@ -197,18 +299,93 @@ CREATE TABLE "stored_files" (
 	"order_id" bigint
 );
 --> statement-breakpoint
+CREATE TABLE "partner_currency_settings" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"partner_company_id" integer NOT NULL,
+	"currency_code" char(3) NOT NULL,
+	"rate_source" text NOT NULL,
+	"rate_rules" text NOT NULL,
+	"rate_time" text,
+	"comment" text,
+	"indicative_rate" numeric(18, 4),
+	CONSTRAINT "partner_currency_settings_rate_chk" CHECK ("partner_currency_settings"."indicative_rate" is null or "partner_currency_settings"."indicative_rate" > 0)
+);
+--> statement-breakpoint
+CREATE TABLE "partner_limits" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"partner_company_id" integer NOT NULL,
+	"currency_code" char(3) NOT NULL,
+	"amount_from" numeric(18, 2),
+	"amount_to" numeric(18, 2),
+	CONSTRAINT "partner_limits_range_chk" CHECK ("partner_limits"."amount_from" is null or "partner_limits"."amount_to" is null or "partner_limits"."amount_from" <= "partner_limits"."amount_to")
+);
+--> statement-breakpoint
+CREATE TABLE "partner_payment_companies" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"partner_company_id" integer NOT NULL,
+	"name" text NOT NULL,
+	"inn" text NOT NULL,
+	"kpp" text,
+	"ogrn" text,
+	"legal_address" text NOT NULL,
+	"actual_address_same_as_legal" boolean DEFAULT true NOT NULL,
+	"actual_address" text,
+	"active" boolean DEFAULT true NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "partner_payment_requisites" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"payment_company_id" bigint NOT NULL,
+	"currency_code" char(3) NOT NULL,
+	"bank_name" text NOT NULL,
+	"bank_bik" text,
+	"swift" text,
+	"check_account" text NOT NULL,
+	"corr_account" text
+);
+--> statement-breakpoint
+CREATE TABLE "partner_profiles" (
+	"partner_company_id" integer PRIMARY KEY NOT NULL,
+	"site" text,
+	"license_number" text,
+	"license_date" date,
+	"service_commission_percent" numeric(7, 4) DEFAULT '0' NOT NULL,
+	"sign_required" boolean DEFAULT false NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "partner_profiles_service_pct_chk" CHECK ("partner_profiles"."service_commission_percent" >= 0 and "partner_profiles"."service_commission_percent" < 100)
+);
+--> statement-breakpoint
 ALTER TABLE "checklists" ADD CONSTRAINT "checklists_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "email_tokens" ADD CONSTRAINT "email_tokens_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "users" ADD CONSTRAINT "users_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "deal_documents" ADD CONSTRAINT "deal_documents_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "deal_documents" ADD CONSTRAINT "deal_documents_partner_order_id_partner_orders_id_fk" FOREIGN KEY ("partner_order_id") REFERENCES "public"."partner_orders"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "deal_documents" ADD CONSTRAINT "deal_documents_partner_company_id_companies_id_fk" FOREIGN KEY ("partner_company_id") REFERENCES "public"."companies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "deal_documents" ADD CONSTRAINT "deal_documents_file_id_stored_files_id_fk" FOREIGN KEY ("file_id") REFERENCES "public"."stored_files"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "deal_documents" ADD CONSTRAINT "deal_documents_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "oper_login_codes" ADD CONSTRAINT "oper_login_codes_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "operator_comments" ADD CONSTRAINT "operator_comments_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "operator_comments" ADD CONSTRAINT "operator_comments_author_user_id_users_id_fk" FOREIGN KEY ("author_user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "partner_order_offer_expenses" ADD CONSTRAINT "partner_order_offer_expenses_offer_id_partner_order_offers_id_fk" FOREIGN KEY ("offer_id") REFERENCES "public"."partner_order_offers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "partner_order_offers" ADD CONSTRAINT "partner_order_offers_partner_order_id_partner_orders_id_fk" FOREIGN KEY ("partner_order_id") REFERENCES "public"."partner_orders"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "partner_order_offers" ADD CONSTRAINT "partner_order_offers_sample_contract_file_id_stored_files_id_fk" FOREIGN KEY ("sample_contract_file_id") REFERENCES "public"."stored_files"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "pay_checks" ADD CONSTRAINT "pay_checks_partner_order_id_partner_orders_id_fk" FOREIGN KEY ("partner_order_id") REFERENCES "public"."partner_orders"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "pay_checks" ADD CONSTRAINT "pay_checks_payment_company_id_partner_payment_companies_id_fk" FOREIGN KEY ("payment_company_id") REFERENCES "public"."partner_payment_companies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "order_status_history" ADD CONSTRAINT "order_status_history_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "order_status_history" ADD CONSTRAINT "order_status_history_by_user_id_users_id_fk" FOREIGN KEY ("by_user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "orders" ADD CONSTRAINT "orders_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "orders" ADD CONSTRAINT "orders_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "orders" ADD CONSTRAINT "orders_consultant_user_id_users_id_fk" FOREIGN KEY ("consultant_user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_validator_user_id_users_id_fk" FOREIGN KEY ("validator_user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "partner_orders" ADD CONSTRAINT "partner_orders_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "partner_orders" ADD CONSTRAINT "partner_orders_partner_company_id_companies_id_fk" FOREIGN KEY ("partner_company_id") REFERENCES "public"."companies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "stored_files" ADD CONSTRAINT "stored_files_owner_user_id_users_id_fk" FOREIGN KEY ("owner_user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "stored_files" ADD CONSTRAINT "stored_files_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "partner_currency_settings" ADD CONSTRAINT "partner_currency_settings_partner_company_id_companies_id_fk" FOREIGN KEY ("partner_company_id") REFERENCES "public"."companies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "partner_limits" ADD CONSTRAINT "partner_limits_partner_company_id_companies_id_fk" FOREIGN KEY ("partner_company_id") REFERENCES "public"."companies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "partner_payment_companies" ADD CONSTRAINT "partner_payment_companies_partner_company_id_companies_id_fk" FOREIGN KEY ("partner_company_id") REFERENCES "public"."companies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "partner_payment_requisites" ADD CONSTRAINT "partner_payment_requisites_payment_company_id_partner_payment_companies_id_fk" FOREIGN KEY ("payment_company_id") REFERENCES "public"."partner_payment_companies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "partner_profiles" ADD CONSTRAINT "partner_profiles_partner_company_id_companies_id_fk" FOREIGN KEY ("partner_company_id") REFERENCES "public"."companies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "callback_requests_created_idx" ON "callback_requests" USING btree ("created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "email_tokens_hash_uq" ON "email_tokens" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "email_tokens_email_idx" ON "email_tokens" USING btree ("email","purpose");--> statement-breakpoint
@@ -216,6 +393,12 @@ CREATE UNIQUE INDEX "companies_kind_ogrn_uq" ON "companies" USING btree ("kind",
 CREATE INDEX "sessions_expires_idx" ON "sessions" USING btree ("expires_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "users_email_uq" ON "users" USING btree ("email");--> statement-breakpoint
 CREATE INDEX "users_company_idx" ON "users" USING btree ("company_id");--> statement-breakpoint
+CREATE INDEX "deal_documents_po_kind_idx" ON "deal_documents" USING btree ("partner_order_id","kind");--> statement-breakpoint
+CREATE INDEX "deal_documents_order_idx" ON "deal_documents" USING btree ("order_id");--> statement-breakpoint
+CREATE INDEX "operator_comments_order_idx" ON "operator_comments" USING btree ("order_id","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "partner_order_offer_expenses_pos_uq" ON "partner_order_offer_expenses" USING btree ("offer_id","position");--> statement-breakpoint
+CREATE UNIQUE INDEX "partner_order_offers_po_uq" ON "partner_order_offers" USING btree ("partner_order_id");--> statement-breakpoint
+CREATE INDEX "pay_checks_po_idx" ON "pay_checks" USING btree ("partner_order_id");--> statement-breakpoint
 CREATE INDEX "ref_banks_name_search_idx" ON "ref_banks" USING btree ("name_search" text_pattern_ops);--> statement-breakpoint
 CREATE INDEX "ref_banks_bik_prefix_idx" ON "ref_banks" USING btree ("bik" text_pattern_ops);--> statement-breakpoint
 CREATE INDEX "ref_swift_prefix_idx" ON "ref_swift" USING btree ("swift" text_pattern_ops);--> statement-breakpoint
@@ -230,4 +413,8 @@ CREATE INDEX "orders_company_status_idx" ON "orders" USING btree ("company_id","
 CREATE UNIQUE INDEX "partner_orders_order_partner_uq" ON "partner_orders" USING btree ("order_id","partner_company_id");--> statement-breakpoint
 CREATE INDEX "stored_files_owner_idx" ON "stored_files" USING btree ("owner_user_id","order_id");--> statement-breakpoint
 CREATE INDEX "stored_files_order_idx" ON "stored_files" USING btree ("order_id");--> statement-breakpoint
-CREATE INDEX "stored_files_sha256_idx" ON "stored_files" USING btree ("sha256");
+CREATE INDEX "stored_files_sha256_idx" ON "stored_files" USING btree ("sha256");--> statement-breakpoint
+CREATE UNIQUE INDEX "partner_currency_settings_uq" ON "partner_currency_settings" USING btree ("partner_company_id","currency_code");--> statement-breakpoint
+CREATE UNIQUE INDEX "partner_limits_uq" ON "partner_limits" USING btree ("partner_company_id","currency_code");--> statement-breakpoint
+CREATE INDEX "partner_payment_companies_partner_idx" ON "partner_payment_companies" USING btree ("partner_company_id");--> statement-breakpoint
+CREATE INDEX "partner_payment_requisites_company_idx" ON "partner_payment_requisites" USING btree ("payment_company_id");

@@ -19,6 +19,8 @@ import csrfPlugin from './plugins/csrf.js';
 import errorsPlugin from './plugins/errors.js';
 import sessionPlugin from './plugins/session.js';
 import accountRoutes from './routes/accounts/index.js';
+import clientDealRoutes from './routes/client-deal/index.js';
+import operatorRoutes from './routes/operator/index.js';
 import orderRoutes from './routes/orders/index.js';
 import referenceRoutes from './routes/reference/index.js';
 
@@ -91,6 +93,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(accountRoutes);
   await app.register(referenceRoutes);
   await app.register(orderRoutes);
+  await app.register(operatorRoutes);
+  await app.register(clientDealRoutes);
+  await app.register(import('./routes/partner/index.js'));
   await app.ready();
   return app;
 }

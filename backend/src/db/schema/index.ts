@@ -3,3 +3,5 @@ export * from './core.js';
 export * from './accounts.js';
 export * from './reference.js';
 export * from './orders.js';
+export * from './partner.js';
+export * from './deal.js';

@@ -52,6 +52,8 @@ export const orders = pgTable('orders', {
   statusDate: timestamp('status_date', { withTimezone: true }).notNull(),
   /** Row version for compare-and-set updates; 1 at creation. */
   version: integer('version').notNull().default(1),
+  /** The operator who took the check (spec core §3 operator-side row "validator"); null until taken (deal/repository.ts). */
+  validatorUserId: integer('validator_user_id').references(() => users.id),
 }, (t) => [
   index('orders_company_created_idx').on(t.companyId, t.createdAt),
   index('orders_company_status_idx').on(t.companyId, t.status),
@@ -62,7 +64,12 @@ export const orders = pgTable('orders', {
   check('orders_payment_dates_chk', sql`${t.paymentDateFrom} <= ${t.paymentDateTo}`),
 ]);
 
-/** Status changes of an order, the creation included (`fromStatus` null). */
+/**
+ * Status changes of an order, the creation included (`fromStatus` null) — and, since the deal flow (issue 3), the
+ * unified transition history of the order's offers and bills too: `entity` says which (ORDER, OFFER = partner order,
+ * PAYMENT = pay check) and `entityId` its row id (for ORDER the order id). `actorRole` is the data role of §6 or
+ * SYSTEM (offer expiry).
+ */
 export const orderStatusHistory = pgTable('order_status_history', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   orderId: bigint('order_id', { mode: 'number' }).notNull().references(() => orders.id),
@@ -72,6 +79,12 @@ export const orderStatusHistory = pgTable('order_status_history', {
   byUserId: integer('by_user_id').references(() => users.id),
   at: timestamp('at', { withTimezone: true }).notNull(),
   comment: text('comment'),
+  /** ORDER, OFFER or PAYMENT (deal/repository.ts). */
+  entity: text('entity').notNull().default('ORDER'),
+  /** Row id of the entity (orders.id, partner_orders.id or pay_checks.id); null on rows written before issue 3. */
+  entityId: bigint('entity_id', { mode: 'number' }),
+  /** CLIENT, PARTNER, OPER, AGENT or SYSTEM; null on rows written before issue 3. */
+  actorRole: text('actor_role'),
 }, (t) => [index('order_status_history_order_idx').on(t.orderId, t.at)]);
 
 /**
@@ -112,6 +125,10 @@ export const partnerOrders = pgTable('partner_orders', {
   partnerSignRequired: boolean('partner_sign_required').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   version: integer('version').notNull().default(1),
+  /** Time of the last status change (deal/repository.ts); null before the first change after creation. */
+  statusDate: timestamp('status_date', { withTimezone: true }),
+  /** The agent's refusal reason (PARTNER_REJECT, spec core §5 "a refusal reason is required"). */
+  rejectReason: text('reject_reason'),
 }, (t) => [uniqueIndex('partner_orders_order_partner_uq').on(t.orderId, t.partnerCompanyId)]);
 
 export type OrderRow = typeof orders.$inferSelect;

@@ -6,11 +6,12 @@
  * gets its absolute expiry and the readable `USER_TYPE` cookie remembers the last-login type (spec core §9).
  * Five wrong passwords in a row lock the account for 15 minutes ('Превышен лимит попыток входа').
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { currentUser, CurrentUserSchema } from '../../accounts/current-user.js';
 import { dummyPasswordHash, verifyPassword } from '../../accounts/passwords.js';
+import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema/core.js';
 import { AppError, MESSAGES } from '../../errors.js';
 import type { AccountType } from '../../plugins/auth.js';
@@ -46,6 +47,40 @@ export function parseBasic(header: string | undefined): { email: string; passwor
   return { email: decoded.slice(0, i).trim().toLowerCase(), password: decoded.slice(i + 1) };
 }
 
+/**
+ * Checks e-mail and password for a sign-in entry (spec core §5 login rules, §8 login limits) and returns the user.
+ * `userType` names the entry used; an account of another type counts as unknown for that entry.
+ * Throws AppError: 404 USER_NOT_FOUND (unknown e-mail at a PARTNER, AGENT or OPER entry; role-specific text),
+ * 401 BAD_CREDENTIALS, 403 ACCOUNT_SUSPENDED, 429 LOGIN_LIMIT (five wrong passwords in a row lock 15 minutes).
+ * Counts failures and clears them on success; `now` is the app clock.
+ */
+export async function checkCredentials(db: Db, email: string, password: string, userType: AccountType | undefined, now: Date): Promise<typeof users.$inferSelect> {
+  const [user] = await db.select().from(users).where(eq(users.email, email));
+  if (!user || (userType && userType !== user.accountType)) {
+    await verifyPassword(password, await dummyPasswordHash());
+    if (userType && userType !== 'CLIENT') throw new AppError(404, 'USER_NOT_FOUND', NOT_FOUND_MESSAGES[userType]);
+    throw new AppError(401, 'BAD_CREDENTIALS', BAD_CREDENTIALS);
+  }
+  if (user.status === 'USER_SUSPENDED') throw new AppError(403, 'ACCOUNT_SUSPENDED', MESSAGES.accountSuspended);
+  if (user.lockedUntil && user.lockedUntil.getTime() > now.getTime()) throw new AppError(429, 'LOGIN_LIMIT', MESSAGES.loginLimit);
+
+  if (!(await verifyPassword(password, user.passwordHash))) {
+    const [after] = await db.update(users)
+      .set({ failedLogins: sql`${users.failedLogins} + 1` })
+      .where(eq(users.id, user.id))
+      .returning({ failedLogins: users.failedLogins });
+    if (after.failedLogins >= MAX_FAILED_LOGINS) {
+      await db.update(users)
+        .set({ failedLogins: 0, lockedUntil: new Date(now.getTime() + LOCK_MINUTES * 60_000) })
+        .where(eq(users.id, user.id));
+      throw new AppError(429, 'LOGIN_LIMIT', MESSAGES.loginLimit);
+    }
+    throw new AppError(401, 'BAD_CREDENTIALS', BAD_CREDENTIALS);
+  }
+  await db.update(users).set({ failedLogins: 0, lockedUntil: null, lastLoginAt: now }).where(eq(users.id, user.id));
+  return user;
+}
+
 export default async function sessionRoutes(app: FastifyInstance): Promise<void> {
   const db = app.dbh.db;
 
@@ -65,30 +100,7 @@ export default async function sessionRoutes(app: FastifyInstance): Promise<void>
     const userType = (request.body as { userType?: AccountType } | undefined)?.userType;
     const now = app.clock.now();
 
-    const [user] = await db.select().from(users).where(eq(users.email, creds.email));
-    if (!user || (userType && userType !== user.accountType)) {
-      await verifyPassword(creds.password, await dummyPasswordHash());
-      if (userType && userType !== 'CLIENT') throw new AppError(404, 'USER_NOT_FOUND', NOT_FOUND_MESSAGES[userType]);
-      throw new AppError(401, 'BAD_CREDENTIALS', BAD_CREDENTIALS);
-    }
-    if (user.status === 'USER_SUSPENDED') throw new AppError(403, 'ACCOUNT_SUSPENDED', MESSAGES.accountSuspended);
-    if (user.lockedUntil && user.lockedUntil.getTime() > now.getTime()) throw new AppError(429, 'LOGIN_LIMIT', MESSAGES.loginLimit);
-
-    if (!(await verifyPassword(creds.password, user.passwordHash))) {
-      const [after] = await db.update(users)
-        .set({ failedLogins: sql`${users.failedLogins} + 1` })
-        .where(eq(users.id, user.id))
-        .returning({ failedLogins: users.failedLogins });
-      if (after.failedLogins >= MAX_FAILED_LOGINS) {
-        await db.update(users)
-          .set({ failedLogins: 0, lockedUntil: new Date(now.getTime() + LOCK_MINUTES * 60_000) })
-          .where(and(eq(users.id, user.id)));
-        throw new AppError(429, 'LOGIN_LIMIT', MESSAGES.loginLimit);
-      }
-      throw new AppError(401, 'BAD_CREDENTIALS', BAD_CREDENTIALS);
-    }
-
-    await db.update(users).set({ failedLogins: 0, lockedUntil: null, lastLoginAt: now }).where(eq(users.id, user.id));
+    const user = await checkCredentials(db, creds.email, creds.password, userType, now);
     await startSession(app, request, reply, user.id, user.accountType as AccountType);
     return currentUser(db, user.id);
   });

@@ -1,0 +1,75 @@
+/**
+ * The scheduled job of spec core §4 exits: "an offer expires if the client does not accept in time". An offer in
+ * SEND_OFFER of an ACTIVE order whose payment term (partner_order_offers.payment_date_to, a Moscow calendar day) is
+ * over becomes REFUSE_OPER with the system comment (src/domain/deal/expiry.ts, transitions.ts decision 7); the order
+ * stays ACTIVE.
+ *
+ * `runExpiry(db, now)` takes the clock as a parameter so tests call it with the app clock. Each expired offer is
+ * applied in its own transaction with compare-and-set (deal/repository.ts applyPlan): an offer the client accepts at
+ * the same moment either wins (the expiry then loses its compare-and-set and is skipped) or loses (409 for the
+ * client). `startExpiryJob` runs it every `intervalMs` (server.ts), never twice at once, and is stopped by the
+ * returned function.
+ */
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { partnerOrderOffers } from '../db/schema/deal.js';
+import { orders, partnerOrders } from '../db/schema/orders.js';
+import { expiredOffers, type ExpiryCandidate } from '../domain/deal/expiry.js';
+import type { OfferStatus, OrderStatus } from '../domain/deal/transitions.js';
+import { AppError } from '../errors.js';
+import { applyPlan } from './repository.js';
+
+/** Default period of the job: one minute (the term ends at a day boundary; a minute late is fine). */
+export const EXPIRY_INTERVAL_MS = 60_000;
+
+/** What one run did: the partner order ids expired, and those skipped because they moved meanwhile. */
+export interface ExpiryRun {
+  expired: number[];
+  skipped: number[];
+}
+
+/** Expires every offer whose payment term is over at `now` (module header). Never throws for a lost race. */
+export async function runExpiry(db: Db, now: Date): Promise<ExpiryRun> {
+  const rows = await db.select({
+    orderId: orders.id, orderStatus: orders.status, orderVersion: orders.version,
+    offerId: partnerOrders.id, offerStatus: partnerOrders.status, offerVersion: partnerOrders.version,
+    partnerId: partnerOrders.partnerCompanyId, paymentTo: partnerOrderOffers.paymentDateTo,
+  })
+    .from(partnerOrders)
+    .innerJoin(orders, eq(orders.id, partnerOrders.orderId))
+    .innerJoin(partnerOrderOffers, eq(partnerOrderOffers.partnerOrderId, partnerOrders.id))
+    .where(and(eq(partnerOrders.status, 'SEND_OFFER'), eq(orders.status, 'ACTIVE')));
+  const candidates: ExpiryCandidate[] = rows.map((r) => ({
+    order: { id: r.orderId, status: r.orderStatus as OrderStatus, version: r.orderVersion },
+    offer: { id: r.offerId, status: r.offerStatus as OfferStatus, version: r.offerVersion, partnerId: r.partnerId, paymentTo: r.paymentTo },
+  }));
+  const out: ExpiryRun = { expired: [], skipped: [] };
+  for (const { orderId, offerId, plan } of expiredOffers(candidates, now)) {
+    try {
+      await db.transaction((tx) => applyPlan(tx, plan, { orderId, actorId: null, actorRole: 'SYSTEM', now, targetOfferId: offerId }));
+      out.expired.push(offerId);
+    } catch (e) {
+      if (e instanceof AppError && e.statusCode === 409) out.skipped.push(offerId);
+      else throw e;
+    }
+  }
+  return out;
+}
+
+/**
+ * Starts the job: runs `runExpiry(db, clock.now())` every `intervalMs`, skipping a tick while the previous run is
+ * still going; errors are reported to `log` and do not stop the job. Returns `stop()`.
+ */
+export function startExpiryJob(db: Db, clock: { now(): Date }, opts: { intervalMs?: number; log?: (msg: string, err?: unknown) => void } = {}): () => void {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    runExpiry(db, clock.now())
+      .then((r) => { if (r.expired.length) opts.log?.(`offers expired: ${r.expired.join(', ')}`); })
+      .catch((e) => opts.log?.('offer expiry failed', e))
+      .finally(() => { running = false; });
+  }, opts.intervalMs ?? EXPIRY_INTERVAL_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}

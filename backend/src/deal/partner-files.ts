@@ -1,0 +1,114 @@
+/**
+ * Payment agent uploads (spec core §5 "sample contract and partner documents at most 50 MB each"; duplicate names
+ * refused 'Файл с именем {name} уже загружен'; type checked by content). Reuses the content-addressed store
+ * (routes/orders/storage.ts) and the type-by-content rules of domain/orders.ts (decideUploadType), so a partner
+ * document is accepted exactly when a client's request file would be.
+ *
+ * Flow: stream the part to a temporary file (hash + size) → refuse (413 over 50 MB, 400 empty/no name, 415 wrong
+ * type) deleting the temporary file → `store(tx)`: the caller's transaction inserts the `stored_files` row (never
+ * attached to the client's order: `order_id` stays null, so the client's request files are not mixed with the
+ * agent's documents) and its own rows, then the content is moved into place. A failed transaction removes the content
+ * it created unless another row points to it. Nothing is written for a refused upload.
+ */
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { fileTypeFromFile } from 'file-type';
+import { randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import type { FastifyReply } from 'fastify';
+import type { Tx } from '../db/client.js';
+import { storedFiles } from '../db/schema/orders.js';
+import { cleanFileName, decideUploadType, extensionOf, UNSUPPORTED_FILE_TYPE } from '../domain/orders.js';
+import { AppError, MESSAGES } from '../errors.js';
+import { commitUpload, contentDisposition, contentPath, discardUpload, receiveUpload, removeContent, type ReceivedUpload } from '../routes/orders/storage.js';
+
+/** A checked upload, not yet stored. */
+export interface AcceptedUpload {
+  name: string;
+  size: number;
+  contentType: string;
+  upload: ReceivedUpload;
+}
+
+/**
+ * Reads the multipart part `file` of `request` and checks it (size ≤ 50 MB by the multipart limit of app.ts, not
+ * empty, named, type by content). Throws 415 UNSUPPORTED_MEDIA_TYPE (not multipart), 400 VALIDATION_ERROR (no part,
+ * empty, no name), 413 FILE_TOO_LARGE 'Превышен размер файла', 415 UNSUPPORTED_FILE_TYPE 'Недопустимый тип файла'.
+ */
+export async function receivePartnerFile(app: FastifyInstance, request: FastifyRequest): Promise<AcceptedUpload> {
+  if (!request.isMultipart()) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Неподдерживаемый тип содержимого');
+  const part = await request.file();
+  if (!part || part.fieldname !== 'file') {
+    part?.file.resume();
+    throw AppError.validation([{ field: 'file', code: 'REQUIRED', message: MESSAGES.required }]);
+  }
+  const name = cleanFileName(part.filename ?? '');
+  const upload = await receiveUpload(app.config.dataDir, part.file, extensionOf(name) === 'txt');
+  if (part.file.truncated) {
+    await discardUpload(upload);
+    throw new AppError(413, 'FILE_TOO_LARGE', MESSAGES.fileTooLarge);
+  }
+  if (!name || upload.size === 0) {
+    await discardUpload(upload);
+    throw AppError.validation([{ field: 'file', code: !name ? 'FILE_NAME_REQUIRED' : 'FILE_EMPTY', message: !name ? 'Укажите имя файла' : 'Файл пуст' }]);
+  }
+  const detected = await fileTypeFromFile(upload.tmpPath);
+  const contentType = decideUploadType({ name, detectedExt: detected?.ext, utf8Text: upload.utf8Text });
+  if (!contentType) {
+    await discardUpload(upload);
+    throw new AppError(415, UNSUPPORTED_FILE_TYPE.code, UNSUPPORTED_FILE_TYPE.message);
+  }
+  return { name, size: upload.size, contentType, upload };
+}
+
+/**
+ * Stores an accepted upload: in one transaction `rows(tx, fileId)` writes the caller's rows (and may throw, e.g. a
+ * duplicate name found under lock), the `stored_files` row is inserted and the content moved into place. On any
+ * failure the temporary file and a content this call created are removed. Returns the new file id and `rows`' result.
+ */
+export async function storePartnerFile<T>(
+  app: FastifyInstance, ownerUserId: number, accepted: AcceptedUpload, rows: (tx: Tx, fileId: string) => Promise<T>,
+): Promise<{ fileId: string; result: T }> {
+  const db = app.dbh.db;
+  const fileId = randomUUID();
+  let created = false;
+  try {
+    const result = await db.transaction(async (tx) => {
+      await tx.insert(storedFiles).values({
+        id: fileId, sha256: accepted.upload.sha256, size: accepted.size, contentType: accepted.contentType,
+        originalName: accepted.name, ownerUserId, createdAt: app.clock.now(),
+      });
+      const r = await rows(tx, fileId);
+      created = (await commitUpload(app.config.dataDir, accepted.upload)).created;
+      return r;
+    });
+    return { fileId, result };
+  } catch (e) {
+    await discardUpload(accepted.upload);
+    if (created) {
+      const [other] = await db.select({ id: storedFiles.id }).from(storedFiles).where(eq(storedFiles.sha256, accepted.upload.sha256)).limit(1);
+      if (!other) await removeContent(app.config.dataDir, accepted.upload.sha256);
+    }
+    throw e;
+  }
+}
+
+/** Sends a stored file as a download (same headers as the client's file download). 404 when the content is gone. */
+export async function sendStoredFile(
+  app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, file: { sha256: string; contentType: string; name: string },
+): Promise<FastifyReply> {
+  const path = contentPath(app.config.dataDir, file.sha256);
+  const st = await stat(path).catch(() => null);
+  if (!st) {
+    request.log.error({ sha256: file.sha256 }, 'stored file content missing on disk');
+    throw AppError.notFound('Файл не найден');
+  }
+  return reply
+    .header('content-type', file.contentType)
+    .header('content-length', String(st.size))
+    .header('content-disposition', contentDisposition(file.name))
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'private, no-store')
+    .send(createReadStream(path));
+}
