@@ -19,7 +19,7 @@
  * /send needs at least one document ('Загрузите хотя бы 1 файл'), marks the set SENT and moves the offer
  * (PARTNER_SEND_OFFER_DOCS → SEND_OFFER_DOCS, PARTNER_SEND_FINAL_DOCS → SEND_EXECUTING_DOCS) in ONE transaction.
  */
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { Tx } from '../../db/client.js';
