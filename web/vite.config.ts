@@ -32,5 +32,17 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     sourcemap: true,
+    rolldownOptions: {
+      output: {
+        // Libraries change less often than the app: separate chunks keep them cached across deploys.
+        codeSplitting: {
+          groups: [
+            { name: 'chakra', test: /node_modules[\\/](@chakra-ui|@ark-ui|@zag-js|@emotion|@pandacss)/, priority: 20 },
+            { name: 'relay', test: /node_modules[\\/](react-relay|relay-runtime)/, priority: 20 },
+            { name: 'vendor', test: /node_modules/, priority: 10 },
+          ],
+        },
+      },
+    },
   },
 });

@@ -29,20 +29,3 @@ export function xsrfHeaders(): Record<string, string> {
   const token = xsrfToken();
   return token ? { [XSRF_HEADER]: token } : {};
 }
-
-let csrfPromise: Promise<void> | null = null;
-
-/**
- * Makes sure the XSRF-TOKEN cookie exists by asking GET /api/public/csrf once per page load when it is
- * missing (the gateway relays the backend's Set-Cookie). Failures are ignored: the request that needs
- * the token then fails on the server and is reported there.
- */
-export function ensureXsrfToken(force = false): Promise<void> {
-  if (!force && xsrfToken()) return Promise.resolve();
-  if (force || !csrfPromise) {
-    csrfPromise = fetch('/api/public/csrf', { credentials: 'same-origin' })
-      .then(() => undefined)
-      .catch(() => undefined);
-  }
-  return csrfPromise;
-}

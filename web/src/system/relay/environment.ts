@@ -14,7 +14,7 @@ import {
   type RequestParameters,
   type Variables,
 } from 'relay-runtime';
-import { XSRF_HEADER, ensureXsrfToken, xsrfToken } from '../cookies';
+import { XSRF_HEADER, xsrfToken } from '../cookies';
 
 export interface GraphQLErrorItem {
   message: string;
@@ -54,7 +54,6 @@ export function onUnauthenticated(handler: UnauthenticatedHandler): void {
 }
 
 async function post(params: RequestParameters, variables: Variables): Promise<Response> {
-  if (params.operationKind === 'mutation') await ensureXsrfToken();
   const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' };
   const token = xsrfToken();
   if (token) headers[XSRF_HEADER] = token;
@@ -67,14 +66,10 @@ async function post(params: RequestParameters, variables: Variables): Promise<Re
 }
 
 const fetchGraphQL: FetchFunction = async (params, variables) => {
-  let response = await post(params, variables);
-  let json = (await response.json().catch(() => null)) as (GraphQLResponse & { errors?: GraphQLErrorItem[] }) | null;
-  // A stale anti-forgery token: refresh it and retry once (spec core §8).
-  if (json?.errors?.some((e) => e.extensions?.code === 'CSRF_INVALID')) {
-    await ensureXsrfToken(true);
-    response = await post(params, variables);
-    json = (await response.json().catch(() => null)) as typeof json;
-  }
+  // The gateway fetches and refreshes the anti-forgery token itself (and retries once, spec core §8);
+  // the browser only echoes the XSRF-TOKEN cookie the gateway relayed.
+  const response = await post(params, variables);
+  const json = (await response.json().catch(() => null)) as (GraphQLResponse & { errors?: GraphQLErrorItem[] }) | null;
   if (!json) throw new GraphQLRequestError(`Bad response ${response.status}`, response.status);
   const errors = json.errors ?? [];
   if (errors.some((e) => e.extensions?.code === 'UNAUTHENTICATED')) {

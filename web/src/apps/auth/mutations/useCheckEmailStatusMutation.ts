@@ -1,0 +1,29 @@
+import { graphql } from 'react-relay';
+import type { useCheckEmailStatusMutation as T } from '../../../__generated__/useCheckEmailStatusMutation.graphql';
+import { usePromiseMutation } from '../../../system/relay/usePromiseMutation';
+
+/** Which step an e-mail leads to: NEW, NOT_CONFIRMED, CONFIRMED, REGISTERED, SUSPENDED (spec core §2 e-mail step). */
+export function useCheckEmailStatusMutation() {
+  return usePromiseMutation<T>(graphql`
+    mutation useCheckEmailStatusMutation($input: CheckEmailStatusInput!) {
+      checkEmailStatus(input: $input) {
+        __typename
+        ... on CheckEmailStatusSuccess {
+          email
+          status
+        }
+        ... on UserError {
+          code
+          message
+          field
+          fieldErrors {
+            field
+            code
+            message
+          }
+          retryAfterSeconds
+        }
+      }
+    }
+  `);
+}

@@ -1,0 +1,29 @@
+import { graphql } from 'react-relay';
+import type { useSendEmailConfirmationMutation as T } from '../../../__generated__/useSendEmailConfirmationMutation.graphql';
+import { usePromiseMutation } from '../../../system/relay/usePromiseMutation';
+
+/** Mails the registration confirmation link; RESEND_TOO_EARLY carries retryAfterSeconds (spec core §4: 120 s). */
+export function useSendEmailConfirmationMutation() {
+  return usePromiseMutation<T>(graphql`
+    mutation useSendEmailConfirmationMutation($input: SendEmailConfirmationInput!) {
+      sendEmailConfirmation(input: $input) {
+        __typename
+        ... on EmailConfirmationSent {
+          email
+          resendAfterSeconds
+        }
+        ... on UserError {
+          code
+          message
+          field
+          fieldErrors {
+            field
+            code
+            message
+          }
+          retryAfterSeconds
+        }
+      }
+    }
+  `);
+}

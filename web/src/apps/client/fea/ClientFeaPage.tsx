@@ -1,0 +1,113 @@
+/**
+ * The client's requests (/client/fea/*, spec core §2): tabs current / completed / cancelled with counts,
+ * 10 per page, filter by number (debounced 600 ms, applied only when numeric — spec core §5, §9), and
+ * 'Создать заявку'. After a request is created the list and the counts are fetched again and the
+ * 'current' tab is shown, where the new request appears with its display status.
+ */
+import { useTranslation } from 'react-i18next';
+import { Button, Flex, Heading, Input, Stack } from '@chakra-ui/react';
+import { Suspense, useDeferredValue, useMemo, useState } from 'react';
+import { graphql, useLazyLoadQuery } from 'react-relay';
+import { useSearchParams } from 'react-router-dom';
+import type { ClientFeaPageQuery } from '../../../__generated__/ClientFeaPageQuery.graphql';
+import { FormField } from '../../../components/FormField';
+import { PageSpinner } from '../../../components/PageSpinner';
+import { SessionGone } from '../../../system/relay/SessionGone';
+import { LIST_FILTER_DEBOUNCE_MS, useDebouncedValue } from '../../../system/useDebouncedValue';
+import { parseOrderNumberFilter } from '../../../system/validation';
+import { ClientOrderList } from './ClientOrderList';
+import { CLIENT_TABS, ClientOrderTabs, isClientTab, type ClientTab } from './ClientOrderTabs';
+import { CreateOrderDialog } from './CreateOrderDialog';
+
+interface ListVars {
+  tab: ClientTab;
+  number: string | null;
+  fetchKey: number;
+}
+
+export function ClientFeaPage() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const rawTab = params.get('tab');
+  const tab: ClientTab = isClientTab(rawTab) ? rawTab : 'current';
+  const [numberText, setNumberText] = useState('');
+  const debouncedNumber = useDebouncedValue(numberText, LIST_FILTER_DEBOUNCE_MS);
+  const parsed = parseOrderNumberFilter(debouncedNumber);
+  const [fetchKey, setFetchKey] = useState(0);
+  const [createOpen, setCreateOpen] = useState(false);
+  const number = parsed == null ? null : String(parsed);
+  const vars = useMemo<ListVars>(() => ({ tab, number, fetchKey }), [tab, number, fetchKey]);
+  // Keep the previous list on screen while the next one loads.
+  const deferred = useDeferredValue(vars);
+
+  const setTab = (next: ClientTab) => setParams(next === 'current' ? {} : { tab: next }, { replace: true });
+
+  const onCreated = () => {
+    setCreateOpen(false);
+    setNumberText('');
+    setTab('current');
+    setFetchKey((k) => k + 1);
+  };
+
+  return (
+    <Stack gap="6">
+      <Flex justify="space-between" align={{ base: 'stretch', md: 'center' }} direction={{ base: 'column', md: 'row' }} gap="4">
+        <Heading as="h1" size="2xl">
+          {t('orders.title')}
+        </Heading>
+        <Button onClick={() => setCreateOpen(true)}>{t('orders.create')}</Button>
+      </Flex>
+      <Flex gap="4" direction={{ base: 'column', md: 'row' }} align={{ base: 'stretch', md: 'flex-end' }}>
+        <Stack maxW={{ md: 'xs' }} flex="1">
+          <FormField label={t('orders.numberFilter')}>
+            <Input type="search" inputMode="numeric" value={numberText} onChange={(e) => setNumberText(e.target.value)} placeholder={t('orders.numberFilterPlaceholder')} />
+          </FormField>
+        </Stack>
+      </Flex>
+      <Suspense fallback={<PageSpinner />}>
+        <ClientFeaContent
+          vars={deferred}
+          stale={deferred !== vars}
+          onTab={setTab}
+          createOpen={createOpen}
+          onCreateOpenChange={setCreateOpen}
+          onCreated={onCreated}
+        />
+      </Suspense>
+    </Stack>
+  );
+}
+
+function ClientFeaContent(props: {
+  vars: ListVars;
+  stale: boolean;
+  onTab: (tab: ClientTab) => void;
+  createOpen: boolean;
+  onCreateOpenChange: (open: boolean) => void;
+  onCreated: () => void;
+}) {
+  const { vars, stale, onTab, createOpen, onCreateOpenChange, onCreated } = props;
+  const apiTab = CLIENT_TABS.find((t) => t.value === vars.tab)?.api ?? 'CURRENT';
+  const data = useLazyLoadQuery<ClientFeaPageQuery>(
+    graphql`
+      query ClientFeaPageQuery($tab: OrderTab!, $number: String) {
+        viewer {
+          id
+          ...ClientOrderTabs_viewer
+          ...ClientOrderList_viewer @arguments(tab: $tab, number: $number)
+          ...CreateOrderDialog_viewer
+        }
+      }
+    `,
+    { tab: apiTab, number: vars.number },
+    { fetchPolicy: vars.fetchKey > 0 ? 'network-only' : 'store-and-network', fetchKey: vars.fetchKey },
+  );
+  if (!data.viewer) return <SessionGone />;
+  return (
+    <Stack gap="4" opacity={stale ? 0.6 : 1} transition="opacity 0.2s" aria-busy={stale}>
+      <ClientOrderTabs viewer={data.viewer} value={vars.tab} onChange={onTab} />
+      <ClientOrderList viewer={data.viewer} />
+      <CreateOrderDialog viewer={data.viewer} open={createOpen} onOpenChange={onCreateOpenChange} onCreated={onCreated} />
+    </Stack>
+  );
+}

@@ -1,0 +1,77 @@
+/** The client's requests of one tab, 10 per page (spec core §9) with 'Показать ещё' (cursor paging). */
+import { useTranslation } from 'react-i18next';
+import { Button, Stack, Table, Text } from '@chakra-ui/react';
+import { graphql, usePaginationFragment } from 'react-relay';
+import type { ClientOrderList_viewer$key } from '../../../__generated__/ClientOrderList_viewer.graphql';
+import type { ClientOrderListPaginationQuery } from '../../../__generated__/ClientOrderListPaginationQuery.graphql';
+import { LIST_PAGE_SIZE } from '../../../system/useDebouncedValue';
+import { ClientOrderRow } from './ClientOrderRow';
+
+export function ClientOrderList({ viewer: viewerKey }: { viewer: ClientOrderList_viewer$key }) {
+  const { t } = useTranslation();
+  const { data, loadNext, hasNext, isLoadingNext } = usePaginationFragment<ClientOrderListPaginationQuery, ClientOrderList_viewer$key>(
+    graphql`
+      fragment ClientOrderList_viewer on Viewer
+      @argumentDefinitions(
+        count: { type: "Int", defaultValue: 10 }
+        cursor: { type: "String" }
+        tab: { type: "OrderTab" }
+        number: { type: "String" }
+      )
+      @refetchable(queryName: "ClientOrderListPaginationQuery") {
+        orders(first: $count, after: $cursor, tab: $tab, number: $number) @connection(key: "ClientOrderList_orders") {
+          totalCount
+          edges {
+            node {
+              id
+              ...ClientOrderRow_order
+            }
+          }
+        }
+      }
+    `,
+    viewerKey,
+  );
+  const edges = data.orders?.edges ?? [];
+  const total = data.orders?.totalCount ?? 0;
+
+  if (edges.length === 0) {
+    return (
+      <Text color="gray.600" py="8" textAlign="center" role="status">
+        {t('orders.empty')}
+      </Text>
+    );
+  }
+
+  return (
+    <Stack gap="4">
+      <Table.ScrollArea borderWidth="1px" borderRadius="md" bg="white">
+        <Table.Root size="sm" aria-label={t('orders.list')} interactive>
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeader>{t('orders.col.number')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('orders.col.created')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('orders.col.paymentType')}</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">{t('orders.col.amount')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('orders.col.country')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('orders.col.status')}</Table.ColumnHeader>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {edges.map((e) => (
+              <ClientOrderRow key={e.node.id} order={e.node} />
+            ))}
+          </Table.Body>
+        </Table.Root>
+      </Table.ScrollArea>
+      <Text fontSize="sm" color="gray.600" aria-live="polite">
+        {t('orders.shown', { shown: edges.length, total })}
+      </Text>
+      {hasNext && (
+        <Button variant="outline" alignSelf="center" loading={isLoadingNext} onClick={() => loadNext(LIST_PAGE_SIZE)}>
+          {t('orders.more')}
+        </Button>
+      )}
+    </Stack>
+  );
+}

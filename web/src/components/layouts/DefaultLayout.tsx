@@ -1,0 +1,100 @@
+/** The default layout of the account areas (spec core §2): header with navigation and sign-out, page outlet. */
+import { useTranslation } from 'react-i18next';
+import { Box, Button, Container, Flex, HStack, Link, Text } from '@chakra-ui/react';
+import { Suspense } from 'react';
+import { graphql, useLazyLoadQuery } from 'react-relay';
+import { NavLink, Outlet, useNavigate } from 'react-router-dom';
+import type { DefaultLayoutQuery } from '../../__generated__/DefaultLayoutQuery.graphql';
+import { useLogoutMutation } from '../../apps/auth/mutations/useLogoutMutation';
+import { clearAuthSession } from '../../apps/auth/authSession';
+import { relayEnvironmentStore } from '../../system/relay/environment';
+import { AUTH_PATH_OF_AREA, type Area } from '../../system/router/guards';
+import { PageSpinner } from '../PageSpinner';
+
+const NAV: Record<Area, ReadonlyArray<{ to: string; label: 'common.orders' }>> = {
+  client: [{ to: '/client/fea', label: 'common.orders' }],
+  partner: [{ to: '/partner', label: 'common.orders' }],
+  agent: [{ to: '/agent/fea', label: 'common.orders' }],
+  operator: [{ to: '/operator/fea', label: 'common.orders' }],
+};
+
+export function DefaultLayout({ area }: { area: Area }) {
+  const { t } = useTranslation();
+  const data = useLazyLoadQuery<DefaultLayoutQuery>(
+    graphql`
+      query DefaultLayoutQuery {
+        viewer {
+          id
+          email
+          name
+          surname
+          company {
+            shortName
+          }
+        }
+      }
+    `,
+    {},
+    { fetchPolicy: 'store-or-network' },
+  );
+  const [logout, loggingOut] = useLogoutMutation();
+  const navigate = useNavigate();
+  const viewer = data.viewer;
+
+  const onLogout = async () => {
+    try {
+      await logout({});
+    } finally {
+      clearAuthSession();
+      relayEnvironmentStore.reset();
+      navigate(AUTH_PATH_OF_AREA[area], { replace: true });
+    }
+  };
+
+  return (
+    <Flex direction="column" minH="100vh">
+      <Box as="header" bg="white" borderBottomWidth="1px">
+        <Container maxW="7xl" py="3">
+          <Flex justify="space-between" align="center" gap="4" wrap="wrap">
+            <HStack gap="6">
+              <Text fontWeight="bold" fontSize="lg">
+                {t('common.appName')}
+              </Text>
+              <HStack as="nav" aria-label={t('nav.main')} gap="4">
+                {NAV[area].map((item) => (
+                  <Link asChild key={item.to}>
+                    <NavLink to={item.to}>{t(item.label)}</NavLink>
+                  </Link>
+                ))}
+              </HStack>
+            </HStack>
+            <HStack gap="4">
+              {viewer && (
+                <Box textAlign="right" display={{ base: 'none', md: 'block' }}>
+                  <Text fontSize="sm" fontWeight="medium" data-testid="viewer-email">
+                    {viewer.email}
+                  </Text>
+                  {viewer.company?.shortName && (
+                    <Text fontSize="xs" color="gray.600">
+                      {viewer.company.shortName}
+                    </Text>
+                  )}
+                </Box>
+              )}
+              <Button size="sm" variant="outline" onClick={onLogout} loading={loggingOut}>
+                {t('common.logout')}
+              </Button>
+            </HStack>
+          </Flex>
+        </Container>
+      </Box>
+      <Box as="main" flex="1">
+        <Container maxW="7xl" py={{ base: '4', md: '8' }}>
+          <Suspense fallback={<PageSpinner />}>
+            <Outlet />
+          </Suspense>
+        </Container>
+      </Box>
+    </Flex>
+  );
+}

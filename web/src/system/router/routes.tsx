@@ -1,0 +1,150 @@
+/**
+ * Routes of this slice (spec core §2) with their layouts. Every route sits under the RouteGuard
+ * (routing rules, guards.ts); unknown paths render the not-found page with the path (spec core §8).
+ */
+import { Navigate, createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { Suspense } from 'react';
+import { AuthMainPage } from '../../apps/auth/AuthMainPage';
+import { ExpiredLinkPage } from '../../apps/auth/ExpiredLinkPage';
+import { ForgotPasswordPage } from '../../apps/auth/ForgotPasswordPage';
+import { OperatorAuthPage } from '../../apps/auth/OperatorAuthPage';
+import { PasswordPage } from '../../apps/auth/PasswordPage';
+import { ResetPasswordPage } from '../../apps/auth/ResetPasswordPage';
+import { NewCompanyPage } from '../../apps/auth/registration/NewCompanyPage';
+import { RegistrationPage } from '../../apps/auth/registration/RegistrationPage';
+import { ClientFeaPage } from '../../apps/client/fea/ClientFeaPage';
+import { ClientsLandingPage } from '../../apps/landing/ClientsLandingPage';
+import { SimpleLandingPage } from '../../apps/landing/SimpleLandingPage';
+import { PageSpinner } from '../../components/PageSpinner';
+import { PlaceholderPage } from '../../components/PlaceholderPage';
+import { AuthLayout, AuthStepperLayout } from '../../components/layouts/AuthLayout';
+import { DefaultLayout } from '../../components/layouts/DefaultLayout';
+import { LandingLayout } from '../../components/layouts/LandingLayout';
+import { NotFoundPage } from '../errors/ErrorPage';
+import { RouteErrorPage } from '../errors/RouteErrorPage';
+import { RouteGuard } from './RouteGuard';
+
+function Root() {
+  return (
+    <Suspense fallback={<PageSpinner minH="100vh" />}>
+      <RouteGuard />
+    </Suspense>
+  );
+}
+
+/** Sign-in pages shared by the client, partner and agent areas. */
+function signInRoutes(area: 'client' | 'partner' | 'agent'): RouteObject[] {
+  return [
+    { index: true, element: <AuthMainPage area={area} /> },
+    { path: 'pass', element: <PasswordPage area={area} /> },
+    {
+      path: 'forgot',
+      children: [
+        { index: true, element: <ForgotPasswordPage area={area} /> },
+        { path: 'pass', element: <ResetPasswordPage area={area} /> },
+      ],
+    },
+  ];
+}
+
+export const routes: RouteObject[] = [
+  {
+    element: <Root />,
+    errorElement: <RouteErrorPage />,
+    children: [
+      { path: '/', element: <Navigate to="/clients" replace /> },
+      {
+        element: <LandingLayout />,
+        children: [
+          { path: 'clients', element: <ClientsLandingPage /> },
+          { path: 'partners', element: <SimpleLandingPage audience="partners" /> },
+          { path: 'agents', element: <SimpleLandingPage audience="agents" /> },
+        ],
+      },
+      {
+        path: 'client',
+        children: [
+          { index: true, element: <Navigate to="/client/fea" replace /> },
+          {
+            path: 'auth',
+            children: [
+              {
+                element: <AuthLayout />,
+                children: [
+                  ...signInRoutes('client'),
+                  { path: 'registration/expired', element: <ExpiredLinkPage /> },
+                  { path: 'reset-password', element: <ResetPasswordPage area="client" /> },
+                ],
+              },
+              {
+                element: <AuthStepperLayout />,
+                children: [
+                  { path: 'registration', element: <RegistrationPage /> },
+                  { path: 'registration/new-company', element: <NewCompanyPage /> },
+                ],
+              },
+            ],
+          },
+          {
+            element: <DefaultLayout area="client" />,
+            children: [
+              { path: 'fea/*', element: <ClientFeaPage /> },
+              { path: 'company', element: <PlaceholderPage titleKey="common.company" /> },
+              { path: 'documents', element: <PlaceholderPage titleKey="common.documents" /> },
+              { path: 'chats/*', element: <PlaceholderPage titleKey="common.chats" /> },
+            ],
+          },
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+      {
+        path: 'partner',
+        children: [
+          { path: 'auth', element: <AuthLayout />, children: signInRoutes('partner') },
+          {
+            element: <DefaultLayout area="partner" />,
+            children: [
+              { index: true, element: <PlaceholderPage titleKey="common.orders" /> },
+              { path: '*', element: <PlaceholderPage titleKey="common.orders" /> },
+            ],
+          },
+        ],
+      },
+      {
+        path: 'agent',
+        children: [
+          { index: true, element: <Navigate to="/agent/fea" replace /> },
+          { path: 'auth', element: <AuthLayout />, children: signInRoutes('agent') },
+          {
+            element: <DefaultLayout area="agent" />,
+            children: [
+              { path: 'fea', element: <PlaceholderPage titleKey="common.orders" /> },
+              { path: 'clients', element: <PlaceholderPage titleKey="common.clients" /> },
+              { path: 'company', element: <PlaceholderPage titleKey="common.company" /> },
+              { path: 'documents', element: <PlaceholderPage titleKey="common.documents" /> },
+            ],
+          },
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+      {
+        path: 'operator',
+        children: [
+          { index: true, element: <Navigate to="/operator/fea" replace /> },
+          { path: 'auth', element: <AuthLayout />, children: [{ index: true, element: <OperatorAuthPage /> }] },
+          {
+            element: <DefaultLayout area="operator" />,
+            children: [{ path: 'fea/*', element: <PlaceholderPage titleKey="common.orders" /> }],
+          },
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}
+
