@@ -306,6 +306,9 @@ describe('HTTP surface', () => {
     const deep = await fetch(`${gw.url}/client/fea/orders/5`);
     expect(deep.status).toBe(200);
     expect(await deep.text()).toContain('Платформа');
+    const root = await fetch(`${gw.url}/`);
+    expect(root.status).toBe(200);
+    expect(await root.text()).toContain('Платформа');
     expect(await (await fetch(`${gw.url}/app.js`)).text()).toBe('console.log(1)');
     expect((await fetch(`${gw.url}/api/unknown`)).status).toBe(404);
   });

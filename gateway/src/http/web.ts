@@ -24,6 +24,8 @@ export async function webApp(app: FastifyInstance, opts: { webDist: string }): P
   const built = existsSync(join(opts.webDist, 'index.html'));
   if (built) {
     await app.register(fastifyStatic, { root: opts.webDist, prefix: '/', wildcard: true, index: false });
+    // With index: false the static handler refuses the root directory (403); the root is the SPA like any deep link.
+    app.get('/', (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
   }
   app.setNotFoundHandler((request, reply) => {
     const spa = (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(request.url);
