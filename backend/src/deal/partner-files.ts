@@ -12,55 +12,16 @@
  */
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { fileTypeFromFile } from 'file-type';
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { FastifyReply } from 'fastify';
 import type { Tx } from '../db/client.js';
 import { storedFiles } from '../db/schema/orders.js';
-import { cleanFileName, decideUploadType, extensionOf, UNSUPPORTED_FILE_TYPE } from '../domain/orders.js';
-import { AppError, MESSAGES } from '../errors.js';
-import { commitUpload, contentDisposition, contentPath, discardUpload, receiveUpload, removeContent, type ReceivedUpload } from '../routes/orders/storage.js';
+import { AppError } from '../errors.js';
+import { commitUpload, contentDisposition, contentPath, discardUpload, removeContent, type AcceptedUpload } from '../routes/orders/storage.js';
 
-/** A checked upload, not yet stored. */
-export interface AcceptedUpload {
-  name: string;
-  size: number;
-  contentType: string;
-  upload: ReceivedUpload;
-}
-
-/**
- * Reads the multipart part `file` of `request` and checks it (size ≤ 50 MB by the multipart limit of app.ts, not
- * empty, named, type by content). Throws 415 UNSUPPORTED_MEDIA_TYPE (not multipart), 400 VALIDATION_ERROR (no part,
- * empty, no name), 413 FILE_TOO_LARGE 'Превышен размер файла', 415 UNSUPPORTED_FILE_TYPE 'Недопустимый тип файла'.
- */
-export async function receivePartnerFile(app: FastifyInstance, request: FastifyRequest): Promise<AcceptedUpload> {
-  if (!request.isMultipart()) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Неподдерживаемый тип содержимого');
-  const part = await request.file();
-  if (!part || part.fieldname !== 'file') {
-    part?.file.resume();
-    throw AppError.validation([{ field: 'file', code: 'REQUIRED', message: MESSAGES.required }]);
-  }
-  const name = cleanFileName(part.filename ?? '');
-  const upload = await receiveUpload(app.config.dataDir, part.file, extensionOf(name) === 'txt');
-  if (part.file.truncated) {
-    await discardUpload(upload);
-    throw new AppError(413, 'FILE_TOO_LARGE', MESSAGES.fileTooLarge);
-  }
-  if (!name || upload.size === 0) {
-    await discardUpload(upload);
-    throw AppError.validation([{ field: 'file', code: !name ? 'FILE_NAME_REQUIRED' : 'FILE_EMPTY', message: !name ? 'Укажите имя файла' : 'Файл пуст' }]);
-  }
-  const detected = await fileTypeFromFile(upload.tmpPath);
-  const contentType = decideUploadType({ name, detectedExt: detected?.ext, utf8Text: upload.utf8Text });
-  if (!contentType) {
-    await discardUpload(upload);
-    throw new AppError(415, UNSUPPORTED_FILE_TYPE.code, UNSUPPORTED_FILE_TYPE.message);
-  }
-  return { name, size: upload.size, contentType, upload };
-}
+export { receiveCheckedUpload as receivePartnerFile, type AcceptedUpload } from '../routes/orders/storage.js';
 
 /**
  * Stores an accepted upload: in one transaction `rows(tx, fileId)` writes the caller's rows (and may throw, e.g. a

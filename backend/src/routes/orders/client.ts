@@ -12,7 +12,6 @@
  */
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { fileTypeFromFile } from 'file-type';
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
@@ -21,15 +20,15 @@ import type { DbOrTx } from '../../db/client.js';
 import { orders, orderStatusHistory, storedFiles } from '../../db/schema/orders.js';
 import { refTnved } from '../../db/schema/reference.js';
 import {
-  businessToday, checkOrderFiles, cleanFileName, decideUploadType, extensionOf, INITIAL_ORDER_STATUS, isTnvedCodeShape,
-  ORDER_MESSAGES, UNSUPPORTED_FILE_TYPE, validateOrderInput, type NormalizedOrderInput, type OrderInput, type OrderStatus,
+  businessToday, checkOrderFiles, INITIAL_ORDER_STATUS, isTnvedCodeShape,
+  ORDER_MESSAGES, validateOrderInput, type NormalizedOrderInput, type OrderInput, type OrderStatus,
 } from '../../domain/orders.js';
 import { AppError, MESSAGES, type FieldError } from '../../errors.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { ErrorSchema } from '../schemas.js';
 import { countOrders, loadOrders, pageOrderIds, type OrderFilter, type OrderSort } from './queries.js';
 import { FileInfoSchema, OrderCountSchema, OrderFileParams, OrderFilterSchema, OrderIdParams, OrderInputSchema, OrderSchema } from './schemas.js';
-import { commitUpload, contentDisposition, contentPath, discardUpload, receiveUpload, removeContent } from './storage.js';
+import { commitUpload, contentDisposition, contentPath, discardUpload, receiveCheckedUpload, removeContent } from './storage.js';
 
 const BASE = '/api/secured/client/order/exch';
 const TAGS = ['client-orders'];
@@ -140,28 +139,7 @@ export default async function clientOrderRoutes(app: FastifyInstance): Promise<v
   }, async (request, reply) => {
     // Files exist only to be attached to a request, which needs a verified company (spec core §6).
     const user = requireVerified(request);
-    if (!request.isMultipart()) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Неподдерживаемый тип содержимого');
-    const part = await request.file();
-    if (!part || part.fieldname !== 'file') {
-      part?.file.resume();
-      throw AppError.validation([{ field: 'file', code: 'REQUIRED', message: MESSAGES.required }]);
-    }
-    const name = cleanFileName(part.filename ?? '');
-    const upload = await receiveUpload(app.config.dataDir, part.file, extensionOf(name) === 'txt');
-    if (part.file.truncated) {
-      await discardUpload(upload);
-      throw new AppError(413, 'FILE_TOO_LARGE', MESSAGES.fileTooLarge);
-    }
-    if (!name || upload.size === 0) {
-      await discardUpload(upload);
-      throw AppError.validation([{ field: 'file', code: !name ? 'FILE_NAME_REQUIRED' : 'FILE_EMPTY', message: !name ? 'Укажите имя файла' : 'Файл пуст' }]);
-    }
-    const detected = await fileTypeFromFile(upload.tmpPath);
-    const contentType = decideUploadType({ name, detectedExt: detected?.ext, utf8Text: upload.utf8Text });
-    if (!contentType) {
-      await discardUpload(upload);
-      throw new AppError(415, UNSUPPORTED_FILE_TYPE.code, UNSUPPORTED_FILE_TYPE.message);
-    }
+    const { name, contentType, upload } = await receiveCheckedUpload(app, request);
     const id = randomUUID();
     let created = false;
     try {

@@ -13,6 +13,10 @@ import { mkdir, rename, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { fileTypeFromFile } from 'file-type';
+import { cleanFileName, decideUploadType, extensionOf, UNSUPPORTED_FILE_TYPE } from '../../domain/orders.js';
+import { AppError, MESSAGES } from '../../errors.js';
 
 /** Directory of stored contents: `<dataDir>/files`. */
 export function filesDir(dataDir: string): string {
@@ -124,4 +128,44 @@ export function contentDisposition(name: string): string {
   const fallback = name.replace(/[^\x20-\x7e]|["\\]/g, '_') || 'file';
   const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+}
+
+/** A checked upload, not yet stored. */
+export interface AcceptedUpload {
+  name: string;
+  size: number;
+  contentType: string;
+  upload: ReceivedUpload;
+}
+
+/**
+ * Reads the multipart part `file` of `request` into a temporary file and checks it — used for every upload (client
+ * request files, payment agent documents) (size ≤ 50 MB by the multipart limit of app.ts, not
+ * empty, named, type by content). Throws 415 UNSUPPORTED_MEDIA_TYPE (not multipart), 400 VALIDATION_ERROR (no part,
+ * empty, no name), 413 FILE_TOO_LARGE 'Превышен размер файла', 415 UNSUPPORTED_FILE_TYPE 'Недопустимый тип файла'.
+ */
+export async function receiveCheckedUpload(app: FastifyInstance, request: FastifyRequest): Promise<AcceptedUpload> {
+  if (!request.isMultipart()) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Неподдерживаемый тип содержимого');
+  const part = await request.file();
+  if (!part || part.fieldname !== 'file') {
+    part?.file.resume();
+    throw AppError.validation([{ field: 'file', code: 'REQUIRED', message: MESSAGES.required }]);
+  }
+  const name = cleanFileName(part.filename ?? '');
+  const upload = await receiveUpload(app.config.dataDir, part.file, extensionOf(name) === 'txt');
+  if (part.file.truncated) {
+    await discardUpload(upload);
+    throw new AppError(413, 'FILE_TOO_LARGE', MESSAGES.fileTooLarge);
+  }
+  if (!name || upload.size === 0) {
+    await discardUpload(upload);
+    throw AppError.validation([{ field: 'file', code: !name ? 'FILE_NAME_REQUIRED' : 'FILE_EMPTY', message: !name ? 'Укажите имя файла' : 'Файл пуст' }]);
+  }
+  const detected = await fileTypeFromFile(upload.tmpPath);
+  const contentType = decideUploadType({ name, detectedExt: detected?.ext, utf8Text: upload.utf8Text });
+  if (!contentType) {
+    await discardUpload(upload);
+    throw new AppError(415, UNSUPPORTED_FILE_TYPE.code, UNSUPPORTED_FILE_TYPE.message);
+  }
+  return { name, size: upload.size, contentType, upload };
 }
