@@ -1,10 +1,7 @@
 /**
  * Headless Debian chromium driven by playwright-core (no browser download: `npx playwright install` cannot run
- * here). CHROMIUM_PATH overrides the binary (default /usr/bin/chromium).
+ * here). CHROMIUM_PATH overrides the binary (default /usr/bin/chromium). playwright gives each launch a fresh profile.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -15,7 +12,7 @@ export async function launchBrowser(): Promise<Browser> {
     headless: true,
     args: [
       '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync', `--user-data-dir=${mkdtempSync(join(tmpdir(), 'chromium-'))}`,
+      '--disable-component-update', '--disable-sync',
     ],
   });
 }

@@ -11,15 +11,11 @@
  * it created unless another row points to it. Nothing is written for a refused upload.
  */
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
-import type { FastifyReply } from 'fastify';
 import type { Tx } from '../db/client.js';
 import { storedFiles } from '../db/schema/orders.js';
-import { AppError } from '../errors.js';
-import { commitUpload, contentDisposition, contentPath, discardUpload, removeContent, type AcceptedUpload } from '../routes/orders/storage.js';
+import { commitUpload, discardUpload, removeContent, type AcceptedUpload } from '../routes/orders/storage.js';
 
 export { receiveCheckedUpload as receivePartnerFile, type AcceptedUpload } from '../routes/orders/storage.js';
 
@@ -55,21 +51,4 @@ export async function storePartnerFile<T>(
   }
 }
 
-/** Sends a stored file as a download (same headers as the client's file download). 404 when the content is gone. */
-export async function sendStoredFile(
-  app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, file: { sha256: string; contentType: string; name: string },
-): Promise<FastifyReply> {
-  const path = contentPath(app.config.dataDir, file.sha256);
-  const st = await stat(path).catch(() => null);
-  if (!st) {
-    request.log.error({ sha256: file.sha256 }, 'stored file content missing on disk');
-    throw AppError.notFound('Файл не найден');
-  }
-  return reply
-    .header('content-type', file.contentType)
-    .header('content-length', String(st.size))
-    .header('content-disposition', contentDisposition(file.name))
-    .header('x-content-type-options', 'nosniff')
-    .header('cache-control', 'private, no-store')
-    .send(createReadStream(path));
-}
+export { sendStoredFile } from '../routes/orders/storage.js';

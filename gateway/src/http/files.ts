@@ -7,11 +7,24 @@
  *   GET  /files/orders/:orderId/:fileId   → GET  /api/secured/client/order/exch/:orderId/files/:fileId
  *   /api/dev/*                            → the backend's developer mail outbox (absent in production)
  *   /api/docs*                            → the backend's OpenAPI UI and JSON
+ * Deal flow (issue 3; `set` is docs-example | docs | final-docs, ids numeric):
+ *   POST /files/partner/orders/:orderId/offer/:set         → POST /api/secured/partner/order/exch/:orderId/offer/:set
+ *                                                            (multipart, part `file`, ≤ 50 MB; answers the Document)
+ *   GET  /files/partner/orders/:orderId/offer/:set/:docId  → GET  …/partner/order/exch/:orderId/offer/:set/:docId/content
+ *   GET  /files/partner/orders/:orderId/files/:fileId      → GET  …/partner/order/exch/:orderId/files/:fileId (client's files)
+ *   GET  /files/client/orders/:orderId/documents/:docId    → GET  …/client/order/exch/:orderId/offer/documents/:docId/content
+ *   GET  /files/oper/orders/:orderId/documents/:docId      → GET  …/oper/order/exch/:orderId/documents/:docId/content
+ *   GET, POST /oper-login                                  → the backend's operator sign-in page (spec core §8 "operators
+ *                                                            to external login"); its redirect to `<public url>/operator/auth?code=…`
+ *                                                            is made relative, so the browser stays on this origin
+ * Any other path under these prefixes is 404 without reaching the backend.
  */
 import httpProxy from '@fastify/http-proxy';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 const ORDER_ID = /^\d{1,15}$/;
+const DOC_ID = /^\d{1,15}$/;
+const DOC_SETS = new Set(['docs-example', 'docs', 'final-docs']);
 const FILE_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 function notFound(reply: FastifyReply): void {
@@ -42,6 +55,68 @@ export async function backendProxies(app: FastifyInstance, opts: { backendUrl: s
       const [orderId, fileId, ...rest] = request.url.split('?')[0].split('/').slice(3);
       if (!ORDER_ID.test(orderId ?? '') || !FILE_ID.test(fileId ?? '') || rest.length) return notFound(reply);
       done();
+    },
+  });
+
+  // Deal documents: one proxy per role prefix; `map` turns the path after the prefix into the upstream path or null (404).
+  const mapped = async (prefix: string, methods: string[], map: (seg: string[], method: string) => string | null) => {
+    const target = (request: FastifyRequest): string | null => {
+      const [path, query] = (request.url ?? '').split('?', 2);
+      const seg = path.slice(prefix.length).split('/').filter((x, i) => i > 0 || x !== '');
+      const dest = map(seg.map((x) => decodeURIComponent(x)), request.method);
+      return dest === null ? null : dest + (query ? `?${query}` : '');
+    };
+    await app.register(httpProxy, {
+      upstream,
+      prefix,
+      httpMethods: methods as never,
+      preHandler: (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+        let dest: string | null = null;
+        try { dest = target(request); } catch { dest = null; }
+        if (dest === null) return notFound(reply);
+        done();
+      },
+      handler: (request: FastifyRequest, reply: FastifyReply & { from: (dest: string, o: unknown) => unknown }, _dest: string, options: unknown) =>
+        reply.from(target(request) ?? '/', options),
+    } as never);
+  };
+
+  await mapped('/files/partner/orders', ['GET', 'HEAD', 'POST'], ([orderId, kind, a, b, ...rest], method) => {
+    if (!ORDER_ID.test(orderId ?? '') || rest.length) return null;
+    const base = `/api/secured/partner/order/exch/${orderId}`;
+    if (kind === 'offer' && DOC_SETS.has(a ?? '')) {
+      if (method === 'POST') return b === undefined ? `${base}/offer/${a}` : null;
+      return DOC_ID.test(b ?? '') ? `${base}/offer/${a}/${b}/content` : null;
+    }
+    if (kind === 'files' && method !== 'POST' && FILE_ID.test(a ?? '') && b === undefined) return `${base}/files/${a}`;
+    return null;
+  });
+  await mapped('/files/client/orders', ['GET', 'HEAD'], ([orderId, kind, docId, ...rest]) => (
+    ORDER_ID.test(orderId ?? '') && kind === 'documents' && DOC_ID.test(docId ?? '') && !rest.length
+      ? `/api/secured/client/order/exch/${orderId}/offer/documents/${docId}/content` : null));
+  await mapped('/files/oper/orders', ['GET', 'HEAD'], ([orderId, kind, docId, ...rest]) => (
+    ORDER_ID.test(orderId ?? '') && kind === 'documents' && DOC_ID.test(docId ?? '') && !rest.length
+      ? `/api/secured/oper/order/exch/${orderId}/documents/${docId}/content` : null));
+
+  // The operator sign-in page of the embedded default, on this origin (DESIGN "Sessions").
+  await app.register(httpProxy, {
+    upstream,
+    prefix: '/oper-login',
+    rewritePrefix: '/oper-login',
+    httpMethods: ['GET', 'HEAD', 'POST'],
+    preHandler: (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+      if (request.url.split('?')[0].replace(/\/+$/, '') !== '/oper-login') return notFound(reply);
+      done();
+    },
+    replyOptions: {
+      rewriteHeaders: (headers) => {
+        const location = headers.location;
+        if (typeof location === 'string' && /^https?:\/\//i.test(location)) {
+          const u = new URL(location);
+          return { ...headers, location: u.pathname + u.search };
+        }
+        return headers;
+      },
     },
   });
 

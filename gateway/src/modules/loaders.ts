@@ -5,10 +5,20 @@
  * - `orderCount`: one count call per distinct filter;
  * - `clientInfo`, `checklist`: at most once;
  * - `reference`: identical reference GETs (countries, currencies, TN VED...) collapse into one.
+ * Deal flow (issue 3), each keyed by order id and fetched at most once per operation; list pages prime them:
+ * - `clientDeal` (client offers with details), `partnerDetail` (the agent's GET order/exch/{id}), `operOrder`
+ *   (operator row; primed by the operator list, which already carries every partner order with its offer),
+ *   `operOrderDetail` (operator GET {id}, with history), documents, history, bills, scoring candidates;
+ * - `memo`: any other read keyed by a string (counts, settings), at most once per operation.
+ * The backend has no batch reads, so a loader issues one GET per distinct id, in parallel; what bounds a page's
+ * cost is that list answers prime the loaders and fields read the primed values (see test/upstreamCalls.test.ts).
  */
 import DataLoader from 'dataloader';
 import type { BackendApi } from '../rest/client.js';
-import type { ChecklistDto, ClientInfoDto, CurrentUserDto, OrderDto, OrderStatusDto } from '../rest/dto.js';
+import type {
+  ActivePartnerDto, ChecklistDto, ClientDealDto, ClientInfoDto, CurrencySettingDto, CurrentUserDto, DocumentDto, HistoryDto, OfferTermsDto,
+  OperOrderDto, OrderDto, OrderStatusDto, PartnerCandidateDto, PartnerDetailDto, PaymentCompanyDto, PayCheckDto,
+} from '../rest/dto.js';
 import { SessionExpiredError } from '../rest/errors.js';
 
 export interface OrderCountKey {
@@ -27,6 +37,27 @@ export interface Loaders {
   checklist(): Promise<ChecklistDto>;
   /** Cached reference read by a key naming the call, e.g. `countries?prefix=ки`. */
   reference<T>(key: string, load: () => Promise<T>): Promise<T>;
+  /** Any other read, cached by a key naming the call (counts, settings, documents...). */
+  memo<T>(key: string, load: () => Promise<T>): Promise<T>;
+  /** Forgets memoised reads whose key starts with `prefix` (after a mutation changed them). */
+  forget(prefix: string): void;
+  clientDeal: DataLoader<number, ClientDealDto>;
+  clientHistory: DataLoader<number, HistoryDto[]>;
+  clientPayCheck: DataLoader<number, PayCheckDto & { paymentCompany: PaymentCompanyDto | null }>;
+  partnerDetail: DataLoader<number, PartnerDetailDto>;
+  partnerTerms: DataLoader<number, OfferTermsDto>;
+  operOrder: DataLoader<number, OperOrderDto>;
+  operOrderDetail: DataLoader<number, OperOrderDto>;
+  operDocuments: DataLoader<number, DocumentDto[]>;
+  operCandidates: DataLoader<number, PartnerCandidateDto[]>;
+  activePartners(): Promise<ActivePartnerDto[]>;
+  partnerCurrencies(): Promise<CurrencySettingDto[]>;
+  partnerPaymentCompanies(): Promise<PaymentCompanyDto[]>;
+}
+
+/** One GET per distinct id, in parallel; failures stay per key (DataLoader contract). */
+function perId<V>(load: (id: number) => Promise<V>): DataLoader<number, V> {
+  return new DataLoader<number, V>((ids) => Promise.all(ids.map((id) => load(id).catch((err: unknown) => (err instanceof Error ? err : new Error(String(err)))))));
 }
 
 function once<T>(load: () => Promise<T>): () => Promise<T> {
@@ -37,7 +68,33 @@ function once<T>(load: () => Promise<T>): () => Promise<T> {
 export function createLoaders(api: BackendApi): Loaders {
   let viewer: Promise<CurrentUserDto | null> | undefined;
   const reference = new Map<string, Promise<unknown>>();
+  const memo = new Map<string, Promise<unknown>>();
+  const memoise = <T>(key: string, load: () => Promise<T>): Promise<T> => {
+    let p = memo.get(key) as Promise<T> | undefined;
+    if (!p) {
+      p = load();
+      memo.set(key, p);
+      p.catch(() => memo.delete(key)); // a failure is not cached: a later field may try again
+    }
+    return p;
+  };
   return {
+    memo: memoise,
+    forget(prefix) {
+      for (const k of [...memo.keys()]) if (k.startsWith(prefix)) memo.delete(k);
+    },
+    clientDeal: perId((id) => api.clientDeal(id)),
+    clientHistory: perId((id) => api.clientHistory(id)),
+    clientPayCheck: perId((id) => api.clientPayCheck(id)),
+    partnerDetail: perId((id) => api.partnerOrder(id)),
+    partnerTerms: perId((id) => api.partnerOfferTerms(id)),
+    operOrder: perId((id) => api.operOrder(id)),
+    operOrderDetail: perId((id) => api.operOrder(id)),
+    operDocuments: perId((id) => api.operDocuments(id)),
+    operCandidates: perId((id) => api.operCandidates(id)),
+    activePartners: () => memoise('activePartners', () => api.activePartners()),
+    partnerCurrencies: () => memoise('partnerCurrencies', () => api.partnerCurrencies()),
+    partnerPaymentCompanies: () => memoise('partnerPaymentCompanies', () => api.partnerPaymentCompanies()),
     viewer() {
       viewer ??= api.session.hasSessionCookie()
         ? api.currentUser().catch((err: unknown) => {

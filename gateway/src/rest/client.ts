@@ -5,6 +5,8 @@
  */
 import type { UpstreamSession } from './session.js';
 import type {
+  ActivePartnerDto, ClientDealDto, CommissionDto, CurrencySettingDto, DocumentDto, HistoryDto, OperCommentDto, OperOrderDto,
+  OfferStatusDto, OfferTermsDto, PartnerCandidateDto, PartnerDetailDto, PartnerOrderRowDto, PaymentCompanyDto, PayCheckDto,
   AccountTypeDto, BankDto, ChecklistDto, ClientInfoDto, CountDto, CountryDto, CurrencyDto, CurrentUserDto,
   OrderDto, OrderInputDto, OrderStatusDto, PageableDto, PageDto, ReferenceHitDto, RegistryCompanyDto,
   SwiftInstitutionDto, TnvedNodeDto,
@@ -148,4 +150,147 @@ export class BackendApi {
   order(id: number) {
     return this.session.call<OrderDto>({ method: 'GET', path: `/api/secured/client/order/exch/${id}` });
   }
+
+  // ---- Client deal (backend routes/client-deal; issue 3) ----
+  clientDeal(id: number) {
+    return this.session.call<ClientDealDto>({ method: 'GET', path: `/api/secured/client/order/exch/${id}/offers` });
+  }
+  acceptOffer(id: number, partnerOrderId: number, comment?: string | null) {
+    return this.session.call<ClientDealDto>({ method: 'POST', path: `/api/secured/client/order/exch/${id}/offers/${partnerOrderId}/accept`, body: { comment: comment ?? null } });
+  }
+  clientDocuments(id: number, set: 'docs' | 'final-docs') {
+    return this.session.call<DocumentDto[]>({ method: 'GET', path: `/api/secured/client/order/exch/${id}/offer/${set}` });
+  }
+  clientConfirmOfferDocs(id: number, comment?: string | null) {
+    return this.session.call<ClientDealDto>({ method: 'POST', path: `/api/secured/client/order/exch/${id}/offer/docs/confirm`, body: { comment: comment ?? null } });
+  }
+  clientPayCheck(id: number) {
+    return this.session.call<PayCheckDto & { paymentCompany: PaymentCompanyDto | null }>({ method: 'GET', path: `/api/secured/client/order/exch/${id}/pay-checks/active` });
+  }
+  clientMarkPaid(id: number, comment?: string | null) {
+    return this.session.call<ClientDealDto>({ method: 'POST', path: `/api/secured/client/order/exch/${id}/payment/made`, body: { comment: comment ?? null } });
+  }
+  clientConfirmFinalDocs(id: number, comment?: string | null) {
+    return this.session.call<ClientDealDto>({ method: 'POST', path: `/api/secured/client/order/exch/${id}/offer/final-docs/confirm`, body: { comment: comment ?? null } });
+  }
+  clientCancel(id: number, comment?: string | null) {
+    return this.session.call<ClientDealDto>({ method: 'DELETE', path: `/api/secured/client/order/exch/${id}`, body: { comment: comment ?? null } });
+  }
+  clientHistory(id: number) {
+    return this.session.call<HistoryDto[]>({ method: 'GET', path: `/api/secured/client/order/exch/${id}/history` });
+  }
+
+  // ---- Payment agent (spec core §7 partner; backend routes/partner) ----
+  partnerFilter(body: PartnerFilterDto) {
+    return this.session.call<PageDto<PartnerOrderRowDto>>({ method: 'POST', path: '/api/secured/partner/order/exch/filter', body });
+  }
+  partnerCount(body: Omit<PartnerFilterDto, 'pageable'>) {
+    return this.session.call<CountDto>({ method: 'POST', path: '/api/secured/partner/order/exch/filter/count', body });
+  }
+  partnerOrder(id: number) {
+    return this.session.call<PartnerDetailDto>({ method: 'GET', path: `/api/secured/partner/order/exch/${id}` });
+  }
+  partnerTake(id: number) {
+    return this.session.call<PartnerDetailDto>({ method: 'POST', path: `/api/secured/partner/order/exch/${id}/take` });
+  }
+  partnerReject(id: number, reason: string) {
+    return this.session.call<PartnerDetailDto>({ method: 'POST', path: `/api/secured/partner/order/exch/${id}/reject`, body: { reason } });
+  }
+  partnerSendOffer(id: number, body: unknown) {
+    return this.session.call<PartnerDetailDto>({ method: 'POST', path: `/api/secured/partner/order/exch/${id}/offer/send`, body });
+  }
+  partnerCalculate(orderId: number, body: unknown) {
+    return this.session.call<CommissionDto>({ method: 'POST', path: '/api/secured/partner/commission/calculate', query: { orderId }, body });
+  }
+  partnerOfferTerms(id: number) {
+    return this.session.call<OfferTermsDto>({ method: 'GET', path: `/api/secured/partner/order/exch/${id}/offer/commission` });
+  }
+  partnerDocuments(id: number, set: PartnerDocSetPath) {
+    return this.session.call<DocumentDto[]>({ method: 'GET', path: `/api/secured/partner/order/exch/${id}/offer/${set}` });
+  }
+  partnerDeleteDocument(id: number, set: PartnerDocSetPath, docId: number) {
+    return this.session.call<void>({ method: 'DELETE', path: `/api/secured/partner/order/exch/${id}/offer/${set}/${docId}` });
+  }
+  partnerConfirmDocuments(id: number, set: 'docs' | 'final-docs', sign: boolean) {
+    return this.session.call<DocumentDto[]>({ method: 'POST', path: `/api/secured/partner/order/exch/${id}/offer/${set}/${sign ? 'sign' : 'confirm'}` });
+  }
+  partnerSendDocuments(id: number, set: 'docs' | 'final-docs') {
+    return this.session.call<PartnerDetailDto>({ method: 'POST', path: `/api/secured/partner/order/exch/${id}/offer/${set}/send` });
+  }
+  partnerIssuePayCheck(id: number, paymentCompanyId: number) {
+    return this.session.call<PartnerDetailDto>({ method: 'POST', path: `/api/secured/partner/order/exch/${id}/offer/pay-checks/active/confirm`, body: { paymentCompanyId } });
+  }
+  partnerConfirmPayment(id: number) {
+    return this.session.call<PartnerDetailDto>({ method: 'POST', path: `/api/secured/partner/order/exch/${id}/payment/confirm` });
+  }
+  partnerCurrencies() {
+    return this.session.call<CurrencySettingDto[]>({ method: 'GET', path: '/api/secured/partner/settings/currencies' });
+  }
+  partnerPaymentCompanies() {
+    return this.session.call<PaymentCompanyDto[]>({ method: 'GET', path: '/api/secured/partner/payment-companies' });
+  }
+
+  // ---- Operator (spec core §7 Operator; backend routes/operator) ----
+  operFilter(body: OperFilterDto) {
+    return this.session.call<PageDto<OperOrderDto>>({ method: 'POST', path: '/api/secured/oper/order/exch/filter', body });
+  }
+  operCount(body: Omit<OperFilterDto, 'pageable'>) {
+    return this.session.call<CountDto>({ method: 'POST', path: '/api/secured/oper/order/exch/filter/count', body });
+  }
+  operOrder(id: number) {
+    return this.session.call<OperOrderDto>({ method: 'GET', path: `/api/secured/oper/order/exch/${id}` });
+  }
+  operUpdate(id: number, body: OrderInputDto) {
+    return this.session.call<OperOrderDto>({ method: 'PUT', path: `/api/secured/oper/order/exch/${id}`, body });
+  }
+  operComment(id: number, comment: string) {
+    return this.session.call<OperCommentDto>({ method: 'POST', path: `/api/secured/oper/order/exch/${id}/comment`, body: { comment } });
+  }
+  /** take | reject | close, with an optional or required comment. */
+  operTransition(id: number, action: 'take' | 'reject' | 'close', comment?: string | null) {
+    return this.session.call<OperOrderDto>({ method: 'POST', path: `/api/secured/oper/order/exch/${id}/${action}`, body: { comment: comment ?? null } });
+  }
+  operCandidates(id: number) {
+    return this.session.call<PartnerCandidateDto[]>({ method: 'GET', path: `/api/secured/oper/order/exch/${id}/partners` });
+  }
+  operSendToPartners(id: number, partnerIds: number[], comment?: string | null) {
+    return this.session.call<OperOrderDto>({ method: 'POST', path: `/api/secured/oper/order/exch/${id}/partners/send`, body: { partnerIds, comment: comment ?? null } });
+  }
+  operDocuments(id: number) {
+    return this.session.call<DocumentDto[]>({ method: 'GET', path: `/api/secured/oper/order/exch/${id}/offer/docs` });
+  }
+  operDocExamples(id: number, partnerId: number) {
+    return this.session.call<DocumentDto[]>({ method: 'GET', path: `/api/secured/oper/order/exch/${id}/partner/${partnerId}/doc-example` });
+  }
+  operConfirmPayCheck(id: number, comment?: string | null) {
+    return this.session.call<OperOrderDto>({ method: 'POST', path: `/api/secured/oper/order/exch/${id}/pay-checks/confirm`, body: { comment: comment ?? null } });
+  }
+  activePartners() {
+    return this.session.call<ActivePartnerDto[]>({ method: 'GET', path: '/api/secured/oper/partners/active' });
+  }
+  operatorAutologin(code: string) {
+    return this.session.call<CurrentUserDto>({ method: 'POST', path: '/api/public/oper/autologin', body: { code } });
+  }
+}
+
+/** Path tail of a payment agent's document set (spec core §7 partner offer/docs-example, docs, final-docs). */
+export type PartnerDocSetPath = 'docs-example' | 'docs' | 'final-docs';
+
+export interface PartnerFilterDto {
+  pageable: PageableDto;
+  tab?: 'all' | 'new' | 'working' | 'deals' | 'results';
+  statuses?: OfferStatusDto[];
+  id?: number;
+  countryCode?: string;
+  paymentDateFrom?: string;
+  paymentDateTo?: string;
+}
+
+export interface OperFilterDto {
+  pageable: PageableDto;
+  tab?: 'new' | 'work' | 'deals' | 'results' | 'all';
+  id?: number;
+  client?: string;
+  employee?: number;
+  partner?: number;
 }

@@ -93,18 +93,221 @@ export type OfferStatusDto =
   | 'ACCEPTED_OFFER_DOCS' | 'SEND_PAYCHECK' | 'PAYMENT_CHECKING' | 'EXECUTING' | 'SEND_EXECUTING_DOCS'
   | 'EXECUTED' | 'SIGNED_ANOTHER_OFFER' | 'REJECTED' | 'REFUSE_OPER';
 
-/** spec core §3 partnerOrders item (offer and paycheck details arrive in a later slice). */
+/**
+ * spec core §3 partnerOrders item. The client's order answers carry only partnerId, brand, status and
+ * partnerSignRequired (offer/paycheck null); the deal calls (backend src/deal/views.ts PartnerOrderView) add the
+ * partner order `id`, `statusDate`, `offer` and `paycheck`; the payment agent's detail adds statusLabel, tab and
+ * rejectReason.
+ */
 export interface PartnerOrderDto {
+  id?: number | null;
+  orderId?: number | null;
   partnerId?: number | null;
   brand?: string | null;
   status: OfferStatusDto;
+  statusDate?: string | null;
   partnerSignRequired: boolean;
+  offer?: OfferDetailsDto | null;
+  paycheck?: PayCheckDto | null;
+  statusLabel?: string | null;
+  tab?: string | null;
+  rejectReason?: string | null;
 }
+
+/** backend src/deal/views.ts OfferDetails: decimal strings, dates YYYY-MM-DD. */
+export interface OfferDetailsDto {
+  dealMethod: 'PROTECTED' | 'UNPROTECTED';
+  paymentSum: MoneyDto;
+  paymentFrom: string;
+  paymentTo: string;
+  transactionType: string | null;
+  clientFeePercent: string;
+  totalFee: string;
+  agentFee: string;
+  serviceFee: string;
+  totalCommission: { amount: string; percent: string } | null;
+  additionalExpenses: Array<{ amount: string; currency: string; rate: string; description: string | null }>;
+  exchangeRateInfo: {
+    currencyCode: string; course: string; courseDeterminationRules: string | null;
+    expensesCurrencyCode: string | null; expensesCourse: string | null; expensesCourseDeterminationRules: string | null;
+  };
+  sampleContractFileId: string | null;
+}
+
+export type PaymentStatusDto = 'ACTIVE' | 'CHECK_PAYMENT' | 'PAYMENT_CONFIRMED' | 'ARCHIVED';
+
+/** backend views.ts PayCheckView. Money decimal strings; `currency` of `amount` (RUB). */
+export interface PayCheckDto {
+  id: number;
+  status: PaymentStatusDto;
+  amount: string | null;
+  currency: string | null;
+  convertedCommissionAmount: string | null;
+  commission: string | null;
+  paymentCompanyId: number | null;
+  created: string;
+  statusDate: string;
+}
+
+/** A payment company of an agent with requisites (partner payment-companies, client pay-checks/active). */
+export interface PaymentCompanyDto {
+  id: number;
+  name: string;
+  inn: string;
+  kpp: string | null;
+  ogrn?: string | null;
+  legalAddress: string;
+  actualAddress: string | null;
+  requisites: Array<{ currencyCode: string; bankName: string; bankBik: string | null; swift: string | null; checkAccount: string; corrAccount: string | null }>;
+}
+
+/** backend views.ts DocumentView. */
+export interface DocumentDto {
+  id: number;
+  partnerOrderId: number | null;
+  partnerId: number;
+  kind: 'OFFER_DOCS' | 'FINAL_DOCS' | 'DOC_EXAMPLE';
+  name: string;
+  status: 'UPLOADED' | 'SIGNED' | 'SENT' | 'CONFIRMED';
+  fileId: string;
+  size: number;
+  contentType: string;
+  created: string;
+  clientSignature: SignatureDto | null;
+  agentSignature: SignatureDto | null;
+}
+export interface SignatureDto { signer: string | null; signedAt: string | null; certificateValidUntil: string | null; documentHash: string | null }
+
+/** A document with the audience and order it was read for (its download path depends on both). */
+export interface DocumentParent extends DocumentDto { audience: Audience; orderId: number }
+
+/** backend views.ts HistoryView. */
+export interface HistoryDto {
+  id: number;
+  entity: 'ORDER' | 'OFFER' | 'PAYMENT';
+  entityId: number | null;
+  from: string | null;
+  to: string;
+  at: string;
+  actorRole: 'CLIENT' | 'PARTNER' | 'OPER' | 'AGENT' | 'SYSTEM' | null;
+  actor: { userId: number; name: string } | null;
+  partnerId: number | null;
+  comment: string | null;
+}
+
+/** Client deal answer (GET/POST .../order/exch/{id}/offers, accept, confirm, payment/made, DELETE {id}). */
+export interface ClientDealDto {
+  orderId: number;
+  status: OrderStatusDto;
+  statusDate: string;
+  displayStatus: { code: string; label: string };
+  leadingOfferId: number | null;
+  offers: PartnerOrderDto[];
+}
+
+/** Operator comment (lastOperComment, POST comment answer). */
+export interface OperCommentDto { id?: number; name: string; dateTimeCreate: string; comment: string }
+export interface OperValidatorDto { userId: number; name: string; surname: string; patronymic: string | null; email: string }
+
+/** Operator-side order (backend routes/operator/queries.ts OperOrderDto); GET {id} adds `history`. */
+export interface OperOrderDto {
+  orderId: number;
+  clientId: number;
+  clientName: string;
+  inn: string;
+  dateTimeCreate: string;
+  lastOperComment: OperCommentDto | null;
+  partnerOrders: PartnerOrderDto[];
+  status: OrderStatusDto;
+  statusDate: string;
+  validator: OperValidatorDto | null;
+  displayStatus: { code: string; label: string };
+  order: OrderDto;
+  history?: HistoryDto[];
+}
+
+/** Payment agent's list row (backend deal/partner-queries.ts PartnerOrderRowDto). */
+export interface PartnerOrderRowDto {
+  orderId: number;
+  number: number;
+  created: string;
+  amount: string;
+  currencyCode: string;
+  clientName: string;
+  clientInn: string;
+  countryCode: string;
+  partnerSignRequired: boolean;
+  paymentDateFrom: string;
+  paymentDateTo: string;
+  paymentType: 'SENDING' | 'RECEIVING';
+  status: OfferStatusDto;
+  statusLabel: string;
+  tab: 'new' | 'working' | 'deals' | 'results';
+  orderStatus: OrderStatusDto;
+}
+
+/** Payment agent's GET order/exch/{id}: the order with only the caller's partner order. */
+export interface PartnerDetailDto extends OrderDto {
+  actions?: string[];
+}
+
+/** Commission breakdown (backend routes/partner/schemas.ts BreakdownSchema). */
+export interface CommissionDto {
+  currency: string; amount: string; clientFeePercent: string; agentFeePercent: string; serviceFeePercent: string;
+  totalFee: string; agentFee: string; serviceFee: string; rate: string; settlementCurrency: string;
+  amountConverted: string; totalFeeConverted: string;
+  expenses: Array<{ amount: string; currency: string; rate: string; converted: string; description: string | null }>;
+  expensesConverted: string;
+  totalCommission: { amount: string; percent: string };
+  totalToPay: string;
+}
+export interface OfferTermsDto { serviceFeePercent: string; indicativeRate: string | null; breakdown: CommissionDto | null }
+
+export interface ActivePartnerDto { id: number; brand: string | null; shortName: string; inn: string; signRequired: boolean; currencies: string[] }
+export interface PartnerCandidateDto {
+  partnerId: number; brand: string | null; shortName: string; inn: string; signRequired: boolean; currencySupported: boolean;
+  withinLimits: boolean; partnerOrderStatus: OfferStatusDto | null; sent: boolean; available: boolean;
+}
+export interface CurrencySettingDto {
+  currencyCode: string; currencyName: string | null; rateSource: string; rateRules: string; rateTime: string | null; comment: string | null;
+  indicativeRate: string | null; limit: { amountFrom: string | null; amountTo: string | null } | null;
+}
+
+/** Who reads: the data role whose backend calls produced a value (decides scoping, hiding and download paths). */
+export type Audience = 'CLIENT' | 'PARTNER' | 'OPER';
+
+/**
+ * Parent of GraphQL `Order`: the order answer of any role, normalised. `partial` marks an order built from a
+ * payment agent's list row (fields missing there are loaded lazily, once per order, through the detail loader).
+ */
+export interface OrderParent extends OrderDto {
+  audience: Audience;
+  partial?: boolean;
+  oper?: Omit<OperOrderDto, 'order' | 'partnerOrders'>;
+}
+
+/** Parent of GraphQL `PartnerOrder`: one agent's side with its order's id and status. `offer`/`paycheck` undefined = not loaded. */
+export interface PartnerOrderParent extends PartnerOrderDto {
+  audience: Audience;
+  orderId: number;
+  partnerId: number;
+  orderStatus: OrderStatusDto;
+  /** Whether offer/paycheck come from a deal call (else they are loaded on demand). */
+  detailed: boolean;
+  /** The order, when at hand (a list row gives a partial one). */
+  orderParent?: OrderParent;
+}
+
+/** Parents of the count objects. */
+export interface PartnerTabCountsParent { readonly kind: 'partnerTabCounts'; filter: Record<string, unknown> }
+export interface OperTabCountsParent { readonly kind: 'operTabCounts'; filter: Record<string, unknown> }
+export interface PartnerSettingsParent { readonly kind: 'partnerSettings' }
+export interface PayCheckParent extends PayCheckDto { audience: Audience; orderId: number }
 
 export interface CounterpartyDto { countryCode: string; countryName?: string | null; city?: string | null; bankName?: string | null; swift?: string | null }
 export interface OrderFileDto { id: string; name: string; size: number; contentType: string }
 /** An order file together with its order id (the download path needs both). */
-export interface OrderFileParent extends OrderFileDto { orderId: number }
+export interface OrderFileParent extends OrderFileDto { orderId: number; audience?: Audience }
 export interface OrderClientDto { companyId: number; name?: string | null; inn?: string | null }
 export interface ConsultantDto { name?: string | null; phone?: string | null; email?: string | null }
 

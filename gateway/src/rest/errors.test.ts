@@ -62,6 +62,15 @@ describe('business failures become UserError data in mutations', () => {
     expect(leaks(r)).toBe(false);
   });
 
+  it('409 CONFLICT of a deal transition (two accepts at once) → UserError CONFLICT; INVALID_STATE too (issue 3)', async () => {
+    const conflict = await mutationResult(reject(up(409, { code: 'CONFLICT', message: 'Статус заявки уже изменился, обновите страницу' })));
+    expect(conflict).toEqual({
+      __typename: 'UserError', code: 'CONFLICT', message: 'Статус заявки уже изменился, обновите страницу', field: null, fieldErrors: [], retryAfterSeconds: null,
+    });
+    expect(await mutationResult(reject(up(409, { code: 'INVALID_STATE', message: 'Действие недоступно' })))).toMatchObject({ __typename: 'UserError', code: 'INVALID_STATE' });
+    expect(await mutationResult(reject(up(409, { code: 'DOCUMENTS_LOCKED', message: 'Документы нельзя изменить' })))).toMatchObject({ code: 'DOCUMENTS_LOCKED' });
+  });
+
   it('429 RESEND_TOO_EARLY carries retryAfterSeconds', async () => {
     const r = await mutationResult(reject(up(429, { code: 'RESEND_TOO_EARLY', message: 'Рано', retryAfterSeconds: 75 })));
     expect(r).toMatchObject({ code: 'RESEND_TOO_EARLY', retryAfterSeconds: 75 });

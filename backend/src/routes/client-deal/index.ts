@@ -19,8 +19,6 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import { Type } from 'typebox';
 import { dealDocuments, payChecks } from '../../db/schema/deal.js';
 import { orders, partnerOrders, storedFiles } from '../../db/schema/orders.js';
@@ -35,7 +33,7 @@ import type { OrderStatus } from '../../domain/orders.js';
 import { AppError } from '../../errors.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { OrderStatusSchema } from '../orders/schemas.js';
-import { contentDisposition, contentPath } from '../orders/storage.js';
+import { sendStoredFile } from '../orders/storage.js';
 import { ErrorSchema } from '../schemas.js';
 
 const BASE = '/api/secured/client/order/exch';
@@ -180,12 +178,7 @@ export default async function clientDealRoutes(app: FastifyInstance): Promise<vo
       .from(dealDocuments).innerJoin(storedFiles, eq(storedFiles.id, dealDocuments.fileId)).innerJoin(partnerOrders, eq(partnerOrders.id, dealDocuments.partnerOrderId))
       .where(and(eq(dealDocuments.id, docId), eq(dealDocuments.orderId, id), inArray(dealDocuments.kind, ['OFFER_DOCS', 'FINAL_DOCS']), inArray(dealDocuments.status, CLIENT_DOC_STATUSES)));
     if (!doc || HIDDEN_DETAILS_OFFER_STATUSES.includes(doc.poStatus as OfferStatus)) throw AppError.notFound('Документ не найден');
-    const path = contentPath(app.config.dataDir, doc.sha256);
-    const st = await stat(path).catch(() => null);
-    if (!st) throw AppError.notFound('Документ не найден');
-    return reply.header('content-type', doc.contentType).header('content-length', String(st.size))
-      .header('content-disposition', contentDisposition(doc.name)).header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'private, no-store').send(createReadStream(path));
+    return sendStoredFile(app, request, reply, doc);
   });
 
   app.post(`${BASE}/:id/offer/docs/confirm`, {

@@ -8,8 +8,6 @@
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import { Type } from 'typebox';
 import { companies, users } from '../../db/schema/core.js';
 import { dealDocuments, operatorComments } from '../../db/schema/deal.js';
@@ -25,7 +23,7 @@ import { businessToday, isTnvedCodeShape, validateOrderInput, type OrderInput, t
 import { AppError, MESSAGES } from '../../errors.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { OrderInputSchema, OrderSchema, OrderStatusSchema } from '../orders/schemas.js';
-import { contentDisposition, contentPath } from '../orders/storage.js';
+import { sendStoredFile } from '../orders/storage.js';
 import { ErrorSchema } from '../schemas.js';
 import { countOperOrders, loadOperOrders, OPER_SORT_FIELDS, OPER_TABS, pageOperOrderIds, type OperFilter, type OperSortField, type OperTab } from './queries.js';
 
@@ -409,12 +407,7 @@ export default async function operatorOrderRoutes(app: FastifyInstance): Promise
       .from(dealDocuments).innerJoin(storedFiles, eq(storedFiles.id, dealDocuments.fileId)).where(eq(dealDocuments.id, docId));
     const [o] = await db.select({ id: orders.id }).from(orders).where(eq(orders.id, id));
     if (!doc || !o || (doc.kind !== 'DOC_EXAMPLE' && doc.orderId !== id)) throw AppError.notFound('Документ не найден');
-    const path = contentPath(app.config.dataDir, doc.sha256);
-    const st = await stat(path).catch(() => null);
-    if (!st) throw AppError.notFound('Документ не найден');
-    return reply.header('content-type', doc.contentType).header('content-length', String(st.size))
-      .header('content-disposition', contentDisposition(doc.name)).header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'private, no-store').send(createReadStream(path));
+    return sendStoredFile(app, request, reply, doc);
   });
 
   app.post(`${BASE}/:id/pay-checks/confirm`, {

@@ -13,8 +13,6 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import { Type } from 'typebox';
 import type { DbOrTx } from '../../db/client.js';
 import { orders, orderStatusHistory, storedFiles } from '../../db/schema/orders.js';
@@ -28,7 +26,7 @@ import type { AuthUser } from '../../plugins/auth.js';
 import { ErrorSchema } from '../schemas.js';
 import { countOrders, loadOrders, pageOrderIds, type OrderFilter, type OrderSort } from './queries.js';
 import { FileInfoSchema, OrderCountSchema, OrderFileParams, OrderFilterSchema, OrderIdParams, OrderInputSchema, OrderSchema } from './schemas.js';
-import { commitUpload, contentDisposition, contentPath, discardUpload, receiveCheckedUpload, removeContent } from './storage.js';
+import { commitUpload, discardUpload, receiveCheckedUpload, removeContent, sendStoredFile } from './storage.js';
 
 const BASE = '/api/secured/client/order/exch';
 const TAGS = ['client-orders'];
@@ -300,18 +298,6 @@ export default async function clientOrderRoutes(app: FastifyInstance): Promise<v
       .innerJoin(orders, eq(orders.id, storedFiles.orderId))
       .where(and(eq(storedFiles.id, fileId.toLowerCase()), eq(orders.id, id), eq(orders.companyId, companyOf(request))));
     if (!file) throw AppError.notFound('Файл не найден');
-    const path = contentPath(app.config.dataDir, file.sha256);
-    const st = await stat(path).catch(() => null);
-    if (!st) {
-      request.log.error({ fileId, sha256: file.sha256 }, 'stored file content missing on disk');
-      throw AppError.notFound('Файл не найден');
-    }
-    return reply
-      .header('content-type', file.contentType)
-      .header('content-length', String(st.size))
-      .header('content-disposition', contentDisposition(file.name))
-      .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'private, no-store')
-      .send(createReadStream(path));
+    return sendStoredFile(app, request, reply, file);
   });
 }

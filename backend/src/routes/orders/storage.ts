@@ -8,12 +8,12 @@
  * a refused upload (too large, wrong type) leaves nothing behind.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rename, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fileTypeFromFile } from 'file-type';
 import { cleanFileName, decideUploadType, extensionOf, UNSUPPORTED_FILE_TYPE } from '../../domain/orders.js';
 import { AppError, MESSAGES } from '../../errors.js';
@@ -168,4 +168,26 @@ export async function receiveCheckedUpload(app: FastifyInstance, request: Fastif
     throw new AppError(415, UNSUPPORTED_FILE_TYPE.code, UNSUPPORTED_FILE_TYPE.message);
   }
   return { name, size: upload.size, contentType, upload };
+}
+
+/**
+ * Sends a stored file as a download: its detected Content-Type, Content-Length, `Content-Disposition: attachment` with the
+ * UTF-8 name (RFC 5987), `X-Content-Type-Options: nosniff`, `Cache-Control: private, no-store`. 404 when the content is gone.
+ */
+export async function sendStoredFile(
+  app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, file: { sha256: string; contentType: string; name: string },
+): Promise<FastifyReply> {
+  const path = contentPath(app.config.dataDir, file.sha256);
+  const st = await stat(path).catch(() => null);
+  if (!st) {
+    request.log.error({ sha256: file.sha256 }, 'stored file content missing on disk');
+    throw AppError.notFound('Файл не найден');
+  }
+  return reply
+    .header('content-type', file.contentType)
+    .header('content-length', String(st.size))
+    .header('content-disposition', contentDisposition(file.name))
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'private, no-store')
+    .send(createReadStream(path));
 }

@@ -7,6 +7,7 @@ import { fromGlobalId } from 'graphql-relay';
 import type { NodeResolvers, QueryResolvers, ResolversInterfaceTypes, ResolversTypes } from '../../generated/resolvers-types.js';
 import type { GatewayContext } from '../../context.js';
 import { nullIfAbsent } from '../../rest/errors.js';
+import { fromOper, fromPartnerDetail, orderParent, parsePartnerOrderId, sideParent, withClientDeal } from '../deal/parents.js';
 
 type NodeValue = ResolversInterfaceTypes<ResolversTypes>['Node'];
 
@@ -27,10 +28,47 @@ export async function resolveNode(globalId: string, ctx: GatewayContext): Promis
     case 'Company':
       return viewer.company && String(viewer.company.id) === id ? { ...viewer.company, __typename: 'Company' } : null;
     case 'Order': {
+      // Scoped by role: a client reads its company's orders, a payment agent the orders sent to it, an operator
+      // all; the backend answers 404 otherwise, which is null here (existence is not revealed).
       const n = Number(id);
-      if (!/^\d+$/.test(id) || !Number.isSafeInteger(n) || viewer.account.type !== 'CLIENT') return null;
-      const order = await nullIfAbsent(() => ctx.loaders.orderById.load(n));
-      return order ? { ...order, __typename: 'Order' } : null;
+      if (!/^\d+$/.test(id) || !Number.isSafeInteger(n)) return null;
+      const role = viewer.account.type;
+      if (role === 'CLIENT') {
+        const order = await nullIfAbsent(() => ctx.loaders.orderById.load(n));
+        return order ? { ...orderParent(order, 'CLIENT'), __typename: 'Order' } : null;
+      }
+      if (role === 'PARTNER') {
+        const d = await nullIfAbsent(() => ctx.loaders.partnerDetail.load(n));
+        return d ? { ...fromPartnerDetail(d), __typename: 'Order' } : null;
+      }
+      if (role === 'OPER') {
+        const o = await nullIfAbsent(() => ctx.loaders.operOrder.load(n));
+        return o ? { ...fromOper(o), __typename: 'Order' } : null;
+      }
+      return null;
+    }
+    case 'PartnerOrder': {
+      const ref = parsePartnerOrderId(globalId);
+      if (!ref) return null;
+      const role = viewer.account.type;
+      let order;
+      if (role === 'CLIENT') {
+        const [o, deal] = await Promise.all([
+          nullIfAbsent(() => ctx.loaders.orderById.load(ref.orderId)),
+          nullIfAbsent(() => ctx.loaders.clientDeal.load(ref.orderId)),
+        ]);
+        order = o && deal ? withClientDeal(o, deal) : null;
+      } else if (role === 'PARTNER') {
+        // A payment agent sees only its own side of an order sent to it.
+        if (viewer.company?.id !== ref.partnerId) return null;
+        const d = await nullIfAbsent(() => ctx.loaders.partnerDetail.load(ref.orderId));
+        order = d ? fromPartnerDetail(d) : null;
+      } else if (role === 'OPER') {
+        const o = await nullIfAbsent(() => ctx.loaders.operOrder.load(ref.orderId));
+        order = o ? fromOper(o) : null;
+      }
+      const side = order?.partnerOrders?.find((s) => s.partnerId === ref.partnerId);
+      return order && side ? { ...sideParent(order, side), __typename: 'PartnerOrder' } : null;
     }
     default:
       return null;

@@ -7,11 +7,10 @@ import { offsetToCursor, toGlobalId } from 'graphql-relay';
 import { CLIENT_DISPLAY_LABELS, CLIENT_TAB_STATUSES, clientDisplayStatus, clientTabOf } from '../../domain/orderStatus.js';
 import { numericOrderFilter } from '../../domain/search.js';
 import type {
-  MoneyResolvers, Money as GMoney, MutationResolvers, Order as GOrder, OrderFile as GOrderFile, OrderFileResolvers,
-  OrderInput, OrderResolvers, OrderTabCounts as GOrderTabCounts, OrderTabCountsResolvers, PartnerOrder as GPartnerOrder,
-  PartnerOrderResolvers, ViewerResolvers,
+  MoneyResolvers, Money as GMoney, MutationResolvers, OrderFile as GOrderFile, OrderFileResolvers,
+  OrderInput, OrderResolvers, OrderTabCounts as GOrderTabCounts, OrderTabCountsResolvers, ViewerResolvers,
 } from '../../generated/resolvers-types.js';
-import type { MoneyDto, OrderDto, OrderFileParent, OrderInputDto, OrderTabCountsParent, PartnerOrderDto } from '../../rest/dto.js';
+import type { MoneyDto, OrderFileParent, OrderInputDto, OrderParent, OrderTabCountsParent } from '../../rest/dto.js';
 import { mutationResult, queryResult } from '../../rest/errors.js';
 import type { Strict } from '../strict.js';
 import { pageWindow, sliceWindow } from './paging.js';
@@ -38,7 +37,7 @@ export const Viewer: Pick<ViewerResolvers, 'orders' | 'orderTabCounts'> = {
     const total = pages[0]?.totalElements ?? 0;
     const orders = sliceWindow(win, pages.map((p) => p.content ?? []));
     for (const o of orders) ctx.loaders.orderById.prime(o.id, o);
-    const edges = orders.map((node, i) => ({ cursor: offsetToCursor(win.offset + i), node }));
+    const edges = orders.map((node, i) => ({ cursor: offsetToCursor(win.offset + i), node: { ...node, audience: 'CLIENT' as const } }));
     return {
       edges,
       totalCount: total,
@@ -59,12 +58,11 @@ export const OrderTabCounts: Strict<OrderTabCountsResolvers, OrderTabCountsParen
   cancelled: (_p, _a, ctx) => queryResult(() => ctx.loaders.orderCount.load({ statuses: CLIENT_TAB_STATUSES.CANCELLED })),
 };
 
-export const Order: Strict<OrderResolvers, OrderDto, GOrder> = {
+/** Fields of the client slice; the deal fields (and lazy fields of partial orders) are in modules/deal/resolvers.ts. */
+export const Order: Pick<Required<OrderResolvers<import('../../context.js').GatewayContext, OrderParent>>, 'id' | 'orderId' | 'number' | 'clientDisplayStatus' | 'clientTab'> = {
   id: (o) => toGlobalId('Order', String(o.id)),
   orderId: (o) => o.id,
   number: (o) => String(o.number ?? o.id),
-  files: (o) => (o.files ?? []).map((f) => ({ ...f, orderId: o.id })),
-  partnerOrders: (o) => o.partnerOrders ?? [],
   clientDisplayStatus: (o) => {
     const code = clientDisplayStatus(o.status, o.partnerOrders ?? []);
     return { code, label: CLIENT_DISPLAY_LABELS[code] };
@@ -73,11 +71,10 @@ export const Order: Strict<OrderResolvers, OrderDto, GOrder> = {
 };
 
 export const OrderFile: Strict<OrderFileResolvers, OrderFileParent, GOrderFile> = {
-  downloadUrl: (f) => `/files/orders/${encodeURIComponent(String(f.orderId))}/${encodeURIComponent(f.id)}`,
-};
-
-export const PartnerOrder: Strict<PartnerOrderResolvers, PartnerOrderDto, GPartnerOrder> = {
-  partnerSignRequired: (p) => p.partnerSignRequired ?? false,
+  // The payment agent downloads the client's files through its own call (backend partner order/exch/{id}/files/{fileId}).
+  downloadUrl: (f) => (f.audience === 'PARTNER'
+    ? `/files/partner/orders/${encodeURIComponent(String(f.orderId))}/files/${encodeURIComponent(f.id)}`
+    : `/files/orders/${encodeURIComponent(String(f.orderId))}/${encodeURIComponent(f.id)}`),
 };
 
 export const Money: Strict<MoneyResolvers, MoneyDto, GMoney> = {
@@ -111,7 +108,8 @@ export const Mutation: Pick<MutationResolvers, 'createOrder' | 'validateOrder'> 
   createOrder: (_root, { input }, ctx) => mutationResult(async () => {
     const order = await ctx.api.createOrder(toOrderInputDto(input));
     ctx.loaders.orderById.prime(order.id, order);
-    return { __typename: 'CreateOrderSuccess' as const, order, orderEdge: { cursor: offsetToCursor(0), node: order } };
+    const node = { ...order, audience: 'CLIENT' as const };
+    return { __typename: 'CreateOrderSuccess' as const, order: node, orderEdge: { cursor: offsetToCursor(0), node } };
   }, ORDER_FIELD_RENAMES),
   validateOrder: (_root, { input }, ctx) => mutationResult(async () => {
     const r = await ctx.api.validateOrder(toOrderInputDto(input));

@@ -16,8 +16,9 @@ export const Query: Pick<QueryResolvers, 'viewer'> = {
   viewer: (_root, _args, ctx) => queryResult(() => ctx.loaders.viewer()),
 };
 
-/** Fields resolved in modules/orders (orders, orderTabCounts) are merged in resolvers.ts. */
-export const Viewer: Omit<Strict<ViewerResolvers, CurrentUserDto, GViewer>, 'orders' | 'orderTabCounts'> = {
+/** Fields resolved in modules/orders (orders, orderTabCounts) and modules/deal/lists.ts are merged in resolvers.ts. */
+type ListFields = 'orders' | 'orderTabCounts' | 'partnerOrders' | 'partnerOrderTabCounts' | 'partnerSettings' | 'operatorOrders' | 'operatorOrderTabCounts' | 'activePartners';
+export const Viewer: Omit<Strict<ViewerResolvers, CurrentUserDto, GViewer>, ListFields> = {
   id: (u) => toGlobalId('User', String(u.userId)),
   accountType: (u) => u.account.type,
   accountStatus: (u) => u.account.status,

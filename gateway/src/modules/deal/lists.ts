@@ -1,0 +1,136 @@
+/**
+ * The payment agent's and the operator's lists with their tab counts (spec core §4 payment agent tabs; the operator
+ * tabs of issue 3; §5 search inputs; §9 page size 10), the payment agent's settings and the operator's active
+ * payment agents. Each page is one backend filter call (two for an unaligned cursor); the operator's rows already
+ * carry every partner order with its offer, so they prime the `operOrder` loader and a page of orders with their
+ * offers costs no further upstream call.
+ */
+import { GraphQLError } from 'graphql/index.js';
+import { offsetToCursor } from 'graphql-relay';
+import { numericOrderFilter } from '../../domain/search.js';
+import type {
+  OperatorOrderTab, OperatorOrderTabCounts as GOperCounts, OperatorOrderTabCountsResolvers, PartnerOrderTab,
+  PartnerOrderTabCounts as GPartnerCounts, PartnerOrderTabCountsResolvers, QueryResolvers, ViewerResolvers,
+} from '../../generated/resolvers-types.js';
+import type { OperFilterDto, PartnerFilterDto } from '../../rest/client.js';
+import type { OperTabCountsParent, PartnerTabCountsParent } from '../../rest/dto.js';
+import { mutationResult, queryResult } from '../../rest/errors.js';
+import { pageWindow, sliceWindow, type PageWindow } from '../orders/paging.js';
+import type { Strict } from '../strict.js';
+import { fromOper, fromPartnerRow, requirePartnerOrderId } from './parents.js';
+import { toCommissionBody } from './inputs.js';
+
+const SORT = [{ field: 'created', direction: 'DESC' as const }];
+
+function windowOf(first: number | null | undefined, after: string | null | undefined): PageWindow {
+  try {
+    return pageWindow(first, after);
+  } catch (err) {
+    throw new GraphQLError(err instanceof Error ? err.message : 'bad paging arguments', { extensions: { code: 'BAD_USER_INPUT' } });
+  }
+}
+
+function connection<T>(win: PageWindow, items: T[], total: number) {
+  const edges = items.map((node, i) => ({ cursor: offsetToCursor(win.offset + i), node }));
+  return {
+    edges,
+    totalCount: total,
+    pageInfo: {
+      hasNextPage: win.offset + items.length < total,
+      hasPreviousPage: win.offset > 0,
+      startCursor: edges[0]?.cursor ?? null,
+      endCursor: edges[edges.length - 1]?.cursor ?? null,
+    },
+  };
+}
+
+const PARTNER_TAB: Record<PartnerOrderTab, NonNullable<PartnerFilterDto['tab']>> = {
+  ALL: 'all', NEW: 'new', WORKING: 'working', DEALS: 'deals', RESULTS: 'results',
+};
+const OPER_TAB: Record<OperatorOrderTab, NonNullable<OperFilterDto['tab']>> = {
+  NEW: 'new', IN_WORK: 'work', IN_DEALS: 'deals', IN_RESULTS: 'results', ALL: 'all',
+};
+
+interface PartnerFilterArgs { number?: string | null; countryCode?: string | null; paymentDateFrom?: string | null; paymentDateTo?: string | null }
+interface OperFilterArgs { number?: string | null; client?: string | null; employee?: number | null; partner?: number | null }
+
+function partnerFilter(a: PartnerFilterArgs): Omit<PartnerFilterDto, 'pageable' | 'tab'> {
+  const id = numericOrderFilter(a.number);
+  return {
+    ...(id ? { id } : {}),
+    ...(a.countryCode?.trim() ? { countryCode: a.countryCode.trim().toUpperCase() } : {}),
+    ...(a.paymentDateFrom ? { paymentDateFrom: a.paymentDateFrom } : {}),
+    ...(a.paymentDateTo ? { paymentDateTo: a.paymentDateTo } : {}),
+  };
+}
+
+function operFilter(a: OperFilterArgs): Omit<OperFilterDto, 'pageable' | 'tab'> {
+  const id = numericOrderFilter(a.number);
+  return {
+    ...(id ? { id } : {}),
+    ...(a.client?.trim() ? { client: a.client.trim() } : {}),
+    ...(a.employee ? { employee: a.employee } : {}),
+    ...(a.partner ? { partner: a.partner } : {}),
+  };
+}
+
+export const Viewer: Pick<ViewerResolvers, 'partnerOrders' | 'partnerOrderTabCounts' | 'partnerSettings' | 'operatorOrders' | 'operatorOrderTabCounts' | 'activePartners'> = {
+  partnerOrders: async (u, args, ctx) => {
+    if (u.account.type !== 'PARTNER' || !u.company) return null;
+    const partnerId = u.company.id;
+    const win = windowOf(args.first, args.after);
+    const filter = { ...partnerFilter(args), tab: PARTNER_TAB[args.tab ?? 'ALL'] };
+    const pages = await queryResult(() => Promise.all(win.pages.map((page) => ctx.api.partnerFilter({ pageable: { page, pageSize: win.first, sortFields: SORT }, ...filter }))));
+    const rows = sliceWindow(win, pages.map((p) => p.content ?? []));
+    return connection(win, rows.map((r) => fromPartnerRow(r, partnerId)), pages[0]?.totalElements ?? 0);
+  },
+  partnerOrderTabCounts: (u, args) => (u.account.type === 'PARTNER' ? { kind: 'partnerTabCounts', filter: partnerFilter(args) } : null),
+  partnerSettings: (u) => (u.account.type === 'PARTNER' ? { kind: 'partnerSettings' } : null),
+  operatorOrders: async (u, args, ctx) => {
+    if (u.account.type !== 'OPER') return null;
+    const win = windowOf(args.first, args.after);
+    const filter = { ...operFilter(args), tab: OPER_TAB[args.tab ?? 'ALL'] };
+    const pages = await queryResult(() => Promise.all(win.pages.map((page) => ctx.api.operFilter({ pageable: { page, pageSize: win.first, sortFields: SORT }, ...filter }))));
+    const rows = sliceWindow(win, pages.map((p) => p.content ?? []));
+    // The rows carry every partner order with its offer and bill: later reads of these orders hit the cache.
+    for (const r of rows) ctx.loaders.operOrder.prime(r.orderId, r);
+    return connection(win, rows.map(fromOper), pages[0]?.totalElements ?? 0);
+  },
+  operatorOrderTabCounts: (u, args) => (u.account.type === 'OPER' ? { kind: 'operTabCounts', filter: operFilter(args) } : null),
+  activePartners: (u, _a, ctx) => (u.account.type === 'OPER' ? queryResult(() => ctx.loaders.activePartners()) : null),
+};
+
+const partnerCount = (tab: NonNullable<PartnerFilterDto['tab']>) =>
+  (p: PartnerTabCountsParent, _a: unknown, ctx: import('../../context.js').GatewayContext) => queryResult(() => ctx.loaders.memo(
+    `partnerCount:${JSON.stringify([tab, p.filter])}`, () => ctx.api.partnerCount({ ...p.filter, tab }).then((r) => r.count)));
+
+export const PartnerOrderTabCounts: Strict<PartnerOrderTabCountsResolvers, PartnerTabCountsParent, GPartnerCounts> = {
+  all: partnerCount('all'),
+  new: partnerCount('new'),
+  working: partnerCount('working'),
+  deals: partnerCount('deals'),
+  results: partnerCount('results'),
+};
+
+const operCount = (tab: NonNullable<OperFilterDto['tab']>) =>
+  (p: OperTabCountsParent, _a: unknown, ctx: import('../../context.js').GatewayContext) => queryResult(() => ctx.loaders.memo(
+    `operCount:${JSON.stringify([tab, p.filter])}`, () => ctx.api.operCount({ ...p.filter, tab }).then((r) => r.count)));
+
+export const OperatorOrderTabCounts: Strict<OperatorOrderTabCountsResolvers, OperTabCountsParent, GOperCounts> = {
+  new: operCount('new'),
+  inWork: operCount('work'),
+  inDeals: operCount('deals'),
+  inResults: operCount('results'),
+  all: operCount('all'),
+};
+
+/** The external operator sign-in page on this origin (http/operLogin.ts proxies it to the backend). */
+export const OPERATOR_LOGIN_PATH = '/oper-login';
+
+export const Query: Pick<QueryResolvers, 'operatorLoginUrl' | 'calculateCommission'> = {
+  operatorLoginUrl: () => OPERATOR_LOGIN_PATH,
+  calculateCommission: (_r, { partnerOrderId, input }, ctx) => {
+    const { orderId } = requirePartnerOrderId(partnerOrderId);
+    return mutationResult(async () => ({ __typename: 'Commission' as const, ...(await ctx.api.partnerCalculate(orderId, toCommissionBody(input))) }));
+  },
+};

@@ -1,0 +1,125 @@
+/**
+ * Normalises the backend's order answers of the three roles into the parents of GraphQL `Order` and
+ * `PartnerOrder`, and the global ids of the deal flow:
+ *   Order        "Order:<orderId>"                      (unchanged from the client slice)
+ *   PartnerOrder "PartnerOrder:<orderId>:<partnerId>"   (derivable from every answer, also from the client's
+ *                                                        order list that has no partner order ids)
+ * Each answer is produced by a role-scoped backend call, so the `audience` of a parent is the viewer's role.
+ */
+import { GraphQLError } from 'graphql/index.js';
+import { fromGlobalId, toGlobalId } from 'graphql-relay';
+import type {
+  Audience, ClientDealDto, OperOrderDto, OrderDto, OrderParent, PartnerDetailDto, PartnerOrderDto, PartnerOrderParent, PartnerOrderRowDto,
+} from '../../rest/dto.js';
+
+export function partnerOrderGlobalId(orderId: number, partnerId: number): string {
+  return toGlobalId('PartnerOrder', `${orderId}:${partnerId}`);
+}
+
+const INT = /^\d{1,15}$/;
+
+/** `{ orderId, partnerId }` of a PartnerOrder global id, or null when it is not one. */
+export function parsePartnerOrderId(globalId: string): { orderId: number; partnerId: number } | null {
+  try {
+    const { type, id } = fromGlobalId(globalId);
+    const [o, p, ...rest] = id.split(':');
+    if (type !== 'PartnerOrder' || rest.length || !INT.test(o ?? '') || !INT.test(p ?? '')) return null;
+    return { orderId: Number(o), partnerId: Number(p) };
+  } catch {
+    return null;
+  }
+}
+
+/** The numeric id of an Order global id, or null. */
+export function parseOrderId(globalId: string): number | null {
+  try {
+    const { type, id } = fromGlobalId(globalId);
+    return type === 'Order' && INT.test(id) ? Number(id) : null;
+  } catch {
+    return null;
+  }
+}
+
+function badId(what: string): GraphQLError {
+  return new GraphQLError(`${what} is not a valid id`, { extensions: { code: 'BAD_USER_INPUT' } });
+}
+
+/** Order id of a mutation argument; a malformed id is BAD_USER_INPUT (schema conventions). */
+export function requireOrderId(globalId: string): number {
+  const id = parseOrderId(globalId);
+  if (id === null) throw badId('orderId');
+  return id;
+}
+
+/** `{ orderId, partnerId }` of a mutation argument; malformed → BAD_USER_INPUT. */
+export function requirePartnerOrderId(globalId: string): { orderId: number; partnerId: number } {
+  const ref = parsePartnerOrderId(globalId);
+  if (!ref) throw badId('partnerOrderId');
+  return ref;
+}
+
+/** An order answer of one audience (client GET/list, partner detail, operator `order`). */
+export function orderParent(dto: OrderDto, audience: Audience): OrderParent {
+  return { ...dto, audience };
+}
+
+/** Operator row or detail → Order parent: the request data, the operator's partner orders (with offers) and meta. */
+export function fromOper(o: OperOrderDto): OrderParent {
+  const { order, partnerOrders, ...oper } = o;
+  return { ...order, status: o.status, statusDate: o.statusDate, partnerOrders, audience: 'OPER', oper };
+}
+
+/** The payment agent's detail → Order parent (its partnerOrders hold only the caller's side, with the offer). */
+export function fromPartnerDetail(d: PartnerDetailDto): OrderParent {
+  return { ...d, audience: 'PARTNER' };
+}
+
+/** The client's order merged with its deal answer (offers with ids and details, fresh status). */
+export function withClientDeal(order: OrderDto, deal: ClientDealDto): OrderParent {
+  return { ...order, status: deal.status, statusDate: deal.statusDate, partnerOrders: deal.offers, audience: 'CLIENT' };
+}
+
+/** One side of an order as a PartnerOrder parent. `detailed`: the side came from a deal call (offer/paycheck known). */
+export function sideParent(order: OrderParent, side: PartnerOrderDto): PartnerOrderParent {
+  const detailed = order.audience !== 'CLIENT' || side.id !== undefined && side.id !== null;
+  return {
+    ...side,
+    audience: order.audience,
+    orderId: order.id,
+    partnerId: side.partnerId ?? 0,
+    orderStatus: order.status,
+    detailed,
+    orderParent: order,
+  };
+}
+
+/** Every side of an order as PartnerOrder parents. */
+export function sidesOf(order: OrderParent): PartnerOrderParent[] {
+  return (order.partnerOrders ?? []).map((s) => sideParent(order, s));
+}
+
+/**
+ * A payment agent's list row → its PartnerOrder parent with a partial Order (the row lacks city, bank, TN VED,
+ * files, client id...; those fields load the detail once when asked).
+ */
+export function fromPartnerRow(row: PartnerOrderRowDto, partnerId: number): PartnerOrderParent {
+  const side: PartnerOrderDto = { partnerId, status: row.status, partnerSignRequired: row.partnerSignRequired, statusLabel: row.statusLabel, tab: row.tab };
+  const order: OrderParent = {
+    id: row.orderId,
+    number: row.number,
+    created: row.created,
+    paymentType: row.paymentType,
+    amount: { cost: row.amount, currency: row.currencyCode },
+    counterparty: { countryCode: row.countryCode },
+    tnvedCode: '',
+    goodsLocation: 'NOT_IMPORTED',
+    paymentDateFrom: row.paymentDateFrom,
+    paymentDateTo: row.paymentDateTo,
+    client: { companyId: 0, name: row.clientName, inn: row.clientInn },
+    status: row.orderStatus,
+    partnerOrders: [side],
+    audience: 'PARTNER',
+    partial: true,
+  };
+  return { ...side, audience: 'PARTNER', orderId: row.orderId, partnerId, orderStatus: row.orderStatus, detailed: false, orderParent: order };
+}

@@ -1,0 +1,242 @@
+/**
+ * Types of the deal flow (spec core §3 Offer, Exchange rate info, Documents, partnerOrders item; §4): the deal
+ * fields of Order, PartnerOrder, Offer, PayCheck, Document, StatusChange and friends. Derived statuses come from
+ * domain/dealStatus.ts and domain/orderStatus.ts; reads go through the per-operation loaders (modules/loaders.ts).
+ */
+import { toGlobalId } from 'graphql-relay';
+import { leadingOffer } from '../../domain/orderStatus.js';
+import {
+  offerDetailsHidden, operatorDisplayStatus, orderFlags, partnerDisplayStatus, partnerOrderFlags, partnerTabOf, PAYMENT_STATUS_LABELS,
+} from '../../domain/dealStatus.js';
+import type {
+  ActivePartnerResolvers, ActivePartner as GActivePartner, CommissionResolvers, Commission as GCommission, DocumentResolvers,
+  Document as GDocument, Offer as GOffer, OfferResolvers, OperatorComment as GOperatorComment, OperatorCommentResolvers,
+  PartnerCurrencySetting as GPartnerCurrencySetting, PartnerCurrencySettingResolvers, PartnerOrder as GPartnerOrder,
+  PartnerOrderResolvers, PartnerSettings as GPartnerSettings, PartnerSettingsResolvers, PayCheck as GPayCheck, PayCheckResolvers,
+  PaymentCompany as GPaymentCompany, PaymentCompanyResolvers, StatusChange as GStatusChange, StatusChangeResolvers, OrderResolvers,
+} from '../../generated/resolvers-types.js';
+import type { GatewayContext } from '../../context.js';
+import type {
+  ActivePartnerDto, Audience, CommissionDto, CurrencySettingDto, DocumentDto, DocumentParent, HistoryDto, OfferDetailsDto, OperCommentDto,
+  OrderParent, PartnerOrderDto, PartnerOrderParent, PartnerSettingsParent, PayCheckDto, PayCheckParent, PaymentCompanyDto,
+} from '../../rest/dto.js';
+import { queryResult } from '../../rest/errors.js';
+import type { Strict } from '../strict.js';
+import { fromOper, fromPartnerDetail, orderParent, sidesOf, withClientDeal } from './parents.js';
+
+// ---------------------------------------------------------------------------------------------------------
+// Loading the full order and a detailed side, whichever role reads
+// ---------------------------------------------------------------------------------------------------------
+
+/** The full order of a parent (a partner list row gives a partial one). */
+export async function fullOrder(o: OrderParent, ctx: GatewayContext): Promise<OrderParent> {
+  if (!o.partial) return o;
+  return fromPartnerDetail(await queryResult(() => ctx.loaders.partnerDetail.load(o.id)));
+}
+
+/** The order of `orderId` as `audience` reads it. */
+export async function loadOrder(audience: Audience, orderId: number, ctx: GatewayContext): Promise<OrderParent> {
+  switch (audience) {
+    case 'CLIENT': return orderParent(await queryResult(() => ctx.loaders.orderById.load(orderId)), 'CLIENT');
+    case 'PARTNER': return fromPartnerDetail(await queryResult(() => ctx.loaders.partnerDetail.load(orderId)));
+    case 'OPER': return fromOper(await queryResult(() => ctx.loaders.operOrder.load(orderId)));
+  }
+}
+
+/** The side with its offer, bill and (agent) refusal reason; loads the role's deal call when the parent lacks them. */
+export async function detailedSide(p: PartnerOrderParent, ctx: GatewayContext): Promise<PartnerOrderDto | undefined> {
+  if (p.detailed) return p;
+  let sides: PartnerOrderDto[];
+  if (p.audience === 'CLIENT') sides = (await queryResult(() => ctx.loaders.clientDeal.load(p.orderId))).offers;
+  else if (p.audience === 'PARTNER') sides = (await queryResult(() => ctx.loaders.partnerDetail.load(p.orderId))).partnerOrders ?? [];
+  else sides = (await queryResult(() => ctx.loaders.operOrder.load(p.orderId))).partnerOrders;
+  return sides.find((s) => s.partnerId === p.partnerId);
+}
+
+const DOC_SET_PATH = { OFFER_DOCS: 'docs', FINAL_DOCS: 'final-docs', DOC_EXAMPLE: 'docs-example' } as const;
+
+/** Documents of one kind of one side, as the audience may see them. */
+async function documentsOf(p: PartnerOrderParent, kind: DocumentDto['kind'], ctx: GatewayContext): Promise<DocumentParent[]> {
+  let docs: DocumentDto[];
+  if (p.audience === 'CLIENT') {
+    if (kind === 'DOC_EXAMPLE') return [];
+    const set = DOC_SET_PATH[kind] as 'docs' | 'final-docs';
+    docs = await queryResult(() => ctx.loaders.memo(`clientDocs:${p.orderId}:${set}`, () => ctx.api.clientDocuments(p.orderId, set)));
+  } else if (p.audience === 'PARTNER') {
+    const set = DOC_SET_PATH[kind];
+    docs = await queryResult(() => ctx.loaders.memo(`partnerDocs:${p.orderId}:${set}`, () => ctx.api.partnerDocuments(p.orderId, set)));
+  } else if (kind === 'DOC_EXAMPLE') {
+    docs = await queryResult(() => ctx.loaders.memo(`operDocExamples:${p.orderId}:${p.partnerId}`, () => ctx.api.operDocExamples(p.orderId, p.partnerId)));
+  } else {
+    docs = await queryResult(() => ctx.loaders.operDocuments.load(p.orderId));
+  }
+  return docs.filter((d) => d.kind === kind && d.partnerId === p.partnerId).map((d) => ({ ...d, audience: p.audience, orderId: p.orderId }));
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Order: deal fields
+// ---------------------------------------------------------------------------------------------------------
+
+/** Order fields absent from a partner list row: resolved from the full order, loaded once per order. */
+const lazy = <K extends keyof OrderParent>(key: K) => async (o: OrderParent, _a: unknown, ctx: GatewayContext) => (await fullOrder(o, ctx))[key];
+
+export const Order: Pick<Required<OrderResolvers>,
+  | 'counterparty' | 'tnvedCode' | 'tnvedName' | 'goodsLocation' | 'comment' | 'files' | 'client' | 'consultant' | 'statusDate'
+  | 'leadingOffer' | 'operatorDisplayStatus' | 'history' | 'lastOperatorComment' | 'validator' | 'partnerCandidates'
+  | 'viewerCanCancel' | 'viewerCanConfirmOfferDocuments' | 'viewerCanMarkPaymentMade' | 'viewerCanConfirmFinalDocuments'
+  | 'viewerCanTakeForReview' | 'viewerCanEdit' | 'viewerCanReject' | 'viewerCanSendToPartners' | 'viewerCanClose'
+  | 'viewerCanConfirmPayCheck' | 'viewerCanComment' | 'partnerOrders'> = {
+  counterparty: lazy('counterparty'),
+  tnvedCode: lazy('tnvedCode'),
+  tnvedName: async (o, _a, ctx) => (await fullOrder(o, ctx)).tnvedName ?? null,
+  goodsLocation: lazy('goodsLocation'),
+  comment: async (o, _a, ctx) => (await fullOrder(o, ctx)).comment ?? null,
+  files: async (o, _a, ctx) => {
+    const full = await fullOrder(o, ctx);
+    return (full.files ?? []).map((f) => ({ ...f, orderId: full.id, audience: full.audience }));
+  },
+  client: async (o, _a, ctx) => (await fullOrder(o, ctx)).client ?? null,
+  consultant: async (o, _a, ctx) => (await fullOrder(o, ctx)).consultant ?? null,
+  statusDate: async (o, _a, ctx) => o.statusDate ?? (await fullOrder(o, ctx)).statusDate ?? null,
+  partnerOrders: (o) => sidesOf(o),
+  leadingOffer: (o) => leadingOffer(sidesOf(o)) ?? null,
+  operatorDisplayStatus: (o) => (o.audience === 'OPER' ? operatorDisplayStatus(o.status, o.partnerOrders ?? []) : null),
+  history: async (o, _a, ctx) => {
+    if (o.audience === 'CLIENT') return queryResult(() => ctx.loaders.clientHistory.load(o.id));
+    if (o.audience === 'OPER') return o.oper?.history ?? (await queryResult(() => ctx.loaders.operOrderDetail.load(o.id))).history ?? [];
+    return null;
+  },
+  lastOperatorComment: (o) => (o.audience === 'OPER' ? o.oper?.lastOperComment ?? null : null),
+  validator: (o) => (o.audience === 'OPER' ? o.oper?.validator ?? null : null),
+  partnerCandidates: (o, _a, ctx) => (o.audience === 'OPER' ? queryResult(() => ctx.loaders.operCandidates.load(o.id)) : null),
+  viewerCanCancel: (o) => orderFlags(o.audience, o.status, o.partnerOrders ?? []).viewerCanCancel,
+  viewerCanConfirmOfferDocuments: (o) => orderFlags(o.audience, o.status, o.partnerOrders ?? []).viewerCanConfirmOfferDocuments,
+  viewerCanMarkPaymentMade: (o) => orderFlags(o.audience, o.status, o.partnerOrders ?? []).viewerCanMarkPaymentMade,
+  viewerCanConfirmFinalDocuments: (o) => orderFlags(o.audience, o.status, o.partnerOrders ?? []).viewerCanConfirmFinalDocuments,
+  viewerCanTakeForReview: (o) => orderFlags(o.audience, o.status, []).viewerCanTakeForReview,
+  viewerCanEdit: (o) => orderFlags(o.audience, o.status, []).viewerCanEdit,
+  viewerCanReject: (o) => orderFlags(o.audience, o.status, []).viewerCanReject,
+  viewerCanSendToPartners: (o) => orderFlags(o.audience, o.status, []).viewerCanSendToPartners,
+  viewerCanClose: (o) => orderFlags(o.audience, o.status, []).viewerCanClose,
+  viewerCanConfirmPayCheck: (o) => orderFlags(o.audience, o.status, []).viewerCanConfirmPayCheck,
+  viewerCanComment: (o) => orderFlags(o.audience, o.status, []).viewerCanComment,
+};
+
+// ---------------------------------------------------------------------------------------------------------
+// PartnerOrder
+// ---------------------------------------------------------------------------------------------------------
+
+async function visibleSide(p: PartnerOrderParent, ctx: GatewayContext): Promise<PartnerOrderDto | undefined> {
+  if (offerDetailsHidden(p.status)) return undefined; // spec core §4: hidden for every viewer
+  return detailedSide(p, ctx);
+}
+
+export const PartnerOrder: Strict<PartnerOrderResolvers, PartnerOrderParent, GPartnerOrder> = {
+  id: (p) => toGlobalId('PartnerOrder', `${p.orderId}:${p.partnerId}`),
+  partnerOrderId: async (p, _a, ctx) => (p.id ?? (await detailedSide(p, ctx))?.id ?? null),
+  partnerSignRequired: (p) => p.partnerSignRequired ?? false,
+  statusDate: (p) => p.statusDate ?? null,
+  order: (p, _a, ctx) => p.orderParent ?? loadOrder(p.audience, p.orderId, ctx),
+  tab: (p) => partnerTabOf(p.status),
+  displayStatus: (p) => partnerDisplayStatus(p.status, p.orderStatus),
+  offerDetailsHidden: (p) => offerDetailsHidden(p.status),
+  offer: async (p, _a, ctx) => (await visibleSide(p, ctx))?.offer ?? null,
+  payCheck: async (p, _a, ctx) => {
+    const bill = (await visibleSide(p, ctx))?.paycheck;
+    return bill ? { ...bill, audience: p.audience, orderId: p.orderId } : null;
+  },
+  rejectReason: async (p, _a, ctx) => (p.audience === 'PARTNER' ? (await detailedSide(p, ctx))?.rejectReason ?? null : null),
+  offerDocuments: (p, _a, ctx) => documentsOf(p, 'OFFER_DOCS', ctx),
+  finalDocuments: (p, _a, ctx) => documentsOf(p, 'FINAL_DOCS', ctx),
+  documentExamples: (p, _a, ctx) => documentsOf(p, 'DOC_EXAMPLE', ctx),
+  offerTerms: (p, _a, ctx) => (p.audience === 'PARTNER' ? queryResult(() => ctx.loaders.partnerTerms.load(p.orderId)) : null),
+  viewerCanAccept: (p) => partnerOrderFlags(p.audience, p.orderStatus, p.status).viewerCanAccept,
+  viewerCanTake: (p) => partnerOrderFlags(p.audience, p.orderStatus, p.status).viewerCanTake,
+  viewerCanRefuse: (p) => partnerOrderFlags(p.audience, p.orderStatus, p.status).viewerCanRefuse,
+  viewerCanSendOffer: (p) => partnerOrderFlags(p.audience, p.orderStatus, p.status).viewerCanSendOffer,
+  viewerCanSendOfferDocuments: (p) => partnerOrderFlags(p.audience, p.orderStatus, p.status).viewerCanSendOfferDocuments,
+  viewerCanIssuePayCheck: (p) => partnerOrderFlags(p.audience, p.orderStatus, p.status).viewerCanIssuePayCheck,
+  viewerCanConfirmPayment: (p) => partnerOrderFlags(p.audience, p.orderStatus, p.status).viewerCanConfirmPayment,
+  viewerCanSendFinalDocuments: (p) => partnerOrderFlags(p.audience, p.orderStatus, p.status).viewerCanSendFinalDocuments,
+};
+
+// ---------------------------------------------------------------------------------------------------------
+// Offer, commission, bill, documents, history
+// ---------------------------------------------------------------------------------------------------------
+
+export const Offer: Strict<OfferResolvers, OfferDetailsDto, GOffer> = {
+  paymentDateFrom: (o) => o.paymentFrom,
+  paymentDateTo: (o) => o.paymentTo,
+  totalFee: (o) => ({ cost: o.totalFee, currency: o.paymentSum.currency }),
+  agentFee: (o) => ({ cost: o.agentFee, currency: o.paymentSum.currency }),
+  serviceFee: (o) => ({ cost: o.serviceFee, currency: o.paymentSum.currency }),
+  totalCommission: (o) => (o.totalCommission ? { amount: { cost: o.totalCommission.amount, currency: 'RUB' }, percent: o.totalCommission.percent } : null),
+  additionalExpenses: (o) => (o.additionalExpenses ?? []).map((e) => ({ amount: { cost: e.amount, currency: e.currency }, rate: e.rate, description: e.description })),
+  exchangeRate: (o) => o.exchangeRateInfo,
+};
+
+export const Commission: Strict<CommissionResolvers, CommissionDto, GCommission> = {
+  totalCommission: (c) => ({ amount: { cost: c.totalCommission.amount, currency: c.settlementCurrency || 'RUB' }, percent: c.totalCommission.percent }),
+  expenses: (c) => c.expenses.map((e) => ({ amount: { cost: e.amount, currency: e.currency }, rate: e.rate, converted: e.converted, description: e.description })),
+};
+
+export const PayCheck: Strict<PayCheckResolvers, PayCheckParent, GPayCheck> = {
+  id: (b) => toGlobalId('PayCheck', String(b.id)),
+  payCheckId: (b) => b.id,
+  statusLabel: (b) => PAYMENT_STATUS_LABELS[b.status],
+  amount: (b) => (b.amount !== null && b.currency ? { cost: b.amount, currency: b.currency } : null),
+  paymentCompany: async (b, _a, ctx) => {
+    if (b.paymentCompanyId === null) return null;
+    if (b.audience === 'CLIENT') {
+      const active = await queryResult(() => ctx.loaders.clientPayCheck.load(b.orderId)).catch(() => null);
+      return active && active.id === b.id ? active.paymentCompany : null;
+    }
+    if (b.audience === 'PARTNER') return (await queryResult(() => ctx.loaders.partnerPaymentCompanies())).find((c) => c.id === b.paymentCompanyId) ?? null;
+    return null; // the operator has no call for an agent's payment companies
+  },
+};
+
+export const PaymentCompany: Strict<PaymentCompanyResolvers, PaymentCompanyDto, GPaymentCompany> = {
+  paymentCompanyId: (c) => c.id,
+};
+
+/** Gateway download path of a document for the reader's role (http/files.ts). */
+export function documentDownloadUrl(d: DocumentParent): string {
+  const o = encodeURIComponent(String(d.orderId));
+  if (d.audience === 'CLIENT') return `/files/client/orders/${o}/documents/${d.id}`;
+  if (d.audience === 'OPER') return `/files/oper/orders/${o}/documents/${d.id}`;
+  return `/files/partner/orders/${o}/offer/${DOC_SET_PATH[d.kind]}/${d.id}`;
+}
+
+export const Document: Strict<DocumentResolvers, DocumentParent, GDocument> = {
+  id: (d) => toGlobalId('Document', String(d.id)),
+  documentId: (d) => d.id,
+  downloadUrl: (d) => documentDownloadUrl(d),
+};
+
+export const StatusChange: Strict<StatusChangeResolvers, HistoryDto, GStatusChange> = {
+  id: (h) => toGlobalId('StatusChange', String(h.id)),
+  actorName: (h) => h.actor?.name ?? null,
+};
+
+export const OperatorComment: Strict<OperatorCommentResolvers, OperCommentDto, GOperatorComment> = {
+  authorName: (c) => c.name,
+  created: (c) => c.dateTimeCreate,
+};
+
+export const ActivePartner: Strict<ActivePartnerResolvers, ActivePartnerDto, GActivePartner> = {
+  partnerId: (p) => p.id,
+};
+
+export const PartnerCurrencySetting: Strict<PartnerCurrencySettingResolvers, CurrencySettingDto, GPartnerCurrencySetting> = {
+  limitFrom: (s) => s.limit?.amountFrom ?? null,
+  limitTo: (s) => s.limit?.amountTo ?? null,
+};
+
+export const PartnerSettings: Strict<PartnerSettingsResolvers, PartnerSettingsParent, GPartnerSettings> = {
+  currencies: (_p, _a, ctx) => queryResult(() => ctx.loaders.partnerCurrencies()),
+  paymentCompanies: (_p, _a, ctx) => queryResult(() => ctx.loaders.partnerPaymentCompanies()),
+};
+
+export type { PayCheckDto };
+export { withClientDeal };

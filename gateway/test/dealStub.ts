@@ -1,0 +1,101 @@
+/**
+ * A stand-in for the backend's deal calls (operator list and detail, partner list and detail, client list, offers and
+ * accept), enough to test the gateway's own deal logic: upstream call bounds, error mapping of transitions, role
+ * scoping. The end-to-end truth is tests/integration/deal-flow.test.ts over the real backend.
+ */
+import Fastify, { type FastifyInstance } from 'fastify';
+
+export type Role = 'CLIENT' | 'PARTNER' | 'OPER';
+
+export interface DealStub {
+  app: FastifyInstance;
+  url: string;
+  /** Method and path of every call. */
+  calls: string[];
+  /** Role of the session "SESSION=<role>". */
+  orderCount: number;
+  close(): Promise<void>;
+}
+
+const offer = (fee: string) => ({
+  dealMethod: 'PROTECTED', paymentSum: { cost: '12500.00', currency: 'USD' }, paymentFrom: '2026-12-01', paymentTo: '2026-12-15',
+  transactionType: 'SWIFT', clientFeePercent: '1.5', totalFee: fee, agentFee: '100.00', serviceFee: '87.50',
+  totalCommission: { amount: '17250.00', percent: '1.50' }, additionalExpenses: [{ amount: '10.00', currency: 'EUR', rate: '100.1234', description: 'SWIFT' }],
+  exchangeRateInfo: { currencyCode: 'USD', course: '92.4512', courseDeterminationRules: 'ЦБ РФ', expensesCurrencyCode: null, expensesCourse: null, expensesCourseDeterminationRules: null },
+  sampleContractFileId: null,
+});
+
+export const order = (id: number, status = 'ACTIVE') => ({
+  id, number: id, created: '2026-11-21T10:15:00.000Z', paymentType: 'SENDING', amount: { cost: '12500.00', currency: 'USD' },
+  counterparty: { countryCode: 'CN', countryName: 'Китай', city: 'Shanghai', bankName: 'Bank of China', swift: 'BKCHCNBJ' },
+  tnvedCode: '8471300000', tnvedName: 'Машины', goodsLocation: 'IMPORTED', paymentDateFrom: '2026-12-01', paymentDateTo: '2026-12-15',
+  comment: null, files: [], client: { companyId: 7, name: 'ООО «Ромашка»', inn: '7701234567' }, consultant: null,
+  status, statusDate: '2026-11-21T10:15:00.000Z',
+  partnerOrders: [
+    { partnerId: 21, brand: 'Альфа', status: 'SEND_OFFER', partnerSignRequired: false, offer: null, paycheck: null },
+    { partnerId: 22, brand: 'Бета', status: 'IN_PROGRESS', partnerSignRequired: true, offer: null, paycheck: null },
+  ],
+});
+
+/** Partner orders with offer details as the deal calls answer them (views.ts). */
+const views = (orderId: number) => [
+  { id: orderId * 10 + 1, orderId, partnerId: 21, brand: 'Альфа', status: 'SEND_OFFER', statusDate: null, partnerSignRequired: false, offer: offer('187.50'), paycheck: null },
+  { id: orderId * 10 + 2, orderId, partnerId: 22, brand: 'Бета', status: 'IN_PROGRESS', statusDate: null, partnerSignRequired: true, offer: null, paycheck: null },
+];
+
+const operRow = (id: number) => ({
+  orderId: id, clientId: 7, clientName: 'ООО «Ромашка»', inn: '7701234567', dateTimeCreate: '2026-11-21T10:15:00.000Z',
+  lastOperComment: { name: 'Волкова Ольга', dateTimeCreate: '2026-11-21T11:00:00.000Z', comment: 'Проверено' },
+  partnerOrders: views(id), status: 'ACTIVE', statusDate: '2026-11-21T10:15:00.000Z',
+  validator: { userId: 3, name: 'Ольга', surname: 'Волкова', patronymic: null, email: 'operator@example.com' },
+  displayStatus: { code: 'OFFER', label: 'Предложение' }, order: order(id),
+});
+
+const USER = (role: Role) => ({
+  userId: 1, email: `${role.toLowerCase()}@example.ru`, name: 'Иван', surname: 'Петров', patronymic: null, phone: '9001234567',
+  account: { type: role, status: 'ACTIVE' }, verified: true, userRights: role === 'CLIENT' ? ['VERIFIED_CLIENT'] : [], originalUser: null,
+  reLoggedRights: [], company: role === 'OPER' ? null : { id: role === 'PARTNER' ? 21 : 7, shortName: 'X', fullName: 'X', inn: '7701234567', ogrn: '1027700000000', status: 'VERIFIED', verified: true },
+});
+
+export async function startDealStub(orderCount = 30): Promise<DealStub> {
+  const app = Fastify();
+  const calls: string[] = [];
+  const ids = Array.from({ length: orderCount }, (_, i) => orderCount - i);
+  const roleOf = (cookie: string | undefined): Role => (/SESSION=(CLIENT|PARTNER|OPER)/.exec(cookie ?? '')?.[1] as Role) ?? 'CLIENT';
+  const page = <T>(body: { pageable: { page: number; pageSize: number } }, all: T[]) => {
+    const start = body.pageable.page * body.pageable.pageSize;
+    return { content: all.slice(start, start + body.pageable.pageSize), totalElements: all.length, page: body.pageable.page, pageSize: body.pageable.pageSize, last: start + body.pageable.pageSize >= all.length };
+  };
+  app.addHook('onRequest', async (req) => { calls.push(`${req.method} ${req.url.split('?')[0]}`); });
+  app.get('/api/public/csrf', async () => ({ token: 't', headerName: 'X-XSRF-TOKEN', parameterName: '_csrf' }));
+  app.get('/api/secured/common/current/user', async (req) => USER(roleOf(req.headers.cookie)));
+
+  app.post('/api/secured/oper/order/exch/filter', async (req) => page(req.body as never, ids.map(operRow)));
+  app.post('/api/secured/oper/order/exch/filter/count', async () => ({ count: ids.length }));
+  app.get('/api/secured/oper/order/exch/:id', async (req) => ({ ...operRow(Number((req.params as { id: string }).id)), history: [] }));
+
+  app.post('/api/secured/partner/order/exch/filter', async (req) => page(req.body as never, ids.map((id) => ({
+    orderId: id, number: id, created: '2026-11-21T10:15:00.000Z', amount: '12500.00', currencyCode: 'USD', clientName: 'ООО «Ромашка»',
+    clientInn: '7701234567', countryCode: 'CN', partnerSignRequired: false, paymentDateFrom: '2026-12-01', paymentDateTo: '2026-12-15',
+    paymentType: 'SENDING', status: 'SEND_OFFER', statusLabel: 'Предложение', tab: 'working', orderStatus: 'ACTIVE',
+  }))));
+  app.get('/api/secured/partner/order/exch/:id', async (req, reply) => {
+    const id = Number((req.params as { id: string }).id);
+    if (id > 1000) return reply.code(404).send({ message: 'Заявка не найдена', code: 'NOT_FOUND' });
+    return { ...order(id), partnerOrders: [{ ...views(id)[0], statusLabel: 'Предложение', tab: 'working', rejectReason: null }], actions: [] };
+  });
+
+  app.post('/api/secured/client/order/exch/filter', async (req) => page(req.body as never, ids.map((id) => order(id))));
+  app.get('/api/secured/client/order/exch/:id', async (req) => order(Number((req.params as { id: string }).id)));
+  app.get('/api/secured/client/order/exch/:id/offers', async (req) => {
+    const id = Number((req.params as { id: string }).id);
+    return { orderId: id, status: 'ACTIVE', statusDate: '2026-11-21T10:15:00.000Z', displayStatus: { code: 'HAS_OFFERS', label: 'Есть предложения' }, leadingOfferId: id * 10 + 1, offers: views(id) };
+  });
+  app.post('/api/secured/client/order/exch/:id/offers/:po/accept', async (_req, reply) =>
+    reply.code(409).send({ message: 'Статус заявки уже изменился, обновите страницу', code: 'CONFLICT' }));
+
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const addr = app.server.address();
+  const port = typeof addr === 'object' && addr ? addr.port : 0;
+  return { app, url: `http://127.0.0.1:${port}`, calls, orderCount, close: () => app.close() };
+}
