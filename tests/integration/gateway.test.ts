@@ -48,7 +48,7 @@ const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
 async function upload(c: GqlClient, name: string, content: Buffer): Promise<Response> {
   const form = new FormData();
-  form.append('file', new Blob([content], { type: 'application/pdf' }), name);
+  form.append('file', new Blob([new Uint8Array(content)], { type: 'application/pdf' }), name);
   return c.fetch('/files/orders', { method: 'POST', body: form as never });
 }
 
