@@ -9,7 +9,8 @@
  *     partner opening /operator/auth; a guest is allowed.
  *  4. Protected pages: a guest goes to the auth page of the area (operators to the external operator
  *     login); a signed-in user whose last-login type (USER_TYPE cookie, else his account type) differs
- *     from the area goes to the home of that type; otherwise allowed.
+ *     from the area goes to the home of that type; the operator area further requires an operator account
+ *     (operator-access check; a USER_TYPE cookie of OPER on another account is ignored); otherwise allowed.
  * Paths outside every area are left to the router, which shows the not-found page.
  */
 
@@ -137,9 +138,29 @@ export function decideRoute(input: GuardInput): GuardDecision {
     return { action: 'redirect', to: AUTH_PATH_OF_AREA[area] };
   }
 
-  const effectiveType = lastLoginType ?? userType;
+  const effectiveType = effectiveAccountType(userType, lastLoginType);
   if (AREA_OF_TYPE[effectiveType] !== area) return redirectOrAllow(path, HOME_OF_TYPE[effectiveType]);
+  // Operator-access check (spec core §2 "All operator pages are protected"): only an operator account.
+  if (area === 'operator' && !hasOperatorAccess(userType)) return redirectOrAllow(path, HOME_OF_TYPE[userType]);
   return ALLOW;
+}
+
+/**
+ * Operator-access check of the operator area (spec core §2): the signed-in account itself must be an operator.
+ * The last-login cookie cannot grant it (a client whose USER_TYPE cookie says OPER is not an operator).
+ */
+export function hasOperatorAccess(userType: AccountType | null): boolean {
+  return userType === 'OPER';
+}
+
+/**
+ * The type whose home a signed-in user belongs to: the last-login type (USER_TYPE cookie), else the account type.
+ * A cookie claiming OPER for an account that is not an operator is ignored, so the operator-access check cannot
+ * send such a user back and forth between the operator area and the cookie's home.
+ */
+export function effectiveAccountType(userType: AccountType, lastLoginType: AccountType | null): AccountType {
+  if (lastLoginType === 'OPER' && !hasOperatorAccess(userType)) return userType;
+  return lastLoginType ?? userType;
 }
 
 /** Agent client card route (spec core §5): ogrn of exactly 13 or 15 digits. */

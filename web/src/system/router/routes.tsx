@@ -14,6 +14,8 @@ import { NewCompanyPage } from '../../apps/auth/registration/NewCompanyPage';
 import { RegistrationPage } from '../../apps/auth/registration/RegistrationPage';
 import { ClientFeaPage } from '../../apps/client/fea/ClientFeaPage';
 import { ClientsLandingPage } from '../../apps/landing/ClientsLandingPage';
+import { OperatorFeaPage } from '../../apps/operator/fea/OperatorFeaPage';
+import { PartnerFeaPage } from '../../apps/partner/PartnerFeaPage';
 import { SimpleLandingPage } from '../../apps/landing/SimpleLandingPage';
 import { PageSpinner } from '../../components/PageSpinner';
 import { PlaceholderPage } from '../../components/PlaceholderPage';
@@ -104,8 +106,10 @@ export const routes: RouteObject[] = [
           {
             element: <DefaultLayout area="partner" />,
             children: [
-              { index: true, element: <PlaceholderPage titleKey="common.orders" /> },
-              { path: '*', element: <PlaceholderPage titleKey="common.orders" /> },
+              { path: 'chats/*', element: <PlaceholderPage titleKey="common.chats" /> },
+              // Payment agent requests (apps/partner): /partner is the list, /partner/<orderId> its modal. One
+              // catch-all route (spec core §2 /partner/{path}) so that opening a request keeps the list mounted.
+              { path: '*', element: <PartnerFeaPage /> },
             ],
           },
         ],
@@ -134,7 +138,8 @@ export const routes: RouteObject[] = [
           { path: 'auth', element: <AuthLayout />, children: [{ index: true, element: <OperatorAuthPage /> }] },
           {
             element: <DefaultLayout area="operator" />,
-            children: [{ path: 'fea/*', element: <PlaceholderPage titleKey="common.orders" /> }],
+            // fea/* renders the list; /operator/fea/:orderId opens the request modal (descendant route).
+            children: [{ path: 'fea/*', element: <OperatorFeaPage /> }],
           },
           { path: '*', element: <NotFoundPage /> },
         ],

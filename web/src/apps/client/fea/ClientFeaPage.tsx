@@ -3,12 +3,14 @@
  * 10 per page, filter by number (debounced 600 ms, applied only when numeric — spec core §5, §9), and
  * 'Создать заявку'. After a request is created the list and the counts are fetched again and the
  * 'current' tab is shown, where the new request appears with its display status.
+ * /client/fea/:orderId opens the request modal over the list (descendant route of the `fea/*` catch-all);
+ * closing it returns to the list with its tab and fetches the list and counts again (the request may have moved).
  */
 import { useTranslation } from 'react-i18next';
 import { Button, Flex, Heading, Input, Stack } from '@chakra-ui/react';
 import { Suspense, useDeferredValue, useMemo, useState } from 'react';
 import { graphql, useLazyLoadQuery } from 'react-relay';
-import { useSearchParams } from 'react-router-dom';
+import { Route, Routes, useNavigate, useSearchParams } from 'react-router-dom';
 import type { ClientFeaPageQuery } from '../../../__generated__/ClientFeaPageQuery.graphql';
 import { FormField } from '../../../components/FormField';
 import { PageSpinner } from '../../../components/PageSpinner';
@@ -18,6 +20,7 @@ import { parseOrderNumberFilter } from '../../../system/validation';
 import { ClientOrderList } from './ClientOrderList';
 import { CLIENT_TABS, ClientOrderTabs, isClientTab, type ClientTab } from './ClientOrderTabs';
 import { CreateOrderDialog } from './CreateOrderDialog';
+import { ClientOrderModal } from './order/ClientOrderModal';
 
 interface ListVars {
   tab: ClientTab;
@@ -41,6 +44,11 @@ export function ClientFeaPage() {
   const deferred = useDeferredValue(vars);
 
   const setTab = (next: ClientTab) => setParams(next === 'current' ? {} : { tab: next }, { replace: true });
+  const navigate = useNavigate();
+  const closeOrder = () => {
+    navigate({ pathname: '/client/fea', search: params.toString() ? `?${params.toString()}` : '' });
+    setFetchKey((k) => k + 1);
+  };
 
   const onCreated = () => {
     setCreateOpen(false);
@@ -74,6 +82,9 @@ export function ClientFeaPage() {
           onCreated={onCreated}
         />
       </Suspense>
+      <Routes>
+        <Route path=":orderId" element={<ClientOrderModal onClose={closeOrder} />} />
+      </Routes>
     </Stack>
   );
 }

@@ -1,7 +1,8 @@
 /** One request in the client's list: number, created date, payment type, amount, counterparty country, display status. */
 import { useTranslation } from 'react-i18next';
-import { Badge, Table } from '@chakra-ui/react';
+import { Badge, Link, Table } from '@chakra-ui/react';
 import { graphql, useFragment } from 'react-relay';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import type { ClientOrderRow_order$key } from '../../../__generated__/ClientOrderRow_order.graphql';
 import { formatDate, formatMoney } from '../../../system/formats';
 
@@ -47,9 +48,19 @@ export function ClientOrderRow({ order: orderKey }: { order: ClientOrderRow_orde
     `,
     orderKey,
   );
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  // Opening a row opens the request modal (/client/fea/:orderId), keeping the list's tab in the query.
+  const to = `/client/fea/${order.orderId}${search}`;
   return (
-    <Table.Row data-testid="order-row" data-order-id={order.orderId}>
-      <Table.Cell fontWeight="medium">{order.number}</Table.Cell>
+    <Table.Row data-testid="order-row" data-order-id={order.orderId} cursor="pointer" onClick={() => navigate(to)}>
+      <Table.Cell fontWeight="medium">
+        <Link asChild colorPalette="blue" onClick={(e) => e.stopPropagation()}>
+          <RouterLink to={to} aria-label={`Заявка № ${order.number}`}>
+            {order.number}
+          </RouterLink>
+        </Link>
+      </Table.Cell>
       <Table.Cell>{formatDate(order.created)}</Table.Cell>
       <Table.Cell>{order.paymentType === 'SENDING' || order.paymentType === 'RECEIVING' ? t(`orders.paymentType.${order.paymentType}`) : order.paymentType}</Table.Cell>
       <Table.Cell textAlign="end" whiteSpace="nowrap">
