@@ -107,9 +107,9 @@ export const routes: RouteObject[] = [
             element: <DefaultLayout area="partner" />,
             children: [
               { path: 'chats/*', element: <PlaceholderPage titleKey="common.chats" /> },
-              // Payment agent requests (apps/partner): /partner is the list, /partner/<orderId> its modal. One
-              // catch-all route (spec core §2 /partner/{path}) so that opening a request keeps the list mounted.
-              { path: '*', element: <PartnerFeaPage /> },
+              // Payment agent requests (apps/partner): /partner is the list, /partner/<orderId> its modal (spec core §2
+              // /partner/{path}). The page is a layout over both, so opening a request keeps the list mounted.
+              { element: <PartnerFeaPage />, children: [{ index: true }, { path: '*' }] },
             ],
           },
         ],

@@ -1,0 +1,31 @@
+import { graphql } from 'react-relay';
+import type { useConfirmDocumentsMutation as T } from '../../../__generated__/useConfirmDocumentsMutation.graphql';
+import { usePromiseMutation } from '../../../system/relay/usePromiseMutation';
+
+/** Records the agent's confirmation on the uploaded documents of a set (UPLOADED → SIGNED); FILES_REQUIRED, SIGNATURE_NOT_AVAILABLE, DOCUMENTS_LOCKED as UserError. Returns the changed side, so the modal and the list row update without a refetch. */
+export function useConfirmDocumentsMutation() {
+  return usePromiseMutation<T>(graphql`
+    mutation useConfirmDocumentsMutation($input: ConfirmDocumentsInput!) {
+      confirmDocuments(input: $input) {
+        __typename
+        ... on ConfirmDocumentsSuccess {
+          partnerOrder {
+            id
+            ...PartnerOrderModal_partnerOrder
+            ...PartnerOrderRow_partnerOrder
+          }
+        }
+        ... on UserError {
+          code
+          message
+          field
+          fieldErrors {
+            field
+            code
+            message
+          }
+        }
+      }
+    }
+  `);
+}

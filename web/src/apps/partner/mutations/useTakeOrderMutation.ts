@@ -1,0 +1,31 @@
+import { graphql } from 'react-relay';
+import type { useTakeOrderMutation as T } from '../../../__generated__/useTakeOrderMutation.graphql';
+import { usePromiseMutation } from '../../../system/relay/usePromiseMutation';
+
+/** Takes the request into work (ALLOWED → IN_PROGRESS); INVALID_STATE, CONFLICT as UserError. Returns the changed side, so the modal and the list row update without a refetch. */
+export function useTakeOrderMutation() {
+  return usePromiseMutation<T>(graphql`
+    mutation useTakeOrderMutation($input: PartnerOrderActionInput!) {
+      takeOrder(input: $input) {
+        __typename
+        ... on TakeOrderSuccess {
+          partnerOrder {
+            id
+            ...PartnerOrderModal_partnerOrder
+            ...PartnerOrderRow_partnerOrder
+          }
+        }
+        ... on UserError {
+          code
+          message
+          field
+          fieldErrors {
+            field
+            code
+            message
+          }
+        }
+      }
+    }
+  `);
+}

@@ -1,0 +1,111 @@
+/**
+ * 'Образец договора' of the offer (spec core §3 Offer: sample contract file; §5 at most 50 MB, no repeated names):
+ * uploaded as a document example of this offer through the file proxy (partnerFiles.ts), its stored file id goes to
+ * `sendOffer` as `sampleContractFileId`. Examples uploaded before are listed and can be removed.
+ */
+import { Button, Field, HStack, Input, Link, List, Stack, Text } from '@chakra-ui/react';
+import { useRef, useState } from 'react';
+import { formatFileSize } from '../../../system/formats';
+import { useDeleteDocumentMutation } from '../mutations/useDeleteDocumentMutation';
+import type { SampleContractValue } from '../offerForm';
+import { acceptPartnerFiles, uploadPartnerDocument } from '../partnerFiles';
+import { PT, fill } from '../texts';
+import { usePartnerOrderActions } from './PartnerOrderActions';
+
+export interface DocumentExample {
+  readonly id: string;
+  readonly documentId: number;
+  readonly name: string;
+  readonly size: number;
+  readonly downloadUrl: string;
+}
+
+export interface SampleContractFieldProps {
+  partnerOrderId: string;
+  orderId: number;
+  value: SampleContractValue | null;
+  onChange: (value: SampleContractValue | null) => void;
+  examples: ReadonlyArray<DocumentExample>;
+  error?: string;
+  onUploadingChange?: (uploading: boolean) => void;
+}
+
+export function SampleContractField({ partnerOrderId, orderId, value, onChange, examples, error, onUploadingChange }: SampleContractFieldProps) {
+  const actions = usePartnerOrderActions();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [uploading, setUploading] = useState(false);
+  const [messages, setMessages] = useState<string[]>([]);
+  const [remove, removing] = useDeleteDocumentMutation();
+
+  const onFiles = async (list: FileList | null) => {
+    const files = Array.from(list ?? []).slice(0, 1);
+    if (inputRef.current) inputRef.current.value = '';
+    if (files.length === 0) return;
+    const { accepted, errors } = acceptPartnerFiles(files, examples);
+    setMessages(errors);
+    if (accepted.length === 0) return;
+    setUploading(true);
+    onUploadingChange?.(true);
+    try {
+      const doc = await uploadPartnerDocument(orderId, 'DOC_EXAMPLES', accepted[0]);
+      onChange({ documentId: doc.documentId, fileId: doc.fileId, name: doc.name, size: doc.size });
+      actions.refetch();
+    } catch (e) {
+      setMessages([(e as Error).message]);
+    } finally {
+      setUploading(false);
+      onUploadingChange?.(false);
+    }
+  };
+
+  const onRemove = async (doc: DocumentExample) => {
+    const r = (await remove({ input: { partnerOrderId, set: 'DOC_EXAMPLES', documentId: doc.documentId } })).deleteDocument;
+    if (r.__typename === 'DeleteDocumentSuccess') {
+      if (value?.documentId === doc.documentId) onChange(null);
+    } else if (r.__typename === 'UserError') actions.fail(r);
+  };
+
+  const shown = [...messages, ...(error ? [error] : [])];
+  return (
+    <Field.Root invalid={shown.length > 0}>
+      <Field.Label>{PT.offer.sampleContract}</Field.Label>
+      <Input ref={inputRef} type="file" p="1" onChange={(e) => void onFiles(e.target.files)} disabled={uploading} />
+      <Field.HelperText>{PT.offer.sampleContractHint}</Field.HelperText>
+      {uploading && (
+        <Text fontSize="sm" color="gray.600" role="status">
+          {PT.docs.uploading}
+        </Text>
+      )}
+      {examples.length > 0 && (
+        <List.Root variant="plain" gap="1" w="full" aria-label={PT.offer.sampleContractList}>
+          {examples.map((d) => (
+            <List.Item key={d.id}>
+              <HStack justify="space-between" w="full">
+                <Text fontSize="sm">
+                  <Link href={d.downloadUrl} download={d.name} color="blue.700">
+                    {d.name}
+                  </Link>{' '}
+                  <Text as="span" color="gray.500">
+                    ({formatFileSize(d.size)})
+                  </Text>
+                </Text>
+                <Button size="xs" variant="ghost" loading={removing} aria-label={fill(PT.docs.remove, { name: d.name })} onClick={() => void onRemove(d)}>
+                  Удалить
+                </Button>
+              </HStack>
+            </List.Item>
+          ))}
+        </List.Root>
+      )}
+      {shown.length > 0 && (
+        <Stack gap="1">
+          {shown.map((m, i) => (
+            <Field.ErrorText key={`${m}-${i}`} role="alert">
+              {m}
+            </Field.ErrorText>
+          ))}
+        </Stack>
+      )}
+    </Field.Root>
+  );
+}
