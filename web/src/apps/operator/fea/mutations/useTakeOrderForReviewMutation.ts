@@ -1,0 +1,30 @@
+import { graphql } from 'react-relay';
+import type { useTakeOrderForReviewMutation as T } from '../../../../__generated__/useTakeOrderForReviewMutation.graphql';
+import { usePromiseMutation } from '../../../../system/relay/usePromiseMutation';
+
+/** Operator: takes the request for checking (VALIDATION → IN_VALIDATION; the operator becomes the validator). Returns the changed order (Relay updates the modal and the list row); failures are `UserError`. */
+export function useTakeOrderForReviewMutation() {
+  return usePromiseMutation<T>(graphql`
+    mutation useTakeOrderForReviewMutation($input: OrderActionInput!) {
+      takeOrderForReview(input: $input) {
+        __typename
+        ... on TakeOrderForReviewSuccess {
+          order {
+            id
+            ...OperatorOrderContent_order
+            ...OperatorOrderRow_order
+          }
+        }
+        ... on UserError {
+          code
+          message
+          field
+          fieldErrors {
+            field
+            message
+          }
+        }
+      }
+    }
+  `);
+}
