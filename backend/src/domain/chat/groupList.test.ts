@@ -1,0 +1,46 @@
+/** spec chat §4 "Group list", §5 search minimum, §8 pin limit, §9 constants. */
+import { describe, expect, it } from 'vitest';
+import { CHAT_ERRORS } from './errors.js';
+import { GROUP_PAGE_SIZE, groupSearchTerm, MAX_PINNED_CHATS, MIN_GROUP_SEARCH_LENGTH, pinGroup, unpinGroup, type Favourites } from './groupList.js';
+
+describe('group search (chat §5)', () => {
+  it('needs at least 3 characters before anything is fetched', () => {
+    expect(MIN_GROUP_SEARCH_LENGTH).toBe(3);
+    expect(groupSearchTerm('ab')).toEqual({ kind: 'tooShort' });
+    expect(groupSearchTerm(' ab ')).toEqual({ kind: 'tooShort' });
+    expect(groupSearchTerm('abc')).toEqual({ kind: 'search', term: 'abc' });
+    expect(groupSearchTerm('  Иван ')).toEqual({ kind: 'search', term: 'Иван' });
+  });
+  it('no search string means no filter; the minimum can be changed', () => {
+    expect(groupSearchTerm(undefined)).toEqual({ kind: 'none' });
+    expect(groupSearchTerm('   ')).toEqual({ kind: 'none' });
+    expect(groupSearchTerm('ab', 2)).toEqual({ kind: 'search', term: 'ab' });
+  });
+  it('page size is 20', () => expect(GROUP_PAGE_SIZE).toBe(20));
+});
+
+describe('favourites (chat §4, §9)', () => {
+  const favs = (...ids: number[]): Favourites => new Map(ids.map((id, i) => [id, i]));
+  const order = (f: Favourites) => [...f].sort((a, b) => a[1] - b[1]).map(([id]) => id);
+
+  it('pinning puts the group at order 0 and shifts the others by one', () => {
+    const r = pinGroup(favs(10, 20), 30);
+    expect(r.ok && Object.fromEntries(r.favourites)).toEqual({ 30: 0, 10: 1, 20: 2 });
+  });
+  it('at most 5: a sixth pin fails with the pin limit error', () => {
+    expect(MAX_PINNED_CHATS).toBe(5);
+    const r = pinGroup(favs(1, 2, 3, 4, 5), 6);
+    expect(r).toEqual({ ok: false, code: 'PIN_LIMIT', message: 'Превышен лимит закреплённых чатов (максимум 5)' });
+    expect(CHAT_ERRORS.PIN_LIMIT).toBe('Превышен лимит закреплённых чатов (максимум 5)');
+  });
+  it('re-pinning a pinned group at the limit moves it to the top without an error', () => {
+    const r = pinGroup(favs(1, 2, 3, 4, 5), 4);
+    expect(r.ok && order(r.favourites)).toEqual([4, 1, 2, 3, 5]);
+  });
+  it('unpinning removes the mark and closes the gap; unpinning twice is harmless', () => {
+    const f = unpinGroup(favs(1, 2, 3), 2);
+    expect(Object.fromEntries(f)).toEqual({ 1: 0, 3: 1 });
+    expect(unpinGroup(f, 2)).toEqual(f);
+    expect(pinGroup(f, 2).ok).toBe(true);
+  });
+});

@@ -1,0 +1,92 @@
+/** spec chat §3 (statuses, metaData types) and §5 (msgKey, image files). */
+import { describe, expect, it } from 'vitest';
+import { CHAT_ERRORS, ChatRuleError } from './errors.js';
+import {
+  formatMetaData, IMAGE_EXTENSIONS, isImageFileName, isMetadataType, isValidMsgKey, laterStatus, METADATA_TYPE_LABELS,
+  METADATA_TYPES, msgKeyOf, parseIdList, parseMetaData, parseMsgKey,
+} from './messages.js';
+
+describe('message key (chat §5)', () => {
+  it('msg_ followed by a number gives the number', () => {
+    expect(parseMsgKey('msg_1')).toBe(1);
+    expect(parseMsgKey('msg_0')).toBe(0);
+    expect(parseMsgKey('msg_123456')).toBe(123456);
+    expect(isValidMsgKey('msg_42')).toBe(true);
+    expect(msgKeyOf(42)).toBe('msg_42');
+    expect(parseMsgKey(msgKeyOf(987))).toBe(987);
+  });
+  it.each(['', 'msg_', 'msg', '42', 'MSG_1', 'msg_-1', 'msg_1.5', 'msg_ 1', ' msg_1', 'msg_1a', 'msg_abc', 'key_1', 'msg_1e3'])(
+    "'%s' fails with 'msgKey is not valid'",
+    (key) => {
+      expect(() => parseMsgKey(key)).toThrow(ChatRuleError);
+      expect(() => parseMsgKey(key)).toThrow('msgKey is not valid');
+      expect(isValidMsgKey(key)).toBe(false);
+    },
+  );
+  it('a non-string key fails the same way, with the stable code', () => {
+    try {
+      parseMsgKey(17);
+      expect.unreachable();
+    } catch (e) {
+      expect((e as ChatRuleError).code).toBe('MSG_KEY_INVALID');
+      expect((e as ChatRuleError).message).toBe(CHAT_ERRORS.MSG_KEY_INVALID);
+    }
+    expect(() => msgKeyOf(-1)).toThrow(RangeError);
+  });
+});
+
+describe('image files (chat §5)', () => {
+  it('jpg, jpeg, png and webp are images, in any letter case', () => {
+    expect(IMAGE_EXTENSIONS).toEqual(['jpg', 'jpeg', 'png', 'webp']);
+    for (const n of ['a.jpg', 'a.JPEG', 'scan.final.png', 'photo.WebP', 'dir/x.jpg']) expect(isImageFileName(n)).toBe(true);
+  });
+  it('other extensions, no extension or a bare dot-file are not', () => {
+    for (const n of ['a.gif', 'a.pdf', 'jpg', '.png', 'a.jpg.zip', 'a.', '', null, undefined]) expect(isImageFileName(n)).toBe(false);
+  });
+});
+
+describe('message statuses (chat §3, §4)', () => {
+  it('move forward only: SENT → DELIVERED → VIEWED', () => {
+    expect(laterStatus('SENT', 'DELIVERED')).toBe('DELIVERED');
+    expect(laterStatus('DELIVERED', 'VIEWED')).toBe('VIEWED');
+    expect(laterStatus('SENT', 'VIEWED')).toBe('VIEWED');
+    expect(laterStatus('VIEWED', 'DELIVERED')).toBe('VIEWED');
+    expect(laterStatus('DELIVERED', 'SENT')).toBe('DELIVERED');
+  });
+});
+
+describe('metaData (chat §3)', () => {
+  it('has the seven types, each with a Russian label', () => {
+    expect(METADATA_TYPES).toHaveLength(7);
+    expect(METADATA_TYPE_LABELS).toEqual({
+      GROUP_INVITATION: 'Приглашение в альянс',
+      HASHTAG: 'Хештег',
+      USER_POST: 'Публикация пользователя',
+      LINK: 'Ссылка',
+      INDIVIDUAL_ENTREPRENEUR: 'Индивидуальный предприниматель',
+      LEGAL_ENTITY: 'Юридическое лицо',
+      NOTIFICATION: 'Уведомление',
+    });
+    expect(isMetadataType('LINK')).toBe(true);
+    expect(isMetadataType('toString')).toBe(false);
+  });
+  it('reads JSON with userMessage and metadataType, and writes it back', () => {
+    const raw = formatMetaData({ userMessage: 'Вступайте', metadataType: 'GROUP_INVITATION' });
+    expect(parseMetaData(raw)).toEqual({ kind: 'metadata', value: { userMessage: 'Вступайте', metadataType: 'GROUP_INVITATION' } });
+    expect(parseMetaData('{"metadataType":"LINK"}')).toEqual({ kind: 'metadata', value: { userMessage: '', metadataType: 'LINK' } });
+  });
+  it('reads a comma-separated id list for bulk status changes', () => {
+    expect(parseMetaData('12,13, 14')).toEqual({ kind: 'ids', ids: [12, 13, 14] });
+    expect(parseMetaData('7')).toEqual({ kind: 'ids', ids: [7] });
+    expect(parseIdList('3,3,4')).toEqual([3, 4]);
+    expect(parseIdList('3,,4')).toBeNull();
+    expect(parseIdList('3,x')).toBeNull();
+    expect(parseIdList('0')).toBeNull();
+  });
+  it('empty is none; unknown types and garbage are invalid', () => {
+    expect(parseMetaData(null)).toEqual({ kind: 'none' });
+    expect(parseMetaData('  ')).toEqual({ kind: 'none' });
+    expect(parseMetaData('{"metadataType":"OTHER"}')).toEqual({ kind: 'invalid' });
+    expect(parseMetaData('{oops')).toEqual({ kind: 'invalid' });
+  });
+});
