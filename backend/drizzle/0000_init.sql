@@ -163,6 +163,7 @@ CREATE TABLE "partner_order_offers" (
 	"total_commission_percent" numeric(9, 2),
 	"currency_code" char(3) NOT NULL,
 	"course" numeric(18, 4) NOT NULL,
+	"course_source" text,
 	"course_determination_rules" text,
 	"expenses_currency_code" char(3),
 	"expenses_course" numeric(18, 4),

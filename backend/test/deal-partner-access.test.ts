@@ -127,7 +127,7 @@ for (const driver of DRIVERS) {
     it('lets the agent the order was sent to read it', async () => {
       const res = await p1.get(`${PORDER}/${E}`);
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({ id: E, status: 'OFFER_ACCEPTED', partnerOrders: [{ status: 'ACCEPTED', offer: { clientFeePercent: '1.5000' } }] });
+      expect(res.json()).toMatchObject({ id: E, status: 'OFFER_ACCEPTED', partnerOrders: [{ status: 'ACCEPTED', offer: { clientFeePercent: '1.5' } }] });
       expect(res.json().actions).toEqual(expect.arrayContaining(['PARTNER_SEND_OFFER_DOCS', 'PARTNER_REJECT']));
     });
   });

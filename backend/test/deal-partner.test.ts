@@ -65,6 +65,11 @@ for (const driver of DRIVERS) {
         orderId: A, number: A, created: expect.any(String), amount: '12500.00', currencyCode: 'USD', clientName: 'ООО «ВЭД Трейд»',
         clientInn: '7707393126', countryCode: 'CN', partnerSignRequired: false, paymentDateFrom: day(t, 5), paymentDateTo: day(t, 20),
         paymentType: 'SENDING', status: 'ALLOWED', statusLabel: 'Новая', tab: 'new', orderStatus: 'ACTIVE',
+        // The caller's own side in full and the order fields of GET {id} (loaded for the whole page at once).
+        partnerOrderId: expect.any(Number), statusDate: expect.any(String), offer: null, paycheck: null, rejectReason: null,
+        clientId: expect.any(Number), countryName: 'Китай', city: expect.any(String), bankName: expect.any(String), swift: expect.anything(),
+        tnvedCode: expect.any(String), tnvedName: expect.anything(), goodsLocation: expect.any(String), comment: expect.anything(),
+        files: [], consultant: null, orderStatusDate: expect.any(String),
       });
       const p2row = (await p2.post(`${PORDER}/filter`, { id: String(A) })).json().content[0];
       expect(p2row.partnerSignRequired).toBe(true);
@@ -127,7 +132,7 @@ for (const driver of DRIVERS) {
         totalFee: '187.50', agentFee: '137.50', serviceFee: '50.00', rate: '92.5000', settlementCurrency: 'RUB',
         amountConverted: '1156250.00', totalFeeConverted: '17343.75',
         expenses: [{ amount: '25.00', currency: 'USD', rate: '92.5000', converted: '2312.50', description: 'Банк' }],
-        expensesConverted: '2312.50', totalCommission: { amount: '19656.25', percent: '1.70' }, totalToPay: '1175906.25',
+        expensesConverted: '2312.50', totalCommission: { amount: '19656.25', percent: '1.7' }, totalToPay: '1175906.25',
       });
       // Default course: the agent's indicative rate of the order currency (92.5000 for partner1's USD).
       expect((await p1.post(`${PBASE}/commission/calculate?orderId=${A}`, { clientFeePercent: '0.4' })).json()).toMatchObject({ agentFee: '0.00', serviceFee: '50.00', rate: '92.5000' });
@@ -164,13 +169,13 @@ for (const driver of DRIVERS) {
       const o = res.json();
       expect(o.partnerOrders[0]).toMatchObject({
         status: 'SEND_OFFER', tab: 'working',
-        offer: { paymentFrom: day(t, 2), paymentTo: day(t, 10), transactionType: 'SWIFT', totalCommission: { amount: '19656.25', percent: '1.70' } },
+        offer: { paymentFrom: day(t, 2), paymentTo: day(t, 10), transactionType: 'SWIFT', totalCommission: { amount: '19656.25', percent: '1.7' } },
       });
       expect(o.partnerOrders[0].offer).toMatchObject({
         dealMethod: 'PROTECTED', paymentSum: { cost: '12500.00', currency: 'USD' },
-        clientFeePercent: '1.5000', totalFee: '187.50', agentFee: '137.50', serviceFee: '50.00',
+        clientFeePercent: '1.5', totalFee: '187.50', agentFee: '137.50', serviceFee: '50.00',
         additionalExpenses: [{ amount: '25.00', currency: 'USD', rate: '92.5000', description: 'Комиссия банка-корреспондента' }],
-        exchangeRateInfo: { currencyCode: 'USD', course: '92.5000', courseDeterminationRules: expect.stringContaining('ЦБ РФ') },
+        exchangeRateInfo: { currencyCode: 'USD', course: '92.5000', source: 'ЦБ РФ', courseDeterminationRules: expect.stringContaining('ЦБ РФ') },
         sampleContractFileId: sample.fileId,
       });
       const commission = (await p1.get(`${PORDER}/${A}/offer/commission`)).json();
@@ -293,7 +298,7 @@ for (const driver of DRIVERS) {
       await p2.post(`${PORDER}/${D}/take`);
       const offer = await p2.post(`${PORDER}/${D}/offer/send`, offerBody(d, { clientFeePercent: '1', exchangeRate: { course: '92.4' }, additionalExpenses: [] }));
       expect(offer.statusCode).toBe(200);
-      expect(offer.json().partnerOrders[0].offer).toMatchObject({ clientFeePercent: '1.0000', serviceFee: '62.50', agentFee: '62.50', totalFee: '125.00' });
+      expect(offer.json().partnerOrders[0].offer).toMatchObject({ clientFeePercent: '1', agentFeePercent: '0.5', serviceFeePercent: '0.5', serviceFee: '62.50', agentFee: '62.50', totalFee: '125.00' });
       expect((await p2.get(`${PORDER}/${D}/offer/commission`)).json().breakdown).toMatchObject({ serviceFeePercent: '0.5', agentFeePercent: '0.5' });
       await clientAction(t, 'CLIENT_ACCEPT_OFFER', D, beta);
       const docs = `${PORDER}/${D}/offer/docs`;
@@ -346,7 +351,7 @@ for (const driver of DRIVERS) {
       const ops = Object.entries(doc.paths as Record<string, Record<string, { tags: string[]; summary: string; description: string; responses: Record<string, unknown> }>>)
         .filter(([path]) => path.startsWith('/api/secured/partner/'))
         .flatMap(([path, methods]) => Object.entries(methods).map(([m, op]) => ({ path, m, op })));
-      expect(ops.length).toBe(38);
+      expect(ops.length).toBe(39); // 38 + GET order/exch/{id}/history
       for (const { path, m, op } of ops) {
         expect({ path, m, tags: op.tags }).toEqual({ path, m, tags: ['partner'] });
         expect(op.summary).toMatch(/spec core §\d|design/);

@@ -40,6 +40,10 @@ const ACCESS: Record<string, 'CLIENT' | 'OPER' | 'PARTNER' | 'PARTNER_ANY' | 'PU
   'POST /api/secured/client/order/exch/{id}/payment/made': 'CLIENT',
   'POST /api/secured/client/order/exch/{id}/offer/final-docs/confirm': 'CLIENT',
   'GET /api/secured/client/order/exch/{id}/history': 'CLIENT',
+  'GET /api/secured/client/order/exch/{id}/offers/{partnerOrderId}/sample-contract': 'CLIENT',
+  'GET /api/secured/oper/order/exch/{id}/files/{fileId}': 'OPER',
+  'GET /api/secured/oper/order/exch/{id}/pay-checks/{payCheckId}/payment-company': 'OPER',
+  'GET /api/secured/partner/order/exch/{id}/history': 'PARTNER',
   'POST /api/secured/oper/order/exch/filter': 'OPER',
   'POST /api/secured/oper/order/exch/filter/count': 'OPER',
   'GET /api/secured/oper/order/exch/{id}': 'OPER',
@@ -115,7 +119,7 @@ for (const driver of DRIVERS) {
       }).returning();
       const [doc] = await t.db.insert(dealDocuments).values({ orderId: own, partnerOrderId: po, partnerCompanyId: a.p1Id, kind: 'OFFER_DOCS', fileId: file.id, name: 'doc.pdf', status: 'SENT', createdAt: t.clock.now() }).returning();
       const [pc] = await t.db.select({ id: partnerPaymentCompanies.id }).from(partnerPaymentCompanies).where(eq(partnerPaymentCompanies.partnerCompanyId, a.p1Id));
-      params = { id: own, partnerOrderId: po, docId: doc.id, partnerId: a.p1Id, companyId: pc.id, other: id, fileId: crypto.randomUUID() };
+      params = { id: own, partnerOrderId: po, docId: doc.id, partnerId: a.p1Id, companyId: pc.id, other: id, fileId: crypto.randomUUID(), payCheckId: 999999 };
       for (const c of Object.values(callers)) await c.fetchCsrf();
     });
     afterAll(async () => { await t?.close(); });

@@ -63,6 +63,7 @@ export const resolvers = {
   CreateOrderResult: byTypename,
   ValidateOrderResult: byTypename,
   CalculateCommissionResult: byTypename,
+  ConvertAmountResult: byTypename,
   AcceptOfferResult: byTypename,
   ConfirmOfferDocumentsResult: byTypename,
   MarkPaymentMadeResult: byTypename,

@@ -19,27 +19,26 @@ export interface DealStub {
 
 const offer = (fee: string) => ({
   dealMethod: 'PROTECTED', paymentSum: { cost: '12500.00', currency: 'USD' }, paymentFrom: '2026-12-01', paymentTo: '2026-12-15',
-  transactionType: 'SWIFT', clientFeePercent: '1.5', totalFee: fee, agentFee: '100.00', serviceFee: '87.50',
-  totalCommission: { amount: '17250.00', percent: '1.50' }, additionalExpenses: [{ amount: '10.00', currency: 'EUR', rate: '100.1234', description: 'SWIFT' }],
-  exchangeRateInfo: { currencyCode: 'USD', course: '92.4512', courseDeterminationRules: 'ЦБ РФ', expensesCurrencyCode: null, expensesCourse: null, expensesCourseDeterminationRules: null },
-  sampleContractFileId: null,
+  transactionType: 'SWIFT', clientFeePercent: '1.5', agentFeePercent: '0.8', serviceFeePercent: '0.7', totalFee: fee, agentFee: '100.00', serviceFee: '87.50',
+  totalCommission: { amount: '17250.00', percent: '1.5' }, additionalExpenses: [{ amount: '10.00', currency: 'EUR', rate: '100.1234', description: 'SWIFT' }],
+  exchangeRateInfo: { currencyCode: 'USD', course: '92.4512', source: 'ЦБ РФ', courseDeterminationRules: 'ЦБ РФ', expensesCurrencyCode: null, expensesCourse: null, expensesCourseDeterminationRules: null },
+  sampleContractFileId: '0b7c1c9e-4a0d-4f3e-9a43-2f2b7d1e5c11',
 });
 
 export const order = (id: number, status = 'ACTIVE') => ({
   id, number: id, created: '2026-11-21T10:15:00.000Z', paymentType: 'SENDING', amount: { cost: '12500.00', currency: 'USD' },
   counterparty: { countryCode: 'CN', countryName: 'Китай', city: 'Shanghai', bankName: 'Bank of China', swift: 'BKCHCNBJ' },
   tnvedCode: '8471300000', tnvedName: 'Машины', goodsLocation: 'IMPORTED', paymentDateFrom: '2026-12-01', paymentDateTo: '2026-12-15',
-  comment: null, files: [], client: { companyId: 7, name: 'ООО «Ромашка»', inn: '7701234567' }, consultant: null,
+  comment: null, files: [{ id: 'f-1', name: 'invoice.pdf', size: 10, contentType: 'application/pdf' }], client: { companyId: 7, name: 'ООО «Ромашка»', inn: '7701234567' }, consultant: null,
   status, statusDate: '2026-11-21T10:15:00.000Z',
-  partnerOrders: [
-    { partnerId: 21, brand: 'Альфа', status: 'SEND_OFFER', partnerSignRequired: false, offer: null, paycheck: null },
-    { partnerId: 22, brand: 'Бета', status: 'IN_PROGRESS', partnerSignRequired: true, offer: null, paycheck: null },
-  ],
+  // As the backend's client answers: partner order ids, offers (hidden per spec core §4) and the active bill.
+  partnerOrders: views(id),
 });
 
 /** Partner orders with offer details as the deal calls answer them (views.ts). */
+const bill = { id: 71, status: 'ACTIVE', amount: '1175906.25', currency: 'RUB', convertedCommissionAmount: '19656.25', commission: '187.50', paymentCompanyId: 5, created: '2026-11-22T10:00:00.000Z', statusDate: '2026-11-22T10:00:00.000Z' };
 const views = (orderId: number) => [
-  { id: orderId * 10 + 1, orderId, partnerId: 21, brand: 'Альфа', status: 'SEND_OFFER', statusDate: null, partnerSignRequired: false, offer: offer('187.50'), paycheck: null },
+  { id: orderId * 10 + 1, orderId, partnerId: 21, brand: 'Альфа', status: 'SEND_OFFER', statusDate: null, partnerSignRequired: false, offer: offer('187.50'), paycheck: orderId === 7 ? bill : null },
   { id: orderId * 10 + 2, orderId, partnerId: 22, brand: 'Бета', status: 'IN_PROGRESS', statusDate: null, partnerSignRequired: true, offer: null, paycheck: null },
 ];
 
@@ -78,11 +77,31 @@ export async function startDealStub(orderCount = 30): Promise<DealStub> {
     orderId: id, number: id, created: '2026-11-21T10:15:00.000Z', amount: '12500.00', currencyCode: 'USD', clientName: 'ООО «Ромашка»',
     clientInn: '7701234567', countryCode: 'CN', partnerSignRequired: false, paymentDateFrom: '2026-12-01', paymentDateTo: '2026-12-15',
     paymentType: 'SENDING', status: 'SEND_OFFER', statusLabel: 'Предложение', tab: 'working', orderStatus: 'ACTIVE',
+    // The caller's own side in full and the order fields of GET {id} (backend deal/partner-queries.ts).
+    partnerOrderId: id * 10 + 1, statusDate: '2026-11-21T10:15:00.000Z', offer: offer('187.50'), paycheck: null, rejectReason: null,
+    clientId: 7, countryName: 'Китай', city: 'Shanghai', bankName: 'Bank of China', swift: 'BKCHCNBJ', tnvedCode: '8471300000', tnvedName: 'Машины',
+    goodsLocation: 'IMPORTED', comment: null, files: [{ id: 'f-1', name: 'invoice.pdf', size: 10, contentType: 'application/pdf' }], consultant: null,
+    orderStatusDate: '2026-11-21T10:15:00.000Z',
   }))));
   app.get('/api/secured/partner/order/exch/:id', async (req, reply) => {
     const id = Number((req.params as { id: string }).id);
     if (id > 1000) return reply.code(404).send({ message: 'Заявка не найдена', code: 'NOT_FOUND' });
     return { ...order(id), partnerOrders: [{ ...views(id)[0], statusLabel: 'Предложение', tab: 'working', rejectReason: null }], actions: [] };
+  });
+
+  app.get('/api/secured/oper/order/exch/:id/pay-checks/:bill/payment-company', async () => ({
+    id: 5, name: 'ООО «Альфа Платежи»', inn: '7700000001', kpp: null, legalAddress: 'Москва', actualAddress: 'Москва', requisites: [],
+  }));
+  app.get('/api/secured/partner/order/exch/:id/history', async () => [
+    { id: 1, entity: 'ORDER', entityId: 5, from: 'IN_VALIDATION', to: 'ACTIVE', at: '2026-11-21T10:15:00.000Z', actorRole: 'OPER', actor: null, partnerId: null, comment: null },
+    { id: 2, entity: 'OFFER', entityId: 51, from: 'IN_PROGRESS', to: 'SEND_OFFER', at: '2026-11-21T11:15:00.000Z', actorRole: 'PARTNER', actor: { userId: 1, name: 'Петров Иван' }, partnerId: 21, comment: null },
+  ]);
+  app.post('/api/secured/partner/order/exch/:id/offer/pay-checks/amount-convert', async (req, reply) => {
+    const b = req.body as { amount: { cost: string; currency: string }; targetCurrency: string };
+    if (!/^\d+(\.\d{1,2})?$/.test(b.amount.cost)) {
+      return reply.code(400).send({ message: 'Сумма — число, не более двух знаков после запятой', code: 'VALIDATION_ERROR', errors: [{ field: 'amount.cost', code: 'AMOUNT_FORMAT', message: 'Сумма — число' }] });
+    }
+    return { amount: { cost: '100.00', currency: 'USD' }, converted: { cost: '9245.12', currency: 'RUB' }, rate: '92.4512' };
   });
 
   app.post('/api/secured/client/order/exch/filter', async (req) => page(req.body as never, ids.map((id) => order(id))));

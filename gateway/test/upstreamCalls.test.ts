@@ -54,28 +54,87 @@ describe('a page of orders with their offers costs a bounded number of upstream 
     expect(r.calls).toBeLessThanOrEqual(3); // viewer, filter, and at most the node's own read when it resolves first
   });
 
-  it('client: display status and leading offer from the list itself; offers load once per order, deduplicated', async () => {
+  it('client: a page WITH offer details costs viewer + filter, the same for pages of 3 and 10 (the rows carry the offers)', async () => {
     const light = await run('CLIENT', `{ viewer { orders(first: 10) { edges { node { clientDisplayStatus { code } leadingOffer { id status } viewerCanCancel } } } } }`);
     expect(light.result.errors).toBeUndefined();
     expect(light.calls).toBe(2);
-    const withOffers = await run('CLIENT', `{ viewer { orders(first: 10) { edges { node {
-      leadingOffer { offer { totalFee { amount } } } partnerOrders { offer { clientFeePercent } payCheck { id } } } } } } }`);
-    expect(withOffers.result.errors).toBeUndefined();
-    // viewer + filter + one offers call per order, however many fields and sides ask for them
-    expect(withOffers.calls).toBe(2 + 10);
+    const q = `query ($first: Int) { viewer { orders(first: $first) { edges { node {
+      leadingOffer { partnerOrderId offer { totalFee { amount } agentFeePercent serviceFeePercent exchangeRate { source } sampleContractDownloadUrl } }
+      partnerOrders { id partnerOrderId brand status partnerSignRequired offerDetailsHidden
+        offer { dealMethod clientFeePercent paymentDateTo totalCommission { percent } } payCheck { id } } } } } } }`;
+    const small = await run('CLIENT', q, { first: 3 });
+    const page = await run('CLIENT', q, { first: 10 });
+    expect(page.result.errors).toBeUndefined();
+    const edges = (page.result.data as any).viewer.orders.edges;
+    expect(edges).toHaveLength(10);
+    expect(edges[0].node.leadingOffer).toEqual({
+      partnerOrderId: 301, offer: { totalFee: { amount: '187.50' }, agentFeePercent: '0.8', serviceFeePercent: '0.7', exchangeRate: { source: 'ЦБ РФ' },
+        sampleContractDownloadUrl: '/files/client/orders/30/offers/301/sample-contract' },
+    });
+    expect(edges[0].node.partnerOrders[0]).toMatchObject({ partnerOrderId: 301, brand: 'Альфа', offer: { clientFeePercent: '1.5', totalCommission: { percent: '1.5' } } });
+    expect(edges[0].node.partnerOrders[1]).toMatchObject({ partnerOrderId: 302, offerDetailsHidden: true, offer: null, payCheck: null });
+    expect(page.calls).toBe(2); // viewer + filter: no offers call per row
+    expect(small.calls).toBe(page.calls);
+    expect(stub.calls.filter((c) => c.endsWith('/offers'))).toEqual([]);
   });
 
-  it('payment agent: the rows give the list; the detail loads once per order however many fields ask', async () => {
+  it('payment agent: a page WITH its offers and the order fields costs viewer + filter, the same for pages of 3 and 10', async () => {
     const light = await run('PARTNER', `{ viewer { partnerOrders(first: 10, tab: WORKING) { totalCount edges { node {
       id tab displayStatus { code label } viewerCanSendOffer order { number amount { amount currency } paymentDateFrom status } } } } } }`);
     expect(light.result.errors).toBeUndefined();
     expect(light.calls).toBe(2);
     const node = (light.result.data as any).viewer.partnerOrders.edges[0].node;
     expect(node).toMatchObject({ tab: 'WORKING', displayStatus: { code: 'OFFER', label: 'Предложение' }, viewerCanSendOffer: false });
-    const deep = await run('PARTNER', `{ viewer { partnerOrders(first: 3) { edges { node {
-      offer { clientFeePercent } rejectReason order { counterparty { city } tnvedCode files { id } } } } } } }`);
+    const q = `query ($first: Int) { viewer { partnerOrders(first: $first) { edges { node {
+      partnerOrderId statusDate offer { clientFeePercent agentFeePercent totalFee { amount } exchangeRate { course source } } payCheck { id } rejectReason
+      order { counterparty { city bankName countryName } tnvedCode tnvedName goodsLocation comment client { companyId } files { id downloadUrl }
+        partnerOrders { partnerOrderId } leadingOffer { partnerOrderId } } } } } } }`;
+    const small = await run('PARTNER', q, { first: 3 });
+    const deep = await run('PARTNER', q, { first: 10 });
     expect(deep.result.errors).toBeUndefined();
-    expect(deep.calls).toBe(2 + 3);
+    const edges = (deep.result.data as any).viewer.partnerOrders.edges;
+    expect(edges).toHaveLength(10);
+    expect(edges[0].node).toMatchObject({
+      partnerOrderId: 301, offer: { clientFeePercent: '1.5', agentFeePercent: '0.8', totalFee: { amount: '187.50' }, exchangeRate: { source: 'ЦБ РФ' } },
+      order: { counterparty: { city: 'Shanghai', bankName: 'Bank of China' }, tnvedCode: '8471300000', client: { companyId: 7 },
+        files: [{ id: 'f-1', downloadUrl: '/files/partner/orders/30/files/f-1' }] },
+    });
+    expect(deep.calls).toBe(2); // viewer + filter: no detail call per row
+    expect(small.calls).toBe(deep.calls);
+  });
+
+  it('payment agent: node(id:) of a listed side in the same operation is served from the primed loader', async () => {
+    const q = `query { viewer { partnerOrders(first: 10) { edges { node { id } } } } node(id: "${toGlobalId('PartnerOrder', '30:21')}") { ... on PartnerOrder { offer { clientFeePercent } } } }`;
+    const r = await run('PARTNER', q);
+    expect(r.result.errors).toBeUndefined();
+    expect(r.calls).toBeLessThanOrEqual(3); // viewer, filter, and at most the node's own read when it resolves first
+  });
+});
+
+describe('deal reads added later (issue 3 gaps)', () => {
+  it('convertAmount: the payment agent\'s amount-convert as a query; field errors are a typed UserError', async () => {
+    const id = toGlobalId('PartnerOrder', '5:21');
+    const ok = await run('PARTNER', `query ($id: ID!) { convertAmount(partnerOrderId: $id, amount: { amount: "100.00", currency: "USD" }, targetCurrency: "RUB") {
+      __typename ... on AmountConversion { amount { amount currency } converted { amount currency } rate } } }`, { id });
+    expect(ok.result.errors).toBeUndefined();
+    expect((ok.result.data as any).convertAmount).toEqual({
+      __typename: 'AmountConversion', amount: { amount: '100.00', currency: 'USD' }, converted: { amount: '9245.12', currency: 'RUB' }, rate: '92.4512',
+    });
+    const bad = await run('PARTNER', `query ($id: ID!) { convertAmount(partnerOrderId: $id, amount: { amount: "1.001", currency: "USD" }, targetCurrency: "RUB") {
+      __typename ... on UserError { code fieldErrors { field } } } }`, { id });
+    expect((bad.result.data as any).convertAmount).toEqual({ __typename: 'UserError', code: 'VALIDATION_ERROR', fieldErrors: [{ field: 'amount.amount' }] });
+  });
+
+  it('payment agent: Order.history through its own history call; operator: PayCheck.paymentCompany through its call; operator file URLs', async () => {
+    const h = await run('PARTNER', `{ node(id: "${toGlobalId('Order', '5')}") { ... on Order { history { entity to actorName } } } }`);
+    expect(h.result.errors).toBeUndefined();
+    expect((h.result.data as any).node.history).toEqual([{ entity: 'ORDER', to: 'ACTIVE', actorName: null }, { entity: 'OFFER', to: 'SEND_OFFER', actorName: 'Петров Иван' }]);
+    const o = await run('OPER', `{ node(id: "${toGlobalId('Order', '7')}") { ... on Order { files { downloadUrl } partnerOrders { payCheck { paymentCompany { name } } } } } }`);
+    expect(o.result.errors).toBeUndefined();
+    expect((o.result.data as any).node).toEqual({
+      files: [{ downloadUrl: '/files/oper/orders/7/files/f-1' }],
+      partnerOrders: [{ payCheck: { paymentCompany: { name: 'ООО «Альфа Платежи»' } } }, { payCheck: null }],
+    });
   });
 });
 

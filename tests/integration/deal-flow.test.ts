@@ -146,15 +146,36 @@ describe('deal flow through the gateway (spec core §4 "Deal flow")', () => {
     const bad = await ok(p1, `query ($id: ID!) { calculateCommission(partnerOrderId: $id, input: { clientFeePercent: "0.01" }) { __typename ... on UserError { code } } }`, { id: s1 });
     expect(bad.calculateCommission).toEqual({ __typename: 'UserError', code: 'VALIDATION_ERROR' });
 
-    const offer1 = await mutate(p1, 'sendOffer', offerInput(s1, '1.5'), `partnerOrder { ${SIDE_FIELDS} }`, 'SendOfferSuccess');
+    // partner1 keeps a sample contract among its document examples and names it in the offer, with the rate's source.
+    const sampleUp = await uploadFile(p1, `/files/partner/orders/${orderId}/offer/docs-example`, 'Образец договора.pdf', pdf('sample contract'));
+    expect(sampleUp.status, await sampleUp.clone().text()).toBe(201);
+    const sampleFileId = (await sampleUp.json()).fileId as string;
+    const offer1 = await mutate(p1, 'sendOffer', { ...offerInput(s1, '1.5'), sampleContractFileId: sampleFileId, exchangeRate: { course: '92.5', source: 'ЦБ РФ' } },
+      `partnerOrder { ${SIDE_FIELDS} }`, 'SendOfferSuccess');
     expect(offer1.partnerOrder).toMatchObject({ status: 'SEND_OFFER', tab: 'WORKING', displayStatus: { code: 'OFFER', label: 'Предложение' }, offer: { dealMethod: 'PROTECTED', totalFee: { currency: 'USD' } } });
     await mutate(p2, 'sendOffer', offerInput(s2, '2.5'), 'partnerOrder { status }', 'SendOfferSuccess');
 
     // The client compares both offers; the operator sees 'offer'.
     const withOffers = await clientOrder(id);
     expect(withOffers.clientDisplayStatus.code).toBe('HAS_OFFERS');
-    expect(withOffers.partnerOrders.map((p: any) => [p.status, p.viewerCanAccept, p.offer?.clientFeePercent])).toEqual([['SEND_OFFER', true, '1.5000'], ['SEND_OFFER', true, '2.5000']]);
+    expect(withOffers.partnerOrders.map((p: any) => [p.status, p.viewerCanAccept, p.offer?.clientFeePercent])).toEqual([['SEND_OFFER', true, '1.5'], ['SEND_OFFER', true, '2.5']]);
     expect((await operTab('IN_WORK', orderId))[0].operatorDisplayStatus).toEqual({ code: 'OFFER', label: 'Предложение', source: 'DERIVED' });
+
+    // The offer read model (percents trimmed, agent and service shares, rate source) and the sample contract download.
+    const details = (await ok(client, `query ($id: ID!) { node(id: $id) { ... on PartnerOrder { offer { clientFeePercent agentFeePercent serviceFeePercent
+      exchangeRate { course source } sampleContractFileId sampleContractDownloadUrl } } } }`, { id: s1 })).node.offer;
+    expect(details).toMatchObject({ clientFeePercent: '1.5', exchangeRate: { course: '92.5000', source: 'ЦБ РФ' }, sampleContractFileId: sampleFileId });
+    expect(details.agentFeePercent).toMatch(/^\d+(\.\d*[1-9])?$/);
+    expect(details.serviceFeePercent).toMatch(/^\d+(\.\d*[1-9])?$/);
+    const sample = await client.fetch(details.sampleContractDownloadUrl);
+    expect(sample.status).toBe(200);
+    expect(Buffer.from(await sample.arrayBuffer()).toString()).toContain('sample contract');
+    expect((await p2.fetch(details.sampleContractDownloadUrl)).status).toBe(403);
+
+    // The agent converts amounts at its offer's rates (amount-convert as a query).
+    const conv = await ok(p1, `query ($id: ID!) { convertAmount(partnerOrderId: $id, amount: { amount: "100", currency: "USD" }, targetCurrency: "RUB") {
+      __typename ... on AmountConversion { converted { amount currency } rate } } }`, { id: s1 });
+    expect(conv.convertAmount).toEqual({ __typename: 'AmountConversion', converted: { amount: '9250.00', currency: 'RUB' }, rate: '92.5000' });
 
     // 4. The client accepts partner1's offer: partner2's becomes SIGNED_ANOTHER_OFFER ('another offer accepted', RESULTS).
     const accepted = await mutate(client, 'acceptOffer', { partnerOrderId: s1 }, `order { ${ORDER_FIELDS} } acceptedOffer { id status }`, 'AcceptOfferSuccess');
@@ -225,6 +246,18 @@ describe('deal flow through the gateway (spec core §4 "Deal flow")', () => {
     expect(history.filter((h: any) => h.entity === 'ORDER').map((h: any) => h.to)).toEqual(
       expect.arrayContaining(['IN_VALIDATION', 'ACTIVE', 'OFFER_ACCEPTED', 'PAYMENT_CHECKING', 'EXECUTING', 'EXECUTED']));
     expect(history.some((h: any) => h.actorRole === 'OPER' && h.actorName)).toBe(true);
+    // The payment agents' history: ORDER rows and their own offer's rows only, operators by role only.
+    const p1History = (await ok(p1, `query ($id: ID!) { node(id: $id) { ... on Order { history { entity partnerId actorRole actorName to } } } }`, { id })).node.history;
+    expect(p1History.length).toBeGreaterThan(0);
+    expect(p1History.every((h: any) => h.entity === 'ORDER' || h.partnerId === p1Id)).toBe(true);
+    expect(p1History.filter((h: any) => h.actorRole === 'OPER').every((h: any) => h.actorName === null)).toBe(true);
+    // The operator sees the payment company of the bill and downloads the client's files through its own proxy.
+    const operBill = (await ok(oper, `query ($id: ID!) { node(id: $id) { ... on Order { files { downloadUrl } partnerOrders { partnerId payCheck { paymentCompany { name } } } } } }`, { id })).node;
+    expect(operBill.partnerOrders.find((p: any) => p.partnerId === p1Id).payCheck.paymentCompany.name).toEqual(expect.any(String));
+    for (const f of operBill.files) {
+      expect(f.downloadUrl).toMatch(new RegExp(`^/files/oper/orders/${orderId}/files/`));
+      expect((await oper.fetch(f.downloadUrl)).status).toBe(200);
+    }
     const clientHistory = (await clientOrder(id)).history;
     expect(clientHistory.some((h: any) => h.to === 'SIGNED_ANOTHER_OFFER')).toBe(false);
   });

@@ -37,8 +37,9 @@ export async function loadPartnerDetail(db: DbOrTx, partnerCompanyId: number, or
   const [po] = await db.select({ id: partnerOrders.id, rejectReason: partnerOrders.rejectReason }).from(partnerOrders)
     .where(and(eq(partnerOrders.orderId, orderId), eq(partnerOrders.partnerCompanyId, partnerCompanyId)));
   if (!po) throw AppError.notFound('Заявка не найдена');
-  const [order] = await loadOrders(db, [orderId], null);
-  const [view] = await loadPartnerOrderViews(db, [orderId], { audience: 'PARTNER', partnerCompanyId });
+  const own = await loadPartnerOrderViews(db, [orderId], { audience: 'PARTNER', partnerCompanyId });
+  const [order] = await loadOrders(db, [orderId], null, own);
+  const [view] = own;
   if (!order || !view) throw AppError.notFound('Заявка не найдена');
   const hidden = offerDetailsHidden(view.status);
   return {

@@ -15,7 +15,7 @@ import type { DbOrTx } from '../db/client.js';
 import { partnerOrderOfferExpenses, partnerOrderOffers, type PartnerOrderOfferRow } from '../db/schema/deal.js';
 import { partnerCurrencySettings, partnerProfiles } from '../db/schema/partner.js';
 import {
-  compareDecimal, computeCommission, formatDecimal, isDecimal, parseDecimal, subtractDecimal, type CommissionBreakdown,
+  compareDecimal, computeCommission, formatDecimal, formatPercent, isDecimal, parseDecimal, subtractDecimal, type CommissionBreakdown,
 } from '../domain/deal/money.js';
 import { businessToday, isIsoDate } from '../domain/orders.js';
 import type { FieldError } from '../errors.js';
@@ -46,6 +46,7 @@ export interface OfferBody extends FeeBody {
   paymentDateTo: string;
   exchangeRate: {
     course: string;
+    source?: string | null;
     courseDeterminationRules?: string | null;
     expensesCurrencyCode?: string | null;
     expensesCourse?: string | null;
@@ -75,9 +76,9 @@ export async function loadPartnerTerms(db: DbOrTx, partnerCompanyId: number): Pr
   };
 }
 
-/** '0.4000' → '0.4', '1.0000' → '1', '0' → '0': percents as typed (trailing zeros dropped). */
+/** '0.4000' → '0.4', '1.0000' → '1', '0' → '0': percents as typed (trailing zeros dropped; money.ts formatPercent). */
 export function normPercent(s: string): string {
-  return s.includes('.') ? s.replace(/0+$/, '').replace(/\.$/, '') : s;
+  return formatPercent(s);
 }
 
 const err = (field: string, code: string, message: string): FieldError => ({ field, code, message });
@@ -161,6 +162,7 @@ export function checkOfferFields(body: OfferBody, today: string): FieldError[] {
   }
   if (isIsoDate(from) && isIsoDate(to) && from > to) errors.push(err('paymentDateTo', 'DATE_RANGE', 'Дата окончания срока не может быть раньше даты начала'));
   const x = body.exchangeRate;
+  if ((x?.source ?? '').length > 200) errors.push(err('exchangeRate.source', 'MAX_LENGTH', 'Превышен лимит символов'));
   for (const k of ['courseDeterminationRules', 'expensesCourseDeterminationRules'] as const) {
     if ((x?.[k] ?? '').length > TEXT_MAX) errors.push(err(`exchangeRate.${k}`, 'MAX_LENGTH', 'Превышен лимит символов'));
   }
@@ -193,6 +195,17 @@ export function storedBreakdown(row: PartnerOrderOfferRow, expenses: StoredExpen
     additionalExpenses: expenses,
   });
   return r.ok ? r.breakdown : null;
+}
+
+/** A breakdown as the API answers it: percents trimmed of trailing zeros (money.ts formatPercent), money and rates as computed. */
+export function breakdownForApi(b: CommissionBreakdown, agentFeePercent: string, serviceFeePercent: string) {
+  return {
+    ...b,
+    clientFeePercent: formatPercent(b.clientFeePercent),
+    agentFeePercent: formatPercent(agentFeePercent),
+    serviceFeePercent: formatPercent(serviceFeePercent),
+    totalCommission: { ...b.totalCommission, percent: formatPercent(b.totalCommission.percent) },
+  };
 }
 
 export { businessToday };

@@ -10,7 +10,9 @@ import { and, asc, count, desc, eq, gte, inArray, lte, type SQL } from 'drizzle-
 import type { DbOrTx } from '../db/client.js';
 import { companies } from '../db/schema/core.js';
 import { orders, partnerOrders } from '../db/schema/orders.js';
-import { partnerTabFilter, partnerTabOf, partnerOfferLabel, type PartnerTab } from '../domain/deal/display.js';
+import { offerDetailsHidden, partnerTabFilter, partnerTabOf, partnerOfferLabel, type PartnerTab } from '../domain/deal/display.js';
+import { loadOrders, type OrderDto } from '../routes/orders/queries.js';
+import { loadPartnerOrderViews, type OfferDetails, type PayCheckView } from './views.js';
 import type { OfferStatus, OrderStatus } from '../domain/deal/transitions.js';
 import { AppError } from '../errors.js';
 
@@ -85,6 +87,30 @@ export interface PartnerOrderRowDto {
   statusLabel: string;
   tab: Exclude<PartnerTab, 'all'>;
   orderStatus: OrderStatus;
+  // ---- The caller's own side in full (deal/views.ts), so a list needs no detail call per row.
+  /** The caller's partner order id. */
+  partnerOrderId: number;
+  /** Time of the last status change of the caller's side. */
+  statusDate: string | null;
+  /** The caller's offer; null while none was sent or while hidden (ALLOWED, IN_PROGRESS, CREATED_OFFER, REJECTED, REFUSE_OPER, SIGNED_ANOTHER_OFFER). */
+  offer: OfferDetails | null;
+  /** The active bill of the caller's offer, or null (hidden as `offer`). */
+  paycheck: PayCheckView | null;
+  /** The caller's refusal reason, or null. */
+  rejectReason: string | null;
+  // ---- The order fields of GET order/exch/{id} that the row lacked (spec core §3 "Request (order)").
+  clientId: number;
+  countryName: string;
+  city: string;
+  bankName: string;
+  swift: string | null;
+  tnvedCode: string;
+  tnvedName: string | null;
+  goodsLocation: 'IMPORTED' | 'NOT_IMPORTED';
+  comment: string | null;
+  files: OrderDto['files'];
+  consultant: OrderDto['consultant'];
+  orderStatusDate: string;
 }
 
 /**
@@ -104,8 +130,15 @@ export async function pagePartnerOrders(db: DbOrTx, f: PartnerOrderFilter, sort:
     .orderBy(...order)
     .limit(pageSize)
     .offset(page * pageSize);
+  // The caller's sides and the orders of the whole page: a fixed number of queries (views 3, orders 2), not per row.
+  const ids = rows.map((r) => r.o.id);
+  const views = await loadPartnerOrderViews(db, ids, { audience: 'PARTNER', partnerCompanyId: f.partnerCompanyId });
+  const full = new Map((await loadOrders(db, ids, null, views)).map((o) => [o.id, o]));
   return rows.map(({ o, po, clientName, clientInn }) => {
     const status = po.status as OfferStatus;
+    const view = views.find((v) => v.id === po.id);
+    const hidden = offerDetailsHidden(status);
+    const order = full.get(o.id)!;
     return {
       orderId: o.id,
       number: o.number,
@@ -123,6 +156,23 @@ export async function pagePartnerOrders(db: DbOrTx, f: PartnerOrderFilter, sort:
       statusLabel: partnerOfferLabel(status, o.status as OrderStatus),
       tab: partnerTabOf(status),
       orderStatus: o.status as OrderStatus,
+      partnerOrderId: po.id,
+      statusDate: po.statusDate?.toISOString() ?? null,
+      offer: hidden ? null : view?.offer ?? null,
+      paycheck: hidden ? null : view?.paycheck ?? null,
+      rejectReason: po.rejectReason,
+      clientId: o.companyId,
+      countryName: order.counterparty.countryName,
+      city: o.city,
+      bankName: o.bankName,
+      swift: o.swift,
+      tnvedCode: o.tnvedCode,
+      tnvedName: order.tnvedName,
+      goodsLocation: o.goodsLocation as PartnerOrderRowDto['goodsLocation'],
+      comment: o.comment,
+      files: order.files,
+      consultant: order.consultant,
+      orderStatusDate: o.statusDate.toISOString(),
     };
   });
 }

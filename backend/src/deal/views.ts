@@ -3,6 +3,13 @@
  * partner orders with their offer details and bill (spec core §3 "partnerOrders item", "Offer", "Exchange rate
  * info"), deal documents (§3 "Documents"), the unified history (§4, issue 3 "recorded in a history") and their
  * TypeBox schemas. Queries are built with the Drizzle query builder (parameterised); money stays decimal strings.
+ *
+ * Number formats of every answer (decision, domain/deal/money.ts formatPercent): money exactly 2 decimals ('187.50'),
+ * exchange rates exactly 4 ('92.4512'), PERCENTS trimmed of trailing zeros ('1.5', not '1.5000'; '1.7', not '1.70';
+ * '2'; '0') — client, agent and service fee % and the total commission %.
+ *
+ * Batching: every loader here takes the ids of a whole page and answers with a fixed number of queries (one per
+ * kind: partner orders with offers, expenses, bills, history rows...), never one per row.
  */
 import { and, asc, desc, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import { Type } from 'typebox';
@@ -12,6 +19,7 @@ import { dealDocuments, partnerOrderOfferExpenses, partnerOrderOffers, payChecks
 import { orderStatusHistory, partnerOrders, storedFiles } from '../db/schema/orders.js';
 import { partnerPaymentCompanies, partnerPaymentRequisites } from '../db/schema/partner.js';
 import { offerDetailsHidden } from '../domain/deal/display.js';
+import { formatPercent } from '../domain/deal/money.js';
 import type { OfferStatus, PaymentStatus } from '../domain/deal/transitions.js';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T, description?: string) =>
@@ -34,15 +42,18 @@ export const OfferDetailsSchema = Type.Object({
   paymentFrom: Type.String({ description: 'Payment term from, YYYY-MM-DD' }),
   paymentTo: Type.String({ description: 'Payment term to, YYYY-MM-DD; the offer expires after this Moscow day unless accepted' }),
   transactionType: Nullable(Type.String()),
-  clientFeePercent: Type.String({ description: 'Client fee, percent of the payment sum (decimal string)' }),
+  clientFeePercent: Type.String({ description: 'Client fee, percent of the payment sum (decimal string, trailing zeros trimmed: \'1.5\')' }),
+  agentFeePercent: Type.String({ description: 'The payment agent\'s share, percent of the payment sum (client − service; trimmed: \'1.1\')' }),
+  serviceFeePercent: Type.String({ description: 'The service\'s share, percent of the payment sum (the agent\'s license contract; trimmed: \'0.4\')' }),
   totalFee: Type.String({ description: 'agentFee + serviceFee, payment currency' }),
   agentFee: Type.String(),
   serviceFee: Type.String(),
-  totalCommission: Nullable(Type.Object({ amount: Type.String({ description: 'RUB' }), percent: Type.String() })),
+  totalCommission: Nullable(Type.Object({ amount: Type.String({ description: 'RUB, 2 decimals' }), percent: Type.String({ description: 'Percent of the converted payment sum, rounded to 2 decimals, trailing zeros trimmed (\'1.7\')' }) })),
   additionalExpenses: Type.Array(ExpenseSchema),
   exchangeRateInfo: Type.Object({
     currencyCode: Type.String(),
     course: Type.String({ description: 'RUB per unit, 4 decimals' }),
+    source: Nullable(Type.String(), 'Where the rate comes from (e.g. \'ЦБ РФ\'); null for offers sent before it was recorded'),
     courseDeterminationRules: Nullable(Type.String()),
     expensesCurrencyCode: Nullable(Type.String()),
     expensesCourse: Nullable(Type.String()),
@@ -72,6 +83,7 @@ export const PartnerOrderViewSchema = Type.Object({
   partnerSignRequired: Type.Boolean({ description: 'The agent signs documents (else the client confirms them)' }),
   offer: Nullable(OfferDetailsSchema, 'Offer details; null when none yet or hidden for ALLOWED, IN_PROGRESS, CREATED_OFFER, REJECTED, REFUSE_OPER, SIGNED_ANOTHER_OFFER (spec core §4) to the client'),
   paycheck: Nullable(PayCheckSchema, 'The current (non-archived) bill, or null'),
+  rejectReason: Type.Optional(Nullable(Type.String(), 'The agent\'s refusal reason (spec core §5); operators and the agent itself only, null for the client')),
 });
 
 export const SignatureSchema = Nullable(Type.Object({
@@ -120,13 +132,15 @@ export interface OfferDetails {
   paymentTo: string;
   transactionType: string | null;
   clientFeePercent: string;
+  agentFeePercent: string;
+  serviceFeePercent: string;
   totalFee: string;
   agentFee: string;
   serviceFee: string;
   totalCommission: { amount: string; percent: string } | null;
   additionalExpenses: Array<{ amount: string; currency: string; rate: string; description: string | null }>;
   exchangeRateInfo: {
-    currencyCode: string; course: string; courseDeterminationRules: string | null;
+    currencyCode: string; course: string; source: string | null; courseDeterminationRules: string | null;
     expensesCurrencyCode: string | null; expensesCourse: string | null; expensesCourseDeterminationRules: string | null;
   };
   sampleContractFileId: string | null;
@@ -140,6 +154,8 @@ export interface PayCheckView {
 export interface PartnerOrderView {
   id: number; orderId: number; partnerId: number; brand: string | null; status: OfferStatus; statusDate: string | null;
   partnerSignRequired: boolean; offer: OfferDetails | null; paycheck: PayCheckView | null;
+  /** The agent's refusal reason; null for the CLIENT audience. */
+  rejectReason: string | null;
 }
 
 /**
@@ -178,21 +194,24 @@ export async function loadPartnerOrderViews(db: DbOrTx, orderIds: number[], opts
         paymentFrom: offer.paymentDateFrom,
         paymentTo: offer.paymentDateTo,
         transactionType: offer.transactionType,
-        clientFeePercent: offer.clientFeePercent,
+        clientFeePercent: formatPercent(offer.clientFeePercent),
+        agentFeePercent: formatPercent(offer.agentFeePercent ?? '0'),
+        serviceFeePercent: formatPercent(offer.serviceFeePercent ?? '0'),
         totalFee: offer.totalFee,
         agentFee: offer.agentFee,
         serviceFee: offer.serviceFee,
         totalCommission: offer.totalCommissionAmount !== null && offer.totalCommissionPercent !== null
-          ? { amount: offer.totalCommissionAmount, percent: offer.totalCommissionPercent } : null,
+          ? { amount: offer.totalCommissionAmount, percent: formatPercent(offer.totalCommissionPercent) } : null,
         additionalExpenses: expenses.filter((e) => e.offerId === offer.id).map((e) => ({ amount: e.amount, currency: e.currency, rate: e.rate, description: e.description })),
         exchangeRateInfo: {
-          currencyCode: offer.currencyCode, course: offer.course, courseDeterminationRules: offer.courseDeterminationRules,
+          currencyCode: offer.currencyCode, course: offer.course, source: offer.courseSource, courseDeterminationRules: offer.courseDeterminationRules,
           expensesCurrencyCode: offer.expensesCurrencyCode, expensesCourse: offer.expensesCourse,
           expensesCourseDeterminationRules: offer.expensesCourseDeterminationRules,
         },
         sampleContractFileId: offer.sampleContractFileId,
       } : null,
       paycheck: bill && !hidden ? payCheckView(bill) : null,
+      rejectReason: opts.audience === 'CLIENT' ? null : po.rejectReason,
     };
   });
 }
@@ -218,13 +237,14 @@ export async function loadPaymentCompany(db: DbOrTx, id: number | null) {
   };
 }
 
-export const PaymentCompanySchema = Nullable(Type.Object({
+export const PaymentCompanyObjectSchema = Type.Object({
   id: Type.Integer(), name: Type.String(), inn: Type.String(), kpp: Nullable(Type.String()), legalAddress: Type.String(), actualAddress: Nullable(Type.String()),
   requisites: Type.Array(Type.Object({
     currencyCode: Type.String(), bankName: Type.String(), bankBik: Nullable(Type.String()), swift: Nullable(Type.String()),
     checkAccount: Type.String(), corrAccount: Nullable(Type.String()),
   })),
-}), 'Where to pay: the payment company of the agent with its requisites');
+}, { description: 'A payment company of the agent with its requisites' });
+export const PaymentCompanySchema = Nullable(PaymentCompanyObjectSchema, 'Where to pay: the payment company of the agent with its requisites');
 
 export interface DocumentView {
   id: number; partnerOrderId: number | null; partnerId: number; kind: string; name: string; status: string; fileId: string; size: number;
@@ -268,7 +288,28 @@ export interface HistoryView {
 
 /** The unified history of an order, oldest first, with the agent of OFFER/PAYMENT rows and the acting user. */
 export async function loadHistory(db: DbOrTx, orderId: number): Promise<HistoryView[]> {
-  const rows = await db.select({ h: orderStatusHistory, name: users.name, surname: users.surname })
+  return (await loadHistoryRows(db, orderId)).map(({ actorCompanyId: _c, ...h }) => h);
+}
+
+/**
+ * The history as a payment agent sees it (GET /api/secured/partner/order/exch/{id}/history): every ORDER row (the
+ * order status), and the OFFER and PAYMENT rows of the caller's own partner order and its bills — never another
+ * agent's. Identities: `actor` only when the acting user belongs to the caller's company (its colleagues); operators,
+ * clients and other agents are shown by role only. Comments: kept on the caller's own rows and on ORDER rows, except
+ * ORDER rows written by another agent's action (its refusal reason is not the caller's business).
+ */
+export async function loadPartnerHistory(db: DbOrTx, orderId: number, partnerCompanyId: number): Promise<HistoryView[]> {
+  const rows = await loadHistoryRows(db, orderId);
+  return rows
+    .filter((h) => h.entity === 'ORDER' || h.partnerId === partnerCompanyId)
+    .map(({ actorCompanyId, ...h }) => {
+      const own = actorCompanyId === partnerCompanyId;
+      return { ...h, actor: own ? h.actor : null, comment: h.entity === 'ORDER' && h.actorRole === 'PARTNER' && !own ? null : h.comment };
+    });
+}
+
+async function loadHistoryRows(db: DbOrTx, orderId: number): Promise<Array<HistoryView & { actorCompanyId: number | null }>> {
+  const rows = await db.select({ h: orderStatusHistory, name: users.name, surname: users.surname, companyId: users.companyId })
     .from(orderStatusHistory).leftJoin(users, eq(users.id, orderStatusHistory.byUserId))
     .where(eq(orderStatusHistory.orderId, orderId)).orderBy(asc(orderStatusHistory.at), asc(orderStatusHistory.id));
   const pos = await db.select({ id: partnerOrders.id, partnerId: partnerOrders.partnerCompanyId }).from(partnerOrders).where(eq(partnerOrders.orderId, orderId));
@@ -276,7 +317,8 @@ export async function loadHistory(db: DbOrTx, orderId: number): Promise<HistoryV
   const bills = poIds.length ? await db.select({ id: payChecks.id, po: payChecks.partnerOrderId }).from(payChecks).where(inArray(payChecks.partnerOrderId, poIds)) : [];
   const partnerOfPo = new Map(pos.map((p) => [p.id, p.partnerId]));
   const partnerOfBill = new Map(bills.map((b) => [b.id, partnerOfPo.get(b.po) ?? null]));
-  return rows.map(({ h, name, surname }) => ({
+  return rows.map(({ h, name, surname, companyId }) => ({
+    actorCompanyId: companyId ?? null,
     id: h.id, entity: h.entity, entityId: h.entityId ?? (h.entity === 'ORDER' ? h.orderId : null), from: h.fromStatus, to: h.toStatus,
     at: h.at.toISOString(), actorRole: h.actorRole,
     actor: h.byUserId !== null ? { userId: h.byUserId, name: [surname, name].filter(Boolean).join(' ') } : null,

@@ -13,7 +13,10 @@
  *   GET  /files/partner/orders/:orderId/offer/:set/:docId  → GET  …/partner/order/exch/:orderId/offer/:set/:docId/content
  *   GET  /files/partner/orders/:orderId/files/:fileId      → GET  …/partner/order/exch/:orderId/files/:fileId (client's files)
  *   GET  /files/client/orders/:orderId/documents/:docId    → GET  …/client/order/exch/:orderId/offer/documents/:docId/content
+ *   GET  /files/client/orders/:orderId/offers/:partnerOrderId/sample-contract
+ *                                                          → GET  …/client/order/exch/:orderId/offers/:partnerOrderId/sample-contract
  *   GET  /files/oper/orders/:orderId/documents/:docId      → GET  …/oper/order/exch/:orderId/documents/:docId/content
+ *   GET  /files/oper/orders/:orderId/files/:fileId         → GET  …/oper/order/exch/:orderId/files/:fileId (client's files)
  *   GET, POST /oper-login                                  → the backend's operator sign-in page (spec core §8 "operators
  *                                                            to external login"); its redirect to `<public url>/operator/auth?code=…`
  *                                                            is made relative, so the browser stays on this origin
@@ -91,12 +94,18 @@ export async function backendProxies(app: FastifyInstance, opts: { backendUrl: s
     if (kind === 'files' && method !== 'POST' && FILE_ID.test(a ?? '') && b === undefined) return `${base}/files/${a}`;
     return null;
   });
-  await mapped('/files/client/orders', ['GET', 'HEAD'], ([orderId, kind, docId, ...rest]) => (
-    ORDER_ID.test(orderId ?? '') && kind === 'documents' && DOC_ID.test(docId ?? '') && !rest.length
-      ? `/api/secured/client/order/exch/${orderId}/offer/documents/${docId}/content` : null));
-  await mapped('/files/oper/orders', ['GET', 'HEAD'], ([orderId, kind, docId, ...rest]) => (
-    ORDER_ID.test(orderId ?? '') && kind === 'documents' && DOC_ID.test(docId ?? '') && !rest.length
-      ? `/api/secured/oper/order/exch/${orderId}/documents/${docId}/content` : null));
+  await mapped('/files/client/orders', ['GET', 'HEAD'], ([orderId, kind, id, tail, ...rest]) => {
+    if (!ORDER_ID.test(orderId ?? '') || rest.length) return null;
+    if (kind === 'documents' && DOC_ID.test(id ?? '') && tail === undefined) return `/api/secured/client/order/exch/${orderId}/offer/documents/${id}/content`;
+    if (kind === 'offers' && DOC_ID.test(id ?? '') && tail === 'sample-contract') return `/api/secured/client/order/exch/${orderId}/offers/${id}/sample-contract`;
+    return null;
+  });
+  await mapped('/files/oper/orders', ['GET', 'HEAD'], ([orderId, kind, id, ...rest]) => {
+    if (!ORDER_ID.test(orderId ?? '') || rest.length) return null;
+    if (kind === 'documents' && DOC_ID.test(id ?? '')) return `/api/secured/oper/order/exch/${orderId}/documents/${id}/content`;
+    if (kind === 'files' && FILE_ID.test(id ?? '')) return `/api/secured/oper/order/exch/${orderId}/files/${id}`;
+    return null;
+  });
 
   // The operator sign-in page of the embedded default, on this origin (DESIGN "Sessions").
   await app.register(httpProxy, {

@@ -10,8 +10,10 @@
  *   (operator row; primed by the operator list, which already carries every partner order with its offer),
  *   `operOrderDetail` (operator GET {id}, with history), documents, history, bills, scoring candidates;
  * - `memo`: any other read keyed by a string (counts, settings), at most once per operation.
- * The backend has no batch reads, so a loader issues one GET per distinct id, in parallel; what bounds a page's
- * cost is that list answers prime the loaders and fields read the primed values (see test/upstreamCalls.test.ts).
+ * The backend has no batch reads by id, so a loader issues one GET per distinct id, in parallel; what bounds a page's
+ * cost is that list answers carry what the rows need — the client's and the payment agent's rows their partner orders
+ * with offers and bills, loaded by the backend in batched queries — and prime the loaders (`orderById`,
+ * `partnerDetail`, `operOrder`), so fields read the primed values (see test/upstreamCalls.test.ts).
  */
 import DataLoader from 'dataloader';
 import type { BackendApi } from '../rest/client.js';
@@ -43,6 +45,8 @@ export interface Loaders {
   forget(prefix: string): void;
   clientDeal: DataLoader<number, ClientDealDto>;
   clientHistory: DataLoader<number, HistoryDto[]>;
+  /** The payment agent's history of an order (ORDER rows and its own offer's rows). */
+  partnerHistory: DataLoader<number, HistoryDto[]>;
   clientPayCheck: DataLoader<number, PayCheckDto & { paymentCompany: PaymentCompanyDto | null }>;
   partnerDetail: DataLoader<number, PartnerDetailDto>;
   partnerTerms: DataLoader<number, OfferTermsDto>;
@@ -85,6 +89,7 @@ export function createLoaders(api: BackendApi): Loaders {
     },
     clientDeal: perId((id) => api.clientDeal(id)),
     clientHistory: perId((id) => api.clientHistory(id)),
+    partnerHistory: perId((id) => api.partnerHistory(id)),
     clientPayCheck: perId((id) => api.clientPayCheck(id)),
     partnerDetail: perId((id) => api.partnerOrder(id)),
     partnerTerms: perId((id) => api.partnerOfferTerms(id)),

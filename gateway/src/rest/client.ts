@@ -5,7 +5,7 @@
  */
 import type { UpstreamSession } from './session.js';
 import type {
-  ActivePartnerDto, ClientDealDto, CommissionDto, CurrencySettingDto, DocumentDto, HistoryDto, OperCommentDto, OperOrderDto,
+  ActivePartnerDto, AmountConversionDto, ClientDealDto, CommissionDto, CurrencySettingDto, DocumentDto, HistoryDto, OperCommentDto, OperOrderDto,
   OfferStatusDto, OfferTermsDto, PartnerCandidateDto, PartnerDetailDto, PartnerOrderRowDto, PaymentCompanyDto, PayCheckDto,
   AccountTypeDto, BankDto, ChecklistDto, ClientInfoDto, CountDto, CountryDto, CurrencyDto, CurrentUserDto,
   OrderDto, OrderInputDto, OrderStatusDto, PageableDto, PageDto, ReferenceHitDto, RegistryCompanyDto,
@@ -190,6 +190,14 @@ export class BackendApi {
   partnerOrder(id: number) {
     return this.session.call<PartnerDetailDto>({ method: 'GET', path: `/api/secured/partner/order/exch/${id}` });
   }
+  /** The agent's history of an order: ORDER rows and its own offer's rows only (backend routes/partner/orders.ts). */
+  partnerHistory(id: number) {
+    return this.session.call<HistoryDto[]>({ method: 'GET', path: `/api/secured/partner/order/exch/${id}/history` });
+  }
+  /** spec core §7 partner `offer/pay-checks/amount-convert`: an amount in another currency at the offer's rates. */
+  partnerAmountConvert(id: number, body: { amount: { cost: string; currency: string }; targetCurrency: string }) {
+    return this.session.call<AmountConversionDto>({ method: 'POST', path: `/api/secured/partner/order/exch/${id}/offer/pay-checks/amount-convert`, body });
+  }
   partnerTake(id: number) {
     return this.session.call<PartnerDetailDto>({ method: 'POST', path: `/api/secured/partner/order/exch/${id}/take` });
   }
@@ -236,6 +244,10 @@ export class BackendApi {
   }
   operCount(body: Omit<OperFilterDto, 'pageable'>) {
     return this.session.call<CountDto>({ method: 'POST', path: '/api/secured/oper/order/exch/filter/count', body });
+  }
+  /** The payment company (with requisites) of a bill of the order, operator side. */
+  operPaymentCompany(id: number, payCheckId: number) {
+    return this.session.call<PaymentCompanyDto>({ method: 'GET', path: `/api/secured/oper/order/exch/${id}/pay-checks/${payCheckId}/payment-company` });
   }
   operOrder(id: number) {
     return this.session.call<OperOrderDto>({ method: 'GET', path: `/api/secured/oper/order/exch/${id}` });

@@ -122,17 +122,26 @@ export interface OfferDetailsDto {
   paymentTo: string;
   transactionType: string | null;
   clientFeePercent: string;
+  /** Absent in answers of backends before the read model carried it. */
+  agentFeePercent?: string | null;
+  serviceFeePercent?: string | null;
   totalFee: string;
   agentFee: string;
   serviceFee: string;
   totalCommission: { amount: string; percent: string } | null;
   additionalExpenses: Array<{ amount: string; currency: string; rate: string; description: string | null }>;
   exchangeRateInfo: {
-    currencyCode: string; course: string; courseDeterminationRules: string | null;
+    currencyCode: string; course: string; source?: string | null; courseDeterminationRules: string | null;
     expensesCurrencyCode: string | null; expensesCourse: string | null; expensesCourseDeterminationRules: string | null;
   };
   sampleContractFileId: string | null;
 }
+
+/** Parent of GraphQL `Offer`: the details with who reads them and where they belong (the sample contract's download path needs them). */
+export interface OfferParent extends OfferDetailsDto { audience?: Audience; orderId?: number; partnerOrderId?: number | null }
+
+/** backend routes/partner/schemas.ts AmountConvertAnswer. */
+export interface AmountConversionDto { amount: MoneyDto; converted: MoneyDto; rate: string }
 
 export type PaymentStatusDto = 'ACTIVE' | 'CHECK_PAYMENT' | 'PAYMENT_CONFIRMED' | 'ARCHIVED';
 
@@ -244,6 +253,25 @@ export interface PartnerOrderRowDto {
   statusLabel: string;
   tab: 'new' | 'working' | 'deals' | 'results';
   orderStatus: OrderStatusDto;
+  // The caller's own side in full and the order fields of GET {id}; optional: absent from older backends (then the
+  // gateway loads the detail per order when asked).
+  partnerOrderId?: number;
+  statusDate?: string | null;
+  offer?: OfferDetailsDto | null;
+  paycheck?: PayCheckDto | null;
+  rejectReason?: string | null;
+  clientId?: number;
+  countryName?: string;
+  city?: string;
+  bankName?: string;
+  swift?: string | null;
+  tnvedCode?: string;
+  tnvedName?: string | null;
+  goodsLocation?: 'IMPORTED' | 'NOT_IMPORTED';
+  comment?: string | null;
+  files?: OrderFileDto[];
+  consultant?: ConsultantDto | null;
+  orderStatusDate?: string;
 }
 
 /** Payment agent's GET order/exch/{id}: the order with only the caller's partner order. */

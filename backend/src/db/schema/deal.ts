@@ -60,6 +60,8 @@ export const partnerOrderOffers = pgTable('partner_order_offers', {
   /** Exchange rate info (spec core §3): the order currency, its rate (RUB per unit, 4 decimals), the rules. */
   currencyCode: char('currency_code', { length: 3 }).notNull(),
   course: numeric('course', { precision: 18, scale: 4 }).notNull(),
+  /** Exchange rate source (spec core §3 "exchange rate with source and description"), e.g. 'ЦБ РФ'; default: the agent's currency settings. */
+  courseSource: text('course_source'),
   courseDeterminationRules: text('course_determination_rules'),
   expensesCurrencyCode: char('expenses_currency_code', { length: 3 }),
   expensesCourse: numeric('expenses_course', { precision: 18, scale: 4 }),

@@ -79,6 +79,19 @@ export function formatDecimal(d: Decimal): string {
   return `${neg && d.units !== 0n ? '-' : ''}${int}${frac}`;
 }
 
+/**
+ * The API format of a PERCENT (client, agent, service fee %, and the total commission %): the decimal with trailing
+ * zeros trimmed, '.' as separator — '1.5' (not '1.5000'), '0.4', '2', '0'. Money keeps exactly 2 decimals
+ * ('187.50') and rates exactly 4 ('92.4512'); percents are the only trimmed values (they are typed by people and
+ * stored as numeric(9,4)). Accepts a decimal string or a Decimal; a string that is not a decimal is returned as is.
+ */
+export function formatPercent(p: string | Decimal): string {
+  const s = typeof p === 'string' ? p.trim() : formatDecimal(p);
+  if (!/^-?\d+(\.\d+)?$/.test(s)) return s;
+  const t = s.includes('.') ? s.replace(/0+$/, '').replace(/\.$/, '') : s;
+  return t === '-0' ? '0' : t;
+}
+
 /** Exact sum. */
 export function addDecimal(a: Decimal, b: Decimal): Decimal {
   const scale = Math.max(a.scale, b.scale);

@@ -5,6 +5,7 @@
  *   POST   /api/secured/client/order/exch/{id}/offers/{partnerOrderId}/accept      §4 step 4 → order OFFER_ACCEPTED
  *   GET    /api/secured/client/order/exch/{id}/offer/docs | /offer/final-docs      documents the agent SENT (or confirmed)
  *   GET    /api/secured/client/order/exch/{id}/offer/documents/{docId}/content     download one of them
+ *   GET    /api/secured/client/order/exch/{id}/offers/{partnerOrderId}/sample-contract  the offer's sample contract
  *   POST   /api/secured/client/order/exch/{id}/offer/docs/confirm                  §4 step 5 → offer ACCEPTED_OFFER_DOCS
  *   GET    /api/secured/client/order/exch/{id}/pay-checks/active                   the bill to pay (§4 step 6)
  *   POST   /api/secured/client/order/exch/{id}/payment/made                        §4 step 7 → PAYMENT_CHECKING
@@ -20,14 +21,14 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { dealDocuments, payChecks } from '../../db/schema/deal.js';
+import { dealDocuments, partnerOrderOffers, payChecks } from '../../db/schema/deal.js';
 import { orders, partnerOrders, storedFiles } from '../../db/schema/orders.js';
 import { runTransition } from '../../deal/repository.js';
 import {
   DocumentSchema, HistoryEntrySchema, loadDocuments, loadHistory, loadPartnerOrderViews, loadPaymentCompany, PartnerOrderViewSchema,
   PayCheckSchema, PaymentCompanySchema, payCheckView,
 } from '../../deal/views.js';
-import { clientDisplayStatus, clientLeadingOffer, HIDDEN_DETAILS_OFFER_STATUSES } from '../../domain/deal/display.js';
+import { clientDisplayStatus, clientLeadingOffer, HIDDEN_DETAILS_OFFER_STATUSES, offerDetailsHidden } from '../../domain/deal/display.js';
 import type { DealAction, OfferStatus } from '../../domain/deal/transitions.js';
 import type { OrderStatus } from '../../domain/orders.js';
 import { AppError } from '../../errors.js';
@@ -179,6 +180,34 @@ export default async function clientDealRoutes(app: FastifyInstance): Promise<vo
       .where(and(eq(dealDocuments.id, docId), eq(dealDocuments.orderId, id), inArray(dealDocuments.kind, ['OFFER_DOCS', 'FINAL_DOCS']), inArray(dealDocuments.status, CLIENT_DOC_STATUSES)));
     if (!doc || HIDDEN_DETAILS_OFFER_STATUSES.includes(doc.poStatus as OfferStatus)) throw AppError.notFound('Документ не найден');
     return sendStoredFile(app, request, reply, doc);
+  });
+
+  app.get(`${BASE}/:id/offers/:partnerOrderId/sample-contract`, {
+    preHandler: client,
+    schema: {
+      tags: TAGS,
+      summary: 'Download the sample contract of an offer (designed, spec core §7 Client style; §3 "Offer": sample contract file)',
+      description: 'The file of `offer.sampleContractFileId` of one offer of the caller\'s company\'s order, only while the offer\'s details are '
+        + 'visible to the client (not ALLOWED, IN_PROGRESS, CREATED_OFFER, REJECTED, REFUSE_OPER, SIGNED_ANOTHER_OFFER, spec core §4). '
+        + 'Stored type, `Content-Disposition: attachment` with the document\'s name, `X-Content-Type-Options: nosniff`. '
+        + 'Errors: 400 VALIDATION_ERROR (ids not numeric), 401 UNAUTHORIZED, 403 FORBIDDEN (not a client), 404 NOT_FOUND \'Заявка не найдена\' '
+        + '(no such order in the caller\'s company) or \'Файл не найден\' (no such offer of the order, details hidden, or no sample contract).',
+      params: Type.Object({ id: IdParams.properties.id, partnerOrderId: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'Partner order (offer) id' }) }),
+      produces: ['application/octet-stream'],
+      response: { 200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description: 'The file bytes' }), ...errors },
+    },
+  }, async (request, reply) => {
+    const { id, partnerOrderId } = request.params as { id: number; partnerOrderId: number };
+    await ownOrder(request, id);
+    const [row] = await db.select({ status: partnerOrders.status, sha256: storedFiles.sha256, contentType: storedFiles.contentType, fileName: storedFiles.originalName, fileId: storedFiles.id })
+      .from(partnerOrders)
+      .innerJoin(partnerOrderOffers, eq(partnerOrderOffers.partnerOrderId, partnerOrders.id))
+      .innerJoin(storedFiles, eq(storedFiles.id, partnerOrderOffers.sampleContractFileId))
+      .where(and(eq(partnerOrders.id, partnerOrderId), eq(partnerOrders.orderId, id)));
+    if (!row || offerDetailsHidden(row.status as OfferStatus)) throw AppError.notFound('Файл не найден');
+    const [doc] = await db.select({ name: dealDocuments.name }).from(dealDocuments)
+      .where(and(eq(dealDocuments.partnerOrderId, partnerOrderId), eq(dealDocuments.kind, 'DOC_EXAMPLE'), eq(dealDocuments.fileId, row.fileId))).limit(1);
+    return sendStoredFile(app, request, reply, { sha256: row.sha256, contentType: row.contentType, name: doc?.name ?? row.fileName });
   });
 
   app.post(`${BASE}/:id/offer/docs/confirm`, {

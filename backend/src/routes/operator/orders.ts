@@ -10,19 +10,19 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { companies, users } from '../../db/schema/core.js';
-import { dealDocuments, operatorComments } from '../../db/schema/deal.js';
+import { dealDocuments, operatorComments, payChecks } from '../../db/schema/deal.js';
 import { orders, orderStatusHistory, partnerOrders, storedFiles } from '../../db/schema/orders.js';
 import { refTnved } from '../../db/schema/reference.js';
 import { partnerCurrencySettings, partnerLimits, partnerProfiles } from '../../db/schema/partner.js';
 import { runTransition } from '../../deal/repository.js';
-import { DocumentSchema, HistoryEntrySchema, loadDocuments, loadHistory, PartnerOrderViewSchema } from '../../deal/views.js';
+import { DocumentSchema, HistoryEntrySchema, loadDocuments, loadHistory, loadPaymentCompany, PartnerOrderViewSchema, PaymentCompanyObjectSchema } from '../../deal/views.js';
 import { MAX_COMMENT_LENGTH } from '../../domain/deal/apply.js';
 import { compareDecimal } from '../../domain/deal/money.js';
 import { isOpenOffer, type DealAction, type OfferStatus } from '../../domain/deal/transitions.js';
 import { businessToday, isTnvedCodeShape, validateOrderInput, type OrderInput, type OrderStatus } from '../../domain/orders.js';
 import { AppError, MESSAGES } from '../../errors.js';
 import type { AuthUser } from '../../plugins/auth.js';
-import { OrderInputSchema, OrderSchema, OrderStatusSchema } from '../orders/schemas.js';
+import { OrderFileParams, OrderInputSchema, OrderSchema, OrderStatusSchema } from '../orders/schemas.js';
 import { sendStoredFile } from '../orders/storage.js';
 import { ErrorSchema } from '../schemas.js';
 import { countOperOrders, loadOperOrders, OPER_SORT_FIELDS, OPER_TABS, pageOperOrderIds, type OperFilter, type OperSortField, type OperTab } from './queries.js';
@@ -408,6 +408,50 @@ export default async function operatorOrderRoutes(app: FastifyInstance): Promise
     const [o] = await db.select({ id: orders.id }).from(orders).where(eq(orders.id, id));
     if (!doc || !o || (doc.kind !== 'DOC_EXAMPLE' && doc.orderId !== id)) throw AppError.notFound('Документ не найден');
     return sendStoredFile(app, request, reply, doc);
+  });
+
+  app.get(`${BASE}/:id/files/:fileId`, {
+    preHandler: oper,
+    schema: {
+      tags: TAGS,
+      summary: 'Download a file of the client\'s request (designed; spec core §3 order "files (invoice/contract)", §6 operators see every order)',
+      description: 'The client\'s invoice or contract attached to the order, with the same headers as the client\'s download (stored Content-Type, '
+        + '`Content-Disposition: attachment` with the UTF-8 name, `X-Content-Type-Options: nosniff`). Errors: 400 VALIDATION_ERROR (id not numeric, '
+        + 'fileId not a UUID), 401 UNAUTHORIZED, 403 FORBIDDEN (not an operator), 404 NOT_FOUND \'Заявка не найдена\' or \'Файл не найден\' '
+        + '(the file is not attached to that order).',
+      params: OrderFileParams,
+      produces: ['application/octet-stream'],
+      response: { 200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description: 'The file bytes' }), ...withNotFound },
+    },
+  }, async (request, reply) => {
+    const { id, fileId } = request.params as { id: number; fileId: string };
+    const [o] = await db.select({ id: orders.id }).from(orders).where(eq(orders.id, id));
+    if (!o) throw AppError.notFound('Заявка не найдена');
+    const [file] = await db.select({ sha256: storedFiles.sha256, contentType: storedFiles.contentType, name: storedFiles.originalName })
+      .from(storedFiles).where(and(eq(storedFiles.id, fileId.toLowerCase()), eq(storedFiles.orderId, id)));
+    if (!file) throw AppError.notFound('Файл не найден');
+    return sendStoredFile(app, request, reply, file);
+  });
+
+  app.get(`${BASE}/:id/pay-checks/:payCheckId/payment-company`, {
+    preHandler: oper,
+    schema: {
+      tags: TAGS,
+      summary: 'The payment agent\'s payment company of a bill, with requisites (designed; spec core §7 Operator "pay-checks"; §3 payment agent profile "companies and requisites for client payments")',
+      description: 'Where the client pays a bill of one of the order\'s offers (any bill status, also ARCHIVED): the agent\'s company with its bank '
+        + 'requisites; the actual address is the legal one when they coincide. Errors: 400 VALIDATION_ERROR (ids not numeric), 401 UNAUTHORIZED, '
+        + '403 FORBIDDEN (not an operator), 404 NOT_FOUND \'Счёт не найден\' (no such bill of that order, or the bill names no company).',
+      params: Type.Object({ id: IdParams.properties.id, payCheckId: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'Bill id (PayCheck.id)' }) }),
+      response: { 200: PaymentCompanyObjectSchema, ...withNotFound },
+    },
+  }, async (request) => {
+    const { id, payCheckId } = request.params as { id: number; payCheckId: number };
+    const [bill] = await db.select({ paymentCompanyId: payChecks.paymentCompanyId }).from(payChecks)
+      .innerJoin(partnerOrders, eq(partnerOrders.id, payChecks.partnerOrderId))
+      .where(and(eq(payChecks.id, payCheckId), eq(partnerOrders.orderId, id)));
+    const company = bill ? await loadPaymentCompany(db, bill.paymentCompanyId) : null;
+    if (!company) throw AppError.notFound('Счёт не найден', 'PAYCHECK_NOT_FOUND');
+    return company;
   });
 
   app.post(`${BASE}/:id/pay-checks/confirm`, {

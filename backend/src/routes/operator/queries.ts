@@ -103,7 +103,8 @@ export interface OperOrderDto {
 /** Loads operator-side orders by id, in the order of `ids` (absent ids left out). */
 export async function loadOperOrders(db: DbOrTx, ids: number[]): Promise<OperOrderDto[]> {
   if (!ids.length) return [];
-  const base = await loadOrders(db, ids, null);
+  const pos = await loadPartnerOrderViews(db, ids, { audience: 'OPER' });
+  const base = await loadOrders(db, ids, null, pos);
   if (!base.length) return [];
   const found = base.map((o) => o.id);
   const meta = await db.select({ id: orders.id, validatorUserId: orders.validatorUserId }).from(orders).where(inArray(orders.id, found));
@@ -114,7 +115,6 @@ export async function loadOperOrders(db: DbOrTx, ids: number[]): Promise<OperOrd
   const comments = await db.select({ orderId: operatorComments.orderId, text: operatorComments.text, at: operatorComments.createdAt, name: users.name, surname: users.surname, id: operatorComments.id })
     .from(operatorComments).innerJoin(users, eq(users.id, operatorComments.authorUserId))
     .where(inArray(operatorComments.orderId, found)).orderBy(desc(operatorComments.createdAt), desc(operatorComments.id));
-  const pos = await loadPartnerOrderViews(db, found, { audience: 'OPER' });
   return base.map((o) => {
     const v = validators.find((x) => x.id === meta.find((m) => m.id === o.id)?.validatorUserId);
     const c = comments.find((x) => x.orderId === o.id);

@@ -5,10 +5,11 @@
 import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { companies, users } from '../../db/schema/core.js';
-import { orders, partnerOrders, storedFiles } from '../../db/schema/orders.js';
+import { orders, storedFiles } from '../../db/schema/orders.js';
 import { refTnved } from '../../db/schema/reference.js';
 import type { OrderStatus } from '../../domain/orders.js';
 import { countryNameRu } from '../../reference/countries.js';
+import { loadPartnerOrderViews, type PartnerOrderView } from '../../deal/views.js';
 import type { OrderSortField } from './schemas.js';
 
 /** Order as answered by the API (docs/rest-api.md "Order"). Money: decimal string + ISO 4217; times UTC ISO 8601. */
@@ -30,7 +31,8 @@ export interface OrderDto {
   consultant: { name: string; phone: string | null; email: string } | null;
   status: OrderStatus;
   statusDate: string;
-  partnerOrders: Array<{ partnerId: number; brand: string | null; status: string; partnerSignRequired: boolean; offer: null; paycheck: null }>;
+  /** The payment agents' sides with offer details (hidden per spec core §4 for the client) and the active bill (deal/views.ts). */
+  partnerOrders: PartnerOrderView[];
 }
 
 /** Filters of the client's list (spec core §7 "statuses, id"). */
@@ -81,9 +83,13 @@ export async function pageOrderIds(db: DbOrTx, f: OrderFilter, sort: OrderSort[]
 
 /**
  * Loads orders by id as API answers, in the order of `ids`; ids of other companies than `companyId` are left out
- * (pass null only for callers that checked access otherwise).
+ * (pass null only for callers that checked access otherwise). `partnerOrders` of each order come from
+ * deal/views.ts loadPartnerOrderViews for the whole page at once (one query per kind, never per row): as the client
+ * sees them (offer details and bill hidden per spec core §4) when `companyId` is given, else as the operator sees
+ * them; callers that already hold the views of these orders pass them as `views` (e.g. only an agent's own side).
+ * Queries per call: orders, files, and the views (3) — whatever the number of ids.
  */
-export async function loadOrders(db: DbOrTx, ids: number[], companyId: number | null): Promise<OrderDto[]> {
+export async function loadOrders(db: DbOrTx, ids: number[], companyId: number | null, views?: PartnerOrderView[]): Promise<OrderDto[]> {
   if (!ids.length) return [];
   const cond = companyId === null ? inArray(orders.id, ids) : and(inArray(orders.id, ids), eq(orders.companyId, companyId));
   const rows = await db
@@ -100,12 +106,7 @@ export async function loadOrders(db: DbOrTx, ids: number[], companyId: number | 
     .from(storedFiles)
     .where(inArray(storedFiles.orderId, found))
     .orderBy(asc(storedFiles.createdAt), asc(storedFiles.originalName));
-  const partners = await db
-    .select({ orderId: partnerOrders.orderId, partnerId: partnerOrders.partnerCompanyId, brand: companies.brand, status: partnerOrders.status, partnerSignRequired: partnerOrders.partnerSignRequired })
-    .from(partnerOrders)
-    .innerJoin(companies, eq(companies.id, partnerOrders.partnerCompanyId))
-    .where(inArray(partnerOrders.orderId, found))
-    .orderBy(asc(partnerOrders.id));
+  const partners = views ?? await loadPartnerOrderViews(db, found, { audience: companyId === null ? 'OPER' : 'CLIENT' });
 
   const byId = new Map<number, OrderDto>();
   for (const { o, company, tnvedName, consultant } of rows) {
@@ -129,7 +130,7 @@ export async function loadOrders(db: DbOrTx, ids: number[], companyId: number | 
         : null,
       status: o.status as OrderStatus,
       statusDate: o.statusDate.toISOString(),
-      partnerOrders: partners.filter((p) => p.orderId === o.id).map((p) => ({ partnerId: p.partnerId, brand: p.brand, status: p.status, partnerSignRequired: p.partnerSignRequired, offer: null, paycheck: null })),
+      partnerOrders: partners.filter((p) => p.orderId === o.id),
     });
   }
   return ids.map((id) => byId.get(id)).filter((x): x is OrderDto => !!x);

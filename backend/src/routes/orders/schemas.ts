@@ -4,6 +4,7 @@
  * answer has the rule's own code and Russian text; the schemas check shapes and types.
  */
 import { Type } from 'typebox';
+import { PartnerOrderViewSchema } from '../../deal/views.js';
 import { GOODS_LOCATIONS, ORDER_STATUSES, PAYMENT_TYPES } from '../../domain/orders.js';
 
 const literals = <T extends readonly string[]>(values: T, description: string) =>
@@ -84,14 +85,11 @@ export const OrderSchema = Type.Object({
   }), Type.Null()], { description: 'Referral partner attached to the order, or null' }),
   status: OrderStatusSchema,
   statusDate: Type.String({ description: 'Time of the last status change, UTC ISO 8601' }),
-  partnerOrders: Type.Array(Type.Object({
-    partnerId: Type.Integer({ description: 'Company id of the payment agent' }),
-    brand: Nullable(Type.String(), 'Brand of the payment agent'),
-    status: Type.String({ description: 'Offer status (spec core §4)' }),
-    partnerSignRequired: Type.Boolean(),
-    offer: Type.Null({ description: 'Offer details: not yet implemented (next issue), always null' }),
-    paycheck: Type.Null({ description: 'Pay check: not yet implemented (next issue), always null' }),
-  }), { description: 'Payment agents\' sides (spec core §3 partnerOrders); empty until the operator sends the order' }),
+  partnerOrders: Type.Array(PartnerOrderViewSchema, {
+    description: 'Payment agents\' sides (spec core §3 partnerOrders item): partner order id, brand, status, partnerSignRequired, the offer '
+      + '(null while none was sent, and for the client while hidden: ALLOWED, IN_PROGRESS, CREATED_OFFER, REJECTED, REFUSE_OPER, '
+      + 'SIGNED_ANOTHER_OFFER, spec core §4) and the active bill; empty until the operator sends the order',
+  }),
 }, { description: 'A payment request (spec core §3 "Request (order)")' });
 
 export const ORDER_SORT_FIELDS = ['created', 'number', 'amount', 'status'] as const;

@@ -11,7 +11,7 @@ import { dealDocuments, partnerOrderOfferExpenses, partnerOrderOffers } from '..
 import { partnerCurrencySettings, partnerLimits, partnerPaymentCompanies, partnerPaymentRequisites } from '../../db/schema/partner.js';
 import { loadPartnerDetail } from '../../deal/partner-detail.js';
 import {
-  businessToday, checkFees, checkOfferFields, loadOffer, loadPartnerTerms, normPercent, storedBreakdown, type FeeBody, type FeeResult, type OfferBody,
+  breakdownForApi, businessToday, checkFees, checkOfferFields, loadOffer, loadPartnerTerms, storedBreakdown, type FeeBody, type FeeResult, type OfferBody,
 } from '../../deal/partner-offer.js';
 import { findPartnerOrder } from '../../deal/partner-queries.js';
 import { runTransition } from '../../deal/repository.js';
@@ -27,7 +27,7 @@ import {
 
 /** The breakdown answer: computeCommission's plus the percents the server used. */
 function breakdownAnswer(v: FeeResult) {
-  return { ...v.breakdown, agentFeePercent: v.agentFeePercent, serviceFeePercent: v.serviceFeePercent };
+  return breakdownForApi(v.breakdown, v.agentFeePercent, v.serviceFeePercent);
 }
 
 function failIf(errors: FieldError[]): void {
@@ -88,7 +88,7 @@ export default async function partnerOfferRoutes(app: FastifyInstance): Promise<
     return {
       serviceFeePercent: terms.serviceFeePercent,
       indicativeRate: order.currency === 'RUB' ? '1.0000' : terms.currencies.get(order.currency)?.indicativeRate ?? null,
-      breakdown: b && stored ? { ...b, agentFeePercent: normPercent(stored.row.agentFeePercent ?? '0'), serviceFeePercent: normPercent(stored.row.serviceFeePercent ?? '0') } : null,
+      breakdown: b && stored ? breakdownForApi(b, stored.row.agentFeePercent ?? '0', stored.row.serviceFeePercent ?? '0') : null,
     };
   });
 
@@ -101,7 +101,7 @@ export default async function partnerOfferRoutes(app: FastifyInstance): Promise<
       description: 'Body: deal method (PROTECTED risk-free | UNPROTECTED standard), payment term (not in the past, from ≤ to; the offer expires '
         + 'after its last day), payment sum (default: the order amount), client fee % (≥ the service fee % of the license contract; the agent '
         + 'fee % is the rest), additional expenses (amount, currency, rate, description), exchange rate info (course in RUB per unit with ≤ 4 '
-        + 'decimals, rules — default from the agent\'s currency settings — and the expenses rate), transaction type and the sample contract '
+        + 'decimals, its source and rules — both default from the agent\'s currency settings — and the expenses rate), transaction type and the sample contract '
         + '(fileId of a document example of this offer). The breakdown (total fee, agent fee, service fee, total commission) is computed here. '
         + 'One transaction: the transition PARTNER_SEND_OFFER (compare-and-set, history) and the offer details. Answers the request as GET {id}. '
         + `Errors: 400 VALIDATION_ERROR (all field errors at once; nothing written), ${AUTH_ERRORS}, ${SCOPE_ERROR}, 409 INVALID_STATE or CONFLICT.`,
@@ -150,6 +150,7 @@ export default async function partnerOfferRoutes(app: FastifyInstance): Promise<
           totalCommissionPercent: b.totalCommission.percent,
           currencyCode: order.currency,
           course: b.rate,
+          courseSource: x.source?.trim() || setting?.rateSource || null,
           courseDeterminationRules: x.courseDeterminationRules?.trim() || defaultRules,
           expensesCurrencyCode: x.expensesCurrencyCode?.trim().toUpperCase() || null,
           expensesCourse: x.expensesCourse?.trim() || null,

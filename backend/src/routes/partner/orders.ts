@@ -13,6 +13,7 @@ import { isIsoDate } from '../../domain/orders.js';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { storedFiles } from '../../db/schema/orders.js';
 import { sendStoredFile } from '../../deal/partner-files.js';
+import { HistoryEntrySchema, loadPartnerHistory } from '../../deal/views.js';
 import { AppError } from '../../errors.js';
 import { AUTH_ERRORS, ORDER_BASE, partnerOf, SCOPE_ERROR, TAGS } from './common.js';
 import { OrderFileParams } from '../orders/schemas.js';
@@ -148,6 +149,25 @@ export default async function partnerOrderRoutes(app: FastifyInstance): Promise<
     }
     await runTransition(db, { action: 'PARTNER_REJECT', actor: user, orderId: id, comment: reason, now: app.clock.now() });
     return loadPartnerDetail(db, user.companyId, id);
+  });
+
+  app.get(`${ORDER_BASE}/:id/history`, {
+    preHandler: partner,
+    schema: {
+      tags: TAGS,
+      summary: 'History of a request as the payment agent sees it (designed; spec core §7 partner calls; issue 3 "recorded in a history")',
+      description: 'Oldest first: every ORDER row (the order status), and the OFFER and PAYMENT rows of the caller\'s own offer and its bills — never '
+        + 'another agent\'s rows. `actor` (a name) only for users of the caller\'s own company; operators, clients and other agents are shown by '
+        + '`actorRole` only. Comments: on the caller\'s own rows and on ORDER rows, except ORDER rows caused by another agent. '
+        + `Errors: 400 VALIDATION_ERROR (id not numeric), ${AUTH_ERRORS}, ${SCOPE_ERROR}.`,
+      params: OrderIdParams,
+      response: { 200: Type.Array(HistoryEntrySchema), ...partnerErrors },
+    },
+  }, async (request) => {
+    const { id } = request.params as { id: number };
+    const user = partnerOf(request);
+    await findPartnerOrder(db, user.companyId, id);
+    return loadPartnerHistory(db, id, user.companyId);
   });
 
   app.get(`${ORDER_BASE}/:id/files/:fileId`, {

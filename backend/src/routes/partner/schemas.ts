@@ -75,7 +75,24 @@ export const PartnerOrderRowSchema = Type.Object({
   statusLabel: Type.String({ description: 'Russian label of the status for the agent (spec core §4 "In display terms")' }),
   tab: literals(['new', 'working', 'deals', 'results'] as const, 'The tab of the status'),
   orderStatus: Type.String({ description: 'Order status (spec core §4)' }),
-}, { description: 'Partner-side order row (spec core §3)' });
+  partnerOrderId: Type.Integer({ description: 'The caller\'s partner order id' }),
+  statusDate: Nullable(Type.String(), 'Time of the last status change of the caller\'s side, UTC ISO 8601'),
+  offer: Nullable(OfferDetailsSchema, 'The caller\'s own offer (src/deal/views.ts shape); null when none was sent or while its details are hidden (ALLOWED, IN_PROGRESS, CREATED_OFFER, REJECTED, REFUSE_OPER, SIGNED_ANOTHER_OFFER, spec core §4)'),
+  paycheck: Nullable(PayCheckSchema, 'The active bill of the caller\'s offer, or null (hidden as `offer`)'),
+  rejectReason: Nullable(Type.String(), 'The caller\'s refusal reason, or null'),
+  clientId: Type.Integer({ description: 'Client company id' }),
+  countryName: Type.String({ description: 'Russian name of the counterparty country' }),
+  city: Type.String({ description: 'Counterparty city' }),
+  bankName: Type.String({ description: 'Counterparty bank' }),
+  swift: Nullable(Type.String(), 'SWIFT BIC of the counterparty bank, or null'),
+  tnvedCode: Type.String({ description: 'TN VED code of the goods' }),
+  tnvedName: Nullable(Type.String(), 'Russian name of the TN VED code'),
+  goodsLocation: literals(['IMPORTED', 'NOT_IMPORTED'] as const, 'Where the goods are'),
+  comment: Nullable(Type.String(), 'Client comment'),
+  files: OrderSchema.properties.files,
+  consultant: OrderSchema.properties.consultant,
+  orderStatusDate: Type.String({ description: 'Time of the last order status change, UTC ISO 8601' }),
+}, { description: 'Partner-side order row (spec core §3) with the caller\'s own side in full (offer, bill, refusal reason) and the order fields of GET order/exch/{id}, loaded for the whole page at once' });
 
 export const PartnerPageSchema = Type.Object({
   content: Type.Array(PartnerOrderRowSchema), totalElements: Type.Integer(), page: Type.Integer(), pageSize: Type.Integer(), last: Type.Boolean(),
@@ -111,6 +128,7 @@ export const OfferSendSchema = Type.Object({
   ...feeProps,
   exchangeRate: Type.Object({
     course: DecimalString('RUB per unit of the order currency, > 0, ≤ 4 decimals ("1" for RUB)'),
+    source: Type.Optional(Nullable(Type.String({ maxLength: 200 }), 'Where the rate comes from (spec core §3 "exchange rate with source"), e.g. \'ЦБ РФ\'; default: the rate source of the agent\'s currency settings')),
     courseDeterminationRules: Type.Optional(Nullable(Type.String({ maxLength: 2000 }), 'How the rate is determined; default: the agent\'s currency settings')),
     expensesCurrencyCode: Type.Optional(Nullable(Type.String({ maxLength: 3 }), 'ISO 4217 of the expenses')),
     expensesCourse: Type.Optional(Nullable(DecimalString('RUB per unit of the expenses currency'))),
@@ -121,16 +139,17 @@ export const OfferSendSchema = Type.Object({
 }, { description: 'Offer of the payment agent (spec core §3 "Offer")' });
 
 export const BreakdownSchema = Type.Object({
-  currency: Type.String(), amount: Type.String(), clientFeePercent: Type.String(),
-  agentFeePercent: Type.String(), serviceFeePercent: Type.String(),
+  currency: Type.String(), amount: Type.String(),
+  clientFeePercent: Type.String({ description: 'Percent, trailing zeros trimmed (\'1.5\')' }),
+  agentFeePercent: Type.String({ description: 'Percent, trimmed' }), serviceFeePercent: Type.String({ description: 'Percent, trimmed' }),
   totalFee: Type.String({ description: 'agentFee + serviceFee, order currency' }), agentFee: Type.String(), serviceFee: Type.String(),
   rate: Type.String({ description: 'RUB per unit, 4 decimals' }), settlementCurrency: Type.String({ description: 'RUB' }),
   amountConverted: Type.String(), totalFeeConverted: Type.String(),
   expenses: Type.Array(Type.Object({ amount: Type.String(), currency: Type.String(), rate: Type.String(), converted: Type.String(), description: Nullable(Type.String()) })),
   expensesConverted: Type.String(),
-  totalCommission: Type.Object({ amount: Type.String({ description: 'RUB' }), percent: Type.String({ description: 'of amountConverted, 2 decimals' }) }),
+  totalCommission: Type.Object({ amount: Type.String({ description: 'RUB' }), percent: Type.String({ description: 'of amountConverted, rounded to 2 decimals, trailing zeros trimmed (\'1.7\')' }) }),
   totalToPay: Type.String({ description: 'RUB: amountConverted + totalFeeConverted + expensesConverted' }),
-}, { description: 'Commission breakdown computed on the server (domain/deal/money.ts computeCommission)' });
+}, { description: 'Commission breakdown computed on the server (domain/deal/money.ts computeCommission). Money 2 decimals, rates 4, percents trimmed of trailing zeros (money.ts formatPercent)' });
 
 const PartnerOrderItemSchema = Type.Object({
   ...PartnerOrderViewSchema.properties,

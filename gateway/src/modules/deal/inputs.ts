@@ -29,6 +29,7 @@ export function toSendOfferBody(input: SendOfferInput): Record<string, unknown> 
     ...fees,
     exchangeRate: {
       course: x.course,
+      ...(x.source != null ? { source: x.source } : {}),
       courseDeterminationRules: x.courseDeterminationRules ?? null,
       expensesCurrencyCode: x.expensesCurrencyCode ?? null,
       expensesCourse: x.expensesCourse ?? null,

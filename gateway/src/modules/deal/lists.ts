@@ -1,9 +1,10 @@
 /**
  * The payment agent's and the operator's lists with their tab counts (spec core §4 payment agent tabs; the operator
  * tabs of issue 3; §5 search inputs; §9 page size 10), the payment agent's settings and the operator's active
- * payment agents. Each page is one backend filter call (two for an unaligned cursor); the operator's rows already
- * carry every partner order with its offer, so they prime the `operOrder` loader and a page of orders with their
- * offers costs no further upstream call.
+ * payment agents. Each page is one backend filter call (two for an unaligned cursor). The operator's rows carry
+ * every partner order with its offer, and the payment agent's rows its own side in full (offer, bill, refusal
+ * reason) with every order field, so they prime the `operOrder` / `partnerDetail` loaders and a page of orders with
+ * their offers costs no further upstream call.
  */
 import { GraphQLError } from 'graphql/index.js';
 import { offsetToCursor } from 'graphql-relay';
@@ -82,7 +83,11 @@ export const Viewer: Pick<ViewerResolvers, 'partnerOrders' | 'partnerOrderTabCou
     const filter = { ...partnerFilter(args), tab: PARTNER_TAB[args.tab ?? 'ALL'] };
     const pages = await queryResult(() => Promise.all(win.pages.map((page) => ctx.api.partnerFilter({ pageable: { page, pageSize: win.first, sortFields: SORT }, ...filter }))));
     const rows = sliceWindow(win, pages.map((p) => p.content ?? []));
-    return connection(win, rows.map((r) => fromPartnerRow(r, partnerId)), pages[0]?.totalElements ?? 0);
+    const parents = rows.map((r) => fromPartnerRow(r, partnerId));
+    // The rows carry the caller's side in full and the whole order: later reads of these orders (node(id:), a field
+    // that loads the detail) hit the cache instead of a GET per row.
+    for (const p of parents) if (p.detailed && p.orderParent) ctx.loaders.partnerDetail.prime(p.orderId, p.orderParent);
+    return connection(win, parents, pages[0]?.totalElements ?? 0);
   },
   partnerOrderTabCounts: (u, args) => (u.account.type === 'PARTNER' ? { kind: 'partnerTabCounts', filter: partnerFilter(args) } : null),
   partnerSettings: (u) => (u.account.type === 'PARTNER' ? { kind: 'partnerSettings' } : null),
@@ -127,10 +132,17 @@ export const OperatorOrderTabCounts: Strict<OperatorOrderTabCountsResolvers, Ope
 /** The external operator sign-in page on this origin (http/operLogin.ts proxies it to the backend). */
 export const OPERATOR_LOGIN_PATH = '/oper-login';
 
-export const Query: Pick<QueryResolvers, 'operatorLoginUrl' | 'calculateCommission'> = {
+export const Query: Pick<QueryResolvers, 'operatorLoginUrl' | 'calculateCommission' | 'convertAmount'> = {
   operatorLoginUrl: () => OPERATOR_LOGIN_PATH,
   calculateCommission: (_r, { partnerOrderId, input }, ctx) => {
     const { orderId } = requirePartnerOrderId(partnerOrderId);
     return mutationResult(async () => ({ __typename: 'Commission' as const, ...(await ctx.api.partnerCalculate(orderId, toCommissionBody(input))) }));
+  },
+  convertAmount: (_r, { partnerOrderId, amount, targetCurrency }, ctx) => {
+    const { orderId } = requirePartnerOrderId(partnerOrderId);
+    return mutationResult(async () => ({
+      __typename: 'AmountConversion' as const,
+      ...(await ctx.api.partnerAmountConvert(orderId, { amount: { cost: amount.amount, currency: amount.currency }, targetCurrency })),
+    }), { 'amount.cost': 'amount.amount' });
   },
 };

@@ -99,27 +99,42 @@ export function sidesOf(order: OrderParent): PartnerOrderParent[] {
 }
 
 /**
- * A payment agent's list row → its PartnerOrder parent with a partial Order (the row lacks city, bank, TN VED,
- * files, client id...; those fields load the detail once when asked).
+ * A payment agent's list row → its PartnerOrder parent with its Order. The backend's rows carry the caller's side in
+ * full (partner order id, offer, bill, refusal reason) and every order field of GET order/exch/{id}, so the parent
+ * is `detailed` and the order complete: a page costs no detail call per row. A row without them (an older backend)
+ * gives a partial order whose missing fields load the detail once when asked.
  */
 export function fromPartnerRow(row: PartnerOrderRowDto, partnerId: number): PartnerOrderParent {
-  const side: PartnerOrderDto = { partnerId, status: row.status, partnerSignRequired: row.partnerSignRequired, statusLabel: row.statusLabel, tab: row.tab };
+  const full = row.partnerOrderId !== undefined && row.city !== undefined && row.clientId !== undefined;
+  const side: PartnerOrderDto = full
+    ? {
+        id: row.partnerOrderId, orderId: row.orderId, partnerId, status: row.status, statusDate: row.statusDate ?? null,
+        partnerSignRequired: row.partnerSignRequired, offer: row.offer ?? null, paycheck: row.paycheck ?? null,
+        statusLabel: row.statusLabel, tab: row.tab, rejectReason: row.rejectReason ?? null,
+      }
+    : { partnerId, status: row.status, partnerSignRequired: row.partnerSignRequired, statusLabel: row.statusLabel, tab: row.tab };
   const order: OrderParent = {
     id: row.orderId,
     number: row.number,
     created: row.created,
     paymentType: row.paymentType,
     amount: { cost: row.amount, currency: row.currencyCode },
-    counterparty: { countryCode: row.countryCode },
-    tnvedCode: '',
-    goodsLocation: 'NOT_IMPORTED',
+    counterparty: full
+      ? { countryCode: row.countryCode, countryName: row.countryName ?? null, city: row.city, bankName: row.bankName ?? null, swift: row.swift ?? null }
+      : { countryCode: row.countryCode },
+    tnvedCode: row.tnvedCode ?? '',
+    goodsLocation: row.goodsLocation ?? 'NOT_IMPORTED',
     paymentDateFrom: row.paymentDateFrom,
     paymentDateTo: row.paymentDateTo,
-    client: { companyId: 0, name: row.clientName, inn: row.clientInn },
+    client: { companyId: row.clientId ?? 0, name: row.clientName, inn: row.clientInn },
     status: row.orderStatus,
     partnerOrders: [side],
     audience: 'PARTNER',
-    partial: true,
+    partial: !full,
+    ...(full ? {
+      tnvedName: row.tnvedName ?? null, comment: row.comment ?? null, files: row.files ?? [], consultant: row.consultant ?? null,
+      statusDate: row.orderStatusDate ?? null,
+    } : {}),
   };
-  return { ...side, audience: 'PARTNER', orderId: row.orderId, partnerId, orderStatus: row.orderStatus, detailed: false, orderParent: order };
+  return { ...side, audience: 'PARTNER', orderId: row.orderId, partnerId, orderStatus: row.orderStatus, detailed: full, orderParent: order };
 }

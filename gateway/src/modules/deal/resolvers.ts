@@ -17,7 +17,7 @@ import type {
 } from '../../generated/resolvers-types.js';
 import type { GatewayContext } from '../../context.js';
 import type {
-  ActivePartnerDto, Audience, CommissionDto, CurrencySettingDto, DocumentDto, DocumentParent, HistoryDto, OfferDetailsDto, OperCommentDto,
+  ActivePartnerDto, Audience, CommissionDto, CurrencySettingDto, DocumentDto, DocumentParent, HistoryDto, OfferParent, OperCommentDto,
   OrderParent, PartnerOrderDto, PartnerOrderParent, PartnerSettingsParent, PayCheckDto, PayCheckParent, PaymentCompanyDto,
 } from '../../rest/dto.js';
 import { queryResult } from '../../rest/errors.js';
@@ -104,7 +104,7 @@ export const Order: Pick<Required<OrderResolvers>,
   history: async (o, _a, ctx) => {
     if (o.audience === 'CLIENT') return queryResult(() => ctx.loaders.clientHistory.load(o.id));
     if (o.audience === 'OPER') return o.oper?.history ?? (await queryResult(() => ctx.loaders.operOrderDetail.load(o.id))).history ?? [];
-    return null;
+    return queryResult(() => ctx.loaders.partnerHistory.load(o.id)); // ORDER rows and the agent's own offer's rows only
   },
   lastOperatorComment: (o) => (o.audience === 'OPER' ? o.oper?.lastOperComment ?? null : null),
   validator: (o) => (o.audience === 'OPER' ? o.oper?.validator ?? null : null),
@@ -140,7 +140,10 @@ export const PartnerOrder: Strict<PartnerOrderResolvers, PartnerOrderParent, GPa
   tab: (p) => partnerTabOf(p.status),
   displayStatus: (p) => partnerDisplayStatus(p.status, p.orderStatus),
   offerDetailsHidden: (p) => offerDetailsHidden(p.status),
-  offer: async (p, _a, ctx) => (await visibleSide(p, ctx))?.offer ?? null,
+  offer: async (p, _a, ctx) => {
+    const side = await visibleSide(p, ctx);
+    return side?.offer ? { ...side.offer, audience: p.audience, orderId: p.orderId, partnerOrderId: side.id ?? p.id ?? null } : null;
+  },
   payCheck: async (p, _a, ctx) => {
     const bill = (await visibleSide(p, ctx))?.paycheck;
     return bill ? { ...bill, audience: p.audience, orderId: p.orderId } : null;
@@ -164,7 +167,12 @@ export const PartnerOrder: Strict<PartnerOrderResolvers, PartnerOrderParent, GPa
 // Offer, commission, bill, documents, history
 // ---------------------------------------------------------------------------------------------------------
 
-export const Offer: Strict<OfferResolvers, OfferDetailsDto, GOffer> = {
+export const Offer: Strict<OfferResolvers, OfferParent, GOffer> = {
+  agentFeePercent: (o) => o.agentFeePercent ?? null,
+  serviceFeePercent: (o) => o.serviceFeePercent ?? null,
+  sampleContractDownloadUrl: (o) => (o.sampleContractFileId && o.audience === 'CLIENT' && o.orderId !== undefined && o.partnerOrderId
+    ? `/files/client/orders/${encodeURIComponent(String(o.orderId))}/offers/${encodeURIComponent(String(o.partnerOrderId))}/sample-contract`
+    : null),
   paymentDateFrom: (o) => o.paymentFrom,
   paymentDateTo: (o) => o.paymentTo,
   totalFee: (o) => ({ cost: o.totalFee, currency: o.paymentSum.currency }),
@@ -172,7 +180,7 @@ export const Offer: Strict<OfferResolvers, OfferDetailsDto, GOffer> = {
   serviceFee: (o) => ({ cost: o.serviceFee, currency: o.paymentSum.currency }),
   totalCommission: (o) => (o.totalCommission ? { amount: { cost: o.totalCommission.amount, currency: 'RUB' }, percent: o.totalCommission.percent } : null),
   additionalExpenses: (o) => (o.additionalExpenses ?? []).map((e) => ({ amount: { cost: e.amount, currency: e.currency }, rate: e.rate, description: e.description })),
-  exchangeRate: (o) => o.exchangeRateInfo,
+  exchangeRate: (o) => ({ ...o.exchangeRateInfo, source: o.exchangeRateInfo.source ?? null }),
 };
 
 export const Commission: Strict<CommissionResolvers, CommissionDto, GCommission> = {
@@ -192,7 +200,8 @@ export const PayCheck: Strict<PayCheckResolvers, PayCheckParent, GPayCheck> = {
       return active && active.id === b.id ? active.paymentCompany : null;
     }
     if (b.audience === 'PARTNER') return (await queryResult(() => ctx.loaders.partnerPaymentCompanies())).find((c) => c.id === b.paymentCompanyId) ?? null;
-    return null; // the operator has no call for an agent's payment companies
+    // Operator: the bill's company through the operator's call, once per bill and operation.
+    return queryResult(() => ctx.loaders.memo(`operPaymentCompany:${b.orderId}:${b.id}`, () => ctx.api.operPaymentCompany(b.orderId, b.id)));
   },
 };
 

@@ -53,11 +53,12 @@ export async function resolveNode(globalId: string, ctx: GatewayContext): Promis
       const role = viewer.account.type;
       let order;
       if (role === 'CLIENT') {
-        const [o, deal] = await Promise.all([
-          nullIfAbsent(() => ctx.loaders.orderById.load(ref.orderId)),
-          nullIfAbsent(() => ctx.loaders.clientDeal.load(ref.orderId)),
-        ]);
-        order = o && deal ? withClientDeal(o, deal) : null;
+        // The client's order answer carries its partner orders with ids, offers and bills (hidden per spec core §4);
+        // only an answer without them (an older backend) needs the offers call.
+        const o = await nullIfAbsent(() => ctx.loaders.orderById.load(ref.orderId));
+        const detailed = !!o && (o.partnerOrders ?? []).every((s) => s.id !== undefined && s.id !== null);
+        const deal = o && !detailed ? await nullIfAbsent(() => ctx.loaders.clientDeal.load(ref.orderId)) : null;
+        order = o && detailed ? orderParent(o, 'CLIENT') : o && deal ? withClientDeal(o, deal) : null;
       } else if (role === 'PARTNER') {
         // A payment agent sees only its own side of an order sent to it.
         if (viewer.company?.id !== ref.partnerId) return null;

@@ -72,9 +72,13 @@ export const Order: Pick<Required<OrderResolvers<import('../../context.js').Gate
 
 export const OrderFile: Strict<OrderFileResolvers, OrderFileParent, GOrderFile> = {
   // The payment agent downloads the client's files through its own call (backend partner order/exch/{id}/files/{fileId}).
-  downloadUrl: (f) => (f.audience === 'PARTNER'
-    ? `/files/partner/orders/${encodeURIComponent(String(f.orderId))}/files/${encodeURIComponent(f.id)}`
-    : `/files/orders/${encodeURIComponent(String(f.orderId))}/${encodeURIComponent(f.id)}`),
+  // The operator through its own (backend oper order/exch/{id}/files/{fileId}).
+  downloadUrl: (f) => {
+    const o = encodeURIComponent(String(f.orderId));
+    if (f.audience === 'PARTNER') return `/files/partner/orders/${o}/files/${encodeURIComponent(f.id)}`;
+    if (f.audience === 'OPER') return `/files/oper/orders/${o}/files/${encodeURIComponent(f.id)}`;
+    return `/files/orders/${o}/${encodeURIComponent(f.id)}`;
+  },
 };
 
 export const Money: Strict<MoneyResolvers, MoneyDto, GMoney> = {
