@@ -14,6 +14,7 @@ import { checklists } from '../../backend/src/db/schema/accounts.js';
 import { users } from '../../backend/src/db/schema/core.js';
 import { launchBrowser } from '../support/browser.js';
 import { startStack, REPO_ROOT, type Stack } from '../support/stack.js';
+import { createRequestUi } from '../support/ui.js';
 
 const ARTIFACTS = join(REPO_ROOT, 'tests', 'e2e', 'artifacts');
 
@@ -136,33 +137,8 @@ describe('foundation in the browser', () => {
     const currentTab = p.getByRole('tab', { name: /^Текущие/ });
     const before = Number((await currentTab.textContent())!.replace(/\D+/g, '') || 0);
 
-    await p.getByRole('button', { name: 'Создать заявку' }).click();
-    const dialog = p.getByRole('dialog', { name: 'Новая заявка' });
-    await dialog.waitFor();
-    await dialog.getByRole('radio', { name: 'Отправка' }).check({ force: true });
-    await dialog.getByLabel('Сумма').fill('12500,50');
-    await dialog.getByLabel('Валюта').selectOption('CNY');
-    await dialog.getByRole('combobox', { name: 'Страна контрагента' }).fill('Кита');
-    await p.getByRole('listbox', { name: 'Страна контрагента' }).getByRole('option', { name: 'Китай' }).click();
-    await dialog.getByLabel('Город').fill('Пекин');
-    await dialog.getByRole('combobox', { name: 'SWIFT' }).fill('BKCHCNBJ');
-    await p.getByRole('option', { name: /BKCHCNBJ/ }).first().click();
-    const bank = await dialog.getByLabel('Банк контрагента').inputValue();
-    expect(bank).toMatch(/BANK OF CHINA/i);
-    await dialog.getByRole('combobox', { name: 'Код ТН ВЭД' }).fill('8471300000');
-    await p.getByRole('option', { name: /8471300000/ }).first().click();
-    await dialog.getByRole('radio', { name: 'Не ввезён' }).check({ force: true });
-    const from = new Date(Date.now() + 5 * 86400_000).toISOString().slice(0, 10);
-    const to = new Date(Date.now() + 25 * 86400_000).toISOString().slice(0, 10);
-    await dialog.getByLabel('Срок оплаты с').fill(from);
-    await dialog.getByLabel('Срок оплаты по').fill(to);
-    await dialog.getByLabel('Комментарий').fill('Оплата станков по контракту № 7');
-    await dialog.getByLabel('Файлы (инвойс, контракт)').setInputFiles({
-      name: 'Инвойс 7.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'),
-    });
-    await dialog.getByText('Инвойс 7.pdf').first().waitFor();
-    await dialog.getByRole('button', { name: 'Отправить заявку' }).click();
-    await dialog.waitFor({ state: 'hidden' });
+    const { bankName } = await createRequestUi(p, { amount: '12500,50', comment: 'Оплата станков по контракту № 7' });
+    expect(bankName).toMatch(/BANK OF CHINA/i);
 
     // The new request is listed under 'current' with its display status 'Проверка' (VALIDATION, spec core §4).
     await expect.poll(async () => Number((await currentTab.textContent())!.replace(/\D+/g, '') || 0), { timeout: 10_000 }).toBe(before + 1);
