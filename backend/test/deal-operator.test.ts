@@ -5,9 +5,12 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderStatusHistory } from '../src/db/schema/orders.js';
+import { users } from '../src/db/schema/core.js';
+import { dealDocuments } from '../src/db/schema/deal.js';
+import { orderStatusHistory, storedFiles } from '../src/db/schema/orders.js';
 import { createTestApp, DRIVERS, type TestApp } from './harness.js';
-import { activeOrder, actors, CLIENT, newOrder, OPER, orderWithOffers, partnerOrderId, type Actors } from './deal-helpers.js';
+import { activeOrder, actors, CLIENT, newOrder, OPER, orderWithOffers, partnerOrderId, PORDER, type Actors } from './deal-helpers.js';
+import { offerBody } from './deal-partner-helpers.js';
 import { day, orderInput } from './orders-helpers.js';
 
 for (const driver of DRIVERS) {
@@ -87,6 +90,64 @@ for (const driver of DRIVERS) {
       expect(close.json().partnerOrders.map((p: { status: string }) => p.status)).toEqual(['REFUSE_OPER', 'REFUSE_OPER']);
       // The operator reads every offer's details, also for withdrawn ones.
       expect(close.json().partnerOrders[0].offer).toMatchObject({ dealMethod: 'PROTECTED', clientFeePercent: expect.stringMatching(/^1\.5/) });
+    });
+
+    it('GET {id} lists every operator comment, newest first (plain comments and the reject reason), UTC ISO, with the author', async () => {
+      const id = await newOrder(t, a);
+      expect((await a.oper.get(`${OPER}/${id}`)).json().operatorComments).toEqual([]);
+      await a.oper.post(`${OPER}/${id}/take`, {});
+      expect((await a.oper.post(`${OPER}/${id}/comment`, { comment: 'Первый' })).statusCode).toBe(201);
+      t.clock.advance(60_000);
+      expect((await a.oper.post(`${OPER}/${id}/comment`, { comment: 'Второй' })).statusCode).toBe(201);
+      t.clock.advance(60_000);
+      expect((await a.oper.post(`${OPER}/${id}/reject`, { comment: 'Причина отказа' })).statusCode).toBe(200);
+      const detail = (await a.oper.get(`${OPER}/${id}`)).json();
+      expect(detail.operatorComments.map((c: { comment: string }) => c.comment)).toEqual(['Причина отказа', 'Второй', 'Первый']);
+      for (const c of detail.operatorComments) {
+        expect(c).toMatchObject({ id: expect.any(Number), name: 'Волкова Ольга' });
+        expect(c.dateTimeCreate).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+      }
+      expect(detail.lastOperComment.comment).toBe('Причина отказа');
+      // Comments of other orders do not leak into this one.
+      const other = await newOrder(t, a);
+      expect((await a.oper.get(`${OPER}/${other}`)).json().operatorComments).toEqual([]);
+    });
+
+    it('GET /api/secured/oper/users: active operators only (spec core §7 Operator "GET /users"); other roles 403', async () => {
+      const res = await a.oper.get('/api/secured/oper/users');
+      expect(res.statusCode).toBe(200);
+      const list = res.json() as Array<{ id: number; email: string; name: string; surname: string; patronymic: string | null }>;
+      expect(list).toContainEqual({ id: expect.any(Number), name: 'Ольга', surname: 'Волкова', patronymic: 'Игоревна', email: 'operator@example.com' });
+      const [op] = await t.db.select().from(users).where(eq(users.email, 'operator@example.com'));
+      const [second] = await t.db.insert(users).values({ email: 'oper2@example.com', passwordHash: op.passwordHash, accountType: 'OPER', name: 'Пётр', surname: 'Андреев', status: 'ACTIVE' }).returning();
+      const [gone] = await t.db.insert(users).values({ email: 'oper3@example.com', passwordHash: op.passwordHash, accountType: 'OPER', name: 'Иван', surname: 'Борисов', status: 'USER_SUSPENDED' }).returning();
+      const after = (await a.oper.get('/api/secured/oper/users')).json() as typeof list;
+      const ids = after.map((u) => u.id);
+      expect(ids).toContain(second.id);
+      expect(ids).not.toContain(gone.id);
+      const roles = await t.db.select({ id: users.id, type: users.accountType }).from(users);
+      expect(ids.every((i) => roles.find((r) => r.id === i)?.type === 'OPER')).toBe(true);
+      expect(Object.keys(after[0]).sort()).toEqual(['email', 'id', 'name', 'patronymic', 'surname']);
+      expect((await a.client.get('/api/secured/oper/users')).statusCode).toBe(403);
+      expect((await a.p1.get('/api/secured/oper/users')).statusCode).toBe(403);
+      expect((await t.client().get('/api/secured/oper/users')).statusCode).toBe(401);
+    });
+
+    it('documents carry the stored fileId: an uploaded sample contract found again by listing can be attached to the offer', async () => {
+      const id = await activeOrder(t, a);
+      expect((await a.p1.post(`${PORDER}/${id}/take`, {})).statusCode).toBe(200);
+      const po = await partnerOrderId(t, id, a.p1Id);
+      const [file] = await t.db.insert(storedFiles).values({
+        id: crypto.randomUUID(), sha256: 'c'.repeat(64), size: 10, contentType: 'application/pdf', originalName: 'Образец.pdf', ownerUserId: 1, createdAt: t.clock.now(),
+      }).returning();
+      await t.db.insert(dealDocuments).values({ orderId: id, partnerOrderId: po, partnerCompanyId: a.p1Id, kind: 'DOC_EXAMPLE', fileId: file.id, name: 'Образец.pdf', status: 'UPLOADED', createdAt: t.clock.now() });
+      // "After a reload": only the list is known, not the upload answer.
+      const listed = (await a.p1.get(`${PORDER}/${id}/offer/docs-example`)).json() as Array<{ name: string; fileId: string }>;
+      expect(listed.find((d) => d.name === 'Образец.pdf')?.fileId).toBe(file.id);
+      const operView = (await a.oper.get(`${OPER}/${id}/partner/${a.p1Id}/doc-example`)).json() as Array<{ fileId: string }>;
+      expect(operView.map((d) => d.fileId)).toContain(file.id);
+      const sent = await a.p1.post(`${PORDER}/${id}/offer/send`, offerBody({ day: (n) => day(t, n) }, { sampleContractFileId: listed[0].fileId }));
+      expect(sent.statusCode).toBe(200);
     });
 
     it('reads offer documents and document examples, and confirms the payment in place of the agent', async () => {

@@ -53,6 +53,7 @@ const ACCESS: Record<string, 'CLIENT' | 'OPER' | 'PARTNER' | 'PARTNER_ANY' | 'PU
   'POST /api/secured/oper/order/exch/{id}/reject': 'OPER',
   'POST /api/secured/oper/order/exch/{id}/close': 'OPER',
   'GET /api/secured/oper/partners/active': 'OPER',
+  'GET /api/secured/oper/users': 'OPER',
   'GET /api/secured/oper/order/exch/{id}/partners': 'OPER',
   'POST /api/secured/oper/order/exch/{id}/partners/send': 'OPER',
   'GET /api/secured/oper/order/exch/{id}/partner/{partnerId}/doc-example': 'OPER',
@@ -88,7 +89,7 @@ for (const set of ['docs-example', 'docs', 'final-docs']) {
 
 /** Routes of issue 3 in the OpenAPI document: deal paths of the client, the operator, the payment agent, and the operator sign-in. */
 function isDealPath(p: string): boolean {
-  return /^\/api\/secured\/(oper\/(order|partners)|partner\/|client\/order\/exch)/.test(p) || p === '/oper-login' || p === '/api/public/oper/autologin';
+  return /^\/api\/secured\/(oper\/(order|partners|users)|partner\/|client\/order\/exch)/.test(p) || p === '/oper-login' || p === '/api/public/oper/autologin';
 }
 
 for (const driver of DRIVERS) {

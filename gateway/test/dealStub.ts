@@ -71,7 +71,21 @@ export async function startDealStub(orderCount = 30): Promise<DealStub> {
 
   app.post('/api/secured/oper/order/exch/filter', async (req) => page(req.body as never, ids.map(operRow)));
   app.post('/api/secured/oper/order/exch/filter/count', async () => ({ count: ids.length }));
-  app.get('/api/secured/oper/order/exch/:id', async (req) => ({ ...operRow(Number((req.params as { id: string }).id)), history: [] }));
+  app.get('/api/secured/oper/order/exch/:id', async (req) => ({ ...operRow(Number((req.params as { id: string }).id)), history: [], operatorComments: [
+    { id: 2, name: 'Волкова Ольга', dateTimeCreate: '2026-11-21T11:00:00.000Z', comment: 'Проверено' },
+    { id: 1, name: 'Андреев Пётр', dateTimeCreate: '2026-11-21T10:30:00.000Z', comment: 'Запросить контракт' },
+  ] }));
+  app.get('/api/secured/oper/users', async () => [
+    { id: 3, name: 'Ольга', surname: 'Волкова', patronymic: null, email: 'operator@example.com' },
+    { id: 4, name: 'Пётр', surname: 'Андреев', patronymic: 'Ильич', email: 'oper2@example.com' },
+  ]);
+  // Documents (backend views.ts DocumentSchema): a payment agent's sample contract example and a client's offer document.
+  const doc = (id: number, kind: string, partnerOrderId: number) => ({
+    id, partnerOrderId, partnerId: 21, kind, name: `doc-${id}.pdf`, status: 'UPLOADED', fileId: `0b7c1c9e-4a0d-4f3e-9a43-2f2b7d1e5c${String(id).padStart(2, '0')}`,
+    size: 10, contentType: 'application/pdf', created: '2026-11-21T10:15:00.000Z', clientSignature: null, agentSignature: null,
+  });
+  app.get('/api/secured/partner/order/exch/:id/offer/docs-example', async (req) => [doc(11, 'DOC_EXAMPLE', Number((req.params as { id: string }).id) * 10 + 1)]);
+  app.get('/api/secured/client/order/exch/:id/offer/docs', async (req) => [doc(12, 'OFFER_DOCS', Number((req.params as { id: string }).id) * 10 + 1)]);
 
   app.post('/api/secured/partner/order/exch/filter', async (req) => page(req.body as never, ids.map((id) => ({
     orderId: id, number: id, created: '2026-11-21T10:15:00.000Z', amount: '12500.00', currencyCode: 'USD', clientName: 'ООО «Ромашка»',

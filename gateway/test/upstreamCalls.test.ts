@@ -138,6 +138,53 @@ describe('deal reads added later (issue 3 gaps)', () => {
   });
 });
 
+describe('operator comments, operators and document file ids (issue 3 gaps, web engineers)', () => {
+  it('operator: Order.operatorComments lists every comment newest first through GET {id} (once per order), list rows included', async () => {
+    const one = await run('OPER', `{ node(id: "${toGlobalId('Order', '7')}") { ... on Order { operatorComments { authorName created comment } history { to } } } }`);
+    expect(one.result.errors).toBeUndefined();
+    expect((one.result.data as any).node.operatorComments).toEqual([
+      { authorName: 'Волкова Ольга', created: '2026-11-21T11:00:00.000Z', comment: 'Проверено' },
+      { authorName: 'Андреев Пётр', created: '2026-11-21T10:30:00.000Z', comment: 'Запросить контракт' },
+    ]);
+    expect(one.calls).toBe(2); // viewer + GET {id}, shared by operatorComments and history
+    const page = await run('OPER', '{ viewer { operatorOrders(first: 2) { edges { node { operatorComments { comment } } } } } }');
+    expect(page.result.errors).toBeUndefined();
+    expect((page.result.data as any).viewer.operatorOrders.edges.map((e: any) => e.node.operatorComments.length)).toEqual([2, 2]);
+  });
+
+  it('operatorComments and viewer.operators are null for clients and payment agents, without an upstream call for them', async () => {
+    const before = stub.calls.length;
+    for (const role of ['CLIENT', 'PARTNER'] as const) {
+      const r = await run(role, `{ viewer { operators { userId } } node(id: "${toGlobalId('Order', '7')}") { ... on Order { operatorComments { comment } } } }`);
+      expect(r.result.errors).toBeUndefined();
+      expect((r.result.data as any).viewer.operators).toBeNull();
+      expect((r.result.data as any).node.operatorComments).toBeNull();
+    }
+    expect(stub.calls.slice(before).filter((c) => c.includes('/api/secured/oper/'))).toEqual([]);
+  });
+
+  it('operator: viewer.operators answers the active operators of GET /users as OperatorRef (userId = employee filter)', async () => {
+    const before = stub.calls.length;
+    const r = await run('OPER', '{ viewer { operators { userId name surname patronymic email } again: operators { userId } } }');
+    expect(r.result.errors).toBeUndefined();
+    expect((r.result.data as any).viewer.operators).toEqual([
+      { userId: 3, name: 'Ольга', surname: 'Волкова', patronymic: null, email: 'operator@example.com' },
+      { userId: 4, name: 'Пётр', surname: 'Андреев', patronymic: 'Ильич', email: 'oper2@example.com' },
+    ]);
+    expect(stub.calls.slice(before).filter((c) => c === 'GET /api/secured/oper/users')).toHaveLength(1);
+  });
+
+  it('Document.fileId: the stored file id for payment agents (sample contract after a reload), null for clients', async () => {
+    const id = toGlobalId('PartnerOrder', '5:21');
+    const p = await run('PARTNER', `{ node(id: "${id}") { ... on PartnerOrder { documentExamples { documentId fileId name } } } }`);
+    expect(p.result.errors).toBeUndefined();
+    expect((p.result.data as any).node.documentExamples).toEqual([{ documentId: 11, fileId: '0b7c1c9e-4a0d-4f3e-9a43-2f2b7d1e5c11', name: 'doc-11.pdf' }]);
+    const c = await run('CLIENT', `{ node(id: "${toGlobalId('Order', '5')}") { ... on Order { partnerOrders { offerDocuments { documentId fileId } } } } }`);
+    expect(c.result.errors).toBeUndefined();
+    expect((c.result.data as any).node.partnerOrders[0].offerDocuments).toEqual([{ documentId: 12, fileId: null }]);
+  });
+});
+
 describe('transitions: conflicts are typed results (rest/errors.ts)', () => {
   it('409 CONFLICT of acceptOffer → UserError CONFLICT with the backend message', async () => {
     const r = await run('CLIENT', `mutation ($id: ID!) { acceptOffer(input: { partnerOrderId: $id }) { __typename ... on UserError { code message } } }`,

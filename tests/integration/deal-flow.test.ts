@@ -309,8 +309,14 @@ describe('exits of the deal flow, each visible to the other roles (spec core §4
     expect(blank.data.rejectOrder.__typename).toBe('UserError');
     const rejected = await mutate(oper, 'rejectOrder', { orderId: id, comment: 'Неполный комплект документов' }, `order { ${OPER_FIELDS} }`, 'RejectOrderSuccess');
     expect(rejected.order).toMatchObject({ status: 'REJECTED', operatorDisplayStatus: { code: 'REJECTED' }, viewerCanReject: false });
-    const commented = await mutate(oper, 'commentOrder', { orderId: id, comment: 'Клиент уведомлён' }, 'order { lastOperatorComment { comment } } comment { comment authorName created }', 'CommentOrderSuccess');
+    const commented = await mutate(oper, 'commentOrder', { orderId: id, comment: 'Клиент уведомлён' }, 'order { lastOperatorComment { comment } operatorComments { comment authorName created } } comment { comment authorName created }', 'CommentOrderSuccess');
     expect(commented.order.lastOperatorComment.comment).toBe('Клиент уведомлён');
+    // Every operator comment, newest first, in the mutation's answer (Relay updates the 'Комментарии' tab without a refetch).
+    expect(commented.order.operatorComments.map((x: any) => x.comment)).toEqual(['Клиент уведомлён', 'Неполный комплект документов']);
+    expect(commented.order.operatorComments[0]).toEqual(commented.comment);
+    const ops = (await ok(oper, '{ viewer { operators { userId email } } }')).viewer.operators;
+    expect(ops.map((o: any) => o.email)).toContain('operator@example.com');
+    expect((await ok(client, `{ viewer { operators { userId } } node(id: "${id}") { ... on Order { operatorComments { comment } } } }`))).toMatchObject({ viewer: { operators: null }, node: { operatorComments: null } });
     const inTab = await clientTab('CANCELLED', orderId);
     expect(inTab).toEqual([{ id, status: 'REJECTED', clientDisplayStatus: { code: 'REJECTED', label: 'Отклонена сервисом' } }]);
     const c = await clientOrder(id);

@@ -100,7 +100,7 @@ export const DocumentSchema = Type.Object({
   kind: Type.String({ description: 'OFFER_DOCS | FINAL_DOCS | DOC_EXAMPLE' }),
   name: Type.String(),
   status: Type.String({ description: 'UPLOADED | SIGNED | SENT | CONFIRMED (spec core §3 "Documents")' }),
-  fileId: Type.String(),
+  fileId: Type.String({ description: 'Stored file id (UUID) of the content; a DOC_EXAMPLE\'s fileId is what offer/send takes as sampleContractFileId' }),
   size: Type.Integer(),
   contentType: Type.String(),
   created: Type.String(),

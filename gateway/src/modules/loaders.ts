@@ -18,7 +18,7 @@
 import DataLoader from 'dataloader';
 import type { BackendApi } from '../rest/client.js';
 import type {
-  ActivePartnerDto, ChecklistDto, ClientDealDto, ClientInfoDto, CurrencySettingDto, CurrentUserDto, DocumentDto, HistoryDto, OfferTermsDto,
+  ActivePartnerDto, OperatorUserDto, ChecklistDto, ClientDealDto, ClientInfoDto, CurrencySettingDto, CurrentUserDto, DocumentDto, HistoryDto, OfferTermsDto,
   OperOrderDto, OrderDto, OrderStatusDto, PartnerCandidateDto, PartnerDetailDto, PaymentCompanyDto, PayCheckDto,
 } from '../rest/dto.js';
 import { SessionExpiredError } from '../rest/errors.js';
@@ -55,6 +55,8 @@ export interface Loaders {
   operDocuments: DataLoader<number, DocumentDto[]>;
   operCandidates: DataLoader<number, PartnerCandidateDto[]>;
   activePartners(): Promise<ActivePartnerDto[]>;
+  /** Active operators (operator GET /users), once per operation. */
+  operators(): Promise<OperatorUserDto[]>;
   partnerCurrencies(): Promise<CurrencySettingDto[]>;
   partnerPaymentCompanies(): Promise<PaymentCompanyDto[]>;
 }
@@ -98,6 +100,7 @@ export function createLoaders(api: BackendApi): Loaders {
     operDocuments: perId((id) => api.operDocuments(id)),
     operCandidates: perId((id) => api.operCandidates(id)),
     activePartners: () => memoise('activePartners', () => api.activePartners()),
+    operators: () => memoise('operators', () => api.operatorUsers()),
     partnerCurrencies: () => memoise('partnerCurrencies', () => api.partnerCurrencies()),
     partnerPaymentCompanies: () => memoise('partnerPaymentCompanies', () => api.partnerPaymentCompanies()),
     viewer() {

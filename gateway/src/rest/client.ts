@@ -5,7 +5,7 @@
  */
 import type { UpstreamSession } from './session.js';
 import type {
-  ActivePartnerDto, AmountConversionDto, ClientDealDto, CommissionDto, CurrencySettingDto, DocumentDto, HistoryDto, OperCommentDto, OperOrderDto,
+  ActivePartnerDto, AmountConversionDto, ClientDealDto, CommissionDto, CurrencySettingDto, DocumentDto, HistoryDto, OperCommentDto, OperOrderDto, OperatorUserDto,
   OfferStatusDto, OfferTermsDto, PartnerCandidateDto, PartnerDetailDto, PartnerOrderRowDto, PaymentCompanyDto, PayCheckDto,
   AccountTypeDto, BankDto, ChecklistDto, ClientInfoDto, CountDto, CountryDto, CurrencyDto, CurrentUserDto,
   OrderDto, OrderInputDto, OrderStatusDto, PageableDto, PageDto, ReferenceHitDto, RegistryCompanyDto,
@@ -276,6 +276,10 @@ export class BackendApi {
   }
   operConfirmPayCheck(id: number, comment?: string | null) {
     return this.session.call<OperOrderDto>({ method: 'POST', path: `/api/secured/oper/order/exch/${id}/pay-checks/confirm`, body: { comment: comment ?? null } });
+  }
+  /** Active operators (spec core §7 Operator "GET /users"). */
+  operatorUsers() {
+    return this.session.call<OperatorUserDto[]>({ method: 'GET', path: '/api/secured/oper/users' });
   }
   activePartners() {
     return this.session.call<ActivePartnerDto[]>({ method: 'GET', path: '/api/secured/oper/partners/active' });

@@ -233,7 +233,12 @@ export interface OperOrderDto {
   displayStatus: { code: string; label: string };
   order: OrderDto;
   history?: HistoryDto[];
+  /** GET {id} only: every operator comment, newest first. */
+  operatorComments?: OperCommentDto[];
 }
+
+/** An active operator (backend GET /api/secured/oper/users, spec core §7 Operator "GET /users"). */
+export interface OperatorUserDto { id: number; name: string; surname: string; patronymic: string | null; email: string }
 
 /** Payment agent's list row (backend deal/partner-queries.ts PartnerOrderRowDto). */
 export interface PartnerOrderRowDto {

@@ -1,12 +1,15 @@
 /**
  * Routes of the operator area (spec core §7 Operator): the order calls of issue 3 (./orders.ts) and the operator
- * sign-in of the embedded default (./sign-in.ts: GET/POST /oper-login, POST /api/public/oper/autologin).
+ * sign-in of the embedded default (./sign-in.ts: GET/POST /oper-login, POST /api/public/oper/autologin) and the
+ * active operators (./users.ts: GET /api/secured/oper/users).
  */
 import type { FastifyInstance } from 'fastify';
 import operatorOrderRoutes from './orders.js';
 import operatorSignInRoutes from './sign-in.js';
+import operatorUserRoutes from './users.js';
 
 export default async function operatorRoutes(app: FastifyInstance): Promise<void> {
   await app.register(operatorOrderRoutes);
   await app.register(operatorSignInRoutes);
+  await app.register(operatorUserRoutes);
 }

@@ -25,7 +25,7 @@ import type { AuthUser } from '../../plugins/auth.js';
 import { OrderFileParams, OrderInputSchema, OrderSchema, OrderStatusSchema } from '../orders/schemas.js';
 import { sendStoredFile } from '../orders/storage.js';
 import { ErrorSchema } from '../schemas.js';
-import { countOperOrders, loadOperOrders, OPER_SORT_FIELDS, OPER_TABS, pageOperOrderIds, type OperFilter, type OperSortField, type OperTab } from './queries.js';
+import { countOperOrders, loadOperatorComments, loadOperOrders, OPER_SORT_FIELDS, OPER_TABS, pageOperOrderIds, type OperFilter, type OperSortField, type OperTab } from './queries.js';
 
 const BASE = '/api/secured/oper/order/exch';
 const TAGS = ['operator-orders'];
@@ -48,7 +48,18 @@ export const OperOrderSchema = Type.Object({
   order: OrderSchema,
 });
 
-const OperOrderDetailSchema = Type.Intersect([OperOrderSchema, Type.Object({ history: Type.Array(HistoryEntrySchema) })]);
+/** One operator comment (the shape of lastOperComment, with its id). */
+export const OperCommentSchema = Type.Object({
+  id: Type.Integer({ description: 'Comment id' }),
+  name: Type.String({ description: 'Author: "Surname Name"' }),
+  dateTimeCreate: Type.String({ description: 'UTC ISO 8601' }),
+  comment: Type.String(),
+}, { description: 'An operator comment on an order (spec core §4 "Operator actions: comment")' });
+
+const OperOrderDetailSchema = Type.Intersect([OperOrderSchema, Type.Object({
+  history: Type.Array(HistoryEntrySchema),
+  operatorComments: Type.Array(OperCommentSchema, { description: 'Every operator comment of the order, newest first (plain comments and reject / close reasons)' }),
+})]);
 
 const IdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'Order id' }) });
 const CommentBody = Type.Object({ comment: Type.String({ maxLength: 4000, description: `Comment, 1–${MAX_COMMENT_LENGTH} characters after trimming` }) });
@@ -145,15 +156,16 @@ export default async function operatorOrderRoutes(app: FastifyInstance): Promise
     schema: {
       tags: TAGS,
       summary: 'One order, operator side (spec core §7 Operator "GET {id}"; §3 "Operator-side order row")',
-      description: 'The operator-side row with the request data, every partner order with offer details and bill, and the unified '
-        + 'history (ORDER, OFFER, PAYMENT rows with actor and comment). Errors: 400 VALIDATION_ERROR, 401 UNAUTHORIZED, 403 FORBIDDEN, 404 NOT_FOUND.',
+      description: 'The operator-side row with the request data, every partner order with offer details and bill, the unified '
+        + 'history (ORDER, OFFER, PAYMENT rows with actor and comment) and `operatorComments` (every operator comment, newest first: '
+        + '`{ id, name, dateTimeCreate, comment }`, also the reject / close reasons). Errors: 400 VALIDATION_ERROR, 401 UNAUTHORIZED, 403 FORBIDDEN, 404 NOT_FOUND.',
       params: IdParams,
       response: { 200: OperOrderDetailSchema, ...withNotFound },
     },
   }, async (request) => {
     const { id } = request.params as { id: number };
     const o = await one(id);
-    return { ...o, history: await loadHistory(db, id) };
+    return { ...o, history: await loadHistory(db, id), operatorComments: await loadOperatorComments(db, id) };
   });
 
   app.put(`${BASE}/:id`, {

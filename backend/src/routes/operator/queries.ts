@@ -100,6 +100,27 @@ export interface OperOrderDto {
   order: OrderDto;
 }
 
+/** One operator comment (spec core §3 operator-side row "lastOperComment" shape): author "Surname Name", UTC ISO time. */
+export interface OperCommentDto { id: number; name: string; dateTimeCreate: string; comment: string }
+
+/**
+ * Every operator comment of an order, newest first (ties by id): plain comments (POST {id}/comment) and the reasons
+ * of reject / close, which are stored as comments too (deal/repository.ts).
+ */
+export async function loadOperatorComments(db: DbOrTx, orderId: number): Promise<OperCommentDto[]> {
+  const rows = await db.select({ id: operatorComments.id, text: operatorComments.text, at: operatorComments.createdAt, name: users.name, surname: users.surname })
+    .from(operatorComments).innerJoin(users, eq(users.id, operatorComments.authorUserId))
+    .where(eq(operatorComments.orderId, orderId)).orderBy(desc(operatorComments.createdAt), desc(operatorComments.id));
+  return rows.map((c) => ({ id: c.id, name: [c.surname, c.name].filter(Boolean).join(' '), dateTimeCreate: c.at.toISOString(), comment: c.text }));
+}
+
+/** Active operators (data role OPER, status ACTIVE), by surname, name and id (spec core §7 Operator "GET /users"). */
+export async function loadActiveOperators(db: DbOrTx): Promise<Array<{ id: number; name: string; surname: string; patronymic: string | null; email: string }>> {
+  return db.select({ id: users.id, name: users.name, surname: users.surname, patronymic: users.patronymic, email: users.email })
+    .from(users).where(and(eq(users.accountType, 'OPER'), eq(users.status, 'ACTIVE')))
+    .orderBy(asc(users.surname), asc(users.name), asc(users.id));
+}
+
 /** Loads operator-side orders by id, in the order of `ids` (absent ids left out). */
 export async function loadOperOrders(db: DbOrTx, ids: number[]): Promise<OperOrderDto[]> {
   if (!ids.length) return [];

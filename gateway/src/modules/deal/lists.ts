@@ -75,7 +75,7 @@ function operFilter(a: OperFilterArgs): Omit<OperFilterDto, 'pageable' | 'tab'> 
   };
 }
 
-export const Viewer: Pick<ViewerResolvers, 'partnerOrders' | 'partnerOrderTabCounts' | 'partnerSettings' | 'operatorOrders' | 'operatorOrderTabCounts' | 'activePartners'> = {
+export const Viewer: Pick<ViewerResolvers, 'partnerOrders' | 'partnerOrderTabCounts' | 'partnerSettings' | 'operatorOrders' | 'operatorOrderTabCounts' | 'activePartners' | 'operators'> = {
   partnerOrders: async (u, args, ctx) => {
     if (u.account.type !== 'PARTNER' || !u.company) return null;
     const partnerId = u.company.id;
@@ -103,6 +103,10 @@ export const Viewer: Pick<ViewerResolvers, 'partnerOrders' | 'partnerOrderTabCou
   },
   operatorOrderTabCounts: (u, args) => (u.account.type === 'OPER' ? { kind: 'operTabCounts', filter: operFilter(args) } : null),
   activePartners: (u, _a, ctx) => (u.account.type === 'OPER' ? queryResult(() => ctx.loaders.activePartners()) : null),
+  // OperatorRef's parent is the validator shape: the user's id is its `userId`.
+  operators: async (u, _a, ctx) => (u.account.type === 'OPER'
+    ? (await queryResult(() => ctx.loaders.operators())).map(({ id, ...rest }) => ({ userId: id, ...rest }))
+    : null),
 };
 
 const partnerCount = (tab: NonNullable<PartnerFilterDto['tab']>) =>

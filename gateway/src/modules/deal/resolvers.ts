@@ -82,7 +82,7 @@ const lazy = <K extends keyof OrderParent>(key: K) => async (o: OrderParent, _a:
 
 export const Order: Pick<Required<OrderResolvers>,
   | 'counterparty' | 'tnvedCode' | 'tnvedName' | 'goodsLocation' | 'comment' | 'files' | 'client' | 'consultant' | 'statusDate'
-  | 'leadingOffer' | 'operatorDisplayStatus' | 'history' | 'lastOperatorComment' | 'validator' | 'partnerCandidates'
+  | 'leadingOffer' | 'operatorDisplayStatus' | 'history' | 'lastOperatorComment' | 'operatorComments' | 'validator' | 'partnerCandidates'
   | 'viewerCanCancel' | 'viewerCanConfirmOfferDocuments' | 'viewerCanMarkPaymentMade' | 'viewerCanConfirmFinalDocuments'
   | 'viewerCanTakeForReview' | 'viewerCanEdit' | 'viewerCanReject' | 'viewerCanSendToPartners' | 'viewerCanClose'
   | 'viewerCanConfirmPayCheck' | 'viewerCanComment' | 'partnerOrders'> = {
@@ -107,6 +107,11 @@ export const Order: Pick<Required<OrderResolvers>,
     return queryResult(() => ctx.loaders.partnerHistory.load(o.id)); // ORDER rows and the agent's own offer's rows only
   },
   lastOperatorComment: (o) => (o.audience === 'OPER' ? o.oper?.lastOperComment ?? null : null),
+  // A list row has no comments list: the operator's GET {id} answers it (once per order and operation, shared with `history`).
+  operatorComments: async (o, _a, ctx) => {
+    if (o.audience !== 'OPER') return null;
+    return o.oper?.operatorComments ?? (await queryResult(() => ctx.loaders.operOrderDetail.load(o.id))).operatorComments ?? [];
+  },
   validator: (o) => (o.audience === 'OPER' ? o.oper?.validator ?? null : null),
   partnerCandidates: (o, _a, ctx) => (o.audience === 'OPER' ? queryResult(() => ctx.loaders.operCandidates.load(o.id)) : null),
   viewerCanCancel: (o) => orderFlags(o.audience, o.status, o.partnerOrders ?? []).viewerCanCancel,
@@ -220,6 +225,7 @@ export function documentDownloadUrl(d: DocumentParent): string {
 export const Document: Strict<DocumentResolvers, DocumentParent, GDocument> = {
   id: (d) => toGlobalId('Document', String(d.id)),
   documentId: (d) => d.id,
+  fileId: (d) => (d.audience === 'CLIENT' ? null : d.fileId ?? null),
   downloadUrl: (d) => documentDownloadUrl(d),
 };
 

@@ -1,8 +1,8 @@
 /**
- * Comments on a request (spec core §4 "Operator actions: comment"): the operators' comments and the comments of
- * status changes (reasons of refusal, rejection, closing) with author and time, newest first, and
- * 'Добавить комментарий'. The schema exposes only the latest operator comment and the history, so comments
- * added earlier without a status change show only while they are the latest (or were added in this modal).
+ * Comments on a request (spec core §4 "Operator actions: comment"): every operator comment (`operatorComments`,
+ * also the reject / close reasons) and the comments of other status changes (e.g. a payment agent's refusal
+ * reason) with author and time, newest first, and 'Добавить комментарий'. A comment found in both the comments and
+ * the history (same time and text) is shown once.
  */
 import { Button, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useState } from 'react';
@@ -13,12 +13,9 @@ import { reportDealResult } from '../../../components/deal/dealResult';
 import { ACTOR_ROLE_LABEL } from '../../../components/deal/labels';
 import { formatDateTime } from '../../../system/formats';
 import { useCommentOrderMutation } from './mutations/useCommentOrderMutation';
+import { mergeOrderComments, type OrderCommentItem } from './operatorOrderSteps';
 
-interface CommentItem {
-  author: string;
-  at: string;
-  text: string;
-}
+type CommentItem = OrderCommentItem;
 
 export function OperatorComments({ order: orderKey, refetch }: { order: OperatorComments_order$key; refetch: () => void }) {
   const order = useFragment(
@@ -27,6 +24,11 @@ export function OperatorComments({ order: orderKey, refetch }: { order: Operator
         id
         viewerCanComment
         lastOperatorComment {
+          authorName
+          created
+          comment
+        }
+        operatorComments {
           authorName
           created
           comment
@@ -47,20 +49,15 @@ export function OperatorComments({ order: orderKey, refetch }: { order: Operator
   const [error, setError] = useState<string | null>(null);
   const [added, setAdded] = useState<CommentItem[]>([]);
 
-  const items: CommentItem[] = [];
-  const seen = new Set<string>();
-  const push = (c: CommentItem) => {
-    const key = `${c.at}|${c.text}`;
-    if (seen.has(key)) return;
-    seen.add(key);
-    items.push(c);
-  };
-  for (const h of order.history ?? []) {
-    if (h.comment) push({ author: h.actorName ?? (h.actorRole ? ACTOR_ROLE_LABEL[h.actorRole] ?? h.actorRole : ''), at: h.at, text: h.comment });
-  }
-  if (order.lastOperatorComment) push({ author: order.lastOperatorComment.authorName, at: order.lastOperatorComment.created, text: order.lastOperatorComment.comment });
-  for (const c of added) push(c);
-  items.sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0));
+  const last = order.lastOperatorComment;
+  const items = mergeOrderComments(
+    (order.operatorComments ?? []).map((c) => ({ author: c.authorName, at: c.created, text: c.comment })),
+    (order.history ?? []).flatMap((h) =>
+      h.comment ? [{ author: h.actorName ?? (h.actorRole ? ACTOR_ROLE_LABEL[h.actorRole] ?? h.actorRole : ''), at: h.at, text: h.comment }] : [],
+    ),
+    last ? [{ author: last.authorName, at: last.created, text: last.comment }] : [],
+    added,
+  );
 
   const onAdd = async () => {
     const value = text.trim();

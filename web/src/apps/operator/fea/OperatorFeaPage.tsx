@@ -15,7 +15,7 @@ import { PageSpinner } from '../../../components/PageSpinner';
 import { SessionGone } from '../../../system/relay/SessionGone';
 import { LIST_FILTER_DEBOUNCE_MS, useDebouncedValue } from '../../../system/useDebouncedValue';
 import { useMinimumDisplay } from '../../../system/useMinimumDisplay';
-import { EMPTY_OPERATOR_FILTERS, apiTab, isOperatorTab, operatorFilterVariables, type OperatorFilterValues, type OperatorTab } from './operatorFilters';
+import { EMPTY_OPERATOR_FILTERS, apiTab, employeeOptions, isOperatorTab, operatorFilterVariables, type OperatorFilterValues, type OperatorTab } from './operatorFilters';
 import { OperatorOrderList, type SeenValidator } from './OperatorOrderList';
 import { OperatorOrderModal } from './OperatorOrderModal';
 import { OperatorOrderTabs } from './OperatorOrderTabs';
@@ -95,6 +95,11 @@ function OperatorFeaContent(props: {
             brand
             shortName
           }
+          operators {
+            userId
+            name
+            surname
+          }
           ...OperatorOrderTabs_viewer @arguments(number: $number, client: $client, employee: $employee, partner: $partner)
           ...OperatorOrderList_viewer @arguments(tab: $tab, number: $number, client: $client, employee: $employee, partner: $partner)
         }
@@ -105,8 +110,7 @@ function OperatorFeaContent(props: {
   );
   const viewer = data.viewer;
   if (!viewer) return <SessionGone />;
-  const employees = new Map(validators);
-  employees.delete(viewer.userId);
+  const employees = employeeOptions(viewer.operators, validators, viewer.userId);
   return (
     <Stack gap="4">
       <SimpleGrid columns={{ base: 1, md: 4 }} gap="4" as="search" aria-label="Фильтры заявок">
@@ -121,7 +125,7 @@ function OperatorFeaContent(props: {
             <NativeSelect.Field value={form.employee} onChange={(e) => set('employee')(e.target.value)}>
               <option value="">Все сотрудники</option>
               <option value={String(viewer.userId)}>Я</option>
-              {[...employees].map(([id, name]) => (
+              {employees.map(([id, name]) => (
                 <option key={id} value={String(id)}>
                   {name}
                 </option>

@@ -47,7 +47,7 @@ export function OperatorOrderList({ viewer: viewerKey, onValidators }: { viewer:
   );
   const edges = data.operatorOrders?.edges ?? [];
   const total = data.operatorOrders?.totalCount ?? 0;
-  // The employee filter offers the validators met in the list (the schema has no list of operators yet).
+  // The employee filter lists viewer.operators; validators met in the list are added (an operator suspended since).
   const validatorKey = edges.map((e) => e.node.validator?.userId ?? '').join(',');
   useEffect(() => {
     if (!onValidators) return;

@@ -60,3 +60,22 @@ export function operatorFilterVariables(v: OperatorFilterValues): OperatorFilter
     partner: positiveInt(v.partner),
   };
 }
+
+/** An operator as `Viewer.operators` answers it. */
+export interface OperatorOption {
+  readonly userId: number;
+  readonly name: string;
+  readonly surname: string;
+}
+
+/**
+ * Choices of the 'Сотрудник' filter after 'Все сотрудники' and 'Я': every active operator ("Surname Name"), then
+ * validators met in the list that are not among them (an operator suspended since), never the viewer itself.
+ */
+export function employeeOptions(operators: ReadonlyArray<OperatorOption> | null | undefined, validators: ReadonlyMap<number, string>, viewerId: number): Array<[number, string]> {
+  const out = new Map<number, string>();
+  for (const op of operators ?? []) out.set(op.userId, [op.surname, op.name].filter(Boolean).join(' ') || `#${op.userId}`);
+  for (const [id, name] of validators) if (!out.has(id)) out.set(id, name);
+  out.delete(viewerId);
+  return [...out];
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { availableOperatorSteps, currentOperatorStep, isOperatorStep, type OperatorStepState } from './operatorOrderSteps';
-import { EMPTY_OPERATOR_FILTERS, apiTab, isOperatorTab, operatorFilterVariables } from './operatorFilters';
+import { availableOperatorSteps, currentOperatorStep, isOperatorStep, mergeOrderComments, type OperatorStepState } from './operatorOrderSteps';
+import { EMPTY_OPERATOR_FILTERS, apiTab, employeeOptions, isOperatorTab, operatorFilterVariables } from './operatorFilters';
 
 const st = (orderStatus: string, extra: Partial<OperatorStepState> = {}): OperatorStepState => ({
   orderStatus,
@@ -63,5 +63,33 @@ describe('operator list tabs and filters (spec core §2, §5)', () => {
     expect(operatorFilterVariables({ number: '', client: '  ООО   Ромашка ', employee: '7', partner: '' })).toEqual({ number: null, client: 'ООО Ромашка', employee: 7, partner: null });
     expect(operatorFilterVariables({ number: '', client: '7701234567', employee: '', partner: '12' })).toEqual({ number: null, client: '7701234567', employee: null, partner: 12 });
     expect(operatorFilterVariables({ number: '', client: '   ', employee: 'x', partner: '0' })).toEqual({ number: null, client: null, employee: null, partner: null });
+  });
+});
+
+describe('Комментарии: every operator comment, newest first', () => {
+  it('lists older plain comments too, once each, newest first', () => {
+    const comments = [
+      { author: 'Волкова Ольга', at: '2026-11-21T12:00:00.000Z', text: 'Причина отказа' },
+      { author: 'Андреев Пётр', at: '2026-11-21T11:00:00.000Z', text: 'Второй' },
+      { author: 'Волкова Ольга', at: '2026-11-21T10:00:00.000Z', text: 'Первый' },
+    ];
+    const history = [
+      { author: 'Волкова Ольга', at: '2026-11-21T12:00:00.000Z', text: 'Причина отказа' },
+      { author: 'Платёжный агент', at: '2026-11-21T11:30:00.000Z', text: 'Не работаем с этой страной' },
+    ];
+    expect(mergeOrderComments(comments, history, [comments[0]], []).map((c) => c.text)).toEqual(['Причина отказа', 'Не работаем с этой страной', 'Второй', 'Первый']);
+    expect(mergeOrderComments([], [])).toEqual([]);
+  });
+});
+
+describe("'Сотрудник' filter options", () => {
+  it('every active operator except the viewer, then validators no longer active', () => {
+    const operators = [
+      { userId: 3, name: 'Ольга', surname: 'Волкова' },
+      { userId: 4, name: 'Пётр', surname: 'Андреев' },
+      { userId: 5, name: '', surname: '' },
+    ];
+    expect(employeeOptions(operators, new Map([[4, 'Андреев П.'], [9, 'Борисов Иван']]), 3)).toEqual([[4, 'Андреев Пётр'], [5, '#5'], [9, 'Борисов Иван']]);
+    expect(employeeOptions(null, new Map(), 3)).toEqual([]);
   });
 });

@@ -52,3 +52,25 @@ export function currentOperatorStep(s: OperatorStepState): OperatorStep {
 export function isOperatorStep(value: string | null | undefined): value is OperatorStep {
   return OPERATOR_STEPS.some((s) => s.value === value);
 }
+
+/** One entry of the 'Комментарии' tab. */
+export interface OrderCommentItem {
+  author: string;
+  at: string;
+  text: string;
+}
+
+/** The 'Комментарии' tab: every given comment once (same time and text = the same comment), newest first. */
+export function mergeOrderComments(...sources: ReadonlyArray<ReadonlyArray<OrderCommentItem>>): OrderCommentItem[] {
+  const seen = new Set<string>();
+  const items: OrderCommentItem[] = [];
+  for (const list of sources) {
+    for (const c of list) {
+      const key = `${c.at}|${c.text}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      items.push(c);
+    }
+  }
+  return items.sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0));
+}

@@ -86,6 +86,7 @@ export function PartnerOfferStep({ partnerOrder: key, settings: settingsKey }: {
         documentExamples {
           id
           documentId
+          fileId
           name
           size
           downloadUrl

@@ -1,7 +1,9 @@
 /**
  * 'Образец договора' of the offer (spec core §3 Offer: sample contract file; §5 at most 50 MB, no repeated names):
  * uploaded as a document example of this offer through the file proxy (partnerFiles.ts), its stored file id goes to
- * `sendOffer` as `sampleContractFileId`. Examples uploaded before are listed and can be removed.
+ * `sendOffer` as `sampleContractFileId`. Examples uploaded before ('Загруженные образцы договора', with their stored
+ * `Document.fileId`) are listed: one can be picked for the offer — also after a reload, when the upload answer is
+ * gone — or removed.
  */
 import { Button, Field, HStack, Input, Link, List, Stack, Text } from '@chakra-ui/react';
 import { useRef, useState } from 'react';
@@ -15,6 +17,8 @@ import { usePartnerOrderActions } from './PartnerOrderActions';
 export interface DocumentExample {
   readonly id: string;
   readonly documentId: number;
+  /** Stored file id (`Document.fileId`): what `sampleContractFileId` takes; null when not known. */
+  readonly fileId?: string | null;
   readonly name: string;
   readonly size: number;
   readonly downloadUrl: string;
@@ -89,9 +93,26 @@ export function SampleContractField({ partnerOrderId, orderId, value, onChange, 
                     ({formatFileSize(d.size)})
                   </Text>
                 </Text>
-                <Button size="xs" variant="ghost" loading={removing} aria-label={fill(PT.docs.remove, { name: d.name })} onClick={() => void onRemove(d)}>
-                  Удалить
-                </Button>
+                <HStack gap="1">
+                  {(() => {
+                    const picked = value?.documentId === d.documentId;
+                    return (
+                      <Button
+                        size="xs"
+                        variant={picked ? 'solid' : 'outline'}
+                        aria-pressed={picked}
+                        aria-label={fill(PT.offer.sampleContractPickLabel, { name: d.name })}
+                        disabled={!d.fileId || uploading}
+                        onClick={() => d.fileId && onChange({ documentId: d.documentId, fileId: d.fileId, name: d.name, size: d.size })}
+                      >
+                        {picked ? PT.offer.sampleContractPicked : PT.offer.sampleContractPick}
+                      </Button>
+                    );
+                  })()}
+                  <Button size="xs" variant="ghost" loading={removing} aria-label={fill(PT.docs.remove, { name: d.name })} onClick={() => void onRemove(d)}>
+                    Удалить
+                  </Button>
+                </HStack>
               </HStack>
             </List.Item>
           ))}
