@@ -5,26 +5,21 @@
  * (createOrder); field errors of the typed result are shown next to their fields.
  */
 import { useTranslation } from 'react-i18next';
-import { Alert, Button, Fieldset, HStack, Input, RadioGroup, SimpleGrid, Stack, Textarea } from '@chakra-ui/react';
+import { Button, HStack, Stack } from '@chakra-ui/react';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { FormField } from '../../../components/FormField';
-import { CountryPicker } from '../../../components/pickers/CountryPicker';
-import { CurrencySelect } from '../../../components/pickers/CurrencySelect';
-import { SwiftPicker } from '../../../components/pickers/SwiftPicker';
-import { TnvedPicker } from '../../../components/pickers/TnvedPicker';
+import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { showSuccess } from '../../../system/toaster';
-import { MESSAGES, validateAmount, validateDateRange, validateRequired, validateSwift } from '../../../system/validation';
 import { useCreateOrderMutation } from './mutations/useCreateOrderMutation';
 import { useValidateOrderMutation } from './mutations/useValidateOrderMutation';
+import { OrderFields } from './OrderFields';
 import { OrderFilesField } from './OrderFilesField';
-import { EMPTY_ORDER_FORM, GOODS_LOCATIONS, PAYMENT_TYPES, orderFormField, orderInput, type OrderFormValues } from './orderForm';
+import { EMPTY_ORDER_FORM, orderFormField, orderInput, type OrderFormValues } from './orderForm';
 
 export function CreateOrderForm({ onCreated, onCancel }: { onCreated: () => void; onCancel: () => void }) {
   const { t } = useTranslation();
   const form = useForm<OrderFormValues>({ defaultValues: EMPTY_ORDER_FORM, mode: 'onTouched' });
-  const { register, control, formState, setValue, getValues } = form;
-  const errors = formState.errors;
+  const { control, setValue, getValues } = form;
   const [validateOrder, validating] = useValidateOrderMutation();
   const [createOrder, creating] = useCreateOrderMutation();
   const [formError, setFormError] = useState<string | null>(null);
@@ -63,129 +58,17 @@ export function CreateOrderForm({ onCreated, onCancel }: { onCreated: () => void
   return (
     <form onSubmit={onSubmit} noValidate aria-label={t('orders.form.name')}>
       <Stack gap="5" pb="4">
-        {formError && (
-          <Alert.Root status="error" role="alert">
-            <Alert.Indicator />
-            <Alert.Title>{formError}</Alert.Title>
-          </Alert.Root>
-        )}
+        <FormErrorAlert message={formError} />
 
-        <Controller
-          control={control}
-          name="paymentType"
-          render={({ field }) => (
-            <Fieldset.Root>
-              <Fieldset.Legend>{t('orders.form.paymentType')}</Fieldset.Legend>
-              <RadioGroup.Root value={field.value} onValueChange={(d) => field.onChange(d.value)} name={field.name}>
-                <HStack gap="6">
-                  {PAYMENT_TYPES.map((v) => (
-                    <RadioGroup.Item key={v} value={v}>
-                      <RadioGroup.ItemHiddenInput />
-                      <RadioGroup.ItemIndicator />
-                      <RadioGroup.ItemText>{t(`orders.paymentType.${v}`)}</RadioGroup.ItemText>
-                    </RadioGroup.Item>
-                  ))}
-                </HStack>
-              </RadioGroup.Root>
-            </Fieldset.Root>
-          )}
+        <OrderFields
+          form={form}
+          commentLabel={t('orders.form.comment')}
+          amountPlaceholder="12500,00"
+          onSwiftPick={(s) => {
+            if (!getValues('bankName').trim()) setValue('bankName', s.institutionName, { shouldValidate: true });
+            if (!getValues('city').trim() && s.city) setValue('city', s.city, { shouldValidate: true });
+          }}
         />
-
-        <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-          <FormField label={t('orders.form.amount')} error={errors.amount?.message} required>
-            <Input inputMode="decimal" placeholder="12500,00" {...register('amount', { validate: validateAmount })} />
-          </FormField>
-          <Controller
-            control={control}
-            name="currency"
-            render={({ field }) => <CurrencySelect label={t('orders.form.currency')} name={field.name} value={field.value} onChange={field.onChange} error={errors.currency?.message} />}
-          />
-        </SimpleGrid>
-
-        <Controller
-          control={control}
-          name="country"
-          rules={{ validate: (v) => (v ? true : t('orders.form.pickCountry')) }}
-          render={({ field, fieldState }) => (
-            <CountryPicker
-              label={t('orders.form.country')}
-              value={field.value}
-              required
-              error={fieldState.error?.message}
-              onInputChange={() => field.value && field.onChange(null)}
-              onSelect={(c) => field.onChange(c)}
-            />
-          )}
-        />
-
-        <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-          <FormField label={t('orders.form.city')} error={errors.city?.message} required>
-            <Input {...register('city', { validate: validateRequired })} />
-          </FormField>
-          <Controller
-            control={control}
-            name="swift"
-            rules={{ validate: validateSwift }}
-            render={({ field, fieldState }) => (
-              <SwiftPicker
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                error={fieldState.error?.message}
-                onPick={(s) => {
-                  if (!getValues('bankName').trim()) setValue('bankName', s.institutionName, { shouldValidate: true });
-                  if (!getValues('city').trim() && s.city) setValue('city', s.city, { shouldValidate: true });
-                }}
-              />
-            )}
-          />
-        </SimpleGrid>
-        <FormField label={t('orders.form.bankName')} error={errors.bankName?.message} required>
-          <Input {...register('bankName', { validate: validateRequired })} />
-        </FormField>
-
-        <Controller
-          control={control}
-          name="tnved"
-          rules={{ validate: (v) => (v ? true : t('orders.form.tnvedPick')) }}
-          render={({ field, fieldState }) => <TnvedPicker value={field.value} onChange={field.onChange} error={fieldState.error?.message} />}
-        />
-
-        <Controller
-          control={control}
-          name="goodsLocation"
-          rules={{ validate: (v) => (v ? true : MESSAGES.required) }}
-          render={({ field, fieldState }) => (
-            <Fieldset.Root invalid={!!fieldState.error}>
-              <Fieldset.Legend>{t('orders.form.goodsLocation')}</Fieldset.Legend>
-              <RadioGroup.Root value={field.value || null} onValueChange={(d) => field.onChange(d.value)} name={field.name}>
-                <HStack gap="6">
-                  {GOODS_LOCATIONS.map((v) => (
-                    <RadioGroup.Item key={v} value={v}>
-                      <RadioGroup.ItemHiddenInput />
-                      <RadioGroup.ItemIndicator />
-                      <RadioGroup.ItemText>{t(`orders.goodsLocation.${v}`)}</RadioGroup.ItemText>
-                    </RadioGroup.Item>
-                  ))}
-                </HStack>
-              </RadioGroup.Root>
-              {fieldState.error && <Fieldset.ErrorText>{fieldState.error.message}</Fieldset.ErrorText>}
-            </Fieldset.Root>
-          )}
-        />
-
-        <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-          <FormField label={t('orders.form.dateFrom')} error={errors.paymentDateFrom?.message} required>
-            <Input type="date" {...register('paymentDateFrom', { validate: validateRequired })} />
-          </FormField>
-          <FormField label={t('orders.form.dateTo')} error={errors.paymentDateTo?.message} required>
-            <Input type="date" {...register('paymentDateTo', { validate: (v, all) => validateDateRange(all.paymentDateFrom, v) })} />
-          </FormField>
-        </SimpleGrid>
-
-        <FormField label={t('orders.form.comment')} error={errors.comment?.message}>
-          <Textarea rows={3} {...register('comment')} />
-        </FormField>
 
         <Controller
           control={control}

@@ -4,9 +4,10 @@
  * uploaded through the gateway proxy; the form keeps the uploaded files' ids.
  */
 import { useTranslation } from 'react-i18next';
-import { Button, Field, HStack, Input, List, Stack, Text } from '@chakra-ui/react';
+import { Button, Field, HStack, Input, List, Text } from '@chakra-ui/react';
 import { useRef, useState } from 'react';
 import { type UploadedFile, uploadOrderFile } from '../../../system/files';
+import { FieldErrorList } from '../../../components/FieldErrorList';
 import { formatFileSize } from '../../../system/formats';
 import { acceptFiles } from '../../../system/validation';
 
@@ -78,15 +79,7 @@ export function OrderFilesField({ value, onChange, error, onUploadingChange }: O
           ))}
         </List.Root>
       )}
-      {shown.length > 0 && (
-        <Stack gap="1">
-          {shown.map((m, i) => (
-            <Field.ErrorText key={`${m}-${i}`} role="alert">
-              {m}
-            </Field.ErrorText>
-          ))}
-        </Stack>
-      )}
+      <FieldErrorList messages={shown} />
     </Field.Root>
   );
 }

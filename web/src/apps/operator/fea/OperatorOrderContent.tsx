@@ -5,12 +5,13 @@
  * follow the state (operatorOrderSteps.ts) and the viewerCan* flags; every mutation returns the changed order.
  */
 import { Alert, Button, Dialog, HStack, Spinner, Stack, Tabs, Text } from '@chakra-ui/react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { graphql, useFragment } from 'react-relay';
 import type { OperatorOrderContent_order$key } from '../../../__generated__/OperatorOrderContent_order.graphql';
 import { ConfirmDialog } from '../../../components/deal/ConfirmDialog';
+import { DealStepTabs } from '../../../components/deal/DealStepTabs';
 import { reportDealResult } from '../../../components/deal/dealResult';
-import { HistoryList } from '../../../components/deal/HistoryList';
+import { HistorySection } from '../../../components/deal/HistorySection';
 import { OfferComparison } from '../../../components/deal/OfferComparison';
 import { OrderDetails } from '../../../components/deal/OrderDetails';
 import { PayCheckDetails } from '../../../components/deal/PayCheckDetails';
@@ -23,7 +24,7 @@ import { useTakeOrderForReviewMutation } from './mutations/useTakeOrderForReview
 import { OperatorComments } from './OperatorComments';
 import { OperatorOrderEditForm } from './OperatorOrderEditForm';
 import { OperatorScoring } from './OperatorScoring';
-import { OPERATOR_STEPS, availableOperatorSteps, currentOperatorStep, isOperatorStep, type OperatorStep } from './operatorOrderSteps';
+import { OPERATOR_STEPS, availableOperatorSteps, currentOperatorStep } from './operatorOrderSteps';
 
 export function OperatorOrderContent({ order: orderKey, refetch }: { order: OperatorOrderContent_order$key; refetch: () => void }) {
   const order = useFragment(
@@ -97,9 +98,6 @@ export function OperatorOrderContent({ order: orderKey, refetch }: { order: Oper
   };
   const available = availableOperatorSteps(stepState);
   const current = currentOperatorStep(stepState);
-  const [step, setStep] = useState<OperatorStep>(current);
-  useEffect(() => setStep(current), [current]);
-  const shown: OperatorStep = available.includes(step) ? step : current;
   const brandOf = (partnerId: number) => order.partnerOrders.find((p) => p.partnerId === partnerId)?.brand ?? null;
   const ended = order.status === 'EXECUTED' || order.status === 'REJECTED' || order.status === 'CANCELED';
 
@@ -135,14 +133,7 @@ export function OperatorOrderContent({ order: orderKey, refetch }: { order: Oper
         </HStack>
       </Dialog.Header>
       <Dialog.Body>
-        <Tabs.Root value={shown} onValueChange={(d) => isOperatorStep(d.value) && setStep(d.value)} variant="line" lazyMount unmountOnExit>
-          <Tabs.List aria-label="Разделы заявки" overflowX="auto" overflowY="hidden">
-            {OPERATOR_STEPS.map((s) => (
-              <Tabs.Trigger key={s.value} value={s.value} disabled={!available.includes(s.value)} flexShrink={0}>
-                {s.label}
-              </Tabs.Trigger>
-            ))}
-          </Tabs.List>
+        <DealStepTabs label="Разделы заявки" steps={OPERATOR_STEPS} available={available} current={current}>
 
           <Tabs.Content value="data">
             {editing && order.viewerCanEdit ? (
@@ -211,17 +202,14 @@ export function OperatorOrderContent({ order: orderKey, refetch }: { order: Oper
                   </HStack>
                 </Stack>
               )}
-              <Stack gap="2">
-                <Text fontWeight="medium">История</Text>
-                {order.history ? <HistoryList history={order.history} brandOf={brandOf} /> : <Text color="gray.600">История недоступна</Text>}
-              </Stack>
+              <HistorySection history={order.history} brandOf={brandOf} />
             </Stack>
           </Tabs.Content>
 
           <Tabs.Content value="comments">
             <OperatorComments order={order} refetch={refetch} />
           </Tabs.Content>
-        </Tabs.Root>
+        </DealStepTabs>
       </Dialog.Body>
       <ConfirmDialog
         open={rejectOpen}

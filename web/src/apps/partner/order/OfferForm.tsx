@@ -5,10 +5,12 @@
  * and rules, sample contract (≤ 50 MB) — and beside it the commission computed live by the server. Values go to
  * the API through offerForm.ts (decimal strings, API dates); server field errors land next to their inputs.
  */
-import { Alert, Box, Button, Fieldset, HStack, Heading, IconButton, Input, RadioGroup, SimpleGrid, Spinner, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Box, Button, Fieldset, HStack, Heading, IconButton, Input, SimpleGrid, Spinner, Stack, Text, Textarea } from '@chakra-ui/react';
 import { Suspense, useState } from 'react';
 import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { FormField } from '../../../components/FormField';
+import { RadioChoiceField } from '../../../components/RadioChoiceField';
 import { CurrencySelect } from '../../../components/pickers/CurrencySelect';
 import { MESSAGES, validateRequired } from '../../../system/validation';
 import { shouldRefetchAfter } from '../modalSteps';
@@ -77,31 +79,19 @@ export function OfferForm({ partnerOrderId, orderId, currency, defaults, service
   return (
     <form onSubmit={onSubmit} noValidate aria-label={PT.offer.form}>
       <Stack gap="5" pt="2">
-        {formError && (
-          <Alert.Root status="error" role="alert">
-            <Alert.Indicator />
-            <Alert.Title>{formError}</Alert.Title>
-          </Alert.Root>
-        )}
+        <FormErrorAlert message={formError} />
 
         <Controller
           control={control}
           name="dealMethod"
           render={({ field }) => (
-            <Fieldset.Root>
-              <Fieldset.Legend>{PT.offer.dealMethod}</Fieldset.Legend>
-              <RadioGroup.Root value={field.value} onValueChange={(d) => field.onChange(d.value)} name={field.name}>
-                <HStack gap="6">
-                  {DEAL_METHODS.map((m) => (
-                    <RadioGroup.Item key={m} value={m}>
-                      <RadioGroup.ItemHiddenInput />
-                      <RadioGroup.ItemIndicator />
-                      <RadioGroup.ItemText>{PT.offer.dealMethods[m]}</RadioGroup.ItemText>
-                    </RadioGroup.Item>
-                  ))}
-                </HStack>
-              </RadioGroup.Root>
-            </Fieldset.Root>
+            <RadioChoiceField
+              legend={PT.offer.dealMethod}
+              name={field.name}
+              value={field.value}
+              onChange={field.onChange}
+              options={DEAL_METHODS.map((m) => ({ value: m, label: PT.offer.dealMethods[m] }))}
+            />
           )}
         />
 

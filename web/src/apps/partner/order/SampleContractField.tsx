@@ -5,8 +5,9 @@
  * `Document.fileId`) are listed: one can be picked for the offer — also after a reload, when the upload answer is
  * gone — or removed.
  */
-import { Button, Field, HStack, Input, Link, List, Stack, Text } from '@chakra-ui/react';
+import { Button, Field, HStack, Input, Link, List, Text } from '@chakra-ui/react';
 import { useRef, useState } from 'react';
+import { FieldErrorList } from '../../../components/FieldErrorList';
 import { formatFileSize } from '../../../system/formats';
 import { useDeleteDocumentMutation } from '../mutations/useDeleteDocumentMutation';
 import type { SampleContractValue } from '../offerForm';
@@ -118,15 +119,7 @@ export function SampleContractField({ partnerOrderId, orderId, value, onChange, 
           ))}
         </List.Root>
       )}
-      {shown.length > 0 && (
-        <Stack gap="1">
-          {shown.map((m, i) => (
-            <Field.ErrorText key={`${m}-${i}`} role="alert">
-              {m}
-            </Field.ErrorText>
-          ))}
-        </Stack>
-      )}
+      <FieldErrorList messages={shown} />
     </Field.Root>
   );
 }

@@ -6,20 +6,21 @@
  * confirmation). Each mutation returns the changed order, so Relay updates the modal and the list row.
  */
 import { Alert, Button, Dialog, HStack, Spinner, Stack, Tabs, Text } from '@chakra-ui/react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { graphql, useFragment } from 'react-relay';
 import type { ClientOrderContent_order$key } from '../../../../__generated__/ClientOrderContent_order.graphql';
 import { ConfirmDialog } from '../../../../components/deal/ConfirmDialog';
 import { reportDealResult } from '../../../../components/deal/dealResult';
+import { DealStepTabs } from '../../../../components/deal/DealStepTabs';
 import { DocumentList } from '../../../../components/deal/DocumentList';
-import { HistoryList } from '../../../../components/deal/HistoryList';
+import { HistorySection } from '../../../../components/deal/HistorySection';
 import { OfferComparison } from '../../../../components/deal/OfferComparison';
 import { OfferDetail } from '../../../../components/deal/OfferDetail';
 import { OrderDetails } from '../../../../components/deal/OrderDetails';
 import { PayCheckDetails } from '../../../../components/deal/PayCheckDetails';
 import { StatusBadge } from '../../../../components/deal/StatusBadge';
 import { useMinimumDisplay } from '../../../../system/useMinimumDisplay';
-import { CLIENT_STEPS, availableClientSteps, currentClientStep, isClientStep, type ClientStep } from './clientOrderSteps';
+import { CLIENT_STEPS, availableClientSteps, currentClientStep } from './clientOrderSteps';
 import { useAcceptOfferMutation } from './mutations/useAcceptOfferMutation';
 import { useCancelOrderMutation } from './mutations/useCancelOrderMutation';
 import { useConfirmFinalDocumentsMutation } from './mutations/useConfirmFinalDocumentsMutation';
@@ -98,10 +99,6 @@ export function ClientOrderContent({ order: orderKey, refetch }: { order: Client
   };
   const available = availableClientSteps(stepState);
   const current = currentClientStep(stepState);
-  const [step, setStep] = useState<ClientStep>(current);
-  // The deal moved on (own action or a refetch): follow it to the step where it stands now.
-  useEffect(() => setStep(current), [current]);
-  const shown: ClientStep = available.includes(step) ? step : current;
   const brandOf = (partnerId: number) => order.partnerOrders.find((p) => p.partnerId === partnerId)?.brand ?? null;
   const input = { orderId: order.id };
   const signWord = lead?.partnerSignRequired ? 'подписи' : 'подтверждения';
@@ -137,14 +134,7 @@ export function ClientOrderContent({ order: orderKey, refetch }: { order: Client
         </Stack>
       </Dialog.Header>
       <Dialog.Body>
-        <Tabs.Root value={shown} onValueChange={(d) => isClientStep(d.value) && setStep(d.value)} variant="line" lazyMount unmountOnExit>
-          <Tabs.List aria-label="Шаги заявки" overflowX="auto" overflowY="hidden">
-            {CLIENT_STEPS.map((s) => (
-              <Tabs.Trigger key={s.value} value={s.value} disabled={!available.includes(s.value)} flexShrink={0}>
-                {s.label}
-              </Tabs.Trigger>
-            ))}
-          </Tabs.List>
+        <DealStepTabs label="Шаги заявки" steps={CLIENT_STEPS} available={available} current={current}>
 
           <Tabs.Content value="data">
             <OrderDetails order={order} />
@@ -225,13 +215,10 @@ export function ClientOrderContent({ order: orderKey, refetch }: { order: Client
                   </Alert.Description>
                 </Alert.Content>
               </Alert.Root>
-              <Stack gap="2">
-                <Text fontWeight="medium">История</Text>
-                {order.history ? <HistoryList history={order.history} brandOf={brandOf} /> : <Text color="gray.600">История недоступна</Text>}
-              </Stack>
+              <HistorySection history={order.history} brandOf={brandOf} />
             </Stack>
           </Tabs.Content>
-        </Tabs.Root>
+        </DealStepTabs>
       </Dialog.Body>
       {order.viewerCanCancel && (
         <Dialog.Footer>
