@@ -60,6 +60,19 @@ const mappers = {
   Consultant: '../rest/dto.js#ConsultantDto',
   OrderTabCounts: '../rest/dto.js#OrderTabCountsParent',
   UserError: '../rest/errors.js#UserErrorResult',
+  // chat (issue 4): modules/chat/parents.ts
+  ChatUser: '../modules/chat/parents.js#ChatUserParent',
+  ChatGroup: '../modules/chat/parents.js#ChatGroupParent',
+  ChatLastMessage: '../modules/chat/parents.js#ChatLastMessageParent',
+  ChatMessage: '../modules/chat/parents.js#ChatMessageParent',
+  GroupStatistics: '../rest/chat.js#GroupStatisticsDto',
+  UnreadStatistic: '../rest/chat.js#UnreadStatisticDto',
+  ChatReaction: '../rest/chat.js#ChatReactionDto',
+  ChatMessageEvent: '../modules/chat/parents.js#ChatMessageEventParent',
+  ChatGroupEvent: '../modules/chat/parents.js#ChatGroupEventParent',
+  ChatTypingEvent: '../modules/chat/parents.js#ChatTypingEventParent',
+  ChatPresenceEvent: '../modules/chat/parents.js#ChatPresenceEventParent',
+  ChatTypingUser: '../modules/chat/parents.js#ChatTypingUserParent',
 };
 
 const output = await codegen({

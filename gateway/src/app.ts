@@ -14,6 +14,8 @@ import { backendProxies } from './http/files.js';
 import { healthRoute } from './http/health.js';
 import { webApp } from './http/web.js';
 import { attachWebSocket } from './http/ws.js';
+import { attachChatSubscription } from './modules/chat/subscription.js';
+import { ChatHub, type ChatHubOptions } from './realtime/hub.js';
 import { PersistedQueries, resolvePersisted } from './persisted.js';
 import { buildGatewaySchema } from './schema.js';
 import { CSRF_HEADER } from './rest/session.js';
@@ -23,6 +25,8 @@ export interface BuildGatewayOptions extends Partial<Omit<GatewayConfig, 'backen
   backendUrl: string;
   /** Port to listen on; 0 picks a free one (tests). Default 4000. */
   port?: number;
+  /** Realtime hub settings (tests shorten the 5 s retry delay, the linger time...). */
+  realtime?: Partial<Omit<ChatHubOptions, 'backendUrl' | 'dispatcher'>>;
 }
 
 export interface Gateway {
@@ -30,6 +34,8 @@ export interface Gateway {
   /** Base URL the gateway listens on, e.g. http://127.0.0.1:41234. */
   url: string;
   port: number;
+  /** The realtime hub: one upstream chat stream per signed-in user (realtime/hub.ts). */
+  realtime: ChatHub;
   close(): Promise<void>;
 }
 
@@ -62,6 +68,12 @@ export async function buildGateway(opts: BuildGatewayOptions): Promise<Gateway> 
   const dispatcher = new Agent({ keepAliveTimeout: 10_000, connections: 128 });
   const persisted = new PersistedQueries(config.persistedQueriesPath);
   const schema = buildGatewaySchema();
+  const realtime = new ChatHub({
+    backendUrl: config.backendUrl, dispatcher,
+    log: (msg, err) => app.log.warn({ err }, msg),
+    ...opts.realtime,
+  });
+  attachChatSubscription(schema, realtime);
   const log = (err: unknown) => app.log.error({ err }, 'masked GraphQL error');
 
   let disposeWs: (() => Promise<void>) | undefined;
@@ -146,10 +158,12 @@ export async function buildGateway(opts: BuildGatewayOptions): Promise<Gateway> 
   return {
     app,
     port,
+    realtime,
     url: `http://${hostForUrl}:${port}`,
     async close() {
       if (closed) return;
       closed = true;
+      realtime.close();
       await app.close(); // the drain plugins stop Apollo and the WebSocket server
       await apollo.stop();
       await dispatcher.close();

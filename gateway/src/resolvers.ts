@@ -4,6 +4,7 @@
  */
 import type { Resolvers } from './generated/resolvers-types.js';
 import * as auth from './modules/auth/resolvers.js';
+import * as chat from './modules/chat/resolvers.js';
 import * as deal from './modules/deal/resolvers.js';
 import * as dealLists from './modules/deal/lists.js';
 import * as dealMutations from './modules/deal/mutations.js';
@@ -20,9 +21,9 @@ export const resolvers = {
   Date: DateScalar,
   DateTime,
   Query: { ...node.Query, ...viewer.Query, ...reference.Query, ...dealLists.Query },
-  Mutation: { ...auth.Mutation, ...orders.Mutation, ...dealMutations.Mutation },
+  Mutation: { ...auth.Mutation, ...orders.Mutation, ...dealMutations.Mutation, ...chat.Mutation },
   Node: node.Node,
-  Viewer: { ...viewer.Viewer, ...orders.Viewer, ...dealLists.Viewer },
+  Viewer: { ...viewer.Viewer, ...orders.Viewer, ...dealLists.Viewer, ...chat.Viewer },
   Company: viewer.Company,
   ClientInfo: viewer.ClientInfo,
   Checklist: viewer.Checklist,
@@ -86,4 +87,6 @@ export const resolvers = {
   SendOrderToPartnersResult: byTypename,
   ConfirmPayCheckResult: byTypename,
   OperatorAutologinResult: byTypename,
+  // chat (issue 4); Subscription.chatEvents is bound to the realtime hub in modules/chat/subscription.ts
+  ...chat.chatTypes,
 } satisfies Resolvers;

@@ -1,0 +1,36 @@
+/**
+ * Parent values of the chat GraphQL types (codegen mappers): the REST DTOs of rest/chat.ts plus what a
+ * derivation needs (the viewer's id, the group's last-viewed time, the UNREAD separator position).
+ */
+import type { ChatGroupDto, ChatMessageDto, GroupLastMessageDto } from '../../rest/chat.js';
+import type { TypingUser } from '../../domain/chat/typing.js';
+
+export interface ChatUserParent { userId: number; name: string | null; lastSeenAt: string | null }
+export interface ChatGroupParent { dto: ChatGroupDto; viewerId: number }
+export interface ChatLastMessageParent { dto: GroupLastMessageDto; viewerId: number; lastViewedAt: string | null }
+export interface ChatMessageParent {
+  dto: ChatMessageDto;
+  groupId: number;
+  viewerId: number;
+  /** The viewer's last-viewed time in the group; null: never viewed, or unknown (status: server's). */
+  lastViewedAt: string | null;
+  /** Whether `lastViewedAt` is known (false for realtime messages: then someone else's is DELIVERED). */
+  firstUnreadId: number | null;
+}
+export interface ChatMessageEventParent {
+  cursor: string | null;
+  kind: 'NEW' | 'CHILD' | 'EDITED' | 'METADATA_EDITED' | 'DELETED' | 'DELIVERED' | 'VIEWED';
+  groupId: number;
+  messageIds: number[];
+  message: ChatMessageParent;
+}
+export interface ChatGroupEventParent {
+  cursor: string | null;
+  kind: string;
+  groupId: number;
+  userId: number | null;
+  removedForViewer: boolean;
+}
+export interface ChatTypingEventParent { cursor: null; groupId: number; users: TypingUser[] }
+export interface ChatPresenceEventParent { cursor: null; user: ChatUserParent }
+export type ChatTypingUserParent = TypingUser;

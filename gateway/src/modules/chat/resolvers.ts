@@ -1,0 +1,430 @@
+/**
+ * Chat (spec chat §3–§9; issue 4): groups, messages, statistics, mutations and the realtime event types.
+ * Derivations are the pure rules of domain/chat: each message's status for the viewer (messageStatus.ts), the
+ * UNREAD separator (unreadSeparator.ts), online (presence.ts). The subscription itself is attached in
+ * subscription.ts (it needs the gateway's realtime hub).
+ */
+import { GraphQLError } from 'graphql/index.js';
+import { fromGlobalId, toGlobalId } from 'graphql-relay';
+import { viewerMessageStatus, type MessageStatus } from '../../domain/chat/messageStatus.js';
+import { isOnline } from '../../domain/chat/presence.js';
+import type { GatewayContext } from '../../context.js';
+import type { MutationResolvers, Resolvers, ViewerResolvers } from '../../generated/resolvers-types.js';
+import { ChatApi, listOf, type ChatGroupDto, type ChatMessageDto, type GroupPageDto, type UnreadStatisticDto } from '../../rest/chat.js';
+import { mutationResult, nullIfAbsent, queryResult, type UserErrorResult } from '../../rest/errors.js';
+import type { ChatGroupParent, ChatMessageParent } from './parents.js';
+
+/** Group page size (spec chat §9). */
+export const CHAT_GROUP_PAGE_SIZE = 20;
+/** Messages per page when no size is given. */
+export const CHAT_MESSAGE_PAGE_SIZE = 30;
+/** Minimum search length (spec chat §5). */
+export const CHAT_MIN_SEARCH = 3;
+const IMAGE = /\.(jpe?g|png|webp)$/i;
+
+const chatApis = new WeakMap<GatewayContext, ChatApi>();
+/** The chat calls over the operation's session (one per operation). */
+export function chatApi(ctx: GatewayContext): ChatApi {
+  let api = chatApis.get(ctx);
+  if (!api) chatApis.set(ctx, (api = new ChatApi(ctx.session)));
+  return api;
+}
+
+function badInput(message: string): GraphQLError {
+  return new GraphQLError(message, { extensions: { code: 'BAD_USER_INPUT' } });
+}
+
+/** A backend id from a global id of `type` (or a plain decimal id). @throws BAD_USER_INPUT */
+export function rawId(globalId: string, type: string): number {
+  if (/^\d{1,15}$/.test(globalId)) return Number(globalId);
+  let parsed: { type: string; id: string };
+  try { parsed = fromGlobalId(globalId); } catch { throw badInput(`not a ${type} id`); }
+  if (parsed.type !== type || !/^\d{1,15}$/.test(parsed.id)) throw badInput(`not a ${type} id`);
+  return Number(parsed.id);
+}
+
+async function viewerId(ctx: GatewayContext): Promise<number> {
+  const v = await queryResult(() => ctx.loaders.viewer());
+  if (!v) throw new GraphQLError('Требуется вход в систему', { extensions: { code: 'UNAUTHENTICATED' } });
+  return v.userId;
+}
+
+const memo = <T>(ctx: GatewayContext, key: string, load: () => Promise<T>) => ctx.loaders.memo(`chat:${key}`, load);
+
+function unreadStatistic(ctx: GatewayContext): Promise<UnreadStatisticDto> {
+  return queryResult(() => chatApi(ctx).unread());
+}
+
+/** The group (GET .../group/{id}) once per operation; null when absent or not visible. */
+function loadGroup(ctx: GatewayContext, id: number): Promise<ChatGroupDto | null> {
+  return memo(ctx, `group:${id}`, () => nullIfAbsent(() => chatApi(ctx).group(id)));
+}
+
+function msgTime(m: ChatMessageDto): string {
+  return m.dateTimeCreate ?? m.timeCreate ?? new Date(0).toISOString();
+}
+function isOwn(m: ChatMessageDto, viewer: number): boolean {
+  return m.selfMsg ?? m.sender?.id === viewer;
+}
+
+/**
+ * The UNREAD separator's message id in a group (spec chat §4): the first message after the viewer's read
+ * pointer that is someone else's and unread for the viewer — null when none, or when it is the group's
+ * first message (there is nothing above it to separate).
+ */
+export async function firstUnreadId(ctx: GatewayContext, group: ChatGroupDto, viewer: number): Promise<number | null> {
+  return memo(ctx, `firstUnread:${group.id}`, async () => {
+    const after = group.lastViewedMessageId ?? 0;
+    const page = listOf(await queryResult(() => chatApi(ctx).messages(group.id, { after, limit: 50 }))).sort((a, b) => a.msgId - b.msgId);
+    const lastViewedAt = group.lastViewedMessageDateTime ?? null;
+    const first = page.find((m) => m.msgId > after && !isOwn(m, viewer) && viewerMessageStatus({ own: false, status: 'DELIVERED', dateTimeCreate: msgTime(m) }, lastViewedAt) === 'DELIVERED');
+    if (!first) return null;
+    if (after > 0) return first.msgId;
+    const older = listOf(await queryResult(() => chatApi(ctx).messages(group.id, { before: first.msgId, limit: 1 })));
+    return older.length ? first.msgId : null;
+  });
+}
+
+function messageParent(dto: ChatMessageDto, group: { id: number; lastViewedAt: string | null; firstUnreadId: number | null }, viewer: number): ChatMessageParent {
+  return { dto, groupId: dto.groupId ?? dto.group?.id ?? group.id, viewerId: viewer, lastViewedAt: group.lastViewedAt, firstUnreadId: group.firstUnreadId };
+}
+
+const msgCursor = (msgId: number) => Buffer.from(`msg:${msgId}`).toString('base64');
+function fromMsgCursor(c: string): number {
+  const t = Buffer.from(c, 'base64').toString('utf8');
+  if (!/^msg:\d{1,15}$/.test(t)) throw badInput('not a message cursor');
+  return Number(t.slice(4));
+}
+function pageSize(n: number | null | undefined, def: number): number {
+  const v = n ?? def;
+  if (!Number.isInteger(v) || v < 1 || v > 100) throw badInput('page size must be 1..100');
+  return v;
+}
+
+async function messageConnection(ctx: GatewayContext, g: ChatGroupParent, args: { first?: number | null; after?: string | null; last?: number | null; before?: string | null }) {
+  const forward = args.first != null || args.after != null;
+  if (forward && (args.last != null || args.before != null)) throw badInput('use first/after or last/before, not both');
+  const size = pageSize(forward ? args.first : args.last, CHAT_MESSAGE_PAGE_SIZE);
+  const after = args.after ? fromMsgCursor(args.after) : undefined;
+  const before = args.before ? fromMsgCursor(args.before) : undefined;
+  const [info, fetched] = await Promise.all([
+    loadGroup(ctx, g.dto.id),
+    queryResult(() => chatApi(ctx).messages(g.dto.id, forward ? { after: after ?? 0, limit: size + 1 } : { ...(before ? { before } : {}), limit: size + 1 })),
+  ]);
+  const group = info ?? g.dto;
+  let list = listOf(fetched).filter((m) => !m.deleted).sort((a, b) => a.msgId - b.msgId);
+  const more = list.length > size;
+  list = forward ? list.slice(0, size) : list.slice(Math.max(0, list.length - size));
+  const sep = await firstUnreadId(ctx, group, g.viewerId);
+  const ctxGroup = { id: group.id, lastViewedAt: group.lastViewedMessageDateTime ?? null, firstUnreadId: sep };
+  const edges = list.map((m) => ({ cursor: msgCursor(m.msgId), node: messageParent(m, ctxGroup, g.viewerId) }));
+  return {
+    edges,
+    pageInfo: {
+      hasNextPage: forward ? more : before !== undefined,
+      hasPreviousPage: forward ? after !== undefined && after > 0 : more,
+      startCursor: edges[0]?.cursor ?? null,
+      endCursor: edges[edges.length - 1]?.cursor ?? null,
+    },
+  };
+}
+
+const groupParent = (dto: ChatGroupDto, viewer: number): ChatGroupParent => ({ dto, viewerId: viewer });
+
+async function groupResult(ctx: GatewayContext, id: number) {
+  const viewer = await viewerId(ctx);
+  ctx.loaders.forget(`chat:group:${id}`);
+  ctx.loaders.forget(`chat:firstUnread:${id}`);
+  const [dto, stat] = await Promise.all([chatApi(ctx).group(id), chatApi(ctx).unread()]);
+  return { __typename: 'ChatGroupChangeSuccess' as const, group: groupParent(dto, viewer), unreadStatistic: stat };
+}
+
+function withUserError<T>(call: () => Promise<T>): Promise<T | UserErrorResult> {
+  return mutationResult(call);
+}
+
+export const Viewer: Pick<ViewerResolvers, 'chatGroups' | 'chatGroup' | 'unreadStatistic'> = {
+  chatGroups: async (u, args, ctx) => {
+    const first = pageSize(args.first, CHAT_GROUP_PAGE_SIZE);
+    const search = args.search?.trim() ?? '';
+    const empty = { edges: [], totalCount: 0, pageInfo: { hasNextPage: false, hasPreviousPage: false, startCursor: null, endCursor: null } };
+    if (search && search.length < CHAT_MIN_SEARCH) return empty;
+    const cursor = args.after ? Buffer.from(args.after, 'base64').toString('utf8') : null;
+    const answer = await queryResult(() => chatApi(ctx).filter({
+      limit: first, cursor: cursor || null, searchStr: search || null,
+      ...(args.types?.length ? { types: args.types, groupTypes: args.types } : {}),
+      ...(args.favorite != null ? { favorite: args.favorite } : {}),
+    }));
+    const page: GroupPageDto = Array.isArray(answer) ? { content: answer, last: answer.length < first } : answer;
+    const groups = page.content ?? [];
+    for (const g of groups) ctx.loaders.memo(`chat:group:${g.id}`, async () => g);
+    const enc = (c: string) => Buffer.from(c, 'utf8').toString('base64');
+    const edges = groups.map((g) => ({ cursor: enc(g.cursor ?? page.cursor ?? String(g.id)), node: groupParent(g, u.userId) }));
+    const hasNext = !(page.last ?? groups.length < first) && !!page.cursor;
+    return {
+      edges,
+      totalCount: page.totalElements ?? null,
+      pageInfo: {
+        hasNextPage: hasNext,
+        hasPreviousPage: !!args.after,
+        startCursor: edges[0]?.cursor ?? null,
+        endCursor: page.cursor ? enc(page.cursor) : edges[edges.length - 1]?.cursor ?? null,
+      },
+    };
+  },
+  chatGroup: async (u, { groupId }, ctx) => {
+    const dto = await loadGroup(ctx, groupId);
+    return dto ? groupParent(dto, u.userId) : null;
+  },
+  unreadStatistic: (_u, _a, ctx) => memo(ctx, 'unread', () => unreadStatistic(ctx)),
+};
+
+function statusOf(p: ChatMessageParent): MessageStatus {
+  const server = (p.dto.status ?? p.dto.messageStatus ?? 'SENT') as MessageStatus;
+  const own = isOwn(p.dto, p.viewerId);
+  return viewerMessageStatus({ own, status: server, dateTimeCreate: msgTime(p.dto) }, p.lastViewedAt);
+}
+
+export const chatTypes = {
+  ChatUser: {
+    id: (u) => toGlobalId('ChatUser', String(u.userId)),
+    online: (u) => isOnline(u.lastSeenAt, new Date()),
+  },
+  ChatGroup: {
+    id: (g) => toGlobalId('ChatGroup', String(g.dto.id)),
+    groupId: (g) => g.dto.id,
+    groupType: (g) => g.dto.groupType as never,
+    name: (g) => g.dto.name ?? null,
+    pictureUrl: (g) => g.dto.pictureLink ?? null,
+    favoriteId: (g) => g.dto.favoriteId ?? null,
+    isFavorite: (g) => g.dto.favoriteId != null,
+    isBotOrSupport: (g) => !!g.dto.isBotOrSupport,
+    viewerRole: (g) => (g.dto.userRole as never) ?? null,
+    createdAt: (g) => g.dto.dateTimeCreate ?? null,
+    orderId: (g) => g.dto.orderId ?? null,
+    lastMessage: (g) => (g.dto.lastMessage ? { dto: g.dto.lastMessage, viewerId: g.viewerId, lastViewedAt: g.dto.lastViewedMessageDateTime ?? null } : null),
+    statistics: async (g, _a, ctx) => {
+      if (g.dto.statistics) return g.dto.statistics;
+      const s = await memo(ctx, `stats:${g.dto.id}`, () => queryResult(() => chatApi(ctx).statistics([g.dto.id])));
+      const found = (s.groups ?? s.statistics ?? []).find((x) => x.groupId === g.dto.id);
+      return found ?? { groupId: g.dto.id, unreadMessagesCount: 0 };
+    },
+    lastViewedMessageId: async (g, _a, ctx) => (g.dto.lastViewedMessageId !== undefined ? g.dto.lastViewedMessageId : (await loadGroup(ctx, g.dto.id))?.lastViewedMessageId ?? null),
+    lastViewedAt: async (g, _a, ctx) => (g.dto.lastViewedMessageDateTime !== undefined ? g.dto.lastViewedMessageDateTime : (await loadGroup(ctx, g.dto.id))?.lastViewedMessageDateTime ?? null),
+    firstUnreadMessageId: async (g, _a, ctx) => {
+      const group = (await loadGroup(ctx, g.dto.id)) ?? g.dto;
+      const id = await firstUnreadId(ctx, group, g.viewerId);
+      return id === null ? null : toGlobalId('ChatMessage', String(id));
+    },
+    members: (g) => (g.dto.members ?? []).map((m) => ({ userId: m.id, name: m.name ?? null, lastSeenAt: m.lastSeenAt ?? null })),
+    messages: (g, args, ctx) => messageConnection(ctx, g, args),
+    messagesAround: async (g, { messageId, count }, ctx) => {
+      const size = pageSize(count, CHAT_MESSAGE_PAGE_SIZE);
+      const msgId = rawId(messageId, 'ChatMessage');
+      const [info, fetched] = await Promise.all([loadGroup(ctx, g.dto.id), queryResult(() => chatApi(ctx).around(g.dto.id, msgId, size))]);
+      const group = info ?? g.dto;
+      const list = listOf(fetched).filter((m) => !m.deleted).sort((a, b) => a.msgId - b.msgId);
+      const sep = await firstUnreadId(ctx, group, g.viewerId);
+      const ctxGroup = { id: group.id, lastViewedAt: group.lastViewedMessageDateTime ?? null, firstUnreadId: sep };
+      const edges = list.map((m) => ({ cursor: msgCursor(m.msgId), node: messageParent(m, ctxGroup, g.viewerId) }));
+      const half = Math.floor(size / 2);
+      return {
+        edges,
+        pageInfo: {
+          hasPreviousPage: list.filter((m) => m.msgId < msgId).length >= half,
+          hasNextPage: list.filter((m) => m.msgId > msgId).length >= size - half - 1,
+          startCursor: edges[0]?.cursor ?? null,
+          endCursor: edges[edges.length - 1]?.cursor ?? null,
+        },
+      };
+    },
+  },
+  ChatLastMessage: {
+    msgId: (m) => m.dto.msgId ?? null,
+    createdAt: (m) => m.dto.timeCreate,
+    text: (m) => m.dto.message ?? null,
+    fileName: (m) => m.dto.fileName ?? null,
+    senderName: (m) => m.dto.sender?.name ?? null,
+    own: (m) => m.dto.selfMsg ?? m.dto.sender?.id === m.viewerId,
+    status: (m) => {
+      const own = m.dto.selfMsg ?? m.dto.sender?.id === m.viewerId;
+      return viewerMessageStatus({ own, status: (m.dto.messageStatus ?? 'SENT') as MessageStatus, dateTimeCreate: m.dto.timeCreate }, m.lastViewedAt);
+    },
+    type: (m) => m.dto.type ?? null,
+  },
+  GroupStatistics: {
+    hasMessages: (s) => s.hasMessages ?? false,
+    hasNewMentions: (s) => s.hasNewMentions ?? false,
+    hasNewReactions: (s) => s.hasNewReactions ?? false,
+    unreadMessagesCount: (s) => Math.max(0, s.unreadMessagesCount ?? 0),
+    unreadMessagesCounters: (s) => s.unreadMessagesCounters?.length ? s.unreadMessagesCounters : [{ type: 'GROUP_MSG', count: Math.max(0, s.unreadMessagesCount ?? 0) }],
+  },
+  UnreadStatistic: {
+    unreadMessagesCount: (s) => Math.max(0, s.unreadMessagesCount ?? 0),
+    lastMessageId: (s) => s.lastMessageId ?? null,
+    groupTypeCounts: async (_s, _a, ctx) => {
+      const s = await memo(ctx, 'stats:all', () => queryResult(() => chatApi(ctx).statistics(null)));
+      return (s.groupTypes ?? []).map((t) => ({ groupType: t.groupType as never, groupCount: t.groupCount }));
+    },
+  },
+  ChatMessage: {
+    id: (p) => toGlobalId('ChatMessage', String(p.dto.msgId)),
+    msgId: (p) => p.dto.msgId,
+    extMsgId: (p) => p.dto.extMsgId ?? null,
+    groupId: (p) => toGlobalId('ChatGroup', String(p.groupId)),
+    createdAt: (p) => msgTime(p.dto),
+    text: (p) => p.dto.text ?? null,
+    status: (p) => statusOf(p),
+    own: (p) => isOwn(p.dto, p.viewerId),
+    sender: (p) => (p.dto.sender ? { userId: p.dto.sender.id, name: p.dto.sender.name ?? null, lastSeenAt: p.dto.sender.lastSeenAt ?? null } : null),
+    sentByGroup: (p) => !!p.dto.sentByGroup,
+    file: (p) => (p.dto.file?.name ? { name: p.dto.file.name, isImage: IMAGE.test(p.dto.file.name) } : null),
+    pictures: (p) => (p.dto.pictures ?? []).map((x) => ({ previewUrl: x.previewPictureInfo?.link ?? x.link ?? null })),
+    replyTo: (p) => (p.dto.replyMessage ? { ...p, dto: p.dto.replyMessage } : null),
+    forwardedFrom: (p) => (p.dto.forwardMessage ? { ...p, dto: p.dto.forwardMessage } : null),
+    mentionsViewer: (p) => !!p.dto.mentioned || (p.dto.mentions ?? []).includes(p.viewerId),
+    mentionedUserIds: (p) => [...(p.dto.mentions ?? [])],
+    type: (p) => p.dto.type ?? null,
+    metaData: (p) => p.dto.metaData ?? null,
+    reactions: (p) => p.dto.reactions ?? [],
+    edited: (p) => !!p.dto.updated,
+    isFirstUnread: (p) => p.firstUnreadId !== null && p.firstUnreadId === p.dto.msgId,
+  },
+  ChatReaction: {
+    viewerReacted: (r) => !!r.mine,
+  },
+  ChatTypingUser: {
+    name: (u) => u.userName,
+    expiresAt: (u) => new Date(u.expiresAt).toISOString(),
+  },
+  ChatMessageEvent: {
+    groupId: (e) => toGlobalId('ChatGroup', String(e.groupId)),
+    messageIds: (e) => e.messageIds.map((id) => toGlobalId('ChatMessage', String(id))),
+    group: async (e, _a, ctx) => {
+      const dto = await nullIfAbsent(() => chatApi(ctx).group(e.groupId));
+      return dto ? groupParent(dto, e.message.viewerId) : null;
+    },
+    unreadStatistic: (_e, _a, ctx) => unreadStatistic(ctx),
+  },
+  ChatGroupEvent: {
+    groupId: (e) => toGlobalId('ChatGroup', String(e.groupId)),
+    event: (e) => e.kind as never,
+    group: async (e, _a, ctx) => {
+      if (e.removedForViewer) return null;
+      const dto = await nullIfAbsent(() => chatApi(ctx).group(e.groupId));
+      return dto ? groupParent(dto, await viewerId(ctx)) : null;
+    },
+    unreadStatistic: (_e, _a, ctx) => unreadStatistic(ctx),
+  },
+  ChatTypingEvent: {
+    groupId: (e) => toGlobalId('ChatGroup', String(e.groupId)),
+  },
+  ChatEvent: { __resolveType: <T extends { __typename: string }>(e: T): T['__typename'] => e.__typename },
+  OpenOrderChatResult: { __resolveType: <T extends { __typename: string }>(e: T): T['__typename'] => e.__typename },
+  SendChatMessageResult: { __resolveType: <T extends { __typename: string }>(e: T): T['__typename'] => e.__typename },
+  EditChatMessageResult: { __resolveType: <T extends { __typename: string }>(e: T): T['__typename'] => e.__typename },
+  DeleteChatMessageResult: { __resolveType: <T extends { __typename: string }>(e: T): T['__typename'] => e.__typename },
+  ReactToChatMessageResult: { __resolveType: <T extends { __typename: string }>(e: T): T['__typename'] => e.__typename },
+  ChatGroupChangeResult: { __resolveType: <T extends { __typename: string }>(e: T): T['__typename'] => e.__typename },
+  ChatGroupRemovedResult: { __resolveType: <T extends { __typename: string }>(e: T): T['__typename'] => e.__typename },
+  SendTypingResult: { __resolveType: <T extends { __typename: string }>(e: T): T['__typename'] => e.__typename },
+} satisfies Resolvers;
+
+type ChatMutations = 'openOrderChat' | 'sendChatMessage' | 'editChatMessage' | 'deleteChatMessage' | 'reactToChatMessage' | 'markChatGroupViewed'
+  | 'markChatViewedTo' | 'pinChatGroup' | 'unpinChatGroup' | 'leaveChatGroup' | 'deleteChatGroup' | 'sendTyping';
+
+/** A message answer as a parent (status for the viewer: own messages keep theirs). */
+async function messageOf(ctx: GatewayContext, dto: ChatMessageDto, viewer: number): Promise<ChatMessageParent> {
+  const groupId = dto.groupId ?? dto.group?.id ?? 0;
+  const g = groupId ? await loadGroup(ctx, groupId) : null;
+  return messageParent(dto, { id: groupId, lastViewedAt: g?.lastViewedMessageDateTime ?? null, firstUnreadId: null }, viewer);
+}
+
+export const Mutation: Pick<MutationResolvers, ChatMutations> = {
+  openOrderChat: async (_r, { input }, ctx) => {
+    const orderId = rawId(input.orderId, 'Order');
+    const viewer = await viewerId(ctx);
+    return withUserError(async () => ({ __typename: 'OpenOrderChatSuccess' as const, group: groupParent(await chatApi(ctx).createGet(orderId), viewer) }));
+  },
+  sendChatMessage: async (_r, { input }, ctx) => {
+    const groupId = rawId(input.groupId, 'ChatGroup');
+    if (!input.extMsgId.trim()) throw badInput('extMsgId is required');
+    const viewer = await viewerId(ctx);
+    return withUserError(async () => {
+      const dto = await chatApi(ctx).send(groupId, {
+        extMsgId: input.extMsgId, text: input.text ?? null,
+        replyMessageId: input.replyToId ? rawId(input.replyToId, 'ChatMessage') : null,
+        forwardMessageId: input.forwardId ? rawId(input.forwardId, 'ChatMessage') : null,
+        mentions: input.mentionedUserIds ?? null, metaData: input.metaData ?? null,
+      });
+      const group = await nullIfAbsent(() => chatApi(ctx).group(groupId));
+      return {
+        __typename: 'SendChatMessageSuccess' as const,
+        message: messageParent({ ...dto, groupId: dto.groupId ?? groupId }, { id: groupId, lastViewedAt: group?.lastViewedMessageDateTime ?? null, firstUnreadId: null }, viewer),
+        group: group ? groupParent(group, viewer) : null,
+      };
+    });
+  },
+  editChatMessage: async (_r, { input }, ctx) => {
+    const msgId = rawId(input.messageId, 'ChatMessage');
+    const viewer = await viewerId(ctx);
+    return withUserError(async () => {
+      const dto = await chatApi(ctx).edit(msgId, { text: input.text ?? null, metaData: input.metaData ?? null });
+      return { __typename: 'EditChatMessageSuccess' as const, message: await messageOf(ctx, dto, viewer) };
+    });
+  },
+  deleteChatMessage: async (_r, { input }, ctx) => {
+    const msgId = rawId(input.messageId, 'ChatMessage');
+    return withUserError(async () => {
+      await chatApi(ctx).remove(msgId);
+      return { __typename: 'DeleteChatMessageSuccess' as const, deletedMessageId: toGlobalId('ChatMessage', String(msgId)), unreadStatistic: await chatApi(ctx).unread() };
+    });
+  },
+  reactToChatMessage: async (_r, { input }, ctx) => {
+    const msgId = rawId(input.messageId, 'ChatMessage');
+    const viewer = await viewerId(ctx);
+    return withUserError(async () => {
+      const dto = await chatApi(ctx).react(msgId, input.reaction);
+      return { __typename: 'ReactToChatMessageSuccess' as const, message: await messageOf(ctx, dto, viewer) };
+    });
+  },
+  markChatGroupViewed: async (_r, { input }, ctx) => {
+    const id = rawId(input.groupId, 'ChatGroup');
+    return withUserError(async () => { await chatApi(ctx).viewGroup(id); return groupResult(ctx, id); });
+  },
+  markChatViewedTo: async (_r, { input }, ctx) => {
+    const id = rawId(input.groupId, 'ChatGroup');
+    const msgId = rawId(input.messageId, 'ChatMessage');
+    return withUserError(async () => { await chatApi(ctx).viewedTo(id, msgId); return groupResult(ctx, id); });
+  },
+  pinChatGroup: async (_r, { input }, ctx) => {
+    const id = rawId(input.groupId, 'ChatGroup');
+    return withUserError(async () => { await chatApi(ctx).favorite(id, true); return groupResult(ctx, id); });
+  },
+  unpinChatGroup: async (_r, { input }, ctx) => {
+    const id = rawId(input.groupId, 'ChatGroup');
+    return withUserError(async () => { await chatApi(ctx).favorite(id, false); return groupResult(ctx, id); });
+  },
+  leaveChatGroup: async (_r, { input }, ctx) => {
+    const id = rawId(input.groupId, 'ChatGroup');
+    return withUserError(async () => {
+      await chatApi(ctx).leave(id);
+      return { __typename: 'ChatGroupRemovedSuccess' as const, removedGroupId: toGlobalId('ChatGroup', String(id)), unreadStatistic: await chatApi(ctx).unread() };
+    });
+  },
+  deleteChatGroup: async (_r, { input }, ctx) => {
+    const id = rawId(input.groupId, 'ChatGroup');
+    return withUserError(async () => {
+      await chatApi(ctx).deleteGroup(id);
+      return { __typename: 'ChatGroupRemovedSuccess' as const, removedGroupId: toGlobalId('ChatGroup', String(id)), unreadStatistic: await chatApi(ctx).unread() };
+    });
+  },
+  sendTyping: async (_r, { input }, ctx) => {
+    const id = rawId(input.groupId, 'ChatGroup');
+    const viewer = await viewerId(ctx);
+    return withUserError(async () => {
+      await chatApi(ctx).typing(viewer, id);
+      return { __typename: 'SendTypingSuccess' as const, groupId: toGlobalId('ChatGroup', String(id)) };
+    });
+  },
+};

@@ -1,0 +1,115 @@
+/**
+ * `Subscription.chatEvents(resumeFrom)` (spec chat §4; DESIGN "Realtime"): binds the gateway's realtime hub
+ * (realtime/hub.ts: one upstream SSE stream per user, shared, resumable) to the schema. One subscription
+ * field carries every kind as the `ChatEvent` union, so one socket operation sees them in the order the
+ * backend committed them; clients narrow on `__typename`.
+ *
+ * The socket's cookie session identifies the user (GET current/user once per subscription); without a live
+ * session the subscription fails with UNAUTHENTICATED. When the upstream stops for a lost session or a 500,
+ * the subscription ends with UNAUTHENTICATED or INTERNAL_SERVER_ERROR.
+ */
+import { GraphQLError, type GraphQLSchema } from 'graphql/index.js';
+import type { GatewayContext } from '../../context.js';
+import { metaDataIds, type WireEvent } from '../../domain/chat/events.js';
+import { ChatStreamClosed, type ChatHub } from '../../realtime/hub.js';
+import type { ChatStreamEvent } from '../../realtime/events.js';
+import type { ChatMessageDto } from '../../rest/chat.js';
+import { queryResult } from '../../rest/errors.js';
+import type { ChatGroupEventParent, ChatMessageEventParent, ChatPresenceEventParent, ChatTypingEventParent } from './parents.js';
+
+const MOD_KIND = {
+  MSG_EDITED: 'EDITED', MSG_METADATA_EDITED: 'METADATA_EDITED', MSG_DELETED: 'DELETED', MSG_DELIVERED: 'DELIVERED', MSG_VIEWED: 'VIEWED',
+} as const;
+
+type Payload =
+  | (ChatMessageEventParent & { __typename: 'ChatMessageEvent' })
+  | (ChatGroupEventParent & { __typename: 'ChatGroupEvent' })
+  | (ChatTypingEventParent & { __typename: 'ChatTypingEvent' })
+  | (ChatPresenceEventParent & { __typename: 'ChatPresenceEvent' })
+  | { __typename: 'ChatResyncEvent'; cursor: string | null; reason: string }
+  | { __typename: 'ChatRequestDocumentEvent'; cursor: string | null; payload: string };
+
+/** Maps one hub event to the GraphQL payload for `viewer` (null: not shown, e.g. an unknown modification). */
+export function toPayload(e: ChatStreamEvent, viewer: number): Payload | null {
+  switch (e.kind) {
+    case 'TYPING':
+      return { __typename: 'ChatTypingEvent', cursor: null, groupId: e.groupId, users: e.users };
+    case 'PRESENCE':
+      return { __typename: 'ChatPresenceEvent', cursor: null, user: { userId: e.userId, name: e.userName, lastSeenAt: e.lastSeenAt } };
+    case 'RESYNC':
+      return { __typename: 'ChatResyncEvent', cursor: e.cursor, reason: e.reason };
+    case 'EVENT':
+      return fromWire(e.wire, e.cursor, viewer);
+  }
+}
+
+function fromWire(w: WireEvent, cursor: string, viewer: number): Payload | null {
+  switch (w.type) {
+    case 'GROUP_MSG':
+    case 'CHILD_MSG':
+    case 'MODIFY_MSG': {
+      const kind = w.type === 'GROUP_MSG' ? 'NEW' : w.type === 'CHILD_MSG' ? 'CHILD' : w.type !== 'MODIFY_MSG' ? undefined : (MOD_KIND as Record<string, ChatMessageEventParent['kind'] | undefined>)[w.modification];
+      if (!kind) return null;
+      const dto: ChatMessageDto = { ...w.message, mentions: w.message.mentions ? [...w.message.mentions] : null, updated: kind === 'EDITED' || kind === 'METADATA_EDITED' ? true : undefined };
+      const ids = kind === 'VIEWED' ? [...new Set([...metaDataIds(w.message.metaData), w.message.msgId])] : [w.message.msgId];
+      return {
+        __typename: 'ChatMessageEvent', cursor, kind, groupId: w.message.groupId, messageIds: ids,
+        // lastViewedAt unknown in an event: someone else's new message is unread (DELIVERED), own keeps its status
+        message: { dto, groupId: w.message.groupId, viewerId: viewer, lastViewedAt: null, firstUnreadId: null },
+      };
+    }
+    case 'MODIFY_GROUP_MSG': {
+      const userId = w.userId ?? null;
+      const removedForViewer = (w.event === 'GROUP_LEFT' || w.event === 'GROUP_REMOVED') && (userId === null || userId === viewer);
+      return { __typename: 'ChatGroupEvent', cursor, kind: w.event, groupId: w.groupId, userId, removedForViewer };
+    }
+    case 'GROUP_REQDOC_MSG':
+      return { __typename: 'ChatRequestDocumentEvent', cursor, payload: JSON.stringify(w.payload ?? null) };
+    default:
+      return null;
+  }
+}
+
+function mapError(err: unknown): unknown {
+  if (err instanceof ChatStreamClosed) {
+    return new GraphQLError(err.message, { extensions: { code: err.reason === 'UNAUTHENTICATED' ? 'UNAUTHENTICATED' : 'INTERNAL_SERVER_ERROR' } });
+  }
+  return err;
+}
+
+/** Attaches `subscribe`/`resolve` of Subscription.chatEvents to the schema, bound to `hub`. */
+export function attachChatSubscription(schema: GraphQLSchema, hub: ChatHub): void {
+  const field = schema.getSubscriptionType()?.getFields().chatEvents;
+  if (!field) throw new Error('schema.graphql lacks Subscription.chatEvents');
+  field.resolve = (payload: unknown) => payload;
+  field.subscribe = async (_root, args: { resumeFrom?: string | null }, ctx: GatewayContext) => {
+    const user = ctx.session.hasSessionCookie() ? await queryResult(() => ctx.loaders.viewer()) : null;
+    if (!user) throw new GraphQLError('Требуется вход в систему', { extensions: { code: 'UNAUTHENTICATED' } });
+    const source = hub.subscribe({ userId: user.userId, cookie: ctx.session.jar.header() ?? "", resumeFrom: args.resumeFrom ?? null });
+    const it: AsyncIterableIterator<Payload> = {
+      async next() {
+        for (;;) {
+          let r: IteratorResult<ChatStreamEvent>;
+          try {
+            r = await source.next();
+          } catch (err) {
+            throw mapError(err);
+          }
+          if (r.done) return { value: undefined, done: true };
+          const p = toPayload(r.value, user.userId);
+          if (p) return { value: p, done: false };
+        }
+      },
+      async return() {
+        await source.return?.();
+        return { value: undefined, done: true };
+      },
+      async throw(err) {
+        await source.return?.();
+        throw err;
+      },
+      [Symbol.asyncIterator]() { return it; },
+    };
+    return it;
+  };
+}

@@ -1,0 +1,83 @@
+/**
+ * What the gateway's realtime hub hands to each GraphQL subscription (DESIGN "Realtime"; spec chat §4), and
+ * the mapping from the backend's SSE events (`event:` kind + JSON `data:`) to the wire events of
+ * domain/chat/events.ts.
+ *
+ * Durable events (every kind but NOTIFY_MSG) carry the backend's event id as `cursor`: pass the last one
+ * received as `resumeFrom` when resubscribing. Typing and presence are ephemeral (no cursor) and may be
+ * dropped under back-pressure; durable events never are.
+ */
+import type { WireEvent, WireMessage } from '../domain/chat/events.js';
+import type { TypingUser } from '../domain/chat/typing.js';
+
+export type ChatStreamEvent =
+  /** A durable event of chat §4, in backend id order, each id once per subscription. */
+  | { kind: 'EVENT'; cursor: string; wire: WireEvent }
+  /** The typing users of one group now (after a start, a renewal that adds a user, a message, or an expiry). */
+  | { kind: 'TYPING'; groupId: number; users: TypingUser[] }
+  /** A user went online or offline (chat §4 USER_ONLINE / USER_OFFLINE). */
+  | { kind: 'PRESENCE'; userId: number; userName: string | null; lastSeenAt: string }
+  /**
+   * The gap cannot be replayed (cursor unknown to the gateway's buffer, or beyond the backend's retention):
+   * reload groups, statistics and the open chat, then continue from `cursor` (null: the next event's).
+   */
+  | { kind: 'RESYNC'; reason: string; cursor: string | null };
+
+const KINDS = new Set(['GROUP_MSG', 'CHILD_MSG', 'MODIFY_MSG', 'MODIFY_GROUP_MSG', 'NOTIFY_MSG', 'GROUP_REQDOC_MSG']);
+
+function asMessage(v: unknown): WireMessage | null {
+  if (!v || typeof v !== 'object') return null;
+  const m = v as Partial<WireMessage> & { groupId?: unknown; group?: { id?: number } };
+  if (typeof m.msgId !== 'number') return null;
+  const groupId = typeof m.groupId === 'number' ? m.groupId : m.group?.id;
+  if (typeof groupId !== 'number') return null;
+  return { ...(m as WireMessage), groupId };
+}
+
+/**
+ * Reads one SSE event of the backend stream into a wire event; null for unknown kinds or unreadable data
+ * (logged by the caller, never shown: chat §8). `data` is either `{ message, ... }` or, for message kinds,
+ * the message object itself.
+ */
+export function toWireEvent(kind: string, data: string): WireEvent | null {
+  if (!KINDS.has(kind)) return null;
+  let body: Record<string, unknown>;
+  try {
+    const parsed: unknown = JSON.parse(data);
+    if (!parsed || typeof parsed !== 'object') return null;
+    body = parsed as Record<string, unknown>;
+  } catch {
+    return null;
+  }
+  switch (kind) {
+    case 'GROUP_MSG':
+    case 'CHILD_MSG': {
+      const message = asMessage(body.message ?? body);
+      return message ? { type: kind, message } : null;
+    }
+    case 'MODIFY_MSG': {
+      const message = asMessage(body.message ?? body);
+      const modification = body.modification ?? body.modificationType;
+      return message && typeof modification === 'string' ? { type: 'MODIFY_MSG', modification: modification as never, message } : null;
+    }
+    case 'MODIFY_GROUP_MSG': {
+      const groupId = typeof body.groupId === 'number' ? body.groupId : (body.group as { id?: number } | undefined)?.id;
+      const event = body.event ?? body.eventType;
+      if (typeof groupId !== 'number' || typeof event !== 'string') return null;
+      return { type: 'MODIFY_GROUP_MSG', event: event as never, groupId, group: (body.group as never) ?? null, userId: typeof body.userId === 'number' ? body.userId : null };
+    }
+    case 'NOTIFY_MSG': {
+      const notification = body.notification ?? body.notificationType;
+      if (typeof notification !== 'string') return null;
+      return {
+        type: 'NOTIFY_MSG', notification: notification as never,
+        userId: typeof body.userId === 'number' ? body.userId : null,
+        userName: typeof body.userName === 'string' ? body.userName : null,
+        groupId: typeof body.groupId === 'number' ? body.groupId : null,
+        at: typeof body.at === 'string' ? body.at : undefined,
+      };
+    }
+    default:
+      return { type: 'GROUP_REQDOC_MSG', payload: body.payload ?? body };
+  }
+}

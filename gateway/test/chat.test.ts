@@ -1,0 +1,277 @@
+/**
+ * Chat realtime through the gateway (spec chat §4 "Realtime connection", "Notifications"; DESIGN "Realtime"):
+ * one upstream SSE stream per user shared by sockets, 5 s retry (injected short), no retry after a 500,
+ * token renewal on 401, resume without duplicates, typing expiry and own typing ignored; plus the
+ * server-side derivations (status for the viewer, UNREAD separator, online) over HTTP.
+ */
+import { createClient, type Client } from 'graphql-ws';
+import { toGlobalId } from 'graphql-relay';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { buildGateway, type Gateway } from '../src/app.js';
+import { startChatStub, type ChatStub } from './chatStub.js';
+
+const RETRY = 300;
+const TYPING = 400;
+let stub: ChatStub;
+let gw: Gateway;
+const clients: Client[] = [];
+
+beforeAll(async () => {
+  stub = await startChatStub();
+  gw = await buildGateway({ backendUrl: stub.url, port: 0, realtime: { retryDelayMs: RETRY, lingerMs: 1500, typingTimeoutMs: TYPING } });
+});
+afterAll(async () => {
+  await gw?.close();
+  await stub?.close();
+});
+afterEach(async () => {
+  for (const c of clients.splice(0)) await c.dispose();
+});
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+async function until(check: () => boolean, ms = 3000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error('timed out');
+    await sleep(10);
+  }
+}
+
+function socket(session: string): Client {
+  class CookieSocket extends WebSocket {
+    constructor(address: string, protocols?: string | string[]) {
+      super(address, protocols, { headers: { cookie: `SESSION=${session}` } });
+    }
+  }
+  const c = createClient({ url: gw.url.replace('http', 'ws') + '/graphql', webSocketImpl: CookieSocket, retryAttempts: 0, lazy: true });
+  clients.push(c);
+  return c;
+}
+
+const EVENTS = `subscription($resumeFrom: String) { chatEvents(resumeFrom: $resumeFrom) {
+  __typename
+  ... on ChatMessageEvent { cursor kind groupId messageIds message { msgId text status own } }
+  ... on ChatTypingEvent { groupId users { userId name } }
+  ... on ChatPresenceEvent { user { userId online lastSeenAt } }
+  ... on ChatResyncEvent { reason cursor }
+  ... on ChatGroupEvent { cursor event removedForViewer }
+} }`;
+
+interface Sub { events: any[]; errors: any[]; done: boolean; stop(): void }
+function subscribe(c: Client, resumeFrom?: string): Sub {
+  const sub: Sub = { events: [], errors: [], done: false, stop: () => {} };
+  sub.stop = c.subscribe({ query: EVENTS, variables: { resumeFrom: resumeFrom ?? null } }, {
+    next: (r) => { if (r.errors) sub.errors.push(...r.errors); if (r.data) sub.events.push((r.data as any).chatEvents); },
+    error: (e) => { sub.errors.push(e); sub.done = true; },
+    complete: () => { sub.done = true; },
+  });
+  return sub;
+}
+
+const msg = (msgId: number, senderId: number, text = `m${msgId}`) => ({
+  message: { msgId, groupId: 10, dateTimeCreate: new Date().toISOString(), text, status: 'SENT', sender: { id: senderId, name: `u${senderId}` } },
+});
+const msgIds = (s: Sub) => s.events.filter((e) => e.__typename === 'ChatMessageEvent').map((e) => e.message.msgId);
+
+describe('one upstream stream per user (DESIGN "Realtime")', () => {
+  it('two sockets of one user share one upstream; another user gets their own; events are per user', async () => {
+    const before = stub.connections.length;
+    const a1 = subscribe(socket('sess-a'));
+    const a2 = subscribe(socket('sess-a2'));
+    const b = subscribe(socket('sess-b'));
+    await until(() => stub.open(1).length === 1 && stub.open(2).length === 1);
+    await sleep(100);
+    expect(stub.connections.slice(before).map((c) => c.userId).sort()).toEqual([1, 2]);
+    expect(gw.realtime.inspect(1)?.subscribers).toBe(2);
+    expect(stub.open(1)[0].authorization).toMatch(/^Bearer t-\d+$/); // the chat session token travels
+    stub.push(1, 'GROUP_MSG', msg(101, 2));
+    stub.push(2, 'GROUP_MSG', msg(102, 2));
+    await until(() => msgIds(a1).length === 1 && msgIds(a2).length === 1 && msgIds(b).length === 1);
+    expect(msgIds(a1)).toEqual([101]);
+    expect(msgIds(a2)).toEqual([101]);
+    expect(msgIds(b)).toEqual([102]);
+    // derived for the viewer: someone else's new message is unread (DELIVERED); own keeps the server status
+    expect(a1.events[0].message).toMatchObject({ own: false, status: 'DELIVERED' });
+    expect(b.events[0].message).toMatchObject({ own: true, status: 'SENT' });
+    expect(a1.events[0].groupId).toBe(toGlobalId('ChatGroup', '10'));
+    a1.stop(); a2.stop(); b.stop();
+  });
+});
+
+describe('upstream retry policy (chat §4 "Realtime connection", §8)', () => {
+  it('reconnects after the retry delay with Last-Event-ID and loses nothing', async () => {
+    const s = subscribe(socket('sess-c'));
+    await until(() => stub.open(3).length === 1);
+    const first = stub.push(3, 'GROUP_MSG', msg(201, 2));
+    await until(() => msgIds(s).length === 1);
+    const n = stub.connections.length;
+    stub.cut(3);
+    const missed = stub.push(3, 'GROUP_MSG', msg(202, 2)); // committed while the gateway was disconnected
+    await sleep(RETRY / 2);
+    expect(stub.connections.length).toBe(n); // not before the delay
+    await until(() => stub.open(3).length === 1);
+    expect(stub.connections[n]).toMatchObject({ userId: 3, lastEventId: String(first), status: 200 });
+    await until(() => msgIds(s).length === 2);
+    stub.push(3, 'GROUP_MSG', msg(203, 2));
+    await until(() => msgIds(s).length === 3);
+    expect(msgIds(s)).toEqual([201, 202, 203]);
+    expect(s.events[1].cursor).toBe(String(missed));
+    s.stop();
+    await sleep(50);
+  });
+
+  it('does not reconnect after a 500; the subscription ends with INTERNAL_SERVER_ERROR', async () => {
+    gw.realtime.close();
+    const n = stub.connections.length;
+    stub.forceStatus.push(500);
+    const s = subscribe(socket('sess-c'));
+    await until(() => s.done);
+    await sleep(RETRY * 3);
+    expect(stub.connections.slice(n).map((c) => c.status)).toEqual([500]);
+    expect(JSON.stringify(s.errors)).toContain('INTERNAL_SERVER_ERROR');
+    expect(gw.realtime.inspect(3)).toBeNull();
+  });
+
+  it('renews the chat session token after a 401 and reconnects at once', async () => {
+    const tokens = stub.tokenCalls;
+    const n = stub.connections.length;
+    stub.forceStatus.push(401);
+    const s = subscribe(socket('sess-c'));
+    await until(() => stub.open(3).length === 1, RETRY * 0.9); // sooner than the retry delay
+    expect(stub.connections.slice(n).map((c) => c.status)).toEqual([401, 200]);
+    expect(stub.tokenCalls).toBe(tokens + 2); // initial token, then the renewal
+    s.stop();
+  });
+});
+
+describe('resume cursor (DESIGN "Realtime")', () => {
+  it('replays what a socket missed from the per-user buffer, each event once, then continues live', async () => {
+    gw.realtime.close();
+    const keep = subscribe(socket('sess-a')); // keeps the channel open
+    const s1 = subscribe(socket('sess-a2'));
+    await until(() => stub.open(1).length === 1);
+    stub.push(1, 'GROUP_MSG', msg(301, 2));
+    await until(() => msgIds(s1).length === 1);
+    const cursor = s1.events[0].cursor as string;
+    s1.stop();
+    stub.push(1, 'GROUP_MSG', msg(302, 2));
+    stub.push(1, 'MODIFY_MSG', { modification: 'MSG_EDITED', ...msg(302, 2, 'правка') });
+    await until(() => msgIds(keep).length === 3);
+    const s2 = subscribe(socket('sess-a2'), cursor);
+    await until(() => msgIds(s2).length === 2);
+    stub.push(1, 'GROUP_MSG', msg(303, 2));
+    await until(() => msgIds(s2).length === 3);
+    await sleep(50);
+    expect(s2.events.map((e) => [e.kind, e.message.msgId])).toEqual([['NEW', 302], ['EDITED', 302], ['NEW', 303]]);
+    expect(new Set(s2.events.map((e) => e.cursor)).size).toBe(3);
+    expect(stub.open(1)).toHaveLength(1);
+    keep.stop(); s2.stop();
+  });
+
+  it('a fresh channel passes the cursor upstream as Last-Event-ID (after a gateway restart)', async () => {
+    gw.realtime.close();
+    const n = stub.connections.length;
+    const id1 = stub.push(2, 'GROUP_MSG', msg(401, 1));
+    stub.push(2, 'GROUP_MSG', msg(402, 1));
+    const s = subscribe(socket('sess-b'), String(id1));
+    await until(() => msgIds(s).length === 1);
+    expect(stub.connections[n]).toMatchObject({ userId: 2, lastEventId: String(id1) });
+    await sleep(50);
+    expect(msgIds(s)).toEqual([402]);
+    s.stop();
+  });
+
+  it('a cursor the buffer cannot answer gets a RESYNC first', async () => {
+    const keep = subscribe(socket('sess-b'));
+    await until(() => stub.open(2).length >= 1);
+    const s = subscribe(socket('sess-b'), 'не-курсор');
+    await until(() => s.events.length === 1);
+    expect(s.events[0]).toMatchObject({ __typename: 'ChatResyncEvent', reason: 'INVALID_CURSOR' });
+    keep.stop(); s.stop();
+  });
+});
+
+describe('typing and presence (chat §4 Notifications, §9)', () => {
+  it('shows another user typing, drops it after the timeout, ignores own typing', async () => {
+    gw.realtime.close();
+    const s = subscribe(socket('sess-a'));
+    await until(() => stub.open(1).length === 1);
+    stub.ephemeral(1, 'NOTIFY_MSG', { notification: 'USER_TYPING_GROUP', userId: 1, userName: 'я', groupId: 10 }); // own: ignored
+    stub.ephemeral(1, 'NOTIFY_MSG', { notification: 'USER_TYPING_GROUP', userId: 2, userName: 'Пётр', groupId: 10 });
+    await until(() => s.events.length === 1);
+    expect(s.events[0]).toEqual({ __typename: 'ChatTypingEvent', groupId: toGlobalId('ChatGroup', '10'), users: [{ userId: 2, name: 'Пётр' }] });
+    const t0 = Date.now();
+    await until(() => s.events.length === 2, TYPING * 3);
+    expect(Date.now() - t0).toBeGreaterThanOrEqual(TYPING - 50);
+    expect(s.events[1]).toMatchObject({ __typename: 'ChatTypingEvent', users: [] });
+    // renewal keeps it; the sender's message clears it at once
+    stub.ephemeral(1, 'NOTIFY_MSG', { notification: 'USER_TYPING_GROUP', userId: 2, groupId: 10 });
+    await until(() => s.events.length === 3);
+    await sleep(TYPING / 2);
+    stub.ephemeral(1, 'NOTIFY_MSG', { notification: 'USER_TYPING_GROUP', userId: 2, groupId: 10 });
+    await sleep(TYPING * 0.75);
+    expect(s.events).toHaveLength(3); // renewed: still typing past the first deadline
+    stub.push(1, 'GROUP_MSG', msg(501, 2));
+    await until(() => s.events.length === 5);
+    expect(s.events.slice(3).map((e) => e.__typename)).toEqual(['ChatMessageEvent', 'ChatTypingEvent']);
+    expect(s.events[4].users).toEqual([]);
+    s.stop();
+  });
+
+  it('presence: online on USER_ONLINE, offline marker 4 minutes back on USER_OFFLINE', async () => {
+    gw.realtime.close();
+    await sleep(50);
+    const n = stub.connections.length;
+    const s = subscribe(socket('sess-a'));
+    await until(() => stub.connections.length > n && (gw.realtime.inspect(1)?.subscribers ?? 0) >= 1);
+    await sleep(50);
+    const at = new Date().toISOString();
+    stub.ephemeral(1, 'NOTIFY_MSG', { notification: 'USER_ONLINE', userId: 2, at });
+    stub.ephemeral(1, 'NOTIFY_MSG', { notification: 'USER_OFFLINE', userId: 2, at });
+    await until(() => s.events.length === 2).catch((e) => { throw new Error(`${e} ${JSON.stringify([s.events, s.errors])}`); });
+    expect(s.events[0].user).toMatchObject({ userId: 2, online: true, lastSeenAt: at });
+    expect(s.events[1].user).toMatchObject({ userId: 2, online: false, lastSeenAt: new Date(Date.parse(at) - 240_000).toISOString() });
+    s.stop();
+  });
+
+  it('a subscription without a session is UNAUTHENTICATED and opens no upstream', async () => {
+    const n = stub.connections.length;
+    const s = subscribe(socket('nobody'));
+    await until(() => s.done);
+    expect(JSON.stringify(s.errors)).toContain('UNAUTHENTICATED');
+    expect(stub.connections.length).toBe(n);
+  });
+});
+
+describe('derived server-side (chat §4 Message status, UNREAD separator, online)', () => {
+  it('statuses for the viewer, the separator before the first unread from someone else, online senders', async () => {
+    const T = (min: number) => new Date(Date.UTC(2025, 5, 1, 12, min)).toISOString();
+    const recent = new Date(Date.now() - 60_000).toISOString();
+    stub.groups.set(10, { id: 10, groupType: 'ECVP_PARTNER_CLIENT', name: 'Заявка 7', favoriteId: null, lastViewedMessageId: 2, lastViewedMessageDateTime: T(2) });
+    stub.messages.set(10, [
+      { msgId: 1, groupId: 10, dateTimeCreate: T(1), text: 'a', status: 'DELIVERED', sender: { id: 2, name: 'Пётр', lastSeenAt: recent } },
+      { msgId: 2, groupId: 10, dateTimeCreate: T(2), text: 'b', status: 'VIEWED', selfMsg: true, sender: { id: 1, name: 'Я' } },
+      { msgId: 3, groupId: 10, dateTimeCreate: T(3), text: 'c', status: 'SENT', selfMsg: true, sender: { id: 1, name: 'Я' } },
+      { msgId: 4, groupId: 10, dateTimeCreate: T(4), text: 'd', status: 'SENT', sender: { id: 2, name: 'Пётр', lastSeenAt: T(0) } },
+      { msgId: 5, groupId: 10, dateTimeCreate: T(5), text: 'e', status: 'SENT', sender: { id: 2, name: 'Пётр' } },
+    ]);
+    const res = await fetch(`${gw.url}/graphql`, {
+      method: 'POST', headers: { 'content-type': 'application/json', cookie: 'SESSION=sess-a' },
+      body: JSON.stringify({ query: `{ viewer { chatGroup(groupId: 10) { id firstUnreadMessageId
+        messages(last: 10) { pageInfo { hasPreviousPage } edges { node { msgId status own isFirstUnread sender { online } } } } } } }` }),
+    });
+    const body = await res.json() as any;
+    expect(body.errors).toBeUndefined();
+    const g = body.data.viewer.chatGroup;
+    expect(g.firstUnreadMessageId).toBe(toGlobalId('ChatMessage', '4'));
+    expect(g.messages.pageInfo.hasPreviousPage).toBe(false);
+    expect(g.messages.edges.map((e: any) => [e.node.msgId, e.node.status, e.node.own, e.node.isFirstUnread, e.node.sender.online])).toEqual([
+      [1, 'VIEWED', false, false, true],
+      [2, 'VIEWED', true, false, false],
+      [3, 'SENT', true, false, false],
+      [4, 'DELIVERED', false, true, false],
+      [5, 'DELIVERED', false, false, false],
+    ]);
+  });
+});

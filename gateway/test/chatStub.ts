@@ -1,0 +1,128 @@
+/**
+ * A stub of the backend's chat surface for gateway tests: current user by SESSION cookie, the chat session
+ * token, the SSE stream GET /api/secured/chat/stream (id/event/data, Last-Event-ID replay from a per-user
+ * log, forced statuses, cuts) and a few chat REST reads. Plain node:http so the test controls every byte.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+
+export interface StubStream { userId: number; lastEventId: string | null; authorization: string | null; res: ServerResponse }
+export interface StubLogEvent { id: number; event: string; data: unknown }
+
+export interface ChatStub {
+  url: string;
+  streams: StubStream[];
+  /** Every stream connection made, in order. */
+  connections: { userId: number; lastEventId: string | null; status: number }[];
+  tokenCalls: number;
+  /** Next stream answers forced to these statuses (shifted per connection). */
+  forceStatus: number[];
+  /** Appends a durable event to the user's log and sends it to their open streams. */
+  push(userId: number, event: string, data: unknown): number;
+  /** Sends an ephemeral event (no id) to the user's open streams. */
+  ephemeral(userId: number, event: string, data: unknown): void;
+  /** Destroys the user's open streams (a network cut). */
+  cut(userId: number): void;
+  open(userId: number): StubStream[];
+  groups: Map<number, Record<string, unknown>>;
+  messages: Map<number, Record<string, unknown>[]>;
+  close(): Promise<void>;
+}
+
+const USERS: Record<string, number> = { 'sess-a': 1, 'sess-a2': 1, 'sess-b': 2, 'sess-c': 3 };
+
+function sessionUser(req: IncomingMessage): number | null {
+  const m = /(?:^|;\s*)SESSION=([^;]+)/.exec(req.headers.cookie ?? '');
+  return m ? USERS[m[1]] ?? null : null;
+}
+
+export async function startChatStub(): Promise<ChatStub> {
+  let nextId = 0;
+  const logs = new Map<number, StubLogEvent[]>();
+  const stub: ChatStub = {
+    url: '', streams: [], connections: [], tokenCalls: 0, forceStatus: [], groups: new Map(), messages: new Map(),
+    push(userId, event, data) {
+      const id = ++nextId;
+      const e = { id, event, data };
+      if (!logs.has(userId)) logs.set(userId, []);
+      logs.get(userId)!.push(e);
+      for (const s of stub.open(userId)) s.res.write(`id: ${id}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+      return id;
+    },
+    ephemeral(userId, event, data) {
+      for (const s of stub.open(userId)) s.res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    },
+    cut(userId) {
+      for (const s of stub.open(userId)) s.res.destroy();
+    },
+    open(userId) {
+      return stub.streams.filter((s) => s.userId === userId && !s.res.destroyed && !s.res.writableEnded);
+    },
+    close: async () => {
+      for (const s of stub.streams) s.res.destroy();
+      await new Promise<void>((r) => server.close(() => r()));
+    },
+  };
+  const json = (res: ServerResponse, status: number, body: unknown) => {
+    res.writeHead(status, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(body));
+  };
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://stub');
+    const user = sessionUser(req);
+    if (url.pathname === '/api/public/csrf') {
+      return json(res, 200, { token: 'tok', headerName: 'X-XSRF-TOKEN' });
+    }
+    if (url.pathname.startsWith('/api/') && !url.pathname.startsWith('/api/public/') && user === null) {
+      return json(res, 401, { message: 'Требуется вход в систему', code: 'UNAUTHORIZED' });
+    }
+    if (url.pathname === '/api/secured/common/current/user') {
+      return json(res, 200, { userId: user, email: `u${user}@example.ru`, account: { type: 'CLIENT', status: 'ACTIVE' }, verified: true, userRights: [] });
+    }
+    if (url.pathname === '/api/secured/chat/session-token') {
+      stub.tokenCalls += 1;
+      return json(res, 200, { token: `t-${stub.tokenCalls}`, chatUserId: user, supportChatGroupId: 99, expirationTime: new Date(Date.now() + 3600_000).toISOString() });
+    }
+    if (url.pathname === '/api/secured/chat/stream') {
+      const lastEventId = (req.headers['last-event-id'] as string | undefined) ?? null;
+      const forced = stub.forceStatus.shift();
+      if (forced) {
+        stub.connections.push({ userId: user!, lastEventId, status: forced });
+        return json(res, forced, { message: 'forced', code: forced === 401 ? 'UNAUTHORIZED' : 'INTERNAL' });
+      }
+      stub.connections.push({ userId: user!, lastEventId, status: 200 });
+      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+      res.write(': ping\n\n');
+      if (lastEventId) {
+        for (const e of logs.get(user!) ?? []) {
+          if (e.id > Number(lastEventId)) res.write(`id: ${e.id}\nevent: ${e.event}\ndata: ${JSON.stringify(e.data)}\n\n`);
+        }
+      }
+      stub.streams.push({ userId: user!, lastEventId, authorization: (req.headers.authorization as string | undefined) ?? null, res });
+      return;
+    }
+    let m = /^\/api\/secured\/common\/chat\/group\/(\d+)$/.exec(url.pathname);
+    if (m && req.method === 'GET') {
+      const g = stub.groups.get(Number(m[1]));
+      return g ? json(res, 200, g) : json(res, 404, { message: 'Не найдено', code: 'NOT_FOUND' });
+    }
+    m = /^\/api\/secured\/common\/chat\/group\/(\d+)\/messages$/.exec(url.pathname);
+    if (m && req.method === 'GET') {
+      let list = [...(stub.messages.get(Number(m[1])) ?? [])] as { msgId: number }[];
+      const after = url.searchParams.get('after');
+      const before = url.searchParams.get('before');
+      const limit = Number(url.searchParams.get('limit') ?? 30);
+      if (after !== null) list = list.filter((x) => x.msgId > Number(after)).slice(0, limit);
+      else {
+        if (before !== null) list = list.filter((x) => x.msgId < Number(before));
+        list = list.slice(Math.max(0, list.length - limit));
+      }
+      return json(res, 200, list);
+    }
+    if (url.pathname === '/api/secured/common/chat/messages/unread') return json(res, 200, { unreadMessagesCount: 2, lastMessageId: 7 });
+    json(res, 404, { message: 'Не найдено', code: 'NOT_FOUND' });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  const addr = server.address();
+  stub.url = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
+  return stub;
+}
