@@ -41,6 +41,101 @@ CREATE TABLE "mail_outbox" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "chat_event_counter" (
+	"id" integer PRIMARY KEY NOT NULL,
+	"last_id" bigint DEFAULT 0 NOT NULL,
+	"pruned_through" bigint DEFAULT 0 NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "chat_events" (
+	"id" bigint PRIMARY KEY NOT NULL,
+	"recipients" integer[] NOT NULL,
+	"kind" text NOT NULL,
+	"payload" jsonb NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "chat_groups" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"type" text NOT NULL,
+	"name" text NOT NULL,
+	"order_id" bigint,
+	"created_by" integer,
+	"created_at" timestamp with time zone NOT NULL,
+	"deleted_at" timestamp with time zone,
+	CONSTRAINT "chat_groups_type_chk" CHECK ("chat_groups"."type" in ('ECVP_CLIENT', 'ECVP_PARTNER_CLIENT', 'ECVP_PARTNER', 'ECVP_SUPPORT'))
+);
+--> statement-breakpoint
+CREATE TABLE "chat_invitations" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"group_id" integer NOT NULL,
+	"invited_user_id" integer NOT NULL,
+	"invited_by" integer NOT NULL,
+	"status" text DEFAULT 'PENDING' NOT NULL,
+	"created_at" timestamp with time zone NOT NULL,
+	"decided_at" timestamp with time zone,
+	CONSTRAINT "chat_invitations_status_chk" CHECK ("chat_invitations"."status" in ('PENDING', 'ACCEPTED', 'DECLINED'))
+);
+--> statement-breakpoint
+CREATE TABLE "chat_members" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"group_id" integer NOT NULL,
+	"user_id" integer NOT NULL,
+	"role" text DEFAULT 'PARTICIPANT' NOT NULL,
+	"favorite_id" integer,
+	"last_viewed_message_id" bigint DEFAULT 0 NOT NULL,
+	"last_viewed_at" timestamp with time zone,
+	"last_seen_reaction_id" bigint DEFAULT 0 NOT NULL,
+	"joined_at" timestamp with time zone NOT NULL,
+	"left_at" timestamp with time zone,
+	CONSTRAINT "chat_members_role_chk" CHECK ("chat_members"."role" in ('OWNER', 'ADMIN', 'MODERATOR', 'PARTICIPANT')),
+	CONSTRAINT "chat_members_pointer_chk" CHECK ("chat_members"."last_viewed_message_id" >= 0)
+);
+--> statement-breakpoint
+CREATE TABLE "chat_messages" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"group_id" integer NOT NULL,
+	"sender_id" integer NOT NULL,
+	"author_user_id" integer NOT NULL,
+	"ext_msg_id" text,
+	"text" text,
+	"file_id" uuid,
+	"picture_ids" uuid[] DEFAULT '{}'::uuid[] NOT NULL,
+	"reply_to_id" bigint,
+	"forward_of_id" bigint,
+	"mentioned" integer[] DEFAULT '{}'::int[] NOT NULL,
+	"meta_data" jsonb,
+	"type" text DEFAULT 'GROUP_MSG' NOT NULL,
+	"status" text DEFAULT 'SENT' NOT NULL,
+	"edited" boolean DEFAULT false NOT NULL,
+	"created_at" timestamp with time zone NOT NULL,
+	"edited_at" timestamp with time zone,
+	"deleted_at" timestamp with time zone,
+	CONSTRAINT "chat_messages_status_chk" CHECK ("chat_messages"."status" in ('SENT', 'DELIVERED', 'VIEWED'))
+);
+--> statement-breakpoint
+CREATE TABLE "chat_presence" (
+	"user_id" integer PRIMARY KEY NOT NULL,
+	"last_seen_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "chat_reactions" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"message_id" bigint NOT NULL,
+	"user_id" integer NOT NULL,
+	"emoji" text NOT NULL,
+	"created_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "chat_session_tokens" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"token_hash" char(64) NOT NULL,
+	"user_id" integer NOT NULL,
+	"created_at" timestamp with time zone NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "companies" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"kind" text DEFAULT 'CLIENT' NOT NULL,
@@ -358,6 +453,18 @@ CREATE TABLE "partner_profiles" (
 --> statement-breakpoint
 ALTER TABLE "checklists" ADD CONSTRAINT "checklists_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "email_tokens" ADD CONSTRAINT "email_tokens_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "chat_groups" ADD CONSTRAINT "chat_groups_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "chat_groups" ADD CONSTRAINT "chat_groups_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "chat_invitations" ADD CONSTRAINT "chat_invitations_group_id_chat_groups_id_fk" FOREIGN KEY ("group_id") REFERENCES "public"."chat_groups"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "chat_invitations" ADD CONSTRAINT "chat_invitations_invited_user_id_users_id_fk" FOREIGN KEY ("invited_user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "chat_invitations" ADD CONSTRAINT "chat_invitations_invited_by_users_id_fk" FOREIGN KEY ("invited_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "chat_members" ADD CONSTRAINT "chat_members_group_id_chat_groups_id_fk" FOREIGN KEY ("group_id") REFERENCES "public"."chat_groups"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "chat_messages" ADD CONSTRAINT "chat_messages_group_id_chat_groups_id_fk" FOREIGN KEY ("group_id") REFERENCES "public"."chat_groups"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "chat_messages" ADD CONSTRAINT "chat_messages_author_user_id_users_id_fk" FOREIGN KEY ("author_user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "chat_messages" ADD CONSTRAINT "chat_messages_file_id_stored_files_id_fk" FOREIGN KEY ("file_id") REFERENCES "public"."stored_files"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "chat_presence" ADD CONSTRAINT "chat_presence_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "chat_reactions" ADD CONSTRAINT "chat_reactions_message_id_chat_messages_id_fk" FOREIGN KEY ("message_id") REFERENCES "public"."chat_messages"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "chat_session_tokens" ADD CONSTRAINT "chat_session_tokens_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "users" ADD CONSTRAINT "users_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "deal_documents" ADD CONSTRAINT "deal_documents_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "deal_documents" ADD CONSTRAINT "deal_documents_partner_order_id_partner_orders_id_fk" FOREIGN KEY ("partner_order_id") REFERENCES "public"."partner_orders"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -390,6 +497,16 @@ ALTER TABLE "partner_profiles" ADD CONSTRAINT "partner_profiles_partner_company_
 CREATE INDEX "callback_requests_created_idx" ON "callback_requests" USING btree ("created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "email_tokens_hash_uq" ON "email_tokens" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "email_tokens_email_idx" ON "email_tokens" USING btree ("email","purpose");--> statement-breakpoint
+CREATE INDEX "chat_events_recipients_gin" ON "chat_events" USING gin ("recipients");--> statement-breakpoint
+CREATE INDEX "chat_events_created_idx" ON "chat_events" USING btree ("created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "chat_groups_order_uq" ON "chat_groups" USING btree ("order_id");--> statement-breakpoint
+CREATE INDEX "chat_invitations_user_idx" ON "chat_invitations" USING btree ("invited_user_id","status");--> statement-breakpoint
+CREATE UNIQUE INDEX "chat_members_group_user_uq" ON "chat_members" USING btree ("group_id","user_id");--> statement-breakpoint
+CREATE INDEX "chat_members_user_idx" ON "chat_members" USING btree ("user_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "chat_messages_author_ext_uq" ON "chat_messages" USING btree ("author_user_id","ext_msg_id");--> statement-breakpoint
+CREATE INDEX "chat_messages_group_idx" ON "chat_messages" USING btree ("group_id","id");--> statement-breakpoint
+CREATE UNIQUE INDEX "chat_reactions_uq" ON "chat_reactions" USING btree ("message_id","user_id","emoji");--> statement-breakpoint
+CREATE UNIQUE INDEX "chat_session_tokens_hash_uq" ON "chat_session_tokens" USING btree ("token_hash");--> statement-breakpoint
 CREATE UNIQUE INDEX "companies_kind_ogrn_uq" ON "companies" USING btree ("kind","ogrn");--> statement-breakpoint
 CREATE INDEX "sessions_expires_idx" ON "sessions" USING btree ("expires_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "users_email_uq" ON "users" USING btree ("email");--> statement-breakpoint

@@ -96,6 +96,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(operatorRoutes);
   await app.register(clientDealRoutes);
   await app.register(import('./routes/partner/index.js'));
+  await app.register(import('./routes/chat/index.js'));
+  await app.register(import('./chat/stream/index.js'));
   await app.ready();
   return app;
 }

@@ -5,3 +5,5 @@ export * from './reference.js';
 export * from './orders.js';
 export * from './partner.js';
 export * from './deal.js';
+export * from './chat-events.js';
+export * from './chat.js';

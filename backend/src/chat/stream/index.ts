@@ -1,0 +1,149 @@
+/**
+ * GET /api/secured/chat/stream — the per-user Server-Sent Events stream of chat realtime events (spec chat §4
+ * "Incoming realtime message types", "Realtime connection", §9 ping 20 s and retry 5 s; DESIGN "Realtime").
+ *
+ * Auth: the session cookie, or `?token=` resolved by `app.chatRealtime.tokenResolver` (the chat session token
+ * of GET /api/secured/chat/session-token; the chat routes install the resolver). 401 `UNAUTHORIZED` otherwise.
+ * Resume: the `Last-Event-ID` header, else `?lastEventId=`. Decision by resumeFrom (domain/chat/replay.ts):
+ *   none → live from the head; a retained gap → exactly the missed events of this user in id order, then live;
+ *   invalid, ahead of the head, beyond retention or more than maxReplay events → `event: RESYNC`.
+ * Response: 200 `text/event-stream` (format: ./sse.ts); 503 when the log cannot be read (the client retries).
+ *
+ * Also decorates `app.chatRealtime` with the hub, publishEphemeral (typing/presence, all replicas), prune and
+ * the options; starts the LISTEN connection and the pruning timer, and ends every stream on close.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { parseLastEventId, resumeFrom } from '../../domain/chat/replay.js';
+import { AppError } from '../../errors.js';
+import { publishEphemeralVia, type EphemeralKind } from '../events.js';
+import { ChatEventHub } from './hub.js';
+import { pruneChatEvents, readRetainedWindow } from './log.js';
+import { chatStreamOptions, type ChatStreamOptions } from './options.js';
+import { SseConnection } from './sse.js';
+
+export const CHAT_STREAM_PATH = '/api/secured/chat/stream';
+
+/** Maps a chat session token to its user id (null: unknown or expired). */
+export type ChatTokenResolver = (token: string, now: Date) => Promise<number | null>;
+
+export interface ChatRealtime {
+  hub: ChatEventHub;
+  options: ChatStreamOptions;
+  /** Installed by the chat routes: resolves `?token=` (chat session token). Without it only the cookie works. */
+  tokenResolver: ChatTokenResolver | null;
+  /**
+   * Sends an ephemeral NOTIFY_MSG (USER_TYPING_GROUP, USER_ONLINE, USER_OFFLINE) to the open streams of
+   * `userIds` on every replica; data = `{ type: 'NOTIFY_MSG', notification: kind, ...payload }`.
+   * @returns false when dropped (no recipients or payload over ~7.9 kB).
+   */
+  publishEphemeral(userIds: number[], kind: EphemeralKind, payload: Record<string, unknown>): Promise<boolean>;
+  /** Prunes the log now by the retention policy (app clock). */
+  prune(): Promise<{ deleted: number; retainedFromId: number }>;
+  /** Open streams of this process. */
+  openStreams(): number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    chatRealtime: ChatRealtime;
+  }
+}
+
+async function streamUser(app: FastifyInstance, request: FastifyRequest, token: string | undefined): Promise<number> {
+  if (request.user) return request.user.id;
+  const resolver = app.chatRealtime.tokenResolver;
+  if (token && resolver) {
+    const id = await resolver(token, app.clock.now());
+    if (id) {
+      const u = await app.loadAuthUser(id);
+      if (u && u.status !== 'USER_SUSPENDED') return u.id;
+    }
+  }
+  throw AppError.unauthorized();
+}
+
+export default fp(async function chatStreamRoutes(app: FastifyInstance) {
+  const options = chatStreamOptions(app.config.chatStream);
+  const hub = new ChatEventHub(app.dbh, { pollMs: options.pollMs, reconnectMs: 1000, batch: 500, log: app.log });
+  await hub.start();
+  const streams = new Set<SseConnection>();
+  let pruning: Promise<{ deleted: number; retainedFromId: number }> | null = null;
+
+  const realtime: ChatRealtime = {
+    hub,
+    options,
+    tokenResolver: null,
+    publishEphemeral: (userIds, kind, payload) => publishEphemeralVia(app.dbh.db, userIds, kind, payload),
+    prune() {
+      pruning ??= pruneChatEvents(app.dbh.db, options.retention, app.clock.now()).finally(() => { pruning = null; });
+      return pruning;
+    },
+    openStreams: () => streams.size,
+  };
+  app.decorate('chatRealtime', realtime);
+
+  let pruneTimer: NodeJS.Timeout | null = null;
+  if (options.pruneEveryMs > 0) {
+    pruneTimer = setInterval(() => { realtime.prune().catch((err) => app.log.warn({ err }, 'chat event prune failed')); }, options.pruneEveryMs);
+    pruneTimer.unref();
+  }
+
+  app.addHook('preClose', async () => {
+    if (pruneTimer) clearInterval(pruneTimer);
+    for (const s of [...streams]) s.end();
+  });
+  app.addHook('onClose', async () => {
+    await hub.close();
+    await pruning?.catch(() => undefined);
+  });
+
+  app.get<{ Querystring: { token?: string; lastEventId?: string } }>(CHAT_STREAM_PATH, {
+    schema: {
+      tags: ['chat'],
+      summary: 'Realtime chat events (Server-Sent Events), resumable with Last-Event-ID',
+      querystring: {
+        type: 'object',
+        properties: { token: { type: 'string' }, lastEventId: { type: 'string' } },
+      },
+    },
+  }, async (request, reply) => {
+    const userId = await streamUser(app, request, request.query.token);
+    const header = request.headers['last-event-id'];
+    const lastEventId = (Array.isArray(header) ? header[0] : header) || request.query.lastEventId || undefined;
+
+    reply.hijack();
+    const res = reply.raw;
+    let unsubscribe: () => void = () => undefined;
+    const conn = new SseConnection(res, options, () => { unsubscribe(); streams.delete(conn); });
+    streams.add(conn);
+    unsubscribe = hub.subscribe(userId, (m) => conn.deliver(m));
+
+    let window;
+    try {
+      window = await readRetainedWindow(app.dbh.db, userId, parseLastEventId(lastEventId), options.maxReplay);
+    } catch (err) {
+      request.log.error({ err }, 'chat stream: reading the event log failed');
+      if (!conn.isClosed) {
+        res.writeHead(503, { 'content-type': 'application/json; charset=utf-8' });
+        conn.write(JSON.stringify({ message: 'Сервис временно недоступен', code: 'UNAVAILABLE' }));
+        conn.end();
+      }
+      return;
+    }
+    if (conn.isClosed) return;
+    res.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    });
+    conn.write(`retry: ${options.retryMs}\n\n`);
+    const decision = resumeFrom(lastEventId, window);
+    if (decision.kind === 'resync') conn.sendResync(decision.reason, decision.cursor);
+    else if (decision.kind === 'replay' && window.truncated) conn.sendResync('REPLAY_TOO_LARGE', decision.cursor);
+    else if (decision.kind === 'replay') for (const e of decision.events) conn.sendDurable(e);
+    conn.goLive(decision.cursor);
+    conn.startPing();
+  });
+}, { name: 'chat-stream', dependencies: ['auth'] });

@@ -1,0 +1,54 @@
+/**
+ * Settings of the chat realtime stream (spec chat §9: ping 20 s, retry 5 s; DESIGN "Realtime": retention).
+ * Read from `config.chatStream` (tests pass it to createTestApp's config), else from the environment:
+ * CHAT_STREAM_PING_MS, CHAT_EVENTS_RETENTION_DAYS, CHAT_EVENTS_RETENTION_MAX, CHAT_EVENTS_PRUNE_EVERY_MS.
+ */
+import type { RetentionPolicy } from './log.js';
+
+export interface ChatStreamOptions {
+  /** `: ping` comment interval (ms; spec chat §9: 20 000). */
+  pingMs: number;
+  /** SSE `retry:` sent to the client (ms; spec chat §9: 5 000). */
+  retryMs: number;
+  /** Event log retention (default 7 days, at most 1 000 000 events). */
+  retention: RetentionPolicy;
+  /** How often this process prunes the log (ms; default 1 hour; 0 disables). */
+  pruneEveryMs: number;
+  /** Safety poll of the fan-out for lost notifications (ms; default 10 000; 0 disables). */
+  pollMs: number;
+  /** Most events replayed on a reconnect; a larger gap gets RESYNC (default 10 000). */
+  maxReplay: number;
+  /**
+   * Bytes a stream may have buffered unsent before it is closed (default 1 MiB). Ephemeral events are dropped as
+   * soon as the socket asks for drain; durable ones are never dropped: an overfull stream is closed instead and
+   * the client resumes from its Last-Event-ID.
+   */
+  maxBufferedBytes: number;
+}
+
+declare module '../../config.js' {
+  interface Config {
+    /** Chat realtime stream settings (src/chat/stream/options.ts); each field optional. */
+    chatStream?: Partial<ChatStreamOptions>;
+  }
+}
+
+const DAY = 24 * 60 * 60 * 1000;
+
+export function chatStreamOptions(over: Partial<ChatStreamOptions> = {}, env: NodeJS.ProcessEnv = process.env): ChatStreamOptions {
+  const num = (v: string | undefined, d: number) => (v !== undefined && v !== '' && Number.isFinite(Number(v)) ? Number(v) : d);
+  return {
+    pingMs: num(env.CHAT_STREAM_PING_MS, 20_000),
+    retryMs: 5_000,
+    pruneEveryMs: num(env.CHAT_EVENTS_PRUNE_EVERY_MS, 60 * 60 * 1000),
+    pollMs: 10_000,
+    maxReplay: 10_000,
+    maxBufferedBytes: 1024 * 1024,
+    ...over,
+    retention: {
+      maxAgeMs: num(env.CHAT_EVENTS_RETENTION_DAYS, 7) * DAY,
+      maxEvents: num(env.CHAT_EVENTS_RETENTION_MAX, 1_000_000),
+      ...over.retention,
+    },
+  };
+}

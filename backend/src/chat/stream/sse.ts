@@ -1,0 +1,101 @@
+/**
+ * One Server-Sent Events connection of the chat stream (spec chat §4 "Realtime connection"; DESIGN "Realtime").
+ *
+ * Wire format (UTF-8, blocks separated by a blank line):
+ *   retry: 5000                                first, once
+ *   id: <event id>\nevent: <kind>\ndata: <JSON> durable event (kind: a spec chat §4 incoming type)
+ *   event: NOTIFY_MSG\ndata: <JSON>             ephemeral (typing, online, offline): no id, never replayed
+ *   id: <head>\nevent: RESYNC\ndata: {"reason","lastEventId"}   the gap cannot be replayed: reload state
+ *   id: <head>                                 bare cursor after the initial phase (updates Last-Event-ID only)
+ *   : ping                                     every pingMs
+ *
+ * Ordering: the connection subscribes to the hub before reading the replay window; hub messages arriving during
+ * the replay are held, then only durable ids above the last one sent are written, so nothing is doubled.
+ */
+import type { ServerResponse } from 'node:http';
+import type { HubMessage } from './hub.js';
+import type { LoggedEvent } from './log.js';
+
+export class SseConnection {
+  private lastSentId = 0;
+  private live = false;
+  private held: HubMessage[] = [];
+  private pingTimer: NodeJS.Timeout | null = null;
+  private closed = false;
+  /** Ephemeral events dropped because the socket was congested. */
+  droppedEphemeral = 0;
+
+  constructor(
+    private readonly res: ServerResponse,
+    private readonly opts: { pingMs: number; maxBufferedBytes: number },
+    private readonly onClose: () => void,
+  ) {
+    res.on('close', () => this.close());
+  }
+
+  get isClosed(): boolean { return this.closed; }
+
+  /** Starts the ping timer (call after the head is written). */
+  startPing(): void {
+    this.pingTimer = setInterval(() => {
+      if (!this.res.writableNeedDrain) this.write(': ping\n\n');
+    }, this.opts.pingMs);
+    this.pingTimer.unref();
+  }
+
+  /** Writes one durable event (never dropped; an overfull socket closes the stream instead). */
+  sendDurable(e: LoggedEvent): void {
+    if (e.id <= this.lastSentId) return;
+    this.lastSentId = e.id;
+    this.write(`id: ${e.id}\nevent: ${e.kind}\ndata: ${JSON.stringify({ ...e.payload, type: e.payload.type ?? e.kind })}\n\n`);
+    if (this.res.writableLength > this.opts.maxBufferedBytes) this.end();
+  }
+
+  /** RESYNC: the client must reload its state; continues after `head`. */
+  sendResync(reason: string, head: number): void {
+    this.lastSentId = Math.max(this.lastSentId, head);
+    this.write(`id: ${head}\nevent: RESYNC\ndata: ${JSON.stringify({ reason, lastEventId: head })}\n\n`);
+  }
+
+  /** Ends the initial phase: records `head` as sent, writes the bare cursor, flushes what the hub sent meanwhile. */
+  goLive(head: number): void {
+    if (head > this.lastSentId) {
+      this.lastSentId = head;
+      this.write(`id: ${head}\n\n`);
+    } else if (head === 0 && this.lastSentId === 0) {
+      this.write('id: 0\n\n');
+    }
+    this.live = true;
+    const held = this.held;
+    this.held = [];
+    for (const m of held) this.deliver(m);
+  }
+
+  /** Entry point of hub messages. */
+  deliver(m: HubMessage): void {
+    if (this.closed) return;
+    if (!this.live) { this.held.push(m); return; }
+    if (m.durable) { this.sendDurable(m.event); return; }
+    if (this.res.writableNeedDrain) { this.droppedEphemeral++; return; }
+    this.write(`event: NOTIFY_MSG\ndata: ${JSON.stringify({ type: 'NOTIFY_MSG', notification: m.kind, ...m.payload })}\n\n`);
+  }
+
+  write(chunk: string): void {
+    if (!this.closed) this.res.write(chunk);
+  }
+
+  /** Ends the response (the client reconnects after `retry`). */
+  end(): void {
+    if (this.closed) return;
+    this.res.end();
+    this.close();
+  }
+
+  private close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    if (this.pingTimer) clearInterval(this.pingTimer);
+    this.held = [];
+    this.onClose();
+  }
+}
