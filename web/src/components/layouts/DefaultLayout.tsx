@@ -5,6 +5,7 @@ import { Suspense } from 'react';
 import { graphql, useLazyLoadQuery } from 'react-relay';
 import { NavLink, Outlet, useNavigate } from 'react-router-dom';
 import type { DefaultLayoutQuery } from '../../__generated__/DefaultLayoutQuery.graphql';
+import { ChatNavLink } from '../../apps/chat/ChatNavLink';
 import { useLogoutMutation } from '../../apps/auth/mutations/useLogoutMutation';
 import { clearAuthSession } from '../../apps/auth/authSession';
 import { relayEnvironmentStore } from '../../system/relay/environment';
@@ -66,6 +67,7 @@ export function DefaultLayout({ area }: { area: Area }) {
                     <NavLink to={item.to}>{t(item.label)}</NavLink>
                   </Link>
                 ))}
+                <ChatNavLink area={area} />
               </HStack>
             </HStack>
             <HStack gap="4">

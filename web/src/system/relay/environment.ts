@@ -3,17 +3,25 @@
  * XSRF-TOKEN cookie). A persisted operation (relay-compiler persistConfig) sends `doc_id` instead of the
  * query text. GraphQL errors with `extensions.code` UNAUTHENTICATED mean the session is gone (spec core §8):
  * the store is dropped (a fresh environment replaces this one) and the auth page of the area is opened.
+ * Subscriptions go over graphql-ws on the same path (/graphql, WebSocket upgrade with the session cookie),
+ * persisted too (`extensions.doc_id`). The socket is lazy (opened by the first subscription) and does not
+ * retry by itself: a closed socket ends the subscription with an error and the subscriber resubscribes with
+ * its own resume cursor (apps/chat/ChatEventsSubscriber). Each environment has its own client, so a reset
+ * (sign-out, sign-in as someone else) closes the old socket and the next one carries the new cookie.
  */
 import {
   Environment,
   Network,
   RecordSource,
   Store,
+  Observable,
   type FetchFunction,
   type GraphQLResponse,
+  type SubscribeFunction,
   type RequestParameters,
   type Variables,
 } from 'relay-runtime';
+import { createClient, type Client } from 'graphql-ws';
 import { XSRF_HEADER, xsrfToken } from '../cookies';
 
 export interface GraphQLErrorItem {
@@ -82,9 +90,56 @@ const fetchGraphQL: FetchFunction = async (params, variables) => {
   return json;
 };
 
+/** The graphql-ws subscribe payload for an operation: `extensions.doc_id` when persisted, else the query text. */
+export function subscribePayload(params: RequestParameters, variables: Variables) {
+  return params.id != null
+    ? { query: '', operationName: params.name, variables, extensions: { doc_id: params.id } }
+    : { query: params.text ?? '', operationName: params.name, variables };
+}
+
+/** ws(s)://<this host>/graphql. */
+function socketUrl(): string {
+  const { protocol, host } = window.location;
+  return `${protocol === 'https:' ? 'wss' : 'ws'}://${host}/graphql`;
+}
+
+function createSubscribe(): { subscribe: SubscribeFunction; dispose: () => void } {
+  let client: Client | null = null;
+  const getClient = () => (client ??= createClient({ url: socketUrl(), lazy: true, retryAttempts: 0, lazyCloseTimeout: 1000 }));
+  const subscribe: SubscribeFunction = (params, variables) =>
+    Observable.create<GraphQLResponse>((sink) => {
+      const dispose = getClient().subscribe<Record<string, unknown>>(subscribePayload(params, variables), {
+        next: (value) => {
+          const errors = (value.errors ?? []) as unknown as GraphQLErrorItem[];
+          if (errors.length && value.data == null) {
+            const code = errors.find((e) => e.extensions?.code)?.extensions?.code;
+            if (code === 'UNAUTHENTICATED') unauthenticatedHandler();
+            sink.error(new GraphQLRequestError(errors[0]?.message ?? 'Subscription error', code === 'UNAUTHENTICATED' ? 401 : 0, errors));
+            return;
+          }
+          sink.next(value as GraphQLResponse);
+        },
+        error: (err) => {
+          if (Array.isArray(err)) {
+            const errors = err as GraphQLErrorItem[];
+            sink.error(new GraphQLRequestError(errors[0]?.message ?? 'Subscription error', 0, errors));
+          } else if (err instanceof Error) sink.error(err);
+          else sink.error(new GraphQLRequestError('Socket closed', 0));
+        },
+        complete: () => sink.complete(),
+      });
+      return dispose;
+    });
+  return { subscribe, dispose: () => void client?.dispose() };
+}
+
+let disposeSockets: () => void = () => undefined;
+
 export function createRelayEnvironment(): Environment {
+  const ws = typeof window === 'undefined' ? null : createSubscribe();
+  disposeSockets = ws?.dispose ?? (() => undefined);
   return new Environment({
-    network: Network.create(fetchGraphQL),
+    network: Network.create(fetchGraphQL, ws?.subscribe),
     store: new Store(new RecordSource()),
   });
 }
@@ -101,6 +156,7 @@ export const relayEnvironmentStore = {
   },
   /** Drops every cached record by replacing the environment. */
   reset(): void {
+    disposeSockets();
     current = createRelayEnvironment();
     listeners.forEach((l) => l());
   },

@@ -12,6 +12,7 @@ import { PasswordPage } from '../../apps/auth/PasswordPage';
 import { ResetPasswordPage } from '../../apps/auth/ResetPasswordPage';
 import { NewCompanyPage } from '../../apps/auth/registration/NewCompanyPage';
 import { RegistrationPage } from '../../apps/auth/registration/RegistrationPage';
+import { ChatPage } from '../../apps/chat/ChatPage';
 import { ClientFeaPage } from '../../apps/client/fea/ClientFeaPage';
 import { ClientsLandingPage } from '../../apps/landing/ClientsLandingPage';
 import { OperatorFeaPage } from '../../apps/operator/fea/OperatorFeaPage';
@@ -93,7 +94,7 @@ export const routes: RouteObject[] = [
               { path: 'fea/*', element: <ClientFeaPage /> },
               { path: 'company', element: <PlaceholderPage titleKey="common.company" /> },
               { path: 'documents', element: <PlaceholderPage titleKey="common.documents" /> },
-              { path: 'chats/*', element: <PlaceholderPage titleKey="common.chats" /> },
+              { path: 'chats/*', element: <ChatPage area="client" /> },
             ],
           },
           { path: '*', element: <NotFoundPage /> },
@@ -106,7 +107,7 @@ export const routes: RouteObject[] = [
           {
             element: <DefaultLayout area="partner" />,
             children: [
-              { path: 'chats/*', element: <PlaceholderPage titleKey="common.chats" /> },
+              { path: 'chats/*', element: <ChatPage area="partner" /> },
               // Payment agent requests (apps/partner): /partner is the list, /partner/<orderId> its modal (spec core §2
               // /partner/{path}). The page is a layout over both, so opening a request keeps the list mounted.
               { element: <PartnerFeaPage />, children: [{ index: true }, { path: '*' }] },
@@ -126,6 +127,7 @@ export const routes: RouteObject[] = [
               { path: 'clients', element: <PlaceholderPage titleKey="common.clients" /> },
               { path: 'company', element: <PlaceholderPage titleKey="common.company" /> },
               { path: 'documents', element: <PlaceholderPage titleKey="common.documents" /> },
+              { path: 'chats/*', element: <ChatPage area="agent" /> },
             ],
           },
           { path: '*', element: <NotFoundPage /> },
@@ -139,7 +141,10 @@ export const routes: RouteObject[] = [
           {
             element: <DefaultLayout area="operator" />,
             // fea/* renders the list; /operator/fea/:orderId opens the request modal (descendant route).
-            children: [{ path: 'fea/*', element: <OperatorFeaPage /> }],
+            children: [
+              { path: 'fea/*', element: <OperatorFeaPage /> },
+              { path: 'chats/*', element: <ChatPage area="operator" /> },
+            ],
           },
           { path: '*', element: <NotFoundPage /> },
         ],

@@ -1,0 +1,138 @@
+/**
+ * The one chatEvents subscription (spec chat §4 "Realtime connection"): while signed in and the tab is visible.
+ * Remembers the last durable cursor and resumes from it after a reconnect (the gateway replays what was missed,
+ * or sends ChatResyncEvent → the list, the open chat and the badge reload). A failed or closed subscription is
+ * retried after 5 s, except when the session is gone; a new signed-in user starts from scratch.
+ */
+import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { graphql, requestSubscription, useRelayEnvironment } from 'react-relay';
+import type { Disposable } from 'relay-runtime';
+import type { ChatEventsSubscriberSubscription } from '../../__generated__/ChatEventsSubscriberSubscription.graphql';
+import { GraphQLRequestError } from '../../system/relay/environment';
+import { applyChatEvent } from './chatEventUpdater';
+import { logChatError } from './chatLog';
+import { chatSignals } from './chatSignals';
+import { typingStore } from './typingStore';
+
+export const CHAT_RETRY_DELAY_MS = 5000;
+
+const subscription = graphql`
+  subscription ChatEventsSubscriberSubscription($resumeFrom: String) {
+    chatEvents(resumeFrom: $resumeFrom) {
+      __typename
+      ... on ChatMessageEvent {
+        cursor
+        kind
+        groupId
+        messageIds
+        message {
+          id
+          own
+          ...ChatMessageItem_message
+        }
+        group {
+          id
+          ...ChatListItem_group
+        }
+        unreadStatistic {
+          unreadMessagesCount
+          lastMessageId
+        }
+      }
+      ... on ChatGroupEvent {
+        cursor
+        event
+        groupId
+        removedForViewer
+        group {
+          id
+          ...ChatListItem_group
+        }
+        unreadStatistic {
+          unreadMessagesCount
+          lastMessageId
+        }
+      }
+      ... on ChatTypingEvent {
+        groupId
+        users {
+          userId
+          name
+          expiresAt
+        }
+      }
+      ... on ChatPresenceEvent {
+        user {
+          id
+          online
+          lastSeenAt
+        }
+      }
+      ... on ChatResyncEvent {
+        cursor
+        reason
+      }
+      ... on ChatRequestDocumentEvent {
+        cursor
+        payload
+      }
+    }
+  }
+`;
+
+function subscribeVisibility(l: () => void) {
+  document.addEventListener('visibilitychange', l);
+  return () => document.removeEventListener('visibilitychange', l);
+}
+
+export function useDocumentVisible(): boolean {
+  return useSyncExternalStore(subscribeVisibility, () => document.visibilityState !== 'hidden');
+}
+
+export function ChatEventsSubscriber({ userId }: { userId: number }) {
+  const environment = useRelayEnvironment();
+  const visible = useDocumentVisible();
+  const cursor = useRef<{ userId: number; value: string | null }>({ userId, value: null });
+  if (cursor.current.userId !== userId) cursor.current = { userId, value: null };
+
+  useEffect(() => () => typingStore.clear(), [userId]);
+
+  useEffect(() => {
+    if (!visible) return;
+    let stopped = false;
+    let disposable: Disposable | null = null;
+    let retry: ReturnType<typeof setTimeout> | null = null;
+    const again = () => {
+      if (!stopped && retry === null) retry = setTimeout(() => { retry = null; start(); }, CHAT_RETRY_DELAY_MS);
+    };
+    const start = () => {
+      disposable?.dispose();
+      disposable = requestSubscription<ChatEventsSubscriberSubscription>(environment, {
+        subscription,
+        variables: { resumeFrom: cursor.current.value },
+        updater: (store) => applyChatEvent(store),
+        onNext: (data) => {
+          const ev = data?.chatEvents;
+          if (!ev) return;
+          if ('cursor' in ev && ev.cursor) cursor.current.value = ev.cursor;
+          if (ev.__typename === 'ChatTypingEvent') typingStore.set(ev.groupId, ev.users);
+          if (ev.__typename === 'ChatResyncEvent') chatSignals.resync();
+        },
+        onError: (error) => {
+          if (error instanceof GraphQLRequestError && error.status === 401) return;
+          logChatError('chatEvents', error);
+          again();
+        },
+        onCompleted: again,
+      });
+    };
+    start();
+    return () => {
+      stopped = true;
+      if (retry) clearTimeout(retry);
+      disposable?.dispose();
+    };
+  }, [visible, environment, userId]);
+
+  return null;
+}

@@ -1,0 +1,24 @@
+/**
+ * /<area>/chats/* (spec core §2 chats/{id}, chat layout): the chat layout over the list and one chat;
+ * /<area>/chats/order/<orderId> opens the request's chat (openOrderChat) and redirects to it.
+ */
+import { Route, Routes } from 'react-router-dom';
+import { NotFoundPage } from '../../system/errors/ErrorPage';
+import type { Area } from '../../system/router/guards';
+import { ChatDetailRoute } from './detail/ChatDetailRoute';
+import { ChatLayout } from './ChatLayout';
+import { ChatPlaceholder } from './ChatPlaceholder';
+import { OpenOrderChatRedirect } from './OpenOrderChatRedirect';
+
+export function ChatPage({ area }: { area: Area }) {
+  return (
+    <Routes>
+      <Route path="order/:orderId" element={<OpenOrderChatRedirect area={area} />} />
+      <Route element={<ChatLayout area={area} />}>
+        <Route index element={<ChatPlaceholder />} />
+        <Route path=":groupId" element={<ChatDetailRoute area={area} />} />
+      </Route>
+      <Route path="*" element={<NotFoundPage />} />
+    </Routes>
+  );
+}

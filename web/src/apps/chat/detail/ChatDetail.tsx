@@ -1,0 +1,91 @@
+/**
+ * One open chat: header (name, online / last seen, typing), the messages, the composer. Opening marks the group
+ * viewed (markChatGroupViewed); the UNREAD separator stays where it was when the chat was opened. Reloads on
+ * a resync.
+ */
+import { Flex, Stack } from '@chakra-ui/react';
+import { useEffect, useState } from 'react';
+import { graphql, useLazyLoadQuery } from 'react-relay';
+import type { ChatDetailQuery } from '../../../__generated__/ChatDetailQuery.graphql';
+import type { Area } from '../../../system/router/guards';
+import { ChatPlaceholder } from '../ChatPlaceholder';
+import { useDocumentVisible } from '../ChatEventsSubscriber';
+import { chatSignals } from '../chatSignals';
+import { setUnreadStatistic } from '../chatStore';
+import { useMarkChatGroupViewedMutation } from '../mutations/useMarkChatGroupViewedMutation';
+import { CHAT_TEXTS } from '../texts';
+import { ChatComposer, type ComposerMode } from './ChatComposer';
+import { ChatHeader } from './ChatHeader';
+import { ChatMessageList } from './ChatMessageList';
+
+export function ChatDetail({ groupId, area }: { groupId: number; area: Area }) {
+  const [fetchKey, setFetchKey] = useState(0);
+  useEffect(() => chatSignals.onResync(() => setFetchKey((k) => k + 1)), []);
+  const data = useLazyLoadQuery<ChatDetailQuery>(
+    graphql`
+      query ChatDetailQuery($groupId: Int!) {
+        viewer {
+          id
+          userId
+          unreadStatistic {
+            unreadMessagesCount
+            lastMessageId
+          }
+          chatGroup(groupId: $groupId) {
+            id
+            groupId
+            firstUnreadMessageId
+            members {
+              userId
+              name
+            }
+            ...ChatHeader_group
+          }
+        }
+        ...ChatMessageList_query @arguments(groupId: $groupId)
+      }
+    `,
+    { groupId },
+    { fetchPolicy: 'network-only', fetchKey },
+  );
+  const group = data.viewer?.chatGroup;
+  const viewerUserId = data.viewer?.userId ?? null;
+  const [unreadId] = useState(() => group?.firstUnreadMessageId ?? null);
+  const [mode, setMode] = useState<ComposerMode>({ kind: 'new' });
+  const [markViewed] = useMarkChatGroupViewedMutation();
+  const visible = useDocumentVisible();
+  const groupGlobalId = group?.id;
+
+  useEffect(() => {
+    if (!groupGlobalId || !visible) return;
+    markViewed(
+      { input: { groupId: groupGlobalId } },
+      {
+        updater: (store) => {
+          const f = store.getRootField('markChatGroupViewed');
+          if (f?.getValue('__typename') === 'ChatGroupChangeSuccess') setUnreadStatistic(store, f.getLinkedRecord('unreadStatistic'));
+        },
+      },
+    ).catch(() => undefined);
+  }, [groupGlobalId, visible, markViewed]);
+
+  if (!group) return <ChatPlaceholder text={CHAT_TEXTS.chatNotFound} />;
+  const members = group.members.map((m) => ({ userId: m.userId, name: m.name }));
+
+  return (
+    <Flex direction="column" h="full" minH={{ base: '70vh', lg: '0' }}>
+      <ChatHeader group={group} viewerUserId={viewerUserId} area={area} />
+      <Stack gap="0" flex="1" minH="0">
+        <ChatMessageList
+          query={data}
+          groupGlobalId={group.id}
+          unreadId={unreadId}
+          members={members}
+          onReply={(id, author) => setMode({ kind: 'reply', messageId: id, author })}
+          onEdit={(id, text) => setMode({ kind: 'edit', messageId: id, text })}
+        />
+        <ChatComposer groupGlobalId={group.id} members={members} mode={mode} onModeDone={() => setMode({ kind: 'new' })} />
+      </Stack>
+    </Flex>
+  );
+}

@@ -1,0 +1,37 @@
+/**
+ * /<area>/chats/<groupId>: validates the id and loads the chat; a failed load (including the unread statistic)
+ * shows the error page with the response status and message (spec chat §2, §8).
+ */
+import { Component, type ReactNode } from 'react';
+import { useParams } from 'react-router-dom';
+import { ErrorPage, NotFoundPage } from '../../../system/errors/ErrorPage';
+import { GraphQLRequestError } from '../../../system/relay/environment';
+import { isNumericIdParam, type Area } from '../../../system/router/guards';
+import { logChatError } from '../chatLog';
+import { ChatDetail } from './ChatDetail';
+
+class ChatErrorBoundary extends Component<{ children: ReactNode }, { error: unknown }> {
+  state = { error: null as unknown };
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+  componentDidCatch(error: unknown) {
+    logChatError('chat detail', error);
+  }
+  render() {
+    const { error } = this.state;
+    if (!error) return this.props.children;
+    const status = error instanceof GraphQLRequestError && error.status >= 400 ? error.status : 500;
+    return <ErrorPage status={status} message={error instanceof Error ? error.message : undefined} />;
+  }
+}
+
+export function ChatDetailRoute({ area }: { area: Area }) {
+  const { groupId } = useParams();
+  if (!isNumericIdParam(groupId)) return <NotFoundPage />;
+  return (
+    <ChatErrorBoundary key={groupId}>
+      <ChatDetail key={groupId} groupId={Number(groupId)} area={area} />
+    </ChatErrorBoundary>
+  );
+}
