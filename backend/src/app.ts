@@ -23,6 +23,7 @@ import clientDealRoutes from './routes/client-deal/index.js';
 import operatorRoutes from './routes/operator/index.js';
 import orderRoutes from './routes/orders/index.js';
 import referenceRoutes from './routes/reference/index.js';
+import { resolveChatSessionToken } from './chat/session-token.js';
 
 /** Per-file upload limit (bytes): spec core §5/§9, 50 MB. */
 export const MAX_FILE_BYTES = 50 * 1024 * 1024;
@@ -98,6 +99,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(import('./routes/partner/index.js'));
   await app.register(import('./routes/chat/index.js'));
   await app.register(import('./chat/stream/index.js'));
+  // The stream accepts the chat session token (GET /api/secured/chat/session-token) instead of the cookie.
+  app.chatRealtime.tokenResolver = async (token, now) => (await resolveChatSessionToken(opts.dbh.db, token, now))?.userId ?? null;
   await app.ready();
   return app;
 }

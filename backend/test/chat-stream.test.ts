@@ -196,7 +196,23 @@ for (const driver of DRIVERS) {
       again.close(); ro.close();
     });
 
+    it('the app installs the resolver: the real chat session token works as Authorization: Bearer or ?token=, without the cookie', async () => {
+      expect(t.app.chatRealtime.tokenResolver).not.toBeNull();
+      const res = await fetch(`${base}/api/secured/chat/session-token`, { headers: { cookie: clientCookie } });
+      expect(res.status).toBe(200);
+      const { token } = await res.json() as { token: string };
+      for (const r of [await SseReader.open(url, { authorization: `Bearer ${token}` }), await SseReader.open(`${url}?token=${encodeURIComponent(token)}`)]) {
+        expect(r.status).toBe(200);
+        await r.waitFor((x) => x.lastId() !== undefined);
+        const [id] = await append(t.db, [{ recipients: [clientId], kind: 'GROUP_REQDOC_MSG', payload: { type: 'GROUP_REQDOC_MSG', payload: { y: 1 } } }]);
+        await r.waitFor((x) => x.durable().some((e) => e.id === id));
+        r.close();
+      }
+      expect((await SseReader.open(url, { authorization: 'Bearer not-a-real-token-aaaaaaaaaaaa' })).status).toBe(401);
+    });
+
     it('accepts ?token= through the installed chat token resolver', async () => {
+      const installed = t.app.chatRealtime.tokenResolver;
       t.app.chatRealtime.tokenResolver = async (token) => (token === 'good-token' ? clientId : null);
       try {
         const r = await open('', {}, '?token=good-token');
@@ -208,7 +224,7 @@ for (const driver of DRIVERS) {
         r.close();
         expect((await SseReader.open(`${url}?token=bad`)).status).toBe(401);
       } finally {
-        t.app.chatRealtime.tokenResolver = null;
+        t.app.chatRealtime.tokenResolver = installed;
       }
     });
 

@@ -248,7 +248,10 @@ describe('derived server-side (chat §4 Message status, UNREAD separator, online
   it('statuses for the viewer, the separator before the first unread from someone else, online senders', async () => {
     const T = (min: number) => new Date(Date.UTC(2025, 5, 1, 12, min)).toISOString();
     const recent = new Date(Date.now() - 60_000).toISOString();
-    stub.groups.set(10, { id: 10, groupType: 'ECVP_PARTNER_CLIENT', name: 'Заявка 7', favoriteId: null, lastViewedMessageId: 2, lastViewedMessageDateTime: T(2) });
+    stub.groups.set(10, {
+      id: 10, groupType: 'ECVP_PARTNER_CLIENT', name: 'Заявка 7', favoriteId: null,
+      info: { id: 10, lastViewedMessageId: 2, lastViewedMessageDateTime: T(2), mentionedMessageIds: [], newReactionsMessageIds: [] },
+    });
     stub.messages.set(10, [
       { msgId: 1, groupId: 10, dateTimeCreate: T(1), text: 'a', status: 'DELIVERED', sender: { id: 2, name: 'Пётр', lastSeenAt: recent } },
       { msgId: 2, groupId: 10, dateTimeCreate: T(2), text: 'b', status: 'VIEWED', selfMsg: true, sender: { id: 1, name: 'Я' } },
@@ -273,5 +276,56 @@ describe('derived server-side (chat §4 Message status, UNREAD separator, online
       [4, 'DELIVERED', false, true, false],
       [5, 'DELIVERED', false, false, false],
     ]);
+  });
+});
+
+describe('message calls follow the backend route schemas (backend routes/chat)', () => {
+  const gql = async (query: string, variables: Record<string, unknown> = {}) => {
+    const res = await fetch(`${gw.url}/graphql`, {
+      method: 'POST', headers: { 'content-type': 'application/json', cookie: 'SESSION=sess-a' }, body: JSON.stringify({ query, variables }),
+    });
+    return res.json() as Promise<any>;
+  };
+  const T = new Date(Date.UTC(2025, 5, 1, 12)).toISOString();
+
+  it('edit is PUT /chat/{groupId} { messageId, text }; a reaction toggles POST/DELETE .../reactions { emoji } and does not mark edited; delete is DELETE group/{id}/messages/{msgId}', async () => {
+    stub.groups.set(11, { id: 11, groupType: 'ECVP_PARTNER_CLIENT', name: 'Заявка 8', favoriteId: null, info: { id: 11, lastViewedMessageId: 0, lastViewedMessageDateTime: null, mentionedMessageIds: [], newReactionsMessageIds: [] } });
+    stub.messages.set(11, [
+      { msgId: 21, groupId: 11, dateTimeCreate: T, text: 'x', status: 'SENT', selfMsg: true, sender: { id: 1, name: 'Я' }, mentioned: [2], edited: false, reactions: [] },
+      { msgId: 22, groupId: 11, dateTimeCreate: T, text: 'y', status: 'DELIVERED', selfMsg: false, sender: { id: 2, name: 'Пётр' }, mentioned: [1], edited: false, reactions: [] },
+    ]);
+    stub.calls.length = 0;
+    const id = (n: number) => toGlobalId('ChatMessage', String(n));
+    const edit = await gql(`mutation($i: EditChatMessageInput!) { editChatMessage(input: $i) { __typename ... on EditChatMessageSuccess { message { text edited mentionedUserIds } } } }`, { i: { messageId: id(21), text: 'правка' } });
+    expect(edit.data.editChatMessage).toEqual({ __typename: 'EditChatMessageSuccess', message: { text: 'правка', edited: true, mentionedUserIds: [2] } });
+    const REACT = `mutation($i: ReactToChatMessageInput!) { reactToChatMessage(input: $i) { ... on ReactToChatMessageSuccess { message { edited mentionsViewer reactions { reaction count viewerReacted } } } } }`;
+    const r1 = await gql(REACT, { i: { messageId: id(22), reaction: '👍' } });
+    expect(r1.data.reactToChatMessage.message).toEqual({ edited: false, mentionsViewer: true, reactions: [{ reaction: '👍', count: 1, viewerReacted: true }] });
+    const r2 = await gql(REACT, { i: { messageId: id(22), reaction: '👍' } });
+    expect(r2.data.reactToChatMessage.message.reactions).toEqual([]);
+    const del = await gql(`mutation($i: ChatMessageInput!) { deleteChatMessage(input: $i) { __typename } }`, { i: { messageId: id(21) } });
+    expect(del.errors).toBeUndefined();
+    expect(stub.calls).toEqual([
+      { method: 'PUT', path: '/api/secured/common/chat/11', body: { messageId: 21, text: 'правка' } },
+      { method: 'POST', path: '/api/secured/common/chat/group/11/messages/22/reactions', body: { emoji: '👍' } },
+      { method: 'DELETE', path: '/api/secured/common/chat/group/11/messages/22/reactions', body: { emoji: '👍' } },
+      { method: 'DELETE', path: '/api/secured/common/chat/group/11/messages/21', body: undefined },
+    ]);
+  });
+
+  it('a reaction event (MODIFY_MSG MSG_METADATA_EDITED with `reaction`) does not mark the message edited; MSG_EDITED does', async () => {
+    const c = socket('sess-b');
+    const edited: boolean[] = [];
+    const stop = c.subscribe({ query: `subscription { chatEvents { ... on ChatMessageEvent { kind message { edited } } } }` }, {
+      next: (r) => { const e = (r.data as any)?.chatEvents; if (e?.kind) edited.push(e.message.edited); }, error: () => {}, complete: () => {},
+    });
+    await until(() => stub.open(2).length === 1);
+    const m = { msgId: 501, groupId: 10, dateTimeCreate: T, text: 't', status: 'SENT', sender: { id: 2, name: 'u2' }, mentioned: [], reactions: [{ emoji: '👍', count: 1, userIds: [1] }] };
+    stub.push(2, 'MODIFY_MSG', { type: 'MODIFY_MSG', modification: 'MSG_METADATA_EDITED', groupId: 10, message: { ...m, edited: false }, reaction: { emoji: '👍', userId: 1, added: true } });
+    stub.push(2, 'MODIFY_MSG', { type: 'MODIFY_MSG', modification: 'MSG_METADATA_EDITED', groupId: 10, message: { msgId: 501, groupId: 10, dateTimeCreate: T, status: 'SENT', sender: { id: 2, name: 'u2' } }, reaction: { emoji: '👍', userId: 1, added: true } });
+    stub.push(2, 'MODIFY_MSG', { type: 'MODIFY_MSG', modification: 'MSG_EDITED', groupId: 10, message: { ...m, text: 'u', edited: true } });
+    await until(() => edited.length >= 3);
+    stop();
+    expect(edited.slice(-3)).toEqual([false, false, true]);
   });
 });

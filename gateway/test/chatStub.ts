@@ -1,7 +1,10 @@
 /**
  * A stub of the backend's chat surface for gateway tests: current user by SESSION cookie, the chat session
  * token, the SSE stream GET /api/secured/chat/stream (id/event/data, Last-Event-ID replay from a per-user
- * log, forced statuses, cuts) and a few chat REST reads. Plain node:http so the test controls every byte.
+ * log, forced statuses, cuts) and a few chat REST calls in the backend's shapes (backend/src/routes/chat/schemas.ts:
+ * GET group/{id} with `info`, messages pages `{ content, hasBefore, hasAfter, last }` ascending, GET messages/{msgId},
+ * PUT /chat/{groupId} { messageId, text?, metaData? }, DELETE group/{id}/messages/{msgId}, POST/DELETE
+ * group/{id}/messages/{msgId}/reactions { emoji }). Plain node:http so the test controls every byte.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 
@@ -25,6 +28,8 @@ export interface ChatStub {
   open(userId: number): StubStream[];
   groups: Map<number, Record<string, unknown>>;
   messages: Map<number, Record<string, unknown>[]>;
+  /** Chat REST calls with a body or a change (method, path, parsed JSON body). */
+  calls: { method: string; path: string; body: unknown }[];
   close(): Promise<void>;
 }
 
@@ -39,7 +44,7 @@ export async function startChatStub(): Promise<ChatStub> {
   let nextId = 0;
   const logs = new Map<number, StubLogEvent[]>();
   const stub: ChatStub = {
-    url: '', streams: [], connections: [], tokenCalls: 0, forceStatus: [], groups: new Map(), messages: new Map(),
+    url: '', streams: [], connections: [], tokenCalls: 0, forceStatus: [], groups: new Map(), messages: new Map(), calls: [],
     push(userId, event, data) {
       const id = ++nextId;
       const e = { id, event, data };
@@ -66,7 +71,17 @@ export async function startChatStub(): Promise<ChatStub> {
     res.writeHead(status, { 'content-type': 'application/json' });
     res.end(JSON.stringify(body));
   };
-  const server = createServer((req, res) => {
+  const findMessage = (msgId: number) => {
+    for (const list of stub.messages.values()) {
+      const m = list.find((x) => x.msgId === msgId);
+      if (m) return m;
+    }
+    return null;
+  };
+  const server = createServer(async (req, res) => {
+    let raw = '';
+    for await (const chunk of req) raw += chunk;
+    const body: unknown = raw ? JSON.parse(raw) : undefined;
     const url = new URL(req.url ?? '/', 'http://stub');
     const user = sessionUser(req);
     if (url.pathname === '/api/public/csrf') {
@@ -111,12 +126,52 @@ export async function startChatStub(): Promise<ChatStub> {
       const after = url.searchParams.get('after');
       const before = url.searchParams.get('before');
       const limit = Number(url.searchParams.get('limit') ?? 30);
-      if (after !== null) list = list.filter((x) => x.msgId > Number(after)).slice(0, limit);
+      if (limit > 50) return json(res, 400, { message: 'limit ≤ 50', code: 'VALIDATION_ERROR' });
+      const all = list.sort((a, b) => a.msgId - b.msgId);
+      if (after !== null) list = all.filter((x) => x.msgId > Number(after)).slice(0, limit);
       else {
-        if (before !== null) list = list.filter((x) => x.msgId < Number(before));
+        if (before !== null) list = all.filter((x) => x.msgId < Number(before));
         list = list.slice(Math.max(0, list.length - limit));
       }
-      return json(res, 200, list);
+      const first = list[0]?.msgId ?? Infinity;
+      const last = list[list.length - 1]?.msgId ?? -Infinity;
+      const hasBefore = all.some((x) => x.msgId < first);
+      const hasAfter = all.some((x) => x.msgId > last) && list.length > 0;
+      return json(res, 200, { content: list, hasBefore, hasAfter, last: after !== null ? !hasAfter : !hasBefore });
+    }
+    m = /^\/api\/secured\/common\/chat\/messages\/(\d+)$/.exec(url.pathname);
+    if (m && req.method === 'GET') {
+      const found = findMessage(Number(m[1]));
+      return found ? json(res, 200, found) : json(res, 404, { message: 'Сообщение не найдено', code: 'MESSAGE_NOT_FOUND' });
+    }
+    m = /^\/api\/secured\/common\/chat\/(\d+)$/.exec(url.pathname);
+    if (m && req.method === 'PUT') {
+      stub.calls.push({ method: 'PUT', path: url.pathname, body });
+      const b = body as { messageId: number; text?: string | null; metaData?: unknown };
+      const found = findMessage(b.messageId);
+      if (!found || found.groupId !== Number(m[1])) return json(res, 404, { message: 'Сообщение не найдено', code: 'MESSAGE_NOT_FOUND' });
+      if (b.text !== undefined) found.text = b.text;
+      if (b.metaData !== undefined) found.metaData = b.metaData === null ? null : JSON.stringify(b.metaData);
+      found.edited = true;
+      return json(res, 200, found);
+    }
+    m = /^\/api\/secured\/common\/chat\/group\/(\d+)\/messages\/(\d+)(\/reactions)?$/.exec(url.pathname);
+    if (m && (req.method === 'DELETE' || (req.method === 'POST' && m[3]))) {
+      stub.calls.push({ method: req.method, path: url.pathname, body });
+      const found = findMessage(Number(m[2]));
+      if (!found || found.groupId !== Number(m[1])) return json(res, 404, { message: 'Сообщение не найдено', code: 'MESSAGE_NOT_FOUND' });
+      if (!m[3]) {
+        const list = stub.messages.get(Number(m[1]))!;
+        list.splice(list.indexOf(found), 1);
+        res.writeHead(204).end();
+        return;
+      }
+      const emoji = (body as { emoji: string }).emoji;
+      const reactions = ((found.reactions ?? []) as { emoji: string; count: number; userIds: number[] }[]).filter((r) => r.emoji !== emoji);
+      const had = ((found.reactions ?? []) as { emoji: string; userIds: number[] }[]).find((r) => r.emoji === emoji)?.userIds ?? [];
+      const userIds = req.method === 'POST' ? [...new Set([...had, user!])] : had.filter((u) => u !== user);
+      found.reactions = userIds.length ? [...reactions, { emoji, count: userIds.length, userIds }] : reactions;
+      return json(res, 200, found);
     }
     if (url.pathname === '/api/secured/common/chat/messages/unread') return json(res, 200, { unreadMessagesCount: 2, lastMessageId: 7 });
     json(res, 404, { message: 'Не найдено', code: 'NOT_FOUND' });

@@ -17,6 +17,10 @@
  *                                                          → GET  …/client/order/exch/:orderId/offers/:partnerOrderId/sample-contract
  *   GET  /files/oper/orders/:orderId/documents/:docId      → GET  …/oper/order/exch/:orderId/documents/:docId/content
  *   GET  /files/oper/orders/:orderId/files/:fileId         → GET  …/oper/order/exch/:orderId/files/:fileId (client's files)
+ * Chat attachments (issue 4; spec chat §5), scoped by the backend to the caller's groups:
+ *   POST /files/chat/groups/:groupId     → POST /api/secured/common/chat/group/:groupId/files (multipart, part `file`)
+ *   GET  /files/chat/messages/:msgId     → GET  /api/chat/message/:msgId/file (a message's file)
+ *   GET  /files/chat/:fileId (uuid)      → GET  /api/secured/common/chat/:fileId/file (a file or picture by id)
  *   GET, POST /oper-login                                  → the backend's operator sign-in page (spec core §8 "operators
  *                                                            to external login"); its redirect to `<public url>/operator/auth?code=…`
  *                                                            is made relative, so the browser stays on this origin
@@ -29,6 +33,13 @@ const ORDER_ID = /^\d{1,15}$/;
 const DOC_ID = /^\d{1,15}$/;
 const DOC_SETS = new Set(['docs-example', 'docs', 'final-docs']);
 const FILE_ID = /^[A-Za-z0-9_-]{1,64}$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The gateway's download path of a chat file link of the backend (`/api/secured/common/chat/<uuid>/file`). */
+export function chatFileUrl(link: string | null | undefined): string | null {
+  const m = /^\/api\/secured\/common\/chat\/([0-9a-f-]{36})\/file$/i.exec(link ?? '');
+  return m && UUID.test(m[1]) ? `/files/chat/${m[1]}` : link ?? null;
+}
 
 function notFound(reply: FastifyReply): void {
   void reply.code(404).send({ message: 'Не найдено', code: 'NOT_FOUND' });
@@ -104,6 +115,13 @@ export async function backendProxies(app: FastifyInstance, opts: { backendUrl: s
     if (!ORDER_ID.test(orderId ?? '') || rest.length) return null;
     if (kind === 'documents' && DOC_ID.test(id ?? '')) return `/api/secured/oper/order/exch/${orderId}/documents/${id}/content`;
     if (kind === 'files' && FILE_ID.test(id ?? '')) return `/api/secured/oper/order/exch/${orderId}/files/${id}`;
+    return null;
+  });
+
+  await mapped('/files/chat', ['GET', 'HEAD', 'POST'], ([kind, id, ...rest], method) => {
+    if (method === 'POST') return kind === 'groups' && ORDER_ID.test(id ?? '') && !rest.length ? `/api/secured/common/chat/group/${id}/files` : null;
+    if (kind === 'messages' && ORDER_ID.test(id ?? '') && !rest.length) return `/api/chat/message/${id}/file`;
+    if (UUID.test(kind ?? '') && id === undefined) return `/api/secured/common/chat/${kind}/file`;
     return null;
   });
 

@@ -58,7 +58,7 @@ export function toWireEvent(kind: string, data: string): WireEvent | null {
     case 'MODIFY_MSG': {
       const message = asMessage(body.message ?? body);
       const modification = body.modification ?? body.modificationType;
-      return message && typeof modification === 'string' ? { type: 'MODIFY_MSG', modification: modification as never, message } : null;
+      return message && typeof modification === 'string' ? { type: 'MODIFY_MSG', modification: modification as never, message, reaction: (body.reaction as never) ?? null } : null;
     }
     case 'MODIFY_GROUP_MSG': {
       const groupId = typeof body.groupId === 'number' ? body.groupId : (body.group as { id?: number } | undefined)?.id;

@@ -1,8 +1,11 @@
 /**
  * The backend's chat calls (spec chat §7, exact paths; backend routes/chat), typed by method and path, and
  * their DTOs (chat §3). Failures are the errors of rest/session.ts; mapping stays in rest/errors.ts.
- * Paths the spec does not show (edit/delete/reactions/leave/delete group) follow the same style and are
- * marked "ours"; adapt them here when the backend's route schemas say otherwise.
+ * Paths and bodies follow the backend's TypeBox route schemas (backend/src/routes/chat/schemas.ts), including
+ * the calls the spec does not show (marked "designed"). Answers are normalized here into the DTOs below, so the
+ * resolvers read one shape: backend messages carry `mentioned: number[]`, `edited` and reactions
+ * `{ emoji, count, userIds }`; GET group/{id} nests the viewer's pointer under `info`; statistics answer
+ * `{ groupTypeStatistics, groupStatistics }`.
  */
 import type { UpstreamSession } from './session.js';
 
@@ -85,7 +88,9 @@ export interface ChatMessageDto {
   replyMessage?: ChatMessageDto | null;
   forwardMessage?: ChatMessageDto | null;
   pictures?: { previewPictureInfo?: { link?: string | null } | null; link?: string | null }[] | null;
+  /** Whether the viewer is mentioned (derived from `mentions` when absent). */
   mentioned?: boolean | null;
+  /** User ids mentioned in the message. */
   mentions?: number[] | null;
   type?: string | null;
   group?: { id: number; type?: string | null; name?: string | null } | null;
@@ -93,6 +98,7 @@ export interface ChatMessageDto {
   sourceMsgId?: number | null;
   metaData?: string | null;
   reactions?: ChatReactionDto[] | null;
+  /** Edited (text or metadata by its sender); a reaction does not set it. */
   updated?: boolean | null;
   deleted?: boolean | null;
 }
@@ -127,20 +133,101 @@ export interface StatisticsAnswerDto {
   statistics?: GroupStatisticsDto[];
 }
 
+/** chat §3 metaData as the backend takes it. */
+export interface MetaDataDto { userMessage: string; metadataType: string }
+
+/** POST group/{id}/messages body (backend SendBody; additional properties are refused). */
 export interface SendMessageDto {
   extMsgId: string;
   text?: string | null;
   replyMessageId?: number | null;
   forwardMessageId?: number | null;
-  mentions?: number[] | null;
-  metaData?: string | null;
-  fileIds?: string[] | null;
+  mentioned?: number[];
+  metaData?: MetaDataDto | null;
+  fileId?: string | null;
+  pictureIds?: string[];
 }
+
+/** A messages page (ascending by id). */
+export interface MessagesPageDto {
+  content: ChatMessageDto[];
+  hasBefore: boolean;
+  hasAfter: boolean;
+  last: boolean;
+}
+
+/** An uploaded attachment (POST group/{id}/files). */
+export interface ChatFileDto { id: string; name: string; size: number; contentType: string; isPicture: boolean }
+
+/** The backend's most messages per page call. */
+export const MAX_MESSAGES_PAGE = 50;
 
 /** Plain array or `{ content }` (chat §7). */
 export function listOf<T>(answer: T[] | { content?: T[] | null } | null | undefined): T[] {
   if (!answer) return [];
   return Array.isArray(answer) ? answer : answer.content ?? [];
+}
+
+type Raw = Record<string, unknown>;
+
+/** A backend message (routes/chat MessageSchema, or the message of a realtime event) as a ChatMessageDto. */
+export function normalizeMessage<T extends object>(raw: T): ChatMessageDto {
+  const m = raw as unknown as Raw & ChatMessageDto;
+  const mentions = Array.isArray(m.mentions) ? m.mentions as number[] : Array.isArray(m.mentioned) ? m.mentioned as unknown as number[] : null;
+  const reactions = Array.isArray(m.reactions)
+    ? (m.reactions as unknown as Raw[]).map((r) => ({
+      reaction: String(r.reaction ?? r.emoji ?? ''), count: Number(r.count ?? 0),
+      userIds: Array.isArray(r.userIds) ? r.userIds as number[] : null, mine: typeof r.mine === 'boolean' ? r.mine : null,
+    }))
+    : null;
+  const summary = (v: unknown) => (v && typeof v === 'object' ? normalizeMessage(v as Raw) : null);
+  return {
+    ...m,
+    mentioned: typeof m.mentioned === 'boolean' ? m.mentioned : null,
+    mentions,
+    reactions,
+    updated: typeof m.updated === 'boolean' ? m.updated : typeof m.edited === 'boolean' ? m.edited : null,
+    replyMessage: summary(m.replyMessage),
+    forwardMessage: summary(m.forwardMessage),
+    groupId: typeof m.groupId === 'number' ? m.groupId : m.group?.id ?? null,
+  };
+}
+
+/** A backend messages page (or a plain list, as older stubs answer) as an ascending MessagesPageDto. */
+export function normalizePage(raw: unknown): MessagesPageDto {
+  const r = (raw ?? {}) as Partial<MessagesPageDto>;
+  const content = listOf(raw as ChatMessageDto[] | { content: ChatMessageDto[] }).map(normalizeMessage).sort((a, b) => a.msgId - b.msgId);
+  return { content, hasBefore: !!r.hasBefore, hasAfter: !!r.hasAfter, last: r.last ?? true };
+}
+
+/** A backend group (preview or detail with `info`) as a ChatGroupDto. */
+export function normalizeGroup(raw: unknown): ChatGroupDto {
+  const g = raw as ChatGroupDto & { info?: Partial<ChatGroupDto> & { lastViewedMessageId?: number } };
+  if (!g || !g.info) return g;
+  const { info, ...rest } = g;
+  return {
+    ...rest,
+    lastViewedMessageId: info.lastViewedMessageId ?? null,
+    lastViewedMessageDateTime: info.lastViewedMessageDateTime ?? null,
+    mentionedMessageIds: info.mentionedMessageIds ?? [],
+    newReactionsMessageIds: info.newReactionsMessageIds ?? [],
+  };
+}
+
+/** The viewer's reaction ids on a message (for the add/remove decision). */
+export function reactedBy(m: ChatMessageDto, userId: number, reaction: string): boolean {
+  return (m.reactions ?? []).some((r) => r.reaction === reaction && (r.mine ?? (r.userIds ?? []).includes(userId)));
+}
+
+/** metaData as the GraphQL API takes it (a JSON string `{ userMessage, metadataType }`) for the backend. */
+export function metaDataInput(json: string | null | undefined): MetaDataDto | null | undefined {
+  if (json === undefined) return undefined;
+  if (json === null || json === '') return null;
+  const v: unknown = JSON.parse(json);
+  if (!v || typeof v !== 'object') throw new SyntaxError('metaData must be a JSON object');
+  const o = v as Raw;
+  if (typeof o.userMessage !== 'string' || typeof o.metadataType !== 'string') throw new SyntaxError('metaData needs userMessage and metadataType');
+  return { userMessage: o.userMessage, metadataType: o.metadataType };
 }
 
 const BASE = '/api/secured/common/chat';
@@ -149,22 +236,27 @@ export class ChatApi {
   constructor(readonly session: UpstreamSession) {}
 
   createGet(orderId: number) {
-    return this.session.call<ChatGroupDto>({ method: 'POST', path: `${BASE}/${orderId}/create-get` });
+    return this.session.call<ChatGroupDto>({ method: 'POST', path: `${BASE}/${orderId}/create-get` }).then(normalizeGroup);
   }
+  /** GET group/{id}: the group with members and the viewer's `info`, flattened. */
   group(id: number) {
-    return this.session.call<ChatGroupDto>({ method: 'GET', path: `${BASE}/group/${id}` });
+    return this.session.call<ChatGroupDto>({ method: 'GET', path: `${BASE}/group/${id}` }).then(normalizeGroup);
   }
   groupsByIds(ids: number[]) {
-    return this.session.call<ChatGroupDto[] | { content: ChatGroupDto[] }>({ method: 'POST', path: `${BASE}/group/by-ids`, body: { ids } });
+    return this.session.call<ChatGroupDto[]>({ method: 'POST', path: `${BASE}/group/by-ids`, body: { ids } }).then((l) => listOf(l).map(normalizeGroup));
   }
+  /** POST group/filter: `{ content, cursor, last }`. */
   filter(body: GroupFilterDto) {
     return this.session.call<GroupPageDto | ChatGroupDto[]>({ method: 'POST', path: `${BASE}/group/filter`, body });
   }
   unread() {
     return this.session.call<UnreadStatisticDto>({ method: 'GET', path: `${BASE}/messages/unread` });
   }
+  /** POST group/statistics: `{ groupTypeStatistics, groupStatistics }`, read as `{ groupTypes, groups }`. */
   statistics(groupIds: number[] | null) {
-    return this.session.call<StatisticsAnswerDto>({ method: 'POST', path: `${BASE}/group/statistics`, body: { groupIds: groupIds ?? [], statisticType: 'MSG' } });
+    return this.session.call<StatisticsAnswerDto & { groupTypeStatistics?: StatisticsAnswerDto['groupTypes']; groupStatistics?: GroupStatisticsDto[] }>({
+      method: 'POST', path: `${BASE}/group/statistics`, body: { ...(groupIds?.length ? { groupIds } : {}), statisticType: 'MSG' },
+    }).then((a): StatisticsAnswerDto => ({ groupTypes: a.groupTypeStatistics ?? a.groupTypes ?? [], groups: a.groupStatistics ?? a.groups ?? a.statistics ?? [] }));
   }
   viewGroup(id: number) {
     return this.session.call<unknown>({ method: 'POST', path: `${BASE}/group/${id}/viewed` });
@@ -172,41 +264,53 @@ export class ChatApi {
   favorite(id: number, on: boolean) {
     return this.session.call<unknown>({ method: on ? 'POST' : 'DELETE', path: `${BASE}/group/${id}/favorite` });
   }
+  /** GET group/{id}/messages?before|after&limit (≤ 50): `{ content, hasBefore, hasAfter, last }`, ascending. */
   messages(id: number, q: { before?: number; after?: number; limit: number }) {
-    return this.session.call<ChatMessageDto[] | { content: ChatMessageDto[] }>({ method: 'GET', path: `${BASE}/group/${id}/messages`, query: q });
+    const query = { ...q, limit: Math.min(Math.max(1, q.limit), MAX_MESSAGES_PAGE) };
+    return this.session.call<MessagesPageDto>({ method: 'GET', path: `${BASE}/group/${id}/messages`, query }).then(normalizePage);
   }
+  /** POST group/{id}/messages/{msgId}/around { limit ≤ 50 }. */
   around(id: number, msgId: number, limit: number) {
-    return this.session.call<ChatMessageDto[] | { content: ChatMessageDto[] }>({ method: 'POST', path: `${BASE}/group/${id}/messages/${msgId}/around`, body: { limit } });
+    return this.session.call<MessagesPageDto>({ method: 'POST', path: `${BASE}/group/${id}/messages/${msgId}/around`, body: { limit: Math.min(Math.max(1, limit), MAX_MESSAGES_PAGE) } }).then(normalizePage);
+  }
+  /** designed: GET messages/{msgId}: one message of a group of the viewer (404 MESSAGE_NOT_FOUND otherwise). */
+  message(msgId: number) {
+    return this.session.call<ChatMessageDto>({ method: 'GET', path: `${BASE}/messages/${msgId}` }).then(normalizeMessage);
   }
   send(id: number, body: SendMessageDto) {
-    return this.session.call<ChatMessageDto>({ method: 'POST', path: `${BASE}/group/${id}/messages`, body });
+    return this.session.call<ChatMessageDto>({ method: 'POST', path: `${BASE}/group/${id}/messages`, body }).then(normalizeMessage);
   }
-  /** PUT /chat/{msgId}: edits a message's text and/or metaData. */
-  edit(msgId: number, body: { text?: string | null; metaData?: string | null }) {
-    return this.session.call<ChatMessageDto>({ method: 'PUT', path: `${BASE}/${msgId}`, body });
+  /** PUT /chat/{groupId} { messageId, text?, metaData? }: edits a message's text and/or metaData. */
+  edit(groupId: number, msgId: number, body: { text?: string | null; metaData?: MetaDataDto | null }) {
+    return this.session.call<ChatMessageDto>({ method: 'PUT', path: `${BASE}/${groupId}`, body: { messageId: msgId, ...body } }).then(normalizeMessage);
   }
-  /** ours: DELETE /chat/{msgId}. */
-  remove(msgId: number) {
-    return this.session.call<ChatMessageDto | undefined>({ method: 'DELETE', path: `${BASE}/${msgId}` });
+  /** designed: DELETE group/{id}/messages/{msgId} (204). */
+  remove(groupId: number, msgId: number) {
+    return this.session.call<unknown>({ method: 'DELETE', path: `${BASE}/group/${groupId}/messages/${msgId}` });
   }
-  /** ours: POST /chat/{msgId}/reactions { reaction } toggles the viewer's reaction. */
-  react(msgId: number, reaction: string) {
-    return this.session.call<ChatMessageDto>({ method: 'POST', path: `${BASE}/${msgId}/reactions`, body: { reaction } });
+  /** designed: POST (add) or DELETE (remove) group/{id}/messages/{msgId}/reactions { emoji }; answers the message. */
+  react(groupId: number, msgId: number, emoji: string, add: boolean) {
+    return this.session.call<ChatMessageDto>({ method: add ? 'POST' : 'DELETE', path: `${BASE}/group/${groupId}/messages/${msgId}/reactions`, body: { emoji } }).then(normalizeMessage);
   }
+  /** POST messages/viewed { messageIds }. */
   messagesViewed(ids: number[]) {
-    return this.session.call<unknown>({ method: 'POST', path: `${BASE}/messages/viewed`, body: { ids } });
+    return this.session.call<unknown>({ method: 'POST', path: `${BASE}/messages/viewed`, body: { messageIds: ids } });
   }
-  /** POST /chat/{groupId}/viewed/to { msgId }: everything up to and including msgId is viewed. */
+  /** POST /chat/{groupId}/viewed/to { messageId }: everything up to and including it is viewed. */
   viewedTo(groupId: number, msgId: number) {
-    return this.session.call<unknown>({ method: 'POST', path: `${BASE}/${groupId}/viewed/to`, body: { msgId } });
+    return this.session.call<unknown>({ method: 'POST', path: `${BASE}/${groupId}/viewed/to`, body: { messageId: msgId } });
   }
-  /** ours: POST /chat/group/{id}/leave. */
+  /** designed: POST group/{id}/leave (204). */
   leave(id: number) {
     return this.session.call<unknown>({ method: 'POST', path: `${BASE}/group/${id}/leave` });
   }
-  /** ours: DELETE /chat/group/{id}. */
+  /** designed: DELETE group/{id} (204). */
   deleteGroup(id: number) {
     return this.session.call<unknown>({ method: 'DELETE', path: `${BASE}/group/${id}` });
+  }
+  /** designed: GET /api/secured/chat/users/{userId}: a user the viewer shares a group with (404 otherwise). */
+  user(userId: number) {
+    return this.session.call<{ id: number; name: string; online: boolean; lastSeenAt: string | null }>({ method: 'GET', path: `/api/secured/chat/users/${userId}` });
   }
   typing(userId: number, groupId: number) {
     return this.session.call<unknown>({ method: 'POST', path: `/api/chat/notification/user/${userId}/group/${groupId}/typing` });

@@ -2,7 +2,7 @@
  * GET /api/secured/chat/stream — the per-user Server-Sent Events stream of chat realtime events (spec chat §4
  * "Incoming realtime message types", "Realtime connection", §9 ping 20 s and retry 5 s; DESIGN "Realtime").
  *
- * Auth: the session cookie, or `?token=` resolved by `app.chatRealtime.tokenResolver` (the chat session token
+ * Auth: the session cookie, or the chat session token (`Authorization: Bearer <token>` or `?token=`) resolved by `app.chatRealtime.tokenResolver` (the chat session token
  * of GET /api/secured/chat/session-token; the chat routes install the resolver). 401 `UNAUTHORIZED` otherwise.
  * Resume: the `Last-Event-ID` header, else `?lastEventId=`. Decision by resumeFrom (domain/chat/replay.ts):
  *   none → live from the head; a retained gap → exactly the missed events of this user in id order, then live;
@@ -108,7 +108,8 @@ export default fp(async function chatStreamRoutes(app: FastifyInstance) {
       },
     },
   }, async (request, reply) => {
-    const userId = await streamUser(app, request, request.query.token);
+    const bearer = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+    const userId = await streamUser(app, request, bearer ?? request.query.token);
     const header = request.headers['last-event-id'];
     const lastEventId = (Array.isArray(header) ? header[0] : header) || request.query.lastEventId || undefined;
 

@@ -552,6 +552,22 @@ export default async function chatRoutes(fastify: FastifyInstance): Promise<void
     return { content, hasBefore: older.more, hasAfter: newerMore, last: !older.more && !newerMore };
   });
 
+  app.get(`${C}/messages/:msgId`, {
+    preHandler: auth,
+    schema: {
+      tags: TAGS, params: MsgParams,
+      summary: 'One message by id (designed; for node(id:) and message-level calls that know only the message id)',
+      description: 'The message as in a messages page, status for the caller. Errors: ' + COMMON_ERRORS
+        + ', 404 MESSAGE_NOT_FOUND \'Сообщение не найдено\' (no such message, deleted, or not in a group of the caller).',
+      response: { 200: MessageSchema, ...E },
+    },
+  }, async (request) => {
+    const user = userOf(request);
+    const { group, member, msg } = await messageCtx(db, user, request.params.msgId);
+    const [view] = await messageViews(db, [msg], group, actor(user), num(member.lastViewedMessageId));
+    return view;
+  });
+
   app.post(`${C}/group/:id/messages`, {
     preHandler: auth,
     schema: {
@@ -868,6 +884,38 @@ export default async function chatRoutes(fastify: FastifyInstance): Promise<void
       response: { 200: ChatUserSchema, 401: ErrorSchema },
     },
   }, async (request) => chatUserInfo(userOf(request)));
+
+  app.get('/api/secured/chat/users/:userId', {
+    preHandler: auth,
+    schema: {
+      tags: TAGS, params: UserParams,
+      summary: 'A chat user the caller shares a group with (designed; for node(id:) on ChatUser)',
+      description: 'Answer { id, name, online, lastSeenAt } for the caller or a user with an active membership in a group the '
+        + 'caller is an active member of. Errors: 401 UNAUTHORIZED, 404 NOT_FOUND \'Пользователь не найден\' otherwise '
+        + '(existence is not revealed).',
+      response: {
+        200: Type.Object({ id: Type.Integer(), name: Type.String(), online: Type.Boolean(), lastSeenAt: Type.Union([Type.String(), Type.Null()]) }),
+        401: ErrorSchema, 404: ErrorSchema,
+      },
+    },
+  }, async (request) => {
+    const user = userOf(request);
+    const target = request.params.userId;
+    let visible = target === user.id;
+    if (!visible) {
+      const mine = await myContexts(db, actor(user));
+      const ids = mine.map((c) => c.group.id);
+      if (ids.length) {
+        const [row] = await db.select({ id: chatMembers.id }).from(chatMembers)
+          .where(and(inArray(chatMembers.groupId, ids), eq(chatMembers.userId, target), isNull(chatMembers.leftAt))).limit(1);
+        visible = !!row;
+      }
+    }
+    if (!visible) throw AppError.notFound('Пользователь не найден', 'NOT_FOUND');
+    const name = (await userNames(db, [target])).get(target) ?? String(target);
+    const seen = (await presenceOf(db, [target])).get(target) ?? null;
+    return { id: target, name, online: !!seen && now().getTime() - seen.getTime() < ONLINE_MS, lastSeenAt: seen?.toISOString() ?? null };
+  });
 
   app.get('/api/secured/chat/session-token', {
     preHandler: auth,

@@ -34,6 +34,9 @@ export interface WireMessage {
   type?: RealtimeMessageType;
 }
 
+/** The reaction change a MSG_METADATA_EDITED carries (backend: reactions do not mark the message edited). */
+export interface WireReaction { emoji: string; userId: number; added: boolean }
+
 /** A group in a group event (chat §3 group preview). */
 export interface WireGroup {
   id: number;
@@ -48,7 +51,7 @@ export interface WireGroup {
 /** A realtime event, discriminated by `type` (chat §4). */
 export type WireEvent =
   | { type: 'GROUP_MSG' | 'CHILD_MSG'; message: WireMessage }
-  | { type: 'MODIFY_MSG'; modification: MessageModificationKind; message: WireMessage }
+  | { type: 'MODIFY_MSG'; modification: MessageModificationKind; message: WireMessage; reaction?: WireReaction | null }
   | { type: 'MODIFY_GROUP_MSG'; event: GroupEventKind; groupId: number; group?: WireGroup | null; userId?: number | null }
   | { type: 'NOTIFY_MSG'; notification: NotificationKind; userId?: number | null; userName?: string | null; groupId?: number | null; at?: string }
   | { type: 'GROUP_REQDOC_MSG'; payload: unknown };

@@ -10,9 +10,10 @@ import { viewerMessageStatus, type MessageStatus } from '../../domain/chat/messa
 import { isOnline } from '../../domain/chat/presence.js';
 import type { GatewayContext } from '../../context.js';
 import type { MutationResolvers, Resolvers, ViewerResolvers } from '../../generated/resolvers-types.js';
-import { ChatApi, listOf, type ChatGroupDto, type ChatMessageDto, type GroupPageDto, type UnreadStatisticDto } from '../../rest/chat.js';
+import { ChatApi, listOf, metaDataInput, reactedBy, type ChatGroupDto, type ChatMessageDto, type GroupPageDto, type MetaDataDto, type UnreadStatisticDto } from '../../rest/chat.js';
 import { mutationResult, nullIfAbsent, queryResult, type UserErrorResult } from '../../rest/errors.js';
 import type { ChatGroupParent, ChatMessageParent } from './parents.js';
+import { chatFileUrl } from '../../http/files.js';
 
 /** Group page size (spec chat §9). */
 export const CHAT_GROUP_PAGE_SIZE = 20;
@@ -64,7 +65,8 @@ function msgTime(m: ChatMessageDto): string {
   return m.dateTimeCreate ?? m.timeCreate ?? new Date(0).toISOString();
 }
 function isOwn(m: ChatMessageDto, viewer: number): boolean {
-  return m.selfMsg ?? m.sender?.id === viewer;
+  // the sender decides: realtime events carry the message as seen by nobody in particular (selfMsg false)
+  return m.sender?.id != null ? m.sender.id === viewer : !!m.selfMsg;
 }
 
 /**
@@ -109,20 +111,19 @@ async function messageConnection(ctx: GatewayContext, g: ChatGroupParent, args: 
   const before = args.before ? fromMsgCursor(args.before) : undefined;
   const [info, fetched] = await Promise.all([
     loadGroup(ctx, g.dto.id),
-    queryResult(() => chatApi(ctx).messages(g.dto.id, forward ? { after: after ?? 0, limit: size + 1 } : { ...(before ? { before } : {}), limit: size + 1 })),
+    queryResult(() => chatApi(ctx).messages(g.dto.id, forward ? { after: after ?? 0, limit: size } : { ...(before ? { before } : {}), limit: size })),
   ]);
   const group = info ?? g.dto;
-  let list = listOf(fetched).filter((m) => !m.deleted).sort((a, b) => a.msgId - b.msgId);
-  const more = list.length > size;
-  list = forward ? list.slice(0, size) : list.slice(Math.max(0, list.length - size));
+  // the backend pages ascending and says whether more exist on each side (hasBefore / hasAfter)
+  const list = fetched.content.filter((m) => !m.deleted);
   const sep = await firstUnreadId(ctx, group, g.viewerId);
   const ctxGroup = { id: group.id, lastViewedAt: group.lastViewedMessageDateTime ?? null, firstUnreadId: sep };
   const edges = list.map((m) => ({ cursor: msgCursor(m.msgId), node: messageParent(m, ctxGroup, g.viewerId) }));
   return {
     edges,
     pageInfo: {
-      hasNextPage: forward ? more : before !== undefined,
-      hasPreviousPage: forward ? after !== undefined && after > 0 : more,
+      hasNextPage: fetched.hasAfter,
+      hasPreviousPage: fetched.hasBefore,
       startCursor: edges[0]?.cursor ?? null,
       endCursor: edges[edges.length - 1]?.cursor ?? null,
     },
@@ -206,7 +207,7 @@ export const chatTypes = {
     statistics: async (g, _a, ctx) => {
       if (g.dto.statistics) return g.dto.statistics;
       const s = await memo(ctx, `stats:${g.dto.id}`, () => queryResult(() => chatApi(ctx).statistics([g.dto.id])));
-      const found = (s.groups ?? s.statistics ?? []).find((x) => x.groupId === g.dto.id);
+      const found = (s.groups ?? []).find((x) => x.groupId === g.dto.id);
       return found ?? { groupId: g.dto.id, unreadMessagesCount: 0 };
     },
     lastViewedMessageId: async (g, _a, ctx) => (g.dto.lastViewedMessageId !== undefined ? g.dto.lastViewedMessageId : (await loadGroup(ctx, g.dto.id))?.lastViewedMessageId ?? null),
@@ -223,16 +224,15 @@ export const chatTypes = {
       const msgId = rawId(messageId, 'ChatMessage');
       const [info, fetched] = await Promise.all([loadGroup(ctx, g.dto.id), queryResult(() => chatApi(ctx).around(g.dto.id, msgId, size))]);
       const group = info ?? g.dto;
-      const list = listOf(fetched).filter((m) => !m.deleted).sort((a, b) => a.msgId - b.msgId);
+      const list = fetched.content.filter((m) => !m.deleted);
       const sep = await firstUnreadId(ctx, group, g.viewerId);
       const ctxGroup = { id: group.id, lastViewedAt: group.lastViewedMessageDateTime ?? null, firstUnreadId: sep };
       const edges = list.map((m) => ({ cursor: msgCursor(m.msgId), node: messageParent(m, ctxGroup, g.viewerId) }));
-      const half = Math.floor(size / 2);
       return {
         edges,
         pageInfo: {
-          hasPreviousPage: list.filter((m) => m.msgId < msgId).length >= half,
-          hasNextPage: list.filter((m) => m.msgId > msgId).length >= size - half - 1,
+          hasPreviousPage: fetched.hasBefore,
+          hasNextPage: fetched.hasAfter,
           startCursor: edges[0]?.cursor ?? null,
           endCursor: edges[edges.length - 1]?.cursor ?? null,
         },
@@ -279,14 +279,14 @@ export const chatTypes = {
     sender: (p) => (p.dto.sender ? { userId: p.dto.sender.id, name: p.dto.sender.name ?? null, lastSeenAt: p.dto.sender.lastSeenAt ?? null } : null),
     sentByGroup: (p) => !!p.dto.sentByGroup,
     file: (p) => (p.dto.file?.name ? { name: p.dto.file.name, isImage: IMAGE.test(p.dto.file.name) } : null),
-    pictures: (p) => (p.dto.pictures ?? []).map((x) => ({ previewUrl: x.previewPictureInfo?.link ?? x.link ?? null })),
+    pictures: (p) => (p.dto.pictures ?? []).map((x) => ({ previewUrl: chatFileUrl(x.previewPictureInfo?.link ?? x.link ?? null) })),
     replyTo: (p) => (p.dto.replyMessage ? { ...p, dto: p.dto.replyMessage } : null),
     forwardedFrom: (p) => (p.dto.forwardMessage ? { ...p, dto: p.dto.forwardMessage } : null),
     mentionsViewer: (p) => !!p.dto.mentioned || (p.dto.mentions ?? []).includes(p.viewerId),
     mentionedUserIds: (p) => [...(p.dto.mentions ?? [])],
     type: (p) => p.dto.type ?? null,
     metaData: (p) => p.dto.metaData ?? null,
-    reactions: (p) => p.dto.reactions ?? [],
+    reactions: (p) => (p.dto.reactions ?? []).map((r) => ({ ...r, mine: r.mine ?? (r.userIds ?? []).includes(p.viewerId) })),
     edited: (p) => !!p.dto.updated,
     isFirstUnread: (p) => p.firstUnreadId !== null && p.firstUnreadId === p.dto.msgId,
   },
@@ -333,11 +333,39 @@ export const chatTypes = {
 type ChatMutations = 'openOrderChat' | 'sendChatMessage' | 'editChatMessage' | 'deleteChatMessage' | 'reactToChatMessage' | 'markChatGroupViewed'
   | 'markChatViewedTo' | 'pinChatGroup' | 'unpinChatGroup' | 'leaveChatGroup' | 'deleteChatGroup' | 'sendTyping';
 
+/** metaData input (JSON `{ userMessage, metadataType }`) for the backend. @throws BAD_USER_INPUT */
+function parseMetaData(json: string | null | undefined): MetaDataDto | null | undefined {
+  try { return metaDataInput(json); } catch { throw badInput('metaData must be JSON { userMessage, metadataType }'); }
+}
+
 /** A message answer as a parent (status for the viewer: own messages keep theirs). */
 async function messageOf(ctx: GatewayContext, dto: ChatMessageDto, viewer: number): Promise<ChatMessageParent> {
   const groupId = dto.groupId ?? dto.group?.id ?? 0;
   const g = groupId ? await loadGroup(ctx, groupId) : null;
   return messageParent(dto, { id: groupId, lastViewedAt: g?.lastViewedMessageDateTime ?? null, firstUnreadId: null }, viewer);
+}
+
+/**
+ * node(id:) for the chat types, scoped to membership (the backend answers 404 outside the viewer's groups):
+ * null when absent or not visible, never an error.
+ */
+export async function chatNode(type: string, id: number, ctx: GatewayContext, viewer: number) {
+  switch (type) {
+    case 'ChatGroup': {
+      const dto = await loadGroup(ctx, id);
+      return dto ? { ...groupParent(dto, viewer), __typename: 'ChatGroup' as const } : null;
+    }
+    case 'ChatMessage': {
+      const dto = await nullIfAbsent(() => chatApi(ctx).message(id));
+      return dto && !dto.deleted ? { ...(await messageOf(ctx, dto, viewer)), __typename: 'ChatMessage' as const } : null;
+    }
+    case 'ChatUser': {
+      const u = await nullIfAbsent(() => chatApi(ctx).user(id));
+      return u ? { userId: u.id, name: u.name ?? null, lastSeenAt: u.lastSeenAt ?? null, __typename: 'ChatUser' as const } : null;
+    }
+    default:
+      return null;
+  }
 }
 
 export const Mutation: Pick<MutationResolvers, ChatMutations> = {
@@ -355,7 +383,8 @@ export const Mutation: Pick<MutationResolvers, ChatMutations> = {
         extMsgId: input.extMsgId, text: input.text ?? null,
         replyMessageId: input.replyToId ? rawId(input.replyToId, 'ChatMessage') : null,
         forwardMessageId: input.forwardId ? rawId(input.forwardId, 'ChatMessage') : null,
-        mentions: input.mentionedUserIds ?? null, metaData: input.metaData ?? null,
+        ...(input.mentionedUserIds?.length ? { mentioned: [...input.mentionedUserIds] } : {}),
+        metaData: parseMetaData(input.metaData) ?? null,
       });
       const group = await nullIfAbsent(() => chatApi(ctx).group(groupId));
       return {
@@ -369,14 +398,17 @@ export const Mutation: Pick<MutationResolvers, ChatMutations> = {
     const msgId = rawId(input.messageId, 'ChatMessage');
     const viewer = await viewerId(ctx);
     return withUserError(async () => {
-      const dto = await chatApi(ctx).edit(msgId, { text: input.text ?? null, metaData: input.metaData ?? null });
+      const metaData = parseMetaData(input.metaData);
+      const current = await chatApi(ctx).message(msgId);
+      const dto = await chatApi(ctx).edit(current.groupId!, msgId, { ...(input.text !== undefined ? { text: input.text } : {}), ...(metaData !== undefined ? { metaData } : {}) });
       return { __typename: 'EditChatMessageSuccess' as const, message: await messageOf(ctx, dto, viewer) };
     });
   },
   deleteChatMessage: async (_r, { input }, ctx) => {
     const msgId = rawId(input.messageId, 'ChatMessage');
     return withUserError(async () => {
-      await chatApi(ctx).remove(msgId);
+      const current = await chatApi(ctx).message(msgId);
+      await chatApi(ctx).remove(current.groupId!, msgId);
       return { __typename: 'DeleteChatMessageSuccess' as const, deletedMessageId: toGlobalId('ChatMessage', String(msgId)), unreadStatistic: await chatApi(ctx).unread() };
     });
   },
@@ -384,7 +416,9 @@ export const Mutation: Pick<MutationResolvers, ChatMutations> = {
     const msgId = rawId(input.messageId, 'ChatMessage');
     const viewer = await viewerId(ctx);
     return withUserError(async () => {
-      const dto = await chatApi(ctx).react(msgId, input.reaction);
+      // toggles: removes the viewer's reaction when given, else adds it
+      const current = await chatApi(ctx).message(msgId);
+      const dto = await chatApi(ctx).react(current.groupId!, msgId, input.reaction, !reactedBy(current, viewer, input.reaction));
       return { __typename: 'ReactToChatMessageSuccess' as const, message: await messageOf(ctx, dto, viewer) };
     });
   },

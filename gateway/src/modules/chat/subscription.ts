@@ -13,7 +13,7 @@ import type { GatewayContext } from '../../context.js';
 import { metaDataIds, type WireEvent } from '../../domain/chat/events.js';
 import { ChatStreamClosed, type ChatHub } from '../../realtime/hub.js';
 import type { ChatStreamEvent } from '../../realtime/events.js';
-import type { ChatMessageDto } from '../../rest/chat.js';
+import { normalizeMessage, type ChatMessageDto } from '../../rest/chat.js';
 import { queryResult } from '../../rest/errors.js';
 import type { ChatGroupEventParent, ChatMessageEventParent, ChatPresenceEventParent, ChatTypingEventParent } from './parents.js';
 
@@ -50,7 +50,10 @@ function fromWire(w: WireEvent, cursor: string, viewer: number): Payload | null 
     case 'MODIFY_MSG': {
       const kind = w.type === 'GROUP_MSG' ? 'NEW' : w.type === 'CHILD_MSG' ? 'CHILD' : w.type !== 'MODIFY_MSG' ? undefined : (MOD_KIND as Record<string, ChatMessageEventParent['kind'] | undefined>)[w.modification];
       if (!kind) return null;
-      const dto: ChatMessageDto = { ...w.message, mentions: w.message.mentions ? [...w.message.mentions] : null, updated: kind === 'EDITED' || kind === 'METADATA_EDITED' ? true : undefined };
+      // the backend's message carries `edited`; a reaction (METADATA_EDITED with `reaction`) never marks a message edited
+      const base = normalizeMessage(w.message);
+      const edited = base.updated ?? (kind === 'EDITED' || (kind === 'METADATA_EDITED' && !(w.type === 'MODIFY_MSG' && w.reaction)));
+      const dto: ChatMessageDto = { ...base, mentions: w.message.mentions ? [...w.message.mentions] : base.mentions, updated: edited };
       const ids = kind === 'VIEWED' ? [...new Set([...metaDataIds(w.message.metaData), w.message.msgId])] : [w.message.msgId];
       return {
         __typename: 'ChatMessageEvent', cursor, kind, groupId: w.message.groupId, messageIds: ids,

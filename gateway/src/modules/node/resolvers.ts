@@ -7,6 +7,7 @@ import { fromGlobalId } from 'graphql-relay';
 import type { NodeResolvers, QueryResolvers, ResolversInterfaceTypes, ResolversTypes } from '../../generated/resolvers-types.js';
 import type { GatewayContext } from '../../context.js';
 import { nullIfAbsent } from '../../rest/errors.js';
+import { chatNode } from '../chat/resolvers.js';
 import { fromOper, fromPartnerDetail, orderParent, parsePartnerOrderId, sideParent, withClientDeal } from '../deal/parents.js';
 
 type NodeValue = ResolversInterfaceTypes<ResolversTypes>['Node'];
@@ -70,6 +71,13 @@ export async function resolveNode(globalId: string, ctx: GatewayContext): Promis
       }
       const side = order?.partnerOrders?.find((s) => s.partnerId === ref.partnerId);
       return order && side ? { ...sideParent(order, side), __typename: 'PartnerOrder' } : null;
+    }
+    case 'ChatGroup':
+    case 'ChatMessage':
+    case 'ChatUser': {
+      const n = Number(id);
+      if (!/^\d{1,15}$/.test(id) || !Number.isSafeInteger(n) || n < 1) return null;
+      return chatNode(type, n, ctx, viewer.userId);
     }
     default:
       return null;

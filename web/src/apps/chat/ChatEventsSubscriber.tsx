@@ -2,7 +2,8 @@
  * The one chatEvents subscription (spec chat §4 "Realtime connection"): while signed in and the tab is visible.
  * Remembers the last durable cursor and resumes from it after a reconnect (the gateway replays what was missed,
  * or sends ChatResyncEvent → the list, the open chat and the badge reload). A failed or closed subscription is
- * retried after 5 s, except when the session is gone; a new signed-in user starts from scratch.
+ * retried after 5 s, except when the session is gone or the error is a 500 (chatRetry.ts); a new signed-in user
+ * starts from scratch.
  */
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { graphql, requestSubscription, useRelayEnvironment } from 'react-relay';
@@ -11,6 +12,7 @@ import type { ChatEventsSubscriberSubscription } from '../../__generated__/ChatE
 import { GraphQLRequestError } from '../../system/relay/environment';
 import { applyChatEvent } from './chatEventUpdater';
 import { logChatError } from './chatLog';
+import { shouldRetryChatEvents } from './chatRetry';
 import { chatSignals } from './chatSignals';
 import { typingStore } from './typingStore';
 
@@ -121,7 +123,8 @@ export function ChatEventsSubscriber({ userId }: { userId: number }) {
         onError: (error) => {
           if (error instanceof GraphQLRequestError && error.status === 401) return;
           logChatError('chatEvents', error);
-          again();
+          // chat §4: no retry after a deliberate stop or a 500 (INTERNAL_SERVER_ERROR)
+          if (shouldRetryChatEvents(error)) again();
         },
         onCompleted: again,
       });
