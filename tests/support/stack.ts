@@ -4,7 +4,7 @@
  * built web app. Mail is recorded (`stack.mailer`) so tests can follow confirmation links.
  */
 import { join } from 'node:path';
-import { buildGateway, type Gateway } from '../../gateway/src/app.js';
+import { buildGateway, type BuildGatewayOptions, type Gateway } from '../../gateway/src/app.js';
 import { createTestApp, type Driver, type TestApp } from '../../backend/test/harness.js';
 
 export const REPO_ROOT = join(import.meta.dirname, '..', '..');
@@ -16,28 +16,41 @@ export interface Stack {
   /** Gateway base URL, e.g. http://127.0.0.1:41234 */
   url: string;
   mailer: TestApp['mailer'];
+  /**
+   * Closes the gateway (its sockets drop, its upstream streams stop) and builds a new one with the same options
+   * on the same port; `gateway` then points at the new one. Sessions live at the backend, so cookies stay valid.
+   */
+  restartGateway(): Promise<Gateway>;
   close(): Promise<void>;
 }
 
-export async function startStack(opts: { driver?: Driver; webDist?: string } = {}): Promise<Stack> {
+export async function startStack(opts: { driver?: Driver; webDist?: string; realtime?: BuildGatewayOptions['realtime'] } = {}): Promise<Stack> {
   const backend = await createTestApp({ driver: opts.driver });
   await backend.app.listen({ port: 0, host: '127.0.0.1' });
   const addr = backend.app.server.address();
   const backendUrl = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
-  const gateway = await buildGateway({
+  const build = (port: number) => buildGateway({
     backendUrl,
-    port: 0,
+    port,
     host: '127.0.0.1',
     webDist: opts.webDist ?? join(REPO_ROOT, 'web', 'dist'),
     persistedQueriesPath: join(REPO_ROOT, 'web', 'persisted-queries.json'),
+    ...(opts.realtime ? { realtime: opts.realtime } : {}),
   });
-  return {
+  const gateway = await build(0);
+  const stack: Stack = {
     backend, backendUrl, gateway, url: gateway.url, mailer: backend.mailer,
+    async restartGateway() {
+      await stack.gateway.close();
+      stack.gateway = await build(stack.gateway.port);
+      return stack.gateway;
+    },
     async close() {
-      await gateway.close();
+      await stack.gateway.close();
       await backend.close();
     },
   };
+  return stack;
 }
 
 /** A GraphQL client with a cookie jar that behaves like the web app: sends X-XSRF-TOKEN from the XSRF-TOKEN cookie. */

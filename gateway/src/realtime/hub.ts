@@ -348,6 +348,15 @@ export class ChatHub {
     return c ? { subscribers: c.subs.size, connects: c.upstream.connects, lastId: c.lastId } : null;
   }
 
+  /**
+   * Test hook: cuts the user's upstream connection as a network failure would; the channel keeps its
+   * subscribers and reconnects after `retryDelayMs` with Last-Event-ID = the last durable id it received.
+   * False when the user has no channel or no open connection.
+   */
+  dropUpstream(userId: number): boolean {
+    return this.channels.get(userId)?.upstream.drop() ?? false;
+  }
+
   /** @internal a stopped channel removes itself. */
   forget(c: Channel): void {
     if (this.channels.get(c.userId) === c) this.channels.delete(c.userId);

@@ -97,6 +97,18 @@ export class UpstreamStream {
     return !this.stopped;
   }
 
+  /**
+   * Test hook: destroys the current connection as a network failure would (not a stop), so the stream
+   * reconnects after `retryDelayMs` with Last-Event-ID. False when no connection is open or pending.
+   */
+  drop(): boolean {
+    if (this.stopped || !this.abort) return false;
+    const abort = this.abort;
+    this.abort = null;
+    abort.abort(new Error('connection dropped (test)'));
+    return true;
+  }
+
   private finish(reason: StopReason): void {
     if (this.stopped) return;
     this.stopped = true;
