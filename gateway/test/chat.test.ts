@@ -328,4 +328,21 @@ describe('message calls follow the backend route schemas (backend routes/chat)',
     stop();
     expect(edited.slice(-3)).toEqual([false, false, true]);
   });
+
+  it('MSG_VIEWED carries only ids: the event answers the stored message (text, time, sender), not the stub', async () => {
+    const T = new Date(Date.UTC(2025, 5, 1, 12, 0)).toISOString();
+    stub.groups.set(12, { id: 12, groupType: 'ECVP_PARTNER_CLIENT', name: 'Заявка 9', favoriteId: null, info: { id: 12, lastViewedMessageId: 0, lastViewedMessageDateTime: null, mentionedMessageIds: [], newReactionsMessageIds: [] } });
+    await until(() => stub.open(2).length === 0, 5000); // the previous test's upstream lingers; start a fresh one
+    stub.messages.set(12, [{ msgId: 601, groupId: 12, dateTimeCreate: T, text: 'привет', status: 'VIEWED', selfMsg: true, sender: { id: 2, name: 'u2' } }]);
+    const c = socket('sess-b');
+    const got: any[] = [];
+    const stop = c.subscribe({ query: `subscription { chatEvents { ... on ChatMessageEvent { kind messageIds message { msgId text createdAt own status } } } }` }, {
+      next: (r) => { const e = (r.data as any)?.chatEvents; if (e?.kind === 'VIEWED') got.push(e); }, error: () => {}, complete: () => {},
+    });
+    await until(() => stub.open(2).length === 1);
+    stub.push(2, 'MODIFY_MSG', { type: 'MODIFY_MSG', modification: 'MSG_VIEWED', groupId: 12, message: { msgId: 601, groupId: 12, status: 'VIEWED', metaData: '601' } });
+    await until(() => got.length >= 1);
+    stop();
+    expect(got[0].message).toMatchObject({ msgId: 601, text: 'привет', createdAt: T, own: true, status: 'VIEWED' });
+  });
 });

@@ -300,6 +300,13 @@ export const chatTypes = {
   ChatMessageEvent: {
     groupId: (e) => toGlobalId('ChatGroup', String(e.groupId)),
     messageIds: (e) => e.messageIds.map((id) => toGlobalId('ChatMessage', String(id))),
+    // MSG_DELIVERED / MSG_VIEWED carry only ids and a status: answering that stub as the message would overwrite
+    // the client's cached message (text, time, sender) by its id, so the message is loaded as the viewer sees it.
+    message: async (e, _a, ctx) => {
+      if (e.kind !== 'DELIVERED' && e.kind !== 'VIEWED') return e.message;
+      const dto = await nullIfAbsent(() => chatApi(ctx).message(e.message.dto.msgId));
+      return dto ? messageOf(ctx, dto, e.message.viewerId) : e.message;
+    },
     group: async (e, _a, ctx) => {
       const dto = await nullIfAbsent(() => chatApi(ctx).group(e.groupId));
       return dto ? groupParent(dto, e.message.viewerId) : null;
