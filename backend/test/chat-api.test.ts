@@ -269,6 +269,25 @@ for (const driver of DRIVERS) {
       expect((await client.put(`/api/chat/notification/user/${ids.p1}`, { online: true })).statusCode).toBe(403);
     });
 
+    it('presence (chat §4 "Online and last seen", §9 offline marker): online records now, offline sets last seen 4 minutes back', async () => {
+      t.clock.freeze();
+      const now = t.clock.now().getTime();
+      const member = async () => ((await client.get(`${C}/group/${groupId}`)).json().members as { id: number; online: boolean; lastSeenAt: string | null }[]).find((m) => m.id === ids.p1)!;
+      const on = await p1.put(`/api/chat/notification/user/${ids.p1}`, { online: true });
+      expect(on.json()).toEqual({ userId: ids.p1, online: true, lastSeenAt: new Date(now).toISOString(), delivered: [] });
+      expect(await member()).toMatchObject({ online: true, lastSeenAt: new Date(now).toISOString() });
+      t.clock.advance(1000);
+      const off = await p1.put(`/api/chat/notification/user/${ids.p1}`, { online: false });
+      expect(off.json()).toMatchObject({ online: false, lastSeenAt: new Date(now + 1000 - 240_000).toISOString() });
+      expect(await member()).toMatchObject({ online: false, lastSeenAt: new Date(now + 1000 - 240_000).toISOString() });
+      expect((await p1.get(`/api/secured/chat/users/${ids.p1}`)).json()).toMatchObject({ online: false });
+      // any later activity makes the user online again
+      t.clock.advance(1000);
+      await p1.put(`/api/chat/notification/user/${ids.p1}`, {});
+      expect(await member()).toMatchObject({ online: true, lastSeenAt: new Date(now + 2000).toISOString() });
+      t.clock.unfreeze();
+    });
+
     it('session token and the support chat: operators answer as support user 10762', async () => {
       const tok = (await client.get('/api/secured/chat/session-token')).json();
       expect(tok).toMatchObject({ chatUserId: ids.client, supportChatGroupId: expect.any(Number) });

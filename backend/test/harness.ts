@@ -22,12 +22,30 @@ export type Driver = 'pglite' | 'postgres';
 export const DRIVERS: Driver[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 export const DEMO_PASSWORD = 'Demo-2026!';
 
-/** A clock tests can move: `clock.advance(ms)`, `clock.set(date)`. */
+/**
+ * A clock tests can move: `clock.advance(ms)`, `clock.set(date)`; `clock.freeze()` stops it (every now() answers the
+ * same millisecond until `advance`, `set` or `unfreeze`), `clock.unfreeze()` lets it run on from where it stood.
+ */
 export class TestClock implements Clock {
   private offset = 0;
-  now(): Date { return new Date(Date.now() + this.offset); }
-  advance(ms: number): void { this.offset += ms; }
-  set(d: Date): void { this.offset = d.getTime() - Date.now(); }
+  private frozenAt: number | null = null;
+  now(): Date { return new Date(this.frozenAt ?? Date.now() + this.offset); }
+  advance(ms: number): void {
+    if (this.frozenAt !== null) this.frozenAt += ms;
+    else this.offset += ms;
+  }
+  set(d: Date): void {
+    if (this.frozenAt !== null) this.frozenAt = d.getTime();
+    else this.offset = d.getTime() - Date.now();
+  }
+  /** Stops the clock at `at` (default: now). */
+  freeze(at: Date = this.now()): void { this.frozenAt = at.getTime(); }
+  /** Lets a frozen clock run again from the time it shows. */
+  unfreeze(): void {
+    if (this.frozenAt === null) return;
+    this.offset = this.frozenAt - Date.now();
+    this.frozenAt = null;
+  }
 }
 
 /** Records mails instead of sending them. */

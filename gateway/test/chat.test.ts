@@ -346,3 +346,88 @@ describe('message calls follow the backend route schemas (backend routes/chat)',
     expect(got[0].message).toMatchObject({ msgId: 601, text: 'привет', createdAt: T, own: true, status: 'VIEWED' });
   });
 });
+
+describe('attachments (spec chat §5; issue 4)', () => {
+  const gql = async (query: string, variables: Record<string, unknown> = {}) => {
+    const res = await fetch(`${gw.url}/graphql`, {
+      method: 'POST', headers: { 'content-type': 'application/json', cookie: 'SESSION=sess-a' }, body: JSON.stringify({ query, variables }),
+    });
+    return res.json() as Promise<any>;
+  };
+  const SEND = `mutation($i: SendChatMessageInput!) { sendChatMessage(input: $i) { __typename
+    ... on UserError { code errorMessage: message field fieldErrors { field code message } }
+    ... on SendChatMessageSuccess { message { msgId text file { name isImage url } pictures { fileId name previewUrl } } } } }`;
+  const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+  it('passes fileId and pictureIds to the backend send; answers the file url and the pictures\' id, name and preview link', async () => {
+    stub.groups.set(13, { id: 13, groupType: 'ECVP_CLIENT', name: 'Заявка 13', favoriteId: null, info: { id: 13, lastViewedMessageId: 0, lastViewedMessageDateTime: null, mentionedMessageIds: [], newReactionsMessageIds: [] } });
+    stub.messages.set(13, []);
+    stub.calls.length = 0;
+    const withFile = await gql(SEND, { i: { groupId: toGlobalId('ChatGroup', '13'), extMsgId: 'msg_1', fileId: uuid(1) } });
+    expect(withFile.errors).toBeUndefined();
+    expect(withFile.data.sendChatMessage.message).toEqual({
+      msgId: 900, text: null, file: { name: 'Счёт.pdf', isImage: false, url: '/files/chat/messages/900' }, pictures: [],
+    });
+    const withPictures = await gql(SEND, { i: { groupId: toGlobalId('ChatGroup', '13'), extMsgId: 'msg_2', text: 'фото', pictureIds: [uuid(2), uuid(3)] } });
+    expect(withPictures.data.sendChatMessage.message.pictures).toEqual([
+      { fileId: uuid(2), name: 'photo0.png', previewUrl: `/files/chat/${uuid(2)}` },
+      { fileId: uuid(3), name: 'photo1.png', previewUrl: `/files/chat/${uuid(3)}` },
+    ]);
+    expect(stub.calls.map((c) => c.body)).toEqual([
+      { extMsgId: 'msg_1', text: null, replyMessageId: null, forwardMessageId: null, metaData: null, fileId: uuid(1) },
+      { extMsgId: 'msg_2', text: 'фото', replyMessageId: null, forwardMessageId: null, metaData: null, pictureIds: [uuid(2), uuid(3)] },
+    ]);
+  });
+
+  it('the backend\'s TOO_MANY_ATTACHMENTS is a UserError with its code, Russian text and field, not a GraphQL error', async () => {
+    const r = await gql(SEND, { i: { groupId: toGlobalId('ChatGroup', '13'), extMsgId: 'msg_3', pictureIds: Array.from({ length: 11 }, (_, i) => uuid(10 + i)) } });
+    expect(r.errors).toBeUndefined();
+    expect(r.data.sendChatMessage).toEqual({
+      __typename: 'UserError', code: 'TOO_MANY_ATTACHMENTS', errorMessage: 'Можно прикрепить не более 10 изображений', field: 'pictureIds',
+      fieldErrors: [{ field: 'pictureIds', code: 'TOO_MANY_ATTACHMENTS', message: 'Можно прикрепить не более 10 изображений' }],
+    });
+  });
+});
+
+describe('own presence reported to the backend (spec chat §4 USER_ONLINE / USER_OFFLINE, §7 PUT notification/user, §9)', () => {
+  it('online when the first socket subscribes and on every heartbeat; offline after the last one has gone; none at shutdown', async () => {
+    // user 3's channels of the shared gateway (earlier tests) must be gone and their reports in
+    await until(() => gw.realtime.inspect(3) === null, 5000);
+    await gw.realtime.presenceSettled();
+    const from = stub.presence.length;
+    const gw2 = await buildGateway({ backendUrl: stub.url, port: 0, realtime: { retryDelayMs: RETRY, lingerMs: 100, presenceHeartbeatMs: 150 } });
+    try {
+      const mine = () => stub.presence.slice(from).filter((p) => p.userId === 3);
+      const ws = (url: string) => {
+        class CookieSocket extends WebSocket {
+          constructor(address: string, protocols?: string | string[]) { super(address, protocols, { headers: { cookie: 'SESSION=sess-c' } }); }
+        }
+        const c = createClient({ url: url.replace('http', 'ws') + '/graphql', webSocketImpl: CookieSocket, retryAttempts: 0, lazy: true });
+        clients.push(c);
+        return c;
+      };
+      const a = subscribe(ws(gw2.url));
+      const b = subscribe(ws(gw2.url)); // a second socket of the same user shares the channel: no second "online"
+      await until(() => mine().length >= 1);
+      expect(mine()[0]).toEqual({ userId: 3, online: true, csrf: 'tok' });
+      await until(() => mine().length >= 3, 2000); // heartbeats while subscribed
+      expect(mine().every((p) => p.online)).toBe(true);
+      a.stop();
+      await sleep(300);
+      expect(mine().at(-1)?.online).toBe(true); // one socket is still there
+      b.stop();
+      await until(() => mine().at(-1)?.online === false, 2000);
+      const n = mine().length;
+      await sleep(400);
+      expect(mine().length).toBe(n); // no heartbeat after the channel stopped
+      // a gateway shutdown reports nothing: the clients reconnect to a gateway at once
+      subscribe(ws(gw2.url));
+      await until(() => mine().length === n + 1);
+      await gw2.close();
+      await sleep(300);
+      expect(mine().length).toBe(n + 1);
+    } finally {
+      await gw2.close().catch(() => undefined);
+    }
+  });
+});

@@ -4,7 +4,9 @@
  * log, forced statuses, cuts) and a few chat REST calls in the backend's shapes (backend/src/routes/chat/schemas.ts:
  * GET group/{id} with `info`, messages pages `{ content, hasBefore, hasAfter, last }` ascending, GET messages/{msgId},
  * PUT /chat/{groupId} { messageId, text?, metaData? }, DELETE group/{id}/messages/{msgId}, POST/DELETE
- * group/{id}/messages/{msgId}/reactions { emoji }). Plain node:http so the test controls every byte.
+ * group/{id}/messages/{msgId}/reactions { emoji }, POST group/{id}/messages with fileId / pictureIds and the backend's
+ * TOO_MANY_ATTACHMENTS refusal beyond 10 pictures, PUT /api/chat/notification/user/{userId} { online } recorded in
+ * `presence`). Plain node:http so the test controls every byte.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 
@@ -30,6 +32,8 @@ export interface ChatStub {
   messages: Map<number, Record<string, unknown>[]>;
   /** Chat REST calls with a body or a change (method, path, parsed JSON body). */
   calls: { method: string; path: string; body: unknown }[];
+  /** Presence reports (PUT /api/chat/notification/user/{userId}), in arrival order, with the anti-forgery header seen. */
+  presence: { userId: number; online: boolean; csrf: string | null }[];
   close(): Promise<void>;
 }
 
@@ -44,7 +48,7 @@ export async function startChatStub(): Promise<ChatStub> {
   let nextId = 0;
   const logs = new Map<number, StubLogEvent[]>();
   const stub: ChatStub = {
-    url: '', streams: [], connections: [], tokenCalls: 0, forceStatus: [], groups: new Map(), messages: new Map(), calls: [],
+    url: '', streams: [], connections: [], tokenCalls: 0, forceStatus: [], groups: new Map(), messages: new Map(), calls: [], presence: [],
     push(userId, event, data) {
       const id = ++nextId;
       const e = { id, event, data };
@@ -172,6 +176,33 @@ export async function startChatStub(): Promise<ChatStub> {
       const userIds = req.method === 'POST' ? [...new Set([...had, user!])] : had.filter((u) => u !== user);
       found.reactions = userIds.length ? [...reactions, { emoji, count: userIds.length, userIds }] : reactions;
       return json(res, 200, found);
+    }
+    m = /^\/api\/chat\/notification\/user\/(\d+)$/.exec(url.pathname);
+    if (m && req.method === 'PUT') {
+      if (Number(m[1]) !== user) return json(res, 403, { message: 'Недостаточно прав', code: 'FORBIDDEN' });
+      const online = (body as { online?: boolean } | undefined)?.online ?? true;
+      stub.presence.push({ userId: user!, online, csrf: (req.headers['x-xsrf-token'] as string | undefined) ?? null });
+      return json(res, 200, { userId: user, online, lastSeenAt: new Date(Date.now() - (online ? 0 : 240_000)).toISOString(), delivered: [] });
+    }
+    m = /^\/api\/secured\/common\/chat\/group\/(\d+)\/messages$/.exec(url.pathname);
+    if (m && req.method === 'POST') {
+      stub.calls.push({ method: 'POST', path: url.pathname, body });
+      const b = body as { extMsgId: string; text?: string | null; fileId?: string; pictureIds?: string[] };
+      if ((b.pictureIds?.length ?? 0) > 10) {
+        const message = 'Можно прикрепить не более 10 изображений';
+        return json(res, 400, { message, code: 'TOO_MANY_ATTACHMENTS', errors: [{ field: 'pictureIds', code: 'TOO_MANY_ATTACHMENTS', message }] });
+      }
+      const groupId = Number(m[1]);
+      const link = (id: string) => `/api/secured/common/chat/${id}/file`;
+      const list = stub.messages.get(groupId) ?? [];
+      const created = {
+        msgId: 900 + list.length, groupId, extMsgId: b.extMsgId, dateTimeCreate: new Date().toISOString(), text: b.text ?? null, status: 'SENT',
+        selfMsg: true, sender: { id: user, name: `u${user}` }, mentioned: [], edited: false, reactions: [],
+        file: b.fileId ? { id: b.fileId, name: 'Счёт.pdf', size: 10, contentType: 'application/pdf', link: link(b.fileId) } : null,
+        pictures: (b.pictureIds ?? []).map((id, i) => ({ id, name: `photo${i}.png`, previewPictureInfo: { link: link(id) } })),
+      };
+      stub.messages.set(groupId, [...list, created]);
+      return json(res, 201, created);
     }
     if (url.pathname === '/api/secured/common/chat/messages/unread') return json(res, 200, { unreadMessagesCount: 2, lastMessageId: 7 });
     json(res, 404, { message: 'Не найдено', code: 'NOT_FOUND' });

@@ -13,8 +13,8 @@
  * the backend's GET /api/secured/common/chat/messages/unread.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, type Client } from 'graphql-ws';
-import WebSocket from 'ws';
+import type { Client } from 'graphql-ws';
+import { backend as backendAs, mutate, ok, sleep, until as waitFor, userSocket } from '../support/chat.js';
 import { orderInput, signIn, signInOperator } from '../support/deal.js';
 import { startStack, type GqlClient, type Stack } from '../support/stack.js';
 
@@ -30,39 +30,10 @@ let oper: GqlClient;
 let p1Company: number;
 const subs: ResumingSub[] = [];
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-async function until<T>(what: string, get: () => T | undefined | null | false, ms = 20_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = get();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await sleep(20);
-  }
-}
-
-async function ok<T = any>(c: GqlClient, q: string, v: Record<string, unknown> = {}): Promise<T> {
-  const r = await c.gql(q, v);
-  expect(r.errors, JSON.stringify(r.errors)).toBeUndefined();
-  return r.data as T;
-}
-
-async function mutate(c: GqlClient, name: string, inputType: string, input: Record<string, unknown>, success: string, select = '__typename'): Promise<any> {
-  const d = await ok(c, `mutation ($input: ${inputType}!) { ${name}(input: $input) { __typename ... on UserError { code errorMessage: message } ... on ${success} { ${select} } } }`, { input });
-  expect(d[name].__typename, JSON.stringify(d[name])).toBe(success);
-  return d[name];
-}
-
-/** A call straight to the backend as the user behind `c` (the gateway relays the backend's SESSION cookie). */
-async function backend(c: GqlClient, path: string, init: { method?: string; body?: unknown } = {}): Promise<any> {
-  const res = await fetch(`${stack.backendUrl}${path}`, {
-    method: init.method ?? 'GET',
-    headers: { cookie: c.headers().cookie ?? '', ...(init.body !== undefined ? { 'content-type': 'application/json', 'x-xsrf-token': c.headers()['x-xsrf-token'] ?? '' } : {}) },
-    body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
-  });
-  expect(res.status, await res.clone().text()).toBeLessThan(300);
-  return res.json();
-}
+/** Waits for `get` with the 20 s deadline this test allows (upstream reconnects, a gateway restart). */
+const until = <T>(what: string, get: () => T | undefined | null | false, ms = 20_000) => waitFor(what, get, ms);
+/** A call straight to the backend as the user behind `c`. */
+const backend = (c: GqlClient, path: string, init: { method?: string; body?: unknown } = {}) => backendAs(stack.backendUrl, c, path, init);
 
 const EVENTS = `subscription ($resumeFrom: String) { chatEvents(resumeFrom: $resumeFrom) {
   __typename
@@ -94,13 +65,7 @@ class ResumingSub {
   start(): void {
     if (this.stopped) return;
     this.restarting = false;
-    const headers = { cookie: this.c.headers().cookie ?? '', origin: stack.url };
-    class CookieSocket extends WebSocket {
-      constructor(address: string, protocols?: string | string[]) {
-        super(address, protocols, { headers });
-      }
-    }
-    const ws = createClient({ url: stack.url.replace('http', 'ws') + '/graphql', webSocketImpl: CookieSocket, retryAttempts: 0, lazy: true });
+    const ws = userSocket(stack.url, this.c);
     this.ws = ws;
     this.subscriptions++;
     ws.subscribe({ query: EVENTS, variables: { resumeFrom: this.last } }, {

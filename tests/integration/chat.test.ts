@@ -6,9 +6,9 @@
  * that equal what the backend reports after views.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, type Client } from 'graphql-ws';
-import WebSocket from 'ws';
+import type { Client } from 'graphql-ws';
 import { toGlobalId } from 'graphql-relay';
+import { backend as backendAs, msgEvent, mutate, ok, sleep, subscribe as subscribeTo, until, userSocket, type Sub } from '../support/chat.js';
 import { orderInput, pdf, signIn, signInOperator, uploadFile } from '../support/deal.js';
 import { startStack, type GqlClient, type Stack } from '../support/stack.js';
 
@@ -23,27 +23,9 @@ const sockets: Client[] = [];
 const key = (n: number) => `msg_${BASE_KEY + n}`;
 const BASE_KEY = Date.now();
 
-async function ok<T = any>(c: GqlClient, q: string, v: Record<string, unknown> = {}): Promise<T> {
-  const r = await c.gql(q, v);
-  expect(r.errors, JSON.stringify(r.errors)).toBeUndefined();
-  return r.data as T;
-}
-
-/** Runs a chat mutation and expects `success` as its `__typename`. */
-async function mutate(c: GqlClient, name: string, inputType: string, input: Record<string, unknown>, success: string, select = '__typename'): Promise<any> {
-  const d = await ok(c, `mutation ($input: ${inputType}!) { ${name}(input: $input) { __typename ... on UserError { code errorMessage: message } ... on ${success} { ${select} } } }`, { input });
-  expect(d[name].__typename, JSON.stringify(d[name])).toBe(success);
-  return d[name];
-}
-
+/** A socket with the user's cookies, disposed after the suite. */
 function socket(c: GqlClient): Client {
-  const headers = { cookie: c.headers().cookie ?? '', origin: stack.url };
-  class CookieSocket extends WebSocket {
-    constructor(address: string, protocols?: string | string[]) {
-      super(address, protocols, { headers });
-    }
-  }
-  const ws = createClient({ url: stack.url.replace('http', 'ws') + '/graphql', webSocketImpl: CookieSocket, retryAttempts: 0, lazy: true });
+  const ws = userSocket(stack.url, c);
   sockets.push(ws);
   return ws;
 }
@@ -54,39 +36,9 @@ const EVENTS = `subscription { chatEvents {
   ... on ChatTypingEvent { groupId users { userId } }
 } }`;
 
-interface Sub { events: any[]; errors: unknown[]; stop: () => void }
-function subscribe(ws: Client): Sub {
-  const sub: Sub = { events: [], errors: [], stop: () => {} };
-  sub.stop = ws.subscribe({ query: EVENTS }, {
-    next: (r) => { if (r.errors) sub.errors.push(...r.errors); if (r.data) sub.events.push((r.data as any).chatEvents); },
-    error: (e) => { sub.errors.push(e); },
-    complete: () => {},
-  });
-  return sub;
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-async function until<T>(what: string, get: () => T | undefined | null | false, ms = 10_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = get();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await sleep(20);
-  }
-}
-const msgEvent = (s: Sub, kind: string, msgId: number) => s.events.find((e) => e.__typename === 'ChatMessageEvent' && e.kind === kind && e.message.msgId === msgId);
-
-/** What the backend itself reports for the user behind `c` (the gateway relays the backend's SESSION cookie). */
-async function backend(c: GqlClient, path: string, init: { method?: string; body?: unknown } = {}): Promise<any> {
-  const res = await fetch(`${stack.backendUrl}${path}`, {
-    method: init.method ?? 'GET',
-    headers: { cookie: c.headers().cookie ?? '', ...(init.body !== undefined ? { 'content-type': 'application/json', 'x-xsrf-token': c.headers()['x-xsrf-token'] ?? '' } : {}) },
-    body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
-  });
-  expect(res.status, await res.clone().text()).toBeLessThan(300);
-  return res.json();
-}
+const subscribe = (ws: Client): Sub => subscribeTo(ws, EVENTS);
+/** What the backend itself reports for the user behind `c`. */
+const backend = (c: GqlClient, path: string, init: { method?: string; body?: unknown } = {}) => backendAs(stack.backendUrl, c, path, init);
 
 beforeAll(async () => {
   stack = await startStack();

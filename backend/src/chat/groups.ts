@@ -17,7 +17,7 @@ import { chatGroups, chatMembers, type ChatGroupRow } from '../db/schema/chat.js
 import { users } from '../db/schema/core.js';
 import { orders, partnerOrders } from '../db/schema/orders.js';
 import { SUPPORT_USER_ID } from '../domain/chat/groups.js';
-import { emitGroupEvent, groupRecipients, lastAnyMessageIdOf, notFoundGroup, type Actor } from './repository.js';
+import { emitGroupEvent, groupRecipients, messageAtPointer, notFoundGroup, type Actor } from './repository.js';
 
 export const SUPPORT_GROUP_NAME = 'Поддержка';
 
@@ -57,14 +57,19 @@ export async function createOrGetRequestChat(db: Db, user: Actor & { companyId: 
     const existing = await tx.select().from(chatMembers).where(eq(chatMembers.groupId, group.id));
     const known = new Set(existing.map((m) => m.userId));
     const added = eligible.filter((id) => !known.has(id));
-    const pointer = await lastAnyMessageIdOf(tx, group.id);
+    // A newcomer's (or a returning member's) pointer starts on the group's newest message, and the last-viewed time is
+    // that message's creation time (repository.ts header: the time rule then agrees with the pointer).
+    const pointer = await messageAtPointer(tx, group.id);
+    const start = { lastViewedMessageId: pointer.id, lastViewedAt: pointer.createdAt };
     if (added.length) {
-      await tx.insert(chatMembers).values(added.map((userId) => ({ groupId: group.id, userId, role: 'PARTICIPANT', joinedAt: now, lastViewedMessageId: pointer })));
+      await tx.insert(chatMembers).values(added.map((userId) => ({ groupId: group.id, userId, role: 'PARTICIPANT', joinedAt: now, ...start })));
     }
     const mine = existing.find((m) => m.userId === user.id);
     const rejoined = !!mine && mine.leftAt != null;
     if (rejoined) {
-      await tx.update(chatMembers).set({ leftAt: null, joinedAt: now, lastViewedMessageId: sql`greatest(${chatMembers.lastViewedMessageId}, ${pointer})`, favoriteId: null }).where(eq(chatMembers.id, mine.id));
+      // forward only: a pointer already past the newest message (it cannot be, pointers are clamped) would stay
+      const keep = Number(mine.lastViewedMessageId) > pointer.id;
+      await tx.update(chatMembers).set({ leftAt: null, joinedAt: now, favoriteId: null, ...(keep ? {} : start) }).where(eq(chatMembers.id, mine.id));
     }
     if (created) await emitGroupEvent(tx, group, 'GROUP_CREATED');
     else {

@@ -10,14 +10,21 @@
  *
  * Counters are derived, never stored (domain/chat/unread.ts): unread = messages of others above the read
  * pointer that are not deleted.
+ *
+ * Read pointer and time (spec chat §3 "Current chat info": lastViewedMessageId, lastViewedMessageDateTime; §4 "VIEWED if
+ * it was created at or before the last-viewed time"): a member's `last_viewed_at` is the CREATION time of the newest
+ * message of the group at or below the pointer (see {@link messageAtPointer}), never the wall-clock time of viewing;
+ * and every message is inserted through {@link insertChatMessage}, which makes creation times strictly increasing in
+ * id order within a group. Hence for every message m of the group: m.id ≤ pointer ⇔ m.createdAt ≤ last_viewed_at, so
+ * the time rule (gateway statuses and UNREAD separator) and the id rule (unread counters here) always agree.
  */
-import { and, asc, desc, eq, gt, inArray, isNull, lt, max, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, max, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client.js';
 import { chatGroups, chatMembers, chatMessages, chatPresence, chatReactions, type ChatGroupRow, type ChatMemberRow, type ChatMessageRow } from '../db/schema/chat.js';
 import { users } from '../db/schema/core.js';
 import { storedFiles } from '../db/schema/orders.js';
 import { isOwnMessage, previewRole, senderIdFor, SUPPORT_USER_ID, type GroupType, type MemberRole } from '../domain/chat/groups.js';
-import { formatMetaData, isImageFileName, type MessageStatus, type MetadataType } from '../domain/chat/messages.js';
+import { formatMetaData, nextMessageTime, type MessageStatus, type MetadataType } from '../domain/chat/messages.js';
 import { groupStatistics, mentionedMessageIds, newReactionsMessageIds, type CountedMessage, type CountedReaction, type GroupStatistics } from '../domain/chat/unread.js';
 import type { GroupEventKind, MessageModificationKind, RealtimeMessageType } from '../domain/chat/events.js';
 import { AppError } from '../errors.js';
@@ -115,6 +122,24 @@ export async function touchPresence(db: DbOrTx, userId: number, now: Date): Prom
     .onConflictDoUpdate({ target: chatPresence.userId, set: { lastSeenAt: sql`greatest(${chatPresence.lastSeenAt}, excluded.last_seen_at)` } });
 }
 
+/** The offline marker (chat §9 "set 4 time units in the past"): `now` − 4 minutes, just not online any more. */
+export function offlineMarker(now: Date): Date {
+  return new Date(now.getTime() - ONLINE_MS);
+}
+
+/**
+ * Records that `userId` went offline at `now` (chat §4 USER_OFFLINE, §9 offline marker): last seen becomes
+ * `now` − 4 minutes, unconditionally (an earlier last-seen time is raised to it: the user was just here), so they
+ * count as offline at once. A later activity (a send, typing, USER_ONLINE) moves it forward again.
+ * @returns the stored last-seen time.
+ */
+export async function markOffline(db: DbOrTx, userId: number, now: Date): Promise<Date> {
+  const at = offlineMarker(now);
+  await db.insert(chatPresence).values({ userId, lastSeenAt: at })
+    .onConflictDoUpdate({ target: chatPresence.userId, set: { lastSeenAt: at } });
+  return at;
+}
+
 // ----------------------------------------------------------------------------------------------------------
 // Message views
 
@@ -208,8 +233,6 @@ export async function messageViews(db: DbOrTx, rows: ChatMessageRow[], group: Ch
   });
 }
 
-/** Whether a stored file name is a picture (chat §5). */
-export const isPicture = isImageFileName;
 
 // ----------------------------------------------------------------------------------------------------------
 // Events
@@ -360,6 +383,44 @@ export async function myContexts(db: DbOrTx, user: Actor, where?: SQL): Promise<
     .innerJoin(chatGroups, eq(chatGroups.id, chatMembers.groupId))
     .where(and(myMemberCond(user), isNull(chatMembers.leftAt), isNull(chatGroups.deletedAt), where));
   return rows;
+}
+
+/** The values of a new chat message row, without the id and the creation time {@link insertChatMessage} decides. */
+export type NewChatMessage = Omit<typeof chatMessages.$inferInsert, 'id' | 'createdAt'>;
+
+/**
+ * Inserts a message into its group so that, within the group, id order equals creation-time order (see the header):
+ * 1. locks the group row (`select … for no key update` on chat_groups), so inserts into one group run one after
+ *    another and each takes its id (bigserial, drawn at insert) after the previous one committed. NO KEY UPDATE (the
+ *    lock an UPDATE of the row takes) rather than UPDATE: it does not wait for the KEY SHARE locks that foreign-key
+ *    checks of concurrent inserts referencing the group (new members) hold;
+ * 2. createdAt = the later of `now` and 1 ms after the group's newest message, deleted included
+ *    (domain/chat/messages.ts nextMessageTime); the newest is found by id on the (group_id, id) index, which is
+ *    exact because every insert keeps the invariant;
+ * 3. inserts with `on conflict do nothing` (the idempotent send: UNIQUE (author_user_id, ext_msg_id)).
+ * Call it inside the writing transaction (the lock is held until commit). `now`: the app clock's time.
+ * @returns the new row, or null when a message with the same author and extMsgId already exists (nothing inserted).
+ * Errors: whatever the database raises (foreign keys, checks); the caller's transaction then rolls back.
+ */
+export async function insertChatMessage(tx: DbOrTx, values: NewChatMessage, now: Date): Promise<ChatMessageRow | null> {
+  await tx.select({ id: chatGroups.id }).from(chatGroups).where(eq(chatGroups.id, values.groupId)).for('no key update');
+  const [newest] = await tx.select({ createdAt: chatMessages.createdAt }).from(chatMessages)
+    .where(eq(chatMessages.groupId, values.groupId)).orderBy(desc(chatMessages.id)).limit(1);
+  const createdAt = nextMessageTime(now, newest?.createdAt ?? null);
+  const [row] = await tx.insert(chatMessages).values({ ...values, createdAt }).onConflictDoNothing().returning();
+  return row ?? null;
+}
+
+/**
+ * The message a read pointer stands on (see the header): the newest message of the group with id ≤ `upTo`,
+ * deleted included; without `upTo`, the group's newest message. `{ id: 0, createdAt: null }` when there is none
+ * (an empty group, or a pointer of 0). Its `createdAt` is the member's lastViewedMessageDateTime for that pointer.
+ */
+export async function messageAtPointer(db: DbOrTx, groupId: number, upTo?: number): Promise<{ id: number; createdAt: Date | null }> {
+  const [m] = await db.select({ id: chatMessages.id, createdAt: chatMessages.createdAt }).from(chatMessages)
+    .where(and(eq(chatMessages.groupId, groupId), upTo !== undefined ? lte(chatMessages.id, upTo) : undefined))
+    .orderBy(desc(chatMessages.id)).limit(1);
+  return m ? { id: m.id, createdAt: m.createdAt } : { id: 0, createdAt: null };
 }
 
 /** Highest not deleted message id of a group (0 when none). */

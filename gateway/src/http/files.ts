@@ -41,6 +41,14 @@ export function chatFileUrl(link: string | null | undefined): string | null {
   return m && UUID.test(m[1]) ? `/files/chat/${m[1]}` : link ?? null;
 }
 
+/**
+ * The gateway's download path of a message's file (spec chat §7 GET /api/chat/message/{msgId}/file through the
+ * session): `/files/chat/messages/<msgId>`; it answers the bytes with the original name to members, 404 otherwise.
+ */
+export function chatMessageFileUrl(msgId: number): string {
+  return `/files/chat/messages/${msgId}`;
+}
+
 function notFound(reply: FastifyReply): void {
   void reply.code(404).send({ message: 'Не найдено', code: 'NOT_FOUND' });
 }

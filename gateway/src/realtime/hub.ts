@@ -25,6 +25,16 @@
  * Typing: a TypingStore per channel (3000 ms, own typing ignored, domain/chat/typing.ts); every change of a
  * group's typing users is pushed as a TYPING event, including expiry (a timer set from nextExpiryIn) and a
  * message from a typing user (their indicator is cleared).
+ *
+ * Presence (spec chat §4 Notifications USER_ONLINE / USER_OFFLINE, "Online and last seen", §9): the hub reports the
+ * user's own presence to the backend with the spec's PUT /api/chat/notification/user/{userId} (designed body
+ * { online }, with the subscriber's cookie; the backend stores last seen and fans the notice out to the users sharing
+ * a group): `online: true` when the channel opens (the user's first socket subscribed) and every
+ * `presenceHeartbeatMs` (60 s) while it has subscribers, so last seen stays under the 4-minute online threshold;
+ * `online: false` when the channel stops after the linger (the last socket has gone) or for a 500. Not when the session
+ * is gone (the call would be refused) nor at gateway shutdown (hub.close(): the clients reconnect to a gateway at
+ * once, which reports them online again; a gateway that never comes back leaves them online for at most 4 minutes).
+ * The reports of one user are sent one after another, in order. Failures are logged only (chat §8).
  */
 import type { Dispatcher } from 'undici';
 import type { WireEvent } from '../domain/chat/events.js';
@@ -51,6 +61,10 @@ export interface ChatHubOptions {
   maxQueued?: number;
   /** Typing timeout, ms (chat §9: 3000). */
   typingTimeoutMs?: number;
+  /** Report the user's presence to the backend (see the header). Default true. */
+  presence?: boolean;
+  /** Presence heartbeat while a channel has subscribers, ms (default 60 000; must stay under 4 minutes). */
+  presenceHeartbeatMs?: number;
   now?: () => number;
   log?: (msg: string, err?: unknown) => void;
 }
@@ -83,6 +97,9 @@ class Channel {
   /** Typing users last pushed per group (as a key), to push only changes. */
   private typingShown = new Map<number, string>();
   lingerTimer: NodeJS.Timeout | null = null;
+  private presenceTimer: NodeJS.Timeout | null = null;
+  /** Whether the backend was told this user is online (then the stop reports offline). */
+  private reportedOnline = false;
   lastCookie: string;
   readonly upstream: UpstreamStream;
 
@@ -116,6 +133,7 @@ class Channel {
   private onStop(reason: StopReason): void {
     this.clearTimers();
     this.hub.forget(this);
+    if (this.reportedOnline && reason !== 'UNAUTHENTICATED' && !this.hub.closing) this.reportPresence(false);
     if (reason === 'DELIBERATE') {
       for (const s of this.subs) end(s);
     } else {
@@ -127,8 +145,24 @@ class Channel {
   clearTimers(): void {
     if (this.typingTimer) clearTimeout(this.typingTimer);
     if (this.lingerTimer) clearTimeout(this.lingerTimer);
+    if (this.presenceTimer) clearInterval(this.presenceTimer);
     this.typingTimer = null;
     this.lingerTimer = null;
+    this.presenceTimer = null;
+  }
+
+  /** Reports the user online now and every heartbeat while the channel has subscribers (see the header). */
+  startPresence(): void {
+    if (!this.o.presence) return;
+    this.reportPresence(true);
+    this.presenceTimer = setInterval(() => { if (this.subs.size > 0) this.reportPresence(true); }, this.o.presenceHeartbeatMs);
+    this.presenceTimer.unref?.();
+  }
+
+  private reportPresence(online: boolean): void {
+    if (online) this.reportedOnline = true;
+    const cookie = this.cookie();
+    this.hub.queuePresence(this.userId, () => reportPresence(this.o.backendUrl, cookie, this.userId, online, this.o.dispatcher));
   }
 
   private broadcast(event: ChatStreamEvent, durableId?: number): void {
@@ -307,6 +341,15 @@ function end(s: Subscriber, error?: unknown): void {
   s.failWaiting = null;
 }
 
+/**
+ * PUT /api/chat/notification/user/{userId} { online } with the user's cookie (spec chat §7; the anti-forgery token is
+ * fetched by the session). Errors: those of UpstreamSession.call (the hub logs them).
+ */
+export async function reportPresence(backendUrl: string, cookie: string, userId: number, online: boolean, dispatcher?: Dispatcher): Promise<void> {
+  const session = new UpstreamSession({ backendUrl, cookieHeader: cookie, dispatcher });
+  await session.call<unknown>({ method: 'PUT', path: `/api/chat/notification/user/${userId}`, body: { online } });
+}
+
 /** GET /api/secured/chat/session-token with the cookie; TokenRefused when the session is gone; null for 404. */
 export async function fetchSessionToken(backendUrl: string, cookie: string, dispatcher?: Dispatcher): Promise<ChatSessionTokenDto | null> {
   const session = new UpstreamSession({ backendUrl, cookieHeader: cookie, dispatcher });
@@ -328,12 +371,16 @@ export function parseResumeCursor(v: string | null | undefined): { cursor: numbe
 
 export class ChatHub {
   private readonly channels = new Map<number, Channel>();
+  /** The last pending presence report per user: reports of one user go out in order. */
+  private readonly presenceTail = new Map<number, Promise<void>>();
+  /** True while close() stops the channels: they report no offline (see the header). */
+  closing = false;
   private readonly o: Required<Omit<ChatHubOptions, 'dispatcher' | 'log'>> & Pick<ChatHubOptions, 'dispatcher' | 'log'>;
 
   constructor(opts: ChatHubOptions) {
     this.o = {
       retryDelayMs: 5000, idleTimeoutMs: 60_000, lingerMs: 10_000, bufferSize: 1000, maxQueued: 500,
-      typingTimeoutMs: TYPING_TIMEOUT_MS, now: Date.now, ...opts,
+      typingTimeoutMs: TYPING_TIMEOUT_MS, presence: true, presenceHeartbeatMs: 60_000, now: Date.now, ...opts,
     };
   }
 
@@ -362,6 +409,20 @@ export class ChatHub {
     if (this.channels.get(c.userId) === c) this.channels.delete(c.userId);
   }
 
+  /** @internal runs a presence report of `userId` after the user's earlier ones; failures are logged only (chat §8). */
+  queuePresence(userId: number, report: () => Promise<void>): void {
+    const next = (this.presenceTail.get(userId) ?? Promise.resolve())
+      .then(report)
+      .catch((err: unknown) => this.o.log?.(`chat presence report of user ${userId} failed`, err));
+    this.presenceTail.set(userId, next);
+    void next.then(() => { if (this.presenceTail.get(userId) === next) this.presenceTail.delete(userId); });
+  }
+
+  /** Resolves when every presence report sent so far has completed (tests, shutdown). */
+  async presenceSettled(): Promise<void> {
+    await Promise.all([...this.presenceTail.values()]);
+  }
+
   /**
    * Subscribes the user's events. `cookie`: the subscriber's session Cookie header (the upstream forwards the
    * most recent live subscriber's); `resumeFrom`: the last durable cursor the client received, if any.
@@ -377,7 +438,10 @@ export class ChatHub {
       this.channels.set(input.userId, channel);
     }
     channel.join(s, resume, opened);
-    if (opened) channel.upstream.start();
+    if (opened) {
+      channel.upstream.start();
+      channel.startPresence();
+    }
     const ch = channel;
     let left = false;
     const leave = () => {
@@ -415,11 +479,16 @@ export class ChatHub {
     return it;
   }
 
-  /** Stops every channel deliberately (gateway shutdown). */
+  /** Stops every channel deliberately (gateway shutdown; no offline reports, see the header). */
   close(): void {
-    for (const c of [...this.channels.values()]) {
-      c.clearTimers();
-      c.upstream.stop();
+    this.closing = true;
+    try {
+      for (const c of [...this.channels.values()]) {
+        c.clearTimers();
+        c.upstream.stop(); // calls onStop synchronously, while `closing` holds
+      }
+    } finally {
+      this.closing = false;
     }
     this.channels.clear();
   }

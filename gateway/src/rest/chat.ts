@@ -84,10 +84,12 @@ export interface ChatMessageDto {
   selfMsg?: boolean | null;
   sender?: ChatUserDto | null;
   sentByGroup?: boolean | null;
-  file?: { name: string; link?: string | null } | null;
+  /** The attached file: stored id (uuid), original name, size in bytes, detected type, the backend's download link. */
+  file?: { id?: string | null; name: string; size?: number | null; contentType?: string | null; link?: string | null } | null;
   replyMessage?: ChatMessageDto | null;
   forwardMessage?: ChatMessageDto | null;
-  pictures?: { previewPictureInfo?: { link?: string | null } | null; link?: string | null }[] | null;
+  /** Pictures: stored id (uuid), original name and the backend's link (`/api/secured/common/chat/<id>/file`). */
+  pictures?: { id?: string | null; name?: string | null; previewPictureInfo?: { link?: string | null } | null; link?: string | null }[] | null;
   /** Whether the viewer is mentioned (derived from `mentions` when absent). */
   mentioned?: boolean | null;
   /** User ids mentioned in the message. */

@@ -20,6 +20,15 @@ export const CHAT_ERRORS = {
   TYPING_WITHOUT_GROUP_OR_SENDER: 'Группы или пользователя нет',
   /** chat §5, §8. */
   PROFILE_NOT_LOADED: 'Не загружен профиль пользователя',
+  /**
+   * chat §5, §8 "too many attachments": more than MAX_PICTURES_PER_MESSAGE (10, designed) pictures in one message.
+   * The spec names the situation only; the text is ours.
+   */
+  TOO_MANY_ATTACHMENTS: 'Можно прикрепить не более 10 изображений',
+  /** chat §5: a picture must be a jpg, jpeg, png or webp image (by name and by content). Our text. */
+  NOT_A_PICTURE: 'Картинка должна быть в формате jpg, jpeg, png или webp',
+  /** An attachment id that is not the sender's own unattached upload (or does not exist). */
+  FILE_NOT_FOUND: 'Файл не найден',
 } as const;
 
 /** Stable machine codes for the texts above. */

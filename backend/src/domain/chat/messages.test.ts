@@ -2,8 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { CHAT_ERRORS, ChatRuleError } from './errors.js';
 import {
-  formatMetaData, IMAGE_EXTENSIONS, isImageFileName, isMetadataType, isValidMsgKey, laterStatus, METADATA_TYPE_LABELS,
-  METADATA_TYPES, msgKeyOf, parseIdList, parseMetaData, parseMsgKey,
+  formatMetaData, IMAGE_EXTENSIONS, isImageFileName, isMetadataType, isPictureFile, isValidMsgKey, laterStatus, MAX_PICTURES_PER_MESSAGE,
+  METADATA_TYPE_LABELS, METADATA_TYPES, msgKeyOf, nextMessageTime, parseIdList, parseMetaData, parseMsgKey,
 } from './messages.js';
 
 describe('message key (chat §5)', () => {
@@ -42,6 +42,41 @@ describe('image files (chat §5)', () => {
   });
   it('other extensions, no extension or a bare dot-file are not', () => {
     for (const n of ['a.gif', 'a.pdf', 'jpg', '.png', 'a.jpg.zip', 'a.', '', null, undefined]) expect(isImageFileName(n)).toBe(false);
+  });
+});
+
+describe('pictures of a message (chat §5; designed limit of 10)', () => {
+  it('a picture needs an image name and image content', () => {
+    expect(isPictureFile({ name: 'photo.png', contentType: 'image/png' })).toBe(true);
+    expect(isPictureFile({ name: 'a.JPG', contentType: 'image/jpeg' })).toBe(true);
+    expect(isPictureFile({ name: 'a.webp', contentType: 'IMAGE/WEBP' })).toBe(true);
+  });
+  it('a PDF renamed .png, a PNG named .pdf, or no content type is not a picture', () => {
+    expect(isPictureFile({ name: 'scan.png', contentType: 'application/pdf' })).toBe(false);
+    expect(isPictureFile({ name: 'scan.pdf', contentType: 'image/png' })).toBe(false);
+    expect(isPictureFile({ name: 'scan.png', contentType: null })).toBe(false);
+  });
+  it('allows at most 10 pictures per message', () => {
+    expect(MAX_PICTURES_PER_MESSAGE).toBe(10);
+    expect(CHAT_ERRORS.TOO_MANY_ATTACHMENTS).toBe('Можно прикрепить не более 10 изображений');
+  });
+});
+
+describe('message creation time (chat §3 lastViewedMessageDateTime, §4 "created at or before the last-viewed time")', () => {
+  const t = (ms: number) => new Date(Date.UTC(2026, 0, 1) + ms);
+  it('is now for the first message of a group and when the clock moved on', () => {
+    expect(nextMessageTime(t(5), null).getTime()).toBe(t(5).getTime());
+    expect(nextMessageTime(t(5), t(2)).getTime()).toBe(t(5).getTime());
+  });
+  it('is 1 ms after the newest message when the clock stands still or stepped back', () => {
+    expect(nextMessageTime(t(5), t(5)).getTime()).toBe(t(6).getTime());
+    expect(nextMessageTime(t(5), t(900)).getTime()).toBe(t(901).getTime());
+  });
+  it('gives strictly increasing times for a burst in one millisecond', () => {
+    let prev: Date | null = null;
+    const times: number[] = [];
+    for (let i = 0; i < 5; i++) { prev = nextMessageTime(t(0), prev); times.push(prev.getTime()); }
+    expect(times).toEqual([0, 1, 2, 3, 4].map((i) => t(i).getTime()));
   });
 });
 

@@ -47,6 +47,36 @@ export function msgKeyOf(msgId: number): string {
 export const IMAGE_EXTENSIONS: readonly string[] = ['jpg', 'jpeg', 'png', 'webp'];
 
 /**
+ * Designed limit (spec chat §5 "maximum attachments per message: the numbers are not shown"): at most 10 pictures
+ * per message. More is refused with TOO_MANY_ATTACHMENTS 'Можно прикрепить не более 10 изображений'.
+ */
+export const MAX_PICTURES_PER_MESSAGE = 10;
+
+/** Content types a picture may have, as detected from the bytes at upload (the chat §5 image extensions). */
+export const PICTURE_CONTENT_TYPES: readonly string[] = ['image/jpeg', 'image/png', 'image/webp'];
+
+/**
+ * Whether a stored file may be attached as a picture: its name has an image extension (chat §5,
+ * {@link isImageFileName}) AND its content was detected as JPEG, PNG or WebP at upload. The second check keeps
+ * a PDF renamed 'scan.png' out of the pictures (the type is checked by content, spec core §5).
+ */
+export function isPictureFile(f: { name: string | null | undefined; contentType: string | null | undefined }): boolean {
+  return isImageFileName(f.name) && PICTURE_CONTENT_TYPES.includes(String(f.contentType ?? '').split(';')[0].trim().toLowerCase());
+}
+
+/**
+ * The creation time of a new message in a group (decision for spec chat §3 lastViewedMessageDateTime and §4
+ * "VIEWED if it was created at or before the last-viewed time"): the later of `now` and 1 ms after the group's
+ * newest message (`previous`, null for the first message). So creation times are strictly increasing in id
+ * order within a group even when the clock stands still or steps back, and the time rule agrees with the id
+ * read pointer. Pure; times in ms precision (JavaScript Date).
+ */
+export function nextMessageTime(now: Date, previous: Date | null | undefined): Date {
+  if (!previous) return new Date(now.getTime());
+  return new Date(Math.max(now.getTime(), previous.getTime() + 1));
+}
+
+/**
  * Whether a file is an image by its extension jpg, jpeg, png or webp (chat §5). The extension is what
  * follows the last dot, compared case-insensitively; a name without a dot (or only a leading dot, like
  * `.png`) is not an image.

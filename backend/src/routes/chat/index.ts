@@ -5,7 +5,9 @@
  * Scoping: every group-level call resolves the caller's active membership first (src/chat/repository.ts); a group
  * that does not exist, was deleted or where the caller is not a member answers 404 CHAT_NOT_FOUND, a message
  * outside such a group 404 MESSAGE_NOT_FOUND. Every durable change appends its realtime event (src/chat/events.ts)
- * inside the same transaction. Unread counters are derived from the read pointer (domain/chat/unread.ts).
+ * inside the same transaction. Unread counters are derived from the read pointer (domain/chat/unread.ts); the
+ * last-viewed time is the creation time of the message at the pointer and messages are inserted through
+ * insertChatMessage, so the §4 time rule and the pointer agree (src/chat/repository.ts header).
  */
 import { randomUUID } from 'node:crypto';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -15,19 +17,19 @@ import { Type } from 'typebox';
 import { publishEphemeralVia } from '../../chat/events.js';
 import { createOrGetRequestChat, ensureSupportGroup } from '../../chat/groups.js';
 import {
-  actingId, emitGroupEvent, emitModify, emitNewMessage, eventMessage, findMembership, groupPreviews, groupRecipients, isPicture,
-  lastAnyMessageIdOf, lastReactionIdOf, messageViews, myContexts, notFoundGroup, notFoundMessage, ONLINE_MS, pageMessages,
-  presenceOf, requireMembership, statisticsFor, touchPresence, userNames, type MemberCtx,
+  actingId, emitGroupEvent, emitModify, emitNewMessage, eventMessage, findMembership, groupPreviews, groupRecipients, insertChatMessage,
+  lastAnyMessageIdOf, lastReactionIdOf, markOffline, messageAtPointer, messageViews, myContexts, notFoundGroup, notFoundMessage, ONLINE_MS,
+  pageMessages, presenceOf, requireMembership, statisticsFor, touchPresence, userNames, type MemberCtx,
 } from '../../chat/repository.js';
 import { issueChatSessionToken } from '../../chat/session-token.js';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { chatGroups, chatInvitations, chatMembers, chatMessages, chatReactions, type ChatMessageRow } from '../../db/schema/chat.js';
+import { chatGroups, chatInvitations, chatMembers, chatMessages, chatReactions, type ChatGroupRow, type ChatMemberRow, type ChatMessageRow } from '../../db/schema/chat.js';
 import { users } from '../../db/schema/core.js';
 import { storedFiles } from '../../db/schema/orders.js';
 import { CHAT_ERRORS } from '../../domain/chat/errors.js';
 import { canHavePersonalChat, canPerform, SUPPORT_USER_ID, type ChatAccountType, type GroupType, type MemberRole } from '../../domain/chat/groups.js';
 import { groupSearchTerm, pinGroup, unpinGroup } from '../../domain/chat/groupList.js';
-import { isValidMsgKey, laterStatus, type MessageStatus } from '../../domain/chat/messages.js';
+import { isPictureFile, isValidMsgKey, laterStatus, MAX_PICTURES_PER_MESSAGE, type MessageStatus } from '../../domain/chat/messages.js';
 import { groupCountsByType, nextReadPointer, overallUnread } from '../../domain/chat/unread.js';
 import { AppError, MESSAGES } from '../../errors.js';
 import type { AuthUser } from '../../plugins/auth.js';
@@ -49,6 +51,12 @@ const userOf = (r: FastifyRequest) => r.user as AuthUser;
 const actor = (u: AuthUser) => ({ id: u.id, accountType: u.accountType as ChatAccountType });
 const num = (v: unknown) => Number(v ?? 0);
 const vErr = (field: string, code: string, message: string) => AppError.validation([{ field, code, message }], message);
+/**
+ * A refused attachment (spec chat §5 limits, §8 "too many attachments"): 400 with its own stable code at the top (so
+ * the gateway's UserError carries it) and one field item. Codes: TOO_MANY_ATTACHMENTS, NOT_A_PICTURE, FILE_NOT_FOUND.
+ */
+const attachErr = (field: string, code: 'TOO_MANY_ATTACHMENTS' | 'NOT_A_PICTURE' | 'FILE_NOT_FOUND') =>
+  new AppError(400, code, CHAT_ERRORS[code], [{ field, code, message: CHAT_ERRORS[code] }]);
 
 type SendInput = {
   text?: string | null; extMsgId?: string | null; replyMessageId?: number | null; forwardMessageId?: number | null;
@@ -78,28 +86,35 @@ export default async function chatRoutes(fastify: FastifyInstance): Promise<void
     return (await groupPreviews(db, actor(user), [ctx]))[0];
   }
 
-  /** Moves the read pointer (forward only, clamped), marks others' messages VIEWED, emits MSG_VIEWED. */
+  /**
+   * Marks VIEWED the messages of others in (`from`, `to`] of the group that are not VIEWED yet, and emits one MSG_VIEWED
+   * with their ids in metaData (spec chat §4 "MSG_VIEWED … If metaData holds several ids, all of them become VIEWED").
+   */
+  async function markViewed(tx: DbOrTx, group: ChatGroupRow, member: ChatMemberRow, from: number, to: number): Promise<void> {
+    const seen = await tx.update(chatMessages).set({ status: 'VIEWED' })
+      .where(and(eq(chatMessages.groupId, group.id), sql`${chatMessages.id} > ${from} and ${chatMessages.id} <= ${to}`,
+        sql`${chatMessages.senderId} <> ${member.userId}`, isNull(chatMessages.deletedAt), sql`${chatMessages.status} <> 'VIEWED'`))
+      .returning({ id: chatMessages.id });
+    if (!seen.length) return;
+    const ids = seen.map((x) => x.id).sort((a, b) => a - b);
+    await emitModify(tx, group, 'MSG_VIEWED', { msgId: ids[ids.length - 1], groupId: group.id, status: 'VIEWED', metaData: ids.join(',') }, { viewerId: member.userId });
+  }
+
+  /**
+   * Moves the read pointer (forward only, clamped), marks others' messages VIEWED, emits MSG_VIEWED. The
+   * last-viewed time becomes the creation time of the message at the new pointer (src/chat/repository.ts header).
+   */
   async function moveReadPointer(user: AuthUser, groupId: number, upTo: number | 'last') {
-    const at = now();
     return db.transaction(async (tx) => {
       const { group, member } = await requireMembership(tx, actor(user), groupId, true);
       const last = await lastAnyMessageIdOf(tx, group.id);
       const current = num(member.lastViewedMessageId);
       const next = nextReadPointer(current, upTo === 'last' ? last : upTo, last);
       const set: Partial<typeof chatMembers.$inferInsert> = {};
-      if (next > current) { set.lastViewedMessageId = next; set.lastViewedAt = at; }
+      if (next > current) { set.lastViewedMessageId = next; set.lastViewedAt = (await messageAtPointer(tx, group.id, next)).createdAt; }
       if (upTo === 'last') set.lastSeenReactionId = Math.max(num(member.lastSeenReactionId), await lastReactionIdOf(tx, group.id));
       if (Object.keys(set).length) await tx.update(chatMembers).set(set).where(eq(chatMembers.id, member.id));
-      if (next > current) {
-        const seen = await tx.update(chatMessages).set({ status: 'VIEWED' })
-          .where(and(eq(chatMessages.groupId, group.id), sql`${chatMessages.id} > ${current} and ${chatMessages.id} <= ${next}`,
-            sql`${chatMessages.senderId} <> ${member.userId}`, isNull(chatMessages.deletedAt), sql`${chatMessages.status} <> 'VIEWED'`))
-          .returning({ id: chatMessages.id });
-        if (seen.length) {
-          const ids = seen.map((s) => s.id).sort((a, b) => a - b);
-          await emitModify(tx, group, 'MSG_VIEWED', { msgId: ids[ids.length - 1], groupId: group.id, status: 'VIEWED', metaData: ids.join(',') }, { viewerId: member.userId });
-        }
-      }
+      if (next > current) await markViewed(tx, group, member, current, next);
       const [m2] = await tx.select().from(chatMembers).where(eq(chatMembers.id, member.id));
       const stats = (await statisticsFor(tx, [{ group, member: m2 }])).get(group.id)!;
       const { mentionedMessageIds: _a, newReactionsMessageIds: _b, lastMessageId: _c, ...statistics } = stats;
@@ -178,7 +193,10 @@ export default async function chatRoutes(fastify: FastifyInstance): Promise<void
       tags: TAGS, params: IdParams,
       summary: 'Load one group (spec chat §7 GET group/{id})',
       description: 'The group preview (chat §3) with its members (online = last seen under 4 minutes, chat §4) and the caller\'s '
-        + 'chat info (lastViewedMessageId, lastViewedMessageDateTime, mentionedMessageIds, newReactionsMessageIds). '
+        + 'chat info (lastViewedMessageId, lastViewedMessageDateTime = the creation time of the message at the read pointer — the '
+        + 'newest message of the group with an id at or below it — not the moment of viewing, null when nothing was viewed; '
+        + 'mentionedMessageIds, newReactionsMessageIds). Creation times strictly increase in id order within a group, so '
+        + '"created at or before lastViewedMessageDateTime" (chat §4) picks exactly the messages at or below the pointer. '
         + 'Errors: ' + COMMON_ERRORS + ', ' + NOT_MEMBER + '.',
       response: { 200: GroupDetailSchema, ...E },
     },
@@ -323,7 +341,8 @@ export default async function chatRoutes(fastify: FastifyInstance): Promise<void
     schema: {
       tags: TAGS, params: IdParams,
       summary: 'Mark a group viewed (spec chat §7 group/{id}/viewed)',
-      description: 'Moves the caller\'s read pointer to the group\'s last message (forward only) and marks reactions seen. '
+      description: 'Moves the caller\'s read pointer to the group\'s last message (forward only) and marks reactions seen; '
+        + 'lastViewedMessageDateTime becomes that message\'s creation time. '
         + 'Others\' messages passed become VIEWED (MODIFY_MSG MSG_VIEWED with metaData = the comma-separated ids). Answers the '
         + 'pointer and the group\'s statistics. Errors: ' + COMMON_ERRORS + ', ' + NOT_MEMBER + '.',
       response: { 200: ViewedAnswer, ...E },
@@ -338,6 +357,7 @@ export default async function chatRoutes(fastify: FastifyInstance): Promise<void
       summary: 'Mark viewed up to a message (spec chat §7 {id}/viewed/to)',
       description: 'Designed payload: id = group id, body { messageId }. The read pointer moves to messageId, forward only and '
         + 'never past the group\'s last message (domain/chat/unread.ts nextReadPointer); a smaller id changes nothing. '
+        + 'lastViewedMessageDateTime becomes the creation time of the newest message of the group at or below the new pointer. '
         + 'Errors: ' + COMMON_ERRORS + ', ' + NOT_MEMBER + ', 400 VALIDATION_ERROR.',
       response: { 200: ViewedAnswer, ...E },
     },
@@ -575,13 +595,20 @@ export default async function chatRoutes(fastify: FastifyInstance): Promise<void
       summary: 'Send a message (spec chat §7 POST group/{id}/messages)',
       description: 'Body: text, extMsgId (the client\'s key \'msg_<number>\', chat §5), replyMessageId (a message of this group: '
         + 'the new message is a CHILD_MSG), forwardMessageId (a message of any group of the caller), mentioned (member user ids), '
-        + 'fileId (a file the caller uploaded with POST group/{id}/files), pictureIds (uploaded jpg/jpeg/png/webp files, ≤ 10), '
-        + 'metaData { userMessage, metadataType } (chat §3). At least one of text, file, pictures, forward, metaData. '
-        + 'Idempotent: the same extMsgId from the same user answers the existing message with 200 (no new row, no new event); a '
-        + 'new message answers 201 and emits GROUP_MSG (CHILD_MSG for a reply) to the members. An operator in a support chat '
-        + 'sends as the support user 10762. Errors: ' + COMMON_ERRORS + ', ' + NOT_MEMBER + ', 400 VALIDATION_ERROR: '
-        + 'MSG_KEY_INVALID \'msgKey is not valid\', EMPTY_MESSAGE \'Сообщение не может быть пустым\', REPLY_NOT_FOUND, '
-        + 'FORWARD_NOT_FOUND, MENTION_NOT_MEMBER, FILE_NOT_FOUND, NOT_A_PICTURE; 409 EXT_MSG_ID_USED (the extMsgId was used in another group).',
+        + 'fileId (the `id` of a file the caller uploaded with POST group/{id}/files and did not attach to a request), pictureIds '
+        + '(such uploads that are pictures: an image name jpg/jpeg/png/webp, chat §5, and image content; repeated ids count once; '
+        + 'at most ' + MAX_PICTURES_PER_MESSAGE + ', a designed limit), metaData { userMessage, metadataType } (chat §3). At least one of text, '
+        + 'file, pictures, forward, metaData. Idempotent: the same extMsgId from the same user answers the existing message with '
+        + '200 (no new row, no new event); a new message answers 201 and emits GROUP_MSG (CHILD_MSG for a reply) to the members. '
+        + 'An operator in a support chat sends as the support user 10762. dateTimeCreate: the later of now and 1 ms after the '
+        + 'group\'s newest message, so creation times strictly increase in id order within a group; the sender\'s read pointer '
+        + 'moves to the new message and lastViewedMessageDateTime to its dateTimeCreate. Errors: ' + COMMON_ERRORS + ', ' + NOT_MEMBER
+        + ', 400 VALIDATION_ERROR: MSG_KEY_INVALID \'msgKey is not valid\', EMPTY_MESSAGE \'Сообщение не может быть пустым\', '
+        + 'REPLY_NOT_FOUND, FORWARD_NOT_FOUND, MENTION_NOT_MEMBER; 400 with its own code and one field item: TOO_MANY_ATTACHMENTS \''
+        + CHAT_ERRORS.TOO_MANY_ATTACHMENTS + '\' (field pictureIds), NOT_A_PICTURE \'' + CHAT_ERRORS.NOT_A_PICTURE + '\' (field '
+        + 'pictureIds.<i>), FILE_NOT_FOUND \'' + CHAT_ERRORS.FILE_NOT_FOUND + '\' (field fileId or pictureIds.<i>: no such upload, '
+        + 'someone else\'s, or attached to a request); 409 EXT_MSG_ID_USED (the extMsgId was used in another group). Every refusal '
+        + 'leaves the database unchanged.',
       response: { 200: MessageSchema, 201: MessageSchema, ...E, 409: ErrorSchema },
     },
   }, async (request, reply) => {
@@ -590,6 +617,7 @@ export default async function chatRoutes(fastify: FastifyInstance): Promise<void
     if (b.extMsgId != null && !isValidMsgKey(b.extMsgId)) throw vErr('extMsgId', 'MSG_KEY_INVALID', CHAT_ERRORS.MSG_KEY_INVALID);
     const text = b.text?.trim() || null;
     const pictureIds = [...new Set(b.pictureIds ?? [])];
+    if (pictureIds.length > MAX_PICTURES_PER_MESSAGE) throw attachErr('pictureIds', 'TOO_MANY_ATTACHMENTS');
     if (!text && !b.fileId && !pictureIds.length && !b.forwardMessageId && !b.metaData) throw vErr('text', 'EMPTY_MESSAGE', 'Сообщение не может быть пустым');
     const groupId = request.params.id;
     const result = await db.transaction(async (tx) => {
@@ -619,10 +647,15 @@ export default async function chatRoutes(fastify: FastifyInstance): Promise<void
       const fileIds = [...(b.fileId ? [b.fileId] : []), ...pictureIds];
       if (fileIds.length) {
         const fs = await tx.select().from(storedFiles).where(and(inArray(storedFiles.id, fileIds), eq(storedFiles.ownerUserId, user.id), isNull(storedFiles.orderId)));
-        if (fs.length !== new Set(fileIds).size) throw vErr(b.fileId && !fs.some((f) => f.id === b.fileId) ? 'fileId' : 'pictureIds', 'FILE_NOT_FOUND', 'Файл не найден');
-        if (fs.some((f) => pictureIds.includes(f.id) && !isPicture(f.originalName))) throw vErr('pictureIds', 'NOT_A_PICTURE', 'Картинка должна быть в формате jpg, jpeg, png или webp');
+        const found = new Map(fs.map((f) => [f.id, f]));
+        const at = (id: string) => `pictureIds.${(b.pictureIds ?? []).indexOf(id)}`;
+        if (b.fileId && !found.has(b.fileId)) throw attachErr('fileId', 'FILE_NOT_FOUND');
+        const missing = pictureIds.find((id) => !found.has(id));
+        if (missing) throw attachErr(at(missing), 'FILE_NOT_FOUND');
+        const notPicture = pictureIds.find((id) => !isPictureFile({ name: found.get(id)!.originalName, contentType: found.get(id)!.contentType }));
+        if (notPicture) throw attachErr(at(notPicture), 'NOT_A_PICTURE');
       }
-      const inserted = await tx.insert(chatMessages).values({
+      const row = await insertChatMessage(tx, {
         groupId: group.id,
         senderId: actingId(actor(user), group.type),
         authorUserId: user.id,
@@ -635,16 +668,17 @@ export default async function chatRoutes(fastify: FastifyInstance): Promise<void
         mentioned,
         metaData: b.metaData ?? null,
         type: b.replyMessageId ? 'CHILD_MSG' : 'GROUP_MSG',
-        createdAt: now(),
-      }).onConflictDoNothing().returning();
-      if (!inserted.length) {
+      }, now());
+      if (!row) {
         // A concurrent send with the same extMsgId won: answer its message.
         const [dup] = await tx.select().from(chatMessages).where(and(eq(chatMessages.authorUserId, user.id), eq(chatMessages.extMsgId, b.extMsgId!)));
         return { group, member, row: dup, created: false };
       }
-      const row = inserted[0];
-      // The sender has seen everything up to their own message.
-      await tx.update(chatMembers).set({ lastViewedMessageId: sql`greatest(${chatMembers.lastViewedMessageId}, ${row.id})`, lastViewedAt: now() }).where(eq(chatMembers.id, member.id));
+      // The sender has seen everything up to their own message, the group's newest (the group row is locked): the
+      // pointer stands on it and the last-viewed time is its creation time.
+      // Replying means reading: the others' messages it passes become VIEWED for their senders too (MSG_VIEWED).
+      await tx.update(chatMembers).set({ lastViewedMessageId: row.id, lastViewedAt: row.createdAt }).where(eq(chatMembers.id, member.id));
+      await markViewed(tx, group, member, num(member.lastViewedMessageId), row.id);
       await touchPresence(tx, user.id, now());
       await emitNewMessage(tx, row, group);
       return { group, member, row, created: true };
@@ -718,7 +752,10 @@ export default async function chatRoutes(fastify: FastifyInstance): Promise<void
       tags: TAGS, params: IdParams, consumes: ['multipart/form-data'],
       summary: 'Upload a chat attachment (designed; spec chat §5 attachments)',
       description: 'Designed call: multipart with one part `file`, the same checks as request files (type by content, ≤ 50 MB). '
-        + 'The file is owned by the caller and attached by id when sending (fileId or pictureIds). Errors: ' + COMMON_ERRORS + ', '
+        + 'The file is owned by the caller and attached by id when sending (fileId or pictureIds). Answer 201 { id (uuid), name, '
+        + 'size (bytes), contentType (detected from the content), isPicture (may go in pictureIds: image name jpg/jpeg/png/webp, '
+        + 'chat §5, and image content) }. A file named like an image whose bytes are not one (text named x.png) is refused '
+        + 'with 415. Errors: ' + COMMON_ERRORS + ', '
         + NOT_MEMBER + ', 400 VALIDATION_ERROR, 413 FILE_TOO_LARGE \'Превышен размер файла\', 415 UNSUPPORTED_FILE_TYPE \'Недопустимый тип файла\'.',
       response: { 201: Type.Object({ id: Type.String(), name: Type.String(), size: Type.Integer(), contentType: Type.String(), isPicture: Type.Boolean() }), ...E, 413: ErrorSchema, 415: ErrorSchema },
     },
@@ -741,7 +778,7 @@ export default async function chatRoutes(fastify: FastifyInstance): Promise<void
       }
       throw e;
     }
-    return reply.status(201).send({ id, name, size: upload.size, contentType, isPicture: isPicture(name) });
+    return reply.status(201).send({ id, name, size: upload.size, contentType, isPicture: isPictureFile({ name, contentType }) });
   });
 
   /** A file attached to a message of one of the caller's groups (as file or picture), else 404. */
@@ -816,11 +853,12 @@ export default async function chatRoutes(fastify: FastifyInstance): Promise<void
       const [m] = await tx.select().from(chatMembers).where(and(eq(chatMembers.groupId, group.id), eq(chatMembers.userId, invitedId), isNull(chatMembers.leftAt)));
       if (m) throw AppError.conflict('Пользователь уже участник чата', 'ALREADY_MEMBER');
       const [row] = await tx.insert(chatInvitations).values({ groupId: group.id, invitedUserId: invitedId, invitedBy: user.id, createdAt: now() }).returning();
-      const [msg] = await tx.insert(chatMessages).values({
+      const msg = await insertChatMessage(tx, {
         groupId: group.id, senderId: member.userId, authorUserId: user.id, text: null,
-        metaData: { userMessage: String(row.id), metadataType: 'GROUP_INVITATION' }, createdAt: now(),
-      }).returning();
-      await tx.update(chatMembers).set({ lastViewedMessageId: msg.id, lastViewedAt: now() }).where(eq(chatMembers.id, member.id));
+        metaData: { userMessage: String(row.id), metadataType: 'GROUP_INVITATION' },
+      }, now());
+      if (!msg) throw new Error('invitation message not inserted'); // no extMsgId: it cannot conflict
+      await tx.update(chatMembers).set({ lastViewedMessageId: msg.id, lastViewedAt: msg.createdAt }).where(eq(chatMembers.id, member.id));
       await emitNewMessage(tx, msg, group);
       await emitGroupEvent(tx, group, 'GROUP_ADDED', { recipients: [invitedId], userId: invitedId, data: { invitationId: row.id, invitation: true } });
       return row;
@@ -850,9 +888,18 @@ export default async function chatRoutes(fastify: FastifyInstance): Promise<void
         const status = decision === 'accept' ? 'ACCEPTED' : 'DECLINED';
         await tx.update(chatInvitations).set({ status, decidedAt: now() }).where(eq(chatInvitations.id, inv.id));
         if (decision === 'accept') {
-          const pointer = await lastAnyMessageIdOf(tx, group.id);
-          await tx.insert(chatMembers).values({ groupId: group.id, userId: user.id, role: 'PARTICIPANT', joinedAt: now(), lastViewedMessageId: pointer })
-            .onConflictDoUpdate({ target: [chatMembers.groupId, chatMembers.userId], set: { leftAt: null, joinedAt: now(), lastViewedMessageId: sql`greatest(${chatMembers.lastViewedMessageId}, ${pointer})` } });
+          // history before joining is not unread: the pointer starts on the group's newest message, with its time
+          const at = await messageAtPointer(tx, group.id);
+          const atTime = at.createdAt ? at.createdAt.toISOString() : null;
+          await tx.insert(chatMembers).values({ groupId: group.id, userId: user.id, role: 'PARTICIPANT', joinedAt: now(), lastViewedMessageId: at.id, lastViewedAt: at.createdAt })
+            .onConflictDoUpdate({
+              target: [chatMembers.groupId, chatMembers.userId],
+              set: {
+                leftAt: null, joinedAt: now(),
+                lastViewedMessageId: sql`greatest(${chatMembers.lastViewedMessageId}, ${at.id})`,
+                lastViewedAt: sql`case when ${chatMembers.lastViewedMessageId} > ${at.id} then ${chatMembers.lastViewedAt} else ${atTime}::timestamptz end`,
+              },
+            });
           await emitGroupEvent(tx, group, 'GROUP_JOINED', { userId: user.id });
         }
         return { id: inv.id, groupId: inv.groupId, status };
@@ -977,8 +1024,12 @@ export default async function chatRoutes(fastify: FastifyInstance): Promise<void
         deliveredMessageIds: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 500 })),
       }, { additionalProperties: false }),
       summary: 'User notification: presence and delivery (spec chat §7 PUT /api/chat/notification/user/{userId})',
-      description: 'Designed payload { online?, deliveredMessageIds? }; the caller must be {userId}. Records the last-seen time; '
-        + 'online true/false sends the ephemeral NOTIFY_MSG USER_ONLINE/USER_OFFLINE to the users sharing a group. '
+      description: 'Designed payload { online?, deliveredMessageIds? }; the caller must be {userId}. online true (default): '
+        + 'records the caller as seen now and sends the ephemeral NOTIFY_MSG USER_ONLINE { userId, userName, at } to the users sharing a '
+        + 'group; online false: sets last seen to the offline marker, now − 4 minutes (chat §9), so the caller counts as offline '
+        + 'at once (chat §4 "online if last seen under 4 minutes ago"), and sends USER_OFFLINE { userId, at = now } (receivers '
+        + 'apply the same marker). The gateway calls it when a user\'s first socket subscribes to chat events, every 60 s while '
+        + 'one is open, and when the last one has gone. Answer { userId, online, lastSeenAt (as stored), delivered }. '
         + 'deliveredMessageIds: others\' messages in the caller\'s groups still SENT become DELIVERED (MODIFY_MSG MSG_DELIVERED; '
         + 'a status never moves back). Errors: ' + COMMON_ERRORS + ', 403 FORBIDDEN, 400 VALIDATION_ERROR.',
       response: { 200: Type.Object({ userId: Type.Integer(), online: Type.Boolean(), lastSeenAt: Type.String(), delivered: Type.Array(Type.Integer()) }), ...E },
@@ -989,8 +1040,10 @@ export default async function chatRoutes(fastify: FastifyInstance): Promise<void
     const online = request.body.online ?? true;
     const at = now();
     const delivered: number[] = [];
+    let lastSeenAt = at;
     await db.transaction(async (tx) => {
-      await touchPresence(tx, user.id, at);
+      if (online) await touchPresence(tx, user.id, at);
+      else lastSeenAt = await markOffline(tx, user.id, at);
       const ids = request.body.deliveredMessageIds ?? [];
       if (!ids.length) return;
       const msgs = await tx.select().from(chatMessages).where(and(inArray(chatMessages.id, ids), isNull(chatMessages.deletedAt), eq(chatMessages.status, 'SENT'))).for('update');
@@ -1003,10 +1056,11 @@ export default async function chatRoutes(fastify: FastifyInstance): Promise<void
         await emitModify(tx, ctx.group, 'MSG_DELIVERED', { msgId: row.id, groupId: row.groupId, status: row.status, metaData: String(row.id) });
       }
     });
+    const userName = (await userNames(db, [user.id])).get(user.id) ?? null;
     await publishEphemeralVia(db, await contactsOf(user), online ? 'USER_ONLINE' : 'USER_OFFLINE', {
-      type: 'NOTIFY_MSG', notification: online ? 'USER_ONLINE' : 'USER_OFFLINE', userId: user.id, at: at.toISOString(),
+      type: 'NOTIFY_MSG', notification: online ? 'USER_ONLINE' : 'USER_OFFLINE', userId: user.id, userName, at: at.toISOString(),
     });
-    return { userId: user.id, online, lastSeenAt: at.toISOString(), delivered };
+    return { userId: user.id, online, lastSeenAt: lastSeenAt.toISOString(), delivered };
   });
 
   void max;

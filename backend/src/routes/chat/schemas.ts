@@ -126,7 +126,9 @@ export const SendBody = Type.Object({
   forwardMessageId: Type.Optional(Nullable(Type.Integer({ minimum: 1 }))),
   mentioned: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 100 })),
   fileId: Type.Optional(Nullable(Type.String({ format: 'uuid' }))),
-  pictureIds: Type.Optional(Type.Array(Type.String({ format: 'uuid' }), { maxItems: 10 })),
+  // No maxItems: more than 10 distinct pictures is refused by the handler with its own code TOO_MANY_ATTACHMENTS (chat §8),
+  // not a generic MAX_ITEMS; the body limit (1 MiB) bounds the array.
+  pictureIds: Type.Optional(Type.Array(Type.String({ format: 'uuid' }), { description: 'uploaded pictures; at most 10 distinct (TOO_MANY_ATTACHMENTS)' })),
   metaData: Type.Optional(Nullable(MetaDataInput)),
 }, { additionalProperties: false });
 

@@ -7,7 +7,15 @@ import type { TypingUser } from '../../domain/chat/typing.js';
 
 export interface ChatUserParent { userId: number; name: string | null; lastSeenAt: string | null }
 export interface ChatGroupParent { dto: ChatGroupDto; viewerId: number }
-export interface ChatLastMessageParent { dto: GroupLastMessageDto; viewerId: number; lastViewedAt: string | null }
+export interface ChatLastMessageParent {
+  dto: GroupLastMessageDto;
+  viewerId: number;
+  /**
+   * The viewer's last-viewed time in the group (the creation time of the message at the read pointer); null: never
+   * viewed; undefined: not in the answer (group list previews), then the backend's per-viewer status is shown.
+   */
+  lastViewedAt: string | null | undefined;
+}
 export interface ChatMessageParent {
   dto: ChatMessageDto;
   groupId: number;

@@ -13,7 +13,7 @@ import type { MutationResolvers, Resolvers, ViewerResolvers } from '../../genera
 import { ChatApi, listOf, metaDataInput, reactedBy, type ChatGroupDto, type ChatMessageDto, type GroupPageDto, type MetaDataDto, type UnreadStatisticDto } from '../../rest/chat.js';
 import { mutationResult, nullIfAbsent, queryResult, type UserErrorResult } from '../../rest/errors.js';
 import type { ChatGroupParent, ChatMessageParent } from './parents.js';
-import { chatFileUrl } from '../../http/files.js';
+import { chatFileUrl, chatMessageFileUrl } from '../../http/files.js';
 
 /** Group page size (spec chat §9). */
 export const CHAT_GROUP_PAGE_SIZE = 20;
@@ -203,7 +203,8 @@ export const chatTypes = {
     viewerRole: (g) => (g.dto.userRole as never) ?? null,
     createdAt: (g) => g.dto.dateTimeCreate ?? null,
     orderId: (g) => g.dto.orderId ?? null,
-    lastMessage: (g) => (g.dto.lastMessage ? { dto: g.dto.lastMessage, viewerId: g.viewerId, lastViewedAt: g.dto.lastViewedMessageDateTime ?? null } : null),
+    // list answers (group/filter) carry no chat info: lastViewedAt stays undefined and the backend's status is used
+    lastMessage: (g) => (g.dto.lastMessage ? { dto: g.dto.lastMessage, viewerId: g.viewerId, lastViewedAt: g.dto.lastViewedMessageDateTime } : null),
     statistics: async (g, _a, ctx) => {
       if (g.dto.statistics) return g.dto.statistics;
       const s = await memo(ctx, `stats:${g.dto.id}`, () => queryResult(() => chatApi(ctx).statistics([g.dto.id])));
@@ -248,7 +249,11 @@ export const chatTypes = {
     own: (m) => m.dto.selfMsg ?? m.dto.sender?.id === m.viewerId,
     status: (m) => {
       const own = m.dto.selfMsg ?? m.dto.sender?.id === m.viewerId;
-      return viewerMessageStatus({ own, status: (m.dto.messageStatus ?? 'SENT') as MessageStatus, dateTimeCreate: m.dto.timeCreate }, m.lastViewedAt);
+      const server = (m.dto.messageStatus ?? 'SENT') as MessageStatus;
+      // unknown last-viewed time: the backend's status for the viewer (derived from the read pointer, which agrees
+      // with the time rule: the creation times strictly increase in id order within a group)
+      if (m.lastViewedAt === undefined) return server;
+      return viewerMessageStatus({ own, status: server, dateTimeCreate: m.dto.timeCreate }, m.lastViewedAt);
     },
     type: (m) => m.dto.type ?? null,
   },
@@ -278,8 +283,14 @@ export const chatTypes = {
     own: (p) => isOwn(p.dto, p.viewerId),
     sender: (p) => (p.dto.sender ? { userId: p.dto.sender.id, name: p.dto.sender.name ?? null, lastSeenAt: p.dto.sender.lastSeenAt ?? null } : null),
     sentByGroup: (p) => !!p.dto.sentByGroup,
-    file: (p) => (p.dto.file?.name ? { name: p.dto.file.name, isImage: IMAGE.test(p.dto.file.name) } : null),
-    pictures: (p) => (p.dto.pictures ?? []).map((x) => ({ previewUrl: chatFileUrl(x.previewPictureInfo?.link ?? x.link ?? null) })),
+    file: (p) => (p.dto.file?.name
+      ? { name: p.dto.file.name, isImage: IMAGE.test(p.dto.file.name), url: p.dto.deleted ? null : chatMessageFileUrl(p.dto.msgId) }
+      : null),
+    pictures: (p) => (p.dto.pictures ?? []).map((x) => ({
+      fileId: x.id ?? null,
+      name: x.name ?? null,
+      previewUrl: chatFileUrl(x.previewPictureInfo?.link ?? x.link ?? null),
+    })),
     replyTo: (p) => (p.dto.replyMessage ? { ...p, dto: p.dto.replyMessage } : null),
     forwardedFrom: (p) => (p.dto.forwardMessage ? { ...p, dto: p.dto.forwardMessage } : null),
     mentionsViewer: (p) => !!p.dto.mentioned || (p.dto.mentions ?? []).includes(p.viewerId),
@@ -392,6 +403,10 @@ export const Mutation: Pick<MutationResolvers, ChatMutations> = {
         forwardMessageId: input.forwardId ? rawId(input.forwardId, 'ChatMessage') : null,
         ...(input.mentionedUserIds?.length ? { mentioned: [...input.mentionedUserIds] } : {}),
         metaData: parseMetaData(input.metaData) ?? null,
+        // attachments (spec chat §5): ids answered by the upload proxy POST /files/chat/groups/<groupId>; the backend
+        // refuses > 10 pictures (TOO_MANY_ATTACHMENTS), a non-image (NOT_A_PICTURE) and a foreign id (FILE_NOT_FOUND)
+        ...(input.fileId ? { fileId: input.fileId } : {}),
+        ...(input.pictureIds?.length ? { pictureIds: [...input.pictureIds] } : {}),
       });
       const group = await nullIfAbsent(() => chatApi(ctx).group(groupId));
       return {

@@ -1,6 +1,8 @@
 /**
  * The chat layout (spec core §2 'chat'): the chat list on the left, the open chat on the right (outlet). Below
- * the desktop breakpoint only one pane shows: the list without an open chat, the chat otherwise.
+ * the desktop breakpoint only one pane shows: the list without an open chat, the chat otherwise. `kind` 'support'
+ * is the operators' support desk (ECVP_SUPPORT groups only); the ordinary list of an account without a desk starts
+ * with 'Написать в поддержку' (support/SupportChatLink).
  */
 import { Box, Grid } from '@chakra-ui/react';
 import { Suspense, useEffect, useState } from 'react';
@@ -11,18 +13,25 @@ import { PageSpinner } from '../../components/PageSpinner';
 import type { Area } from '../../system/router/guards';
 import { chatSignals } from './chatSignals';
 import { ChatList } from './list/ChatList';
+import { listBasePath, listTypes, offersSupportLink, type ChatListKind } from './support/chatLists';
+import { SupportChatLink } from './support/SupportChatLink';
 
-export function ChatLayout({ area }: { area: Area }) {
+/** The list of `kind` in `area` beside the open chat (the route's outlet). */
+export function ChatLayout({ area, kind = 'chats' }: { area: Area; kind?: ChatListKind }) {
   const { groupId } = useParams();
   const [fetchKey, setFetchKey] = useState(0);
   useEffect(() => chatSignals.onResync(() => setFetchKey((k) => k + 1)), []);
   const data = useLazyLoadQuery<ChatLayoutQuery>(
     graphql`
-      query ChatLayoutQuery {
-        ...ChatList_query
+      query ChatLayoutQuery($types: [ChatGroupType!], $withSupportLink: Boolean!) {
+        ...ChatList_query @arguments(types: $types)
+        viewer {
+          id
+          ...SupportChatLink_viewer @include(if: $withSupportLink) @alias(as: "supportLink")
+        }
       }
     `,
-    {},
+    { types: listTypes(area, kind), withSupportLink: offersSupportLink(area, kind) },
     { fetchPolicy: fetchKey ? 'network-only' : 'store-and-network', fetchKey },
   );
   const open = groupId != null;
@@ -34,7 +43,12 @@ export function ChatLayout({ area }: { area: Area }) {
       minH="480px"
     >
       <Box display={{ base: open ? 'none' : 'block', lg: 'block' }} minH="0" borderWidth="1px" borderRadius="md" overflow="hidden">
-        <ChatList query={data} area={area} />
+        <ChatList
+          query={data}
+          area={area}
+          kind={kind}
+          header={data.viewer?.supportLink ? <SupportChatLink viewer={data.viewer.supportLink} basePath={listBasePath(area, kind)} /> : null}
+        />
       </Box>
       <Box display={{ base: open ? 'block' : 'none', lg: 'block' }} minH="0" borderWidth="1px" borderRadius="md" overflow="hidden">
         <Suspense fallback={<PageSpinner />}>

@@ -10,6 +10,7 @@ import { ChatLayout } from './ChatLayout';
 import { ChatPlaceholder } from './ChatPlaceholder';
 import { OpenOrderChatRedirect } from './OpenOrderChatRedirect';
 
+/** The chat routes of `area`: the request-chat redirect, the list with the placeholder or one chat, else not found. */
 export function ChatPage({ area }: { area: Area }) {
   return (
     <Routes>

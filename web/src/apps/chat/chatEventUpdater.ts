@@ -4,19 +4,22 @@
  * and unpinned; the badge's unread statistic copied from the event (the server's numbers, never guessed; not
  * changed for GROUP_CREATED / GROUP_JOINED). Typing, presence and resync are handled by the subscriber.
  */
-import { ConnectionHandler, type RecordProxy, type RecordSourceSelectorProxy } from 'relay-runtime';
-import { appendMessage, GROUP_LIST_KEY, markMessagesViewed, placeGroup, removeGroup, removeMessage, setUnreadStatistic } from './chatStore';
+import type { RecordProxy, RecordSourceSelectorProxy } from 'relay-runtime';
+import { appendMessage, listedGroups, markMessagesViewed, placeGroup, removeGroup, removeMessage, setUnreadStatistic } from './chatStore';
 
-function shiftFavourites(store: RecordSourceSelectorProxy, exceptId: string): void {
-  const viewer = store.getRoot().getLinkedRecord('viewer');
-  const conn = viewer ? ConnectionHandler.getConnection(viewer, GROUP_LIST_KEY, { search: null }) : null;
-  for (const edge of conn?.getLinkedRecords('edges') ?? []) {
-    const node = edge?.getLinkedRecord('node');
-    const fav = node?.getValue('favoriteId');
-    if (node && node.getDataID() !== exceptId && typeof fav === 'number') node.setValue(fav + 1, 'favoriteId');
+/**
+ * A group pinned elsewhere became favourite 0: the other favourites of the same member row move down by one. An
+ * operator's support chats have their own favourites (shared through the support user), so only the groups of
+ * lists accepting the pinned group's type move (all lists when the type is unknown).
+ */
+function shiftFavourites(store: RecordSourceSelectorProxy, exceptId: string, groupType: string | null | undefined): void {
+  for (const node of listedGroups(store, groupType ?? undefined)) {
+    const fav = node.getValue('favoriteId');
+    if (node.getDataID() !== exceptId && typeof fav === 'number') node.setValue(fav + 1, 'favoriteId');
   }
 }
 
+/** Applies the `chatEvents` root field of a subscription payload to the store (see the header). */
 export function applyChatEvent(store: RecordSourceSelectorProxy): void {
   const ev: RecordProxy | null = store.getRootField('chatEvents');
   if (!ev) return;
@@ -41,7 +44,7 @@ export function applyChatEvent(store: RecordSourceSelectorProxy): void {
     else {
       const group = ev.getLinkedRecord('group');
       if (event === 'GROUP_ADDED_FAVORITE') {
-        shiftFavourites(store, groupId);
+        shiftFavourites(store, groupId, group?.getValue('groupType') as string | null | undefined);
         group?.setValue(0, 'favoriteId');
       }
       if (event === 'GROUP_REMOVED_FAVORITE') group?.setValue(null, 'favoriteId');

@@ -1,17 +1,30 @@
 /**
  * Relay store updates shared by the chat mutations and the chatEvents subscription (spec chat §4 "New message
- * handling", "Group list"). Connection keys: the list `ChatList_chatGroups` (filter `search`) under the viewer,
- * the messages `ChatMessageList_messages` under the group. The list connections in use register themselves
- * (`listConnections`) so removals reach a filtered list too.
+ * handling", "Group list"). Connection keys: the lists `ChatList_chatGroups` (filters `search`, `types`) and the
+ * operator's support badge `useSupportUnread_chatGroups` (filter `types`) under the viewer, the messages
+ * `ChatMessageList_messages` under the group. Every group list in use registers itself with the filter it was
+ * loaded with (`registerListConnection`), so a new group is added only to the lists of its kind (support chats to
+ * the support desk, others to the chat list, support/chatLists.ts) and removals reach a searched list too.
  */
 import { ConnectionHandler, type RecordProxy, type RecordSourceSelectorProxy } from 'relay-runtime';
 import { sortGroups } from './groupOrder';
+import { acceptsNewGroup, matchesTypes, type ListFilter } from './support/chatLists';
 
+/** Connection key of the chat lists (ChatList). */
 export const GROUP_LIST_KEY = 'ChatList_chatGroups';
+/** Connection key of a group's messages (ChatMessageList). */
 export const MESSAGES_KEY = 'ChatMessageList_messages';
 
-/** Ids of the list connections currently shown (ChatList registers its own). */
-export const listConnections = new Set<string>();
+/**
+ * The group list connections loaded so far (connection record id → its filter). Entries stay after their list
+ * unmounts so that a list kept in the store is updated too; records Relay has collected are skipped.
+ */
+export const listConnections = new Map<string, ListFilter>();
+
+/** Records a list connection and the filter it was loaded with (lists and the support badge call it when they render). */
+export function registerListConnection(connectionId: string, filter: ListFilter): void {
+  listConnections.set(connectionId, filter);
+}
 
 type Store = RecordSourceSelectorProxy;
 
@@ -19,14 +32,27 @@ function viewerOf(store: Store): RecordProxy | null {
   return store.getRoot().getLinkedRecord('viewer') ?? null;
 }
 
-function groupListConnections(store: Store): RecordProxy[] {
+function groupListConnections(store: Store): Array<{ conn: RecordProxy; filter: ListFilter }> {
+  const out: Array<{ conn: RecordProxy; filter: ListFilter }> = [];
+  for (const [id, filter] of listConnections) {
+    const conn = store.get(id);
+    if (conn) out.push({ conn, filter });
+  }
+  return out;
+}
+
+/**
+ * The groups of the loaded lists, each once, optionally only those of lists whose types filter accepts
+ * `groupType` (the favourites of an operator's support chats and of his other chats are counted apart).
+ */
+export function listedGroups(store: Store, groupType?: string | null): RecordProxy[] {
   const out = new Map<string, RecordProxy>();
-  const viewer = viewerOf(store);
-  const main = viewer ? ConnectionHandler.getConnection(viewer, GROUP_LIST_KEY, { search: null }) : null;
-  if (main) out.set(main.getDataID(), main);
-  for (const id of listConnections) {
-    const c = store.get(id);
-    if (c) out.set(id, c);
+  for (const { conn, filter } of groupListConnections(store)) {
+    if (groupType !== undefined && !matchesTypes(filter.types, groupType)) continue;
+    for (const edge of conn.getLinkedRecords('edges') ?? []) {
+      const node = edge?.getLinkedRecord('node');
+      if (node) out.set(node.getDataID(), node);
+    }
   }
   return [...out.values()];
 }
@@ -70,22 +96,27 @@ export function markMessagesViewed(store: Store, ids: readonly string[]): void {
   for (const id of ids) store.get(id)?.setValue('VIEWED', 'status');
 }
 
-/** Removes a group from every shown list (leave, delete, GROUP_LEFT / GROUP_REMOVED). */
+/** Removes a group from every loaded list (leave, delete, GROUP_LEFT / GROUP_REMOVED). */
 export function removeGroup(store: Store, groupId: string): void {
-  for (const conn of groupListConnections(store)) ConnectionHandler.deleteNode(conn, groupId);
+  for (const { conn } of groupListConnections(store)) ConnectionHandler.deleteNode(conn, groupId);
 }
 
-/** Re-sorts the lists (favourites by favoriteId, then newest last message), adding `group` to the unfiltered one when absent. */
+/**
+ * Re-sorts the loaded lists (favourites by favoriteId, then newest last message), first adding `group` where it
+ * is absent to the lists of its kind: unsearched lists whose types filter accepts its `groupType`.
+ */
 export function placeGroup(store: Store, group: RecordProxy | null | undefined): void {
-  const viewer = viewerOf(store);
-  const main = viewer ? ConnectionHandler.getConnection(viewer, GROUP_LIST_KEY, { search: null }) : null;
-  if (group && main) {
-    const edges = main.getLinkedRecords('edges') ?? [];
-    if (!edges.some((e) => e?.getLinkedRecord('node')?.getDataID() === group.getDataID())) {
-      ConnectionHandler.insertEdgeBefore(main, ConnectionHandler.createEdge(store, main, group, 'ChatGroupEdge'));
+  const lists = groupListConnections(store);
+  if (group) {
+    const type = group.getValue('groupType') as string | null | undefined;
+    for (const { conn, filter } of lists) {
+      if (!acceptsNewGroup(filter, type)) continue;
+      const edges = conn.getLinkedRecords('edges') ?? [];
+      if (edges.some((e) => e?.getLinkedRecord('node')?.getDataID() === group.getDataID())) continue;
+      ConnectionHandler.insertEdgeBefore(conn, ConnectionHandler.createEdge(store, conn, group, 'ChatGroupEdge'));
     }
   }
-  for (const conn of groupListConnections(store)) {
+  for (const { conn } of lists) {
     const edges = (conn.getLinkedRecords('edges') ?? []).filter((e): e is RecordProxy => e != null);
     const sorted = sortGroups(edges, (e) => {
       const node = e.getLinkedRecord('node');

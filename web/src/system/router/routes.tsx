@@ -13,6 +13,7 @@ import { ResetPasswordPage } from '../../apps/auth/ResetPasswordPage';
 import { NewCompanyPage } from '../../apps/auth/registration/NewCompanyPage';
 import { RegistrationPage } from '../../apps/auth/registration/RegistrationPage';
 import { ChatPage } from '../../apps/chat/ChatPage';
+import { SupportPage } from '../../apps/chat/support/SupportPage';
 import { ClientFeaPage } from '../../apps/client/fea/ClientFeaPage';
 import { ClientsLandingPage } from '../../apps/landing/ClientsLandingPage';
 import { OperatorFeaPage } from '../../apps/operator/fea/OperatorFeaPage';
@@ -141,9 +142,11 @@ export const routes: RouteObject[] = [
           {
             element: <DefaultLayout area="operator" />,
             // fea/* renders the list; /operator/fea/:orderId opens the request modal (descendant route).
+            // support/* is the support desk (spec chat §2, §6: operators are support); no other area has it.
             children: [
               { path: 'fea/*', element: <OperatorFeaPage /> },
               { path: 'chats/*', element: <ChatPage area="operator" /> },
+              { path: 'support/*', element: <SupportPage /> },
             ],
           },
           { path: '*', element: <NotFoundPage /> },

@@ -1,7 +1,7 @@
 /**
- * One open chat: header (name, online / last seen, typing), the messages, the composer. Opening marks the group
- * viewed (markChatGroupViewed); the UNREAD separator stays where it was when the chat was opened. Reloads on
- * a resync.
+ * One open chat: header (name, online / last seen, typing), the messages, the composer, and the forward dialog
+ * of a message ('Переслать'). Opening marks the group viewed (markChatGroupViewed); the UNREAD separator stays
+ * where it was when the chat was opened. Reloads on a resync.
  */
 import { Flex, Stack } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
@@ -9,6 +9,7 @@ import { graphql, useLazyLoadQuery } from 'react-relay';
 import type { ChatDetailQuery } from '../../../__generated__/ChatDetailQuery.graphql';
 import type { Area } from '../../../system/router/guards';
 import { ChatPlaceholder } from '../ChatPlaceholder';
+import { ForwardDialog } from '../ForwardDialog';
 import { useDocumentVisible } from '../ChatEventsSubscriber';
 import { chatSignals } from '../chatSignals';
 import { setUnreadStatistic } from '../chatStore';
@@ -18,6 +19,7 @@ import { ChatComposer, type ComposerMode } from './ChatComposer';
 import { ChatHeader } from './ChatHeader';
 import { ChatMessageList } from './ChatMessageList';
 
+/** The open chat of group `groupId` (backend id) in `area` (see the module comment). */
 export function ChatDetail({ groupId, area }: { groupId: number; area: Area }) {
   const [fetchKey, setFetchKey] = useState(0);
   useEffect(() => chatSignals.onResync(() => setFetchKey((k) => k + 1)), []);
@@ -52,6 +54,7 @@ export function ChatDetail({ groupId, area }: { groupId: number; area: Area }) {
   const viewerUserId = data.viewer?.userId ?? null;
   const [unreadId] = useState(() => group?.firstUnreadMessageId ?? null);
   const [mode, setMode] = useState<ComposerMode>({ kind: 'new' });
+  const [forwardId, setForwardId] = useState<string | null>(null);
   const [markViewed] = useMarkChatGroupViewedMutation();
   const visible = useDocumentVisible();
   const groupGlobalId = group?.id;
@@ -83,9 +86,18 @@ export function ChatDetail({ groupId, area }: { groupId: number; area: Area }) {
           members={members}
           onReply={(id, author) => setMode({ kind: 'reply', messageId: id, author })}
           onEdit={(id, text) => setMode({ kind: 'edit', messageId: id, text })}
+          onForward={setForwardId}
         />
-        <ChatComposer groupGlobalId={group.id} members={members} mode={mode} onModeDone={() => setMode({ kind: 'new' })} />
+        <ChatComposer
+          groupGlobalId={group.id}
+          groupId={group.groupId}
+          members={members}
+          viewerUserId={viewerUserId}
+          mode={mode}
+          onModeDone={() => setMode({ kind: 'new' })}
+        />
       </Stack>
+      <ForwardDialog messageId={forwardId} area={area} onClose={() => setForwardId(null)} />
     </Flex>
   );
 }

@@ -26,6 +26,7 @@ class ChatErrorBoundary extends Component<{ children: ReactNode }, { error: unkn
   }
 }
 
+/** The chats/<groupId> route element: not-found for a non-numeric id, else the chat inside its error boundary. */
 export function ChatDetailRoute({ area }: { area: Area }) {
   const { groupId } = useParams();
   if (!isNumericIdParam(groupId)) return <NotFoundPage />;

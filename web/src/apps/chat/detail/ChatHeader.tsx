@@ -9,6 +9,7 @@ import { CHAT_TEXTS } from '../texts';
 import { typingText } from '../typing';
 import { useNow, useTypingUsers } from '../typingStore';
 
+/** Header of the open chat: the name (h1), presence or typing line, and the back link below `lg`. */
 export function ChatHeader({ group, viewerUserId, area }: { group: ChatHeader_group$key; viewerUserId: number | null; area: Area }) {
   const g = useFragment(
     graphql`

@@ -1,17 +1,22 @@
 /**
- * One message: sender, reply / forward quote, text with mentions, file and picture previews, time, 'изменено',
- * own message status (SENT / DELIVERED / VIEWED, 'Отправляется' for the placeholder), reactions; actions reply,
- * react, and for own messages edit and delete (removed at once, restored if the call fails).
+ * One message: sender, 'Вас упомянули' when it mentions the viewer, reply quote, forward quote 'Переслано', text
+ * with mentions, picture previews (a click opens the full picture, PictureLightbox) and the file as a download
+ * link named by the file, time, 'изменено', own message status (SENT / DELIVERED / VIEWED, 'Отправляется' for the
+ * placeholder), reactions; actions reply, react, forward, and for own messages edit and delete (removed at once,
+ * restored if the call fails).
  */
-import { Badge, Box, Button, Flex, HStack, Image, Menu, Portal, Text, Wrap } from '@chakra-ui/react';
+import { Badge, Box, Button, chakra, Flex, HStack, Image, Link, Menu, Portal, Text, Wrap } from '@chakra-ui/react';
 import { format } from 'date-fns';
+import { useState } from 'react';
 import { graphql, useFragment } from 'react-relay';
 import type { ChatMessageItem_message$key } from '../../../__generated__/ChatMessageItem_message.graphql';
 import { removeMessage, setUnreadStatistic } from '../chatStore';
 import { splitMentions, type Mentionable } from '../mentions';
 import { useDeleteChatMessageMutation } from '../mutations/useDeleteChatMessageMutation';
 import { useReactToChatMessageMutation } from '../mutations/useReactToChatMessageMutation';
+import { PaperclipIcon } from '../PaperclipIcon';
 import { CHAT_TEXTS, REACTIONS } from '../texts';
+import { PictureLightbox } from './PictureLightbox';
 
 /** Ids of optimistic placeholders (ChatComposer). */
 export const PENDING_PREFIX = 'client:pending:';
@@ -24,9 +29,11 @@ export interface ChatMessageItemProps {
   members: readonly Mentionable[];
   onReply: (messageId: string, author: string) => void;
   onEdit: (messageId: string, text: string) => void;
+  onForward: (messageId: string) => void;
 }
 
-export function ChatMessageItem({ message, groupGlobalId, members, onReply, onEdit }: ChatMessageItemProps) {
+/** One message of the open chat (see the module comment); its fragment is `ChatMessageItem_message`. */
+export function ChatMessageItem({ message, groupGlobalId, members, onReply, onEdit, onForward }: ChatMessageItemProps) {
   const m = useFragment(
     graphql`
       fragment ChatMessageItem_message on ChatMessage {
@@ -48,8 +55,11 @@ export function ChatMessageItem({ message, groupGlobalId, members, onReply, onEd
         file {
           name
           isImage
+          url
         }
         pictures {
+          fileId
+          name
           previewUrl
         }
         replyTo {
@@ -59,6 +69,9 @@ export function ChatMessageItem({ message, groupGlobalId, members, onReply, onEd
             name
           }
           file {
+            name
+          }
+          pictures {
             name
           }
         }
@@ -84,6 +97,11 @@ export function ChatMessageItem({ message, groupGlobalId, members, onReply, onEd
   const status: keyof typeof STATUS_ICON = pending ? 'SENDING' : m.status === 'DELIVERED' || m.status === 'VIEWED' ? m.status : 'SENT';
   const author = m.own ? CHAT_TEXTS.you : m.sender?.name ?? '';
   const label = CHAT_TEXTS.statusLabel[status];
+  const [lightbox, setLightbox] = useState<{ name: string; url: string } | null>(null);
+  const pictureName = (p: { name: string | null | undefined }, i: number) => p.name || `${CHAT_TEXTS.picture} ${i + 1}`;
+  const summary = m.text || m.file?.name || m.pictures.map(pictureName).join(', ');
+  // A forward without own text repeats the forwarded text (the backend copies it): show it once, in the quote.
+  const ownText = m.forwardedFrom && m.text === m.forwardedFrom.text ? null : m.text;
 
   const onDelete = () =>
     del(
@@ -106,23 +124,37 @@ export function ChatMessageItem({ message, groupGlobalId, members, onReply, onEd
       data-testid="chat-message"
       data-message-id={m.msgId}
       data-own={m.own}
-      aria-label={`${author}: ${m.text ?? m.file?.name ?? ''}`}
+      aria-label={`${author}: ${summary}`}
+      data-mentions-viewer={m.mentionsViewer}
       alignSelf={m.own ? 'flex-end' : 'flex-start'}
       maxW={{ base: '90%', md: '75%' }}
     >
       <Box bg={m.own ? 'blue.50' : m.mentionsViewer ? 'orange.50' : 'gray.50'} borderWidth="1px" borderRadius="lg" px="3" py="2" opacity={pending ? 0.7 : 1}>
-        {!m.own && m.sender?.name && (
-          <Text fontSize="xs" fontWeight="semibold" color="blue.700">
-            {m.sender.name}
-          </Text>
+        {((!m.own && m.sender?.name) || m.mentionsViewer) && (
+          <Flex align="center" gap="2" wrap="wrap">
+            {!m.own && m.sender?.name && (
+              <Text fontSize="xs" fontWeight="semibold" color="blue.700">
+                {m.sender.name}
+              </Text>
+            )}
+            {m.mentionsViewer && (
+              <Badge size="xs" colorPalette="orange" variant="subtle" data-testid="message-mentions-viewer">
+                {CHAT_TEXTS.mentionsViewer}
+              </Badge>
+            )}
+          </Flex>
         )}
         {m.forwardedFrom && (
-          <Box borderStartWidth="3px" borderColor="gray.300" ps="2" my="1">
+          <Box borderStartWidth="3px" borderColor="gray.300" ps="2" my="1" data-testid="message-forward">
             <Text fontSize="xs" color="gray.500">
               {CHAT_TEXTS.forwarded}
               {m.forwardedFrom.sender?.name ? ` · ${m.forwardedFrom.sender.name}` : ''}
             </Text>
-            <Text fontSize="sm">{m.forwardedFrom.text}</Text>
+            {m.forwardedFrom.text && (
+              <Text fontSize="sm" whiteSpace="pre-wrap" wordBreak="break-word">
+                {m.forwardedFrom.text}
+              </Text>
+            )}
           </Box>
         )}
         {m.replyTo && (
@@ -131,13 +163,13 @@ export function ChatMessageItem({ message, groupGlobalId, members, onReply, onEd
               {m.replyTo.sender?.name ?? ''}
             </Text>
             <Text fontSize="sm" color="gray.600" lineClamp={2}>
-              {m.replyTo.text || m.replyTo.file?.name}
+              {m.replyTo.text || m.replyTo.file?.name || m.replyTo.pictures.map(pictureName).join(', ')}
             </Text>
           </Box>
         )}
-        {m.text && (
+        {ownText && (
           <Text whiteSpace="pre-wrap" wordBreak="break-word">
-            {splitMentions(m.text, members).map((p, i) =>
+            {splitMentions(ownText, members).map((p, i) =>
               p.kind === 'mention' ? (
                 <Text as="span" key={i} color="blue.600" fontWeight="medium" data-testid="message-mention">
                   {p.text}
@@ -149,15 +181,41 @@ export function ChatMessageItem({ message, groupGlobalId, members, onReply, onEd
           </Text>
         )}
         {m.pictures.length > 0 && (
-          <Wrap gap="2" mt="1">
-            {m.pictures.map((p, i) =>
-              p.previewUrl ? <Image key={i} src={p.previewUrl} alt={`${CHAT_TEXTS.picture} ${i + 1}`} maxH="40" borderRadius="md" /> : null,
-            )}
+          <Wrap gap="2" mt="1" data-testid="message-pictures">
+            {m.pictures.map((p, i) => {
+              const url = p.previewUrl;
+              const name = pictureName(p, i);
+              return url ? (
+                <chakra.button
+                  key={p.fileId ?? i}
+                  type="button"
+                  aria-label={CHAT_TEXTS.openPicture(name)}
+                  title={name}
+                  onClick={() => setLightbox({ name, url })}
+                  borderRadius="md"
+                  overflow="hidden"
+                  cursor="zoom-in"
+                  lineHeight="0"
+                >
+                  <Image src={url} alt={name} maxH="40" maxW="60" objectFit="cover" />
+                </chakra.button>
+              ) : null;
+            })}
           </Wrap>
         )}
         {m.file && (
-          <Text fontSize="sm" mt="1">
-            📎 {m.file.name}
+          <Text fontSize="sm" mt="1" data-testid="message-file">
+            {m.file.url ? (
+              <Link href={m.file.url} download={m.file.name} color="blue.700" wordBreak="break-all">
+                <PaperclipIcon boxSize="4" />
+                {m.file.name}
+              </Link>
+            ) : (
+              <Flex as="span" align="center" gap="1">
+                <PaperclipIcon boxSize="4" />
+                {m.file.name}
+              </Flex>
+            )}
           </Text>
         )}
         <Flex justify="flex-end" align="center" gap="1.5" mt="1">
@@ -204,6 +262,9 @@ export function ChatMessageItem({ message, groupGlobalId, members, onReply, onEd
             <Button size="2xs" variant="ghost" onClick={() => onReply(m.id, author)}>
               {CHAT_TEXTS.reply}
             </Button>
+            <Button size="2xs" variant="ghost" onClick={() => onForward(m.id)}>
+              {CHAT_TEXTS.forward}
+            </Button>
             <Menu.Root>
               <Menu.Trigger asChild>
                 <Button size="2xs" variant="ghost">
@@ -237,6 +298,7 @@ export function ChatMessageItem({ message, groupGlobalId, members, onReply, onEd
           </>
         )}
       </HStack>
+      <PictureLightbox picture={lightbox} onClose={() => setLightbox(null)} />
     </Box>
   );
 }

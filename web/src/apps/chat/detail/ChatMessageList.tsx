@@ -26,9 +26,11 @@ export interface ChatMessageListProps {
   members: readonly Mentionable[];
   onReply: (messageId: string, author: string) => void;
   onEdit: (messageId: string, text: string) => void;
+  onForward: (messageId: string) => void;
 }
 
-export function ChatMessageList({ query, groupGlobalId, unreadId, members, onReply, onEdit }: ChatMessageListProps) {
+/** The open chat's message list with its separators and backward paging (see the module comment). */
+export function ChatMessageList({ query, groupGlobalId, unreadId, members, onReply, onEdit, onForward }: ChatMessageListProps) {
   const { data, loadPrevious, hasPrevious, isLoadingPrevious } = usePaginationFragment<ChatMessageListPaginationQuery, ChatMessageList_query$key>(
     graphql`
       fragment ChatMessageList_query on Query
@@ -149,7 +151,7 @@ export function ChatMessageList({ query, groupGlobalId, unreadId, members, onRep
             );
           const node = edges.find((e) => e.node.id === row.message.id)?.node;
           return node ? (
-            <ChatMessageItem key={row.key} message={node} groupGlobalId={groupGlobalId} members={members} onReply={onReply} onEdit={onEdit} />
+            <ChatMessageItem key={row.key} message={node} groupGlobalId={groupGlobalId} members={members} onReply={onReply} onEdit={onEdit} onForward={onForward} />
           ) : null;
         })}
       </Box>

@@ -1,36 +1,58 @@
 /**
  * The chat list (spec chat §4 "Group list"): favourites first (server order, kept by chatStore after events),
  * 20 per page with 'Показать ещё'; search from 3 characters, debounced 500 ms, the empty result shown 500 ms
- * after searching started.
+ * after searching started. The same list serves the operators' support desk (`kind` 'support': ECVP_SUPPORT
+ * groups only, support/chatLists.ts); the connection is loaded with the kind's `types` and registered with that
+ * filter, so realtime events add new groups to the list of their kind only.
  */
 import { Box, Button, Center, Input, Spinner, Stack, Text } from '@chakra-ui/react';
-import { useEffect, useRef, useState, useTransition } from 'react';
+import { useEffect, useRef, useState, useTransition, type ReactNode } from 'react';
 import { graphql, usePaginationFragment } from 'react-relay';
 import { useParams } from 'react-router-dom';
+import { ConnectionHandler } from 'relay-runtime';
 import type { ChatList_query$key } from '../../../__generated__/ChatList_query.graphql';
 import type { ChatListPaginationQuery } from '../../../__generated__/ChatListPaginationQuery.graphql';
 import { useDebouncedValue } from '../../../system/useDebouncedValue';
 import type { Area } from '../../../system/router/guards';
-import { listConnections } from '../chatStore';
+import { GROUP_LIST_KEY, registerListConnection } from '../chatStore';
 import { EMPTY_RESULTS_DELAY_MS, GROUP_PAGE_SIZE, SEARCH_DEBOUNCE_MS, shouldSearch, showEmptyResults } from '../rules/constants';
+import { listBasePath, listTypes, type ChatListKind } from '../support/chatLists';
+import { SupportChatListItem } from '../support/SupportChatListItem';
+import { SUPPORT_TEXTS } from '../support/supportTexts';
 import { CHAT_TEXTS } from '../texts';
 import { ChatListItem } from './ChatListItem';
 
-export function ChatList({ query, area }: { query: ChatList_query$key; area: Area }) {
+const LIST_TEXTS: Record<ChatListKind, { list: string; search: string; nothingFound: string; empty: string }> = {
+  chats: { list: CHAT_TEXTS.chats, search: CHAT_TEXTS.search, nothingFound: CHAT_TEXTS.nothingFound, empty: CHAT_TEXTS.noChats },
+  support: { list: SUPPORT_TEXTS.list, search: SUPPORT_TEXTS.search, nothingFound: SUPPORT_TEXTS.nothingFound, empty: SUPPORT_TEXTS.empty },
+};
+
+/**
+ * The group list of `kind` in `area` from the layout query (`types` there must be `listTypes(area, kind)`);
+ * `header` is shown above the search (the support chat entry).
+ */
+export function ChatList({ query, area, kind = 'chats', header }: { query: ChatList_query$key; area: Area; kind?: ChatListKind; header?: ReactNode }) {
   const { data, loadNext, hasNext, isLoadingNext, refetch } = usePaginationFragment<ChatListPaginationQuery, ChatList_query$key>(
     graphql`
       fragment ChatList_query on Query
       @refetchable(queryName: "ChatListPaginationQuery")
-      @argumentDefinitions(first: { type: "Int", defaultValue: 20 }, after: { type: "String" }, search: { type: "String" }) {
+      @argumentDefinitions(
+        first: { type: "Int", defaultValue: 20 }
+        after: { type: "String" }
+        search: { type: "String" }
+        types: { type: "[ChatGroupType!]" }
+      ) {
         viewer {
           id
-          chatGroups(first: $first, after: $after, search: $search) @connection(key: "ChatList_chatGroups", filters: ["search"]) {
+          chatGroups(first: $first, after: $after, search: $search, types: $types)
+            @connection(key: "ChatList_chatGroups", filters: ["search", "types"]) {
             __id
             edges {
               node {
                 id
                 groupId
                 ...ChatListItem_group
+                ...SupportChatListItem_group
               }
             }
           }
@@ -62,13 +84,18 @@ export function ChatList({ query, area }: { query: ChatList_query$key; area: Are
     return () => clearTimeout(t);
   }, [startedAt]);
 
+  const texts = LIST_TEXTS[kind];
+  const basePath = listBasePath(area, kind);
+  const types = listTypes(area, kind);
   const connection = data.viewer?.chatGroups;
   const connectionId = connection?.__id;
+  const viewerId = data.viewer?.id;
   useEffect(() => {
-    if (!connectionId) return;
-    listConnections.add(connectionId);
-    return () => void listConnections.delete(connectionId);
-  }, [connectionId]);
+    if (!connectionId || !viewerId) return;
+    // the unsearched connection of these types has this id; any other one is a search result
+    const unsearched = ConnectionHandler.getConnectionID(viewerId, GROUP_LIST_KEY, { types });
+    registerListConnection(connectionId, { types, searched: connectionId !== unsearched });
+  }, [connectionId, viewerId, types]);
 
   const onChange = (value: string) => {
     setText(value);
@@ -85,9 +112,10 @@ export function ChatList({ query, area }: { query: ChatList_query$key; area: Are
   return (
     <Stack gap="0" h="full">
       <Box p="3" borderBottomWidth="1px">
+        {header}
         <Input
-          aria-label={CHAT_TEXTS.search}
-          placeholder={CHAT_TEXTS.search}
+          aria-label={texts.search}
+          placeholder={texts.search}
           type="search"
           value={text}
           onChange={(e) => onChange(e.target.value)}
@@ -107,23 +135,22 @@ export function ChatList({ query, area }: { query: ChatList_query$key; area: Are
         ) : null}
         {emptySearch && (
           <Text p="4" color="gray.500" role="status">
-            {CHAT_TEXTS.nothingFound}
+            {texts.nothingFound}
           </Text>
         )}
         {!searching && !loading && edges.length === 0 && (
           <Text p="4" color="gray.500">
-            {CHAT_TEXTS.noChats}
+            {texts.empty}
           </Text>
         )}
-        <Box as="ul" role="list" aria-label={CHAT_TEXTS.chats} listStyleType="none" m="0" p="0">
-          {edges.map((edge) => (
-            <ChatListItem
-              key={edge.node.id}
-              group={edge.node}
-              area={area}
-              active={openGroupId === String(edge.node.groupId)}
-            />
-          ))}
+        <Box as="ul" role="list" aria-label={texts.list} listStyleType="none" m="0" p="0">
+          {edges.map((edge) =>
+            kind === 'support' ? (
+              <SupportChatListItem key={edge.node.id} group={edge.node} basePath={basePath} active={openGroupId === String(edge.node.groupId)} />
+            ) : (
+              <ChatListItem key={edge.node.id} group={edge.node} basePath={basePath} active={openGroupId === String(edge.node.groupId)} />
+            ),
+          )}
         </Box>
         {hasNext && (
           <Center p="3">

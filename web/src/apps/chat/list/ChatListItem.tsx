@@ -1,14 +1,14 @@
 /**
  * One chat in the list: name, last message with its time (rules/dateFormat), unread count and mention marker,
  * pin mark; actions pin / unpin (the limit error and failures shown, spec chat §8), leave, delete (owner or
- * admin, spec chat §6) — removed at once and restored by Relay if the call fails.
+ * admin, spec chat §6) — removed at once and restored by Relay if the call fails. A support chat can be neither
+ * left nor deleted (the backend answers 409 'Чат поддержки нельзя покинуть'), so it offers only pin / unpin.
  */
 import { Badge, Box, Flex, HStack, IconButton, Link, Menu, Portal, Text } from '@chakra-ui/react';
 import { graphql, useFragment } from 'react-relay';
 import { NavLink, useNavigate, useParams } from 'react-router-dom';
 import type { ChatListItem_group$key } from '../../../__generated__/ChatListItem_group.graphql';
 import { toaster } from '../../../system/toaster';
-import type { Area } from '../../../system/router/guards';
 import { placeGroup, removeGroup, setUnreadStatistic } from '../chatStore';
 import { useDeleteChatGroupMutation } from '../mutations/useDeleteChatGroupMutation';
 import { useLeaveChatGroupMutation } from '../mutations/useLeaveChatGroupMutation';
@@ -21,7 +21,11 @@ function pinError(title: string, description?: string) {
   toaster.create({ type: 'error', title, description, closable: true });
 }
 
-export function ChatListItem({ group, area, active }: { group: ChatListItem_group$key; area: Area; active: boolean }) {
+/**
+ * A list row linking to `<basePath>/<groupId>`; `displayName` replaces the group name (the support desk names a
+ * support chat by the client who wrote, support/SupportChatListItem).
+ */
+export function ChatListItem({ group, basePath, active, displayName }: { group: ChatListItem_group$key; basePath: string; active: boolean; displayName?: string | null }) {
   const g = useFragment(
     graphql`
       fragment ChatListItem_group on ChatGroup {
@@ -57,9 +61,10 @@ export function ChatListItem({ group, area, active }: { group: ChatListItem_grou
   const [del] = useDeleteChatGroupMutation();
   const navigate = useNavigate();
   const { groupId: openGroupId } = useParams();
-  const name = g.name || CHAT_TEXTS.noName;
+  const name = displayName || g.name || CHAT_TEXTS.noName;
   const unread = g.statistics.unreadMessagesCount;
-  const canDelete = g.viewerRole === 'OWNER' || g.viewerRole === 'ADMIN';
+  const canLeave = !g.isBotOrSupport;
+  const canDelete = !g.isBotOrSupport && (g.viewerRole === 'OWNER' || g.viewerRole === 'ADMIN');
   const last = g.lastMessage;
   const preview = last ? `${last.own ? `${CHAT_TEXTS.you}: ` : last.senderName ? `${last.senderName}: ` : ''}${last.text || last.fileName || ''}` : '';
 
@@ -91,7 +96,7 @@ export function ChatListItem({ group, area, active }: { group: ChatListItem_grou
   const onRemove = async (kind: 'leave' | 'delete') => {
     const commit = kind === 'leave' ? leave : del;
     const field = kind === 'leave' ? 'leaveChatGroup' : 'deleteChatGroup';
-    if (openGroupId === String(g.groupId)) navigate(`/${area}/chats`);
+    if (openGroupId === String(g.groupId)) navigate(basePath);
     await commit(
       { input: { groupId: g.id } },
       {
@@ -110,7 +115,7 @@ export function ChatListItem({ group, area, active }: { group: ChatListItem_grou
     <Box as="li" aria-label={name} borderBottomWidth="1px" bg={active ? 'blue.50' : undefined} _hover={{ bg: active ? 'blue.50' : 'gray.50' }}>
       <Flex align="center" gap="1" pe="1">
         <Link asChild flex="1" minW="0" px="3" py="2.5" textDecoration="none" _hover={{ textDecoration: 'none' }}>
-          <NavLink to={`/${area}/chats/${g.groupId}`} aria-current={active ? 'page' : undefined}>
+          <NavLink to={`${basePath}/${g.groupId}`} aria-current={active ? 'page' : undefined}>
             <Box w="full" minW="0">
               <Flex justify="space-between" gap="2" align="baseline">
                 <HStack gap="1" minW="0">
@@ -161,7 +166,7 @@ export function ChatListItem({ group, area, active }: { group: ChatListItem_grou
                 <Menu.Item value="pin" onClick={onPin}>
                   {g.isFavorite ? CHAT_TEXTS.unpin : CHAT_TEXTS.pin}
                 </Menu.Item>
-                {!g.isBotOrSupport && (
+                {canLeave && (
                   <Menu.Item value="leave" onClick={() => onRemove('leave')}>
                     {CHAT_TEXTS.leave}
                   </Menu.Item>

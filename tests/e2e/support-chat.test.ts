@@ -1,0 +1,186 @@
+/**
+ * The support chat end to end in headless Chromium (issue 4; spec chat-and-shell §2 "Support chat: available only
+ * to users holding the support role", §6 "a user of type operator counts as support", support user 10762):
+ * - a client opens 'Написать в поддержку' (its own support chat, which cannot be left or deleted) and writes;
+ * - the operator's 'Поддержка' badge counts the chat live; the desk /operator/support lists it at the top, named
+ *   by the client; the operator opens it, reads, answers; the badge clears; the client gets the answer from
+ *   'Поддержка' live;
+ * - a second client's first support message puts a new chat at the top of the open desk live; /operator/chats
+ *   lists the operator's request chat but no support chat, also when searching;
+ * - /client/support does not exist (not-found page) and /operator/support is closed to clients.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from '../support/browser.js';
+import { orderInput, signIn, signInOperator } from '../support/deal.js';
+import { REPO_ROOT, startStack, type Stack } from '../support/stack.js';
+import { signInOperatorUi, signInUi } from '../support/ui.js';
+
+const ARTIFACTS = join(REPO_ROOT, 'tests', 'e2e', 'artifacts');
+
+describe('support chat in the browser: client and operator desk', () => {
+  let stack: Stack;
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  let client: Page;
+  let operator: Page;
+  const logs: string[] = [];
+  let clientGroupId = '';
+
+  async function rolePage(name: string): Promise<Page> {
+    const context = await browser.newContext({ baseURL: stack.url, locale: 'ru-RU', viewport: { width: 1366, height: 900 } });
+    contexts.push(context);
+    const page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    page.on('console', (m) => { if (m.type() === 'error') logs.push(`[${name}] ${m.text()}`); });
+    page.on('pageerror', (e) => logs.push(`[${name}] pageerror ${e.message}`));
+    return page;
+  }
+
+  /** The 'Поддержка' link of the header navigation (list rows of the desk are links too). */
+  const deskLink = (page: Page) => page.getByRole('navigation').getByRole('link', { name: /^Поддержка/ });
+  const badgeText = async (page: Page, testId: string) => {
+    const badge = page.getByTestId(testId);
+    return (await badge.count()) ? badge.textContent() : null;
+  };
+
+  beforeAll(async () => {
+    stack = await startStack();
+    browser = await launchBrowser();
+    [client, operator] = await Promise.all([rolePage('client'), rolePage('operator')]);
+    await signInUi(client, 'client', 'client@example.com');
+    await signInOperatorUi(operator);
+  });
+  afterAll(async () => {
+    for (const c of contexts) await c.close().catch(() => {});
+    await browser?.close();
+    await stack?.close();
+  });
+  afterEach(async (ctx) => {
+    if (ctx.task.result?.state !== 'fail') return;
+    mkdirSync(ARTIFACTS, { recursive: true });
+    if (logs.length) console.log(logs.join('\n'));
+    const names = ['client', 'operator'];
+    await Promise.all([client, operator].map((p, i) => p?.screenshot({ path: join(ARTIFACTS, `support-${ctx.task.name.replace(/\W+/g, '-').slice(0, 40)}-${names[i]}.png`), fullPage: true }).catch(() => {})));
+  });
+
+  it('the client writes to support; the operator sees the badge live, the chat on top of the desk, answers; the client gets it live', async () => {
+    // The operator waits on the requests page: nothing unread.
+    await deskLink(operator).waitFor();
+    expect(await badgeText(operator, 'support-unread-badge')).toBeNull();
+
+    // The client opens its support chat from the chat list.
+    await client.getByRole('link', { name: /^Чаты/ }).click();
+    await client.getByRole('list', { name: 'Чаты' }).waitFor();
+    await client.getByRole('link', { name: 'Написать в поддержку' }).click();
+    await client.waitForURL(/\/client\/chats\/\d+$/);
+    clientGroupId = new URL(client.url()).pathname.split('/').pop()!;
+    await client.getByRole('heading', { level: 1, name: 'Поддержка' }).waitFor();
+
+    // Its support chat can be pinned but neither left nor deleted.
+    const item = client.getByRole('list', { name: 'Чаты' }).getByRole('listitem', { name: 'Поддержка' });
+    await item.getByRole('button', { name: 'Действия с чатом Поддержка' }).click();
+    await client.getByRole('menuitem', { name: 'Закрепить' }).waitFor();
+    expect(await client.getByRole('menuitem', { name: 'Покинуть чат' }).count()).toBe(0);
+    expect(await client.getByRole('menuitem', { name: 'Удалить чат' }).count()).toBe(0);
+    await client.keyboard.press('Escape');
+    await client.getByRole('menuitem', { name: 'Закрепить' }).waitFor({ state: 'hidden' });
+
+    const question = 'Здравствуйте! Как добавить второго сотрудника компании?';
+    await client.getByRole('textbox', { name: 'Сообщение' }).fill(question);
+    await client.getByRole('button', { name: 'Отправить' }).click();
+    await client.getByTestId('chat-message').filter({ hasText: question }).waitFor();
+
+    // The operator's desk badge counts the chat live; the chat badge does not (the chat lives on the desk).
+    await expect.poll(() => badgeText(operator, 'support-unread-badge'), { timeout: 15_000 }).toBe('1');
+    expect(await badgeText(operator, 'chat-unread-badge')).toBeNull();
+    mkdirSync(ARTIFACTS, { recursive: true });
+    await operator.screenshot({ path: join(ARTIFACTS, 'support-operator-badge.png') });
+
+    // The desk: the client's chat on top, named by the client, with its unread count.
+    await deskLink(operator).click();
+    await operator.waitForURL(/\/operator\/support$/);
+    await operator.getByText('Выберите обращение').waitFor();
+    const desk = operator.getByRole('list', { name: 'Обращения' });
+    const top = desk.getByRole('listitem').first();
+    await expect.poll(() => top.getAttribute('aria-label'), { timeout: 15_000 }).toBe('Иван Смирнов');
+    expect(await top.getByTestId('chat-group-unread').textContent()).toBe('1');
+    await top.getByRole('link').click();
+    await operator.waitForURL(new RegExp(`/operator/support/${clientGroupId}$`));
+    const incoming = operator.getByRole('list', { name: 'Сообщения' }).getByTestId('chat-message').filter({ hasText: question });
+    await incoming.waitFor();
+    expect(await incoming.getAttribute('data-own')).toBe('false');
+
+    // Viewing clears the desk badge.
+    await expect.poll(() => badgeText(operator, 'support-unread-badge'), { timeout: 15_000 }).toBeNull();
+
+    // The operator answers as support; the client sees it live, from 'Поддержка'.
+    const answer = 'Добрый день! Откройте «Моя компания» и пригласите сотрудника.';
+    await operator.getByRole('textbox', { name: 'Сообщение' }).fill(answer);
+    await operator.getByRole('button', { name: 'Отправить' }).click();
+    await operator.getByTestId('chat-message').filter({ hasText: answer }).waitFor();
+    const reply = client.getByTestId('chat-message').filter({ hasText: answer });
+    await reply.waitFor();
+    expect(await reply.getAttribute('data-own')).toBe('false');
+    expect(await reply.textContent()).toContain('Поддержка');
+    await operator.screenshot({ path: join(ARTIFACTS, 'support-operator-desk.png') });
+    await client.screenshot({ path: join(ARTIFACTS, 'support-client-chat.png') });
+  });
+
+  it("a second client's first message puts a new chat on top of the open desk live; /operator/chats has no support chat", async () => {
+    // A request chat of the operator, so that the operator's chat list is not empty.
+    const c = await signIn(stack.url, 'client@example.com', 'CLIENT');
+    const oper = await signInOperator(stack.url);
+    const created = await c.c.gql(`mutation ($input: OrderInput!) { createOrder(input: $input) { __typename ... on CreateOrderSuccess { order { id orderId } } ... on UserError { code message } } }`, { input: orderInput({ comment: 'E2E: чат поддержки' }) });
+    expect(created.data?.createOrder.__typename, JSON.stringify(created)).toBe('CreateOrderSuccess');
+    const opened = await oper.gql(`mutation ($input: OpenOrderChatInput!) { openOrderChat(input: $input) { __typename ... on OpenOrderChatSuccess { group { groupId name groupType } } ... on UserError { code message } } }`, { input: { orderId: created.data.createOrder.order.id } });
+    expect(opened.data?.openOrderChat.__typename, JSON.stringify(opened)).toBe('OpenOrderChatSuccess');
+    const requestChat = opened.data.openOrderChat.group as { groupId: number; name: string; groupType: string };
+    expect(requestChat.groupType).not.toBe('ECVP_SUPPORT');
+
+    // The operator has the desk open with the first client's chat.
+    await operator.goto('/operator/support');
+    const desk = operator.getByRole('list', { name: 'Обращения' });
+    await expect.poll(() => desk.getByRole('listitem').first().getAttribute('aria-label'), { timeout: 15_000 }).toBe('Иван Смирнов');
+
+    // Another client writes to support for the first time (through the API).
+    const other = await signIn(stack.url, 'newclient@example.com', 'CLIENT');
+    const found = await other.c.gql(`{ viewer { chatGroups(first: 1, types: [ECVP_SUPPORT]) { edges { node { id groupId } } } } }`);
+    const support = found.data?.viewer.chatGroups.edges[0]?.node as { id: string; groupId: number } | undefined;
+    expect(support, JSON.stringify(found)).toBeTruthy();
+    const sent = await other.c.gql(`mutation ($input: SendChatMessageInput!) { sendChatMessage(input: $input) { __typename ... on UserError { code message } } }`,
+      { input: { groupId: support!.id, extMsgId: `msg_${Date.now()}`, text: 'Не получается подтвердить компанию' } });
+    expect(sent.data?.sendChatMessage.__typename, JSON.stringify(sent)).toBe('SendChatMessageSuccess');
+
+    // Live: the new chat on top of the desk, the badge counts it.
+    await expect.poll(() => desk.getByRole('listitem').first().getAttribute('aria-label'), { timeout: 15_000 }).toBe('Анна Кузнецова');
+    expect(await desk.getByRole('listitem').count()).toBe(2);
+    await expect.poll(() => badgeText(operator, 'support-unread-badge'), { timeout: 15_000 }).toBe('1');
+    await operator.screenshot({ path: join(ARTIFACTS, 'support-operator-new-chat.png') });
+
+    // The operator's chat list: the request chat, no support chat (each chat lives in one place).
+    await operator.getByRole('navigation').getByRole('link', { name: /^Чаты/ }).click();
+    await operator.waitForURL(/\/operator\/chats$/);
+    const chats = operator.getByRole('list', { name: 'Чаты' });
+    await chats.locator(`a[href="/operator/chats/${requestChat.groupId}"]`).waitFor();
+    for (const id of [clientGroupId, String(support!.groupId)]) {
+      expect(await chats.locator(`a[href="/operator/chats/${id}"]`).count(), `support chat ${id} in /operator/chats`).toBe(0);
+    }
+    expect(await chats.getByRole('listitem', { name: 'Поддержка' }).count()).toBe(0);
+    expect(await chats.getByRole('listitem').count()).toBe(1);
+    // A search keeps the list's types: the support chats (all named 'Поддержка') are not found here.
+    await operator.getByLabel('Поиск чатов').fill('Поддержка');
+    await operator.getByRole('status').filter({ hasText: 'Чаты не найдены' }).waitFor();
+  });
+
+  it('/client/support is not found; /operator/support is closed to a client', async () => {
+    await client.goto('/client/support');
+    await client.getByText('Page Not Found: /client/support').waitFor();
+    await client.goto('/operator/support');
+    await client.waitForURL(/\/client\/fea$/);
+    await client.getByRole('heading', { name: 'Заявки' }).waitFor();
+    expect(await client.getByRole('navigation').getByRole('link', { name: /^Поддержка/ }).count()).toBe(0);
+  });
+});

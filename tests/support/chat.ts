@@ -1,0 +1,191 @@
+/**
+ * Helpers of the chat integration tests (issue 4; spec chat §3–§9), shared by tests/integration/chat*.test.ts:
+ * GraphQL calls that must succeed, chat mutations narrowed on `__typename`, graphql-ws sockets that carry a user's
+ * session cookie, subscriptions that collect their events, polling with a deadline, direct backend calls (to compare
+ * with what the gateway answers), a request chat between a client and payment agents, uploads through the gateway's
+ * chat file proxy, and a valid PNG built in code.
+ */
+import { deflateSync } from 'node:zlib';
+import { createClient, type Client } from 'graphql-ws';
+import { expect } from 'vitest';
+import WebSocket from 'ws';
+import { orderInput } from './deal.js';
+import type { GqlClient } from './stack.js';
+
+/** Resolves after `ms` milliseconds. */
+export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+/**
+ * Polls `get` every 20 ms until it answers a truthy value and returns that value.
+ * @param what named in the error when the deadline passes
+ * @param ms deadline in milliseconds (default 10 s)
+ * @throws Error `timed out waiting for <what>`
+ */
+export async function until<T>(what: string, get: () => T | undefined | null | false, ms = 10_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = get();
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await sleep(20);
+  }
+}
+
+/** Runs a GraphQL operation as `c` and expects no errors; answers `data`. */
+export async function ok<T = any>(c: GqlClient, query: string, variables: Record<string, unknown> = {}): Promise<T> {
+  const r = await c.gql(query, variables);
+  expect(r.errors, JSON.stringify(r.errors)).toBeUndefined();
+  return r.data as T;
+}
+
+/**
+ * Runs mutation `name(input: $input)` (input type `inputType`) as `c`, selecting `select` on the `success` member of
+ * its result union and `code`, `errorMessage`, `field` on `UserError`; expects `__typename` to be `success` and answers
+ * the result object.
+ */
+export async function mutate(c: GqlClient, name: string, inputType: string, input: Record<string, unknown>, success: string, select = '__typename'): Promise<any> {
+  const d = await mutateResult(c, name, inputType, input, success, select);
+  expect(d.__typename, JSON.stringify(d)).toBe(success);
+  return d;
+}
+
+/** Like {@link mutate} without the expectation: answers the result object, a `UserError` included. */
+export async function mutateResult(c: GqlClient, name: string, inputType: string, input: Record<string, unknown>, success: string, select = '__typename'): Promise<any> {
+  const d = await ok(c, `mutation ($input: ${inputType}!) { ${name}(input: $input) { __typename ... on UserError { code errorMessage: message field } ... on ${success} { ${select} } } }`, { input });
+  return d[name];
+}
+
+/**
+ * A graphql-ws client on the gateway at `url` whose socket carries the session cookies of `c` (and the gateway's own
+ * origin, which the WebSocket origin check wants). Lazy: it connects on the first subscription; no retries.
+ */
+export function userSocket(url: string, c: GqlClient): Client {
+  const headers = { cookie: c.headers().cookie ?? '', origin: url };
+  class CookieSocket extends WebSocket {
+    constructor(address: string, protocols?: string | string[]) {
+      super(address, protocols, { headers });
+    }
+  }
+  return createClient({ url: url.replace('http', 'ws') + '/graphql', webSocketImpl: CookieSocket, retryAttempts: 0, lazy: true });
+}
+
+/** A running subscription: every `data.chatEvents` received, every error, and how to stop it. */
+export interface Sub {
+  events: any[];
+  errors: unknown[];
+  stop: () => void;
+}
+
+/** Subscribes `query` (a `chatEvents` subscription) on `ws`; events and errors are collected in arrival order. */
+export function subscribe(ws: Client, query: string, variables: Record<string, unknown> = {}): Sub {
+  const sub: Sub = { events: [], errors: [], stop: () => {} };
+  sub.stop = ws.subscribe({ query, variables }, {
+    next: (r) => { if (r.errors) sub.errors.push(...r.errors); if (r.data) sub.events.push((r.data as any).chatEvents); },
+    error: (e) => { sub.errors.push(e); },
+    complete: () => {},
+  });
+  return sub;
+}
+
+/** The `ChatMessageEvent` of `kind` (NEW, EDITED, DELETED…) for message `msgId` in `s`, if it arrived. */
+export const msgEvent = (s: Sub, kind: string, msgId: number) =>
+  s.events.find((e) => e.__typename === 'ChatMessageEvent' && e.kind === kind && e.message.msgId === msgId);
+
+/**
+ * Calls the backend at `backendUrl` directly as the user behind `c` (the gateway relays the backend's SESSION cookie;
+ * a body goes as JSON with the anti-forgery header). Expects a 2xx status and answers the parsed JSON.
+ */
+export async function backend(backendUrl: string, c: GqlClient, path: string, init: { method?: string; body?: unknown } = {}): Promise<any> {
+  const res = await fetch(`${backendUrl}${path}`, {
+    method: init.method ?? 'GET',
+    headers: { cookie: c.headers().cookie ?? '', ...(init.body !== undefined ? { 'content-type': 'application/json', 'x-xsrf-token': c.headers()['x-xsrf-token'] ?? '' } : {}) },
+    body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
+  });
+  expect(res.status, await res.clone().text()).toBeLessThan(300);
+  return res.json();
+}
+
+/** A request chat as `openOrderChat` answers it. */
+export interface RequestChat {
+  /** The order: global id and number. */
+  order: { id: string; orderId: number };
+  /** The group: global id, backend id and order number. */
+  group: { id: string; groupId: number; orderId: number };
+}
+
+/**
+ * A request chat (spec chat §7 create-get): `client` creates an order, `oper` takes it and sends it to the payment agent
+ * companies `partnerIds`, and the client and every one of `agents` open the order's chat (one group for all).
+ */
+export async function requestChat(client: GqlClient, oper: GqlClient, partnerIds: number[], agents: GqlClient[]): Promise<RequestChat> {
+  const created = await ok(client, `mutation ($input: OrderInput!) { createOrder(input: $input) { __typename ... on CreateOrderSuccess { order { id orderId } } } }`, { input: orderInput() });
+  const order = created.createOrder.order as RequestChat['order'];
+  await mutate(oper, 'takeOrderForReview', 'OrderActionInput', { orderId: order.id }, 'TakeOrderForReviewSuccess');
+  await mutate(oper, 'sendOrderToPartners', 'SendOrderToPartnersInput', { orderId: order.id, partnerIds }, 'SendOrderToPartnersSuccess');
+  const opened = await mutate(client, 'openOrderChat', 'OpenOrderChatInput', { orderId: order.id }, 'OpenOrderChatSuccess', 'group { id groupId orderId }');
+  const group = opened.group as RequestChat['group'];
+  for (const a of agents) {
+    const again = await mutate(a, 'openOrderChat', 'OpenOrderChatInput', { orderId: order.id }, 'OpenOrderChatSuccess', 'group { id }');
+    expect(again.group.id).toBe(group.id);
+  }
+  return { order, group };
+}
+
+/** The viewer's backend user id. */
+export async function viewerId(c: GqlClient): Promise<number> {
+  return (await ok(c, '{ viewer { userId } }')).viewer.userId as number;
+}
+
+/**
+ * Uploads `content` as `name` through the gateway's chat file proxy POST /files/chat/groups/<groupId> (multipart, part
+ * `file`; the client's cookies and X-XSRF-TOKEN go along). The claimed `contentType` is only a label: the backend types
+ * the file by its bytes. Answers the raw response (201 `{ id, name, size, contentType, isPicture }` or an error body).
+ */
+export async function uploadChatFile(c: GqlClient, groupId: number, name: string, content: Buffer, contentType = 'application/octet-stream'): Promise<Response> {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(content)], { type: contentType }), name);
+  return c.fetch(`/files/chat/groups/${groupId}`, { method: 'POST', body: form as never });
+}
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+
+/** CRC-32 (ISO 3309, as PNG chunks use it) of `buf`. */
+function crc32(buf: Buffer): number {
+  let c = 0xffffffff;
+  for (const b of buf) c = CRC_TABLE[(c ^ b) & 0xff] ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+
+/**
+ * A valid PNG image (8-bit RGB, no interlace) of `width` × `height` pixels filled with `rgb`, built with zlib: the
+ * signature, IHDR, one IDAT with the deflated scanlines (filter byte 0 each) and IEND, every chunk with its CRC-32.
+ * Different colours give different bytes (and different stored contents).
+ */
+export function png(width = 4, height = 4, rgb: [number, number, number] = [200, 30, 30]): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const head = Buffer.alloc(4);
+    head.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([head, body, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = 8; // bit depth
+  ihdr[9] = 2; // colour type RGB
+  const row = 1 + width * 3;
+  const raw = Buffer.alloc(row * height);
+  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) raw.set(rgb, y * row + 1 + x * 3);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
