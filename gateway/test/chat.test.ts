@@ -431,3 +431,112 @@ describe('own presence reported to the backend (spec chat §4 USER_ONLINE / USER
     }
   });
 });
+
+describe('support desk (spec chat §6 Support; §7 group/filter, group/statistics)', () => {
+  const SUPPORT = 10762;
+  const T = (min: number) => new Date(Date.UTC(2025, 5, 2, 9, min)).toISOString();
+  const gqlAs = async (session: string, query: string, variables: Record<string, unknown> = {}) => {
+    const res = await fetch(`${gw.url}/graphql`, {
+      method: 'POST', headers: { 'content-type': 'application/json', cookie: `SESSION=${session}` }, body: JSON.stringify({ query, variables }),
+    });
+    const body = await res.json() as any;
+    expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
+    return body.data;
+  };
+  const deskMessage = { msgId: 70, timeCreate: T(0), message: 'Ответ', sender: { id: SUPPORT, name: 'Поддержка' }, messageStatus: 'SENT', selfMsg: true, sentByGroup: true, type: 'GROUP_MSG' };
+
+  it('ChatGroup.supportRequester comes from the group answer: { userId, name, companyName } for ECVP_SUPPORT, null otherwise', async () => {
+    stub.groups.set(40, {
+      id: 40, groupType: 'ECVP_SUPPORT', name: 'Поддержка', favoriteId: null, isBotOrSupport: true, lastMessage: deskMessage,
+      supportRequester: { id: 7, name: 'Иван Смирнов', companyName: 'ООО «ВЭД Трейд»' },
+    });
+    stub.groups.set(41, { id: 41, groupType: 'ECVP_SUPPORT', name: 'Поддержка', favoriteId: null, isBotOrSupport: true, lastMessage: null, supportRequester: { id: 8, name: 'loner@example.com', companyName: null } });
+    stub.groups.set(43, { id: 43, groupType: 'ECVP_CLIENT', name: 'Заявка №5', favoriteId: null, lastMessage: null, supportRequester: null });
+    const d = await gqlAs('sess-op', `{ viewer {
+      chatGroups(types: [ECVP_SUPPORT]) { edges { node { groupId name supportRequester { userId name companyName } lastMessage { own senderName status } } } }
+      plain: chatGroup(groupId: 43) { groupType supportRequester { userId } }
+      one: chatGroup(groupId: 41) { supportRequester { userId name companyName } } } }`);
+    expect(d.viewer.chatGroups.edges.map((e: any) => e.node)).toEqual([
+      { groupId: 40, name: 'Поддержка', supportRequester: { userId: 7, name: 'Иван Смирнов', companyName: 'ООО «ВЭД Трейд»' }, lastMessage: { own: true, senderName: 'Поддержка', status: 'SENT' } },
+      { groupId: 41, name: 'Поддержка', supportRequester: { userId: 8, name: 'loner@example.com', companyName: null }, lastMessage: null },
+    ]);
+    expect(d.viewer.plain).toEqual({ groupType: 'ECVP_CLIENT', supportRequester: null });
+    expect(d.viewer.one.supportRequester).toEqual({ userId: 8, name: 'loner@example.com', companyName: null });
+  });
+
+  it('ChatGroupTypeCount carries the backend\'s per-type groupCount, unreadGroupCount and unreadMessagesCount', async () => {
+    stub.statistics = {
+      groupTypeStatistics: [
+        { groupType: 'ECVP_CLIENT', groupCount: 3, unreadGroupCount: 1, unreadMessagesCount: 4 },
+        { groupType: 'ECVP_PARTNER_CLIENT', groupCount: 0, unreadGroupCount: 0, unreadMessagesCount: 0 },
+        { groupType: 'ECVP_PARTNER', groupCount: 1, unreadGroupCount: 0, unreadMessagesCount: 0 },
+        { groupType: 'ECVP_SUPPORT', groupCount: 2, unreadGroupCount: 1, unreadMessagesCount: 2 },
+      ],
+      groupStatistics: [],
+    };
+    const d = await gqlAs('sess-op', '{ viewer { unreadStatistic { groupTypeCounts { groupType groupCount unreadGroupCount unreadMessagesCount } } } }');
+    expect(d.viewer.unreadStatistic.groupTypeCounts).toEqual(stub.statistics.groupTypeStatistics);
+  });
+
+  it('own (chat §6) follows the backend\'s selfMsg: the desk\'s messages (sender 10762) are the operator\'s own — status kept, never the UNREAD separator', async () => {
+    stub.groups.set(42, {
+      id: 42, groupType: 'ECVP_SUPPORT', name: 'Поддержка', favoriteId: null, isBotOrSupport: true,
+      info: { id: 42, lastViewedMessageId: 2, lastViewedMessageDateTime: T(2), mentionedMessageIds: [], newReactionsMessageIds: [] },
+    });
+    // as the backend answers operator 4: the desk's messages carry selfMsg true, whichever operator typed them
+    stub.messages.set(42, [
+      { msgId: 1, groupId: 42, dateTimeCreate: T(1), text: 'Помогите', status: 'VIEWED', selfMsg: false, sender: { id: 7, name: 'Иван Смирнов' } },
+      { msgId: 2, groupId: 42, dateTimeCreate: T(2), text: 'Смотрим', status: 'DELIVERED', selfMsg: true, sentByGroup: true, sender: { id: SUPPORT, name: 'Поддержка' } },
+      { msgId: 3, groupId: 42, dateTimeCreate: T(3), text: 'Готово', status: 'SENT', selfMsg: true, sentByGroup: true, sender: { id: SUPPORT, name: 'Поддержка' } },
+      {
+        msgId: 4, groupId: 42, dateTimeCreate: T(4), text: 'Спасибо', status: 'SENT', selfMsg: false, sender: { id: 7, name: 'Иван Смирнов' },
+        replyMessage: { msgId: 3, text: 'Готово', sender: { id: SUPPORT, name: 'Поддержка' }, selfMsg: true, deleted: false, fileName: null },
+      },
+    ]);
+    const d = await gqlAs('sess-op', `{ viewer { chatGroup(groupId: 42) { firstUnreadMessageId
+      messages(last: 10) { edges { node { msgId own status isFirstUnread sender { name } replyTo { msgId own } } } } } } }`);
+    expect(d.viewer.chatGroup.firstUnreadMessageId).toBe(toGlobalId('ChatMessage', '4'));
+    expect(d.viewer.chatGroup.messages.edges.map((e: any) => e.node)).toEqual([
+      { msgId: 1, own: false, status: 'VIEWED', isFirstUnread: false, sender: { name: 'Иван Смирнов' }, replyTo: null },
+      { msgId: 2, own: true, status: 'DELIVERED', isFirstUnread: false, sender: { name: 'Поддержка' }, replyTo: null },
+      { msgId: 3, own: true, status: 'SENT', isFirstUnread: false, sender: { name: 'Поддержка' }, replyTo: null },
+      { msgId: 4, own: false, status: 'DELIVERED', isFirstUnread: true, sender: { name: 'Иван Смирнов' }, replyTo: { msgId: 3, own: true } },
+    ]);
+  });
+
+  it('realtime: the backend\'s viewer-neutral event is judged per subscriber — desk messages own for every operator, not for the client', async () => {
+    const Q = `subscription { chatEvents { ... on ChatMessageEvent { kind message { msgId own status sender { name } replyTo { msgId own } } } } }`;
+    const collect = (session: string) => {
+      const got: any[] = [];
+      const stop = socket(session).subscribe({ query: Q }, { next: (r) => { const e = (r.data as any)?.chatEvents; if (e?.kind) got.push(e.message); }, error: () => {}, complete: () => {} });
+      return { got, stop };
+    };
+    const op = collect('sess-op');
+    const op2 = collect('sess-op2');
+    const cl = collect('sess-a');
+    await until(() => stub.open(4).length === 1 && stub.open(5).length === 1 && stub.open(1).length === 1);
+    await sleep(50);
+    const group = { id: 42, type: 'ECVP_SUPPORT', name: 'Поддержка' };
+    const desk = { msgId: 90, groupId: 42, dateTimeCreate: T(10), text: 'Ответ поддержки', status: 'SENT', selfMsg: false, sentByGroup: true, sender: { id: SUPPORT, name: 'Поддержка' }, group };
+    const reply = {
+      msgId: 91, groupId: 42, dateTimeCreate: T(11), text: 'Спасибо', status: 'SENT', selfMsg: false, sender: { id: 1, name: 'Иван Смирнов' }, group,
+      replyMessage: { msgId: 90, text: 'Ответ поддержки', sender: { id: SUPPORT, name: 'Поддержка' }, selfMsg: false, deleted: false, fileName: null },
+    };
+    for (const user of [4, 5, 1]) {
+      stub.push(user, 'GROUP_MSG', { type: 'GROUP_MSG', groupId: 42, message: desk });
+      stub.push(user, 'CHILD_MSG', { type: 'CHILD_MSG', groupId: 42, message: reply });
+    }
+    await until(() => op.got.length === 2 && op2.got.length === 2 && cl.got.length === 2);
+    op.stop(); op2.stop(); cl.stop();
+    for (const s of [op, op2]) {
+      expect(s.got).toEqual([
+        { msgId: 90, own: true, status: 'SENT', sender: { name: 'Поддержка' }, replyTo: null },
+        { msgId: 91, own: false, status: 'DELIVERED', sender: { name: 'Иван Смирнов' }, replyTo: { msgId: 90, own: true } },
+      ]);
+    }
+    expect(cl.got).toEqual([
+      { msgId: 90, own: false, status: 'DELIVERED', sender: { name: 'Поддержка' }, replyTo: null },
+      { msgId: 91, own: true, status: 'SENT', sender: { name: 'Иван Смирнов' }, replyTo: { msgId: 90, own: false } },
+    ]);
+  });
+});

@@ -6,7 +6,9 @@
  * PUT /chat/{groupId} { messageId, text?, metaData? }, DELETE group/{id}/messages/{msgId}, POST/DELETE
  * group/{id}/messages/{msgId}/reactions { emoji }, POST group/{id}/messages with fileId / pictureIds and the backend's
  * TOO_MANY_ATTACHMENTS refusal beyond 10 pictures, PUT /api/chat/notification/user/{userId} { online } recorded in
- * `presence`). Plain node:http so the test controls every byte.
+ * `presence`), POST group/filter (the `groups` of the asked `types`, one last page) and POST group/statistics (`statistics`).
+ * Sessions: sess-a / sess-a2 → user 1, sess-b → 2, sess-c → 3 (clients); sess-op → 4, sess-op2 → 5 (operators).
+ * Plain node:http so the test controls every byte.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 
@@ -34,10 +36,14 @@ export interface ChatStub {
   calls: { method: string; path: string; body: unknown }[];
   /** Presence reports (PUT /api/chat/notification/user/{userId}), in arrival order, with the anti-forgery header seen. */
   presence: { userId: number; online: boolean; csrf: string | null }[];
+  /** The answer of POST group/statistics (the backend's `{ groupTypeStatistics, groupStatistics }`). */
+  statistics: { groupTypeStatistics: Record<string, unknown>[]; groupStatistics: Record<string, unknown>[] };
   close(): Promise<void>;
 }
 
-const USERS: Record<string, number> = { 'sess-a': 1, 'sess-a2': 1, 'sess-b': 2, 'sess-c': 3 };
+const USERS: Record<string, number> = { 'sess-a': 1, 'sess-a2': 1, 'sess-b': 2, 'sess-c': 3, 'sess-op': 4, 'sess-op2': 5 };
+/** Operators (data role OPER); everybody else is a CLIENT. */
+const OPERATORS = new Set([4, 5]);
 
 function sessionUser(req: IncomingMessage): number | null {
   const m = /(?:^|;\s*)SESSION=([^;]+)/.exec(req.headers.cookie ?? '');
@@ -49,6 +55,7 @@ export async function startChatStub(): Promise<ChatStub> {
   const logs = new Map<number, StubLogEvent[]>();
   const stub: ChatStub = {
     url: '', streams: [], connections: [], tokenCalls: 0, forceStatus: [], groups: new Map(), messages: new Map(), calls: [], presence: [],
+    statistics: { groupTypeStatistics: [], groupStatistics: [] },
     push(userId, event, data) {
       const id = ++nextId;
       const e = { id, event, data };
@@ -95,7 +102,7 @@ export async function startChatStub(): Promise<ChatStub> {
       return json(res, 401, { message: 'Требуется вход в систему', code: 'UNAUTHORIZED' });
     }
     if (url.pathname === '/api/secured/common/current/user') {
-      return json(res, 200, { userId: user, email: `u${user}@example.ru`, account: { type: 'CLIENT', status: 'ACTIVE' }, verified: true, userRights: [] });
+      return json(res, 200, { userId: user, email: `u${user}@example.ru`, account: { type: OPERATORS.has(user!) ? 'OPER' : 'CLIENT', status: 'ACTIVE' }, verified: true, userRights: [] });
     }
     if (url.pathname === '/api/secured/chat/session-token') {
       stub.tokenCalls += 1;
@@ -205,6 +212,12 @@ export async function startChatStub(): Promise<ChatStub> {
       return json(res, 201, created);
     }
     if (url.pathname === '/api/secured/common/chat/messages/unread') return json(res, 200, { unreadMessagesCount: 2, lastMessageId: 7 });
+    if (url.pathname === '/api/secured/common/chat/group/filter' && req.method === 'POST') {
+      const types = (body as { types?: string[] } | undefined)?.types;
+      const content = [...stub.groups.values()].filter((g) => !types?.length || types.includes(g.groupType as string));
+      return json(res, 200, { content, cursor: null, last: true });
+    }
+    if (url.pathname === '/api/secured/common/chat/group/statistics' && req.method === 'POST') return json(res, 200, stub.statistics);
     json(res, 404, { message: 'Не найдено', code: 'NOT_FOUND' });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));

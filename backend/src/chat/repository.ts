@@ -21,7 +21,7 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, max, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client.js';
 import { chatGroups, chatMembers, chatMessages, chatPresence, chatReactions, type ChatGroupRow, type ChatMemberRow, type ChatMessageRow } from '../db/schema/chat.js';
-import { users } from '../db/schema/core.js';
+import { companies, users } from '../db/schema/core.js';
 import { storedFiles } from '../db/schema/orders.js';
 import { isOwnMessage, previewRole, senderIdFor, SUPPORT_USER_ID, type GroupType, type MemberRole } from '../domain/chat/groups.js';
 import { formatMetaData, nextMessageTime, type MessageStatus, type MetadataType } from '../domain/chat/messages.js';
@@ -96,6 +96,14 @@ export async function groupRecipients(db: DbOrTx, groupId: number, extra: number
   return [...ids];
 }
 
+/** A user's display name in the chat: 'Имя Фамилия', or the e-mail when both are empty. */
+export function displayName(u: { name: string; surname: string; email: string }): string {
+  return [u.name, u.surname].filter(Boolean).join(' ') || u.email;
+}
+
+/** The SQL twin of {@link displayName} over the `users` table (for searching by what the chat shows). */
+const displayNameSql = sql`coalesce(nullif(concat_ws(' ', nullif(${users.name}, ''), nullif(${users.surname}, '')), ''), ${users.email})`;
+
 /** Display names of user ids (10762 → 'Поддержка'). */
 export async function userNames(db: DbOrTx, ids: number[]): Promise<Map<number, string>> {
   const out = new Map<number, string>();
@@ -103,9 +111,45 @@ export async function userNames(db: DbOrTx, ids: number[]): Promise<Map<number, 
   if (ids.includes(SUPPORT_USER_ID)) out.set(SUPPORT_USER_ID, SUPPORT_NAME);
   if (real.length) {
     const rows = await db.select({ id: users.id, name: users.name, surname: users.surname, email: users.email }).from(users).where(inArray(users.id, real));
-    for (const r of rows) out.set(r.id, [r.name, r.surname].filter(Boolean).join(' ') || r.email);
+    for (const r of rows) out.set(r.id, displayName(r));
   }
   return out;
+}
+
+/**
+ * The user whose support chat an ECVP_SUPPORT group is (spec chat §6 Support): the group's OWNER member (ensureSupportGroup,
+ * src/chat/groups.ts), so the support desk can tell its chats apart. `companyName` is the short name of the user's company,
+ * null when the user has none.
+ */
+export interface SupportRequester { id: number; name: string; companyName: string | null }
+
+/**
+ * The requesters of the given ECVP_SUPPORT groups in one query (the OWNER member joined with the user and the user's
+ * company), by group id. Ids of other groups, or of groups without an OWNER row, are simply absent from the map.
+ */
+export async function supportRequesters(db: DbOrTx, groupIds: number[]): Promise<Map<number, SupportRequester>> {
+  const ids = [...new Set(groupIds)];
+  if (!ids.length) return new Map();
+  const rows = await db.select({
+    groupId: chatMembers.groupId, id: users.id, name: users.name, surname: users.surname, email: users.email, companyName: companies.shortName,
+  }).from(chatMembers)
+    .innerJoin(chatGroups, eq(chatGroups.id, chatMembers.groupId))
+    .innerJoin(users, eq(users.id, chatMembers.userId))
+    .leftJoin(companies, eq(companies.id, users.companyId))
+    .where(and(inArray(chatMembers.groupId, ids), eq(chatGroups.type, 'ECVP_SUPPORT'), eq(chatMembers.role, 'OWNER')));
+  return new Map(rows.map((r) => [r.groupId, { id: r.id, name: displayName(r), companyName: r.companyName ?? null }]));
+}
+
+/**
+ * The condition "this ECVP_SUPPORT group's requester (its OWNER) has a display name ({@link displayName}) or a company short
+ * name matching the ILIKE `pattern`" (joined with chat_groups). `pattern` travels as a bound parameter; the caller escapes
+ * the LIKE wildcards of user input (domain/chat/groupList.ts containsPattern).
+ */
+export function supportRequesterMatches(pattern: string): SQL {
+  return sql`(${chatGroups.type} = 'ECVP_SUPPORT' and exists (select 1 from ${chatMembers} ro
+    join ${users} on ${users.id} = ro.user_id left join ${companies} on ${companies.id} = ${users.companyId}
+    where ro.group_id = ${chatGroups.id} and ro.role = 'OWNER'
+      and (${displayNameSql} ilike ${pattern} or ${companies.shortName} ilike ${pattern})))`;
 }
 
 /** Last-seen times of user ids. */
@@ -169,7 +213,11 @@ export interface MessageView {
   dateTimeEdit: string | null;
   reactions: Array<{ emoji: string; count: number; userIds: number[] }>;
 }
-export interface MessageSummary { msgId: number; text: string | null; sender: { id: number; name: string }; deleted: boolean; fileName: string | null }
+/**
+ * A replied-to or forwarded message. `selfMsg`: whether it is the viewer's own by the rule of the full view
+ * (domain/chat/groups.ts isOwnMessage, judged in the summarised message's own group); false in viewer-neutral event views.
+ */
+export interface MessageSummary { msgId: number; text: string | null; sender: { id: number; name: string }; selfMsg: boolean; deleted: boolean; fileName: string | null }
 
 export function fileLink(fileId: string): string {
   return `/api/secured/common/chat/${fileId}/file`;
@@ -178,12 +226,24 @@ export function fileLink(fileId: string): string {
 /**
  * Views of messages for `viewer` (chat §3 Message). Status for the viewer (chat §4): own messages carry the stored
  * status; others' are VIEWED at or below the viewer's read pointer, else DELIVERED.
+ *
+ * `selfMsg` (chat §6 "Messages of the current user are treated as own") is domain/chat/groups.ts isOwnMessage: the viewer
+ * sent it, or the viewer is an operator and the support user 10762 sent it in an ECVP_SUPPORT group. Operators all write
+ * there as 10762 (one desk, one voice), so a desk message is own for EVERY operator, whichever operator typed it.
+ * `viewer` null gives the viewer-neutral view of realtime events: selfMsg false, the stored status; each receiver decides
+ * (the gateway applies the same rule per subscriber).
  */
 export async function messageViews(db: DbOrTx, rows: ChatMessageRow[], group: ChatGroupRow, viewer: Actor | null, pointer: number): Promise<MessageView[]> {
   if (!rows.length) return [];
   const refIds = [...new Set(rows.flatMap((r) => [r.replyToId, r.forwardOfId]).filter((x): x is number => x != null))];
   const refs = refIds.length ? await db.select().from(chatMessages).where(inArray(chatMessages.id, refIds)) : [];
   const refMap = new Map(refs.map((r) => [r.id, r]));
+  // a forwarded message may come from another group: its own group's type decides whether it is the viewer's
+  const refGroupTypes = new Map<number, string>([[group.id, group.type]]);
+  const otherGroups = [...new Set(refs.map((r) => r.groupId))].filter((id) => id !== group.id);
+  if (viewer && otherGroups.length) {
+    for (const g of await db.select({ id: chatGroups.id, type: chatGroups.type }).from(chatGroups).where(inArray(chatGroups.id, otherGroups))) refGroupTypes.set(g.id, g.type);
+  }
   const fileIds = [...new Set([...rows, ...refs].flatMap((r) => [r.fileId, ...r.pictureIds]).filter((x): x is string => !!x))];
   const files = fileIds.length ? await db.select().from(storedFiles).where(inArray(storedFiles.id, fileIds)) : [];
   const fileMap = new Map(files.map((f) => [f.id, f]));
@@ -197,7 +257,8 @@ export async function messageViews(db: DbOrTx, rows: ChatMessageRow[], group: Ch
     const r = id != null ? refMap.get(id) : undefined;
     if (!r) return null;
     const deleted = r.deletedAt != null;
-    return { msgId: r.id, text: deleted ? null : r.text, sender: { id: r.senderId, name: names.get(r.senderId) ?? '' }, deleted, fileName: deleted ? null : fileView(r.fileId)?.name ?? null };
+    const self = viewer ? isOwnMessage(r.senderId, viewer, (refGroupTypes.get(r.groupId) ?? '') as GroupType) : false;
+    return { msgId: r.id, text: deleted ? null : r.text, sender: { id: r.senderId, name: names.get(r.senderId) ?? '' }, selfMsg: self, deleted, fileName: deleted ? null : fileView(r.fileId)?.name ?? null };
   };
   return rows.map((r) => {
     const self = viewer ? isOwnMessage(r.senderId, viewer, group.type as GroupType) : false;
@@ -333,11 +394,18 @@ export interface GroupPreview {
     sender: { id: number; name: string }; messageStatus: MessageStatus; selfMsg: boolean; sentByGroup: boolean; type: string;
   };
   statistics: GroupStatistics;
+  /** ECVP_SUPPORT groups: whose support chat it is ({@link SupportRequester}); null for every other type. */
+  supportRequester: SupportRequester | null;
 }
 
-/** Previews of the given member contexts for `viewer`, in the given order; `cursors[i]` is each row's cursor. */
+/**
+ * Previews of the given member contexts for `viewer`, in the given order; `cursors[i]` is each row's cursor. A fixed
+ * number of queries whatever the number of groups (statistics, last messages, their files and senders, the support
+ * requesters), never one per group.
+ */
 export async function groupPreviews(db: DbOrTx, viewer: Actor, ctxs: MemberCtx[], cursors?: string[]): Promise<GroupPreview[]> {
   const stats = await statisticsFor(db, ctxs);
+  const requesters = await supportRequesters(db, ctxs.filter((c) => c.group.type === 'ECVP_SUPPORT').map((c) => c.group.id));
   const lastIds = ctxs.map((c) => stats.get(c.group.id)?.lastMessageId ?? 0).filter((id) => id > 0);
   const lastRows = lastIds.length ? await db.select().from(chatMessages).where(inArray(chatMessages.id, lastIds)) : [];
   const lastByGroup = new Map(lastRows.map((r) => [r.groupId, r]));
@@ -373,6 +441,7 @@ export async function groupPreviews(db: DbOrTx, viewer: Actor, ctxs: MemberCtx[]
         type: last.type,
       } : null,
       statistics,
+      supportRequester: group.type === 'ECVP_SUPPORT' ? requesters.get(group.id) ?? null : null,
     };
   });
 }

@@ -62,6 +62,15 @@ export interface ChatGroupDto {
   lastViewedMessageDateTime?: string | null;
   mentionedMessageIds?: number[] | null;
   newReactionsMessageIds?: number[] | null;
+  /** ECVP_SUPPORT groups: the user whose support chat it is (the OWNER); null for other types (spec chat §6; designed). */
+  supportRequester?: SupportRequesterDto | null;
+}
+
+/** The requester of a support chat: user id, display name and the short name of their company (null without one). */
+export interface SupportRequesterDto {
+  id: number;
+  name: string;
+  companyName?: string | null;
 }
 
 export interface ChatReactionDto {
@@ -129,8 +138,19 @@ export interface UnreadStatisticDto {
   lastMessageId?: number | null;
 }
 
+/**
+ * One type of the statistics answer (chat §7 "list of groupType and groupCount"): the group count and, derived from the
+ * read pointers, the groups with unread messages and the unread messages over them.
+ */
+export interface GroupTypeStatisticDto {
+  groupType: string;
+  groupCount: number;
+  unreadGroupCount?: number;
+  unreadMessagesCount?: number;
+}
+
 export interface StatisticsAnswerDto {
-  groupTypes?: { groupType: string; groupCount: number }[];
+  groupTypes?: GroupTypeStatisticDto[];
   groups?: GroupStatisticsDto[];
   statistics?: GroupStatisticsDto[];
 }

@@ -1,7 +1,7 @@
 /** spec chat §4 "Group list", §5 search minimum, §8 pin limit, §9 constants. */
 import { describe, expect, it } from 'vitest';
 import { CHAT_ERRORS } from './errors.js';
-import { GROUP_PAGE_SIZE, groupSearchTerm, MAX_PINNED_CHATS, MIN_GROUP_SEARCH_LENGTH, pinGroup, unpinGroup, type Favourites } from './groupList.js';
+import { containsPattern, GROUP_PAGE_SIZE, groupSearchTerm, MAX_PINNED_CHATS, MIN_GROUP_SEARCH_LENGTH, pinGroup, unpinGroup, type Favourites } from './groupList.js';
 
 describe('group search (chat §5)', () => {
   it('needs at least 3 characters before anything is fetched', () => {
@@ -17,6 +17,10 @@ describe('group search (chat §5)', () => {
     expect(groupSearchTerm('ab', 2)).toEqual({ kind: 'search', term: 'ab' });
   });
   it('page size is 20', () => expect(GROUP_PAGE_SIZE).toBe(20));
+  it('the contains pattern escapes the LIKE wildcards and the escape character, so input matches literally', () => {
+    expect(containsPattern('Иван')).toBe('%Иван%');
+    expect(containsPattern('50%_a\\b')).toBe('%50\\%\\_a\\\\b%');
+  });
 });
 
 describe('favourites (chat §4, §9)', () => {

@@ -30,6 +30,14 @@ export function groupSearchTerm(searchStr: string | null | undefined, min = MIN_
   return [...term].length >= min ? { kind: 'search', term } : { kind: 'tooShort' };
 }
 
+/**
+ * The ILIKE pattern "contains `term`" (chat §5 group search): `%term%` with the LIKE wildcards of the term (`%`, `_`) and
+ * the escape character `\` escaped, so user input only ever matches literally. The pattern is bound as a parameter.
+ */
+export function containsPattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (c) => '\\' + c)}%`;
+}
+
 /** A user's favourites: group id → favoriteId (order, 0 first). A group not in the map is not a favourite. */
 export type Favourites = ReadonlyMap<number, number>;
 

@@ -67,10 +67,28 @@ describe('mention and reaction flags (chat §3 group statistics, current chat in
   it('overall statistic sums the groups and keeps the highest message id; counts by type include zeros', () => {
     expect(overallUnread([{ unreadMessagesCount: 2, lastMessageId: 9 }, { unreadMessagesCount: 3, lastMessageId: 4 }])).toEqual({ unreadMessagesCount: 5, lastMessageId: 9 });
     expect(overallUnread([])).toEqual({ unreadMessagesCount: 0, lastMessageId: 0 });
-    expect(groupCountsByType([{ groupType: 'ECVP_CLIENT' }, { groupType: 'ECVP_CLIENT' }, { groupType: 'ECVP_SUPPORT' }])).toEqual([
-      { groupType: 'ECVP_CLIENT', groupCount: 2 }, { groupType: 'ECVP_PARTNER_CLIENT', groupCount: 0 },
-      { groupType: 'ECVP_PARTNER', groupCount: 0 }, { groupType: 'ECVP_SUPPORT', groupCount: 1 },
+    expect(groupCountsByType([
+      { groupType: 'ECVP_CLIENT', unreadMessagesCount: 0 }, { groupType: 'ECVP_CLIENT', unreadMessagesCount: 3 }, { groupType: 'ECVP_SUPPORT', unreadMessagesCount: 0 },
+    ])).toEqual([
+      { groupType: 'ECVP_CLIENT', groupCount: 2, unreadGroupCount: 1, unreadMessagesCount: 3 },
+      { groupType: 'ECVP_PARTNER_CLIENT', groupCount: 0, unreadGroupCount: 0, unreadMessagesCount: 0 },
+      { groupType: 'ECVP_PARTNER', groupCount: 0, unreadGroupCount: 0, unreadMessagesCount: 0 },
+      { groupType: 'ECVP_SUPPORT', groupCount: 1, unreadGroupCount: 0, unreadMessagesCount: 0 },
     ]);
+  });
+
+  it('per-type unread figures (chat §3, §7 statistics): groups with unread, their sum, never negative, summing to the overall count', () => {
+    const groups = [
+      { groupType: 'ECVP_SUPPORT' as const, unreadMessagesCount: 2, lastMessageId: 9 },
+      { groupType: 'ECVP_SUPPORT' as const, unreadMessagesCount: 0, lastMessageId: 4 },
+      { groupType: 'ECVP_CLIENT' as const, unreadMessagesCount: 1, lastMessageId: 7 },
+      { groupType: 'ECVP_CLIENT' as const, unreadMessagesCount: -5, lastMessageId: 3 }, // a guard: a broken count never subtracts
+    ];
+    const byType = groupCountsByType(groups);
+    expect(byType.find((t) => t.groupType === 'ECVP_SUPPORT')).toEqual({ groupType: 'ECVP_SUPPORT', groupCount: 2, unreadGroupCount: 1, unreadMessagesCount: 2 });
+    expect(byType.find((t) => t.groupType === 'ECVP_CLIENT')).toEqual({ groupType: 'ECVP_CLIENT', groupCount: 2, unreadGroupCount: 1, unreadMessagesCount: 1 });
+    expect(byType.every((t) => t.unreadGroupCount >= 0 && t.unreadMessagesCount >= 0 && t.unreadGroupCount <= t.groupCount)).toBe(true);
+    expect(byType.reduce((n, t) => n + t.unreadMessagesCount, 0)).toBe(overallUnread(groups).unreadMessagesCount);
   });
 });
 

@@ -152,9 +152,33 @@ export function overallUnread(groups: readonly { unreadMessagesCount: number; la
   return { unreadMessagesCount: count, lastMessageId: last };
 }
 
-/** Group counts by type (chat §3 "Group statistics by group type"): every type of chat §6, in that order, 0 included. */
-export function groupCountsByType(groups: readonly { groupType: GroupType }[]): { groupType: GroupType; groupCount: number }[] {
-  return GROUP_TYPES.map((groupType) => ({ groupType, groupCount: groups.filter((g) => g.groupType === groupType).length }));
+/** One entry of {@link groupCountsByType}. */
+export interface GroupTypeCounts {
+  groupType: GroupType;
+  /** The member's groups of the type. */
+  groupCount: number;
+  /** Those of them with an unread count above 0. */
+  unreadGroupCount: number;
+  /** The sum of their unread counts (each clamped at 0, like {@link overallUnread}). */
+  unreadMessagesCount: number;
+}
+
+/**
+ * Group counts by type (chat §3 "Group statistics by group type", §7 statistics answer "list of groupType and groupCount"):
+ * every type of chat §6, in that order, 0 included, with the unread figures of the groups of the type. Each group's
+ * `unreadMessagesCount` is its derived per-group count ({@link groupStatistics}), so the figures are exact and never
+ * negative, and the sum of `unreadMessagesCount` over the types equals {@link overallUnread} of the same groups.
+ */
+export function groupCountsByType(groups: readonly { groupType: GroupType; unreadMessagesCount: number }[]): GroupTypeCounts[] {
+  return GROUP_TYPES.map((groupType) => {
+    const ofType = groups.filter((g) => g.groupType === groupType);
+    return {
+      groupType,
+      groupCount: ofType.length,
+      unreadGroupCount: ofType.filter((g) => g.unreadMessagesCount > 0).length,
+      unreadMessagesCount: overallUnread(ofType.map((g) => ({ unreadMessagesCount: g.unreadMessagesCount, lastMessageId: 0 }))).unreadMessagesCount,
+    };
+  });
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -11,7 +11,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { and, asc, eq, inArray, isNotNull, isNull, max, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, max, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { publishEphemeralVia } from '../../chat/events.js';
@@ -19,7 +19,7 @@ import { createOrGetRequestChat, ensureSupportGroup } from '../../chat/groups.js
 import {
   actingId, emitGroupEvent, emitModify, emitNewMessage, eventMessage, findMembership, groupPreviews, groupRecipients, insertChatMessage,
   lastAnyMessageIdOf, lastReactionIdOf, markOffline, messageAtPointer, messageViews, myContexts, notFoundGroup, notFoundMessage, ONLINE_MS,
-  pageMessages, presenceOf, requireMembership, statisticsFor, touchPresence, userNames, type MemberCtx,
+  pageMessages, presenceOf, requireMembership, statisticsFor, supportRequesterMatches, touchPresence, userNames, type MemberCtx,
 } from '../../chat/repository.js';
 import { issueChatSessionToken } from '../../chat/session-token.js';
 import type { Db, DbOrTx } from '../../db/client.js';
@@ -28,7 +28,7 @@ import { users } from '../../db/schema/core.js';
 import { storedFiles } from '../../db/schema/orders.js';
 import { CHAT_ERRORS } from '../../domain/chat/errors.js';
 import { canHavePersonalChat, canPerform, SUPPORT_USER_ID, type ChatAccountType, type GroupType, type MemberRole } from '../../domain/chat/groups.js';
-import { groupSearchTerm, pinGroup, unpinGroup } from '../../domain/chat/groupList.js';
+import { containsPattern, groupSearchTerm, pinGroup, unpinGroup } from '../../domain/chat/groupList.js';
 import { isPictureFile, isValidMsgKey, laterStatus, MAX_PICTURES_PER_MESSAGE, type MessageStatus } from '../../domain/chat/messages.js';
 import { groupCountsByType, nextReadPointer, overallUnread } from '../../domain/chat/unread.js';
 import { AppError, MESSAGES } from '../../errors.js';
@@ -192,8 +192,8 @@ export default async function chatRoutes(fastify: FastifyInstance): Promise<void
     schema: {
       tags: TAGS, params: IdParams,
       summary: 'Load one group (spec chat §7 GET group/{id})',
-      description: 'The group preview (chat §3) with its members (online = last seen under 4 minutes, chat §4) and the caller\'s '
-        + 'chat info (lastViewedMessageId, lastViewedMessageDateTime = the creation time of the message at the read pointer — the '
+      description: 'The group preview (chat §3; an ECVP_SUPPORT group with its `supportRequester`, see group/filter) with its '
+        + 'members (online = last seen under 4 minutes, chat §4) and the caller\'s chat info (lastViewedMessageId, lastViewedMessageDateTime = the creation time of the message at the read pointer — the '
         + 'newest message of the group with an id at or below it — not the moment of viewing, null when nothing was viewed; '
         + 'mentionedMessageIds, newReactionsMessageIds). Creation times strictly increase in id order within a group, so '
         + '"created at or before lastViewedMessageDateTime" (chat §4) picks exactly the messages at or below the pointer. '
@@ -232,8 +232,8 @@ export default async function chatRoutes(fastify: FastifyInstance): Promise<void
       tags: TAGS,
       body: Type.Object({ ids: Type.Array(Type.Integer({ minimum: 1, maximum: 2147483647 }), { maxItems: 500 }) }, { additionalProperties: false }),
       summary: 'Load groups by ids (spec chat §7 group/by-ids)',
-      description: 'Previews of the listed groups where the caller is a member, in the order of `ids`; other ids are left out '
-        + '(no existence leak). Errors: ' + COMMON_ERRORS + ', 400 VALIDATION_ERROR.',
+      description: 'Previews of the listed groups where the caller is a member, in the order of `ids` (ECVP_SUPPORT ones with their '
+        + '`supportRequester`, see group/filter); other ids are left out (no existence leak). Errors: ' + COMMON_ERRORS + ', 400 VALIDATION_ERROR.',
       response: { 200: Type.Array(GroupPreviewSchema), ...E },
     },
   }, async (request) => {
@@ -253,9 +253,11 @@ export default async function chatRoutes(fastify: FastifyInstance): Promise<void
       description: 'Order (chat §4): favourites first by favoriteId ascending, then by last message time descending (the creation '
         + 'time for a group without messages), then id descending. `limit` default 20 (chat §9), ≤ 100. `cursor`: the `cursor` '
         + 'of the previous answer (opaque), absent for the first page; `last` is true on the last page. `searchStr` searches the '
-        + 'group name (case-insensitive) when it has at least 3 characters after trimming (chat §5); a shorter non-blank one '
-        + 'fetches nothing (empty last page). `types` and `groupTypes` both filter by group type (both given: a group must be '
-        + 'in both). `favorite` true: only favourites, false: only non-favourites. `groupIds`: only these. `emptyGroups` false: '
+        + 'group name (case-insensitive, contains; `%` and `_` match literally) when it has at least 3 characters after trimming '
+        + '(chat §5); for an operator it also finds ECVP_SUPPORT groups whose requester (`supportRequester`: display name or '
+        + 'company short name) contains it. A shorter non-blank one fetches nothing (empty last page). Each ECVP_SUPPORT '
+        + 'preview carries `supportRequester` { id, name, companyName } (null for other types). `types` and `groupTypes` both '
+        + 'filter by group type (both given: a group must be in both). `favorite` true: only favourites, false: only non-favourites. `groupIds`: only these. `emptyGroups` false: '
         + 'leave out groups without messages (default true). A non-operator\'s support chat is created on first use. '
         + 'Errors: ' + COMMON_ERRORS + ', 400 VALIDATION_ERROR.',
       response: { 200: PageOfGroups, ...E },
@@ -268,7 +270,12 @@ export default async function chatRoutes(fastify: FastifyInstance): Promise<void
     if (search.kind === 'tooShort') return { content: [], cursor: null, last: true };
     await ensureSupportGroup(db, actor(user), now());
     const conds: (SQL | undefined)[] = [];
-    if (search.kind === 'search') conds.push(sql`${chatGroups.name} ilike ${'%' + search.term.replace(/[\\%_]/g, (c) => '\\' + c) + '%'}`);
+    if (search.kind === 'search') {
+      const pattern = containsPattern(search.term);
+      const byName = sql`${chatGroups.name} ilike ${pattern}`;
+      // the support desk finds a support chat by whose it is (every support group is named 'Поддержка')
+      conds.push(user.accountType === 'OPER' ? or(byName, supportRequesterMatches(pattern)) : byName);
+    }
     if (b.types?.length) conds.push(inArray(chatGroups.type, b.types));
     if (b.groupTypes?.length) conds.push(inArray(chatGroups.type, b.groupTypes));
     if (b.groupIds) conds.push(b.groupIds.length ? inArray(chatGroups.id, b.groupIds) : sql`false`);
@@ -298,7 +305,10 @@ export default async function chatRoutes(fastify: FastifyInstance): Promise<void
         statisticType: Type.Literal('MSG'),
       }, { additionalProperties: false }),
       summary: 'Group statistics (spec chat §7 group/statistics; §3 "Group statistics")',
-      description: 'groupTypeStatistics: the caller\'s group counts per type of chat §6 (0 included). groupStatistics: per '
+      description: 'groupTypeStatistics: per type of chat §6 (0 included) the caller\'s groupCount, unreadGroupCount (groups with '
+        + 'at least one unread message from others) and unreadMessagesCount (their unread messages), derived from the read pointers '
+        + 'like the per-group counters (an operator\'s ECVP_SUPPORT groups count the desk\'s shared pointer of the support user '
+        + '10762); the unreadMessagesCount over all types equals GET messages/unread unreadMessagesCount. groupStatistics: per '
         + 'group (the listed `groupIds` where the caller is a member, else all the caller\'s groups) hasMessages, hasNewMentions, '
         + 'hasNewReactions, unreadMessagesCount and unreadMessagesCounters (GROUP_MSG always present), all derived from the read '
         + 'pointer (never negative). Errors: ' + COMMON_ERRORS + ', 400 VALIDATION_ERROR (statisticType other than MSG).',
@@ -310,9 +320,10 @@ export default async function chatRoutes(fastify: FastifyInstance): Promise<void
     const all = await myContexts(db, actor(user));
     const ids = request.body.groupIds;
     const chosen = ids ? all.filter((c) => ids.includes(c.group.id)) : all;
-    const stats = await statisticsFor(db, chosen);
+    // one derivation for every group of the caller: the per-type figures and the per-group answer read the same numbers
+    const stats = await statisticsFor(db, all);
     return {
-      groupTypeStatistics: groupCountsByType(all.map((c) => ({ groupType: c.group.type as GroupType }))),
+      groupTypeStatistics: groupCountsByType(all.map((c) => ({ groupType: c.group.type as GroupType, unreadMessagesCount: stats.get(c.group.id)!.unreadMessagesCount }))),
       groupStatistics: chosen.map((c) => {
         const { mentionedMessageIds: _a, newReactionsMessageIds: _b, lastMessageId: _c, ...s } = stats.get(c.group.id)!;
         return s;

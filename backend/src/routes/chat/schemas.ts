@@ -23,6 +23,7 @@ export const MetaDataInput = Type.Object({
 
 const Summary = Type.Object({
   msgId: Type.Integer(), text: Nullable(Type.String()), sender: Type.Object({ id: Type.Integer(), name: Type.String() }),
+  selfMsg: Type.Boolean({ description: 'the viewer\'s own message (chat §6), judged in the summarised message\'s group' }),
   deleted: Type.Boolean(), fileName: Nullable(Type.String()),
 });
 const FileView = Type.Object({ id: Type.String(), name: Type.String(), size: Type.Integer(), contentType: Type.String(), link: Type.String() });
@@ -79,6 +80,14 @@ export const GroupPreviewSchema = Type.Object({
     sentByGroup: Type.Boolean(), type: Type.String(),
   })),
   statistics: StatisticsSchema,
+  supportRequester: Nullable(Type.Object({
+    id: Type.Integer({ description: 'user id' }),
+    name: Type.String({ description: 'display name: \'Имя Фамилия\', or the e-mail when both are empty' }),
+    companyName: Nullable(Type.String({ description: 'short name of the user\'s company; null when the user has none' })),
+  }, {
+    description: 'ECVP_SUPPORT groups: the user whose support chat it is (the OWNER member: a client, payment agent or referral '
+      + 'partner), so the support desk can tell its chats apart (spec chat §6 Support; designed). Null for every other group type.',
+  })),
 });
 
 export const GroupDetailSchema = Type.Object({
@@ -144,7 +153,12 @@ export const EditBody = Type.Union([
 export const UnreadSchema = Type.Object({ unreadMessagesCount: Type.Integer({ minimum: 0 }), lastMessageId: Type.Integer({ minimum: 0 }) });
 
 export const GroupStatisticsAnswer = Type.Object({
-  groupTypeStatistics: Type.Array(Type.Object({ groupType: GroupTypeSchema, groupCount: Type.Integer() })),
+  groupTypeStatistics: Type.Array(Type.Object({
+    groupType: GroupTypeSchema,
+    groupCount: Type.Integer({ minimum: 0 }),
+    unreadGroupCount: Type.Integer({ minimum: 0, description: 'groups of the type with at least one unread message from others' }),
+    unreadMessagesCount: Type.Integer({ minimum: 0, description: 'unread messages from others over the groups of the type' }),
+  })),
   groupStatistics: Type.Array(StatisticsSchema),
 });
 

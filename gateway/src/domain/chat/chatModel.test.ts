@@ -45,6 +45,16 @@ describe('new message handling (chat §4)', () => {
     expect(m.unread).toEqual({ unreadMessagesCount: 2, lastMessageId: 101 });
     expect(m.groups.find((g) => g.id === 10)!.unreadMessagesCount).toBe(1);
   });
+  it('desk messages (support user 10762 in a support chat) are own for an operator, someone else\'s for the client (chat §6); the wire selfMsg is viewer-neutral', () => {
+    const support = base({ groups: [group(10, { groupType: 'ECVP_SUPPORT', unreadMessagesCount: 1 }), group(20, { unreadMessagesCount: 1 })] });
+    const desk = wire(101, 10762, { selfMsg: false, group: { id: 10, type: 'ECVP_SUPPORT' } });
+    const asOperator = ok(applyRealtimeEvent({ ...support, viewerIsSupport: true }, { type: 'GROUP_MSG', message: desk }, ctx));
+    expect(asOperator.unread!.unreadMessagesCount).toBe(2);
+    expect(asOperator.openGroup!.messages.at(-1)).toMatchObject({ msgId: 101, own: true });
+    const asClient = ok(applyRealtimeEvent(support, { type: 'GROUP_MSG', message: desk }, ctx));
+    expect(asClient.unread!.unreadMessagesCount).toBe(3);
+    expect(asClient.openGroup!.messages.at(-1)).toMatchObject({ msgId: 101, own: false });
+  });
   it('messages up to and including the last seen message id are skipped', () => {
     const before = base();
     for (const id of [50, 100]) {

@@ -35,6 +35,7 @@ import type { WireEvent, WireGroup, WireMessage } from './events.js';
 import { metaDataIds } from './events.js';
 import { laterStatus, type MessageStatus } from './messageStatus.js';
 import { offlineMarker } from './presence.js';
+import { isOwnFor } from './own.js';
 import { sortGroups } from './groupOrder.js';
 import type { TypingStore } from './typing.js';
 
@@ -83,6 +84,8 @@ export interface OpenGroup {
 /** The client-side chat model. */
 export interface ChatModel {
   viewerId: number;
+  /** Whether the viewer is support (an operator, chat §6): desk messages of the support user 10762 are then own. */
+  viewerIsSupport?: boolean;
   /** Overall unread statistic (chat §3), null until loaded. */
   unread: { unreadMessagesCount: number; lastMessageId: number } | null;
   groups: ModelGroup[];
@@ -133,8 +136,10 @@ export function applyRealtimeEvent(model: ChatModel, event: WireEvent, ctx: Appl
   }
 }
 
+/** Whether a realtime message is the viewer's own: the backend's rule per viewer (own.ts isOwnFor; the wire selfMsg is viewer-neutral). */
 function isOwn(model: ChatModel, m: WireMessage): boolean {
-  return m.selfMsg ?? m.sender.id === model.viewerId;
+  const groupType = m.group?.type ?? model.groups.find((g) => g.id === m.groupId)?.groupType ?? null;
+  return isOwnFor(m.sender.id, groupType, { userId: model.viewerId, isSupport: !!model.viewerIsSupport });
 }
 
 function toModelMessage(model: ChatModel, m: WireMessage): ModelMessage {

@@ -24,8 +24,13 @@ export interface WireMessage {
   text?: string | null;
   status: 'SENT' | 'DELIVERED' | 'VIEWED';
   sender: { id: number; name: string };
-  /** Set by the backend for the stream's own user (chat §6 own messages). */
+  /**
+   * The backend sends the same event to every recipient, so this is its viewer-neutral value (false); whether the message
+   * is a receiver's own is decided per receiver with domain/chat/own.ts isOwnFor (chat §6).
+   */
   selfMsg?: boolean;
+  /** The message's group (the backend's event view carries it; its type decides desk messages, own.ts). */
+  group?: { id: number; type?: string | null; name?: string | null } | null;
   file?: { name: string } | null;
   /** JSON metadata, or a comma-separated list of message ids for bulk status changes (chat §3). */
   metaData?: string | null;

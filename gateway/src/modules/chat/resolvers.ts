@@ -7,6 +7,7 @@
 import { GraphQLError } from 'graphql/index.js';
 import { fromGlobalId, toGlobalId } from 'graphql-relay';
 import { viewerMessageStatus, type MessageStatus } from '../../domain/chat/messageStatus.js';
+import { isOwnDto } from '../../domain/chat/own.js';
 import { isOnline } from '../../domain/chat/presence.js';
 import type { GatewayContext } from '../../context.js';
 import type { MutationResolvers, Resolvers, ViewerResolvers } from '../../generated/resolvers-types.js';
@@ -64,10 +65,9 @@ function loadGroup(ctx: GatewayContext, id: number): Promise<ChatGroupDto | null
 function msgTime(m: ChatMessageDto): string {
   return m.dateTimeCreate ?? m.timeCreate ?? new Date(0).toISOString();
 }
-function isOwn(m: ChatMessageDto, viewer: number): boolean {
-  // the sender decides: realtime events carry the message as seen by nobody in particular (selfMsg false)
-  return m.sender?.id != null ? m.sender.id === viewer : !!m.selfMsg;
-}
+// Own messages (spec chat §6): everywhere below, isOwnDto = the backend's `selfMsg` (domain/chat/own.ts). Answers made for
+// the viewer carry the backend's verdict, under which every operator owns the desk's messages in support chats (sender
+// 10762); realtime messages get theirs per subscriber in subscription.ts before they reach a resolver.
 
 /**
  * The UNREAD separator's message id in a group (spec chat §4): the first message after the viewer's read
@@ -79,7 +79,7 @@ export async function firstUnreadId(ctx: GatewayContext, group: ChatGroupDto, vi
     const after = group.lastViewedMessageId ?? 0;
     const page = listOf(await queryResult(() => chatApi(ctx).messages(group.id, { after, limit: 50 }))).sort((a, b) => a.msgId - b.msgId);
     const lastViewedAt = group.lastViewedMessageDateTime ?? null;
-    const first = page.find((m) => m.msgId > after && !isOwn(m, viewer) && viewerMessageStatus({ own: false, status: 'DELIVERED', dateTimeCreate: msgTime(m) }, lastViewedAt) === 'DELIVERED');
+    const first = page.find((m) => m.msgId > after && !isOwnDto(m, viewer) && viewerMessageStatus({ own: false, status: 'DELIVERED', dateTimeCreate: msgTime(m) }, lastViewedAt) === 'DELIVERED');
     if (!first) return null;
     if (after > 0) return first.msgId;
     const older = listOf(await queryResult(() => chatApi(ctx).messages(group.id, { before: first.msgId, limit: 1 })));
@@ -182,7 +182,7 @@ export const Viewer: Pick<ViewerResolvers, 'chatGroups' | 'chatGroup' | 'unreadS
 
 function statusOf(p: ChatMessageParent): MessageStatus {
   const server = (p.dto.status ?? p.dto.messageStatus ?? 'SENT') as MessageStatus;
-  const own = isOwn(p.dto, p.viewerId);
+  const own = isOwnDto(p.dto, p.viewerId);
   return viewerMessageStatus({ own, status: server, dateTimeCreate: msgTime(p.dto) }, p.lastViewedAt);
 }
 
@@ -200,6 +200,10 @@ export const chatTypes = {
     favoriteId: (g) => g.dto.favoriteId ?? null,
     isFavorite: (g) => g.dto.favoriteId != null,
     isBotOrSupport: (g) => !!g.dto.isBotOrSupport,
+    // from the group's own answer (filter, by-ids, GET group): no extra upstream call
+    supportRequester: (g) => (g.dto.groupType === 'ECVP_SUPPORT' && g.dto.supportRequester
+      ? { userId: g.dto.supportRequester.id, name: g.dto.supportRequester.name, companyName: g.dto.supportRequester.companyName ?? null }
+      : null),
     viewerRole: (g) => (g.dto.userRole as never) ?? null,
     createdAt: (g) => g.dto.dateTimeCreate ?? null,
     orderId: (g) => g.dto.orderId ?? null,
@@ -246,9 +250,9 @@ export const chatTypes = {
     text: (m) => m.dto.message ?? null,
     fileName: (m) => m.dto.fileName ?? null,
     senderName: (m) => m.dto.sender?.name ?? null,
-    own: (m) => m.dto.selfMsg ?? m.dto.sender?.id === m.viewerId,
+    own: (m) => isOwnDto(m.dto, m.viewerId),
     status: (m) => {
-      const own = m.dto.selfMsg ?? m.dto.sender?.id === m.viewerId;
+      const own = isOwnDto(m.dto, m.viewerId);
       const server = (m.dto.messageStatus ?? 'SENT') as MessageStatus;
       // unknown last-viewed time: the backend's status for the viewer (derived from the read pointer, which agrees
       // with the time rule: the creation times strictly increase in id order within a group)
@@ -269,7 +273,12 @@ export const chatTypes = {
     lastMessageId: (s) => s.lastMessageId ?? null,
     groupTypeCounts: async (_s, _a, ctx) => {
       const s = await memo(ctx, 'stats:all', () => queryResult(() => chatApi(ctx).statistics(null)));
-      return (s.groupTypes ?? []).map((t) => ({ groupType: t.groupType as never, groupCount: t.groupCount }));
+      return (s.groupTypes ?? []).map((t) => ({
+        groupType: t.groupType as never,
+        groupCount: Math.max(0, t.groupCount),
+        unreadGroupCount: Math.max(0, t.unreadGroupCount ?? 0),
+        unreadMessagesCount: Math.max(0, t.unreadMessagesCount ?? 0),
+      }));
     },
   },
   ChatMessage: {
@@ -280,7 +289,7 @@ export const chatTypes = {
     createdAt: (p) => msgTime(p.dto),
     text: (p) => p.dto.text ?? null,
     status: (p) => statusOf(p),
-    own: (p) => isOwn(p.dto, p.viewerId),
+    own: (p) => isOwnDto(p.dto, p.viewerId),
     sender: (p) => (p.dto.sender ? { userId: p.dto.sender.id, name: p.dto.sender.name ?? null, lastSeenAt: p.dto.sender.lastSeenAt ?? null } : null),
     sentByGroup: (p) => !!p.dto.sentByGroup,
     file: (p) => (p.dto.file?.name

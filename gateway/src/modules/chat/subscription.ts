@@ -11,6 +11,7 @@
 import { GraphQLError, type GraphQLSchema } from 'graphql/index.js';
 import type { GatewayContext } from '../../context.js';
 import { metaDataIds, type WireEvent } from '../../domain/chat/events.js';
+import { isOwnFor, type ChatViewer } from '../../domain/chat/own.js';
 import { ChatStreamClosed, type ChatHub } from '../../realtime/hub.js';
 import type { ChatStreamEvent } from '../../realtime/events.js';
 import { normalizeMessage, type ChatMessageDto } from '../../rest/chat.js';
@@ -29,8 +30,25 @@ type Payload =
   | { __typename: 'ChatResyncEvent'; cursor: string | null; reason: string }
   | { __typename: 'ChatRequestDocumentEvent'; cursor: string | null; payload: string };
 
+/**
+ * The message of a realtime event as `viewer` sees it: the backend's event view is viewer-neutral (`selfMsg` false for
+ * every recipient), so `selfMsg` is replaced by the backend's own rule for this viewer (domain/chat/own.ts isOwnFor: a desk
+ * message of 10762 in a support chat is every operator's own), on the message and on its reply / forward quotes. A
+ * message without a sender (an id-only status change) keeps no `selfMsg`.
+ */
+function forViewer(dto: ChatMessageDto, groupType: string | null, viewer: ChatViewer): ChatMessageDto {
+  const judge = (m: ChatMessageDto | null | undefined, type: string | null): ChatMessageDto | null =>
+    m ? { ...m, selfMsg: m.sender?.id != null ? isOwnFor(m.sender.id, type, viewer) : undefined } : null;
+  return {
+    ...judge(dto, groupType)!,
+    // a reply quotes a message of the same group; a forward's source group is not in the event (own.ts: null)
+    replyMessage: judge(dto.replyMessage, groupType),
+    forwardMessage: judge(dto.forwardMessage, null),
+  };
+}
+
 /** Maps one hub event to the GraphQL payload for `viewer` (null: not shown, e.g. an unknown modification). */
-export function toPayload(e: ChatStreamEvent, viewer: number): Payload | null {
+export function toPayload(e: ChatStreamEvent, viewer: ChatViewer): Payload | null {
   switch (e.kind) {
     case 'TYPING':
       return { __typename: 'ChatTypingEvent', cursor: null, groupId: e.groupId, users: e.users };
@@ -43,7 +61,7 @@ export function toPayload(e: ChatStreamEvent, viewer: number): Payload | null {
   }
 }
 
-function fromWire(w: WireEvent, cursor: string, viewer: number): Payload | null {
+function fromWire(w: WireEvent, cursor: string, viewer: ChatViewer): Payload | null {
   switch (w.type) {
     case 'GROUP_MSG':
     case 'CHILD_MSG':
@@ -53,17 +71,17 @@ function fromWire(w: WireEvent, cursor: string, viewer: number): Payload | null 
       // the backend's message carries `edited`; a reaction (METADATA_EDITED with `reaction`) never marks a message edited
       const base = normalizeMessage(w.message);
       const edited = base.updated ?? (kind === 'EDITED' || (kind === 'METADATA_EDITED' && !(w.type === 'MODIFY_MSG' && w.reaction)));
-      const dto: ChatMessageDto = { ...base, mentions: w.message.mentions ? [...w.message.mentions] : base.mentions, updated: edited };
+      const dto: ChatMessageDto = forViewer({ ...base, mentions: w.message.mentions ? [...w.message.mentions] : base.mentions, updated: edited }, base.group?.type ?? null, viewer);
       const ids = kind === 'VIEWED' ? [...new Set([...metaDataIds(w.message.metaData), w.message.msgId])] : [w.message.msgId];
       return {
         __typename: 'ChatMessageEvent', cursor, kind, groupId: w.message.groupId, messageIds: ids,
         // lastViewedAt unknown in an event: someone else's new message is unread (DELIVERED), own keeps its status
-        message: { dto, groupId: w.message.groupId, viewerId: viewer, lastViewedAt: null, firstUnreadId: null },
+        message: { dto, groupId: w.message.groupId, viewerId: viewer.userId, lastViewedAt: null, firstUnreadId: null },
       };
     }
     case 'MODIFY_GROUP_MSG': {
       const userId = w.userId ?? null;
-      const removedForViewer = (w.event === 'GROUP_LEFT' || w.event === 'GROUP_REMOVED') && (userId === null || userId === viewer);
+      const removedForViewer = (w.event === 'GROUP_LEFT' || w.event === 'GROUP_REMOVED') && (userId === null || userId === viewer.userId);
       return { __typename: 'ChatGroupEvent', cursor, kind: w.event, groupId: w.groupId, userId, removedForViewer };
     }
     case 'GROUP_REQDOC_MSG':
@@ -89,6 +107,8 @@ export function attachChatSubscription(schema: GraphQLSchema, hub: ChatHub): voi
     const user = ctx.session.hasSessionCookie() ? await queryResult(() => ctx.loaders.viewer()) : null;
     if (!user) throw new GraphQLError('Требуется вход в систему', { extensions: { code: 'UNAUTHENTICATED' } });
     const source = hub.subscribe({ userId: user.userId, cookie: ctx.session.jar.header() ?? "", resumeFrom: args.resumeFrom ?? null });
+    // an operator is support (spec chat §6): the desk's messages in support chats are theirs
+    const viewer: ChatViewer = { userId: user.userId, isSupport: user.account?.type === 'OPER' };
     const it: AsyncIterableIterator<Payload> = {
       async next() {
         for (;;) {
@@ -99,7 +119,7 @@ export function attachChatSubscription(schema: GraphQLSchema, hub: ChatHub): voi
             throw mapError(err);
           }
           if (r.done) return { value: undefined, done: true };
-          const p = toPayload(r.value, user.userId);
+          const p = toPayload(r.value, viewer);
           if (p) return { value: p, done: false };
         }
       },

@@ -16,6 +16,7 @@ import { shouldRetryChatEvents } from './chatRetry';
 import { chatSignals } from './chatSignals';
 import { typingStore } from './typingStore';
 
+/** Delay before resubscribing after a failed or closed subscription (spec chat §4 "Realtime connection", §9: 5 s). */
 export const CHAT_RETRY_DELAY_MS = 5000;
 
 const subscription = graphql`
@@ -34,7 +35,8 @@ const subscription = graphql`
         }
         group {
           id
-          ...ChatListItem_group
+          # a new support chat on the operator's desk is named by its requester (SupportChatListItem includes ChatListItem)
+          ...SupportChatListItem_group
         }
         unreadStatistic {
           unreadMessagesCount
@@ -48,7 +50,8 @@ const subscription = graphql`
         removedForViewer
         group {
           id
-          ...ChatListItem_group
+          # a new support chat on the operator's desk is named by its requester (SupportChatListItem includes ChatListItem)
+          ...SupportChatListItem_group
         }
         unreadStatistic {
           unreadMessagesCount
@@ -87,10 +90,12 @@ function subscribeVisibility(l: () => void) {
   return () => document.removeEventListener('visibilitychange', l);
 }
 
+/** Whether the tab is visible (the subscription runs and chats are marked viewed only then, spec chat §4). */
 export function useDocumentVisible(): boolean {
   return useSyncExternalStore(subscribeVisibility, () => document.visibilityState !== 'hidden');
 }
 
+/** Keeps the one chatEvents subscription of the signed-in user `userId` open while the tab is visible (see the module comment). */
 export function ChatEventsSubscriber({ userId }: { userId: number }) {
   const environment = useRelayEnvironment();
   const visible = useDocumentVisible();

@@ -1,24 +1,44 @@
 /**
  * The chat navigation links of the account layouts: 'Чаты' with the unread badge (Viewer.unreadStatistic, spec chat
  * §3) and, in the operator area, 'Поддержка' — the support desk — with the number of support chats having unread
- * messages. The operator's 'Чаты' badge leaves out the support chats' unread messages, which the desk shows
- * (support/supportBadges.ts). Owns the chatEvents subscription, which keeps the badges current; reloads on a
- * resync. A failed statistic load leaves the links without badges (logged, spec chat §8).
+ * messages (`unreadStatistic.groupTypeCounts`, ECVP_SUPPORT). The operator's 'Чаты' badge leaves out the support
+ * chats' unread messages, which the desk shows (support/supportBadges.ts). Owns the chatEvents subscription, which
+ * keeps the badges current: events copy the overall count into the store, and events or mutations about a support
+ * chat make the operator's badges reload the statistic (debounced, chatSignals.supportCountsChanged); a resync
+ * reloads it too. No polling. A failed statistic load leaves the links without badges (logged, spec chat §8).
  */
 import { Badge, HStack, Link } from '@chakra-ui/react';
-import { Suspense, useEffect, useState, type ReactNode } from 'react';
-import { graphql, useLazyLoadQuery } from 'react-relay';
+import { Suspense, useEffect, type ReactNode } from 'react';
+import { fetchQuery, graphql, useLazyLoadQuery, useRelayEnvironment } from 'react-relay';
 import { NavLink } from 'react-router-dom';
 import type { ChatNavLinkQuery } from '../../__generated__/ChatNavLinkQuery.graphql';
 import type { Area } from '../../system/router/guards';
 import { ChatEventsSubscriber } from './ChatEventsSubscriber';
+import { logChatError } from './chatLog';
 import { chatSignals } from './chatSignals';
 import { hasSupportDesk, listBasePath } from './support/chatLists';
 import { QuietBoundary } from './support/QuietBoundary';
-import { badgeText, chatsBadgeCount, groupsWithUnread } from './support/supportBadges';
+import { badgeText, chatsBadgeCount, createDebouncedRefresh, SUPPORT_REFRESH_DELAY_MS, supportBadgeCount } from './support/supportBadges';
 import { SUPPORT_TEXTS } from './support/supportTexts';
-import { useSupportUnread } from './support/useSupportUnread';
 import { CHAT_TEXTS } from './texts';
+
+const navQuery = graphql`
+  query ChatNavLinkQuery($withSupportDesk: Boolean!) {
+    viewer {
+      id
+      userId
+      unreadStatistic {
+        unreadMessagesCount
+        lastMessageId
+        groupTypeCounts @include(if: $withSupportDesk) {
+          groupType
+          unreadGroupCount
+          unreadMessagesCount
+        }
+      }
+    }
+  }
+`;
 
 function CountBadge({ count, testId, label }: { count: number; testId: string; label: string }) {
   if (count <= 0) return null;
@@ -54,32 +74,32 @@ function NavLinks({ area, chatsBadge, supportBadge }: { area: Area; chatsBadge?:
   );
 }
 
+/** Reloads the badge statistic on a resync and, with a desk, after support chat changes (debounced). */
+function useStatisticReloads(withSupportDesk: boolean): void {
+  const environment = useRelayEnvironment();
+  useEffect(() => {
+    const reload = () => fetchQuery<ChatNavLinkQuery>(environment, navQuery, { withSupportDesk }, { fetchPolicy: 'network-only' }).toPromise();
+    const offResync = chatSignals.onResync(() => void reload().catch((e) => logChatError('unreadStatistic', e)));
+    if (!withSupportDesk) return offResync;
+    const refresh = createDebouncedRefresh(reload, SUPPORT_REFRESH_DELAY_MS, (e) => logChatError('unreadStatistic', e));
+    const offSupport = chatSignals.onSupportCountsChange(refresh.request);
+    return () => {
+      offResync();
+      offSupport();
+      refresh.dispose();
+    };
+  }, [environment, withSupportDesk]);
+}
+
 function NavLinksWithBadges({ area }: { area: Area }) {
-  const [fetchKey, setFetchKey] = useState(0);
-  useEffect(() => chatSignals.onResync(() => setFetchKey((k) => k + 1)), []);
   const desk = hasSupportDesk(area);
-  const data = useLazyLoadQuery<ChatNavLinkQuery>(
-    graphql`
-      query ChatNavLinkQuery($withSupportDesk: Boolean!) {
-        viewer {
-          id
-          userId
-          unreadStatistic {
-            unreadMessagesCount
-            lastMessageId
-          }
-          ...useSupportUnread_viewer @include(if: $withSupportDesk) @alias(as: "supportDesk")
-        }
-      }
-    `,
-    { withSupportDesk: desk },
-    { fetchPolicy: fetchKey ? 'network-only' : 'store-or-network', fetchKey },
-  );
+  const data = useLazyLoadQuery<ChatNavLinkQuery>(navQuery, { withSupportDesk: desk }, { fetchPolicy: 'store-or-network' });
+  useStatisticReloads(desk);
   const viewer = data.viewer;
-  const support = useSupportUnread(viewer?.supportDesk);
   if (!viewer) return <NavLinks area={area} />;
-  const chats = chatsBadgeCount(viewer.unreadStatistic.unreadMessagesCount, support ?? []);
-  const supportChats = support ? groupsWithUnread(support) : 0;
+  const counts = desk ? (viewer.unreadStatistic.groupTypeCounts ?? []) : null;
+  const chats = chatsBadgeCount(viewer.unreadStatistic.unreadMessagesCount, counts);
+  const supportChats = supportBadgeCount(counts);
   return (
     <>
       <ChatEventsSubscriber userId={viewer.userId} />

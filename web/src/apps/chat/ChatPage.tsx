@@ -1,6 +1,7 @@
 /**
- * /<area>/chats/* (spec core §2 chats/{id}, chat layout): the chat layout over the list and one chat;
- * /<area>/chats/order/<orderId> opens the request's chat (openOrderChat) and redirects to it.
+ * /<area>/chats/* (spec core §2 chats/{id}, chat layout): the chat layout over the list and one chat (an operator's
+ * support chat redirects to the desk, /operator/support/<groupId>); /<area>/chats/order/<orderId> opens the
+ * request's chat (openOrderChat) and redirects to it.
  */
 import { Route, Routes } from 'react-router-dom';
 import { NotFoundPage } from '../../system/errors/ErrorPage';
@@ -17,7 +18,7 @@ export function ChatPage({ area }: { area: Area }) {
       <Route path="order/:orderId" element={<OpenOrderChatRedirect area={area} />} />
       <Route element={<ChatLayout area={area} />}>
         <Route index element={<ChatPlaceholder />} />
-        <Route path=":groupId" element={<ChatDetailRoute area={area} />} />
+        <Route path=":groupId" element={<ChatDetailRoute area={area} kind="chats" />} />
       </Route>
       <Route path="*" element={<NotFoundPage />} />
     </Routes>

@@ -2,7 +2,8 @@
  * Applies one chatEvents payload to the Relay store (spec chat §4): new messages appended to the open list and
  * the group re-placed in the chat list; deletions removed; VIEWED set on every id; groups added, removed, pinned
  * and unpinned; the badge's unread statistic copied from the event (the server's numbers, never guessed; not
- * changed for GROUP_CREATED / GROUP_JOINED). Typing, presence and resync are handled by the subscriber.
+ * changed for GROUP_CREATED / GROUP_JOINED; for an operator's support chat the badges reload the statistic instead,
+ * chatStore.setUnreadStatistic). Typing, presence and resync are handled by the subscriber.
  */
 import type { RecordProxy, RecordSourceSelectorProxy } from 'relay-runtime';
 import { appendMessage, listedGroups, markMessagesViewed, placeGroup, removeGroup, removeMessage, setUnreadStatistic } from './chatStore';
@@ -37,7 +38,7 @@ export function applyChatEvent(store: RecordSourceSelectorProxy): void {
     } else if (kind === 'VIEWED') {
       markMessagesViewed(store, ids);
     }
-    setUnreadStatistic(store, ev.getLinkedRecord('unreadStatistic'));
+    setUnreadStatistic(store, ev.getLinkedRecord('unreadStatistic'), groupId);
   } else if (type === 'ChatGroupEvent' && groupId) {
     const event = ev.getValue('event');
     if (ev.getValue('removedForViewer') === true) removeGroup(store, groupId);
@@ -50,6 +51,6 @@ export function applyChatEvent(store: RecordSourceSelectorProxy): void {
       if (event === 'GROUP_REMOVED_FAVORITE') group?.setValue(null, 'favoriteId');
       placeGroup(store, group);
     }
-    if (event !== 'GROUP_CREATED' && event !== 'GROUP_JOINED') setUnreadStatistic(store, ev.getLinkedRecord('unreadStatistic'));
+    if (event !== 'GROUP_CREATED' && event !== 'GROUP_JOINED') setUnreadStatistic(store, ev.getLinkedRecord('unreadStatistic'), groupId);
   }
 }

@@ -1,7 +1,13 @@
-/** App-wide chat signals: a ChatResyncEvent asks the list, the open chat and the badge to reload. */
+/**
+ * App-wide chat signals: a ChatResyncEvent asks the list, the open chat and the badges to reload; a change of the
+ * operator's support chat counters (an event or a mutation about an ECVP_SUPPORT group, chatStore.setUnreadStatistic)
+ * asks the navigation badges to reload the viewer's unread statistic (ChatNavLink, debounced).
+ */
 type Listener = () => void;
 const resyncListeners = new Set<Listener>();
+const supportCountListeners = new Set<Listener>();
 
+/** Subscribe (`on…`, answers the unsubscribe function) and emit. */
 export const chatSignals = {
   onResync(listener: Listener): () => void {
     resyncListeners.add(listener);
@@ -9,5 +15,12 @@ export const chatSignals = {
   },
   resync(): void {
     resyncListeners.forEach((l) => l());
+  },
+  onSupportCountsChange(listener: Listener): () => void {
+    supportCountListeners.add(listener);
+    return () => void supportCountListeners.delete(listener);
+  },
+  supportCountsChanged(): void {
+    supportCountListeners.forEach((l) => l());
   },
 };

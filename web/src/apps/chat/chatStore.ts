@@ -1,12 +1,13 @@
 /**
  * Relay store updates shared by the chat mutations and the chatEvents subscription (spec chat §4 "New message
- * handling", "Group list"). Connection keys: the lists `ChatList_chatGroups` (filters `search`, `types`) and the
- * operator's support badge `useSupportUnread_chatGroups` (filter `types`) under the viewer, the messages
- * `ChatMessageList_messages` under the group. Every group list in use registers itself with the filter it was
- * loaded with (`registerListConnection`), so a new group is added only to the lists of its kind (support chats to
- * the support desk, others to the chat list, support/chatLists.ts) and removals reach a searched list too.
+ * handling", "Group list"). Connection keys: the lists `ChatList_chatGroups` (filters `search`, `types`) under the
+ * viewer, the messages `ChatMessageList_messages` under the group. Every group list in use registers itself with
+ * the filter it was loaded with (`registerListConnection`), so a new group is added only to the lists of its kind
+ * (support chats to the support desk, others to the chat list, support/chatLists.ts) and removals reach a searched
+ * list too.
  */
 import { ConnectionHandler, type RecordProxy, type RecordSourceSelectorProxy } from 'relay-runtime';
+import { chatSignals } from './chatSignals';
 import { sortGroups } from './groupOrder';
 import { acceptsNewGroup, matchesTypes, type ListFilter } from './support/chatLists';
 
@@ -21,7 +22,7 @@ export const MESSAGES_KEY = 'ChatMessageList_messages';
  */
 export const listConnections = new Map<string, ListFilter>();
 
-/** Records a list connection and the filter it was loaded with (lists and the support badge call it when they render). */
+/** Records a list connection and the filter it was loaded with (the lists call it when they render). */
 export function registerListConnection(connectionId: string, filter: ListFilter): void {
   listConnections.set(connectionId, filter);
 }
@@ -57,10 +58,28 @@ export function listedGroups(store: Store, groupType?: string | null): RecordPro
   return [...out.values()];
 }
 
-/** Copies an unread statistic (from a mutation or event payload) into Viewer.unreadStatistic: the badge. */
-export function setUnreadStatistic(store: Store, source: RecordProxy | null | undefined): void {
+/**
+ * Whether the viewer's badges split the support chats off (the operator's 'Поддержка' and 'Чаты', ChatNavLink):
+ * the loaded statistic carries the per-type counts.
+ */
+export function splitsSupportCounts(store: Store): boolean {
+  const stat = viewerOf(store)?.getLinkedRecord('unreadStatistic');
+  return stat?.getLinkedRecords('groupTypeCounts') != null;
+}
+
+/**
+ * Copies an unread statistic (from a mutation or event payload about the group `groupId`, a global id) into
+ * Viewer.unreadStatistic: the badges. When the badges split the support chats off (splitsSupportCounts) and the
+ * group is a support chat, the overall count is not copied alone — the per-type counts would lag behind it and the
+ * 'Чаты' badge would jump — but the badges are asked to reload the whole statistic (chatSignals, debounced).
+ */
+export function setUnreadStatistic(store: Store, source: RecordProxy | null | undefined, groupId?: string | null): void {
   const viewer = viewerOf(store);
   if (!viewer || !source) return;
+  if (groupId && store.get(groupId)?.getValue('groupType') === 'ECVP_SUPPORT' && splitsSupportCounts(store)) {
+    chatSignals.supportCountsChanged();
+    return;
+  }
   let stat = viewer.getLinkedRecord('unreadStatistic');
   if (!stat) {
     stat = store.create(`${viewer.getDataID()}:unreadStatistic`, 'UnreadStatistic');

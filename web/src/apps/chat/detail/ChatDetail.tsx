@@ -1,11 +1,14 @@
 /**
  * One open chat: header (name, online / last seen, typing), the messages, the composer, and the forward dialog
  * of a message ('Переслать'). Opening marks the group viewed (markChatGroupViewed); the UNREAD separator stays
- * where it was when the chat was opened. Reloads on a resync.
+ * where it was when the chat was opened. Reloads on a resync. `kind` is the list the route belongs to: a chat opened
+ * in the other list of the area (a support chat under /operator/chats, another chat under /operator/support) is
+ * redirected to its own place (support/chatLists.misplacedChatPath) without being marked viewed.
  */
 import { Flex, Stack } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { graphql, useLazyLoadQuery } from 'react-relay';
+import { Navigate } from 'react-router-dom';
 import type { ChatDetailQuery } from '../../../__generated__/ChatDetailQuery.graphql';
 import type { Area } from '../../../system/router/guards';
 import { ChatPlaceholder } from '../ChatPlaceholder';
@@ -14,13 +17,14 @@ import { useDocumentVisible } from '../ChatEventsSubscriber';
 import { chatSignals } from '../chatSignals';
 import { setUnreadStatistic } from '../chatStore';
 import { useMarkChatGroupViewedMutation } from '../mutations/useMarkChatGroupViewedMutation';
+import { listBasePath, misplacedChatPath, type ChatListKind } from '../support/chatLists';
 import { CHAT_TEXTS } from '../texts';
 import { ChatComposer, type ComposerMode } from './ChatComposer';
 import { ChatHeader } from './ChatHeader';
 import { ChatMessageList } from './ChatMessageList';
 
-/** The open chat of group `groupId` (backend id) in `area` (see the module comment). */
-export function ChatDetail({ groupId, area }: { groupId: number; area: Area }) {
+/** The open chat of group `groupId` (backend id) in the list `kind` of `area` (see the module comment). */
+export function ChatDetail({ groupId, area, kind }: { groupId: number; area: Area; kind: ChatListKind }) {
   const [fetchKey, setFetchKey] = useState(0);
   useEffect(() => chatSignals.onResync(() => setFetchKey((k) => k + 1)), []);
   const data = useLazyLoadQuery<ChatDetailQuery>(
@@ -36,6 +40,7 @@ export function ChatDetail({ groupId, area }: { groupId: number; area: Area }) {
           chatGroup(groupId: $groupId) {
             id
             groupId
+            groupType
             firstUnreadMessageId
             members {
               userId
@@ -57,7 +62,8 @@ export function ChatDetail({ groupId, area }: { groupId: number; area: Area }) {
   const [forwardId, setForwardId] = useState<string | null>(null);
   const [markViewed] = useMarkChatGroupViewedMutation();
   const visible = useDocumentVisible();
-  const groupGlobalId = group?.id;
+  const redirectTo = group ? misplacedChatPath(area, kind, group.groupType, group.groupId) : null;
+  const groupGlobalId = redirectTo ? undefined : group?.id;
 
   useEffect(() => {
     if (!groupGlobalId || !visible) return;
@@ -66,18 +72,19 @@ export function ChatDetail({ groupId, area }: { groupId: number; area: Area }) {
       {
         updater: (store) => {
           const f = store.getRootField('markChatGroupViewed');
-          if (f?.getValue('__typename') === 'ChatGroupChangeSuccess') setUnreadStatistic(store, f.getLinkedRecord('unreadStatistic'));
+          if (f?.getValue('__typename') === 'ChatGroupChangeSuccess') setUnreadStatistic(store, f.getLinkedRecord('unreadStatistic'), groupGlobalId);
         },
       },
     ).catch(() => undefined);
   }, [groupGlobalId, visible, markViewed]);
 
   if (!group) return <ChatPlaceholder text={CHAT_TEXTS.chatNotFound} />;
+  if (redirectTo) return <Navigate to={redirectTo} replace />;
   const members = group.members.map((m) => ({ userId: m.userId, name: m.name }));
 
   return (
     <Flex direction="column" h="full" minH={{ base: '70vh', lg: '0' }}>
-      <ChatHeader group={group} viewerUserId={viewerUserId} area={area} />
+      <ChatHeader group={group} viewerUserId={viewerUserId} area={area} basePath={listBasePath(area, kind)} />
       <Stack gap="0" flex="1" minH="0">
         <ChatMessageList
           query={data}

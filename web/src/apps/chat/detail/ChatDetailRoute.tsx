@@ -1,5 +1,5 @@
 /**
- * /<area>/chats/<groupId>: validates the id and loads the chat; a failed load (including the unread statistic)
+ * /<area>/chats/<groupId> and the desk's /operator/support/<groupId> (`kind`): validates the id and loads the chat; a failed load (including the unread statistic)
  * shows the error page with the response status and message (spec chat §2, §8).
  */
 import { Component, type ReactNode } from 'react';
@@ -8,6 +8,7 @@ import { ErrorPage, NotFoundPage } from '../../../system/errors/ErrorPage';
 import { GraphQLRequestError } from '../../../system/relay/environment';
 import { isNumericIdParam, type Area } from '../../../system/router/guards';
 import { logChatError } from '../chatLog';
+import type { ChatListKind } from '../support/chatLists';
 import { ChatDetail } from './ChatDetail';
 
 class ChatErrorBoundary extends Component<{ children: ReactNode }, { error: unknown }> {
@@ -26,13 +27,16 @@ class ChatErrorBoundary extends Component<{ children: ReactNode }, { error: unkn
   }
 }
 
-/** The chats/<groupId> route element: not-found for a non-numeric id, else the chat inside its error boundary. */
-export function ChatDetailRoute({ area }: { area: Area }) {
+/**
+ * The <groupId> route element of the list `kind` in `area`: not-found for a non-numeric id, else the chat inside
+ * its error boundary.
+ */
+export function ChatDetailRoute({ area, kind }: { area: Area; kind: ChatListKind }) {
   const { groupId } = useParams();
   if (!isNumericIdParam(groupId)) return <NotFoundPage />;
   return (
     <ChatErrorBoundary key={groupId}>
-      <ChatDetail key={groupId} groupId={Number(groupId)} area={area} />
+      <ChatDetail key={groupId} groupId={Number(groupId)} area={area} kind={kind} />
     </ChatErrorBoundary>
   );
 }

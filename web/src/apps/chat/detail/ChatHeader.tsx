@@ -1,22 +1,35 @@
-/** The open chat's header: name, the other member's online / last-seen text (rules/lastSeen) or the member count, typing. */
+/**
+ * The open chat's header: name, the other member's online / last-seen text (rules/lastSeen) or the member count,
+ * typing, and the back link to the list the chat was opened from (below `lg`). On the operators' support desk a
+ * support chat is named by the user who wrote (`supportRequester`: the name as the heading, the company under it)
+ * instead of 'Поддержка', and the presence is the requester's (the operator acts as the support user).
+ */
 import { Box, Flex, Heading, IconButton, Link, Text } from '@chakra-ui/react';
 import { graphql, useFragment } from 'react-relay';
 import { NavLink } from 'react-router-dom';
 import type { ChatHeader_group$key } from '../../../__generated__/ChatHeader_group.graphql';
 import type { Area } from '../../../system/router/guards';
 import { lastSeenText } from '../rules/lastSeen';
+import { listKindOf, presenceMembers } from '../support/chatLists';
 import { CHAT_TEXTS } from '../texts';
 import { typingText } from '../typing';
 import { useNow, useTypingUsers } from '../typingStore';
 
-/** Header of the open chat: the name (h1), presence or typing line, and the back link below `lg`. */
-export function ChatHeader({ group, viewerUserId, area }: { group: ChatHeader_group$key; viewerUserId: number | null; area: Area }) {
+/**
+ * Header of the open chat: the name (h1), presence or typing line, and below `lg` the back link to `basePath` (the
+ * list the chat belongs to: /<area>/chats, or /operator/support on the desk).
+ */
+export function ChatHeader({ group, viewerUserId, area, basePath }: { group: ChatHeader_group$key; viewerUserId: number | null; area: Area; basePath: string }) {
   const g = useFragment(
     graphql`
       fragment ChatHeader_group on ChatGroup {
         id
         name
         groupType
+        supportRequester {
+          name
+          companyName
+        }
         members {
           id
           userId
@@ -29,15 +42,19 @@ export function ChatHeader({ group, viewerUserId, area }: { group: ChatHeader_gr
     group,
   );
   const now = useNow(30_000);
-  const others = g.members.filter((m) => m.userId !== viewerUserId);
+  const onDesk = listKindOf(area, g.groupType) === 'support';
+  const requester = onDesk ? g.supportRequester : null;
+  const others = presenceMembers(g.members, viewerUserId, onDesk);
   const typing = useTypingUsers(g.id, viewerUserId);
   const typingLine = typingText(typing, others.length > 1);
   const status = others.length === 1 ? (others[0].online ? 'в сети' : lastSeenText(others[0].lastSeenAt, now)) : others.length > 1 ? CHAT_TEXTS.members(g.members.length) : null;
+  const title = requester?.name.trim() || g.name || CHAT_TEXTS.noName;
+  const company = requester?.companyName?.trim();
 
   return (
     <Flex align="center" gap="2" px="4" py="3" borderBottomWidth="1px">
       <Link asChild display={{ base: 'inline-flex', lg: 'none' }}>
-        <NavLink to={`/${area}/chats`}>
+        <NavLink to={basePath}>
           <IconButton as="span" aria-label={CHAT_TEXTS.back} size="sm" variant="ghost">
             ←
           </IconButton>
@@ -45,8 +62,13 @@ export function ChatHeader({ group, viewerUserId, area }: { group: ChatHeader_gr
       </Link>
       <Box minW="0">
         <Heading as="h1" size="md" truncate>
-          {g.name || CHAT_TEXTS.noName}
+          {title}
         </Heading>
+        {company && (
+          <Text fontSize="sm" color="gray.600" truncate data-testid="chat-requester-company">
+            {company}
+          </Text>
+        )}
         <Text fontSize="sm" color={typingLine ? 'blue.600' : 'gray.500'} data-testid={typingLine ? 'typing-indicator' : 'chat-presence'} aria-live="polite">
           {typingLine ?? status ?? '\u00a0'}
         </Text>

@@ -23,6 +23,7 @@ export const PENDING_PREFIX = 'client:pending:';
 
 const STATUS_ICON = { SENDING: '🕓', SENT: '✓', DELIVERED: '✓✓', VIEWED: '✓✓' } as const;
 
+/** Props of ChatMessageItem: the message, its group (global id), the members for mentions and the action callbacks. */
 export interface ChatMessageItemProps {
   message: ChatMessageItem_message$key;
   groupGlobalId: string;
@@ -112,7 +113,7 @@ export function ChatMessageItem({ message, groupGlobalId, members, onReply, onEd
           const f = store.getRootField('deleteChatMessage');
           if (f?.getValue('__typename') !== 'DeleteChatMessageSuccess') return;
           removeMessage(store, groupGlobalId, m.id);
-          setUnreadStatistic(store, f.getLinkedRecord('unreadStatistic'));
+          setUnreadStatistic(store, f.getLinkedRecord('unreadStatistic'), groupGlobalId);
         },
       },
     ).catch(() => undefined);

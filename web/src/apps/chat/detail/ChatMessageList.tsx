@@ -19,6 +19,7 @@ import { ChatMessageItem, PENDING_PREFIX } from './ChatMessageItem';
 
 const PAGE = 30;
 
+/** Props of ChatMessageList: the query with the messages, the group, the UNREAD separator position, members and callbacks. */
 export interface ChatMessageListProps {
   query: ChatMessageList_query$key;
   groupGlobalId: string;
@@ -94,7 +95,7 @@ export function ChatMessageList({ query, groupGlobalId, unreadId, members, onRep
           const f = store.getRootField('markChatViewedTo');
           if (f?.getValue('__typename') !== 'ChatGroupChangeSuccess') return;
           markMessagesViewed(store, [id]);
-          setUnreadStatistic(store, f.getLinkedRecord('unreadStatistic'));
+          setUnreadStatistic(store, f.getLinkedRecord('unreadStatistic'), groupGlobalId);
         },
       },
     ).catch(() => undefined);

@@ -22,10 +22,22 @@ function pinError(title: string, description?: string) {
 }
 
 /**
- * A list row linking to `<basePath>/<groupId>`; `displayName` replaces the group name (the support desk names a
- * support chat by the client who wrote, support/SupportChatListItem).
+ * A list row linking to `<basePath>/<groupId>`; `displayName` replaces the group name and `subtitle` shows under it
+ * (the support desk names a support chat by the user who wrote and his company, support/SupportChatListItem).
  */
-export function ChatListItem({ group, basePath, active, displayName }: { group: ChatListItem_group$key; basePath: string; active: boolean; displayName?: string | null }) {
+export function ChatListItem({
+  group,
+  basePath,
+  active,
+  displayName,
+  subtitle,
+}: {
+  group: ChatListItem_group$key;
+  basePath: string;
+  active: boolean;
+  displayName?: string | null;
+  subtitle?: string | null;
+}) {
   const g = useFragment(
     graphql`
       fragment ChatListItem_group on ChatGroup {
@@ -78,7 +90,7 @@ export function ChatListItem({ group, basePath, active, displayName }: { group: 
           updater: (store) => {
             const field = store.getRootField(pinning ? 'pinChatGroup' : 'unpinChatGroup');
             if (field?.getValue('__typename') !== 'ChatGroupChangeSuccess') return;
-            setUnreadStatistic(store, field.getLinkedRecord('unreadStatistic'));
+            setUnreadStatistic(store, field.getLinkedRecord('unreadStatistic'), g.id);
             placeGroup(store, field.getLinkedRecord('group'));
           },
         },
@@ -105,7 +117,7 @@ export function ChatListItem({ group, basePath, active, displayName }: { group: 
           const f = store.getRootField(field);
           if (f?.getValue('__typename') !== 'ChatGroupRemovedSuccess') return;
           removeGroup(store, g.id);
-          setUnreadStatistic(store, f.getLinkedRecord('unreadStatistic'));
+          setUnreadStatistic(store, f.getLinkedRecord('unreadStatistic'), g.id);
         },
       },
     ).catch(() => undefined);
@@ -134,6 +146,11 @@ export function ChatListItem({ group, basePath, active, displayName }: { group: 
                   </Text>
                 )}
               </Flex>
+              {subtitle && (
+                <Text fontSize="xs" color="gray.600" truncate data-testid="chat-group-subtitle">
+                  {subtitle}
+                </Text>
+              )}
               <Flex justify="space-between" gap="2" align="center">
                 <Text fontSize="sm" color="gray.600" truncate>
                   {preview}

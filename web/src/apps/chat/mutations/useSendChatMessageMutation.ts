@@ -16,7 +16,8 @@ export function useSendChatMessageMutation() {
           }
           group {
             id
-            ...ChatListItem_group
+            # a support chat placed on the operator's desk is named by its requester
+            ...SupportChatListItem_group
           }
         }
         ... on UserError {

@@ -1,6 +1,6 @@
 /**
- * An error boundary for optional chat extras (badges, names): a failed load shows `fallback` and is logged, not
- * shown (spec chat §8).
+ * An error boundary for optional chat extras (the navigation badges, ChatNavLink): a failed load shows `fallback`
+ * and is logged, not shown (spec chat §8).
  */
 import { Component, type ReactNode } from 'react';
 import { logChatError } from '../chatLog';

@@ -75,10 +75,19 @@ export function offersSupportLink(area: Area, kind: ChatListKind): boolean {
 }
 
 /**
- * The name identifying a support chat on the desk: the names of its members other than the support user (the
- * client who wrote), joined by ', '; null when the members are unknown (the list answer carries none).
+ * Where a chat opened from the list of `kind` lives instead (each chat lives in one place): the route of the same
+ * chat in the list of its kind — /operator/support/<id> of a group that is not a support chat goes to
+ * /operator/chats/<id> and the other way round — or null when it is in place (always for accounts without a desk).
  */
-export function requesterName(members: ReadonlyArray<{ userId: number; name?: string | null }>): string | null {
-  const names = members.filter((m) => m.userId !== SUPPORT_USER_ID).map((m) => m.name?.trim()).filter((n): n is string => !!n);
-  return names.length ? names.join(', ') : null;
+export function misplacedChatPath(area: Area, kind: ChatListKind, groupType: string | null | undefined, groupId: number): string | null {
+  const home = listKindOf(area, groupType);
+  return home === kind ? null : `${listBasePath(area, home)}/${groupId}`;
+}
+
+/**
+ * The members whose presence the chat header shows: everybody but the viewer and, when the viewer answers as
+ * support (an operator in a support chat, `asSupport`), but the support user the operators act as (always online).
+ */
+export function presenceMembers<M extends { userId: number }>(members: ReadonlyArray<M>, viewerUserId: number | null, asSupport: boolean): M[] {
+  return members.filter((m) => m.userId !== viewerUserId && !(asSupport && m.userId === SUPPORT_USER_ID));
 }
