@@ -307,6 +307,15 @@ for (const driver of DRIVERS) {
       expect((await stats(client, sg)).unreadMessagesCount).toBe(1);
       expect((await client.post(`${C}/group/${sg}/leave`, {})).statusCode).toBe(409);
       expect((await p2.get(`${C}/group/${sg}`)).statusCode).toBe(404);
+      // 'Поддержка' (10762) is online while an operator is (its last seen = the latest operator's), offline after
+      t.clock.freeze();
+      const at = t.clock.now().getTime();
+      await oper.put(`/api/chat/notification/user/${ids.oper}`, { online: true });
+      const desk = async () => ((await client.get(`${C}/group/${sg}`)).json().members as { id: number; online: boolean; lastSeenAt: string | null }[]).find((m) => m.id === 10762)!;
+      expect(await desk()).toMatchObject({ online: true, lastSeenAt: new Date(at).toISOString() });
+      await oper.put(`/api/chat/notification/user/${ids.oper}`, { online: false });
+      expect(await desk()).toMatchObject({ online: false, lastSeenAt: new Date(at - 240_000).toISOString() });
+      t.clock.unfreeze();
       const info = (await client.get('/api/secured/chat/user/info')).json();
       expect(info).toMatchObject({ chatUserId: ids.client, supportChatGroupId: sg, isSupport: false, supportUserId: 10762 });
     });

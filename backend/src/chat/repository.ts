@@ -152,12 +152,24 @@ export function supportRequesterMatches(pattern: string): SQL {
       and (${displayNameSql} ilike ${pattern} or ${companies.shortName} ilike ${pattern})))`;
 }
 
-/** Last-seen times of user ids. */
+/**
+ * Last-seen times of user ids (absent: never seen). The support user 10762 stands for the desk (spec chat §6): its
+ * last-seen time is the latest of the active operators', so a client sees 'Поддержка' online while any operator is.
+ */
 export async function presenceOf(db: DbOrTx, ids: number[]): Promise<Map<number, Date>> {
   const real = [...new Set(ids)].filter((id) => id !== SUPPORT_USER_ID);
-  if (!real.length) return new Map();
-  const rows = await db.select().from(chatPresence).where(inArray(chatPresence.userId, real));
-  return new Map(rows.map((r) => [r.userId, r.lastSeenAt]));
+  const out = new Map<number, Date>();
+  if (real.length) {
+    const rows = await db.select().from(chatPresence).where(inArray(chatPresence.userId, real));
+    for (const r of rows) out.set(r.userId, r.lastSeenAt);
+  }
+  if (ids.includes(SUPPORT_USER_ID)) {
+    const [desk] = await db.select({ last: max(chatPresence.lastSeenAt) }).from(chatPresence)
+      .innerJoin(users, eq(users.id, chatPresence.userId))
+      .where(and(eq(users.accountType, 'OPER'), eq(users.status, 'ACTIVE')));
+    if (desk?.last) out.set(SUPPORT_USER_ID, desk.last);
+  }
+  return out;
 }
 
 /** Records that `userId` was seen now (chat §4 "Online and last seen"). */

@@ -214,7 +214,7 @@ export default async function chatRoutes(fastify: FastifyInstance): Promise<void
       ...p,
       members: members.map((m) => {
         const last = seen.get(m.userId) ?? null;
-        return { id: m.userId, name: names.get(m.userId) ?? '', role: m.role as MemberRole, online: m.userId === SUPPORT_USER_ID || (!!last && t - last.getTime() < ONLINE_MS), lastSeenAt: last?.toISOString() ?? null };
+        return { id: m.userId, name: names.get(m.userId) ?? '', role: m.role as MemberRole, online: !!last && t - last.getTime() < ONLINE_MS, lastSeenAt: last?.toISOString() ?? null };
       }),
       info: {
         id: ctx.group.id,
