@@ -13,53 +13,18 @@
 import { mkdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { deflateSync } from 'node:zlib';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../support/browser.js';
+import { ARTIFACTS, launchBrowser, RolePages } from '../support/browser.js';
 import { orderInput, signIn, signInOperator } from '../support/deal.js';
-import { REPO_ROOT, startStack, type GqlClient, type Stack } from '../support/stack.js';
+import { startStack, type GqlClient, type Stack } from '../support/stack.js';
+import { png } from '../support/png.js';
 import { pdfFile, signInUi } from '../support/ui.js';
 
-const ARTIFACTS = join(REPO_ROOT, 'tests', 'e2e', 'artifacts');
 
-/** CRC-32 of PNG chunks (ISO 3309). */
-function crc32(bytes: Buffer): number {
-  let crc = ~0;
-  for (const b of bytes) {
-    crc ^= b;
-    for (let k = 0; k < 8; k += 1) crc = crc & 1 ? (crc >>> 1) ^ 0xedb88320 : crc >>> 1;
-  }
-  return ~crc >>> 0;
-}
-
-/** A real RGB PNG of `width` × `height`: a diagonal gradient tinted by `hue` (0..255), so each file differs. */
+/** A real PNG of `width` × `height` (tests/support/png.ts) tinted by `hue` (0..255), so each file differs. */
 function pngFile(name: string, width = 320, height = 200, hue = 0) {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const out = Buffer.alloc(12 + data.length);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc32(body), 8 + data.length);
-    return out;
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 8; // bit depth
-  ihdr[9] = 2; // colour type RGB
-  const raw = Buffer.alloc((width * 3 + 1) * height);
-  for (let y = 0; y < height; y += 1) {
-    const row = y * (width * 3 + 1);
-    raw[row] = 0; // filter: none
-    for (let x = 0; x < width; x += 1) {
-      raw[row + 1 + x * 3] = (x * 255) / width;
-      raw[row + 2 + x * 3] = (y * 255) / height;
-      raw[row + 3 + x * 3] = hue;
-    }
-  }
-  const buffer = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
-  return { name, mimeType: 'image/png', buffer };
+  return { name, mimeType: 'image/png', buffer: png(width, height, [hue, 120, 255 - hue]) };
 }
 
 type UploadFile = { name: string; mimeType: string; buffer: Buffer };
@@ -79,46 +44,25 @@ async function settled(page: Page): Promise<void> {
 describe('request chat in the browser: client and payment agent', () => {
   let stack: Stack;
   let browser: Browser;
-  const contexts: BrowserContext[] = [];
+  let roles: RolePages;
   let client: Page;
   let agent: Page;
-  const logs: string[] = [];
 
-  async function rolePage(name: string): Promise<Page> {
-    const context = await browser.newContext({ baseURL: stack.url, locale: 'ru-RU', viewport: { width: 1366, height: 900 } });
-    contexts.push(context);
-    const page = await context.newPage();
-    page.setDefaultTimeout(15_000);
-    page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') logs.push(`[${name}] ${m.text()}`); });
-    page.on('pageerror', (e) => logs.push(`[${name}] pageerror ${e.message}`));
-    if (process.env.CHAT_E2E_DEBUG) page.on('websocket', (ws) => {
-      logs.push(`[${name}] ws open ${ws.url()}`);
-      ws.on('framesent', (f) => logs.push(`[${name}] ws> ${String(f.payload).slice(0, 1500)}`));
-      ws.on('framereceived', (f) => logs.push(`[${name}] ws< ${String(f.payload).slice(0, 1500)}`));
-      ws.on('close', () => logs.push(`[${name}] ws closed`));
-    });
-    return page;
-  }
 
   beforeAll(async () => {
     stack = await startStack();
     browser = await launchBrowser();
-    [client, agent] = await Promise.all([rolePage('client'), rolePage('agent')]);
+    roles = new RolePages(browser, stack.url, { consoleTypes: ['error', 'warning'], webSocketFrames: !!process.env.CHAT_E2E_DEBUG });
+    [client, agent] = await Promise.all([roles.open('client'), roles.open('agent')]);
     await signInUi(client, 'client', 'client@example.com');
     await signInUi(agent, 'partner', 'partner1@example.com');
   });
   afterAll(async () => {
-    for (const c of contexts) await c.close().catch(() => {});
+    await roles?.close();
     await browser?.close();
     await stack?.close();
   });
-  afterEach(async (ctx) => {
-    if (ctx.task.result?.state !== 'fail') return;
-    mkdirSync(ARTIFACTS, { recursive: true });
-    if (logs.length) console.log(logs.join('\n'));
-    const names = ['client', 'agent'];
-    await Promise.all([client, agent].map((p, i) => p?.screenshot({ path: join(ARTIFACTS, `chat-${ctx.task.name.replace(/\W+/g, '-').slice(0, 40)}-${names[i]}.png`), fullPage: true }).catch(() => {})));
-  });
+  afterEach((ctx) => roles.afterFailure('chat', ctx));
 
   /** The client creates a request and the operator sends it to partner1, all through the API. */
   async function requestSentToPartner1(): Promise<number> {

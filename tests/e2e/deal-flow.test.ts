@@ -7,58 +7,44 @@
  * Setup steps of the exits that are not under test (the operator sending a request to the agents) go through the
  * GraphQL API; every step named by the issue is done in the browser.
  */
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { desc } from 'drizzle-orm';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../backend/src/db/schema/orders.js';
-import { launchBrowser } from '../support/browser.js';
+import { launchBrowser, RolePages } from '../support/browser.js';
 import { signIn, signInOperator } from '../support/deal.js';
-import { REPO_ROOT, startStack, type GqlClient, type Stack } from '../support/stack.js';
+import { startStack, type GqlClient, type Stack } from '../support/stack.js';
 import { createRequestUi, dayFromNow, pdfFile, signInOperatorUi, signInUi } from '../support/ui.js';
 
-const ARTIFACTS = join(REPO_ROOT, 'tests', 'e2e', 'artifacts');
 const BRAND_1 = 'Альфа Платежи';
 const BRAND_2 = 'Бета Трансфер';
 
 describe('deal flow in the browser: client, operator and two payment agents', () => {
   let stack: Stack;
   let browser: Browser;
-  const contexts: BrowserContext[] = [];
+  let roles: RolePages;
   let client: Page;
   let operator: Page;
   let agent1: Page;
   let agent2: Page;
 
-  async function rolePage(): Promise<Page> {
-    const context = await browser.newContext({ baseURL: stack.url, locale: 'ru-RU', viewport: { width: 1366, height: 900 } });
-    contexts.push(context);
-    const page = await context.newPage();
-    page.setDefaultTimeout(15_000);
-    return page;
-  }
 
   beforeAll(async () => {
     stack = await startStack();
     browser = await launchBrowser();
-    [client, operator, agent1, agent2] = await Promise.all([rolePage(), rolePage(), rolePage(), rolePage()]);
+    roles = new RolePages(browser, stack.url);
+    [client, operator, agent1, agent2] = await Promise.all(['client', 'operator', 'agent1', 'agent2'].map((r) => roles.open(r)));
     await signInUi(client, 'client', 'client@example.com');
     await signInOperatorUi(operator);
     await signInUi(agent1, 'partner', 'partner1@example.com');
     await signInUi(agent2, 'partner', 'partner2@example.com');
   });
   afterAll(async () => {
-    for (const c of contexts) await c.close().catch(() => {});
+    await roles?.close();
     await browser?.close();
     await stack?.close();
   });
-  afterEach(async (ctx) => {
-    if (ctx.task.result?.state !== 'fail') return;
-    mkdirSync(ARTIFACTS, { recursive: true });
-    const names = ['client', 'operator', 'agent1', 'agent2'];
-    await Promise.all([client, operator, agent1, agent2].map((p, i) => p?.screenshot({ path: join(ARTIFACTS, `deal-${ctx.task.name.replace(/\W+/g, '-').slice(0, 40)}-${names[i]}.png`), fullPage: true }).catch(() => {})));
-  });
+  afterEach((ctx) => roles.afterFailure('deal', ctx));
 
   async function newestOrderId(): Promise<number> {
     const [row] = await stack.backend.db.select({ id: orders.id }).from(orders).orderBy(desc(orders.id)).limit(1);

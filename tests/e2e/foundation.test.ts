@@ -12,11 +12,10 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { checklists } from '../../backend/src/db/schema/accounts.js';
 import { users } from '../../backend/src/db/schema/core.js';
-import { launchBrowser } from '../support/browser.js';
-import { startStack, REPO_ROOT, type Stack } from '../support/stack.js';
+import { ARTIFACTS, launchBrowser } from '../support/browser.js';
+import { startStack, type Stack } from '../support/stack.js';
 import { createRequestUi } from '../support/ui.js';
 
-const ARTIFACTS = join(REPO_ROOT, 'tests', 'e2e', 'artifacts');
 
 describe('foundation in the browser', () => {
   let stack: Stack;

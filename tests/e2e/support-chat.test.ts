@@ -15,33 +15,22 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../support/browser.js';
+import { ARTIFACTS, launchBrowser, RolePages } from '../support/browser.js';
 import { orderInput, signIn, signInOperator } from '../support/deal.js';
-import { REPO_ROOT, startStack, type Stack } from '../support/stack.js';
+import { startStack, type Stack } from '../support/stack.js';
 import { signInOperatorUi, signInUi } from '../support/ui.js';
 
-const ARTIFACTS = join(REPO_ROOT, 'tests', 'e2e', 'artifacts');
 
 describe('support chat in the browser: client and operator desk', () => {
   let stack: Stack;
   let browser: Browser;
-  const contexts: BrowserContext[] = [];
+  let roles: RolePages;
   let client: Page;
   let operator: Page;
-  const logs: string[] = [];
   let clientGroupId = '';
 
-  async function rolePage(name: string): Promise<Page> {
-    const context = await browser.newContext({ baseURL: stack.url, locale: 'ru-RU', viewport: { width: 1366, height: 900 } });
-    contexts.push(context);
-    const page = await context.newPage();
-    page.setDefaultTimeout(15_000);
-    page.on('console', (m) => { if (m.type() === 'error') logs.push(`[${name}] ${m.text()}`); });
-    page.on('pageerror', (e) => logs.push(`[${name}] pageerror ${e.message}`));
-    return page;
-  }
 
   /** The 'Поддержка' link of the header navigation (list rows of the desk are links too). */
   const deskLink = (page: Page) => page.getByRole('navigation').getByRole('link', { name: /^Поддержка/ });
@@ -53,22 +42,17 @@ describe('support chat in the browser: client and operator desk', () => {
   beforeAll(async () => {
     stack = await startStack();
     browser = await launchBrowser();
-    [client, operator] = await Promise.all([rolePage('client'), rolePage('operator')]);
+    roles = new RolePages(browser, stack.url);
+    [client, operator] = await Promise.all([roles.open('client'), roles.open('operator')]);
     await signInUi(client, 'client', 'client@example.com');
     await signInOperatorUi(operator);
   });
   afterAll(async () => {
-    for (const c of contexts) await c.close().catch(() => {});
+    await roles?.close();
     await browser?.close();
     await stack?.close();
   });
-  afterEach(async (ctx) => {
-    if (ctx.task.result?.state !== 'fail') return;
-    mkdirSync(ARTIFACTS, { recursive: true });
-    if (logs.length) console.log(logs.join('\n'));
-    const names = ['client', 'operator'];
-    await Promise.all([client, operator].map((p, i) => p?.screenshot({ path: join(ARTIFACTS, `support-${ctx.task.name.replace(/\W+/g, '-').slice(0, 40)}-${names[i]}.png`), fullPage: true }).catch(() => {})));
-  });
+  afterEach((ctx) => roles.afterFailure('support', ctx));
 
   it('the client writes to support; the operator sees the badge live, the chat on top of the desk, answers; the client gets it live', async () => {
     // The operator waits on the requests page: nothing unread.
