@@ -11,8 +11,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from 'graphql-ws';
 import { snapshotDb } from '../../backend/test/harness.js';
-import { msgEvent, mutate, mutateResult, ok, png, requestChat, subscribe, until, uploadChatFile, userSocket, type RequestChat } from '../support/chat.js';
-import { pdf, signIn, signInOperator } from '../support/deal.js';
+import { msgEvent, mutate, mutateResult, ok, png, clientAgentChat, subscribe, until, uploadChatFile, userSocket, type RequestChat } from '../support/chat.js';
+import { pdf, signIn } from '../support/deal.js';
 import { startStack, type GqlClient, type Stack } from '../support/stack.js';
 
 let stack: Stack;
@@ -44,12 +44,8 @@ const picture = (n: number) => png(3 + (n % 3), 2, [(n * 20) % 256, 100, 200]);
 
 beforeAll(async () => {
   stack = await startStack();
-  ({ c: client } = await signIn(stack.url, 'client@example.com', 'CLIENT'));
-  let partnerId: number | null;
-  ({ c: p1, companyId: partnerId } = await signIn(stack.url, 'partner1@example.com', 'PARTNER'));
+  ({ client, agent: p1, oper, chat } = await clientAgentChat(stack.url));
   ({ c: p2 } = await signIn(stack.url, 'partner2@example.com', 'PARTNER'));
-  oper = await signInOperator(stack.url);
-  chat = await requestChat(client, oper, [partnerId!], [p1]);
 });
 afterAll(async () => {
   for (const s of sockets.splice(0)) await s.dispose();

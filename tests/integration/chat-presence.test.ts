@@ -10,8 +10,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from 'graphql-ws';
-import { ok, requestChat, sleep, subscribe, until, userSocket, viewerId, type RequestChat, type Sub } from '../support/chat.js';
-import { signIn, signInOperator } from '../support/deal.js';
+import { ok, clientAgentChat, sleep, subscribe, until, userSocket, viewerId, type RequestChat, type Sub } from '../support/chat.js';
 import { startStack, type GqlClient, type Stack } from '../support/stack.js';
 
 /** The gateway's grace period before a user whose last socket closed counts as gone (10 s by default). */
@@ -32,11 +31,7 @@ const MEMBERS = `query ($g: Int!) { viewer { chatGroup(groupId: $g) { members { 
 
 beforeAll(async () => {
   stack = await startStack({ realtime: { lingerMs: LINGER_MS } });
-  ({ c: client } = await signIn(stack.url, 'client@example.com', 'CLIENT'));
-  let partnerId: number | null;
-  ({ c: p1, companyId: partnerId } = await signIn(stack.url, 'partner1@example.com', 'PARTNER'));
-  oper = await signInOperator(stack.url);
-  chat = await requestChat(client, oper, [partnerId!], [p1]);
+  ({ client, agent: p1, oper, chat } = await clientAgentChat(stack.url));
 });
 afterAll(async () => {
   for (const s of sockets.splice(0)) await s.dispose();

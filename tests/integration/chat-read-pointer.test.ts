@@ -10,8 +10,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toGlobalId } from 'graphql-relay';
-import { backend, mutate, ok, requestChat, type RequestChat } from '../support/chat.js';
-import { signIn, signInOperator } from '../support/deal.js';
+import { backend, mutate, ok, clientAgentChat, type RequestChat } from '../support/chat.js';
 import { startStack, type GqlClient, type Stack } from '../support/stack.js';
 
 let stack: Stack;
@@ -30,11 +29,7 @@ const LIST = `{ viewer { chatGroups(first: 50) { edges { node { groupId lastMess
 
 beforeAll(async () => {
   stack = await startStack();
-  ({ c: client } = await signIn(stack.url, 'client@example.com', 'CLIENT'));
-  let partnerId: number | null;
-  ({ c: p1, companyId: partnerId } = await signIn(stack.url, 'partner1@example.com', 'PARTNER'));
-  oper = await signInOperator(stack.url);
-  chat = await requestChat(client, oper, [partnerId!], [p1]);
+  ({ client, agent: p1, oper, chat } = await clientAgentChat(stack.url));
 });
 afterAll(async () => {
   stack?.backend.clock.unfreeze();

@@ -8,7 +8,7 @@
 import { createClient, type Client } from 'graphql-ws';
 import { expect } from 'vitest';
 import WebSocket from 'ws';
-import { orderInput } from './deal.js';
+import { orderInput, signIn, signInOperator } from './deal.js';
 import type { GqlClient } from './stack.js';
 
 export { png } from './png.js';
@@ -130,6 +130,26 @@ export async function requestChat(client: GqlClient, oper: GqlClient, partnerIds
     expect(again.group.id).toBe(group.id);
   }
   return { order, group };
+}
+
+/** The three users of a client–agent request chat and the chat itself (see {@link clientAgentChat}). */
+export interface ClientAgentChat {
+  /** The demo client client@example.com. */
+  client: GqlClient;
+  /** The demo payment agent partner1@example.com. */
+  agent: GqlClient;
+  /** An operator signed in through the external sign-in page. */
+  oper: GqlClient;
+  /** The request chat the three share. */
+  chat: RequestChat;
+}
+
+/** Signs in the demo client, payment agent partner1 and an operator on `baseUrl`, and builds their {@link requestChat}. */
+export async function clientAgentChat(baseUrl: string): Promise<ClientAgentChat> {
+  const { c: client } = await signIn(baseUrl, 'client@example.com', 'CLIENT');
+  const { c: agent, companyId } = await signIn(baseUrl, 'partner1@example.com', 'PARTNER');
+  const oper = await signInOperator(baseUrl);
+  return { client, agent, oper, chat: await requestChat(client, oper, [companyId!], [agent]) };
 }
 
 /** The viewer's backend user id. */
