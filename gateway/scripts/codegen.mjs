@@ -73,6 +73,8 @@ const mappers = {
   ChatTypingEvent: '../modules/chat/parents.js#ChatTypingEventParent',
   ChatPresenceEvent: '../modules/chat/parents.js#ChatPresenceEventParent',
   ChatTypingUser: '../modules/chat/parents.js#ChatTypingUserParent',
+  ChatInvitation: '../modules/chat/parents.js#ChatInvitationParent',
+  ChatMetadata: '../modules/chat/parents.js#ChatMetadataParent',
 };
 
 const output = await codegen({

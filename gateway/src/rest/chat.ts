@@ -181,6 +181,37 @@ export interface MessagesPageDto {
 /** An uploaded attachment (POST group/{id}/files). */
 export interface ChatFileDto { id: string; name: string; size: number; contentType: string; isPicture: boolean }
 
+/**
+ * An alliance invitation (designed backend calls GET …/chat/invitations, POST …/group/{id}/invitations,
+ * POST …/invitations/{id}/accept|decline; spec chat §3 metaData group invitation, §6 alliances). `createdAt` UTC ISO 8601.
+ */
+export interface ChatInvitationDto {
+  id: number;
+  groupId: number;
+  groupName: string | null;
+  invitedBy: { id: number; name: string } | null;
+  invitedUserId: number;
+  status: 'PENDING' | 'ACCEPTED' | 'DECLINED' | string;
+  createdAt: string | null;
+}
+
+/** A user the viewer shares an active group with (designed GET …/chat/contacts); `lastSeenAt` UTC ISO 8601 or null. */
+export interface ChatContactDto {
+  id: number;
+  name: string;
+  accountType: string;
+  companyName: string | null;
+  lastSeenAt: string | null;
+}
+
+/** One group's answer of POST messages/viewed (backend ViewedAnswer). */
+export interface ViewedAnswerDto {
+  groupId: number;
+  lastViewedMessageId: number;
+  lastViewedMessageDateTime: string | null;
+  statistics: GroupStatisticsDto;
+}
+
 /** The backend's most messages per page call. */
 export const MAX_MESSAGES_PAGE = 50;
 
@@ -314,9 +345,9 @@ export class ChatApi {
   react(groupId: number, msgId: number, emoji: string, add: boolean) {
     return this.session.call<ChatMessageDto>({ method: add ? 'POST' : 'DELETE', path: `${BASE}/group/${groupId}/messages/${msgId}/reactions`, body: { emoji } }).then(normalizeMessage);
   }
-  /** POST messages/viewed { messageIds }. */
+  /** POST messages/viewed { messageIds } (1..500): one answer per group whose pointer the call touched. */
   messagesViewed(ids: number[]) {
-    return this.session.call<unknown>({ method: 'POST', path: `${BASE}/messages/viewed`, body: { messageIds: ids } });
+    return this.session.call<ViewedAnswerDto[]>({ method: 'POST', path: `${BASE}/messages/viewed`, body: { messageIds: ids } });
   }
   /** POST /chat/{groupId}/viewed/to { messageId }: everything up to and including it is viewed. */
   viewedTo(groupId: number, msgId: number) {
@@ -333,6 +364,30 @@ export class ChatApi {
   /** designed: GET /api/secured/chat/users/{userId}: a user the viewer shares a group with (404 otherwise). */
   user(userId: number) {
     return this.session.call<{ id: number; name: string; online: boolean; lastSeenAt: string | null }>({ method: 'GET', path: `/api/secured/chat/users/${userId}` });
+  }
+  /** designed: POST group { name, groupType, memberIds? } (201): a personal chat or an alliance, the viewer OWNER. */
+  createGroup(body: { name: string; groupType: string; memberIds?: number[] }) {
+    return this.session.call<ChatGroupDto>({ method: 'POST', path: `${BASE}/group`, body }).then(normalizeGroup);
+  }
+  /** PUT /chat/{groupId} { name }: renames the group (admin rights or an operator); answers the group preview. */
+  rename(groupId: number, name: string) {
+    return this.session.call<ChatGroupDto>({ method: 'PUT', path: `${BASE}/${groupId}`, body: { name } }).then(normalizeGroup);
+  }
+  /** designed: POST group/{id}/invitations { userId } (201): the PENDING invitation. */
+  invite(groupId: number, userId: number) {
+    return this.session.call<ChatInvitationDto>({ method: 'POST', path: `${BASE}/group/${groupId}/invitations`, body: { userId } });
+  }
+  /** designed: POST invitations/{id}/accept|decline by the invited user: the decided invitation. */
+  decide(invitationId: number, decision: 'accept' | 'decline') {
+    return this.session.call<ChatInvitationDto>({ method: 'POST', path: `${BASE}/invitations/${invitationId}/${decision}` });
+  }
+  /** designed: GET invitations: the viewer's PENDING invitations, newest first. */
+  invitations() {
+    return this.session.call<ChatInvitationDto[]>({ method: 'GET', path: `${BASE}/invitations` });
+  }
+  /** designed: GET contacts: users sharing an active group with the viewer, by name (≤ 500). */
+  contacts() {
+    return this.session.call<ChatContactDto[]>({ method: 'GET', path: `${BASE}/contacts` });
   }
   typing(userId: number, groupId: number) {
     return this.session.call<unknown>({ method: 'POST', path: `/api/chat/notification/user/${userId}/group/${groupId}/typing` });

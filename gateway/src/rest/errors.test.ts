@@ -33,6 +33,16 @@ describe('permission failures', () => {
       message: 'Недостаточно прав', extensions: { code: 'FORBIDDEN' },
     });
   });
+
+  it('with forbiddenAsUserError a 403 FORBIDDEN is UserError FORBIDDEN; CSRF failures and 500s stay errors', async () => {
+    const opts = { forbiddenAsUserError: true };
+    expect(await mutationResult(reject(up(403, { code: 'FORBIDDEN', message: 'Недостаточно прав' })), undefined, opts)).toEqual({
+      __typename: 'UserError', code: 'FORBIDDEN', message: 'Недостаточно прав', field: null, fieldErrors: [], retryAfterSeconds: null,
+    });
+    expect(await mutationResult(reject(up(403, {})), undefined, opts)).toMatchObject({ __typename: 'UserError', code: 'FORBIDDEN', message: 'Недостаточно прав' });
+    await expect(mutationResult(reject(new SessionExpiredError('/api/x')), undefined, opts)).rejects.toMatchObject({ extensions: { code: 'UNAUTHENTICATED' } });
+    await expect(mutationResult(reject(up(500, { code: 'X' })), undefined, opts)).rejects.toMatchObject({ extensions: { code: 'INTERNAL_SERVER_ERROR' } });
+  });
 });
 
 describe('business failures become UserError data in mutations', () => {

@@ -99,10 +99,11 @@ export function userErrorFrom(err: UpstreamError, renames: FieldRenames = {}): U
   const fieldErrors = (err.body.errors ?? [])
     .filter((e) => e && typeof e.field === 'string')
     .map((e) => ({ field: rename(e.field), code: String(e.code ?? 'INVALID'), message: String(e.message ?? MESSAGES.generic) }));
+  const forbidden = err.status === 403 && !err.body.code;
   return {
     __typename: 'UserError',
-    code: err.body.code ?? 'UNKNOWN',
-    message: err.body.message || MESSAGES.generic,
+    code: err.body.code ?? (forbidden ? 'FORBIDDEN' : 'UNKNOWN'),
+    message: err.body.message || (forbidden ? MESSAGES.forbidden : MESSAGES.generic),
     field: fieldErrors.length === 1 ? fieldErrors[0].field : null,
     fieldErrors,
     retryAfterSeconds: typeof err.body.retryAfterSeconds === 'number' ? err.body.retryAfterSeconds : null,
@@ -150,13 +151,28 @@ export function toGraphQLError(err: unknown): GraphQLError {
  * Runs an upstream call of a mutation: the success value, or the `UserError` of a business failure.
  * Session, permission and unexpected failures are thrown as GraphQL errors (see the table above).
  */
-export async function mutationResult<T>(call: () => Promise<T>, renames?: FieldRenames): Promise<T | UserErrorResult> {
+export async function mutationResult<T>(call: () => Promise<T>, renames?: FieldRenames, opts: MutationResultOptions = {}): Promise<T | UserErrorResult> {
   try {
     return await call();
   } catch (err) {
     if (isBusinessFailure(err)) return userErrorFrom(err, renames);
+    if (opts.forbiddenAsUserError && isForbiddenAnswer(err)) return userErrorFrom(err, renames);
     throw toGraphQLError(err);
   }
+}
+
+/**
+ * Options of {@link mutationResult}. `forbiddenAsUserError`: a 403 FORBIDDEN of the backend becomes `UserError` FORBIDDEN
+ * with the backend's text ('Недостаточно прав') instead of a GraphQL error — for mutations whose refusal depends on the
+ * viewer's role inside one object (e.g. a chat PARTICIPANT renaming a group, spec chat §6), where the schema lists FORBIDDEN
+ * among the UserError codes. Session failures (CSRF) stay errors.
+ */
+export interface MutationResultOptions { forbiddenAsUserError?: boolean }
+
+/** A 403 FORBIDDEN answer that is not a session failure. */
+function isForbiddenAnswer(err: unknown): err is UpstreamError {
+  return err instanceof UpstreamError && err.status === 403 && !isSessionFailure(err.status, err.body)
+    && (err.body.code === 'FORBIDDEN' || !err.body.code);
 }
 
 /**

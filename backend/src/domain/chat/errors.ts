@@ -29,6 +29,20 @@ export const CHAT_ERRORS = {
   NOT_A_PICTURE: 'Картинка должна быть в формате jpg, jpeg, png или webp',
   /** An attachment id that is not the sender's own unattached upload (or does not exist). */
   FILE_NOT_FOUND: 'Файл не найден',
+  /** chat §6 personal chat types: the caller's account type may not have the group type (ECVP_SUPPORT: never by hand). Our text. */
+  GROUP_TYPE_NOT_ALLOWED: 'Этот тип чата вам недоступен',
+  /** chat §6: a listed or invited user may not take part in a group of that type (or is unknown / suspended). Our text. */
+  MEMBER_NOT_ALLOWED: 'Пользователь не может участвовать в чате этого типа',
+  /** chat §6 alliances: invitations only into an ECVP_PARTNER_CLIENT group. Our text. */
+  NOT_ALLIANCE: 'Приглашать можно только в альянс',
+  /** The invited user is an active member already. Our text. */
+  ALREADY_MEMBER: 'Пользователь уже участник чата',
+  /** The user has a PENDING invitation to the alliance already. Our text. */
+  ALREADY_INVITED: 'Пользователь уже приглашён в этот альянс',
+  /** No invitation of the caller with that id (or its alliance was deleted). Our text. */
+  INVITATION_NOT_FOUND: 'Приглашение не найдено',
+  /** The invitation was accepted or declined before. Our text. */
+  INVITATION_DECIDED: 'Приглашение уже обработано',
 } as const;
 
 /** Stable machine codes for the texts above. */

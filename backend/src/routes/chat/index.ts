@@ -11,20 +11,20 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { and, asc, eq, inArray, isNotNull, isNull, max, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, max, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { publishEphemeralVia } from '../../chat/events.js';
 import { createOrGetRequestChat, ensureSupportGroup } from '../../chat/groups.js';
 import {
-  actingId, emitGroupEvent, emitModify, emitNewMessage, eventMessage, findMembership, groupPreviews, groupRecipients, insertChatMessage,
+  actingId, displayName, emitGroupEvent, emitModify, emitNewMessage, eventMessage, findMembership, groupPreviews, groupRecipients, insertChatMessage,
   lastAnyMessageIdOf, lastReactionIdOf, markOffline, messageAtPointer, messageViews, myContexts, notFoundGroup, notFoundMessage, ONLINE_MS,
   pageMessages, presenceOf, requireMembership, statisticsFor, supportRequesterMatches, touchPresence, userNames, type MemberCtx,
 } from '../../chat/repository.js';
 import { issueChatSessionToken } from '../../chat/session-token.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { chatGroups, chatInvitations, chatMembers, chatMessages, chatReactions, type ChatGroupRow, type ChatMemberRow, type ChatMessageRow } from '../../db/schema/chat.js';
-import { users } from '../../db/schema/core.js';
+import { companies, users } from '../../db/schema/core.js';
 import { storedFiles } from '../../db/schema/orders.js';
 import { CHAT_ERRORS } from '../../domain/chat/errors.js';
 import { canHavePersonalChat, canPerform, SUPPORT_USER_ID, type ChatAccountType, type GroupType, type MemberRole } from '../../domain/chat/groups.js';
@@ -36,8 +36,8 @@ import type { AuthUser } from '../../plugins/auth.js';
 import { commitUpload, discardUpload, receiveCheckedUpload, removeContent, sendStoredFile } from '../orders/storage.js';
 import { ErrorSchema } from '../schemas.js';
 import {
-  ChatUserSchema, EditBody, FileIdParams, FilterBody, GroupDetailSchema, GroupMsgParams, GroupPreviewSchema, GroupStatisticsAnswer,
-  GroupTypeSchema, IdParams, MessageSchema, MessagesPage, MsgParams, PageOfGroups, SendBody, SessionTokenSchema, UnreadSchema, UserGroupParams,
+  ChatUserSchema, ContactSchema, EditBody, FileIdParams, FilterBody, GroupDetailSchema, GroupMsgParams, GroupPreviewSchema, GroupStatisticsAnswer,
+  GroupTypeSchema, IdParams, InvitationSchema, MessageSchema, MessagesPage, MsgParams, PageOfGroups, SendBody, SessionTokenSchema, UnreadSchema, UserGroupParams,
   UserParams, ViewedAnswer,
 } from './schemas.js';
 
@@ -56,6 +56,12 @@ const vErr = (field: string, code: string, message: string) => AppError.validati
  * the gateway's UserError carries it) and one field item. Codes: TOO_MANY_ATTACHMENTS, NOT_A_PICTURE, FILE_NOT_FOUND.
  */
 const attachErr = (field: string, code: 'TOO_MANY_ATTACHMENTS' | 'NOT_A_PICTURE' | 'FILE_NOT_FOUND') =>
+  new AppError(400, code, CHAT_ERRORS[code], [{ field, code, message: CHAT_ERRORS[code] }]);
+/**
+ * A refused group or alliance change (spec chat §6): 400 with its own stable code at the top (the gateway's UserError
+ * carries it) and one field item. Codes: GROUP_TYPE_NOT_ALLOWED, MEMBER_NOT_ALLOWED, NOT_ALLIANCE.
+ */
+const groupErr = (field: string, code: 'GROUP_TYPE_NOT_ALLOWED' | 'MEMBER_NOT_ALLOWED' | 'NOT_ALLIANCE') =>
   new AppError(400, code, CHAT_ERRORS[code], [{ field, code, message: CHAT_ERRORS[code] }]);
 
 type SendInput = {
@@ -84,6 +90,18 @@ export default async function chatRoutes(fastify: FastifyInstance): Promise<void
 
   async function preview(user: AuthUser, ctx: MemberCtx) {
     return (await groupPreviews(db, actor(user), [ctx]))[0];
+  }
+
+  /**
+   * The answer shape of an invitation (InvitationSchema): { id, groupId, groupName, invitedBy: { id, name }, invitedUserId,
+   * status, createdAt (UTC ISO 8601) }.
+   */
+  async function invitationView(d: DbOrTx, inv: typeof chatInvitations.$inferSelect, groupName: string) {
+    const names = await userNames(d, [inv.invitedBy]);
+    return {
+      id: inv.id, groupId: inv.groupId, groupName, invitedBy: { id: inv.invitedBy, name: names.get(inv.invitedBy) ?? '' },
+      invitedUserId: inv.invitedUserId, status: inv.status as 'PENDING' | 'ACCEPTED' | 'DECLINED', createdAt: inv.createdAt.toISOString(),
+    };
   }
 
   /**
@@ -159,24 +177,28 @@ export default async function chatRoutes(fastify: FastifyInstance): Promise<void
         + 'type by the chat §6 table (client: ECVP_CLIENT, ECVP_PARTNER_CLIENT, ECVP_SUPPORT; agent: ECVP_PARTNER, '
         + 'ECVP_PARTNER_CLIENT, ECVP_SUPPORT; operator: ECVP_CLIENT, ECVP_PARTNER_CLIENT, ECVP_PARTNER). ECVP_SUPPORT groups are '
         + 'created by the platform only. An alliance (ECVP_PARTNER_CLIENT) is usually created empty and filled by invitations. '
-        + 'Errors: ' + COMMON_ERRORS + ', 400 VALIDATION_ERROR (GROUP_TYPE_NOT_ALLOWED \'Этот тип чата вам недоступен\', '
-        + 'MEMBER_NOT_ALLOWED \'Пользователь не может участвовать в чате этого типа\').',
+        + 'The name is trimmed. Refusals change nothing. Errors: ' + COMMON_ERRORS + ', 400 GROUP_TYPE_NOT_ALLOWED \'' + CHAT_ERRORS.GROUP_TYPE_NOT_ALLOWED
+        + '\' (field groupType: the caller\'s account type may not have it, or ECVP_SUPPORT), 400 MEMBER_NOT_ALLOWED \''
+        + CHAT_ERRORS.MEMBER_NOT_ALLOWED + '\' (field memberIds: unknown, suspended or not allowed that type), 400 VALIDATION_ERROR '
+        + '(name empty after trimming: REQUIRED; longer than 200; more than 100 members).',
       response: { 201: GroupPreviewSchema, ...E },
     },
   }, async (request, reply) => {
     const user = userOf(request);
-    const { name, groupType, memberIds = [] } = request.body;
+    const { groupType, memberIds = [] } = request.body;
+    const name = request.body.name.trim();
+    if (!name) throw vErr('name', 'REQUIRED', MESSAGES.required);
     if (groupType === 'ECVP_SUPPORT' || !canHavePersonalChat(user.accountType as ChatAccountType, groupType as GroupType)) {
-      throw vErr('groupType', 'GROUP_TYPE_NOT_ALLOWED', 'Этот тип чата вам недоступен');
+      throw groupErr('groupType', 'GROUP_TYPE_NOT_ALLOWED');
     }
     const others = [...new Set(memberIds.filter((id) => id !== user.id))];
     const rows = others.length ? await db.select({ id: users.id, accountType: users.accountType, status: users.status }).from(users).where(inArray(users.id, others)) : [];
     if (rows.length !== others.length || rows.some((r) => r.status === 'USER_SUSPENDED' || !canHavePersonalChat(r.accountType as ChatAccountType, groupType as GroupType))) {
-      throw vErr('memberIds', 'MEMBER_NOT_ALLOWED', 'Пользователь не может участвовать в чате этого типа');
+      throw groupErr('memberIds', 'MEMBER_NOT_ALLOWED');
     }
     const at = now();
     const groupId = await db.transaction(async (tx) => {
-      const [group] = await tx.insert(chatGroups).values({ type: groupType, name: name.trim(), createdBy: user.id, createdAt: at }).returning();
+      const [group] = await tx.insert(chatGroups).values({ type: groupType, name, createdBy: user.id, createdAt: at }).returning();
       await tx.insert(chatMembers).values([
         { groupId: group.id, userId: user.id, role: 'OWNER', joinedAt: at },
         ...others.map((id) => ({ groupId: group.id, userId: id, role: 'PARTICIPANT', joinedAt: at })),
@@ -845,24 +867,30 @@ export default async function chatRoutes(fastify: FastifyInstance): Promise<void
       summary: 'Invite a user to an alliance (designed; spec chat §6 alliances, §3 metaData group invitation)',
       description: 'Designed call. Only ECVP_PARTNER_CLIENT groups; the caller needs admin rights (OWNER/ADMIN) or is an operator. '
         + 'The invited user must be allowed alliances (chat §6) and not a member. A PENDING invitation is created and a message '
-        + 'with metaData { metadataType: GROUP_INVITATION } is posted in the group (GROUP_MSG). Errors: ' + COMMON_ERRORS + ', '
-        + NOT_MEMBER + ', 403 FORBIDDEN, 400 VALIDATION_ERROR (NOT_ALLIANCE \'Приглашать можно только в альянс\', MEMBER_NOT_ALLOWED), '
-        + '409 ALREADY_MEMBER \'Пользователь уже участник чата\'.',
-      response: { 201: Type.Object({ id: Type.Integer(), groupId: Type.Integer(), invitedUserId: Type.Integer(), status: Type.String() }), ...E, 409: ErrorSchema },
+        + 'with metaData { metadataType: GROUP_INVITATION, userMessage: the invitation id } is posted in the group (GROUP_MSG). '
+        + 'Answer 201: the invitation { id, groupId, groupName, invitedBy: { id, name }, invitedUserId, status PENDING, createdAt }. Errors: ' + COMMON_ERRORS + ', '
+        + NOT_MEMBER + ', 403 FORBIDDEN \'Недостаточно прав\' (no admin rights), 400 NOT_ALLIANCE \'' + CHAT_ERRORS.NOT_ALLIANCE + '\' '
+        + '(field groupId), 400 MEMBER_NOT_ALLOWED \'' + CHAT_ERRORS.MEMBER_NOT_ALLOWED + '\' (field userId), 409 ALREADY_MEMBER \''
+        + CHAT_ERRORS.ALREADY_MEMBER + '\', 409 ALREADY_INVITED \'' + CHAT_ERRORS.ALREADY_INVITED + '\' (a PENDING invitation exists). The invited user gets MODIFY_GROUP_MSG GROUP_ADDED { userId: the invited user, '
+        + 'invitationId, invitation: true } although not a member (a cue to reload GET invitations). Refusals change nothing.',
+      response: { 201: InvitationSchema, ...E, 409: ErrorSchema },
     },
   }, async (request, reply) => {
     const user = userOf(request);
     const invitedId = request.body.userId;
     const inv = await db.transaction(async (tx) => {
       const { group, member } = await requireMembership(tx, actor(user), request.params.id);
-      if (group.type !== 'ECVP_PARTNER_CLIENT') throw vErr('groupId', 'NOT_ALLIANCE', 'Приглашать можно только в альянс');
+      if (group.type !== 'ECVP_PARTNER_CLIENT') throw groupErr('groupId', 'NOT_ALLIANCE');
       if (!canPerform(member.role as MemberRole, 'ADD_MEMBER', actor(user))) throw AppError.forbidden();
       const [u] = await tx.select().from(users).where(eq(users.id, invitedId));
       if (!u || u.status === 'USER_SUSPENDED' || !canHavePersonalChat(u.accountType as ChatAccountType, 'ECVP_PARTNER_CLIENT')) {
-        throw vErr('userId', 'MEMBER_NOT_ALLOWED', 'Пользователь не может участвовать в чате этого типа');
+        throw groupErr('userId', 'MEMBER_NOT_ALLOWED');
       }
       const [m] = await tx.select().from(chatMembers).where(and(eq(chatMembers.groupId, group.id), eq(chatMembers.userId, invitedId), isNull(chatMembers.leftAt)));
-      if (m) throw AppError.conflict('Пользователь уже участник чата', 'ALREADY_MEMBER');
+      if (m) throw AppError.conflict(CHAT_ERRORS.ALREADY_MEMBER, 'ALREADY_MEMBER');
+      const [pending] = await tx.select({ id: chatInvitations.id }).from(chatInvitations)
+        .where(and(eq(chatInvitations.groupId, group.id), eq(chatInvitations.invitedUserId, invitedId), eq(chatInvitations.status, 'PENDING')));
+      if (pending) throw AppError.conflict(CHAT_ERRORS.ALREADY_INVITED, 'ALREADY_INVITED');
       const [row] = await tx.insert(chatInvitations).values({ groupId: group.id, invitedUserId: invitedId, invitedBy: user.id, createdAt: now() }).returning();
       const msg = await insertChatMessage(tx, {
         groupId: group.id, senderId: member.userId, authorUserId: user.id, text: null,
@@ -872,9 +900,9 @@ export default async function chatRoutes(fastify: FastifyInstance): Promise<void
       await tx.update(chatMembers).set({ lastViewedMessageId: msg.id, lastViewedAt: msg.createdAt }).where(eq(chatMembers.id, member.id));
       await emitNewMessage(tx, msg, group);
       await emitGroupEvent(tx, group, 'GROUP_ADDED', { recipients: [invitedId], userId: invitedId, data: { invitationId: row.id, invitation: true } });
-      return row;
+      return invitationView(tx, row, group.name);
     });
-    return reply.status(201).send({ id: inv.id, groupId: inv.groupId, invitedUserId: inv.invitedUserId, status: inv.status });
+    return reply.status(201).send(inv);
   });
 
   for (const decision of ['accept', 'decline'] as const) {
@@ -884,20 +912,22 @@ export default async function chatRoutes(fastify: FastifyInstance): Promise<void
         tags: TAGS, params: IdParams,
         summary: `${decision === 'accept' ? 'Accept' : 'Decline'} an alliance invitation (designed)`,
         description: 'Designed call, only by the invited user, only for a PENDING invitation. Accepting makes the user a '
-          + 'PARTICIPANT (MODIFY_GROUP_MSG GROUP_JOINED to the members); history before joining is not unread. Errors: '
-          + COMMON_ERRORS + ', 404 INVITATION_NOT_FOUND \'Приглашение не найдено\', 409 INVITATION_DECIDED \'Приглашение уже обработано\'.',
-        response: { 200: Type.Object({ id: Type.Integer(), groupId: Type.Integer(), status: Type.String() }), ...E, 409: ErrorSchema },
+          + 'PARTICIPANT (MODIFY_GROUP_MSG GROUP_JOINED to the members); history before joining is not unread. Answer: the '
+          + 'invitation as in GET invitations, status ACCEPTED or DECLINED. Errors: '
+          + COMMON_ERRORS + ', 404 INVITATION_NOT_FOUND \'' + CHAT_ERRORS.INVITATION_NOT_FOUND + '\' (not the caller\'s, unknown, or the '
+          + 'alliance was deleted), 409 INVITATION_DECIDED \'' + CHAT_ERRORS.INVITATION_DECIDED + '\'. Refusals change nothing.',
+        response: { 200: InvitationSchema, ...E, 409: ErrorSchema },
       },
     }, async (request) => {
       const user = userOf(request);
       return db.transaction(async (tx) => {
         const [inv] = await tx.select().from(chatInvitations).where(and(eq(chatInvitations.id, request.params.id), eq(chatInvitations.invitedUserId, user.id))).for('update');
-        if (!inv) throw AppError.notFound('Приглашение не найдено', 'INVITATION_NOT_FOUND');
-        if (inv.status !== 'PENDING') throw AppError.conflict('Приглашение уже обработано', 'INVITATION_DECIDED');
+        if (!inv) throw AppError.notFound(CHAT_ERRORS.INVITATION_NOT_FOUND, 'INVITATION_NOT_FOUND');
+        if (inv.status !== 'PENDING') throw AppError.conflict(CHAT_ERRORS.INVITATION_DECIDED, 'INVITATION_DECIDED');
         const [group] = await tx.select().from(chatGroups).where(and(eq(chatGroups.id, inv.groupId), isNull(chatGroups.deletedAt)));
-        if (!group) throw AppError.notFound('Приглашение не найдено', 'INVITATION_NOT_FOUND');
+        if (!group) throw AppError.notFound(CHAT_ERRORS.INVITATION_NOT_FOUND, 'INVITATION_NOT_FOUND');
         const status = decision === 'accept' ? 'ACCEPTED' : 'DECLINED';
-        await tx.update(chatInvitations).set({ status, decidedAt: now() }).where(eq(chatInvitations.id, inv.id));
+        const [decided] = await tx.update(chatInvitations).set({ status, decidedAt: now() }).where(eq(chatInvitations.id, inv.id)).returning();
         if (decision === 'accept') {
           // history before joining is not unread: the pointer starts on the group's newest message, with its time
           const at = await messageAtPointer(tx, group.id);
@@ -913,10 +943,62 @@ export default async function chatRoutes(fastify: FastifyInstance): Promise<void
             });
           await emitGroupEvent(tx, group, 'GROUP_JOINED', { userId: user.id });
         }
-        return { id: inv.id, groupId: inv.groupId, status };
+        return invitationView(tx, decided, group.name);
       });
     });
   }
+
+  app.get(`${C}/invitations`, {
+    preHandler: auth,
+    schema: {
+      tags: TAGS,
+      summary: 'The caller\'s pending alliance invitations (designed; spec chat §6 alliances, §3 metaData group invitation)',
+      description: 'Designed call (chat §7 shows no path). The PENDING invitations addressed to the caller, newest first (by '
+        + 'creation time, then id), of alliances not deleted, each { id, groupId, groupName, invitedBy: { id, name }, invitedUserId '
+        + '(the caller), status, createdAt (UTC) }. Only the caller\'s own invitations; decided ones are not listed. At most 500. '
+        + 'Errors: 401 UNAUTHORIZED.',
+      response: { 200: Type.Array(InvitationSchema), 401: ErrorSchema },
+    },
+  }, async (request) => {
+    const user = userOf(request);
+    const rows = await db.select({ inv: chatInvitations, groupName: chatGroups.name }).from(chatInvitations)
+      .innerJoin(chatGroups, eq(chatGroups.id, chatInvitations.groupId))
+      .where(and(eq(chatInvitations.invitedUserId, user.id), eq(chatInvitations.status, 'PENDING'), isNull(chatGroups.deletedAt)))
+      .orderBy(desc(chatInvitations.createdAt), desc(chatInvitations.id)).limit(500);
+    const names = await userNames(db, rows.map((r) => r.inv.invitedBy));
+    return rows.map(({ inv, groupName }) => ({
+      id: inv.id, groupId: inv.groupId, groupName, invitedBy: { id: inv.invitedBy, name: names.get(inv.invitedBy) ?? '' },
+      invitedUserId: inv.invitedUserId, status: inv.status as 'PENDING', createdAt: inv.createdAt.toISOString(),
+    })); // one name query for the page (invitationView would query per row)
+  });
+
+  app.get(`${C}/contacts`, {
+    preHandler: auth,
+    schema: {
+      tags: TAGS,
+      summary: 'People the caller can start a chat with or invite (designed; spec chat §6 personal chats and alliances)',
+      description: 'Designed call (chat §7 shows no path). The users with an active membership in a not deleted group where the '
+        + 'caller is an active member (an operator: also the support chats of the desk, chat §6), except the caller, the support '
+        + 'user 10762 and suspended accounts; each { id, name, accountType, companyName (short name, null without a company), '
+        + 'lastSeenAt (UTC, null when never seen) }, sorted by name (then id), at most 500. Errors: 401 UNAUTHORIZED.',
+      response: { 200: Type.Array(ContactSchema), 401: ErrorSchema },
+    },
+  }, async (request) => {
+    const user = userOf(request);
+    const groupIds = (await myContexts(db, actor(user))).map((c) => c.group.id);
+    if (!groupIds.length) return [];
+    const rows = await db.selectDistinct({
+      id: users.id, name: users.name, surname: users.surname, email: users.email, accountType: users.accountType, companyName: companies.shortName,
+    }).from(chatMembers)
+      .innerJoin(users, eq(users.id, chatMembers.userId))
+      .leftJoin(companies, eq(companies.id, users.companyId))
+      .where(and(inArray(chatMembers.groupId, groupIds), isNull(chatMembers.leftAt), sql`${users.id} <> ${user.id}`,
+        sql`${users.id} <> ${SUPPORT_USER_ID}`, eq(users.status, 'ACTIVE')));
+    const list = rows.map((r) => ({ id: r.id, name: displayName(r), accountType: r.accountType, companyName: r.companyName ?? null }))
+      .sort((a, b) => a.name.localeCompare(b.name, 'ru') || a.id - b.id).slice(0, 500);
+    const seen = await presenceOf(db, list.map((r) => r.id));
+    return list.map((r) => ({ ...r, lastSeenAt: seen.get(r.id)?.toISOString() ?? null }));
+  });
 
   // ------------------------------------------------------------------------------------------------ users, typing, presence
 

@@ -187,3 +187,23 @@ export const SessionTokenSchema = Type.Object({
   supportChatGroupId: Nullable(Type.Integer()),
   expirationTime: Type.String(),
 });
+
+/** A PENDING alliance invitation of the caller (designed GET .../chat/invitations; spec chat §3 metaData group invitation, §6 alliances). */
+export const InvitationSchema = Type.Object({
+  id: Type.Integer({ description: 'invitation id (the userMessage of the GROUP_INVITATION message)' }),
+  groupId: Type.Integer({ description: 'the alliance (ECVP_PARTNER_CLIENT group)' }),
+  groupName: Type.String({ description: 'the alliance\'s name now' }),
+  invitedBy: Type.Object({ id: Type.Integer(), name: Type.String({ description: '\'Имя Фамилия\', or the e-mail when both are empty' }) }),
+  invitedUserId: Type.Integer({ description: 'always the caller' }),
+  status: lit(['PENDING', 'ACCEPTED', 'DECLINED'] as const),
+  createdAt: Type.String({ description: 'UTC ISO 8601' }),
+});
+
+/** A user the caller shares an active group with (designed GET .../chat/contacts). */
+export const ContactSchema = Type.Object({
+  id: Type.Integer(),
+  name: Type.String({ description: '\'Имя Фамилия\', or the e-mail when both are empty' }),
+  accountType: Type.String({ description: 'CLIENT, PARTNER, AGENT or OPER (spec core §6)' }),
+  companyName: Nullable(Type.String({ description: 'short name of the user\'s company' })),
+  lastSeenAt: Nullable(Type.String({ description: 'UTC ISO 8601; null when never seen (online = under 4 minutes ago, chat §4)' })),
+});

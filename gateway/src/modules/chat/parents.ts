@@ -2,7 +2,8 @@
  * Parent values of the chat GraphQL types (codegen mappers): the REST DTOs of rest/chat.ts plus what a
  * derivation needs (the viewer's id, the group's last-viewed time, the UNREAD separator position).
  */
-import type { ChatGroupDto, ChatMessageDto, GroupLastMessageDto } from '../../rest/chat.js';
+import type { ChatGroupDto, ChatInvitationDto, ChatMessageDto, GroupLastMessageDto } from '../../rest/chat.js';
+import type { ParsedMetadata } from '../../domain/chat/metadata.js';
 import type { TypingUser } from '../../domain/chat/typing.js';
 
 export interface ChatUserParent { userId: number; name: string | null; lastSeenAt: string | null }
@@ -42,3 +43,7 @@ export interface ChatGroupEventParent {
 export interface ChatTypingEventParent { cursor: null; groupId: number; users: TypingUser[] }
 export interface ChatPresenceEventParent { cursor: null; user: ChatUserParent }
 export type ChatTypingUserParent = TypingUser;
+/** An alliance invitation as the backend answers it (GET invitations, invite, accept/decline). */
+export type ChatInvitationParent = ChatInvitationDto;
+/** A message's parsed metaData (domain/chat/metadata.ts parseMetadata). */
+export type ChatMetadataParent = ParsedMetadata;

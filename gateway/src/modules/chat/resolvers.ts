@@ -9,11 +9,15 @@ import { fromGlobalId, toGlobalId } from 'graphql-relay';
 import { viewerMessageStatus, type MessageStatus } from '../../domain/chat/messageStatus.js';
 import { isOwnDto } from '../../domain/chat/own.js';
 import { isOnline } from '../../domain/chat/presence.js';
+import { invitationIdOf, parseMetadata } from '../../domain/chat/metadata.js';
 import type { GatewayContext } from '../../context.js';
 import type { MutationResolvers, Resolvers, ViewerResolvers } from '../../generated/resolvers-types.js';
-import { ChatApi, listOf, metaDataInput, reactedBy, type ChatGroupDto, type ChatMessageDto, type GroupPageDto, type MetaDataDto, type UnreadStatisticDto } from '../../rest/chat.js';
+import {
+  ChatApi, listOf, metaDataInput, reactedBy, type ChatGroupDto, type ChatInvitationDto, type ChatMessageDto, type GroupPageDto, type MetaDataDto,
+  type UnreadStatisticDto,
+} from '../../rest/chat.js';
 import { mutationResult, nullIfAbsent, queryResult, type UserErrorResult } from '../../rest/errors.js';
-import type { ChatGroupParent, ChatMessageParent } from './parents.js';
+import type { ChatGroupParent, ChatMessageParent, ChatUserParent } from './parents.js';
 import { chatFileUrl, chatMessageFileUrl } from '../../http/files.js';
 
 /** Group page size (spec chat §9). */
@@ -144,7 +148,27 @@ function withUserError<T>(call: () => Promise<T>): Promise<T | UserErrorResult> 
   return mutationResult(call);
 }
 
-export const Viewer: Pick<ViewerResolvers, 'chatGroups' | 'chatGroup' | 'unreadStatistic'> = {
+/**
+ * As {@link withUserError}, and a backend 403 FORBIDDEN (no admin rights in the group, spec chat §6) is `UserError`
+ * FORBIDDEN 'Недостаточно прав' too: the group mutations whose schema lists FORBIDDEN among their codes.
+ */
+function withRoleUserError<T>(call: () => Promise<T>): Promise<T | UserErrorResult> {
+  return mutationResult(call, undefined, { forbiddenAsUserError: true });
+}
+
+/** The viewer's PENDING invitations (GET …/chat/invitations), once per operation. */
+function pendingInvitations(ctx: GatewayContext): Promise<ChatInvitationDto[]> {
+  return memo(ctx, 'invitations', () => queryResult(() => chatApi(ctx).invitations()));
+}
+
+const invitationGid = (id: number) => toGlobalId('ChatInvitation', String(id));
+
+export const Viewer: Pick<ViewerResolvers, 'chatGroups' | 'chatGroup' | 'unreadStatistic' | 'chatInvitations' | 'chatContacts'> = {
+  // designed GET …/chat/invitations: the viewer's own PENDING invitations, newest first
+  chatInvitations: (_u, _a, ctx) => pendingInvitations(ctx),
+  // designed GET …/chat/contacts: users sharing an active group (not the viewer, not 10762), by name; online from lastSeenAt
+  chatContacts: async (_u, _a, ctx) => (await queryResult(() => chatApi(ctx).contacts()))
+    .map((c): ChatUserParent => ({ userId: c.id, name: c.name, lastSeenAt: c.lastSeenAt ?? null })),
   chatGroups: async (u, args, ctx) => {
     const first = pageSize(args.first, CHAT_GROUP_PAGE_SIZE);
     const search = args.search?.trim() ?? '';
@@ -306,12 +330,36 @@ export const chatTypes = {
     mentionedUserIds: (p) => [...(p.dto.mentions ?? [])],
     type: (p) => p.dto.type ?? null,
     metaData: (p) => p.dto.metaData ?? null,
+    metadata: (p) => parseMetadata(p.dto.metaData),
     reactions: (p) => (p.dto.reactions ?? []).map((r) => ({ ...r, mine: r.mine ?? (r.userIds ?? []).includes(p.viewerId) })),
     edited: (p) => !!p.dto.updated,
     isFirstUnread: (p) => p.firstUnreadId !== null && p.firstUnreadId === p.dto.msgId,
   },
   ChatReaction: {
     viewerReacted: (r) => !!r.mine,
+  },
+  ChatMetadata: {
+    type: (m) => m.type,
+    label: (m) => m.label,
+    userMessage: (m) => m.userMessage,
+    // Decision: no batch invitation call exists, so `invitation` is resolved only from the viewer's own PENDING invitations
+    // (one memoised GET …/chat/invitations per operation, and only when selected); for the inviter and the other members,
+    // and once decided, it is null.
+    invitation: async (m, _a, ctx) => {
+      const id = invitationIdOf(m);
+      if (id === null) return null;
+      return (await pendingInvitations(ctx)).find((i) => i.id === id) ?? null;
+    },
+  },
+  ChatInvitation: {
+    id: (i) => invitationGid(i.id),
+    invitationId: (i) => i.id,
+    groupId: (i) => i.groupId,
+    groupName: (i) => i.groupName ?? null,
+    invitedBy: (i) => (i.invitedBy ? { userId: i.invitedBy.id, name: i.invitedBy.name, lastSeenAt: null } : null),
+    invitedUserId: (i) => i.invitedUserId,
+    status: (i) => i.status,
+    createdAt: (i) => i.createdAt ?? null,
   },
   ChatTypingUser: {
     name: (u) => u.userName,
@@ -355,10 +403,14 @@ export const chatTypes = {
   ChatGroupChangeResult: { __resolveType: <T extends { __typename: string }>(e: T): T['__typename'] => e.__typename },
   ChatGroupRemovedResult: { __resolveType: <T extends { __typename: string }>(e: T): T['__typename'] => e.__typename },
   SendTypingResult: { __resolveType: <T extends { __typename: string }>(e: T): T['__typename'] => e.__typename },
+  InviteToChatGroupResult: { __resolveType: <T extends { __typename: string }>(e: T): T['__typename'] => e.__typename },
+  ChatInvitationDecisionResult: { __resolveType: <T extends { __typename: string }>(e: T): T['__typename'] => e.__typename },
+  MarkChatMessagesViewedResult: { __resolveType: <T extends { __typename: string }>(e: T): T['__typename'] => e.__typename },
 } satisfies Resolvers;
 
 type ChatMutations = 'openOrderChat' | 'sendChatMessage' | 'editChatMessage' | 'deleteChatMessage' | 'reactToChatMessage' | 'markChatGroupViewed'
-  | 'markChatViewedTo' | 'pinChatGroup' | 'unpinChatGroup' | 'leaveChatGroup' | 'deleteChatGroup' | 'sendTyping';
+  | 'markChatViewedTo' | 'pinChatGroup' | 'unpinChatGroup' | 'leaveChatGroup' | 'deleteChatGroup' | 'sendTyping'
+  | 'createChatGroup' | 'renameChatGroup' | 'inviteToChatGroup' | 'acceptChatInvitation' | 'declineChatInvitation' | 'markChatMessagesViewed';
 
 /** metaData input (JSON `{ userMessage, metadataType }`) for the backend. @throws BAD_USER_INPUT */
 function parseMetaData(json: string | null | undefined): MetaDataDto | null | undefined {
@@ -370,6 +422,25 @@ async function messageOf(ctx: GatewayContext, dto: ChatMessageDto, viewer: numbe
   const groupId = dto.groupId ?? dto.group?.id ?? 0;
   const g = groupId ? await loadGroup(ctx, groupId) : null;
   return messageParent(dto, { id: groupId, lastViewedAt: g?.lastViewedMessageDateTime ?? null, firstUnreadId: null }, viewer);
+}
+
+/**
+ * Accepts or declines an invitation of the viewer: the decided invitation, the alliance after accepting (to insert into the
+ * list) and the global id to drop from `Viewer.chatInvitations`. UserError INVITATION_NOT_FOUND / INVITATION_DECIDED.
+ */
+async function decideInvitation(ctx: GatewayContext, invitationId: number, decision: 'accept' | 'decline') {
+  const viewer = await viewerId(ctx);
+  return withUserError(async () => {
+    const invitation = await chatApi(ctx).decide(invitationId, decision);
+    ctx.loaders.forget('chat:invitations');
+    const group = decision === 'accept' ? await nullIfAbsent(() => chatApi(ctx).group(invitation.groupId)) : null;
+    return {
+      __typename: 'ChatInvitationDecisionSuccess' as const,
+      invitation,
+      group: group ? groupParent(group, viewer) : null,
+      removedInvitationId: invitationGid(invitation.id),
+    };
+  });
 }
 
 /**
@@ -389,6 +460,11 @@ export async function chatNode(type: string, id: number, ctx: GatewayContext, vi
     case 'ChatUser': {
       const u = await nullIfAbsent(() => chatApi(ctx).user(id));
       return u ? { userId: u.id, name: u.name ?? null, lastSeenAt: u.lastSeenAt ?? null, __typename: 'ChatUser' as const } : null;
+    }
+    case 'ChatInvitation': {
+      // only the viewer's own PENDING invitations are reachable (GET …/chat/invitations); decided or others' → null
+      const inv = (await pendingInvitations(ctx)).find((i) => i.id === id);
+      return inv ? { ...inv, __typename: 'ChatInvitation' as const } : null;
     }
     default:
       return null;
@@ -482,6 +558,37 @@ export const Mutation: Pick<MutationResolvers, ChatMutations> = {
     return withUserError(async () => {
       await chatApi(ctx).deleteGroup(id);
       return { __typename: 'ChatGroupRemovedSuccess' as const, removedGroupId: toGlobalId('ChatGroup', String(id)), unreadStatistic: await chatApi(ctx).unread() };
+    });
+  },
+  createChatGroup: async (_r, { input }, ctx) => {
+    return withUserError(async () => {
+      const created = await chatApi(ctx).createGroup({
+        name: input.name, groupType: input.groupType, ...(input.memberIds?.length ? { memberIds: [...input.memberIds] } : {}),
+      });
+      return groupResult(ctx, created.id);
+    });
+  },
+  renameChatGroup: async (_r, { input }, ctx) => {
+    const id = rawId(input.groupId, 'ChatGroup');
+    return withRoleUserError(async () => { await chatApi(ctx).rename(id, input.name); return groupResult(ctx, id); });
+  },
+  inviteToChatGroup: async (_r, { input }, ctx) => {
+    const id = rawId(input.groupId, 'ChatGroup');
+    return withRoleUserError(async () => ({ __typename: 'InviteToChatGroupSuccess' as const, invitation: await chatApi(ctx).invite(id, input.userId) }));
+  },
+  acceptChatInvitation: async (_r, { input }, ctx) => decideInvitation(ctx, rawId(input.invitationId, 'ChatInvitation'), 'accept'),
+  declineChatInvitation: async (_r, { input }, ctx) => decideInvitation(ctx, rawId(input.invitationId, 'ChatInvitation'), 'decline'),
+  markChatMessagesViewed: async (_r, { input }, ctx) => {
+    const ids = input.messageIds.map((m) => rawId(m, 'ChatMessage'));
+    const viewer = await viewerId(ctx);
+    return withUserError(async () => {
+      const touched = await chatApi(ctx).messagesViewed(ids);
+      const groups = await Promise.all(touched.map(async (t) => {
+        ctx.loaders.forget(`chat:group:${t.groupId}`);
+        ctx.loaders.forget(`chat:firstUnread:${t.groupId}`);
+        return groupParent(await chatApi(ctx).group(t.groupId), viewer);
+      }));
+      return { __typename: 'MarkChatMessagesViewedSuccess' as const, groups, unreadStatistic: await chatApi(ctx).unread() };
     });
   },
   sendTyping: async (_r, { input }, ctx) => {

@@ -74,7 +74,8 @@ export async function resolveNode(globalId: string, ctx: GatewayContext): Promis
     }
     case 'ChatGroup':
     case 'ChatMessage':
-    case 'ChatUser': {
+    case 'ChatUser':
+    case 'ChatInvitation': {
       const n = Number(id);
       if (!/^\d{1,15}$/.test(id) || !Number.isSafeInteger(n) || n < 1) return null;
       return chatNode(type, n, ctx, viewer.userId);
