@@ -3,14 +3,14 @@
  * Remembers the last durable cursor and resumes from it after a reconnect (the gateway replays what was missed,
  * or sends ChatResyncEvent → the list, the open chat and the badge reload). A failed or closed subscription is
  * retried after 5 s, except when the session is gone or the error is a 500 (chatRetry.ts); a new signed-in user
- * starts from scratch.
+ * starts from scratch. A GROUP_ADDED about the viewer (how an alliance invitation arrives) reloads the invitations.
  */
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { graphql, requestSubscription, useRelayEnvironment } from 'react-relay';
 import type { Disposable } from 'relay-runtime';
 import type { ChatEventsSubscriberSubscription } from '../../__generated__/ChatEventsSubscriberSubscription.graphql';
 import { GraphQLRequestError } from '../../system/relay/environment';
-import { applyChatEvent } from './chatEventUpdater';
+import { applyChatEvent, isViewerAddedEvent } from './chatEventUpdater';
 import { logChatError } from './chatLog';
 import { shouldRetryChatEvents } from './chatRetry';
 import { chatSignals } from './chatSignals';
@@ -47,6 +47,7 @@ const subscription = graphql`
         cursor
         event
         groupId
+        userId
         removedForViewer
         group {
           id
@@ -124,6 +125,7 @@ export function ChatEventsSubscriber({ userId }: { userId: number }) {
           if ('cursor' in ev && ev.cursor) cursor.current.value = ev.cursor;
           if (ev.__typename === 'ChatTypingEvent') typingStore.set(ev.groupId, ev.users);
           if (ev.__typename === 'ChatResyncEvent') chatSignals.resync();
+          if (isViewerAddedEvent(ev, userId)) chatSignals.invitationsChanged();
         },
         onError: (error) => {
           if (error instanceof GraphQLRequestError && error.status === 401) return;

@@ -2,7 +2,9 @@
  * The chat layout (spec core §2 'chat'): the chat list on the left, the open chat on the right (outlet). Below
  * the desktop breakpoint only one pane shows: the list without an open chat, the chat otherwise. `kind` 'support'
  * is the operators' support desk (ECVP_SUPPORT groups only); the ordinary list of an account without a desk starts
- * with 'Написать в поддержку' (support/SupportChatLink).
+ * with 'Написать в поддержку' (support/SupportChatLink). The ordinary list (not the desk) also shows the viewer's
+ * alliance invitations 'Приглашения' (alliances/ChatInvitations) and, for accounts allowed alliances,
+ * 'Создать альянс' (alliances/CreateAlliance).
  */
 import { Box, Grid } from '@chakra-ui/react';
 import { Suspense, useEffect, useState } from 'react';
@@ -11,6 +13,9 @@ import { Outlet, useParams } from 'react-router-dom';
 import type { ChatLayoutQuery } from '../../__generated__/ChatLayoutQuery.graphql';
 import { PageSpinner } from '../../components/PageSpinner';
 import type { Area } from '../../system/router/guards';
+import { canCreateAlliance } from './alliances/allianceRules';
+import { ChatInvitations } from './alliances/ChatInvitations';
+import { CreateAlliance } from './alliances/CreateAlliance';
 import { chatSignals } from './chatSignals';
 import { ChatList } from './list/ChatList';
 import { listBasePath, listTypes, offersSupportLink, type ChatListKind } from './support/chatLists';
@@ -23,18 +28,28 @@ export function ChatLayout({ area, kind = 'chats' }: { area: Area; kind?: ChatLi
   useEffect(() => chatSignals.onResync(() => setFetchKey((k) => k + 1)), []);
   const data = useLazyLoadQuery<ChatLayoutQuery>(
     graphql`
-      query ChatLayoutQuery($types: [ChatGroupType!], $withSupportLink: Boolean!) {
+      query ChatLayoutQuery($types: [ChatGroupType!], $withSupportLink: Boolean!, $withInvitations: Boolean!) {
         ...ChatList_query @arguments(types: $types)
         viewer {
           id
           ...SupportChatLink_viewer @include(if: $withSupportLink) @alias(as: "supportLink")
+          ...ChatInvitations_viewer @include(if: $withInvitations) @alias(as: "invitations")
         }
       }
     `,
-    { types: listTypes(area, kind), withSupportLink: offersSupportLink(area, kind) },
+    { types: listTypes(area, kind), withSupportLink: offersSupportLink(area, kind), withInvitations: kind === 'chats' },
     { fetchPolicy: fetchKey ? 'network-only' : 'store-and-network', fetchKey },
   );
   const open = groupId != null;
+  const basePath = listBasePath(area, kind);
+  const viewer = data.viewer;
+  const header = (
+    <>
+      {viewer?.supportLink ? <SupportChatLink viewer={viewer.supportLink} basePath={basePath} /> : null}
+      {kind === 'chats' && canCreateAlliance(area) ? <CreateAlliance basePath={basePath} /> : null}
+      {viewer?.invitations ? <ChatInvitations viewer={viewer.invitations} basePath={basePath} /> : null}
+    </>
+  );
   return (
     <Grid
       templateColumns={{ base: '1fr', lg: '340px 1fr' }}
@@ -47,7 +62,7 @@ export function ChatLayout({ area, kind = 'chats' }: { area: Area; kind?: ChatLi
           query={data}
           area={area}
           kind={kind}
-          header={data.viewer?.supportLink ? <SupportChatLink viewer={data.viewer.supportLink} basePath={listBasePath(area, kind)} /> : null}
+          header={header}
         />
       </Box>
       <Box display={{ base: open ? 'block' : 'none', lg: 'block' }} minH="0" borderWidth="1px" borderRadius="md" overflow="hidden">

@@ -3,7 +3,8 @@
  * the group re-placed in the chat list; deletions removed; VIEWED set on every id; groups added, removed, pinned
  * and unpinned; the badge's unread statistic copied from the event (the server's numbers, never guessed; not
  * changed for GROUP_CREATED / GROUP_JOINED; for an operator's support chat the badges reload the statistic instead,
- * chatStore.setUnreadStatistic). Typing, presence and resync are handled by the subscriber.
+ * chatStore.setUnreadStatistic). Typing, presence and resync are handled by the subscriber, which also reloads the
+ * viewer's alliance invitations on a GROUP_ADDED about the viewer (isViewerAddedEvent).
  */
 import type { RecordProxy, RecordSourceSelectorProxy } from 'relay-runtime';
 import { appendMessage, listedGroups, markMessagesViewed, placeGroup, removeGroup, removeMessage, setUnreadStatistic } from './chatStore';
@@ -53,4 +54,12 @@ export function applyChatEvent(store: RecordSourceSelectorProxy): void {
     }
     if (event !== 'GROUP_CREATED' && event !== 'GROUP_JOINED') setUnreadStatistic(store, ev.getLinkedRecord('unreadStatistic'), groupId);
   }
+}
+
+/**
+ * Whether a chatEvents payload is a GROUP_ADDED about the viewer `viewerUserId` (or about nobody in particular): the
+ * backend sends one to an invited user, who is not a member yet, as the cue to reload `Viewer.chatInvitations`.
+ */
+export function isViewerAddedEvent(ev: { __typename: string; event?: string | null; userId?: number | null }, viewerUserId: number): boolean {
+  return ev.__typename === 'ChatGroupEvent' && ev.event === 'GROUP_ADDED' && (ev.userId == null || ev.userId === viewerUserId);
 }

@@ -1,11 +1,14 @@
 /**
  * App-wide chat signals: a ChatResyncEvent asks the list, the open chat and the badges to reload; a change of the
  * operator's support chat counters (an event or a mutation about an ECVP_SUPPORT group, chatStore.setUnreadStatistic)
- * asks the navigation badges to reload the viewer's unread statistic (ChatNavLink, debounced).
+ * asks the navigation badges to reload the viewer's unread statistic (ChatNavLink, debounced); a GROUP_ADDED about the
+ * viewer (an alliance invitation arrives that way, chatEventUpdater.isViewerAddedEvent) asks the list 'Приглашения' to
+ * reload the viewer's invitations (alliances/ChatInvitations).
  */
 type Listener = () => void;
 const resyncListeners = new Set<Listener>();
 const supportCountListeners = new Set<Listener>();
+const invitationListeners = new Set<Listener>();
 
 /** Subscribe (`on…`, answers the unsubscribe function) and emit. */
 export const chatSignals = {
@@ -22,5 +25,12 @@ export const chatSignals = {
   },
   supportCountsChanged(): void {
     supportCountListeners.forEach((l) => l());
+  },
+  onInvitationsChange(listener: Listener): () => void {
+    invitationListeners.add(listener);
+    return () => void invitationListeners.delete(listener);
+  },
+  invitationsChanged(): void {
+    invitationListeners.forEach((l) => l());
   },
 };

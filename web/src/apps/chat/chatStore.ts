@@ -147,3 +147,11 @@ export function placeGroup(store: Store, group: RecordProxy | null | undefined):
     conn.setLinkedRecords(sorted, 'edges');
   }
 }
+
+/** Drops a decided invitation (global id) from Viewer.chatInvitations (the list 'Приглашения'). */
+export function removeInvitation(store: Store, invitationId: string): void {
+  const viewer = viewerOf(store);
+  const list = viewer?.getLinkedRecords('chatInvitations');
+  if (!viewer || !list) return;
+  viewer.setLinkedRecords(list.filter((r) => r != null && r.getDataID() !== invitationId), 'chatInvitations');
+}

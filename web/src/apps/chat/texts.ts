@@ -64,3 +64,30 @@ export const CHAT_TEXTS = {
 
 /** The reactions offered by the 'Реакция' menu. */
 export const REACTIONS = ['👍', '❤️', '😂', '😮', '🙏'] as const;
+
+/** Russian texts of alliances: invitations, creating, inviting, renaming (names listed in web/README.md "Alliances"). */
+export const ALLIANCE_TEXTS = {
+  invitations: 'Приглашения',
+  accept: 'Принять',
+  decline: 'Отклонить',
+  create: 'Создать альянс',
+  createTitle: 'Новый альянс',
+  name: 'Название',
+  members: 'Участники',
+  noContacts: 'Контактов пока нет: они появятся, когда у вас будут общие чаты',
+  submitCreate: 'Создать',
+  invite: 'Пригласить',
+  inviteTitle: 'Пригласить в альянс',
+  inviteContact: (name: string) => `Пригласить ${name}`,
+  invited: 'Приглашение отправлено',
+  actions: 'Действия с альянсом',
+  noInvitable: 'Все ваши контакты уже в альянсе',
+  inviteCandidates: 'Контакты',
+  rename: 'Переименовать',
+  renameTitle: 'Переименовать альянс',
+  submitRename: 'Сохранить',
+  cancel: 'Отмена',
+  close: 'Закрыть',
+  /** A contact without a display name. */
+  user: (userId: number) => `Пользователь ${userId}`,
+} as const;

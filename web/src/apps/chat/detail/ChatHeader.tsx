@@ -2,13 +2,16 @@
  * The open chat's header: name, the other member's online / last-seen text (rules/lastSeen) or the member count,
  * typing, and the back link to the list the chat was opened from (below `lg`). On the operators' support desk a
  * support chat is named by the user who wrote (`supportRequester`: the name as the heading, the company under it)
- * instead of 'Поддержка', and the presence is the requester's (the operator acts as the support user).
+ * instead of 'Поддержка', and the presence is the requester's (the operator acts as the support user). An alliance the
+ * viewer manages (alliances/allianceRules.canManageAlliance) shows 'Пригласить' and 'Переименовать' (AllianceActions).
  */
 import { Box, Flex, Heading, IconButton, Link, Text } from '@chakra-ui/react';
 import { graphql, useFragment } from 'react-relay';
 import { NavLink } from 'react-router-dom';
 import type { ChatHeader_group$key } from '../../../__generated__/ChatHeader_group.graphql';
 import type { Area } from '../../../system/router/guards';
+import { AllianceActions } from '../alliances/AllianceActions';
+import { canManageAlliance } from '../alliances/allianceRules';
 import { lastSeenText } from '../rules/lastSeen';
 import { listKindOf, presenceMembers } from '../support/chatLists';
 import { CHAT_TEXTS } from '../texts';
@@ -24,8 +27,10 @@ export function ChatHeader({ group, viewerUserId, area, basePath }: { group: Cha
     graphql`
       fragment ChatHeader_group on ChatGroup {
         id
+        groupId
         name
         groupType
+        viewerRole
         supportRequester {
           name
           companyName
@@ -60,7 +65,7 @@ export function ChatHeader({ group, viewerUserId, area, basePath }: { group: Cha
           </IconButton>
         </NavLink>
       </Link>
-      <Box minW="0">
+      <Box minW="0" flex="1">
         <Heading as="h1" size="md" truncate>
           {title}
         </Heading>
@@ -73,6 +78,7 @@ export function ChatHeader({ group, viewerUserId, area, basePath }: { group: Cha
           {typingLine ?? status ?? '\u00a0'}
         </Text>
       </Box>
+      {canManageAlliance(g, area) && <AllianceActions groupGlobalId={g.id} groupId={g.groupId} name={g.name ?? ''} />}
     </Flex>
   );
 }

@@ -3,13 +3,16 @@
  * with mentions, picture previews (a click opens the full picture, PictureLightbox) and the file as a download
  * link named by the file, time, 'изменено', own message status (SENT / DELIVERED / VIEWED, 'Отправляется' for the
  * placeholder), reactions; actions reply, react, forward, and for own messages edit and delete (removed at once,
- * restored if the call fails).
+ * restored if the call fails). A message with metaData (spec chat §3: alliance invitation, hashtag, link…) is a compact
+ * system-style item instead: the type's label and the userMessage where meaningful (alliances/allianceRules
+ * metadataDisplay: for an invitation the invited member's name, never the invitation id), any text, and the time.
  */
 import { Badge, Box, Button, chakra, Flex, HStack, Image, Link, Menu, Portal, Text, Wrap } from '@chakra-ui/react';
 import { format } from 'date-fns';
 import { useState } from 'react';
 import { graphql, useFragment } from 'react-relay';
 import type { ChatMessageItem_message$key } from '../../../__generated__/ChatMessageItem_message.graphql';
+import { metadataDisplay } from '../alliances/allianceRules';
 import { removeMessage, setUnreadStatistic } from '../chatStore';
 import { splitMentions, type Mentionable } from '../mentions';
 import { useDeleteChatMessageMutation } from '../mutations/useDeleteChatMessageMutation';
@@ -88,6 +91,15 @@ export function ChatMessageItem({ message, groupGlobalId, members, onReply, onEd
           count
           viewerReacted
         }
+        metadata {
+          type
+          label
+          userMessage
+          invitation {
+            id
+            invitedUserId
+          }
+        }
       }
     `,
     message,
@@ -118,6 +130,41 @@ export function ChatMessageItem({ message, groupGlobalId, members, onReply, onEd
       },
     ).catch(() => undefined);
   const onReact = (reaction: string) => react({ input: { messageId: m.id, reaction } }).catch(() => undefined);
+
+  if (m.metadata) {
+    const { label: typeLabel, detail } = metadataDisplay(m.metadata, (userId) => members.find((x) => x.userId === userId)?.name);
+    const extra = m.text && m.text !== detail ? m.text : null;
+    return (
+      <Box
+        as="li"
+        data-testid="chat-message"
+        data-message-id={m.msgId}
+        data-own={m.own}
+        data-metadata-type={m.metadata.type}
+        aria-label={[typeLabel, detail, extra].filter(Boolean).join(': ')}
+        alignSelf="center"
+        maxW={{ base: '95%', md: '80%' }}
+      >
+        <Box bg="gray.100" borderRadius="md" px="3" py="1.5" textAlign="center" data-testid="message-metadata">
+          <Text fontSize="sm" color="gray.700">
+            <Text as="span" fontWeight="semibold">
+              {typeLabel}
+            </Text>
+            {detail && <Text as="span">{` · ${detail}`}</Text>}
+          </Text>
+          {extra && (
+            <Text fontSize="sm" whiteSpace="pre-wrap" wordBreak="break-word">
+              {extra}
+            </Text>
+          )}
+          <Text fontSize="xs" color="gray.500">
+            {m.sender?.name && !m.own ? `${m.sender.name} · ` : ''}
+            {format(new Date(m.createdAt), 'HH:mm')}
+          </Text>
+        </Box>
+      </Box>
+    );
+  }
 
   return (
     <Box

@@ -78,7 +78,9 @@ export function ChatListItem({
   const canLeave = !g.isBotOrSupport;
   const canDelete = !g.isBotOrSupport && (g.viewerRole === 'OWNER' || g.viewerRole === 'ADMIN');
   const last = g.lastMessage;
-  const preview = last ? `${last.own ? `${CHAT_TEXTS.you}: ` : last.senderName ? `${last.senderName}: ` : ''}${last.text || last.fileName || ''}` : '';
+  // a message without text or file (e.g. an alliance invitation, metaData only) shows no 'Вы:' prefix alone
+  const body = last ? last.text || last.fileName || '' : '';
+  const preview = last && body ? `${last.own ? `${CHAT_TEXTS.you}: ` : last.senderName ? `${last.senderName}: ` : ''}${body}` : '';
 
   const onPin = async () => {
     const pinning = !g.isFavorite;
