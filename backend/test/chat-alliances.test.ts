@@ -103,6 +103,9 @@ for (const driver of DRIVERS) {
       expect(sent.json()).toEqual(list[1]);
       expect(await invitations(p1)).toEqual([]);
       expect(await invitations(other)).toEqual([]);
+      // the inviter's list preview of the alliance shows the §3 label of the invitation message (it has no text)
+      const preview = (await p1.get(`${C}/group/${g1}`)).json().lastMessage;
+      expect(preview).toMatchObject({ message: 'Приглашение в альянс', type: 'GROUP_MSG', selfMsg: true });
       // the invited user, not a member, gets GROUP_ADDED with the invitation
       const evs = (await t.db.select().from(chatEvents)).filter((e) => (e.payload as { groupId?: number }).groupId === g1 && e.kind === 'MODIFY_GROUP_MSG');
       const added = evs.find((e) => (e.payload as { event: string }).event === 'GROUP_ADDED')!;

@@ -24,7 +24,7 @@ import { chatGroups, chatMembers, chatMessages, chatPresence, chatReactions, typ
 import { companies, users } from '../db/schema/core.js';
 import { storedFiles } from '../db/schema/orders.js';
 import { isOwnMessage, previewRole, senderIdFor, SUPPORT_USER_ID, type GroupType, type MemberRole } from '../domain/chat/groups.js';
-import { formatMetaData, nextMessageTime, type MessageStatus, type MetadataType } from '../domain/chat/messages.js';
+import { formatMetaData, METADATA_TYPE_LABELS, isMetadataType, nextMessageTime, type MessageStatus, type MetadataType } from '../domain/chat/messages.js';
 import { groupStatistics, mentionedMessageIds, newReactionsMessageIds, type CountedMessage, type CountedReaction, type GroupStatistics } from '../domain/chat/unread.js';
 import type { GroupEventKind, MessageModificationKind, RealtimeMessageType } from '../domain/chat/events.js';
 import { AppError } from '../errors.js';
@@ -445,7 +445,7 @@ export async function groupPreviews(db: DbOrTx, viewer: Actor, ctxs: MemberCtx[]
         msgId: last.id,
         timeCreate: last.createdAt.toISOString(),
         fileName: last.fileId ? fileNames.get(last.fileId) ?? null : null,
-        message: last.text,
+        message: last.text ?? previewText(last.metaData),
         sender: { id: last.senderId, name: names.get(last.senderId) ?? '' },
         messageStatus: (self ? last.status : last.id <= num(member.lastViewedMessageId) ? 'VIEWED' : 'DELIVERED') as MessageStatus,
         selfMsg: self,
@@ -502,6 +502,16 @@ export async function messageAtPointer(db: DbOrTx, groupId: number, upTo?: numbe
     .where(and(eq(chatMessages.groupId, groupId), upTo !== undefined ? lte(chatMessages.id, upTo) : undefined))
     .orderBy(desc(chatMessages.id)).limit(1);
   return m ? { id: m.id, createdAt: m.createdAt } : { id: 0, createdAt: null };
+}
+
+/**
+ * The list preview of a message without text (spec chat §3 "Group last message" message): the display label of its
+ * metaData type (e.g. 'Приглашение в альянс'), with the userMessage after it except for invitations (an id); else null.
+ */
+export function previewText(metaData: { userMessage?: string; metadataType?: string } | null | undefined): string | null {
+  if (!metaData || !isMetadataType(metaData.metadataType)) return null;
+  const label = METADATA_TYPE_LABELS[metaData.metadataType];
+  return metaData.metadataType === 'GROUP_INVITATION' || !metaData.userMessage ? label : `${label}: ${metaData.userMessage}`;
 }
 
 /** Highest not deleted message id of a group (0 when none). */
