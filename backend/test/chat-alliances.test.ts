@@ -146,6 +146,47 @@ for (const driver of DRIVERS) {
       expect((await contacts(p1)).filter((c) => c.id === ids.client)).toHaveLength(1);
     });
 
+    it('the GROUP_INVITATION message carries the invitation (invited name, status) for every member; a decision updates it live', async () => {
+      const g = (await p1.post(`${C}/group`, { name: 'Альянс видимый', groupType: 'ECVP_PARTNER_CLIENT', memberIds: [ids.oper] })).json().id as number;
+      const iAccept = (await p1.post(`${C}/group/${g}/invitations`, { userId: ids.client })).json() as Invitation & { invitedUserName: string };
+      const iDecline = (await p1.post(`${C}/group/${g}/invitations`, { userId: ids.p2 })).json() as Invitation & { invitedUserName: string };
+      const clientName = (await contacts(p1)).find((c) => c.id === ids.client)!.name;
+      expect(clientName).not.toBe('');
+      expect(iAccept.invitedUserName).toBe(clientName);
+      type Msg = { msgId: number; metaData: string | null; text: string | null; edited: boolean; invitation?: { id: number; invitedUserId: number; invitedUserName: string; status: string } | null };
+      const invitationMessages = async (c: TestClient) => {
+        const r = await c.get(`${C}/group/${g}/messages`);
+        expect(r.statusCode).toBe(200);
+        const content = r.json().content as Msg[];
+        // only GROUP_INVITATION messages carry the field
+        for (const m of content.filter((x) => !x.metaData)) expect(m).not.toHaveProperty('invitation');
+        return content.filter((m) => m.metaData && JSON.parse(m.metaData).metadataType === 'GROUP_INVITATION');
+      };
+      // the inviter and another member (an operator added at creation) see whom and the status, from one page read
+      for (const viewer of [p1, oper]) {
+        const msgs = await invitationMessages(viewer);
+        expect(msgs.map((m) => m.invitation)).toEqual([
+          { id: iAccept.id, invitedUserId: ids.client, invitedUserName: clientName, status: 'PENDING' },
+          { id: iDecline.id, invitedUserId: ids.p2, invitedUserName: iDecline.invitedUserName, status: 'PENDING' },
+        ]);
+      }
+      const accMsg = (await invitationMessages(p1))[0];
+
+      // accept: the members get MODIFY_MSG MSG_METADATA_EDITED for the invitation message with status ACCEPTED (not edited)
+      const events = async () => (await t.db.select().from(chatEvents)).filter((e) => e.kind === 'MODIFY_MSG' && (e.payload as { groupId?: number }).groupId === g);
+      expect(await events()).toEqual([]);
+      expect((await client.post(`${C}/invitations/${iAccept.id}/accept`, {})).json()).toMatchObject({ status: 'ACCEPTED', invitedUserName: clientName });
+      const [ev] = await events();
+      expect(ev.recipients.sort()).toEqual([ids.p1, ids.oper, ids.client].sort());
+      expect(ev.payload).toMatchObject({ modification: 'MSG_METADATA_EDITED', message: { msgId: accMsg.msgId, edited: false, invitation: { id: iAccept.id, status: 'ACCEPTED', invitedUserName: clientName } } });
+      expect((await p2.post(`${C}/invitations/${iDecline.id}/decline`, {})).json().status).toBe('DECLINED');
+      expect((await events()).map((e) => (e.payload as { message: Msg }).message.invitation?.status)).toEqual(['ACCEPTED', 'DECLINED']);
+      for (const viewer of [p1, oper, client]) {
+        const msgs = await invitationMessages(viewer);
+        expect(msgs.map((m) => [m.invitation?.id, m.invitation?.status, m.edited])).toEqual([[iAccept.id, 'ACCEPTED', false], [iDecline.id, 'DECLINED', false]]);
+      }
+    });
+
     it('contacts skip suspended accounts and invitations of deleted alliances', async () => {
       const g = (await p1.post(`${C}/group`, { name: 'Удаляемый', groupType: 'ECVP_PARTNER_CLIENT' })).json().id as number;
       await p1.post(`${C}/group/${g}/invitations`, { userId: ids.other });

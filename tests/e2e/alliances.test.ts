@@ -5,8 +5,10 @@
  * - the agent creates 'Альянс ВЭД' from 'Создать альянс' (an empty name is refused in the form) and lands in it;
  * - the agent invites the client from 'Пригласить в альянс'; the invitation message 'Приглашение в альянс' shows in the
  *   agent's chat; inviting again shows the server's refusal inline;
- * - the client sees the invitation appear live in 'Приглашения', accepts, lands in the alliance and writes; the agent
- *   sees the message live;
+ * - the invitation message names the invited client and says 'ожидает ответа';
+ * - the client sees the invitation appear live in 'Приглашения', accepts, lands in the alliance and writes; the agent's
+ *   open chat shows 'принято' on the invitation message and the client as the online member ('в сети') live, without
+ *   a reload, and then the client's message;
  * - the client (PARTICIPANT) has neither 'Пригласить' nor 'Переименовать';
  * - the agent renames the alliance; the client's header shows the new name live.
  */
@@ -80,6 +82,10 @@ describe('alliances in the browser: payment agent and client', () => {
     const invitationMessage = agent.getByTestId('chat-message').and(agent.locator('[data-metadata-type="GROUP_INVITATION"]'));
     await invitationMessage.waitFor();
     expect(await invitationMessage.getByTestId('message-metadata').innerText()).toContain('Приглашение в альянс');
+    // …with whom it invites (the client is not a member yet) and that it awaits an answer; the agent is alone in it
+    await expect.poll(async () => (await invitationMessage.getByTestId('message-metadata').innerText()).split('\n')[0], { timeout: 10_000 }).toBe('Приглашение в альянс · Иван Смирнов · ожидает ответа');
+    const invitedName = (await invitationMessage.getByTestId('message-metadata').innerText()).split('\n')[0].split(' · ')[1];
+    expect((await agent.getByTestId('chat-presence').innerText()).trim()).toBe('');
 
     // Inviting the client again: the server refuses (a pending invitation exists), the dialog shows it inline.
     await agent.getByRole('button', { name: 'Пригласить', exact: true }).click();
@@ -97,6 +103,14 @@ describe('alliances in the browser: payment agent and client', () => {
     await client.getByRole('heading', { level: 1, name: 'Альянс ВЭД' }).waitFor();
     await client.getByRole('list', { name: 'Чаты' }).getByRole('listitem', { name: 'Альянс ВЭД' }).waitFor();
     expect(await client.getByRole('list', { name: 'Приглашения' }).count()).toBe(0);
+
+    // Live in the agent's open chat: the invitation message says 'принято' (METADATA_EDITED), and the header's presence
+    // line follows the new member (GROUP_JOINED → the members are refetched): the client, online, is the other member now.
+    await invitationMessage.getByTestId('invitation-status').filter({ hasText: 'принято' }).waitFor();
+    expect((await invitationMessage.getByTestId('message-metadata').innerText()).split('\n')[0]).toBe(`Приглашение в альянс · ${invitedName} · принято`);
+    expect(await invitationMessage.getAttribute('aria-label')).toBe(`Приглашение в альянс · ${invitedName}: принято`);
+    await expect.poll(async () => (await agent.getByTestId('chat-presence').innerText()).trim(), { timeout: 10_000 }).toBe('в сети');
+    await agent.screenshot({ path: join(ARTIFACTS, 'alliances-invitation-accepted-agent.png') });
 
     // The client is a PARTICIPANT: no alliance management.
     await client.getByRole('list', { name: 'Сообщения' }).waitFor({ state: 'attached' });

@@ -23,7 +23,7 @@ const KEY = Date.now();
 const GROUP_EVENTS = `subscription { chatEvents { __typename ... on ChatGroupEvent { event groupId userId removedForViewer group { groupId } } } }`;
 const INVITATIONS = `{ viewer { chatInvitations { id invitationId groupId groupName status createdAt invitedUserId invitedBy { userId name } } } }`;
 const MESSAGES = `query ($g: Int!) { viewer { chatGroup(groupId: $g) { name messages(last: 20) { edges { node {
-  msgId text own metaData metadata { type label userMessage invitation { id } }
+  msgId text own edited metaData metadata { type label userMessage invitation { id invitationId status invitedUserId invitedUser { userId name } invitedBy { userId } groupId } }
 } } } } } }`;
 const unreadOf = (c: GqlClient) => backend(stack.backendUrl, c, '/api/secured/common/chat/messages/unread') as Promise<{ unreadMessagesCount: number; lastMessageId: number }>;
 
@@ -83,8 +83,24 @@ describe('alliances through the gateway (issue 4; spec chat §6, §3 metaData)',
     // the agent's alliance shows the GROUP_INVITATION message with its label
     const agentView = (await ok(agent, MESSAGES, { g: alliance.groupId })).viewer.chatGroup;
     const invMsg = agentView.messages.edges.map((e: any) => e.node).find((m: any) => m.metadata?.type === 'GROUP_INVITATION');
-    expect(invMsg.metadata).toEqual({ type: 'GROUP_INVITATION', label: 'Приглашение в альянс', userMessage: String(inv.invitationId), invitation: null });
+    const clientName = (await ok(agent, '{ viewer { chatContacts { userId name } } }')).viewer.chatContacts.find((c: any) => c.userId === clientId).name;
+    expect(clientName).toBeTruthy();
+    // every member sees whom the invitation is for and its status (the inviter here; the backend batches it per page)
+    expect(invMsg.metadata).toEqual({
+      type: 'GROUP_INVITATION', label: 'Приглашение в альянс', userMessage: String(inv.invitationId),
+      invitation: { id: inv.id, invitationId: inv.invitationId, status: 'PENDING', invitedUserId: clientId, invitedUser: { userId: clientId, name: clientName }, invitedBy: { userId: agentId }, groupId: alliance.groupId },
+    });
     expect(JSON.parse(invMsg.metaData)).toEqual({ userMessage: String(inv.invitationId), metadataType: 'GROUP_INVITATION' });
+
+    // the agent's socket: the decision arrives as METADATA_EDITED of the invitation message, the membership as GROUP_JOINED
+    const agentWs = userSocket(stack.url, agent);
+    sockets.push(agentWs);
+    const streamsBefore = stack.backend.app.chatRealtime.openStreams();
+    const sa = subscribe(agentWs, `subscription { chatEvents { __typename
+      ... on ChatMessageEvent { kind groupId message { msgId edited metadata { invitation { status invitedUser { name } } } } }
+      ... on ChatGroupEvent { event groupId userId } } }`);
+    await until('the agent\'s upstream stream', () => stack.backend.app.chatRealtime.openStreams() > streamsBefore);
+    await sleep(200);
 
     // accept: the alliance for list insertion, the invitation to drop
     const accepted = await mutate(client, 'acceptChatInvitation', 'ChatInvitationInput', { invitationId: inv.id }, 'ChatInvitationDecisionSuccess',
@@ -93,6 +109,17 @@ describe('alliances through the gateway (issue 4; spec chat §6, §3 metaData)',
     expect((await ok(client, INVITATIONS)).viewer.chatInvitations).toEqual([]);
     const clientGroups = (await ok(client, '{ viewer { chatGroups(first: 50) { edges { node { groupId } } } } }')).viewer.chatGroups.edges.map((e: any) => e.node.groupId);
     expect(clientGroups).toContain(alliance.groupId);
+
+    // live at the agent: the invitation message now says ACCEPTED (not marked edited), and the client joined
+    const edited = await until('METADATA_EDITED at the agent', () => sa.events.find((e) => e.__typename === 'ChatMessageEvent' && e.kind === 'METADATA_EDITED' && e.message.msgId === invMsg.msgId));
+    expect(edited.message).toEqual({ msgId: invMsg.msgId, edited: false, metadata: { invitation: { status: 'ACCEPTED', invitedUser: { name: clientName } } } });
+    await until('GROUP_JOINED at the agent', () => sa.events.find((e) => e.__typename === 'ChatGroupEvent' && e.event === 'GROUP_JOINED' && e.userId === clientId));
+    expect(sa.errors).toEqual([]);
+    // read again: ACCEPTED for the inviter and for the client, now a member
+    for (const viewer of [agent, client]) {
+      const msgs = (await ok(viewer, MESSAGES, { g: alliance.groupId })).viewer.chatGroup.messages.edges.map((e: any) => e.node);
+      expect(msgs.find((m: any) => m.msgId === invMsg.msgId)).toMatchObject({ edited: false, metadata: { invitation: { status: 'ACCEPTED', invitedUser: { userId: clientId, name: clientName } } } });
+    }
 
     // both write in the alliance
     const fromClient = await mutate(client, 'sendChatMessage', 'SendChatMessageInput', { groupId: alliance.id, extMsgId: `msg_${KEY}`, text: 'Спасибо за приглашение' }, 'SendChatMessageSuccess', 'message { msgId }');

@@ -20,7 +20,7 @@
  */
 import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, max, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client.js';
-import { chatGroups, chatMembers, chatMessages, chatPresence, chatReactions, type ChatGroupRow, type ChatMemberRow, type ChatMessageRow } from '../db/schema/chat.js';
+import { chatGroups, chatInvitations, chatMembers, chatMessages, chatPresence, chatReactions, type ChatGroupRow, type ChatMemberRow, type ChatMessageRow } from '../db/schema/chat.js';
 import { companies, users } from '../db/schema/core.js';
 import { storedFiles } from '../db/schema/orders.js';
 import { isOwnMessage, previewRole, senderIdFor, SUPPORT_USER_ID, type GroupType, type MemberRole } from '../domain/chat/groups.js';
@@ -224,7 +224,22 @@ export interface MessageView {
   edited: boolean;
   dateTimeEdit: string | null;
   reactions: Array<{ emoji: string; count: number; userIds: number[] }>;
+  /**
+   * Only on GROUP_INVITATION messages (chat §3 metaData group invitation): the invitation the message announces, as every
+   * member may see it (who was invited, whether it was accepted or declined); null when the invitation row is gone.
+   */
+  invitation?: MessageInvitationView | null;
 }
+/** The invitation of a GROUP_INVITATION message: its id, the invited user (id and display name) and its status now. */
+export interface MessageInvitationView { id: number; invitedUserId: number; invitedUserName: string; status: 'PENDING' | 'ACCEPTED' | 'DECLINED' }
+
+/** The invitation id of a message's GROUP_INVITATION metaData (its userMessage, a positive integer), else null. */
+export function invitationIdOfMessage(metaData: { userMessage?: string; metadataType?: string } | null | undefined): number | null {
+  if (!metaData || metaData.metadataType !== 'GROUP_INVITATION' || !/^\d{1,15}$/.test(metaData.userMessage ?? '')) return null;
+  const id = Number(metaData.userMessage);
+  return id > 0 ? id : null;
+}
+
 /**
  * A replied-to or forwarded message. `selfMsg`: whether it is the viewer's own by the rule of the full view
  * (domain/chat/groups.ts isOwnMessage, judged in the summarised message's own group); false in viewer-neutral event views.
@@ -259,7 +274,23 @@ export async function messageViews(db: DbOrTx, rows: ChatMessageRow[], group: Ch
   const fileIds = [...new Set([...rows, ...refs].flatMap((r) => [r.fileId, ...r.pictureIds]).filter((x): x is string => !!x))];
   const files = fileIds.length ? await db.select().from(storedFiles).where(inArray(storedFiles.id, fileIds)) : [];
   const fileMap = new Map(files.map((f) => [f.id, f]));
-  const names = await userNames(db, [...rows, ...refs].map((r) => r.senderId));
+  // GROUP_INVITATION messages carry their invitation (one query for the page, in this group only) with the invited user's name
+  const invitationIds = [...new Set(rows.map((r) => invitationIdOfMessage(r.metaData)).filter((x): x is number => x != null))];
+  const invitationRows = invitationIds.length
+    ? await db.select().from(chatInvitations).where(and(inArray(chatInvitations.id, invitationIds), eq(chatInvitations.groupId, group.id)))
+    : [];
+  const invitationMap = new Map(invitationRows.map((i) => [i.id, i]));
+  const names = await userNames(db, [...[...rows, ...refs].map((r) => r.senderId), ...invitationRows.map((i) => i.invitedUserId)]);
+  const invitationView = (r: ChatMessageRow): { invitation?: MessageInvitationView | null } => {
+    if (r.metaData?.metadataType !== 'GROUP_INVITATION') return {};
+    const id = invitationIdOfMessage(r.metaData);
+    const inv = id != null ? invitationMap.get(id) : undefined;
+    return {
+      invitation: inv
+        ? { id: inv.id, invitedUserId: inv.invitedUserId, invitedUserName: names.get(inv.invitedUserId) ?? '', status: inv.status as MessageInvitationView['status'] }
+        : null,
+    };
+  };
   const reactionRows = await db.select().from(chatReactions).where(inArray(chatReactions.messageId, rows.map((r) => r.id))).orderBy(asc(chatReactions.id));
   const fileView = (id: string | null): FileView | null => {
     const f = id ? fileMap.get(id) : undefined;
@@ -302,6 +333,7 @@ export async function messageViews(db: DbOrTx, rows: ChatMessageRow[], group: Ch
       edited: r.edited,
       dateTimeEdit: r.editedAt ? r.editedAt.toISOString() : null,
       reactions: [...byEmoji].map(([emoji, userIds]) => ({ emoji, count: userIds.length, userIds })),
+      ...invitationView(r),
     };
   });
 }

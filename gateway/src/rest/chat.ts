@@ -111,6 +111,8 @@ export interface ChatMessageDto {
   reactions?: ChatReactionDto[] | null;
   /** Edited (text or metadata by its sender); a reaction does not set it. */
   updated?: boolean | null;
+  /** Only on GROUP_INVITATION messages: the invitation as every member sees it (null when it is gone). */
+  invitation?: MessageInvitationDto | null;
   deleted?: boolean | null;
 }
 
@@ -191,8 +193,33 @@ export interface ChatInvitationDto {
   groupName: string | null;
   invitedBy: { id: number; name: string } | null;
   invitedUserId: number;
+  /** The invited user's display name (absent from older answers). */
+  invitedUserName?: string | null;
   status: 'PENDING' | 'ACCEPTED' | 'DECLINED' | string;
   createdAt: string | null;
+}
+
+/** The `invitation` of a GROUP_INVITATION message's view: id, the invited user and the status now. */
+export interface MessageInvitationDto {
+  id: number;
+  invitedUserId: number;
+  invitedUserName: string;
+  status: 'PENDING' | 'ACCEPTED' | 'DECLINED' | string;
+}
+
+/**
+ * The invitation of a GROUP_INVITATION message as a ChatInvitationDto: the message's `invitation` with the alliance (the
+ * message's group), the inviter (the message's sender, who posted it by inviting) and the message's time. Null without one.
+ */
+export function messageInvitation(m: ChatMessageDto): ChatInvitationDto | null {
+  const i = m.invitation;
+  if (!i) return null;
+  return {
+    id: i.id, groupId: m.groupId ?? m.group?.id ?? 0, groupName: m.group?.name ?? null,
+    invitedBy: m.sender ? { id: m.sender.id, name: m.sender.name ?? '' } : null,
+    invitedUserId: i.invitedUserId, invitedUserName: i.invitedUserName, status: i.status,
+    createdAt: m.dateTimeCreate ?? m.timeCreate ?? null,
+  };
 }
 
 /** A user the viewer shares an active group with (designed GET …/chat/contacts); `lastSeenAt` UTC ISO 8601 or null. */

@@ -94,14 +94,28 @@ export default async function chatRoutes(fastify: FastifyInstance): Promise<void
 
   /**
    * The answer shape of an invitation (InvitationSchema): { id, groupId, groupName, invitedBy: { id, name }, invitedUserId,
-   * status, createdAt (UTC ISO 8601) }.
+   * invitedUserName, status, createdAt (UTC ISO 8601) }.
    */
   async function invitationView(d: DbOrTx, inv: typeof chatInvitations.$inferSelect, groupName: string) {
-    const names = await userNames(d, [inv.invitedBy]);
+    const names = await userNames(d, [inv.invitedBy, inv.invitedUserId]);
     return {
       id: inv.id, groupId: inv.groupId, groupName, invitedBy: { id: inv.invitedBy, name: names.get(inv.invitedBy) ?? '' },
-      invitedUserId: inv.invitedUserId, status: inv.status as 'PENDING' | 'ACCEPTED' | 'DECLINED', createdAt: inv.createdAt.toISOString(),
+      invitedUserId: inv.invitedUserId, invitedUserName: names.get(inv.invitedUserId) ?? '',
+      status: inv.status as 'PENDING' | 'ACCEPTED' | 'DECLINED', createdAt: inv.createdAt.toISOString(),
     };
+  }
+
+  /**
+   * After an invitation is decided: MODIFY_MSG MSG_METADATA_EDITED for the group's GROUP_INVITATION message announcing it
+   * (its view carries the invitation with the new status), so the members' open chats show 'принято' / 'отклонено' live.
+   * The message is not marked edited. Nothing when the message was deleted.
+   */
+  async function emitInvitationDecided(tx: DbOrTx, group: ChatGroupRow, invitationId: number): Promise<void> {
+    const [msg] = await tx.select().from(chatMessages).where(and(
+      eq(chatMessages.groupId, group.id), isNull(chatMessages.deletedAt),
+      sql`${chatMessages.metaData}->>'metadataType' = 'GROUP_INVITATION'`, sql`${chatMessages.metaData}->>'userMessage' = ${String(invitationId)}`,
+    ));
+    if (msg) await emitModify(tx, group, 'MSG_METADATA_EDITED', await eventMessage(tx, msg, group));
   }
 
   /**
@@ -868,7 +882,8 @@ export default async function chatRoutes(fastify: FastifyInstance): Promise<void
       description: 'Designed call. Only ECVP_PARTNER_CLIENT groups; the caller needs admin rights (OWNER/ADMIN) or is an operator. '
         + 'The invited user must be allowed alliances (chat §6) and not a member. A PENDING invitation is created and a message '
         + 'with metaData { metadataType: GROUP_INVITATION, userMessage: the invitation id } is posted in the group (GROUP_MSG). '
-        + 'Answer 201: the invitation { id, groupId, groupName, invitedBy: { id, name }, invitedUserId, status PENDING, createdAt }. Errors: ' + COMMON_ERRORS + ', '
+        + 'Answer 201: the invitation { id, groupId, groupName, invitedBy: { id, name }, invitedUserId, invitedUserName, status PENDING, createdAt }. '
+        + 'The message\'s view (GET messages, events) carries `invitation` { id, invitedUserId, invitedUserName, status } for every member. Errors: ' + COMMON_ERRORS + ', '
         + NOT_MEMBER + ', 403 FORBIDDEN \'Недостаточно прав\' (no admin rights), 400 NOT_ALLIANCE \'' + CHAT_ERRORS.NOT_ALLIANCE + '\' '
         + '(field groupId), 400 MEMBER_NOT_ALLOWED \'' + CHAT_ERRORS.MEMBER_NOT_ALLOWED + '\' (field userId), 409 ALREADY_MEMBER \''
         + CHAT_ERRORS.ALREADY_MEMBER + '\', 409 ALREADY_INVITED \'' + CHAT_ERRORS.ALREADY_INVITED + '\' (a PENDING invitation exists). The invited user gets MODIFY_GROUP_MSG GROUP_ADDED { userId: the invited user, '
@@ -912,8 +927,9 @@ export default async function chatRoutes(fastify: FastifyInstance): Promise<void
         tags: TAGS, params: IdParams,
         summary: `${decision === 'accept' ? 'Accept' : 'Decline'} an alliance invitation (designed)`,
         description: 'Designed call, only by the invited user, only for a PENDING invitation. Accepting makes the user a '
-          + 'PARTICIPANT (MODIFY_GROUP_MSG GROUP_JOINED to the members); history before joining is not unread. Answer: the '
-          + 'invitation as in GET invitations, status ACCEPTED or DECLINED. Errors: '
+          + 'PARTICIPANT (MODIFY_GROUP_MSG GROUP_JOINED to the members); history before joining is not unread. Either way the '
+          + 'members get MODIFY_MSG MSG_METADATA_EDITED for the GROUP_INVITATION message (its `invitation` carries the new status; '
+          + 'not marked edited). Answer: the invitation as in GET invitations, status ACCEPTED or DECLINED. Errors: '
           + COMMON_ERRORS + ', 404 INVITATION_NOT_FOUND \'' + CHAT_ERRORS.INVITATION_NOT_FOUND + '\' (not the caller\'s, unknown, or the '
           + 'alliance was deleted), 409 INVITATION_DECIDED \'' + CHAT_ERRORS.INVITATION_DECIDED + '\'. Refusals change nothing.',
         response: { 200: InvitationSchema, ...E, 409: ErrorSchema },
@@ -943,6 +959,7 @@ export default async function chatRoutes(fastify: FastifyInstance): Promise<void
             });
           await emitGroupEvent(tx, group, 'GROUP_JOINED', { userId: user.id });
         }
+        await emitInvitationDecided(tx, group, decided.id);
         return invitationView(tx, decided, group.name);
       });
     });
@@ -955,7 +972,7 @@ export default async function chatRoutes(fastify: FastifyInstance): Promise<void
       summary: 'The caller\'s pending alliance invitations (designed; spec chat §6 alliances, §3 metaData group invitation)',
       description: 'Designed call (chat §7 shows no path). The PENDING invitations addressed to the caller, newest first (by '
         + 'creation time, then id), of alliances not deleted, each { id, groupId, groupName, invitedBy: { id, name }, invitedUserId '
-        + '(the caller), status, createdAt (UTC) }. Only the caller\'s own invitations; decided ones are not listed. At most 500. '
+        + '(the caller), invitedUserName, status, createdAt (UTC) }. Only the caller\'s own invitations; decided ones are not listed. At most 500. '
         + 'Errors: 401 UNAUTHORIZED.',
       response: { 200: Type.Array(InvitationSchema), 401: ErrorSchema },
     },
@@ -965,10 +982,10 @@ export default async function chatRoutes(fastify: FastifyInstance): Promise<void
       .innerJoin(chatGroups, eq(chatGroups.id, chatInvitations.groupId))
       .where(and(eq(chatInvitations.invitedUserId, user.id), eq(chatInvitations.status, 'PENDING'), isNull(chatGroups.deletedAt)))
       .orderBy(desc(chatInvitations.createdAt), desc(chatInvitations.id)).limit(500);
-    const names = await userNames(db, rows.map((r) => r.inv.invitedBy));
+    const names = await userNames(db, [user.id, ...rows.map((r) => r.inv.invitedBy)]);
     return rows.map(({ inv, groupName }) => ({
       id: inv.id, groupId: inv.groupId, groupName, invitedBy: { id: inv.invitedBy, name: names.get(inv.invitedBy) ?? '' },
-      invitedUserId: inv.invitedUserId, status: inv.status as 'PENDING', createdAt: inv.createdAt.toISOString(),
+      invitedUserId: inv.invitedUserId, invitedUserName: names.get(inv.invitedUserId) ?? '', status: inv.status as 'PENDING', createdAt: inv.createdAt.toISOString(),
     })); // one name query for the page (invitationView would query per row)
   });
 

@@ -52,6 +52,12 @@ export const MessageSchema = Type.Object({
   edited: Type.Boolean(),
   dateTimeEdit: Nullable(Type.String()),
   reactions: Type.Array(Type.Object({ emoji: Type.String(), count: Type.Integer(), userIds: Type.Array(Type.Integer()) })),
+  invitation: Type.Optional(Nullable(Type.Object({
+    id: Type.Integer({ description: 'the invitation id (the userMessage)' }),
+    invitedUserId: Type.Integer(),
+    invitedUserName: Type.String({ description: '\'Имя Фамилия\', or the e-mail when both are empty' }),
+    status: lit(['PENDING', 'ACCEPTED', 'DECLINED'] as const),
+  }, { description: 'only on GROUP_INVITATION messages: the invitation as every member sees it; null when it is gone' }))),
 });
 
 export const StatisticsSchema = Type.Object({
@@ -194,7 +200,8 @@ export const InvitationSchema = Type.Object({
   groupId: Type.Integer({ description: 'the alliance (ECVP_PARTNER_CLIENT group)' }),
   groupName: Type.String({ description: 'the alliance\'s name now' }),
   invitedBy: Type.Object({ id: Type.Integer(), name: Type.String({ description: '\'Имя Фамилия\', or the e-mail when both are empty' }) }),
-  invitedUserId: Type.Integer({ description: 'always the caller' }),
+  invitedUserId: Type.Integer({ description: 'the invited user (the caller in GET invitations)' }),
+  invitedUserName: Type.String({ description: 'the invited user\'s display name' }),
   status: lit(['PENDING', 'ACCEPTED', 'DECLINED'] as const),
   createdAt: Type.String({ description: 'UTC ISO 8601' }),
 });

@@ -45,5 +45,8 @@ export interface ChatPresenceEventParent { cursor: null; user: ChatUserParent }
 export type ChatTypingUserParent = TypingUser;
 /** An alliance invitation as the backend answers it (GET invitations, invite, accept/decline). */
 export type ChatInvitationParent = ChatInvitationDto;
-/** A message's parsed metaData (domain/chat/metadata.ts parseMetadata). */
-export type ChatMetadataParent = ParsedMetadata;
+/**
+ * A message's parsed metaData (domain/chat/metadata.ts parseMetadata) and, for GROUP_INVITATION, the invitation built from
+ * the message's `invitation` DTO (undefined when the backend sent none: the viewer's own PENDING invitations are looked up).
+ */
+export type ChatMetadataParent = ParsedMetadata & { invitation?: ChatInvitationDto | null };

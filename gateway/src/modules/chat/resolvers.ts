@@ -13,7 +13,7 @@ import { invitationIdOf, parseMetadata } from '../../domain/chat/metadata.js';
 import type { GatewayContext } from '../../context.js';
 import type { MutationResolvers, Resolvers, ViewerResolvers } from '../../generated/resolvers-types.js';
 import {
-  ChatApi, listOf, metaDataInput, reactedBy, type ChatGroupDto, type ChatInvitationDto, type ChatMessageDto, type GroupPageDto, type MetaDataDto,
+  ChatApi, listOf, messageInvitation, metaDataInput, reactedBy, type ChatGroupDto, type ChatInvitationDto, type ChatMessageDto, type GroupPageDto, type MetaDataDto,
   type UnreadStatisticDto,
 } from '../../rest/chat.js';
 import { mutationResult, nullIfAbsent, queryResult, type UserErrorResult } from '../../rest/errors.js';
@@ -330,7 +330,12 @@ export const chatTypes = {
     mentionedUserIds: (p) => [...(p.dto.mentions ?? [])],
     type: (p) => p.dto.type ?? null,
     metaData: (p) => p.dto.metaData ?? null,
-    metadata: (p) => parseMetadata(p.dto.metaData),
+    metadata: (p) => {
+      const m = parseMetadata(p.dto.metaData);
+      if (!m) return null;
+      // the backend's view of a GROUP_INVITATION message carries its invitation for every member
+      return p.dto.invitation !== undefined ? { ...m, invitation: messageInvitation(p.dto) } : m;
+    },
     reactions: (p) => (p.dto.reactions ?? []).map((r) => ({ ...r, mine: r.mine ?? (r.userIds ?? []).includes(p.viewerId) })),
     edited: (p) => !!p.dto.updated,
     isFirstUnread: (p) => p.firstUnreadId !== null && p.firstUnreadId === p.dto.msgId,
@@ -342,10 +347,10 @@ export const chatTypes = {
     type: (m) => m.type,
     label: (m) => m.label,
     userMessage: (m) => m.userMessage,
-    // Decision: no batch invitation call exists, so `invitation` is resolved only from the viewer's own PENDING invitations
-    // (one memoised GET …/chat/invitations per operation, and only when selected); for the inviter and the other members,
-    // and once decided, it is null.
+    // The backend's message view carries the invitation (batched per page) for every member: that one answers. Without it
+    // (a view lacking the field) the viewer's own PENDING invitations are looked up (one memoised GET …/chat/invitations).
     invitation: async (m, _a, ctx) => {
+      if (m.invitation !== undefined) return m.invitation;
       const id = invitationIdOf(m);
       if (id === null) return null;
       return (await pendingInvitations(ctx)).find((i) => i.id === id) ?? null;
@@ -358,6 +363,14 @@ export const chatTypes = {
     groupName: (i) => i.groupName ?? null,
     invitedBy: (i) => (i.invitedBy ? { userId: i.invitedBy.id, name: i.invitedBy.name, lastSeenAt: null } : null),
     invitedUserId: (i) => i.invitedUserId,
+    // presence only for an accepted invitation (the user is a member: the group's members, memoised per operation);
+    // a user not (yet) a member has no presence visible to the viewer
+    invitedUser: async (i, _a, ctx) => {
+      if (i.invitedUserName == null) return null;
+      const group = i.status === 'ACCEPTED' && i.groupId ? await loadGroup(ctx, i.groupId) : null;
+      const member = group?.members?.find((m) => m.id === i.invitedUserId);
+      return { userId: i.invitedUserId, name: i.invitedUserName, lastSeenAt: member?.lastSeenAt ?? null };
+    },
     status: (i) => i.status,
     createdAt: (i) => i.createdAt ?? null,
   },

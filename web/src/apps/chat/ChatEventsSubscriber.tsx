@@ -3,14 +3,15 @@
  * Remembers the last durable cursor and resumes from it after a reconnect (the gateway replays what was missed,
  * or sends ChatResyncEvent → the list, the open chat and the badge reload). A failed or closed subscription is
  * retried after 5 s, except when the session is gone or the error is a 500 (chatRetry.ts); a new signed-in user
- * starts from scratch. A GROUP_ADDED about the viewer (how an alliance invitation arrives) reloads the invitations.
+ * starts from scratch. A GROUP_ADDED about the viewer (how an alliance invitation arrives) reloads the invitations; a
+ * GROUP_JOINED / GROUP_LEFT / GROUP_ADDED makes the open chat of that group refetch its members (header count, presence).
  */
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { graphql, requestSubscription, useRelayEnvironment } from 'react-relay';
 import type { Disposable } from 'relay-runtime';
 import type { ChatEventsSubscriberSubscription } from '../../__generated__/ChatEventsSubscriberSubscription.graphql';
 import { GraphQLRequestError } from '../../system/relay/environment';
-import { applyChatEvent, isViewerAddedEvent } from './chatEventUpdater';
+import { applyChatEvent, isViewerAddedEvent, membershipChangedGroupId } from './chatEventUpdater';
 import { logChatError } from './chatLog';
 import { shouldRetryChatEvents } from './chatRetry';
 import { chatSignals } from './chatSignals';
@@ -126,6 +127,8 @@ export function ChatEventsSubscriber({ userId }: { userId: number }) {
           if (ev.__typename === 'ChatTypingEvent') typingStore.set(ev.groupId, ev.users);
           if (ev.__typename === 'ChatResyncEvent') chatSignals.resync();
           if (isViewerAddedEvent(ev, userId)) chatSignals.invitationsChanged();
+          const membersOf = membershipChangedGroupId(ev);
+          if (membersOf) chatSignals.membersChanged(membersOf);
         },
         onError: (error) => {
           if (error instanceof GraphQLRequestError && error.status === 401) return;

@@ -4,7 +4,8 @@
  * and unpinned; the badge's unread statistic copied from the event (the server's numbers, never guessed; not
  * changed for GROUP_CREATED / GROUP_JOINED; for an operator's support chat the badges reload the statistic instead,
  * chatStore.setUnreadStatistic). Typing, presence and resync are handled by the subscriber, which also reloads the
- * viewer's alliance invitations on a GROUP_ADDED about the viewer (isViewerAddedEvent).
+ * viewer's alliance invitations on a GROUP_ADDED about the viewer (isViewerAddedEvent) and makes the open chat refetch
+ * its members on a GROUP_JOINED / GROUP_LEFT / GROUP_ADDED (membershipChangedGroupId).
  */
 import type { RecordProxy, RecordSourceSelectorProxy } from 'relay-runtime';
 import { appendMessage, listedGroups, markMessagesViewed, placeGroup, removeGroup, removeMessage, setUnreadStatistic } from './chatStore';
@@ -62,4 +63,17 @@ export function applyChatEvent(store: RecordSourceSelectorProxy): void {
  */
 export function isViewerAddedEvent(ev: { __typename: string; event?: string | null; userId?: number | null }, viewerUserId: number): boolean {
   return ev.__typename === 'ChatGroupEvent' && ev.event === 'GROUP_ADDED' && (ev.userId == null || ev.userId === viewerUserId);
+}
+
+/** Group events after which the group's member list differs (someone joined, left or was added). */
+const MEMBERSHIP_EVENTS: ReadonlySet<string> = new Set(['GROUP_JOINED', 'GROUP_LEFT', 'GROUP_ADDED']);
+
+/**
+ * The global id of the group whose members changed by a chatEvents payload (a ChatGroupEvent GROUP_JOINED, GROUP_LEFT or
+ * GROUP_ADDED, not one removing the group from the viewer), else null: the open chat of that group refetches its
+ * members (chatSignals.membersChanged → ChatDetail), so its header's member count and presence follow.
+ */
+export function membershipChangedGroupId(ev: { __typename: string; event?: string | null; groupId?: string | null; removedForViewer?: boolean | null }): string | null {
+  if (ev.__typename !== 'ChatGroupEvent' || !ev.groupId || ev.removedForViewer) return null;
+  return ev.event && MEMBERSHIP_EVENTS.has(ev.event) ? ev.groupId : null;
 }

@@ -75,22 +75,34 @@ export interface MessageMetadata {
   type: string;
   label: string;
   userMessage: string;
-  invitation?: { invitedUserId: number } | null;
+  invitation?: { invitedUserId: number; status?: string | null; invitedUser?: { name?: string | null } | null } | null;
 }
+
+/** The status word of an alliance invitation shown on its message: PENDING / ACCEPTED / DECLINED. */
+export const INVITATION_STATUS_TEXT: Readonly<Record<string, string>> = {
+  PENDING: 'ожидает ответа',
+  ACCEPTED: 'принято',
+  DECLINED: 'отклонено',
+};
 
 /**
  * What a message with metaData shows (spec chat §3 "Metadata types, each with a display label"): the label, and a
  * detail line — the userMessage, except for GROUP_INVITATION whose userMessage is an invitation id: there the detail
- * is the invited user's name when the invitation is visible and `nameOf` knows the user (the group's members), else
- * nothing.
+ * is the invited user's name (the invitation's `invitedUser`, else `nameOf` — the group's members), else nothing, and
+ * `status` the invitation's status word (INVITATION_STATUS_TEXT; null when the invitation or its status is unknown).
  */
-export function metadataDisplay(metadata: MessageMetadata, nameOf: (userId: number) => string | null | undefined): { label: string; detail: string | null } {
+export function metadataDisplay(
+  metadata: MessageMetadata,
+  nameOf: (userId: number) => string | null | undefined,
+): { label: string; detail: string | null; status: string | null } {
   if (metadata.type === 'GROUP_INVITATION') {
-    const name = metadata.invitation ? nameOf(metadata.invitation.invitedUserId)?.trim() : null;
-    return { label: metadata.label, detail: name || null };
+    const inv = metadata.invitation;
+    const name = inv ? inv.invitedUser?.name?.trim() || nameOf(inv.invitedUserId)?.trim() : null;
+    const status = inv?.status ? INVITATION_STATUS_TEXT[inv.status] ?? null : null;
+    return { label: metadata.label, detail: name || null, status };
   }
   const detail = metadata.userMessage.trim();
-  return { label: metadata.label, detail: detail || null };
+  return { label: metadata.label, detail: detail || null, status: null };
 }
 
 /** The text of an invitation in the list 'Приглашения': '<inviter> приглашает в «<group>»'. */

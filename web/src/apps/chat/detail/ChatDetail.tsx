@@ -1,19 +1,22 @@
 /**
  * One open chat: header (name, online / last seen, typing), the messages, the composer, and the forward dialog
  * of a message ('Переслать'). Opening marks the group viewed (markChatGroupViewed); the UNREAD separator stays
- * where it was when the chat was opened. Reloads on a resync. `kind` is the list the route belongs to: a chat opened
+ * where it was when the chat was opened. Reloads on a resync; refetches the members when someone joins, leaves or is
+ * added (chatSignals.membersChanged), so the header's member count and presence follow live. `kind` is the list the route belongs to: a chat opened
  * in the other list of the area (a support chat under /operator/chats, another chat under /operator/support) is
  * redirected to its own place (support/chatLists.misplacedChatPath) without being marked viewed.
  */
 import { Flex, Stack } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
-import { graphql, useLazyLoadQuery } from 'react-relay';
+import { fetchQuery, graphql, useLazyLoadQuery, useRelayEnvironment } from 'react-relay';
 import { Navigate } from 'react-router-dom';
+import type { ChatDetailMembersQuery } from '../../../__generated__/ChatDetailMembersQuery.graphql';
 import type { ChatDetailQuery } from '../../../__generated__/ChatDetailQuery.graphql';
 import type { Area } from '../../../system/router/guards';
 import { ChatPlaceholder } from '../ChatPlaceholder';
 import { ForwardDialog } from '../ForwardDialog';
 import { useDocumentVisible } from '../ChatEventsSubscriber';
+import { logChatError } from '../chatLog';
 import { chatSignals } from '../chatSignals';
 import { setUnreadStatistic } from '../chatStore';
 import { useMarkChatGroupViewedMutation } from '../mutations/useMarkChatGroupViewedMutation';
@@ -22,6 +25,26 @@ import { CHAT_TEXTS } from '../texts';
 import { ChatComposer, type ComposerMode } from './ChatComposer';
 import { ChatHeader } from './ChatHeader';
 import { ChatMessageList } from './ChatMessageList';
+
+/**
+ * The open group's members again (with the header's presence fields): after a GROUP_JOINED / GROUP_LEFT / GROUP_ADDED
+ * (chatSignals.membersChanged); the answer updates the group's record, so the header and the mention lists follow.
+ */
+const membersQuery = graphql`
+  query ChatDetailMembersQuery($groupId: Int!) {
+    viewer {
+      id
+      chatGroup(groupId: $groupId) {
+        id
+        members {
+          userId
+          name
+        }
+        ...ChatHeader_group
+      }
+    }
+  }
+`;
 
 /** The open chat of group `groupId` (backend id) in the list `kind` of `area` (see the module comment). */
 export function ChatDetail({ groupId, area, kind }: { groupId: number; area: Area; kind: ChatListKind }) {
@@ -64,6 +87,17 @@ export function ChatDetail({ groupId, area, kind }: { groupId: number; area: Are
   const visible = useDocumentVisible();
   const redirectTo = group ? misplacedChatPath(area, kind, group.groupType, group.groupId) : null;
   const groupGlobalId = redirectTo ? undefined : group?.id;
+  const environment = useRelayEnvironment();
+
+  // someone joined, left or was added: refetch this group's members only (no polling)
+  useEffect(() => {
+    if (!groupGlobalId) return;
+    return chatSignals.onMembersChange((id) => {
+      if (id !== groupGlobalId) return;
+      fetchQuery<ChatDetailMembersQuery>(environment, membersQuery, { groupId }, { fetchPolicy: 'network-only' })
+        .subscribe({ error: (e: unknown) => logChatError('chat members', e) });
+    });
+  }, [groupGlobalId, groupId, environment]);
 
   useEffect(() => {
     if (!groupGlobalId || !visible) return;

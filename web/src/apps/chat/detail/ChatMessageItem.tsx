@@ -5,7 +5,8 @@
  * placeholder), reactions; actions reply, react, forward, and for own messages edit and delete (removed at once,
  * restored if the call fails). A message with metaData (spec chat §3: alliance invitation, hashtag, link…) is a compact
  * system-style item instead: the type's label and the userMessage where meaningful (alliances/allianceRules
- * metadataDisplay: for an invitation the invited member's name, never the invitation id), any text, and the time.
+ * metadataDisplay: for an invitation 'Приглашение в альянс · <invited name>' and the status word 'ожидает ответа' /
+ * 'принято' / 'отклонено', updated live by METADATA_EDITED; never the invitation id), any text, and the time.
  */
 import { Badge, Box, Button, chakra, Flex, HStack, Image, Link, Menu, Portal, Text, Wrap } from '@chakra-ui/react';
 import { format } from 'date-fns';
@@ -98,6 +99,10 @@ export function ChatMessageItem({ message, groupGlobalId, members, onReply, onEd
           invitation {
             id
             invitedUserId
+            status
+            invitedUser {
+              name
+            }
           }
         }
       }
@@ -132,7 +137,7 @@ export function ChatMessageItem({ message, groupGlobalId, members, onReply, onEd
   const onReact = (reaction: string) => react({ input: { messageId: m.id, reaction } }).catch(() => undefined);
 
   if (m.metadata) {
-    const { label: typeLabel, detail } = metadataDisplay(m.metadata, (userId) => members.find((x) => x.userId === userId)?.name);
+    const { label: typeLabel, detail, status: invitationStatus } = metadataDisplay(m.metadata, (userId) => members.find((x) => x.userId === userId)?.name);
     const extra = m.text && m.text !== detail ? m.text : null;
     return (
       <Box
@@ -141,7 +146,7 @@ export function ChatMessageItem({ message, groupGlobalId, members, onReply, onEd
         data-message-id={m.msgId}
         data-own={m.own}
         data-metadata-type={m.metadata.type}
-        aria-label={[typeLabel, detail, extra].filter(Boolean).join(': ')}
+        aria-label={[[typeLabel, detail].filter(Boolean).join(' · '), invitationStatus, extra].filter(Boolean).join(': ')}
         alignSelf="center"
         maxW={{ base: '95%', md: '80%' }}
       >
@@ -151,6 +156,9 @@ export function ChatMessageItem({ message, groupGlobalId, members, onReply, onEd
               {typeLabel}
             </Text>
             {detail && <Text as="span">{` · ${detail}`}</Text>}
+            {invitationStatus && (
+              <Text as="span" color="gray.500" data-testid="invitation-status">{` · ${invitationStatus}`}</Text>
+            )}
           </Text>
           {extra && (
             <Text fontSize="sm" whiteSpace="pre-wrap" wordBreak="break-word">
