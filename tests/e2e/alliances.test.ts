@@ -18,12 +18,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ARTIFACTS, launchBrowser, RolePages } from '../support/browser.js';
 import { clientAgentChat } from '../support/chat.js';
 import { startStack, type Stack } from '../support/stack.js';
-import { signInUi } from '../support/ui.js';
-
-/** Waits for the running animations (dialog open / close) to finish, for a steady screenshot. */
-async function settled(page: Page): Promise<void> {
-  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
-}
+import { settled, signInUi } from '../support/ui.js';
 
 describe('alliances in the browser: payment agent and client', () => {
   let stack: Stack;

@@ -19,7 +19,7 @@ import { ARTIFACTS, launchBrowser, RolePages } from '../support/browser.js';
 import { orderInput, signIn, signInOperator } from '../support/deal.js';
 import { startStack, type GqlClient, type Stack } from '../support/stack.js';
 import { png } from '../support/png.js';
-import { pdfFile, signInUi } from '../support/ui.js';
+import { pdfFile, settled, signInUi } from '../support/ui.js';
 
 
 /** A real PNG of `width` × `height` (tests/support/png.ts) tinted by `hue` (0..255), so each file differs. */
@@ -34,11 +34,6 @@ async function attach(page: Page, files: UploadFile[]): Promise<void> {
   const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'Прикрепить файл' }).click()]);
   expect(chooser.isMultiple()).toBe(true);
   await chooser.setFiles(files);
-}
-
-/** Waits for the running animations (dialog open / close) to finish, for a steady screenshot. */
-async function settled(page: Page): Promise<void> {
-  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
 }
 
 describe('request chat in the browser: client and payment agent', () => {

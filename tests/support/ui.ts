@@ -67,3 +67,8 @@ export async function createRequestUi(page: Page, opts: { amount: string; commen
   await dialog.waitFor({ state: 'hidden' });
   return { bankName };
 }
+
+/** Waits for the running animations (dialog open / close) to finish, for a steady screenshot. */
+export async function settled(page: Page): Promise<void> {
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
+}
