@@ -36,8 +36,6 @@ export const PT = {
     status: 'Статус',
   },
   inn: 'ИНН {inn}',
-  paymentType: { SENDING: 'Отправка', RECEIVING: 'Получение' } as Record<string, string>,
-  goodsLocation: { IMPORTED: 'Ввезён', NOT_IMPORTED: 'Не ввезён' } as Record<string, string>,
 
   modal: {
     title: 'Заявка № {number}',
@@ -63,24 +61,9 @@ export const PT = {
   },
 
   data: {
-    section: 'Данные заявки',
     number: 'Номер',
     created: 'Создана',
-    paymentType: 'Тип платежа',
-    amount: 'Сумма',
-    country: 'Страна контрагента',
-    city: 'Город',
-    bank: 'Банк контрагента',
-    swift: 'SWIFT',
-    tnved: 'Код ТН ВЭД',
-    goodsLocation: 'Местонахождение товара',
     term: 'Срок оплаты',
-    comment: 'Комментарий',
-    client: 'Клиент',
-    consultant: 'Консультант',
-    files: 'Файлы клиента',
-    noFiles: 'Файлов нет',
-    download: 'Скачать {name}',
     signRequired: 'Документы подписываются электронной подписью',
   },
 
