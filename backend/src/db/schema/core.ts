@@ -30,6 +30,8 @@ export const companies = pgTable('companies', {
   liquidated: boolean('liquidated').notNull().default(false),
   /** Electronic-signature-confirmed flag: the company is verified (spec core §1, §6). */
   signatureConfirmed: boolean('signature_confirmed').notNull().default(false),
+  /** When the company became VERIFIED (signed verification document or operator decision; accounts/company-verification.ts). */
+  verifiedAt: timestamp('verified_at', { withTimezone: true }),
   /** Client status NEW, VERIFIED or SUSPENDED (spec core §3). */
   status: text('status').notNull().default('NEW'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -7,3 +7,4 @@ export * from './partner.js';
 export * from './deal.js';
 export * from './chat-events.js';
 export * from './chat.js';
+export * from './verification.js';
