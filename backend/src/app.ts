@@ -18,6 +18,7 @@ import authPlugin from './plugins/auth.js';
 import csrfPlugin from './plugins/csrf.js';
 import errorsPlugin from './plugins/errors.js';
 import sessionPlugin from './plugins/session.js';
+import { createSignatureVerifier, type SignatureVerifier } from './signature/index.js';
 import accountRoutes from './routes/accounts/index.js';
 import clientDealRoutes from './routes/client-deal/index.js';
 import operatorRoutes from './routes/operator/index.js';
@@ -41,6 +42,8 @@ declare module 'fastify' {
     mailer: Mailer;
     /** Company registry adapter used by registration (src/accounts/company-registry.ts). */
     companyRegistry: CompanyRegistry;
+    /** Verifies qualified electronic signatures (src/signature; issue 8) against config.trustedCaDir. */
+    signatureVerifier: SignatureVerifier;
   }
 }
 
@@ -51,6 +54,8 @@ export interface BuildOptions {
   clock?: Clock;
   /** The company registry; default: the fake demo registry (the real one is an external service). */
   companyRegistry?: CompanyRegistry;
+  /** The signature verifier; default: one over config.trustedCaDir (src/signature/verifier.ts). */
+  signatureVerifier?: SignatureVerifier;
   logger?: boolean;
 }
 
@@ -66,6 +71,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('dbh', opts.dbh);
   app.decorate('mailer', opts.mailer ?? createMailer(opts.config, opts.dbh.db));
   app.decorate('companyRegistry', opts.companyRegistry ?? new FakeCompanyRegistry());
+  app.decorate('signatureVerifier', opts.signatureVerifier ?? await defaultSignatureVerifier(app, opts.config));
   await app.register(fp(async (a) => { a.decorate('clock', opts.clock ?? { now: () => new Date() }); }, { name: 'clock' }));
 
   await app.register(errorsPlugin);
@@ -103,4 +109,17 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.chatRealtime.tokenResolver = async (token, now) => (await resolveChatSessionToken(opts.dbh.db, token, now))?.userId ?? null;
   await app.ready();
   return app;
+}
+
+/**
+ * The verifier over config.trustedCaDir (TRUSTED_CA_DIR). Logs a warning when nothing is trusted (production without
+ * TRUSTED_CA_DIR: every signature is refused with CERTIFICATE_UNTRUSTED) and when GOST signatures cannot be checked.
+ */
+async function defaultSignatureVerifier(app: FastifyInstance, config: Config): Promise<SignatureVerifier> {
+  const verifier = await createSignatureVerifier({ trustedCaDir: config.trustedCaDir, onWarning: (m) => app.log.warn(m) });
+  if (verifier.trustedRootCount === 0) {
+    app.log.warn(`No trusted root CA certificates (TRUSTED_CA_DIR=${config.trustedCaDir ?? 'unset'}): every qualified signature will be refused (CERTIFICATE_UNTRUSTED). See backend/trust/README.md`);
+  }
+  if (!verifier.gostSupported) app.log.warn('OpenSSL GOST engine not found (Debian: libengine-gost-openssl): GOST R 34.10-2012 signatures will be refused');
+  return verifier;
 }

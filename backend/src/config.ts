@@ -16,6 +16,11 @@ export const BACKEND_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), fil
  * - PUBLIC_URL: the address users open (links in mails); default http://localhost:${PORT or 4000}.
  * - SESSION_SECRET: cookie signing secret; without it a random one is generated once and kept in DATA_DIR.
  * - NODE_ENV=production disables the developer outbox page.
+ * - TRUSTED_CA_DIR: the trust store of qualified electronic signatures (issue 8; backend/trust/README.md): every
+ *   *.pem / *.crt / *.cer (PEM or DER) in it, self-signed ones as trust anchors (e.g. the Head CA "Минцифры России"),
+ *   others as intermediates (accredited CAs). Default outside production: the shipped demo CA (backend/trust/demo).
+ *   In production without TRUSTED_CA_DIR nothing is trusted: every signature is refused with CERTIFICATE_UNTRUSTED
+ *   and the server logs a warning at startup.
  */
 export interface Config {
   port: number;
@@ -33,9 +38,13 @@ export interface Config {
   sessionAbsoluteSeconds: number;
   /** Whether cookies carry the Secure flag (default: PUBLIC_URL is https). */
   secureCookies: boolean;
+  /** Trust store directory of qualified signatures (TRUSTED_CA_DIR); null: trust nothing (production default). */
+  trustedCaDir: string | null;
 }
 
 export const DEMO_REFERENCE_DIR = join(BACKEND_ROOT, 'reference-demo');
+/** The demo CA trusted by default outside production (backend/trust/README.md); never trusted in production. */
+export const DEMO_TRUST_DIR = join(BACKEND_ROOT, 'trust', 'demo');
 
 function sessionSecretFor(dataDir: string): string {
   if (process.env.SESSION_SECRET) return process.env.SESSION_SECRET;
@@ -64,6 +73,7 @@ export function loadConfig(overrides: Partial<Config> = {}, env: NodeJS.ProcessE
     sessionIdleSeconds: Number(env.SESSION_IDLE_SECONDS ?? 30 * 60),
     sessionAbsoluteSeconds: Number(env.SESSION_ABSOLUTE_SECONDS ?? 12 * 60 * 60),
     secureCookies: publicUrl.startsWith('https:'),
+    trustedCaDir: env.TRUSTED_CA_DIR ? resolve(env.TRUSTED_CA_DIR) : env.NODE_ENV === 'production' ? null : DEMO_TRUST_DIR,
     ...overrides,
   };
 }

@@ -16,6 +16,7 @@ import { buildApp, type Clock } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { openPglite, openPostgres, schema, type Db, type DbHandle } from '../src/db/client.js';
 import type { Mail, Mailer } from '../src/mail/mailer.js';
+import type { SignatureVerifier } from '../src/signature/types.js';
 import { ensurePgliteTemplate, ensurePgTemplate, TEST_REFERENCE_DIR, urlForDatabase } from './template.js';
 
 export type Driver = 'pglite' | 'postgres';
@@ -195,18 +196,23 @@ export async function snapshotDb(db: Db, except: string[] = ['sessions']): Promi
   return out;
 }
 
-export async function createTestApp(opts: { driver?: Driver; config?: Partial<Config> } = {}): Promise<TestApp> {
+/**
+ * An app for route tests. `trustedCaDir` (e.g. createTestPki().dir from ./certificates.ts) sets the signature trust
+ * store (default: the shipped demo CA, backend/trust/demo); `signatureVerifier` replaces the verifier entirely.
+ */
+export async function createTestApp(opts: { driver?: Driver; config?: Partial<Config>; trustedCaDir?: string; signatureVerifier?: SignatureVerifier } = {}): Promise<TestApp> {
   const dbh = await openTestDatabase(opts.driver ?? 'pglite');
   const config = loadConfig({
     dataDir: `/tmp/platform-test-${process.pid}`,
     sessionSecret: randomBytes(32).toString('hex'),
     referenceDataDir: TEST_REFERENCE_DIR,
     publicUrl: 'http://localhost:4000',
+    ...(opts.trustedCaDir ? { trustedCaDir: opts.trustedCaDir } : {}),
     ...opts.config,
   });
   const clock = new TestClock();
   const mailer = new RecordingMailer();
-  const app = await buildApp({ config, dbh, clock, mailer });
+  const app = await buildApp({ config, dbh, clock, mailer, signatureVerifier: opts.signatureVerifier });
   const t: TestApp = {
     app, dbh, db: dbh.db, config, clock, mailer,
     client: () => new TestClient(app),
