@@ -3,7 +3,7 @@
  * "Signing flow", §9 "basic CAdES, detached"; spec core §8 "Signature" texts; docs/rest-api.md codes) with real
  * certificates and signatures made by the openssl CLI (backend/test/certificates.ts).
  */
-import { createHash } from 'node:crypto';
+import { createHash, sign } from 'node:crypto';
 import * as asn1js from 'asn1js';
 import { ContentInfo, SignedData } from 'pkijs';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -111,6 +111,24 @@ describe('SignatureVerifier: refusals (docs/rest-api.md codes, spec core §8 tex
     sd.signerInfos[0].signature = new asn1js.OctetString({ valueHex: sig });
     const tampered = Buffer.from(new ContentInfo({ contentType: info.contentType, content: sd.toSchema(true) }).toSchema().toBER(false));
     expectRefusal(await verify(tampered), 'SIGNATURE_INVALID');
+  });
+
+  it('SIGNATURE_INVALID when the signed signing-certificate-v2 attribute names another certificate (CAdES-BES)', async () => {
+    const cert = legalEntity();
+    const info = new ContentInfo({ schema: asn1js.fromBER(new Uint8Array(signDetached(cert, document))).result });
+    const sd = new SignedData({ schema: info.content });
+    const signer = sd.signerInfos[0];
+    const ess = signer.signedAttrs!.attributes.find((a) => a.type === '1.2.840.113549.1.9.16.2.47')!;
+    const certId = ((ess.values[0] as asn1js.Sequence).valueBlock.value[0] as asn1js.Sequence).valueBlock.value[0] as asn1js.Sequence;
+    const hash = certId.valueBlock.value.find((v) => v instanceof asn1js.OctetString) as asn1js.OctetString;
+    expect(Buffer.from(hash.valueBlock.valueHexView).toString('hex')).toBe(createHash('sha256').update(cert.der).digest('hex'));
+    const other = legalEntity();
+    hash.valueBlock.valueHexView = new Uint8Array(createHash('sha256').update(other.der).digest());
+    // signed again with the holder's key: the signature is valid, only the certificate binding is wrong
+    const attrsDer = Buffer.from(new asn1js.Set({ value: signer.signedAttrs!.attributes.map((a) => a.toSchema()) }).toBER(false));
+    signer.signature = new asn1js.OctetString({ valueHex: new Uint8Array(sign('sha256', attrsDer, cert.keyPem)) });
+    const substituted = Buffer.from(new ContentInfo({ contentType: info.contentType, content: sd.toSchema(true) }).toSchema().toBER(false));
+    expectRefusal(await verify(substituted), 'SIGNATURE_INVALID');
   });
 
   it('CERTIFICATE_EXPIRED for a certificate that expired before now', async () => {

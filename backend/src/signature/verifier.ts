@@ -10,7 +10,8 @@
  *  2. digest and signature algorithms known (SHA-256/384/512 with RSA PKCS#1 v1.5 or ECDSA; Streebog-256/512 with
  *     GOST R 34.10-2012 256/512 when the engine is present) → SIGNATURE_ALGORITHM_UNSUPPORTED;
  *  3. messageDigest = digest of `content` → DOCUMENT_MISMATCH;
- *  4. the signature over the signed attributes valid for the certificate's key → SIGNATURE_INVALID;
+ *  4. the signature over the signed attributes valid for the certificate's key, and the signed ESS
+ *     signing-certificate(-v2) attribute (CAdES-BES), when present, naming that certificate → SIGNATURE_INVALID;
  *  5. the certificate valid at the signing time (signing-time attribute, else `now`) and now
  *     → CERTIFICATE_NOT_YET_VALID / CERTIFICATE_EXPIRED;
  *  6. the certificate chains to the trust store at the signing time → CERTIFICATE_UNTRUSTED;
@@ -43,6 +44,8 @@ const OID_SIGNED_DATA = '1.2.840.113549.1.7.2';
 const OID_MESSAGE_DIGEST = '1.2.840.113549.1.9.4';
 const OID_SIGNING_TIME = '1.2.840.113549.1.9.5';
 const OID_SUBJECT_KEY_ID = '2.5.29.14';
+const OID_SIGNING_CERTIFICATE = '1.2.840.113549.1.9.16.2.12';
+const OID_SIGNING_CERTIFICATE_V2 = '1.2.840.113549.1.9.16.2.47';
 
 type Family = 'RSA' | 'ECDSA' | 'GOST256' | 'GOST512';
 
@@ -53,6 +56,11 @@ const DIGESTS: Record<string, { name: string; node?: string; gost?: GostBits }> 
   '2.16.840.1.101.3.4.2.3': { name: 'SHA-512', node: 'sha512' },
   '1.2.643.7.1.1.2.2': { name: 'GOST R 34.11-2012 256', gost: 256 },
   '1.2.643.7.1.1.2.3': { name: 'GOST R 34.11-2012 512', gost: 512 },
+};
+
+/** Extra hash algorithms allowed only in ESS certificate identifiers (RFC 2634 signingCertificate uses SHA-1). */
+const ESS_HASHES: Record<string, { name: string; node?: string; gost?: GostBits }> = {
+  '1.3.14.3.2.26': { name: 'SHA-1', node: 'sha1' },
 };
 
 /** Public key algorithms (SubjectPublicKeyInfo) → family, with the SignerInfo.signatureAlgorithm OIDs accepted for it. */
@@ -185,6 +193,8 @@ class CmsSignatureVerifier implements SignatureVerifier {
       }
     }
     if (!valid) throw new Refusal('SIGNATURE_INVALID');
+    // CAdES-BES: the signed ESS signing-certificate(-v2) attribute, when present, must name this certificate
+    if (!(await this.boundToCertificate(p))) throw new Refusal('SIGNATURE_INVALID');
 
     // 5. validity: at the signing time and now
     const at = p.signingTime ?? now;
@@ -212,6 +222,38 @@ class CmsSignatureVerifier implements SignatureVerifier {
         documentSha256: createHash('sha256').update(content).digest('hex'),
       },
     };
+  }
+
+  /**
+   * Whether the first ESSCertIDv2 of signingCertificateV2 (RFC 5035; hash algorithm default SHA-256, Streebog for
+   * GOST) or the ESSCertID of signingCertificate (RFC 2634, SHA-1) hashes to the signer's certificate. True without
+   * either attribute. Throws a Refusal for an unknown hash algorithm (unsupported) or a broken structure (malformed).
+   */
+  private async boundToCertificate(p: Parsed): Promise<boolean> {
+    const attrs = p.signer.signedAttrs!.attributes;
+    const v2 = attrs.find((a) => a.type === OID_SIGNING_CERTIFICATE_V2);
+    const attr = v2 ?? attrs.find((a) => a.type === OID_SIGNING_CERTIFICATE);
+    if (!attr) return true;
+    const seq = (x: unknown) => {
+      if (!(x instanceof asn1js.Sequence)) throw new Refusal('SIGNATURE_MALFORMED');
+      return x.valueBlock.value;
+    };
+    const certId = seq(seq(seq(attr.values[0])[0])[0]);
+    let hashOid = v2 ? '2.16.840.1.101.3.4.2.1' : '1.3.14.3.2.26';
+    let i = 0;
+    if (v2 && certId[0] instanceof asn1js.Sequence) {
+      const alg = certId[0].valueBlock.value[0];
+      if (!(alg instanceof asn1js.ObjectIdentifier)) throw new Refusal('SIGNATURE_MALFORMED');
+      hashOid = alg.valueBlock.toString();
+      i = 1;
+    }
+    const certHash = certId[i];
+    if (!(certHash instanceof asn1js.OctetString)) throw new Refusal('SIGNATURE_MALFORMED');
+    const hash = ESS_HASHES[hashOid] ?? DIGESTS[hashOid];
+    if (!hash) throw new Refusal('SIGNATURE_ALGORITHM_UNSUPPORTED');
+    if (hash.gost && !this.gost) throw new Refusal('SIGNATURE_ALGORITHM_UNSUPPORTED');
+    const actual = hash.node ? createHash(hash.node).update(p.certDer).digest() : await this.gost!.digest(hash.gost!, p.certDer);
+    return actual.equals(Buffer.from(certHash.valueBlock.valueHexView));
   }
 
   private async chains(p: Parsed, at: Date): Promise<boolean> {
