@@ -250,6 +250,14 @@ describe.runIf(gostAvailable())('SignatureVerifier: GOST R 34.10-2012 with Stree
     expectRefusal(await verify(signDetached(legalEntity({ algorithm: 'GOST2012_256', issuer: 'UNTRUSTED' }), document)), 'CERTIFICATE_UNTRUSTED');
   });
 
+  it('SIGNATURE_ALGORITHM_UNSUPPORTED for GOST signatures when the engine is absent', async () => {
+    const noGost = await createSignatureVerifier({ trustedCaDir: pki.dir, gost: false });
+    expect(noGost.gostSupported).toBe(false);
+    const check = await noGost.verify({ cms: signDetached(legalEntity({ algorithm: 'GOST2012_256' }), document), content: document, expected: company, now: new Date() });
+    expectRefusal(check, 'SIGNATURE_ALGORITHM_UNSUPPORTED');
+    expect(SIGNATURE_ERROR_MESSAGES.SIGNATURE_ALGORITHM_UNSUPPORTED).toBe('Ошибка подписи: алгоритм подписи не поддерживается. Если ошибка повторится, обратитесь в поддержку');
+  });
+
   it('SIGNATURE_INVALID for a tampered GOST signature', async () => {
     const cms = signDetached(legalEntity({ algorithm: 'GOST2012_256' }), document);
     const info = new ContentInfo({ schema: asn1js.fromBER(new Uint8Array(cms)).result });

@@ -327,13 +327,16 @@ export interface ConfiguredSignatureVerifier extends SignatureVerifier {
 /**
  * Builds the verifier: loads every *.pem / *.crt / *.cer (PEM or DER) of `trustedCaDir` (self-signed → trust
  * anchors, others → intermediates; null/undefined: trust nothing) and detects the OpenSSL GOST engine once.
- * `onWarning` receives files that are not certificates. Rejects only when the directory cannot be read.
+ * `onWarning` receives files that are not certificates; `gost: false` disables GOST. Rejects only when the
+ * directory cannot be read.
  */
 export async function createSignatureVerifier(opts: {
   trustedCaDir: string | null | undefined;
   onWarning?: (message: string) => void;
+  /** false: behave as without the OpenSSL GOST engine (GOST signatures refused as unsupported). Default: detect. */
+  gost?: false;
 }): Promise<ConfiguredSignatureVerifier> {
-  const [trust, gost] = await Promise.all([loadTrustStore(opts.trustedCaDir), detectOpensslGost()]);
+  const [trust, gost] = await Promise.all([loadTrustStore(opts.trustedCaDir), opts.gost === false ? null : detectOpensslGost()]);
   for (const s of trust.skipped) opts.onWarning?.(`Trust store ${opts.trustedCaDir}: skipped ${s}`);
   return new CmsSignatureVerifier(trust, gost);
 }
