@@ -13,7 +13,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as asn1js from 'asn1js';
@@ -281,10 +281,14 @@ export function signDetached(cert: TestCertificate, content: Buffer, opts: { sig
   writeFileSync(files.cert, cert.certPem);
   writeFileSync(files.key, cert.keyPem, { mode: 0o600 });
   writeFileSync(files.chain, cert.chainPem);
-  const cms = openssl(['cms', ...engineArgs(cert.algorithm), '-sign', '-binary', '-cades', '-md', digestOf(cert.algorithm),
-    '-in', files.content, '-signer', files.cert, '-inkey', files.key, '-certfile', files.chain, '-outform', 'DER',
-    ...(opts.attached ? ['-nodetach'] : [])]);
-  return opts.signingTime ? resign(cms, cert, files.key, work, opts.signingTime) : cms;
+  try {
+    const cms = openssl(['cms', ...engineArgs(cert.algorithm), '-sign', '-binary', '-cades', '-md', digestOf(cert.algorithm),
+      '-in', files.content, '-signer', files.cert, '-inkey', files.key, '-certfile', files.chain, '-outform', 'DER',
+      ...(opts.attached ? ['-nodetach'] : [])]);
+    return opts.signingTime ? resign(cms, cert, files.key, work, opts.signingTime) : cms;
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
 }
 
 /** Replaces the signing-time attribute of `cms` and signs the signed attributes again with `keyFile`. */
