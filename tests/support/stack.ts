@@ -24,8 +24,12 @@ export interface Stack {
   close(): Promise<void>;
 }
 
-export async function startStack(opts: { driver?: Driver; webDist?: string; realtime?: BuildGatewayOptions['realtime'] } = {}): Promise<Stack> {
-  const backend = await createTestApp({ driver: opts.driver });
+/**
+ * Starts the backend and the gateway. `trustedCaDir`: the backend's signature trust store (TRUSTED_CA_DIR), e.g.
+ * `createTestPki().dir` from tests/support/certificates.ts so test certificates verify; default: the demo CA.
+ */
+export async function startStack(opts: { driver?: Driver; webDist?: string; realtime?: BuildGatewayOptions['realtime']; trustedCaDir?: string } = {}): Promise<Stack> {
+  const backend = await createTestApp({ driver: opts.driver, ...(opts.trustedCaDir ? { trustedCaDir: opts.trustedCaDir } : {}) });
   await backend.app.listen({ port: 0, host: '127.0.0.1' });
   const addr = backend.app.server.address();
   const backendUrl = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
