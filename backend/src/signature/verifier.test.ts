@@ -152,6 +152,13 @@ describe('SignatureVerifier: refusals (docs/rest-api.md codes, spec core §8 tex
     expectRefusal(await verify(signDetached(cert, document, { signingTime: new Date(Date.now() - 3 * DAY) })), 'CERTIFICATE_NOT_YET_VALID');
   });
 
+  it('SIGNATURE_INVALID when the signing time claims a moment after now (beyond 5 minutes of clock skew)', async () => {
+    const cert = legalEntity();
+    expectRefusal(await verify(signDetached(cert, document, { signingTime: new Date(Date.now() + 60 * 60_000) })), 'SIGNATURE_INVALID');
+    const check = await verify(signDetached(cert, document, { signingTime: new Date(Date.now() + 60_000) }));
+    expect(check.ok).toBe(true);
+  });
+
   it('CERTIFICATE_UNTRUSTED for a CA outside the trust store', async () => {
     expectRefusal(await verify(signDetached(legalEntity({ issuer: 'UNTRUSTED' }), document)), 'CERTIFICATE_UNTRUSTED');
     expect(SIGNATURE_ERROR_MESSAGES.CERTIFICATE_UNTRUSTED).toBe(

@@ -38,6 +38,8 @@ import type { CertificateInfo, ExpectedSigner, SignatureCheck, SignatureErrorCod
 
 /** Largest accepted CMS, bytes (docs/rest-api.md: "≤ 64 KiB"). */
 export const MAX_SIGNATURE_BYTES = 64 * 1024;
+/** Tolerated clock difference between the signer's computer and the server for the signing-time attribute: 5 minutes. */
+export const SIGNING_TIME_SKEW_MS = 5 * 60_000;
 
 const OID_DATA = '1.2.840.113549.1.7.1';
 const OID_SIGNED_DATA = '1.2.840.113549.1.7.2';
@@ -196,7 +198,9 @@ class CmsSignatureVerifier implements SignatureVerifier {
     // CAdES-BES: the signed ESS signing-certificate(-v2) attribute, when present, must name this certificate
     if (!(await this.boundToCertificate(p))) throw new Refusal('SIGNATURE_INVALID');
 
-    // 5. validity: at the signing time and now
+    // 5. validity: at the signing time and now. A signing time later than now (beyond clock skew) is a false claim
+    // that would let an expired certificate pass as "valid when signed" once it is checked later.
+    if (p.signingTime && p.signingTime.getTime() > now.getTime() + SIGNING_TIME_SKEW_MS) throw new Refusal('SIGNATURE_INVALID');
     const at = p.signingTime ?? now;
     const notBefore = p.cert.notBefore.value;
     const notAfter = p.cert.notAfter.value;
