@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureDemoCa } from './signature/demo-ca.js';
 
 /** Backend package root (…/backend), whether running from src/ via tsx or from dist/src/. */
 export const BACKEND_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), fileURLToPath(import.meta.url).includes('/dist/') ? '../..' : '..');
@@ -18,7 +19,8 @@ export const BACKEND_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), fil
  * - NODE_ENV=production disables the developer outbox page.
  * - TRUSTED_CA_DIR: the trust store of qualified electronic signatures (issue 8; backend/trust/README.md): every
  *   *.pem / *.crt / *.cer (PEM or DER) in it, self-signed ones as trust anchors (e.g. the Head CA "Минцифры России"),
- *   others as intermediates (accredited CAs). Default outside production: the shipped demo CA (backend/trust/demo).
+ *   others as intermediates (accredited CAs). Default outside production: the installation's demo CA, generated once into DATA_DIR/demo-ca
+ *   (signature/demo-ca.ts; no key is committed).
  *   In production without TRUSTED_CA_DIR nothing is trusted: every signature is refused with CERTIFICATE_UNTRUSTED
  *   and the server logs a warning at startup.
  */
@@ -43,8 +45,6 @@ export interface Config {
 }
 
 export const DEMO_REFERENCE_DIR = join(BACKEND_ROOT, 'reference-demo');
-/** The demo CA trusted by default outside production (backend/trust/README.md); never trusted in production. */
-export const DEMO_TRUST_DIR = join(BACKEND_ROOT, 'trust', 'demo');
 
 function sessionSecretFor(dataDir: string): string {
   if (process.env.SESSION_SECRET) return process.env.SESSION_SECRET;
@@ -73,7 +73,8 @@ export function loadConfig(overrides: Partial<Config> = {}, env: NodeJS.ProcessE
     sessionIdleSeconds: Number(env.SESSION_IDLE_SECONDS ?? 30 * 60),
     sessionAbsoluteSeconds: Number(env.SESSION_ABSOLUTE_SECONDS ?? 12 * 60 * 60),
     secureCookies: publicUrl.startsWith('https:'),
-    trustedCaDir: env.TRUSTED_CA_DIR ? resolve(env.TRUSTED_CA_DIR) : env.NODE_ENV === 'production' ? null : DEMO_TRUST_DIR,
+    trustedCaDir: overrides.trustedCaDir !== undefined ? overrides.trustedCaDir
+      : env.TRUSTED_CA_DIR ? resolve(env.TRUSTED_CA_DIR) : env.NODE_ENV === 'production' ? null : ensureDemoCa(dataDir),
     ...overrides,
   };
 }

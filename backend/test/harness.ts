@@ -198,7 +198,7 @@ export async function snapshotDb(db: Db, except: string[] = ['sessions']): Promi
 
 /**
  * An app for route tests. `trustedCaDir` (e.g. createTestPki().dir from ./certificates.ts) sets the signature trust
- * store (default: the shipped demo CA, backend/trust/demo); `signatureVerifier` replaces the verifier entirely.
+ * store (default: the demo CA generated into the app's DATA_DIR, src/signature/demo-ca.ts); `signatureVerifier` replaces the verifier entirely.
  */
 export async function createTestApp(opts: { driver?: Driver; config?: Partial<Config>; trustedCaDir?: string; signatureVerifier?: SignatureVerifier } = {}): Promise<TestApp> {
   const dbh = await openTestDatabase(opts.driver ?? 'pglite');

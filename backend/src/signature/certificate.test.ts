@@ -4,12 +4,13 @@
  * openssl CLI's own reading of the same certificates.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestPki, signDetached, TEST_COMPANY, TEST_SOLE_PROPRIETOR, type TestPki } from '../../test/certificates.js';
-import { DEMO_TRUST_DIR, loadConfig } from '../config.js';
+import { loadConfig } from '../config.js';
+import { demoCaPaths } from './demo-ca.js';
 import { parseCertificate, signerDisplayName } from './certificate.js';
 import { INDIVIDUAL_SIGNATURE_MESSAGE, SIGNATURE_ERROR_MESSAGES } from './messages.js';
 import { loadTrustStore } from './trust-store.js';
@@ -90,17 +91,33 @@ describe('trust store directory', () => {
     expect(warnings).toEqual([`Trust store ${dir}: skipped key.pem: no certificate`, `Trust store ${dir}: skipped notes.pem: not an X.509 certificate`]);
   });
 
-  it('TRUSTED_CA_DIR: the demo CA outside production, nothing in production (config docstring)', async () => {
-    expect(loadConfig({ sessionSecret: 'x', dataDir: '/tmp/x' }, {}).trustedCaDir).toBe(DEMO_TRUST_DIR);
+  it('TRUSTED_CA_DIR: the installation\'s generated demo CA outside production, nothing in production (config docstring)', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'demo-ca-'));
+    const demoDir = loadConfig({ sessionSecret: 'x', dataDir }, {}).trustedCaDir;
+    expect(demoDir).toBe(demoCaPaths(dataDir).trustDir);
+    expect(statSync(demoCaPaths(dataDir).keyPath).mode & 0o077).toBe(0);
+    // generated once: a second start keeps the same root
+    const root = readFileSync(demoCaPaths(dataDir).certPath, 'utf8');
+    loadConfig({ sessionSecret: 'x', dataDir }, {});
+    expect(readFileSync(demoCaPaths(dataDir).certPath, 'utf8')).toBe(root);
     expect(loadConfig({ sessionSecret: 'x', dataDir: '/tmp/x' }, { NODE_ENV: 'production' }).trustedCaDir).toBeNull();
     expect(loadConfig({ sessionSecret: 'x', dataDir: '/tmp/x' }, { NODE_ENV: 'production', TRUSTED_CA_DIR: '/etc/ca' }).trustedCaDir).toBe('/etc/ca');
-    const demo = await createSignatureVerifier({ trustedCaDir: DEMO_TRUST_DIR });
+    const demo = await createSignatureVerifier({ trustedCaDir: demoDir });
     expect(demo.trustedRootCount).toBe(1);
     // the test PKI's certificates are not trusted by the demo CA
     const cert = pki.issue({ kind: 'LEGAL_ENTITY', surname: 'Иванов', givenName: 'Иван', algorithm: 'RSA' });
     const doc = Buffer.from('документ');
     const check = await demo.verify({ cms: signDetached(cert, doc), content: doc, expected: { ...TEST_COMPANY }, now: new Date() });
     expect(check.ok ? 'ok' : check.code).toBe('CERTIFICATE_UNTRUSTED');
+
+    // scripts/demo-certificate.mjs issues from this installation's demo CA; its signatures verify (README "Demo CA")
+    const out = join(dataDir, 'cert');
+    execFileSync('node', [join(import.meta.dirname, '../../../scripts/demo-certificate.mjs'), '--out', out], { env: { ...process.env, DATA_DIR: dataDir }, stdio: 'ignore' });
+    writeFileSync(join(out, 'doc.txt'), doc);
+    execFileSync('openssl', ['cms', '-sign', '-binary', '-cades', '-in', join(out, 'doc.txt'), '-signer', join(out, 'certificate.pem'),
+      '-inkey', join(out, 'private-key.pem'), '-outform', 'DER', '-out', join(out, 'doc.sig')]);
+    const demoSigned = await demo.verify({ cms: readFileSync(join(out, 'doc.sig')), content: doc, expected: { ...TEST_COMPANY }, now: new Date() });
+    expect(demoSigned.ok ? demoSigned.signature.signerName : demoSigned.code).toContain('ООО «Ромашка»');
   });
 });
 
