@@ -21,6 +21,7 @@ import { partnerPaymentCompanies, partnerPaymentRequisites } from '../db/schema/
 import { offerDetailsHidden } from '../domain/deal/display.js';
 import { formatPercent } from '../domain/deal/money.js';
 import type { OfferStatus, PaymentStatus } from '../domain/deal/transitions.js';
+import { loadDealSignatures, signatureView, SignatureSchema as DealSignatureSchema, type SignatureView } from '../verification/signatures.js';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T, description?: string) =>
   Type.Union([t, Type.Null()], description ? { description } : {});
@@ -86,12 +87,8 @@ export const PartnerOrderViewSchema = Type.Object({
   rejectReason: Type.Optional(Nullable(Type.String(), 'The agent\'s refusal reason (spec core §5); operators and the agent itself only, null for the client')),
 });
 
-export const SignatureSchema = Nullable(Type.Object({
-  signer: Nullable(Type.String()),
-  signedAt: Nullable(Type.String()),
-  certificateValidUntil: Nullable(Type.String()),
-  documentHash: Nullable(Type.String()),
-}), 'Signature details (placeholder until signing is implemented)');
+/** Signature details of a deal document (spec core §3 "Documents"; issue 8): see verification/signatures.ts. */
+export const SignatureSchema = DealSignatureSchema;
 
 export const DocumentSchema = Type.Object({
   id: Type.Integer(),
@@ -249,8 +246,10 @@ export const PaymentCompanySchema = Nullable(PaymentCompanyObjectSchema, 'Where 
 export interface DocumentView {
   id: number; partnerOrderId: number | null; partnerId: number; kind: string; name: string; status: string; fileId: string; size: number;
   contentType: string; created: string;
-  clientSignature: { signer: string | null; signedAt: string | null; certificateValidUntil: string | null; documentHash: string | null } | null;
-  agentSignature: DocumentView['clientSignature'];
+  /** The client's qualified signature (qualified: true) or confirmation (false); null when neither. */
+  clientSignature: SignatureView | null;
+  /** The payment agent's qualified signature or confirmation; null when neither. */
+  agentSignature: SignatureView | null;
 }
 
 /** Documents matching the filter, oldest first. `statuses`: only these (e.g. what the client may see: SENT, CONFIRMED). */
@@ -271,14 +270,31 @@ export async function loadDocuments(db: DbOrTx, f: {
   const rows = await db.select({ d: dealDocuments, size: storedFiles.size, contentType: storedFiles.contentType })
     .from(dealDocuments).innerJoin(storedFiles, eq(storedFiles.id, dealDocuments.fileId))
     .where(and(...conds)).orderBy(asc(dealDocuments.createdAt), asc(dealDocuments.id));
-  const sig = (signer: string | null, at: Date | null, until: Date | null, hash: string | null) =>
-    (signer || at || hash ? { signer, signedAt: at?.toISOString() ?? null, certificateValidUntil: until?.toISOString() ?? null, documentHash: hash } : null);
+  const sigs = await loadDealSignatures(db, rows.map((r) => r.d.id));
   return rows.map(({ d, size, contentType }) => ({
     id: d.id, partnerOrderId: d.partnerOrderId, partnerId: d.partnerCompanyId, kind: d.kind, name: d.name, status: d.status, fileId: d.fileId,
     size, contentType, created: d.createdAt.toISOString(),
-    clientSignature: sig(d.clientSignerName, d.clientSignedAt, d.clientCertValidUntil, d.clientDocumentHash),
-    agentSignature: sig(d.agentSignerName, d.agentSignedAt, d.agentCertValidUntil, d.agentDocumentHash),
+    ...dealDocumentSignatures(d, sigs),
   }));
+}
+
+/**
+ * clientSignature / agentSignature of a deal document (issue 8; spec core §3 "Documents: signature details"): the
+ * newest qualified signature of that party (a `signatures` row: certificate, algorithms, id for the .sig download),
+ * else the plain confirmation recorded in the document's client_* and agent_* columns (qualified: false), else null.
+ */
+export function dealDocumentSignatures(
+  d: typeof dealDocuments.$inferSelect, sigs: Map<string, Parameters<typeof signatureView>[0]>,
+): { clientSignature: SignatureView | null; agentSignature: SignatureView | null } {
+  const plain = (signer: string | null, at: Date | null, until: Date | null, hash: string | null): SignatureView | null =>
+    (signer || at || hash ? { id: null, qualified: false, signer, signedAt: at?.toISOString() ?? null, certificateValidUntil: until?.toISOString() ?? null, documentHash: hash, digestAlgorithm: null, signatureAlgorithm: null, certificate: null } : null);
+  const of = (party: 'CLIENT' | 'AGENT') => sigs.get(`${d.id}:${party}`);
+  const client = of('CLIENT');
+  const agent = of('AGENT');
+  return {
+    clientSignature: client ? signatureView(client) : plain(d.clientSignerName, d.clientSignedAt, d.clientCertValidUntil, d.clientDocumentHash),
+    agentSignature: agent ? signatureView(agent) : plain(d.agentSignerName, d.agentSignedAt, d.agentCertValidUntil, d.agentDocumentHash),
+  };
 }
 
 export interface HistoryView {

@@ -6,6 +6,7 @@
  *   GET    /api/secured/client/order/exch/{id}/offer/docs | /offer/final-docs      documents the agent SENT (or confirmed)
  *   GET    /api/secured/client/order/exch/{id}/offer/documents/{docId}/content     download one of them
  *   GET    /api/secured/client/order/exch/{id}/offers/{partnerOrderId}/sample-contract  the offer's sample contract
+ *   POST   /api/secured/client/order/exch/{id}/offer/{docs|final-docs}/{docId}/sign  qualified signature of one sent document (issue 8)
  *   POST   /api/secured/client/order/exch/{id}/offer/docs/confirm                  §4 step 5 → offer ACCEPTED_OFFER_DOCS
  *   GET    /api/secured/client/order/exch/{id}/pay-checks/active                   the bill to pay (§4 step 6)
  *   POST   /api/secured/client/order/exch/{id}/payment/made                        §4 step 7 → PAYMENT_CHECKING
@@ -14,9 +15,10 @@
  *   GET    /api/secured/client/order/exch/{id}/history                             the order's history as the client sees it
  *
  * Role CLIENT, own company only: another company's order answers 404 like a missing one (spec core §6). Where the
- * agent requires a signature (partnerSignRequired) the signature itself comes with a later issue; until then the
- * confirmation calls are the path for every agent (documented on each call). Transitions go through
- * deal/repository.ts runTransition (compare-and-set, history).
+ * agent requires a signature (partnerSignRequired; spec core §4 steps 5 and 9 "client signs or confirms") every sent
+ * document must carry the client's qualified electronic signature (…/{docId}/sign, verified against the client's
+ * company: verification/signatures.ts) before the confirmation call (409 SIGNATURE_REQUIRED otherwise); without it the
+ * confirmation alone is enough. Transitions go through deal/repository.ts runTransition (compare-and-set, history).
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -33,6 +35,9 @@ import type { DealAction, OfferStatus } from '../../domain/deal/transitions.js';
 import type { OrderStatus } from '../../domain/orders.js';
 import { AppError } from '../../errors.js';
 import type { AuthUser } from '../../plugins/auth.js';
+import { companies } from '../../db/schema/core.js';
+import { signatures } from '../../db/schema/verification.js';
+import { decodeSignature, insertSignature, readStoredBytes, SignBodySchema, verifyOrRefuse } from '../../verification/signatures.js';
 import { OrderStatusSchema } from '../orders/schemas.js';
 import { sendStoredFile } from '../orders/storage.js';
 import { ErrorSchema } from '../schemas.js';
@@ -58,7 +63,12 @@ const ClientDealSchema = Type.Object({
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema };
 const transitionErrors = { ...errors, 409: ErrorSchema };
-const SIGN_NOTE = ' Where the agent requires a signature (partnerSignRequired) the qualified signature comes with a later issue; until then this confirmation is the path for every agent.';
+const SIGN_NOTE = ' Where the agent requires signatures (partnerSignRequired) every SENT document must first carry the client\'s qualified '
+  + 'electronic signature (…/{docId}/sign), else 409 SIGNATURE_REQUIRED \'Подпишите документы квалифицированной электронной подписью\' with nothing changed.';
+/** Spec core §4 steps 5 and 9 with partnerSignRequired: the client signs (issue 8). */
+export const SIGNATURE_REQUIRED = { code: 'SIGNATURE_REQUIRED', message: 'Подпишите документы квалифицированной электронной подписью' } as const;
+const SIGN_ERRORS = '400 SIGNATURE_MALFORMED / DOCUMENT_MISMATCH / SIGNATURE_INVALID / CERTIFICATE_UNTRUSTED / CERTIFICATE_EXPIRED / '
+  + 'CERTIFICATE_NOT_YET_VALID / COMPANY_MISMATCH / SIGNATURE_ALGORITHM_UNSUPPORTED / INDIVIDUAL_SIGNATURE_UNSUPPORTED (spec core §8; nothing written)';
 
 export default async function clientDealRoutes(app: FastifyInstance): Promise<void> {
   const db = app.dbh.db;
@@ -98,6 +108,16 @@ export default async function clientDealRoutes(app: FastifyInstance): Promise<vo
     await runTransition(db, {
       action, actor: request.user as AuthUser, orderId: id, partnerOrderId: target.id, comment, now: app.clock.now(),
       within: docKind ? async (tx, ctx) => {
+        const [po] = await tx.select({ partnerSignRequired: partnerOrders.partnerSignRequired }).from(partnerOrders).where(eq(partnerOrders.id, ctx.targetOfferId!));
+        if (po?.partnerSignRequired) {
+          // Spec core §4 steps 5 and 9: where the agent requires signatures the client signs every sent document.
+          const sent = await tx.select({ id: dealDocuments.id }).from(dealDocuments)
+            .where(and(eq(dealDocuments.partnerOrderId, ctx.targetOfferId!), eq(dealDocuments.kind, docKind), eq(dealDocuments.status, 'SENT')));
+          const signed = sent.length ? await tx.select({ id: signatures.dealDocumentId }).from(signatures)
+            .where(and(inArray(signatures.dealDocumentId, sent.map((d) => d.id)), eq(signatures.party, 'CLIENT'))) : [];
+          const signedIds = new Set(signed.map((x) => x.id));
+          if (sent.some((d) => !signedIds.has(d.id))) throw AppError.conflict(SIGNATURE_REQUIRED.message, SIGNATURE_REQUIRED.code);
+        }
         // The documents the agent sent are confirmed together with the step (spec core §3 "Documents": confirmed).
         await tx.update(dealDocuments).set({ status: 'CONFIRMED' })
           .where(and(eq(dealDocuments.partnerOrderId, ctx.targetOfferId!), eq(dealDocuments.kind, docKind), eq(dealDocuments.status, 'SENT')));
@@ -209,6 +229,54 @@ export default async function clientDealRoutes(app: FastifyInstance): Promise<vo
       .where(and(eq(dealDocuments.partnerOrderId, partnerOrderId), eq(dealDocuments.kind, 'DOC_EXAMPLE'), eq(dealDocuments.fileId, row.fileId))).limit(1);
     return sendStoredFile(app, request, reply, { sha256: row.sha256, contentType: row.contentType, name: doc?.name ?? row.fileName });
   });
+
+  for (const [path, kind, stage] of [['docs', 'OFFER_DOCS', 'SEND_OFFER_DOCS'], ['final-docs', 'FINAL_DOCS', 'SEND_EXECUTING_DOCS']] as const) {
+    app.post(`${BASE}/:id/offer/${path}/:docId/sign`, {
+      preHandler: client,
+      schema: {
+        tags: TAGS,
+        summary: `Sign one ${kind === 'OFFER_DOCS' ? 'offer' : 'closing'} document with a qualified electronic signature (spec core §4 step ${kind === 'OFFER_DOCS' ? 5 : 9}; issue 8)`,
+        description: 'Body `{ signature }`: base64 DER CMS SignedData (CAdES-BES, detached, ≤ 64 KiB) over the document\'s exact bytes, verified '
+          + 'against the client\'s company (OGRN/OGRNIP and INN) and the trust store. Only a SENT document of the accepted offer while it is '
+          + `${stage}, once. On success the signature row and the document\'s client signature (signer, time, certificate valid until, hash) are `
+          + 'written in one transaction; the document stays SENT until the confirmation call. Answers the Document with `clientSignature` '
+          + `(qualified). Errors: ${SIGN_ERRORS}; 401; 403 FORBIDDEN / CSRF_INVALID; 404 NOT_FOUND (order or document); `
+          + '409 INVALID_STATE (not sent, offer not at this step, already signed).',
+        params: Type.Object({ id: IdParams.properties.id, docId: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'Deal document id' }) }),
+        body: SignBodySchema,
+        response: { 200: DocumentSchema, ...transitionErrors },
+      },
+    }, async (request) => {
+      const { id, docId } = request.params as { id: number; docId: number };
+      const user = request.user as AuthUser;
+      await ownOrder(request, id);
+      const target = await acceptedOffer(id);
+      const [doc] = await db.select({ status: dealDocuments.status, sha256: storedFiles.sha256 }).from(dealDocuments)
+        .innerJoin(storedFiles, eq(storedFiles.id, dealDocuments.fileId))
+        .where(and(eq(dealDocuments.id, docId), eq(dealDocuments.orderId, id), eq(dealDocuments.partnerOrderId, target.id), eq(dealDocuments.kind, kind), inArray(dealDocuments.status, CLIENT_DOC_STATUSES)));
+      if (!doc) throw AppError.notFound('Документ не найден');
+      const notNow = () => AppError.conflict('Документ нельзя подписать на этом шаге сделки', 'INVALID_STATE');
+      if (target.status !== stage || doc.status !== 'SENT') throw notNow();
+      const cms = decodeSignature((request.body as { signature: string }).signature);
+      const [company] = await db.select({ ogrn: companies.ogrn, inn: companies.inn }).from(companies).where(eq(companies.id, user.companyId!));
+      const verified = await verifyOrRefuse(app, { cms, content: await readStoredBytes(app, doc.sha256), expected: company });
+      const now = app.clock.now();
+      await db.transaction(async (tx) => {
+        const [po] = await tx.select({ status: partnerOrders.status }).from(partnerOrders).where(eq(partnerOrders.id, target.id)).for('update');
+        if (po.status !== stage) throw notNow();
+        const [again] = await tx.select({ status: dealDocuments.status }).from(dealDocuments).where(eq(dealDocuments.id, docId));
+        const [already] = await tx.select({ id: signatures.id }).from(signatures).where(and(eq(signatures.dealDocumentId, docId), eq(signatures.party, 'CLIENT'))).limit(1);
+        if (again?.status !== 'SENT') throw notNow();
+        if (already) throw AppError.conflict('Документ уже подписан', 'INVALID_STATE');
+        const { signedAt } = await insertSignature(tx, { target: { dealDocumentId: docId }, party: 'CLIENT', companyId: user.companyId!, userId: user.id, cms, verified, now });
+        await tx.update(dealDocuments).set({
+          clientSignerName: verified.signerName, clientSignedAt: signedAt, clientCertValidUntil: new Date(verified.certificate.validTo), clientDocumentHash: verified.documentSha256,
+        }).where(eq(dealDocuments.id, docId));
+      });
+      const [view] = (await loadDocuments(db, { orderId: id, partnerOrderIds: [target.id], kinds: [kind] })).filter((d) => d.id === docId);
+      return view;
+    });
+  }
 
   app.post(`${BASE}/:id/offer/docs/confirm`, {
     preHandler: client,

@@ -11,11 +11,15 @@
  * prepared (IN_PROGRESS, CREATED_OFFER); offer documents after the client accepted (ACCEPTED); closing documents while
  * executing (EXECUTING). Reading is always allowed on the caller's own partner order.
  *
- * Signing (decision, documented in the OpenAPI text): the qualified electronic signature comes with a later issue.
- * /confirm records the agent's confirmation on every document of the set not yet confirmed (signer = the user's
- * name, time, SHA-256 of the content; status UPLOADED → SIGNED). /sign does the same for an agent whose documents need
- * no signature (partnerSignRequired false) and answers 409 SIGNATURE_NOT_AVAILABLE 'Подписание электронной подписью
- * будет доступно позже' when a real signature is required. Neither is needed to send.
+ * Signing (issue 8; spec core §4 steps 5 and 9, chat-and-shell §4 "Signing flow", §9 CAdES-BES detached):
+ * POST {base}/{docId}/sign `{ signature }` signs one document with a qualified electronic signature verified against
+ * the payment agent's company (verification/signatures.ts): a `signatures` row and the document's agent_* columns,
+ * UPLOADED (or confirmed SIGNED) → SIGNED. /confirm records the agent's confirmation on every document of the set not
+ * yet confirmed (signer = the user's name, time, SHA-256 of the content; status UPLOADED → SIGNED). /sign does the same
+ * for an agent whose documents need no signature (partnerSignRequired false) and answers 409 SIGNATURE_REQUIRED
+ * 'Подпишите документы квалифицированной электронной подписью' when a qualified signature is required (sign each
+ * document instead). With partnerSignRequired, /send needs every document of the set signed by the agent with a
+ * qualified signature (409 SIGNATURE_REQUIRED otherwise); without it neither is needed to send.
  * /send needs at least one document ('Загрузите хотя бы 1 файл'), marks the set SENT and moves the offer
  * (PARTNER_SEND_OFFER_DOCS → SEND_OFFER_DOCS, PARTNER_SEND_FINAL_DOCS → SEND_EXECUTING_DOCS) in ONE transaction.
  */
@@ -23,7 +27,9 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { Tx } from '../../db/client.js';
-import { users } from '../../db/schema/core.js';
+import { companies, users } from '../../db/schema/core.js';
+import { signatures } from '../../db/schema/verification.js';
+import { decodeSignature, insertSignature, readStoredBytes, SignBodySchema, verifyOrRefuse } from '../../verification/signatures.js';
 import { dealDocuments, type DealDocumentKind } from '../../db/schema/deal.js';
 import { partnerOrders, storedFiles } from '../../db/schema/orders.js';
 import { loadPartnerDetail } from '../../deal/partner-detail.js';
@@ -57,7 +63,8 @@ export const DOC_SETS: readonly DocSet[] = [
   { path: 'final-docs', kind: 'FINAL_DOCS', title: 'closing documents', editable: ['EXECUTING'], send: { action: 'PARTNER_SEND_FINAL_DOCS', to: 'SEND_EXECUTING_DOCS' } },
 ];
 
-export const SIGNATURE_NOT_AVAILABLE = { code: 'SIGNATURE_NOT_AVAILABLE', message: 'Подписание электронной подписью будет доступно позже' } as const;
+/** A qualified signature of each document is required (partnerSignRequired; issue 8). */
+export const SIGNATURE_REQUIRED = { code: 'SIGNATURE_REQUIRED', message: 'Подпишите документы квалифицированной электронной подписью' } as const;
 export const FILES_REQUIRED = { code: 'FILES_REQUIRED', message: 'Загрузите хотя бы 1 файл' } as const;
 
 function locked(status: OfferStatus): AppError {
@@ -211,7 +218,7 @@ export default async function partnerDocumentRoutes(app: FastifyInstance): Promi
     const confirmAll = async (userName: string, partnerOrderId: number, requireNoSignature: boolean) => {
       await db.transaction(async (tx) => {
         const po = await lockPartnerOrder(tx, partnerOrderId);
-        if (requireNoSignature && po.partnerSignRequired) throw AppError.conflict(SIGNATURE_NOT_AVAILABLE.message, SIGNATURE_NOT_AVAILABLE.code);
+        if (requireNoSignature && po.partnerSignRequired) throw AppError.conflict(SIGNATURE_REQUIRED.message, SIGNATURE_REQUIRED.code);
         if (!set.editable.includes(po.status)) throw locked(po.status);
         const docs = await tx.select({ id: dealDocuments.id, sha256: storedFiles.sha256 }).from(dealDocuments)
           .innerJoin(storedFiles, eq(storedFiles.id, dealDocuments.fileId))
@@ -233,15 +240,56 @@ export default async function partnerDocumentRoutes(app: FastifyInstance): Promi
       return [u?.surname, u?.name, u?.patronymic].filter(Boolean).join(' ');
     };
 
+    app.post(`${base}/:docId/sign`, {
+      preHandler: partner,
+      schema: {
+        tags: TAGS,
+        summary: `Sign one of the ${set.title} with a qualified electronic signature (spec core §4 steps 5 and 9; issue 8)`,
+        description: 'Body `{ signature }`: base64 DER CMS SignedData (CAdES-BES, detached, ≤ 64 KiB) over the document\'s exact bytes, verified against '
+          + 'the payment agent\'s company (OGRN/OGRNIP and INN) and the trust store. A document not yet sent and not yet signed with a qualified '
+          + 'signature: UPLOADED (or confirmed) → SIGNED, the agent signature (signer, time, certificate valid until, hash) and the signature row in '
+          + `one transaction. Answers the Document with \`agentSignature\` (qualified). ${stage} Errors: 400 SIGNATURE_MALFORMED / DOCUMENT_MISMATCH / `
+          + 'SIGNATURE_INVALID / CERTIFICATE_UNTRUSTED / CERTIFICATE_EXPIRED / CERTIFICATE_NOT_YET_VALID / COMPANY_MISMATCH / SIGNATURE_ALGORITHM_UNSUPPORTED / '
+          + `INDIVIDUAL_SIGNATURE_UNSUPPORTED (spec core §8; nothing written), ${AUTH_ERRORS}, ${SCOPE_ERROR}; 404 'Документ не найден'; `
+          + '409 DOCUMENTS_LOCKED / INVALID_STATE (sent or already signed).',
+        params: DocParams,
+        body: SignBodySchema,
+        response: { 200: DocumentSchema, ...transitionErrors },
+      },
+    }, async (request) => {
+      const user = partnerOf(request);
+      const { id, docId } = request.params as { id: number; docId: number };
+      const { offer } = await findPartnerOrder(db, user.companyId, id);
+      const doc = await oneOf(offer.id, set.kind, docId);
+      if (!set.editable.includes(offer.status as OfferStatus)) throw locked(offer.status as OfferStatus);
+      const cms = decodeSignature((request.body as { signature: string }).signature);
+      const [company] = await db.select({ ogrn: companies.ogrn, inn: companies.inn }).from(companies).where(eq(companies.id, user.companyId));
+      const verified = await verifyOrRefuse(app, { cms, content: await readStoredBytes(app, doc.sha256), expected: company });
+      const now = app.clock.now();
+      await db.transaction(async (tx) => {
+        const po = await lockPartnerOrder(tx, offer.id);
+        if (!set.editable.includes(po.status)) throw locked(po.status);
+        const [row] = await tx.select({ status: dealDocuments.status }).from(dealDocuments).where(eq(dealDocuments.id, docId));
+        const [already] = await tx.select({ id: signatures.id }).from(signatures).where(and(eq(signatures.dealDocumentId, docId), eq(signatures.party, 'AGENT'))).limit(1);
+        if (!row || !['UPLOADED', 'SIGNED'].includes(row.status) || already) throw AppError.conflict('Документ уже подписан или отправлен', 'INVALID_STATE');
+        const { signedAt } = await insertSignature(tx, { target: { dealDocumentId: docId }, party: 'AGENT', companyId: user.companyId, userId: user.id, cms, verified, now });
+        await tx.update(dealDocuments).set({
+          status: 'SIGNED', agentSignerName: verified.signerName, agentSignedAt: signedAt, agentCertValidUntil: new Date(verified.certificate.validTo),
+          agentDocumentHash: verified.documentSha256,
+        }).where(eq(dealDocuments.id, docId));
+      });
+      return viewOf(offer.id, set.kind, docId);
+    });
+
     app.post(`${base}/sign`, {
       preHandler: partner,
       schema: {
         tags: TAGS,
         summary: `Sign the ${set.title} (spec core §7 partner "offer/${set.path}/sign")`,
-        description: 'Electronic signing comes with a later issue. For an agent whose documents need no signature (partnerSignRequired false) '
-          + 'this records the agent\'s confirmation exactly as /confirm; when a signature is required it answers 409 SIGNATURE_NOT_AVAILABLE '
-          + `'${SIGNATURE_NOT_AVAILABLE.message}' and changes nothing. Answers the documents. ${stage} `
-          + `Errors: 400 FILES_REQUIRED '${FILES_REQUIRED.message}', ${AUTH_ERRORS}, ${SCOPE_ERROR}, 409 SIGNATURE_NOT_AVAILABLE / DOCUMENTS_LOCKED.`,
+        description: 'For an agent whose documents need no signature (partnerSignRequired false) this records the agent\'s confirmation exactly '
+          + 'as /confirm; when a qualified signature is required it answers 409 SIGNATURE_REQUIRED '
+          + `'${SIGNATURE_REQUIRED.message}' and changes nothing (sign each document with {docId}/sign). Answers the documents. ${stage} `
+          + `Errors: 400 FILES_REQUIRED '${FILES_REQUIRED.message}', ${AUTH_ERRORS}, ${SCOPE_ERROR}, 409 SIGNATURE_REQUIRED / DOCUMENTS_LOCKED.`,
         params: OrderIdParams,
         response: { 200: Type.Array(DocumentSchema), ...transitionErrors },
       },
@@ -276,9 +324,10 @@ export default async function partnerDocumentRoutes(app: FastifyInstance): Promi
         tags: TAGS,
         summary: `Send the ${set.title} to the client (spec core §7 partner "offer/${set.path}/send"; §4 → ${send.to})`,
         description: `One transaction: the transition ${send.action} (offer ${set.editable.join('/')} → ${send.to}, compare-and-set, history) and every `
-          + 'document of the set → SENT. Answers the request as GET {id}. '
+          + 'document of the set → SENT. With partnerSignRequired every document must carry the agent\'s qualified signature ({docId}/sign). '
+          + 'Answers the request as GET {id}. '
           + `Errors: 400 FILES_REQUIRED '${FILES_REQUIRED.message}' (no document; nothing written), ${AUTH_ERRORS}, ${SCOPE_ERROR}, `
-          + '409 INVALID_STATE or CONFLICT.',
+          + `409 SIGNATURE_REQUIRED '${SIGNATURE_REQUIRED.message}', INVALID_STATE or CONFLICT.`,
         params: OrderIdParams,
         response: { 200: PartnerOrderDetailSchema, ...transitionErrors },
       },
@@ -289,6 +338,15 @@ export default async function partnerDocumentRoutes(app: FastifyInstance): Promi
       await runTransition(db, {
         action: send.action, actor: user, orderId: id, now: app.clock.now(),
         within: async (tx) => {
+          const po = await lockPartnerOrder(tx, offer.id);
+          if (po.partnerSignRequired) {
+            const all = await tx.select({ id: dealDocuments.id }).from(dealDocuments)
+              .where(and(eq(dealDocuments.partnerOrderId, offer.id), eq(dealDocuments.kind, set.kind), inArray(dealDocuments.status, ['UPLOADED', 'SIGNED'])));
+            const signed = all.length ? await tx.select({ id: signatures.dealDocumentId }).from(signatures)
+              .where(and(inArray(signatures.dealDocumentId, all.map((d) => d.id)), eq(signatures.party, 'AGENT'))) : [];
+            const signedIds = new Set(signed.map((x) => x.id));
+            if (all.some((d) => !signedIds.has(d.id))) throw AppError.conflict(SIGNATURE_REQUIRED.message, SIGNATURE_REQUIRED.code);
+          }
           const docs = await tx.update(dealDocuments).set({ status: 'SENT' })
             .where(and(eq(dealDocuments.partnerOrderId, offer.id), eq(dealDocuments.kind, set.kind), inArray(dealDocuments.status, ['UPLOADED', 'SIGNED', 'SENT'])))
             .returning({ id: dealDocuments.id });
