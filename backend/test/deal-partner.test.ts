@@ -294,7 +294,7 @@ for (const driver of DRIVERS) {
       expect((await p1.get(`${PORDER}/${A}/offer/docs`)).json()).toHaveLength(1);
     });
 
-    it('an agent that signs with an electronic signature gets 409 on /sign (later issue) but may confirm and send', async () => {
+    it('an agent that signs with a qualified signature gets 409 SIGNATURE_REQUIRED on /sign and /send until each document is signed (issue 8: backend/test/deal-signing.test.ts)', async () => {
       await p2.post(`${PORDER}/${D}/take`);
       const offer = await p2.post(`${PORDER}/${D}/offer/send`, offerBody(d, { clientFeePercent: '1', exchangeRate: { course: '92.4' }, additionalExpenses: [] }));
       expect(offer.statusCode).toBe(200);
@@ -306,10 +306,12 @@ for (const driver of DRIVERS) {
       const before = await t.snapshot();
       const sign = await p2.post(`${docs}/sign`);
       expect(sign.statusCode).toBe(409);
-      expect(sign.json()).toMatchObject({ code: 'SIGNATURE_NOT_AVAILABLE', message: 'Подписание электронной подписью будет доступно позже' });
+      expect(sign.json()).toMatchObject({ code: 'SIGNATURE_REQUIRED', message: 'Подпишите документы квалифицированной электронной подписью' });
       expect(await t.snapshot()).toEqual(before);
       expect((await p2.post(`${docs}/confirm`)).statusCode).toBe(200);
-      expect((await p2.post(`${docs}/send`)).json().partnerOrders[0]).toMatchObject({ status: 'SEND_OFFER_DOCS', partnerSignRequired: true });
+      const send = await p2.post(`${docs}/send`);
+      expect(send.statusCode).toBe(409);
+      expect(send.json().code).toBe('SIGNATURE_REQUIRED');
     });
 
     it('shows the currency settings and limits of the caller only', async () => {
@@ -351,7 +353,7 @@ for (const driver of DRIVERS) {
       const ops = Object.entries(doc.paths as Record<string, Record<string, { tags: string[]; summary: string; description: string; responses: Record<string, unknown> }>>)
         .filter(([path]) => path.startsWith('/api/secured/partner/'))
         .flatMap(([path, methods]) => Object.entries(methods).map(([m, op]) => ({ path, m, op })));
-      expect(ops.length).toBe(39); // 38 + GET order/exch/{id}/history
+      expect(ops.length).toBe(41); // 38 + GET order/exch/{id}/history + POST offer/{docs,final-docs}/{docId}/sign (issue 8)
       for (const { path, m, op } of ops) {
         expect({ path, m, tags: op.tags }).toEqual({ path, m, tags: ['partner'] });
         expect(op.summary).toMatch(/spec core §\d|design/);

@@ -39,6 +39,8 @@ const ACCESS: Record<string, 'CLIENT' | 'OPER' | 'PARTNER' | 'PARTNER_ANY' | 'PU
   'GET /api/secured/client/order/exch/{id}/pay-checks/active': 'CLIENT',
   'POST /api/secured/client/order/exch/{id}/payment/made': 'CLIENT',
   'POST /api/secured/client/order/exch/{id}/offer/final-docs/confirm': 'CLIENT',
+  'POST /api/secured/client/order/exch/{id}/offer/docs/{docId}/sign': 'CLIENT',
+  'POST /api/secured/client/order/exch/{id}/offer/final-docs/{docId}/sign': 'CLIENT',
   'GET /api/secured/client/order/exch/{id}/history': 'CLIENT',
   'GET /api/secured/client/order/exch/{id}/offers/{partnerOrderId}/sample-contract': 'CLIENT',
   'GET /api/secured/oper/order/exch/{id}/files/{fileId}': 'OPER',
@@ -84,7 +86,7 @@ const ACCESS: Record<string, 'CLIENT' | 'OPER' | 'PARTNER' | 'PARTNER_ANY' | 'PU
 for (const set of ['docs-example', 'docs', 'final-docs']) {
   const b = `/api/secured/partner/order/exch/{id}/offer/${set}`;
   for (const k of [`GET ${b}`, `POST ${b}`, `GET ${b}/{docId}`, `DELETE ${b}/{docId}`, `GET ${b}/{docId}/content`]) ACCESS[k] = 'PARTNER';
-  if (set !== 'docs-example') for (const k of [`POST ${b}/sign`, `POST ${b}/confirm`, `POST ${b}/send`]) ACCESS[k] = 'PARTNER';
+  if (set !== 'docs-example') for (const k of [`POST ${b}/sign`, `POST ${b}/confirm`, `POST ${b}/send`, `POST ${b}/{docId}/sign`]) ACCESS[k] = 'PARTNER';
 }
 
 /** Routes of issue 3 in the OpenAPI document: deal paths of the client, the operator, the payment agent, and the operator sign-in. */
@@ -144,6 +146,11 @@ for (const driver of DRIVERS) {
         'POST /api/secured/partner/commission/calculate': { clientFeePercent: '1.5' },
         'POST /api/secured/partner/order/exch/{id}/offer/pay-checks/active/confirm': { paymentCompanyId: params.companyId },
         'POST /api/secured/partner/order/exch/{id}/offer/pay-checks/amount-convert': { amount: { cost: '1', currency: 'USD' }, targetCurrency: 'RUB' },
+        // Issue 8: the per-document qualified signature calls.
+        'POST /api/secured/client/order/exch/{id}/offer/docs/{docId}/sign': { signature: 'AAAA' },
+        'POST /api/secured/client/order/exch/{id}/offer/final-docs/{docId}/sign': { signature: 'AAAA' },
+        'POST /api/secured/partner/order/exch/{id}/offer/docs/{docId}/sign': { signature: 'AAAA' },
+        'POST /api/secured/partner/order/exch/{id}/offer/final-docs/{docId}/sign': { signature: 'AAAA' },
       };
       const queries: Record<string, Record<string, string>> = {
         'POST /api/secured/partner/commission/calculate': { orderId: String(params.id) },
