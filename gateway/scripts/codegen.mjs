@@ -44,6 +44,11 @@ const mappers = {
   PaymentCompany: '../rest/dto.js#PaymentCompanyDto',
   Document: '../rest/dto.js#DocumentParent',
   Signature: '../rest/dto.js#SignatureDto',
+  // verification (issue 8): modules/verification
+  CertificateInfo: '../rest/dto.js#CertificateInfoDto',
+  VerificationDocument: '../rest/dto.js#VerificationDocumentDto',
+  CompanyDocument: '../rest/dto.js#CompanyDocumentDto',
+  Verification: '../modules/verification/resolvers.js#VerificationParent',
   StatusChange: '../rest/dto.js#HistoryDto',
   OperatorComment: '../rest/dto.js#OperCommentDto',
   OperatorRef: '../rest/dto.js#OperValidatorDto',

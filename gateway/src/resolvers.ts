@@ -13,6 +13,7 @@ import * as orders from './modules/orders/resolvers.js';
 import * as reference from './modules/reference/resolvers.js';
 import { DateScalar, DateTime, Decimal } from './modules/scalars.js';
 import * as viewer from './modules/viewer/resolvers.js';
+import * as verification from './modules/verification/resolvers.js';
 
 const byTypename = { __resolveType: <T extends { __typename: string }>(obj: T): T['__typename'] => obj.__typename };
 
@@ -21,9 +22,9 @@ export const resolvers = {
   Date: DateScalar,
   DateTime,
   Query: { ...node.Query, ...viewer.Query, ...reference.Query, ...dealLists.Query },
-  Mutation: { ...auth.Mutation, ...orders.Mutation, ...dealMutations.Mutation, ...chat.Mutation },
+  Mutation: { ...auth.Mutation, ...orders.Mutation, ...dealMutations.Mutation, ...chat.Mutation, ...verification.Mutation },
   Node: node.Node,
-  Viewer: { ...viewer.Viewer, ...orders.Viewer, ...dealLists.Viewer, ...chat.Viewer },
+  Viewer: { ...viewer.Viewer, ...orders.Viewer, ...dealLists.Viewer, ...chat.Viewer, ...verification.Viewer },
   Company: viewer.Company,
   ClientInfo: viewer.ClientInfo,
   Checklist: viewer.Checklist,
@@ -87,6 +88,13 @@ export const resolvers = {
   SendOrderToPartnersResult: byTypename,
   ConfirmPayCheckResult: byTypename,
   OperatorAutologinResult: byTypename,
+  // verification and signatures (issue 8): modules/verification
+  Verification: verification.Verification,
+  VerificationDocument: verification.VerificationDocument,
+  CompanyDocument: verification.CompanyDocument,
+  Signature: verification.Signature,
+  SignVerificationDocumentResult: byTypename,
+  SignDocumentResult: byTypename,
   // chat (issue 4); Subscription.chatEvents is bound to the realtime hub in modules/chat/subscription.ts
   ...chat.chatTypes,
 } satisfies Resolvers;

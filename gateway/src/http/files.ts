@@ -17,6 +17,9 @@
  *                                                          → GET  …/client/order/exch/:orderId/offers/:partnerOrderId/sample-contract
  *   GET  /files/oper/orders/:orderId/documents/:docId      → GET  …/oper/order/exch/:orderId/documents/:docId/content
  *   GET  /files/oper/orders/:orderId/files/:fileId         → GET  …/oper/order/exch/:orderId/files/:fileId (client's files)
+ * Verification and signatures (issue 8; spec core §3 "Documents"), scoped by the backend:
+ *   GET  /files/client/verification/documents/:id  → GET  /api/secured/client/verification/document/:id/content (the PDF)
+ *   GET  /files/signatures/:id                     → GET  /api/secured/common/signatures/:id (detached signature, .sig)
  * Chat attachments (issue 4; spec chat §5), scoped by the backend to the caller's groups:
  *   POST /files/chat/groups/:groupId     → POST /api/secured/common/chat/group/:groupId/files (multipart, part `file`)
  *   GET  /files/chat/messages/:msgId     → GET  /api/chat/message/:msgId/file (a message's file)
@@ -125,6 +128,10 @@ export async function backendProxies(app: FastifyInstance, opts: { backendUrl: s
     if (kind === 'files' && FILE_ID.test(id ?? '')) return `/api/secured/oper/order/exch/${orderId}/files/${id}`;
     return null;
   });
+
+  await mapped('/files/client/verification', ['GET', 'HEAD'], ([kind, id, ...rest]) =>
+    (kind === 'documents' && DOC_ID.test(id ?? '') && !rest.length ? `/api/secured/client/verification/document/${id}/content` : null));
+  await mapped('/files/signatures', ['GET', 'HEAD'], ([id, ...rest]) => (DOC_ID.test(id ?? '') && !rest.length ? `/api/secured/common/signatures/${id}` : null));
 
   await mapped('/files/chat', ['GET', 'HEAD', 'POST'], ([kind, id, ...rest], method) => {
     if (method === 'POST') return kind === 'groups' && ORDER_ID.test(id ?? '') && !rest.length ? `/api/secured/common/chat/group/${id}/files` : null;

@@ -11,6 +11,7 @@ import type {
   OrderDto, OrderInputDto, OrderStatusDto, PageableDto, PageDto, ReferenceHitDto, RegistryCompanyDto,
   SwiftInstitutionDto, TnvedNodeDto,
 } from './dto.js';
+import type { CompanyDocumentDto, VerificationDocumentDto } from './dto.js';
 
 export type EmailStatusDto = 'NEW' | 'NOT_CONFIRMED' | 'CONFIRMED' | 'REGISTERED' | 'SUSPENDED';
 
@@ -178,6 +179,27 @@ export class BackendApi {
   }
   clientHistory(id: number) {
     return this.session.call<HistoryDto[]>({ method: 'GET', path: `/api/secured/client/order/exch/${id}/history` });
+  }
+
+  // ---- Verification and signatures (issue 8; backend routes/verification, docs/rest-api.md) ----
+  /** The application to sign (generated on demand); 409 REQUISITES_REQUIRED / ALREADY_VERIFIED, 403 COMPANY_SUSPENDED. */
+  verificationDocument() {
+    return this.session.call<VerificationDocumentDto>({ method: 'GET', path: '/api/secured/client/verification/document' });
+  }
+  verificationDocumentById(id: number, withSign: boolean) {
+    return this.session.call<VerificationDocumentDto>({ method: 'GET', path: `/api/secured/client/verification/document/${id}`, query: withSign ? { withSign: 'true' } : undefined });
+  }
+  signVerificationDocument(body: { signature: string; documentId?: number }) {
+    return this.session.call<{ document: VerificationDocumentDto; user: CurrentUserDto }>({ method: 'POST', path: '/api/secured/client/verification/document/sign', body });
+  }
+  companyDocuments(page: number, size: number) {
+    return this.session.call<PageDto<CompanyDocumentDto>>({ method: 'GET', path: '/api/secured/client/documents', query: { page, size } });
+  }
+  clientSignDocument(id: number, set: 'docs' | 'final-docs', docId: number, signature: string) {
+    return this.session.call<DocumentDto>({ method: 'POST', path: `/api/secured/client/order/exch/${id}/offer/${set}/${docId}/sign`, body: { signature } });
+  }
+  partnerSignDocument(id: number, set: 'docs' | 'final-docs', docId: number, signature: string) {
+    return this.session.call<DocumentDto>({ method: 'POST', path: `/api/secured/partner/order/exch/${id}/offer/${set}/${docId}/sign`, body: { signature } });
   }
 
   // ---- Payment agent (spec core §7 partner; backend routes/partner) ----

@@ -185,7 +185,36 @@ export interface DocumentDto {
   clientSignature: SignatureDto | null;
   agentSignature: SignatureDto | null;
 }
-export interface SignatureDto { signer: string | null; signedAt: string | null; certificateValidUntil: string | null; documentHash: string | null }
+/**
+ * A signature or confirmation (backend verification/signatures.ts SignatureView; docs/rest-api.md "Signature object"):
+ * `qualified` true for a verified qualified electronic signature (then `id`, algorithms and `certificate` are set).
+ */
+export interface SignatureDto {
+  id?: number | null; qualified?: boolean; signer: string | null; signedAt: string | null; certificateValidUntil: string | null; documentHash: string | null;
+  digestAlgorithm?: string | null; signatureAlgorithm?: string | null; certificate?: CertificateInfoDto | null;
+  /** Base64 DER CMS; only with withSign=true. */
+  cms?: string;
+}
+/** The signer's certificate as the backend parsed it (chat-and-shell §3; backend signature/types.ts CertificateInfo). */
+export interface CertificateInfoDto {
+  subjectName: string | null; surname: string | null; givenName: string | null; organization: string | null; position: string | null;
+  email: string | null; inn: string | null; innLe: string | null; ogrn: string | null; ogrnip: string | null; snils: string | null;
+  issuerName: string | null; issuerOrganization: string | null; issuerEmail: string | null; issuerInn: string | null;
+  serialNumber: string; thumbprint: string; validFrom: string; validTo: string;
+}
+/** GET /api/secured/client/verification/document(s) (issue 8): the application for joining the platform. */
+export interface VerificationDocumentDto {
+  id: number; name: string; status: 'GENERATED' | 'SIGNED' | 'SUPERSEDED'; contentType: string; size: number; sha256: string; created: string;
+  /** Base64 of the PDF; absent in the sign answer. */
+  content?: string;
+  /** Absent unless asked (withSign, documents/info, sign answer); null when not signed. */
+  signature?: SignatureDto | null;
+}
+/** A row of GET /api/secured/client/documents (the 'Документы' page). */
+export interface CompanyDocumentDto {
+  kind: 'VERIFICATION' | 'OFFER_DOCS' | 'FINAL_DOCS'; id: number; name: string; status: string; created: string; contentType: string; size: number;
+  orderId: number | null; orderNumber: number | null; partnerBrand: string | null; clientSignature: SignatureDto | null; agentSignature: SignatureDto | null;
+}
 
 /** A document with the audience and order it was read for (its download path depends on both). */
 export interface DocumentParent extends DocumentDto { audience: Audience; orderId: number }

@@ -17,7 +17,7 @@ export const Query: Pick<QueryResolvers, 'viewer'> = {
 };
 
 /** Fields resolved in modules/orders (orders, orderTabCounts) and modules/deal/lists.ts are merged in resolvers.ts. */
-type ListFields = 'orders' | 'orderTabCounts' | 'partnerOrders' | 'partnerOrderTabCounts' | 'partnerSettings' | 'operatorOrders' | 'operatorOrderTabCounts' | 'activePartners' | 'operators' | 'chatGroups' | 'chatGroup' | 'unreadStatistic' | 'chatInvitations' | 'chatContacts';
+type ListFields = 'orders' | 'orderTabCounts' | 'partnerOrders' | 'partnerOrderTabCounts' | 'partnerSettings' | 'operatorOrders' | 'operatorOrderTabCounts' | 'activePartners' | 'operators' | 'chatGroups' | 'chatGroup' | 'unreadStatistic' | 'chatInvitations' | 'chatContacts' | 'verification' | 'companyDocuments';
 export const Viewer: Omit<Strict<ViewerResolvers, CurrentUserDto, GViewer>, ListFields> = {
   id: (u) => toGlobalId('User', String(u.userId)),
   accountType: (u) => u.account.type,
