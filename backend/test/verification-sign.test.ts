@@ -172,6 +172,20 @@ for (const driver of DRIVERS) {
       expect((await t.db.select().from(signatures).where(eq(signatures.companyId, companyId)))).toHaveLength(1);
     });
 
+    it('of two concurrent valid signatures exactly one verifies the company; the other is refused with nothing written', async () => {
+      const ids = { ogrn: '1027739609391', inn: '7725038124' };
+      const x = await newClientCompany(t, `race-${driver}@example.com`, ids, 'ООО «Гонка»');
+      await addRequisite(t, x.companyId);
+      const xc = await t.signedIn(`race-${driver}@example.com`);
+      const doc = await application(xc);
+      const cert = pki.issue({ kind: 'LEGAL_ENTITY', ...ids, surname: 'Быстров', givenName: 'Олег Игоревич', organization: 'ООО «Гонка»', algorithm: 'ECDSA' });
+      const body = () => ({ documentId: doc.id, signature: signDetached(cert, doc.bytes).toString('base64') });
+      const [a, b] = await Promise.all([xc.post(`${VBASE}/document/sign`, body()), xc.post(`${VBASE}/document/sign`, body())]);
+      expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+      expect(['ALREADY_VERIFIED', 'DOCUMENT_SUPERSEDED']).toContain((a.statusCode === 409 ? a : b).json().code);
+      expect(await t.db.select().from(signatures).where(eq(signatures.companyId, x.companyId))).toHaveLength(1);
+    });
+
     it('ECDSA (legal entity) and GOST or RSA (sole proprietor) signatures verify too; SUSPENDED companies cannot verify', async () => {
       const e = await newClientCompany(t, `ecdsa-${driver}@example.com`, TEST_COMPANY, 'ООО «Ромашка»');
       await addRequisite(t, e.companyId);
