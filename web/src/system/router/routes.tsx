@@ -14,6 +14,7 @@ import { NewCompanyPage } from '../../apps/auth/registration/NewCompanyPage';
 import { RegistrationPage } from '../../apps/auth/registration/RegistrationPage';
 import { ChatPage } from '../../apps/chat/ChatPage';
 import { SupportPage } from '../../apps/chat/support/SupportPage';
+import { ClientDocumentsPage } from '../../apps/client/documents/ClientDocumentsPage';
 import { ClientFeaPage } from '../../apps/client/fea/ClientFeaPage';
 import { ClientsLandingPage } from '../../apps/landing/ClientsLandingPage';
 import { OperatorFeaPage } from '../../apps/operator/fea/OperatorFeaPage';
@@ -94,7 +95,8 @@ export const routes: RouteObject[] = [
             children: [
               { path: 'fea/*', element: <ClientFeaPage /> },
               { path: 'company', element: <PlaceholderPage titleKey="common.company" /> },
-              { path: 'documents', element: <PlaceholderPage titleKey="common.documents" /> },
+              // 'Документы' (spec core §2 Client: documents; issue 8)
+              { path: 'documents', element: <ClientDocumentsPage /> },
               { path: 'chats/*', element: <ChatPage area="client" /> },
             ],
           },

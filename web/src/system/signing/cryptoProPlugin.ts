@@ -180,7 +180,7 @@ export function createCryptoProPlugin(deps: CryptoProPluginDeps = {}): Signature
       }
       try {
         const { oid } = await cert.getAlgorithm();
-        const hashedAlgorithm = (oid && HASH_BY_KEY_OID[oid]) ?? DEFAULT_HASH;
+        const hashedAlgorithm = (oid ? HASH_BY_KEY_OID[oid] : undefined) ?? DEFAULT_HASH;
         const exact = bytes.slice().buffer as ArrayBuffer;
         const hash = await api.createHash(exact, { hashedAlgorithm });
         const signature = await api.createDetachedSignature(thumbprint, hash, { hashedAlgorithm });

@@ -1,7 +1,8 @@
 /**
  * The client's requests (/client/fea/*, spec core §2): tabs current / completed / cancelled with counts,
  * 10 per page, filter by number (debounced 600 ms, applied only when numeric — spec core §5, §9), and
- * 'Создать заявку'. After a request is created the list and the counts are fetched again and the
+ * 'Создать заявку'; an unverified client sees why requests are closed and the way to 'Моя компания' (UnverifiedBanner,
+ * spec core §6, issue 8). After a request is created the list and the counts are fetched again and the
  * 'current' tab is shown, where the new request appears with its display status.
  * /client/fea/:orderId opens the request modal over the list (descendant route of the `fea/*` catch-all);
  * closing it returns to the list with its tab and fetches the list and counts again (the request may have moved).
@@ -21,6 +22,7 @@ import { ClientOrderList } from './ClientOrderList';
 import { CLIENT_TABS, ClientOrderTabs, isClientTab, type ClientTab } from './ClientOrderTabs';
 import { CreateOrderDialog } from './CreateOrderDialog';
 import { ClientOrderModal } from './order/ClientOrderModal';
+import { UnverifiedBanner } from '../verification/UnverifiedBanner';
 
 interface ListVars {
   tab: ClientTab;
@@ -107,6 +109,7 @@ function ClientFeaContent(props: {
           ...ClientOrderTabs_viewer
           ...ClientOrderList_viewer @arguments(tab: $tab, number: $number)
           ...CreateOrderDialog_viewer
+          ...UnverifiedBanner_viewer
         }
       }
     `,
@@ -116,6 +119,7 @@ function ClientFeaContent(props: {
   if (!data.viewer) return <SessionGone />;
   return (
     <Stack gap="4" opacity={stale ? 0.6 : 1} transition="opacity 0.2s" aria-busy={stale}>
+      <UnverifiedBanner viewer={data.viewer} />
       <ClientOrderTabs viewer={data.viewer} value={vars.tab} onChange={onTab} />
       <ClientOrderList viewer={data.viewer} />
       <CreateOrderDialog viewer={data.viewer} open={createOpen} onOpenChange={onCreateOpenChange} onCreated={onCreated} />

@@ -3,7 +3,8 @@
  * Закрывающие документы, Результат — available by the state of the request (clientOrderSteps.ts), opened on
  * the step where the deal stands. Actions follow the viewerCan* flags of the order and its offers: accept an
  * offer, confirm the offer documents, mark the payment made, confirm the closing documents, cancel (with a
- * confirmation). Each mutation returns the changed order, so Relay updates the modal and the list row.
+ * confirmation). Where the payment agent requires signatures (leadingOffer.partnerSignRequired) the offer and closing
+ * documents are signed one by one through the SignatureModal before the confirmation (SignDealDocuments; issue 8). Each mutation returns the changed order, so Relay updates the modal and the list row.
  */
 import { Alert, Button, Dialog, HStack, Spinner, Stack, Tabs, Text } from '@chakra-ui/react';
 import { useState } from 'react';
@@ -26,6 +27,7 @@ import { useCancelOrderMutation } from './mutations/useCancelOrderMutation';
 import { useConfirmFinalDocumentsMutation } from './mutations/useConfirmFinalDocumentsMutation';
 import { useConfirmOfferDocumentsMutation } from './mutations/useConfirmOfferDocumentsMutation';
 import { useMarkPaymentMadeMutation } from './mutations/useMarkPaymentMadeMutation';
+import { SignDealDocuments } from './SignDealDocuments';
 
 export function ClientOrderContent({ order: orderKey, refetch }: { order: ClientOrderContent_order$key; refetch: () => void }) {
   const order = useFragment(
@@ -60,10 +62,12 @@ export function ClientOrderContent({ order: orderKey, refetch }: { order: Client
           offerDocuments {
             id
             ...DocumentList_documents
+            ...SignDealDocuments_documents
           }
           finalDocuments {
             id
             ...DocumentList_documents
+            ...SignDealDocuments_documents
           }
           payCheck {
             id
@@ -164,9 +168,16 @@ export function ClientOrderContent({ order: orderKey, refetch }: { order: Client
 
           <Tabs.Content value="documents">
             <Stack gap="4">
-              <Text color="gray.700">Документы по сделке от платёжного агента. Проверьте их и подтвердите.</Text>
+              <Text color="gray.700">
+                {lead?.partnerSignRequired
+                  ? 'Документы по сделке от платёжного агента. Агент требует подписи: проверьте их и подпишите квалифицированной электронной подписью.'
+                  : 'Документы по сделке от платёжного агента. Проверьте их и подтвердите.'}
+              </Text>
               {lead && <DocumentList documents={lead.offerDocuments} label="Документы по предложению" emptyText="Агент ещё не отправил документы" />}
-              {order.viewerCanConfirmOfferDocuments && (
+              {order.viewerCanConfirmOfferDocuments && lead?.partnerSignRequired && (
+                <SignDealDocuments documents={lead.offerDocuments} orderId={order.id} kind="OFFER_DOCS" label="Подписать документы" onSigned={onConfirmOfferDocs} busy={confirmingDocs} />
+              )}
+              {order.viewerCanConfirmOfferDocuments && !lead?.partnerSignRequired && (
                 <Button alignSelf="flex-start" loading={confirmingDocs} onClick={onConfirmOfferDocs}>
                   Подтвердить документы
                 </Button>
@@ -192,7 +203,10 @@ export function ClientOrderContent({ order: orderKey, refetch }: { order: Client
             <Stack gap="4">
               {order.viewerCanConfirmFinalDocuments && <Text color="gray.700">Закрывающие документы требуют вашего {signWord}.</Text>}
               {lead && <DocumentList documents={lead.finalDocuments} label="Закрывающие документы" emptyText="Агент ещё не отправил закрывающие документы" />}
-              {order.viewerCanConfirmFinalDocuments && (
+              {order.viewerCanConfirmFinalDocuments && lead?.partnerSignRequired && (
+                <SignDealDocuments documents={lead.finalDocuments} orderId={order.id} kind="FINAL_DOCS" label="Подписать закрывающие документы" onSigned={onConfirmFinalDocs} busy={confirmingFinal} />
+              )}
+              {order.viewerCanConfirmFinalDocuments && !lead?.partnerSignRequired && (
                 <Button alignSelf="flex-start" loading={confirmingFinal} onClick={onConfirmFinalDocs}>
                   Подтвердить закрывающие документы
                 </Button>
