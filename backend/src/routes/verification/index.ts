@@ -107,7 +107,7 @@ export default async function verificationRoutes(fastify: FastifyInstance): Prom
         + 'certificate with validity, document hash, algorithms), the document SIGNED, the company VERIFIED (signature-confirmed). Answers '
         + '`{ document (with signature), user: CurrentUser }`; the same session may create requests at once. Errors: '
         + `${SIGN_ERRORS}; 404 NOT_FOUND (documentId not the company's); 409 DOCUMENT_SUPERSEDED (not the current application: fetch it again); `
-        + `409 ALREADY_VERIFIED; 409 REQUISITES_REQUIRED; 403 COMPANY_SUSPENDED / CSRF_INVALID; ${AUTH}.`,
+        + `409 ALREADY_VERIFIED; 403 COMPANY_SUSPENDED / CSRF_INVALID; ${AUTH}.`,
       body: Type.Object({
         signature: Type.String({ description: 'Base64 DER CMS SignedData, CAdES-BES, detached, ≤ 64 KiB' }),
         documentId: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: 2147483647 }), Type.Null()], { description: 'The document that was signed (recommended)' })),
