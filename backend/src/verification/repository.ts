@@ -153,6 +153,10 @@ export async function ensureApplication(app: FastifyInstance, companyId: number,
     });
     return row;
   } finally {
-    if (!used && stored.created) await removeContent(app.config.dataDir, upload.sha256);
+    // Content-addressed: another document with the very same bytes (same data, same millisecond) may share the file.
+    if (!used && stored.created) {
+      const [ref] = await db.select({ id: storedFiles.id }).from(storedFiles).where(eq(storedFiles.sha256, upload.sha256)).limit(1);
+      if (!ref) await removeContent(app.config.dataDir, upload.sha256);
+    }
   }
 }
