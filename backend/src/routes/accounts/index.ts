@@ -6,6 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import outboxRoutes from '../../mail/outbox-routes.js';
 import callbackRoutes from './callbacks.js';
+import companyRoutes from '../company/index.js';
 import clientRoutes from './client.js';
 import emailRoutes from './email.js';
 import passwordRoutes from './password.js';
@@ -21,5 +22,6 @@ export default async function accountsRoutes(app: FastifyInstance): Promise<void
   await app.register(callbackRoutes);
   await app.register(profileRoutes);
   await app.register(clientRoutes);
+  await app.register(companyRoutes);
   if (!app.config.production) await app.register(outboxRoutes);
 }

@@ -6,6 +6,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
+import { supersedeVerificationDocuments } from '../../accounts/company-verification.js';
 import { currentUser, CurrentUserSchema } from '../../accounts/current-user.js';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema/core.js';
@@ -36,7 +37,8 @@ export default async function profileRoutes(fastify: FastifyInstance): Promise<v
       tags: ['secured-common'],
       summary: 'Update name and phone of the signed-in user (spec core §7 Secured common; §5)',
       description: 'Body `{ name, surname, patronymic?, phone }` → CurrentUser. Errors: 400 VALIDATION_ERROR with items RUSSIAN_LETTERS '
-        + '\'Используйте русские буквы и дефис\' and PHONE_INVALID \'Номер телефона — 10 цифр\'; 401 UNAUTHORIZED; 403 CSRF_INVALID.',
+        + '\'Используйте русские буквы и дефис\' and PHONE_INVALID \'Номер телефона — 10 цифр\' (nothing written). For a client, the unsigned '
+        + 'verification application of the company is superseded (it lists the contact; issue 8). Errors: 401 UNAUTHORIZED; 403 CSRF_INVALID.',
       security: [{ session: [] }],
       body: Type.Object({
         name: Type.String({ maxLength: 50 }),
@@ -59,7 +61,12 @@ export default async function profileRoutes(fastify: FastifyInstance): Promise<v
     add('phone', checkPhone(phone));
     assertNoIssues(issues);
     const userId = request.user!.id;
-    await db.update(users).set({ name, surname, patronymic, phone, updatedAt: app.clock.now() }).where(eq(users.id, userId));
+    const companyId = request.user!.accountType === 'CLIENT' ? request.user!.companyId : null;
+    await db.transaction(async (tx) => {
+      await tx.update(users).set({ name, surname, patronymic, phone, updatedAt: app.clock.now() }).where(eq(users.id, userId));
+      // A client's name and phone are in the company's verification application (issue 8): void the unsigned one.
+      if (companyId) await supersedeVerificationDocuments(tx, companyId);
+    });
     return currentUser(db, userId);
   });
 }
