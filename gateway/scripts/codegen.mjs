@@ -49,6 +49,8 @@ const mappers = {
   VerificationDocument: '../rest/dto.js#VerificationDocumentDto',
   CompanyDocument: '../rest/dto.js#CompanyDocumentDto',
   Verification: '../modules/verification/resolvers.js#VerificationParent',
+  // company page (issue 8): modules/company
+  BankRequisite: '../rest/dto.js#BankRequisiteDto',
   StatusChange: '../rest/dto.js#HistoryDto',
   OperatorComment: '../rest/dto.js#OperCommentDto',
   OperatorRef: '../rest/dto.js#OperValidatorDto',

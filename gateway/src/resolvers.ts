@@ -5,6 +5,7 @@
 import type { Resolvers } from './generated/resolvers-types.js';
 import * as auth from './modules/auth/resolvers.js';
 import * as chat from './modules/chat/resolvers.js';
+import * as company from './modules/company/resolvers.js';
 import * as deal from './modules/deal/resolvers.js';
 import * as dealLists from './modules/deal/lists.js';
 import * as dealMutations from './modules/deal/mutations.js';
@@ -22,9 +23,9 @@ export const resolvers = {
   Date: DateScalar,
   DateTime,
   Query: { ...node.Query, ...viewer.Query, ...reference.Query, ...dealLists.Query },
-  Mutation: { ...auth.Mutation, ...orders.Mutation, ...dealMutations.Mutation, ...chat.Mutation, ...verification.Mutation },
+  Mutation: { ...auth.Mutation, ...orders.Mutation, ...dealMutations.Mutation, ...chat.Mutation, ...verification.Mutation, ...company.Mutation },
   Node: node.Node,
-  Viewer: { ...viewer.Viewer, ...orders.Viewer, ...dealLists.Viewer, ...chat.Viewer, ...verification.Viewer },
+  Viewer: { ...viewer.Viewer, ...orders.Viewer, ...dealLists.Viewer, ...chat.Viewer, ...verification.Viewer, ...company.Viewer },
   Company: viewer.Company,
   ClientInfo: viewer.ClientInfo,
   Checklist: viewer.Checklist,
@@ -95,6 +96,12 @@ export const resolvers = {
   Signature: verification.Signature,
   SignVerificationDocumentResult: byTypename,
   SignDocumentResult: byTypename,
+  // company page (issue 8): modules/company
+  BankRequisite: company.BankRequisite,
+  UpdateRegistrationDataResult: byTypename,
+  CreateBankRequisiteResult: byTypename,
+  UpdateBankRequisiteResult: byTypename,
+  DeleteBankRequisiteResult: byTypename,
   // chat (issue 4); Subscription.chatEvents is bound to the realtime hub in modules/chat/subscription.ts
   ...chat.chatTypes,
 } satisfies Resolvers;

@@ -12,6 +12,7 @@ import type {
   SwiftInstitutionDto, TnvedNodeDto,
 } from './dto.js';
 import type { CompanyDocumentDto, VerificationDocumentDto } from './dto.js';
+import type { BankRequisiteDto, RegDataDto } from './dto.js';
 
 export type EmailStatusDto = 'NEW' | 'NOT_CONFIRMED' | 'CONFIRMED' | 'REGISTERED' | 'SUSPENDED';
 
@@ -179,6 +180,28 @@ export class BackendApi {
   }
   clientHistory(id: number) {
     return this.session.call<HistoryDto[]>({ method: 'GET', path: `/api/secured/client/order/exch/${id}/history` });
+  }
+
+  // ---- Company page: registration data and bank requisites (issue 8; backend routes/company, docs/rest-api.md) ----
+  /** PUT /api/secured/client/regdata → ClientInfo; 400 VALIDATION_ERROR (RUSSIAN_LETTERS, PHONE_INVALID, SITE_INVALID). */
+  updateRegData(body: RegDataDto) {
+    return this.session.call<ClientInfoDto>({ method: 'PUT', path: '/api/secured/client/regdata', body });
+  }
+  /** The company's bank requisites by display number. */
+  bankRequisites() {
+    return this.session.call<BankRequisiteDto[]>({ method: 'GET', path: '/api/secured/client/requisites' });
+  }
+  /** 400 VALIDATION_ERROR (BIK_INVALID, BIK_NOT_FOUND, ACCOUNT_INVALID, ACCOUNT_CONTROL_KEY), 409 REQUISITE_DUPLICATE / REQUISITES_LIMIT. */
+  createBankRequisite(body: { bankBik: string; checkAccount: string }) {
+    return this.session.call<BankRequisiteDto>({ method: 'POST', path: '/api/secured/client/requisites/create', body });
+  }
+  /** Same checks as create; 404 REQUISITE_NOT_FOUND. */
+  updateBankRequisite(id: number, body: { bankBik: string; checkAccount: string }) {
+    return this.session.call<BankRequisiteDto>({ method: 'PUT', path: `/api/secured/client/requisites/${id}`, body });
+  }
+  /** → the remaining requisites renumbered; 404 REQUISITE_NOT_FOUND. */
+  deleteBankRequisite(id: number) {
+    return this.session.call<BankRequisiteDto[]>({ method: 'DELETE', path: `/api/secured/client/requisites/${id}` });
   }
 
   // ---- Verification and signatures (issue 8; backend routes/verification, docs/rest-api.md) ----

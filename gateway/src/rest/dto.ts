@@ -18,6 +18,39 @@ export interface CompanyDto {
   legalAddress?: string | null;
   status: CompanyStatusDto;
   verified: boolean;
+  // Only in GET /api/secured/client/info (issue 8; spec core §3 "Company"); absent from the current user's summary.
+  registrationAuthority?: string | null;
+  registrationAuthorityAddress?: string | null;
+  /** YYYY-MM-DD. */
+  registrationDate?: string | null;
+  okved?: string | null;
+  actualAddress?: string | null;
+  ceo?: { firstName: string | null; middleName: string | null; lastName: string | null } | null;
+  liquidated?: boolean;
+  signatureConfirmed?: boolean;
+  /** UTC ISO 8601; null while not verified. */
+  verifiedAt?: string | null;
+}
+
+/** A bank requisite of the client's company (GET /api/secured/client/requisites; spec core §3 "Bank requisite"). */
+export interface BankRequisiteDto {
+  id: number;
+  bankBik: string;
+  bankName: string;
+  checkAccount: string;
+  corrAccount: string;
+  /** Display number 1, 2, … */
+  index: number;
+}
+
+/** Body of PUT /api/secured/client/regdata (spec core §7 Client "Registration-data update"). */
+export interface RegDataDto {
+  name: string;
+  surname: string;
+  patronymic: string | null;
+  phone: string;
+  additionalPhone: string | null;
+  companyWebsite: string | null;
 }
 
 /** GET /api/secured/common/current/user, and the answer of login and registration. */

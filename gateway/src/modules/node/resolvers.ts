@@ -8,6 +8,7 @@ import type { NodeResolvers, QueryResolvers, ResolversInterfaceTypes, ResolversT
 import type { GatewayContext } from '../../context.js';
 import { nullIfAbsent } from '../../rest/errors.js';
 import { chatNode } from '../chat/resolvers.js';
+import { resolveBankRequisiteNode } from '../company/resolvers.js';
 import { verificationDocumentNode } from '../verification/resolvers.js';
 import { fromOper, fromPartnerDetail, orderParent, parsePartnerOrderId, sideParent, withClientDeal } from '../deal/parents.js';
 
@@ -81,6 +82,9 @@ export async function resolveNode(globalId: string, ctx: GatewayContext): Promis
       if (!/^\d{1,15}$/.test(id) || !Number.isSafeInteger(n) || n < 1) return null;
       return chatNode(type, n, ctx, viewer.userId);
     }
+    case 'BankRequisite':
+      // The client's company's requisite (issue 8); another company's is null.
+      return resolveBankRequisiteNode(id, ctx, viewer);
     case 'VerificationDocument':
       // The client's company's application (issue 8); another company's is null.
       return verificationDocumentNode(id, ctx);

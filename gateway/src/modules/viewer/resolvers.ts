@@ -9,6 +9,7 @@ import type {
 } from '../../generated/resolvers-types.js';
 import type { ChecklistDto, ClientInfoDto, CompanyDto, CurrentUserDto } from '../../rest/dto.js';
 import { queryResult } from '../../rest/errors.js';
+import { CompanyDetails } from '../company/resolvers.js';
 import { toDecimal } from '../scalars.js';
 import type { Strict } from '../strict.js';
 
@@ -17,7 +18,7 @@ export const Query: Pick<QueryResolvers, 'viewer'> = {
 };
 
 /** Fields resolved in modules/orders (orders, orderTabCounts) and modules/deal/lists.ts are merged in resolvers.ts. */
-type ListFields = 'orders' | 'orderTabCounts' | 'partnerOrders' | 'partnerOrderTabCounts' | 'partnerSettings' | 'operatorOrders' | 'operatorOrderTabCounts' | 'activePartners' | 'operators' | 'chatGroups' | 'chatGroup' | 'unreadStatistic' | 'chatInvitations' | 'chatContacts' | 'verification' | 'companyDocuments';
+type ListFields = 'orders' | 'orderTabCounts' | 'partnerOrders' | 'partnerOrderTabCounts' | 'partnerSettings' | 'operatorOrders' | 'operatorOrderTabCounts' | 'activePartners' | 'operators' | 'chatGroups' | 'chatGroup' | 'unreadStatistic' | 'chatInvitations' | 'chatContacts' | 'verification' | 'companyDocuments' | 'bankRequisites';
 export const Viewer: Omit<Strict<ViewerResolvers, CurrentUserDto, GViewer>, ListFields> = {
   id: (u) => toGlobalId('User', String(u.userId)),
   accountType: (u) => u.account.type,
@@ -37,6 +38,8 @@ export const Company: Strict<CompanyResolvers, CompanyDto, GCompany> = {
   id: (c) => toGlobalId('Company', String(c.id)),
   companyId: (c) => c.id,
   verified: (c) => c.verified ?? c.status === 'VERIFIED',
+  // §3 details of issue 8 (ogrnKind … verifiedAt): modules/company
+  ...CompanyDetails,
 };
 
 export const ClientInfo: Strict<ClientInfoResolvers, ClientInfoDto, GClientInfo> = {
