@@ -9,13 +9,18 @@
  * signatures are made in Node by the test PKI, whose CA the backend trusts (TRUSTED_CA_DIR = pki.dir).
  */
 import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
 import { companies, users } from '../../backend/src/db/schema/core.js';
+import { dealDocuments } from '../../backend/src/db/schema/deal.js';
+import { partnerOrders } from '../../backend/src/db/schema/orders.js';
 import { verificationDocuments } from '../../backend/src/db/schema/verification.js';
+import { runTransition } from '../../backend/src/deal/repository.js';
+import { userOf } from '../../backend/test/deal-partner-helpers.js';
 import { launchBrowser, RolePages } from '../support/browser.js';
-import { createTestPki, type TestCertificate } from '../support/certificates.js';
+import { createTestPki, signDetached, type TestCertificate } from '../support/certificates.js';
+import { day, orderInput, pdf, signIn } from '../support/deal.js';
 import { installFakeCadesPlugin, type FakeCadesOptions } from '../support/fakeCadesPlugin.js';
 import { startStack, type Stack } from '../support/stack.js';
 import { createRequestUi, signInUi } from '../support/ui.js';
@@ -152,7 +157,7 @@ describe('company verification in the browser', () => {
     await dialog.getByRole('button', { name: 'Подписать' }).click();
     await dialog.getByRole('alert').filter({ hasText: 'Не выбран сертификат' }).waitFor();
 
-    await list.getByRole('radio', { name: /ООО «Техноимпорт» · Новиков Пётр Ильич · до \d{2}\.\d{2}\.\d{4}/ }).check({ force: true });
+    await chooseCertificate(dialog, /ООО «Техноимпорт» · Новиков Пётр Ильич · до \d{2}\.\d{2}\.\d{4}/);
     await dialog.getByRole('button', { name: 'Подписать' }).click();
     await dialog.waitFor({ state: 'hidden', timeout: 30_000 });
 
@@ -236,7 +241,7 @@ describe('company verification in the browser', () => {
       await dialog.getByRole('radiogroup', { name: 'Сертификат для подписи' }).waitFor();
       await dialog.getByRole('button', { name: 'Подписать' }).click();
       await dialog.getByRole('alert').filter({ hasText: 'Не выбран сертификат' }).waitFor();
-      await dialog.getByRole('radio', { name: /ООО «Чужая компания»/ }).check({ force: true });
+      await chooseCertificate(dialog, /ООО «Чужая компания»/);
       await expect(dialog.getByRole('alert').count()).resolves.toBe(0);
       await dialog.getByRole('button', { name: 'Подписать' }).click();
       await dialog.getByRole('alert').filter({ hasText: /^Ошибка подписи: / }).waitFor();
@@ -247,7 +252,78 @@ describe('company verification in the browser', () => {
       expect(c.verifiedAt).toBeNull();
     });
   });
+
+  it('where the payment agent requires signatures, the client signs the offer documents in the request modal before confirming them', async () => {
+    // Setup through the backend (the deal flow itself is covered by deal-flow.test.ts): a request of ООО «ВЭД Трейд»,
+    // the offer of «Бета Трансфер» (signRequired) accepted, its signed contract sent to the client.
+    const b = stack.backend;
+    const { c: clientGql } = await signIn(stack.url, 'client@example.com', 'CLIENT');
+    const { c: beta, companyId: betaId } = await signIn(stack.url, 'partner2@example.com', 'PARTNER');
+    const created = await clientGql.gql(`mutation ($input: OrderInput!) { createOrder(input: $input) { __typename ... on CreateOrderSuccess { order { id number } } } }`, { input: orderInput() });
+    const { id: orderGid, number } = created.data.createOrder.order;
+    const orderId = Number(Buffer.from(orderGid, 'base64').toString().split(':')[1]);
+    const oper = await userOf(b, 'operator@example.com');
+    await runTransition(b.db, { action: 'OPER_TAKE', actor: oper, orderId, now: new Date() });
+    await runTransition(b.db, { action: 'OPER_SEND_TO_PARTNERS', actor: oper, orderId, partnerIds: [betaId!], now: new Date() });
+    const p2 = await b.signedIn('partner2@example.com');
+    expect((await p2.post(`/api/secured/partner/order/exch/${orderId}/take`)).statusCode).toBe(200);
+    const offer = await p2.post(`/api/secured/partner/order/exch/${orderId}/offer/send`, {
+      dealMethod: 'PROTECTED', paymentDateFrom: day(3), paymentDateTo: day(10), clientFeePercent: '1', additionalExpenses: [], exchangeRate: { course: '92.4' },
+    });
+    expect(offer.statusCode, offer.body).toBe(200);
+    const [po] = await b.db.select({ id: partnerOrders.id, partnerSignRequired: partnerOrders.partnerSignRequired }).from(partnerOrders)
+      .where(and(eq(partnerOrders.orderId, orderId), eq(partnerOrders.partnerCompanyId, betaId!)));
+    expect(po.partnerSignRequired).toBe(true);
+    const c = await b.signedIn('client@example.com');
+    expect((await c.post(`/api/secured/client/order/exch/${orderId}/offers/${po.id}/accept`, {})).statusCode).toBe(200);
+    const content = pdf('Договор с Бета Трансфер (e2e)');
+    const up = await p2.upload(`/api/secured/partner/order/exch/${orderId}/offer/docs`, 'Договор.pdf', content);
+    expect(up.statusCode).toBe(201);
+    const docId = up.json().id as number;
+    const agentCert = pki.issue({ kind: 'LEGAL_ENTITY', ogrn: '1187746414096', inn: '9705119964', surname: 'Соколова', givenName: 'Елена Викторовна', organization: 'ООО «Бета Трансфер»', algorithm: 'RSA' });
+    const agentSigned = await beta.gql(`mutation ($input: SignDocumentInput!) { signDocument(input: $input) { __typename } }`, {
+      input: { documentId: Buffer.from(`Document:${docId}`).toString('base64'), orderId: orderGid, kind: 'OFFER_DOCS', signature: signDetached(agentCert, content).toString('base64') },
+    });
+    expect(agentSigned.data.signDocument.__typename, JSON.stringify(agentSigned)).toBe('SignDocumentSuccess');
+    expect((await p2.post(`/api/secured/partner/order/exch/${orderId}/offer/docs/send`)).statusCode).toBe(200);
+
+    const clientCert = companyCertificate({ ogrn: '1177746126040', inn: '7707393126', shortName: 'ООО «ВЭД Трейд»' }, { surname: 'Смирнов' });
+    const { page: p, handle } = await openPage('client-deal', { mode: 'ready', certificates: [clientCert] });
+    await signInUi(p, 'client', 'client@example.com');
+    await p.goto(`/client/fea/${orderId}`);
+    const modal = p.getByRole('dialog', { name: `Заявка № ${number}` });
+    await modal.waitFor();
+    await modal.getByRole('tab', { name: 'Документы', exact: true }).click();
+    await expect(modal.getByRole('button', { name: 'Подтвердить документы' }).count()).resolves.toBe(0);
+    await modal.getByRole('button', { name: 'Подписать документы' }).click();
+    const dialog = p.getByRole('dialog', { name: 'Подписание документов' });
+    await dialog.waitFor();
+    await expect(dialog.getByRole('list', { name: 'Документы для подписи' }).textContent()).resolves.toContain('Договор.pdf');
+    await chooseCertificate(dialog, /ООО «ВЭД Трейд» · Смирнов/);
+    await dialog.getByRole('button', { name: 'Подписать' }).click();
+    await dialog.waitFor({ state: 'hidden', timeout: 30_000 });
+    await modal.getByText('Документы подтверждены. Агент готовит счёт на оплату.').waitFor();
+
+    // Signed over the exact bytes the agent uploaded, then confirmed (spec core §4 step 5).
+    expect(handle.signatures).toEqual([{ thumbprint: clientCert.thumbprint, contentSha256: createHash('sha256').update(content).digest('hex') }]);
+    const [row] = await b.db.select().from(dealDocuments).where(eq(dealDocuments.id, docId));
+    expect(row.status).toBe('CONFIRMED');
+    expect(row.clientSignerName).toContain('Смирнов');
+
+    // The 'Документы' page lists it with both qualified signatures.
+    await p.goto('/client/documents');
+    const item = p.getByTestId('company-document').filter({ hasText: `Заявка № ${number}` }).first();
+    await item.waitFor();
+    await expect(item.getAttribute('data-kind')).resolves.toBe('OFFER_DOCS');
+    await expect(item.getByTestId('signature-details').evaluateAll((els) => els.map((e) => e.getAttribute('data-qualified')))).resolves.toEqual(['true', 'true']);
+  });
 });
+
+/** Picks the certificate whose radio is named by `name` (a click on its label, as a user does) and checks it took. */
+async function chooseCertificate(dialog: Locator, name: RegExp): Promise<void> {
+  await dialog.getByTestId('certificate-option').filter({ hasText: name }).locator('label').first().click();
+  await expect(dialog.getByRole('radio', { name }).isChecked()).resolves.toBe(true);
+}
 
 /** Adds a bank requisite on the 'Моя компания' requisites tab (helper B's form; names listed in web/README.md). */
 async function addRequisiteUi(p: Page, bik: string, account: string): Promise<void> {
