@@ -12,8 +12,13 @@ import { relayEnvironmentStore } from '../../system/relay/environment';
 import { AUTH_PATH_OF_AREA, type Area } from '../../system/router/guards';
 import { PageSpinner } from '../PageSpinner';
 
-const NAV: Record<Area, ReadonlyArray<{ to: string; label: 'common.orders' }>> = {
-  client: [{ to: '/client/fea', label: 'common.orders' }],
+const NAV: Record<Area, ReadonlyArray<{ to: string; label: 'common.orders' | 'common.company' | 'common.documents' }>> = {
+  // 'Моя компания' and 'Документы' of the client (spec core §2 Client; issue 8).
+  client: [
+    { to: '/client/fea', label: 'common.orders' },
+    { to: '/client/company', label: 'common.company' },
+    { to: '/client/documents', label: 'common.documents' },
+  ],
   partner: [{ to: '/partner', label: 'common.orders' }],
   agent: [{ to: '/agent/fea', label: 'common.orders' }],
   operator: [{ to: '/operator/fea', label: 'common.orders' }],

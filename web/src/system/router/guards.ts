@@ -75,6 +75,14 @@ export function isAuthPath(pathname: string): boolean {
   return /^\/(client|partner|agent|operator)\/auth(\/|$)/.test(normalizePath(pathname));
 }
 
+/**
+ * The mailed link of a sign-in e-mail change, /<area>/auth/email/confirm (issue 8): an auth page that a signed-in user
+ * may open too (the link is usually followed while signed in), so rule 3 does not send him home.
+ */
+export function isEmailChangeConfirmPath(pathname: string): boolean {
+  return /^\/(client|partner|agent)\/auth\/email\/confirm$/.test(normalizePath(pathname));
+}
+
 export function isPublicPath(pathname: string): boolean {
   return PUBLIC_PATHS.has(normalizePath(pathname));
 }
@@ -125,7 +133,7 @@ export function decideRoute(input: GuardInput): GuardDecision {
   if (!area) return ALLOW; // not an account area: the router decides (not-found page)
 
   if (isAuthPath(path)) {
-    if (!userType) return ALLOW;
+    if (!userType || isEmailChangeConfirmPath(path)) return ALLOW;
     if (area === 'operator' && (userType === 'CLIENT' || userType === 'PARTNER')) return ALLOW;
     return { action: 'redirect', to: HOME_OF_TYPE[userType] };
   }

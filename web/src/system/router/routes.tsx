@@ -5,6 +5,7 @@
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { Suspense } from 'react';
 import { AuthMainPage } from '../../apps/auth/AuthMainPage';
+import { EmailChangeConfirmPage } from '../../apps/auth/EmailChangeConfirmPage';
 import { ExpiredLinkPage } from '../../apps/auth/ExpiredLinkPage';
 import { ForgotPasswordPage } from '../../apps/auth/ForgotPasswordPage';
 import { OperatorAuthPage } from '../../apps/auth/OperatorAuthPage';
@@ -14,6 +15,7 @@ import { NewCompanyPage } from '../../apps/auth/registration/NewCompanyPage';
 import { RegistrationPage } from '../../apps/auth/registration/RegistrationPage';
 import { ChatPage } from '../../apps/chat/ChatPage';
 import { SupportPage } from '../../apps/chat/support/SupportPage';
+import { ClientCompanyPage } from '../../apps/client/company/ClientCompanyPage';
 import { ClientDocumentsPage } from '../../apps/client/documents/ClientDocumentsPage';
 import { ClientFeaPage } from '../../apps/client/fea/ClientFeaPage';
 import { ClientsLandingPage } from '../../apps/landing/ClientsLandingPage';
@@ -42,6 +44,8 @@ function signInRoutes(area: 'client' | 'partner' | 'agent'): RouteObject[] {
   return [
     { index: true, element: <AuthMainPage area={area} /> },
     { path: 'pass', element: <PasswordPage area={area} /> },
+    // The mailed link of a sign-in e-mail change (issue 8): opens signed in or not (guards.ts isEmailChangeConfirmPath).
+    { path: 'email/confirm', element: <EmailChangeConfirmPage area={area} /> },
     {
       path: 'forgot',
       children: [
@@ -94,7 +98,8 @@ export const routes: RouteObject[] = [
             element: <DefaultLayout area="client" />,
             children: [
               { path: 'fea/*', element: <ClientFeaPage /> },
-              { path: 'company', element: <PlaceholderPage titleKey="common.company" /> },
+              // 'Моя компания' (spec core §2 Client: my company with tabs; issue 8)
+              { path: 'company', element: <ClientCompanyPage /> },
               // 'Документы' (spec core §2 Client: documents; issue 8)
               { path: 'documents', element: <ClientDocumentsPage /> },
               { path: 'chats/*', element: <ChatPage area="client" /> },

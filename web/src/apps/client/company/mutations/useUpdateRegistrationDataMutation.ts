@@ -1,0 +1,35 @@
+import { graphql } from 'react-relay';
+import type { useUpdateRegistrationDataMutation as T } from '../../../../__generated__/useUpdateRegistrationDataMutation.graphql';
+import { usePromiseMutation } from '../../../../system/relay/usePromiseMutation';
+
+/** Saves the client's registration data (PUT /api/secured/client/regdata); field errors RUSSIAN_LETTERS, PHONE_INVALID, SITE_INVALID. */
+export function useUpdateRegistrationDataMutation() {
+  return usePromiseMutation<T>(graphql`
+    mutation useUpdateRegistrationDataMutation($input: UpdateRegistrationDataInput!) {
+      updateRegistrationData(input: $input) {
+        __typename
+        ... on UpdateRegistrationDataSuccess {
+          viewer {
+            id
+            name
+            surname
+            patronymic
+            phone
+            ...CompanyAccountTab_viewer
+          }
+        }
+        ... on UserError {
+          code
+          message
+          field
+          fieldErrors {
+            field
+            code
+            message
+          }
+          retryAfterSeconds
+        }
+      }
+    }
+  `);
+}
