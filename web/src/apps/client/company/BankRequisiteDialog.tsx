@@ -53,7 +53,7 @@ export function BankRequisiteDialog({ requisite, onClose, onSaved }: { requisite
 
   const title = requisite ? t('company.editRequisite') : t('company.addRequisite');
   return (
-    <Dialog.Root open onOpenChange={(d) => !d.open && onClose()} closeOnInteractOutside={false} size={{ base: 'full', md: 'md' }}>
+    <Dialog.Root open onOpenChange={(d) => !d.open && onClose()} closeOnInteractOutside={false} size="md">
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
