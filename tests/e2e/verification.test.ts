@@ -131,8 +131,8 @@ describe('company verification in the browser', () => {
     await panel.getByRole('link', { name: 'Перейти к банковским реквизитам' }).click();
     await addRequisiteUi(p, BIK, ACCOUNT);
 
-    // Then the application appears with 'Подписать заявление'.
-    await p.goto('/client/company');
+    // Then, without a reload, the application appears with 'Подписать заявление' on the main tab.
+    await p.getByRole('tab', { name: 'Основные данные' }).click();
     await expect.poll(() => p.getByTestId('verification-panel').locator('[data-step="ADD_BANK_REQUISITES"]').getAttribute('data-done')).toBe('true');
     await p.getByRole('button', { name: 'Подписать заявление' }).click();
     const dialog = p.getByRole('dialog', { name: 'Подписание заявления' });
@@ -325,13 +325,20 @@ async function chooseCertificate(dialog: Locator, name: RegExp): Promise<void> {
   await expect(dialog.getByRole('radio', { name }).isChecked()).resolves.toBe(true);
 }
 
-/** Adds a bank requisite on the 'Моя компания' requisites tab (helper B's form; names listed in web/README.md). */
+/**
+ * Adds a bank requisite on the 'Моя компания' requisites tab through the BIK picker (accessible names of the
+ * 'Моя компания' section in web/README.md): the directory fills the bank and the correspondent account.
+ */
 async function addRequisiteUi(p: Page, bik: string, account: string): Promise<void> {
+  await p.waitForURL(/tab=requisites/);
   await p.getByRole('button', { name: 'Добавить реквизиты' }).click();
-  const dialog = p.getByRole('dialog', { name: 'Новые реквизиты' });
-  await dialog.getByRole('combobox', { name: 'БИК' }).fill(bik);
-  await p.getByRole('option', { name: new RegExp(bik) }).first().click();
+  const dialog = p.getByRole('dialog', { name: 'Добавить реквизиты' });
+  await dialog.waitFor();
+  await dialog.getByLabel('БИК').fill(bik);
+  await expect.poll(() => dialog.getByLabel('Банк', { exact: true }).inputValue()).toMatch(/СБЕРБАНК/i);
+  await expect(dialog.getByLabel('Корреспондентский счёт').inputValue()).resolves.toMatch(/^\d{20}$/);
   await dialog.getByLabel('Расчётный счёт').fill(account);
   await dialog.getByRole('button', { name: 'Сохранить' }).click();
   await dialog.waitFor({ state: 'hidden' });
+  await p.getByTestId('bank-requisite').filter({ hasText: account }).waitFor();
 }
