@@ -44,7 +44,7 @@ export const DEMO_PARTNERS: readonly DemoPartner[] = [
       legalAddress: '115280, г. Москва, ул. Ленинская Слобода, д. 19', actualAddressSameAsLegal: true, actualAddress: null,
       requisites: [
         { currencyCode: 'RUB', bankName: 'ПАО Сбербанк', bankBik: '044525225', swift: 'SABRRUMM', checkAccount: '40702810938000012345', corrAccount: '30101810400000000225' },
-        { currencyCode: 'USD', bankName: 'ПАО Сбербанк', bankBik: '044525225', swift: 'SABRRUMM', checkAccount: '40702840938000012345', corrAccount: '30101810400000000225' },
+        { currencyCode: 'USD', bankName: 'ПАО Сбербанк', bankBik: '044525225', swift: 'SABRRUMM', checkAccount: '40702840238000012345', corrAccount: '30101810400000000225' },
       ],
     }],
   },
@@ -63,7 +63,7 @@ export const DEMO_PARTNERS: readonly DemoPartner[] = [
       name: 'ООО «Бета Трансфер»', inn: '9705119964', kpp: '770501001', ogrn: '1187746414096',
       legalAddress: '115054, г. Москва, ул. Валовая, д. 26', actualAddressSameAsLegal: false, actualAddress: '115054, г. Москва, ул. Валовая, д. 26, офис 410',
       requisites: [
-        { currencyCode: 'RUB', bankName: 'АО «Альфа-Банк»', bankBik: '044525593', swift: 'ALFARUMM', checkAccount: '40702810901300054321', corrAccount: '30101810200000000593' },
+        { currencyCode: 'RUB', bankName: 'АО «Альфа-Банк»', bankBik: '044525593', swift: 'ALFARUMM', checkAccount: '40702810401300054321', corrAccount: '30101810200000000593' },
       ],
     }],
   },

@@ -2,7 +2,7 @@ import { graphql } from 'react-relay';
 import type { useConfirmDocumentsMutation as T } from '../../../__generated__/useConfirmDocumentsMutation.graphql';
 import { usePromiseMutation } from '../../../system/relay/usePromiseMutation';
 
-/** Records the agent's confirmation on the uploaded documents of a set (UPLOADED → SIGNED); FILES_REQUIRED, SIGNATURE_NOT_AVAILABLE, DOCUMENTS_LOCKED as UserError. Returns the changed side, so the modal and the list row update without a refetch. */
+/** Records the agent's confirmation on the uploaded documents of a set (UPLOADED → SIGNED); FILES_REQUIRED, SIGNATURE_REQUIRED (sign each document with signDocument), DOCUMENTS_LOCKED as UserError. Returns the changed side, so the modal and the list row update without a refetch. */
 export function useConfirmDocumentsMutation() {
   return usePromiseMutation<T>(graphql`
     mutation useConfirmDocumentsMutation($input: ConfirmDocumentsInput!) {
