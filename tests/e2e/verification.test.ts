@@ -8,7 +8,7 @@
  * a `window.cadesplugin` with the real plug-in's API, so the product adapter (crypto-pro) runs unchanged; the
  * signatures are made in Node by the test PKI, whose CA the backend trusts (TRUSTED_CA_DIR = pki.dir).
  */
-import { createHash } from 'node:crypto';
+import { createHash, X509Certificate } from 'node:crypto';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
@@ -19,7 +19,7 @@ import { verificationDocuments } from '../../backend/src/db/schema/verification.
 import { runTransition } from '../../backend/src/deal/repository.js';
 import { userOf } from '../../backend/test/deal-partner-helpers.js';
 import { launchBrowser, RolePages } from '../support/browser.js';
-import { createTestPki, signDetached, type TestCertificate } from '../support/certificates.js';
+import { createTestPki, gostAvailable, signDetached, type TestCertificate } from '../support/certificates.js';
 import { day, orderInput, pdf, signIn } from '../support/deal.js';
 import { installFakeCadesPlugin, type FakeCadesOptions } from '../support/fakeCadesPlugin.js';
 import { startStack, type Stack } from '../support/stack.js';
@@ -57,11 +57,11 @@ describe('company verification in the browser', () => {
   }
 
   /** A legal entity's certificate for the company (OGRN + INN of the organisation), valid or expired. */
-  function companyCertificate(company: { ogrn: string; inn: string; shortName: string }, opts: { expired?: boolean; surname?: string } = {}): TestCertificate {
+  function companyCertificate(company: { ogrn: string; inn: string; shortName: string }, opts: { expired?: boolean; surname?: string; gost?: boolean } = {}): TestCertificate {
     return pki.issue({
       kind: 'LEGAL_ENTITY', ogrn: company.ogrn, inn: company.inn, organization: company.shortName,
       surname: opts.surname ?? 'Новиков', givenName: 'Пётр Ильич', position: 'Генеральный директор', email: 'ceo@example.com',
-      algorithm: 'RSA', issuer: 'INTERMEDIATE',
+      ...(opts.gost ? { algorithm: 'GOST2012_256' as const, issuer: 'ROOT' as const } : { algorithm: 'RSA' as const, issuer: 'INTERMEDIATE' as const }),
       ...(opts.expired ? { notBefore: new Date(Date.now() - 400 * 86_400_000), notAfter: new Date(Date.now() - 30 * 86_400_000) } : {}),
     });
   }
@@ -110,7 +110,8 @@ describe('company verification in the browser', () => {
     // The company comes from the demo registry at registration; the certificates are issued for it before the page loads.
     const registry = { ogrn: '1197746123453', inn: '7704123450', shortName: 'ООО «Техноимпорт»' };
     const expired = companyCertificate(registry, { expired: true, surname: 'Просроченный' });
-    const valid = companyCertificate(registry);
+    // Qualified certificates in Russia are GOST R 34.10-2012 (Streebog digest): used where OpenSSL's GOST engine is installed.
+    const valid = companyCertificate(registry, { gost: gostAvailable() });
     const { page: p, handle } = await openPage('newcomer', { mode: 'ready', certificates: [expired, valid] });
 
     await registerNewcomer(p, email);
@@ -149,7 +150,7 @@ describe('company verification in the browser', () => {
     expect(optionText).toContain('Генеральный директор');
     expect(optionText).toContain(registry.ogrn);
     expect(optionText).toContain(registry.inn);
-    expect(optionText).toContain('Тестовый УЦ intermediate');
+    expect(optionText).toContain(/CN=([^\n]+)/.exec(new X509Certificate(valid.der).issuer)![1]);
     expect(optionText).toContain(valid.thumbprint);
     expect(optionText).toMatch(/Действителен\s*с \d{2}\.\d{2}\.\d{4} по \d{2}\.\d{2}\.\d{4}/);
 

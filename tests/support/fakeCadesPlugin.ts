@@ -15,8 +15,8 @@
  *   CAdESCOM.HashedData (Algorithm, DataEncoding, Hash, Value, SetHashValue), CADESCOM.CPAttribute, CAdESCOM.CPSigner
  *   (Certificate, Options, AuthenticatedAttributes2.Add) and CAdESCOM.CadesSignedData (SignHash, and SignCades over
  *   Content) — every method and property answering a promise like the asynchronous plug-in.
- * - Hashing and signing run in Node through `page.exposeFunction`: the hash of the exact bytes (SHA-256/384/512; the
- *   test PKI's RSA and ECDSA keys), and the CAdES-BES detached signature by tests/support/certificates.ts
+ * - Hashing and signing run in Node through `page.exposeFunction`: the hash of the exact bytes (SHA-256/384/512 for the
+ *   test PKI's RSA and ECDSA keys; GOST R 34.11-2012 256/512 for its GOST keys through OpenSSL's GOST engine), and the CAdES-BES detached signature by tests/support/certificates.ts
  *   `signDetached` over the bytes whose hash is being signed (the plug-in signs a hash; the test PKI signs content,
  *   so the fake remembers which bytes each hash came from).
  *
@@ -25,6 +25,7 @@
  * `window.cadesplugin_load_timeout`, the cadesplugin API's own setting, instead of waiting 20 s); 'reject' — loading
  * fails with `rejectWith` (e.g. 'Плагин загружен, но не создаются обьекты'); 'ready' — a store with `certificates`.
  */
+import { execFileSync } from 'node:child_process';
 import { createHash, X509Certificate } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { signDetached, type TestCertificate } from './certificates.js';
@@ -91,12 +92,26 @@ const KEY_ALGORITHMS: Record<TestCertificate['algorithm'], { friendlyName: strin
   GOST2012_512: { friendlyName: 'ГОСТ Р 34.10-2012 512 бит', oid: '1.2.643.7.1.1.1.2' },
 };
 
-/** CADESCOM_HASH_ALGORITHM_* the fake computes → Node digest, and which key algorithms sign with it. */
-const HASHES: Record<number, { node: string; keys: ReadonlyArray<TestCertificate['algorithm']> }> = {
-  4: { node: 'sha256', keys: ['RSA', 'ECDSA'] },
-  5: { node: 'sha384', keys: [] },
-  6: { node: 'sha512', keys: [] },
+/**
+ * CADESCOM_HASH_ALGORITHM_* the fake computes → digest, and which key algorithms sign with it. GOST R 34.11-2012
+ * (Streebog) runs through OpenSSL's GOST engine (libengine-gost-openssl), as the test PKI's GOST keys do.
+ */
+const HASHES: Record<number, { digest: string; gost?: boolean; keys: ReadonlyArray<TestCertificate['algorithm']> }> = {
+  4: { digest: 'sha256', keys: ['RSA', 'ECDSA'] },
+  5: { digest: 'sha384', keys: [] },
+  6: { digest: 'sha512', keys: [] },
+  101: { digest: 'md_gost12_256', gost: true, keys: ['GOST2012_256'] },
+  102: { digest: 'md_gost12_512', gost: true, keys: ['GOST2012_512'] },
 };
+
+function digestHex(algorithm: number, content: Buffer): string {
+  const h = HASHES[algorithm];
+  if (!h) throw new Error(`Тестовый плагин: алгоритм хеширования ${algorithm} не поддерживается`);
+  const raw = h.gost
+    ? execFileSync('openssl', ['dgst', '-engine', 'gost', `-${h.digest}`, '-binary'], { input: content, stdio: ['pipe', 'pipe', 'pipe'], timeout: 30_000 })
+    : createHash(h.digest).update(content).digest();
+  return raw.toString('hex').toUpperCase();
+}
 
 function pageCertificate(c: TestCertificate & { hasPrivateKey?: boolean }): PageCertificate {
   const x = new X509Certificate(c.der);
@@ -126,10 +141,8 @@ export async function installFakeCadesPlugin(page: Page, opts: FakeCadesOptions)
   if (opts.mode === 'ready') {
     const contentByHash = new Map<string, Buffer>();
     await page.exposeFunction('__fakeCadesHash', (algorithm: number, base64: string): string => {
-      const h = HASHES[algorithm];
-      if (!h) throw new Error(`Тестовый плагин: алгоритм хеширования ${algorithm} не поддерживается`);
       const content = Buffer.from(base64, 'base64');
-      const hex = createHash(h.node).update(content).digest('hex').toUpperCase();
+      const hex = digestHex(algorithm, content);
       contentByHash.set(`${algorithm}:${hex}`, content);
       return hex;
     });
