@@ -252,6 +252,30 @@ describe('company verification in the browser', () => {
       const c = await companyOf(email);
       expect(c.verifiedAt).toBeNull();
     });
+
+    it('an application replaced while the modal is open: the server\'s refusal is shown, the panel takes the new one and signing it verifies', async () => {
+      const own = companyCertificate({ ogrn: '1207700123454', inn: '9701160591', shortName: 'ООО «Новый Импорт»' }, { surname: 'Кузнецова' });
+      const { page: p, handle } = await openPage('superseded', { mode: 'ready', certificates: [own] });
+      const dialog = await openSigning(p);
+      await chooseCertificate(dialog, /ООО «Новый Импорт» · Кузнецова/);
+      // Meanwhile the company's data change (another requisite): the server replaces the application.
+      const api = await stack.backend.signedIn(email);
+      const res = await api.post('/api/secured/client/requisites/create', { bankBik: BIK, checkAccount: '40702810238000000002' });
+      expect(res.statusCode, res.body).toBe(200);
+      await dialog.getByRole('button', { name: 'Подписать' }).click();
+      await dialog.getByRole('alert').filter({ hasText: 'Заявление изменилось после изменения данных компании: получите его заново и подпишите' }).waitFor();
+      // The panel reloaded the application; signing again signs the new one.
+      await dialog.getByRole('button', { name: 'Подписать' }).click();
+      await dialog.waitFor({ state: 'hidden', timeout: 30_000 });
+      await p.getByTestId('verification-panel').filter({ hasText: 'Компания подтверждена' }).waitFor();
+      const company = await companyOf(email);
+      const docs = await stack.backend.db.select().from(verificationDocuments).where(eq(verificationDocuments.companyId, company.id));
+      const signed = docs.filter((d) => d.status === 'SIGNED');
+      expect(signed).toHaveLength(1);
+      expect(docs.some((d) => d.status === 'SUPERSEDED')).toBe(true);
+      expect(handle.signatures.map((x) => x.contentSha256)).toEqual([expect.not.stringMatching(signed[0].sha256), signed[0].sha256]);
+      expect(company.verifiedAt).toBeTruthy();
+    });
   });
 
   it('where the payment agent requires signatures, the client signs the offer documents in the request modal before confirming them', async () => {

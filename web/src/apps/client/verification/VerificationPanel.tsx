@@ -5,7 +5,8 @@
  * download, and 'Подписать заявление', which opens the SignatureModal. The signature is made over the exact bytes of
  * `VerificationDocument.content` (fetched only now) and sent with signVerificationDocument; the answer carries the
  * verified viewer, so this panel, the banner on /client/fea and 'Создать заявку' change without a reload. The
- * server's refusals (UserError.message, spec core §8) are shown in the modal.
+ * server's refusals (UserError.message, spec core §8) are shown in the modal; after DOCUMENT_SUPERSEDED or
+ * ALREADY_VERIFIED the panel reloads the verification state.
  */
 import { Alert, Badge, Box, Button, HStack, Heading, Link, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
@@ -14,6 +15,7 @@ import { fetchQuery, graphql, useFragment, useRelayEnvironment } from 'react-rel
 import { Link as RouterLink } from 'react-router-dom';
 import type { VerificationPanel_viewer$key } from '../../../__generated__/VerificationPanel_viewer.graphql';
 import type { VerificationPanelContentQuery } from '../../../__generated__/VerificationPanelContentQuery.graphql';
+import type { VerificationPanelRefreshQuery } from '../../../__generated__/VerificationPanelRefreshQuery.graphql';
 import { SignatureModal, type Signer } from '../../../components/signing/SignatureModal';
 import { formatDateTime, formatFileSize } from '../../../system/formats';
 import { base64ToBytes } from '../../../system/signing/bytes';
@@ -33,6 +35,20 @@ const contentQuery = graphql`
     }
   }
 `;
+
+const refreshQuery = graphql`
+  query VerificationPanelRefreshQuery {
+    viewer {
+      id
+      canCreateOrders
+      ...VerificationPanel_viewer
+      ...UnverifiedBanner_viewer
+    }
+  }
+`;
+
+/** Refusals after which the panel reloads `Viewer.verification` (another application to sign, or nothing left to do). */
+const STALE_CODES: ReadonlySet<string> = new Set(['DOCUMENT_SUPERSEDED', 'ALREADY_VERIFIED', 'NOT_FOUND']);
 
 export function VerificationPanel({ viewer: viewerKey }: { viewer: VerificationPanel_viewer$key }) {
   const { t } = useTranslation();
@@ -77,7 +93,11 @@ export function VerificationPanel({ viewer: viewerKey }: { viewer: VerificationP
     const signature = await signer.sign(base64ToBytes(content));
     const r = await signVerification({ input: { documentId: doc.id, signature } });
     const result = r.signVerificationDocument;
-    if (result.__typename === 'UserError') return result.message;
+    if (result.__typename === 'UserError') {
+      // The application was replaced (company data changed) or the company is verified already: show the current state.
+      if (STALE_CODES.has(result.code)) fetchQuery<VerificationPanelRefreshQuery>(environment, refreshQuery, {}, { fetchPolicy: 'network-only' }).subscribe({});
+      return result.message;
+    }
     if (result.__typename !== 'SignVerificationDocumentSuccess') return t('common.genericError');
     showSuccess(t('verification.success'));
     return null;
