@@ -19,7 +19,7 @@ import { verificationDocuments } from '../../backend/src/db/schema/verification.
 import { runTransition } from '../../backend/src/deal/repository.js';
 import { userOf } from '../../backend/test/deal-partner-helpers.js';
 import { launchBrowser, RolePages } from '../support/browser.js';
-import { createTestPki, gostAvailable, signDetached, type TestCertificate } from '../support/certificates.js';
+import { createTestPki, gostAvailable, type TestCertificate } from '../support/certificates.js';
 import { day, orderInput, pdf, signIn } from '../support/deal.js';
 import { installFakeCadesPlugin, type FakeCadesOptions } from '../support/fakeCadesPlugin.js';
 import { startStack, type Stack } from '../support/stack.js';
@@ -278,12 +278,12 @@ describe('company verification in the browser', () => {
     });
   });
 
-  it('where the payment agent requires signatures, the client signs the offer documents in the request modal before confirming them', async () => {
+  it('where the payment agent requires signatures, the agent signs its offer documents in its modal and the client signs them before confirming', async () => {
     // Setup through the backend (the deal flow itself is covered by deal-flow.test.ts): a request of ООО «ВЭД Трейд»,
-    // the offer of «Бета Трансфер» (signRequired) accepted, its signed contract sent to the client.
+    // the offer of «Бета Трансфер» (signRequired) accepted.
     const b = stack.backend;
     const { c: clientGql } = await signIn(stack.url, 'client@example.com', 'CLIENT');
-    const { c: beta, companyId: betaId } = await signIn(stack.url, 'partner2@example.com', 'PARTNER');
+    const { companyId: betaId } = await signIn(stack.url, 'partner2@example.com', 'PARTNER');
     const created = await clientGql.gql(`mutation ($input: OrderInput!) { createOrder(input: $input) { __typename ... on CreateOrderSuccess { order { id number } } } }`, { input: orderInput() });
     const { id: orderGid, number } = created.data.createOrder.order;
     const orderId = Number(Buffer.from(orderGid, 'base64').toString().split(':')[1]);
@@ -301,16 +301,33 @@ describe('company verification in the browser', () => {
     expect(po.partnerSignRequired).toBe(true);
     const c = await b.signedIn('client@example.com');
     expect((await c.post(`/api/secured/client/order/exch/${orderId}/offers/${po.id}/accept`, {})).statusCode).toBe(200);
+    // The payment agent signs its uploaded contract in its own request modal (partnerSignRequired: no plain
+    // confirmation, 'Отправить документы' waits for the signature), then sends it.
     const content = pdf('Договор с Бета Трансфер (e2e)');
-    const up = await p2.upload(`/api/secured/partner/order/exch/${orderId}/offer/docs`, 'Договор.pdf', content);
-    expect(up.statusCode).toBe(201);
-    const docId = up.json().id as number;
     const agentCert = pki.issue({ kind: 'LEGAL_ENTITY', ogrn: '1187746414096', inn: '9705119964', surname: 'Соколова', givenName: 'Елена Викторовна', organization: 'ООО «Бета Трансфер»', algorithm: 'RSA' });
-    const agentSigned = await beta.gql(`mutation ($input: SignDocumentInput!) { signDocument(input: $input) { __typename } }`, {
-      input: { documentId: Buffer.from(`Document:${docId}`).toString('base64'), orderId: orderGid, kind: 'OFFER_DOCS', signature: signDetached(agentCert, content).toString('base64') },
-    });
-    expect(agentSigned.data.signDocument.__typename, JSON.stringify(agentSigned)).toBe('SignDocumentSuccess');
-    expect((await p2.post(`/api/secured/partner/order/exch/${orderId}/offer/docs/send`)).statusCode).toBe(200);
+    const { page: ap, handle: agentPlugin } = await openPage('agent-deal', { mode: 'ready', certificates: [agentCert] });
+    await signInUi(ap, 'partner', 'partner2@example.com');
+    await ap.goto(`/partner/${orderId}`);
+    const agentModal = ap.getByTestId('partner-order-modal');
+    await agentModal.waitFor();
+    await agentModal.getByRole('tab', { name: 'Документы', exact: true }).click();
+    await agentModal.getByLabel('Загрузить документы').setInputFiles({ name: 'Договор.pdf', mimeType: 'application/pdf', buffer: content });
+    await agentModal.getByRole('list', { name: 'Документы предложения' }).getByText('Договор.pdf').waitFor();
+    await expect(agentModal.getByRole('button', { name: 'Подтвердить документы' }).count()).resolves.toBe(0);
+    await expect(agentModal.getByRole('button', { name: 'Отправить документы' }).isDisabled()).resolves.toBe(true);
+    await agentModal.getByRole('button', { name: 'Подписать документы' }).click();
+    const agentDialog = ap.getByRole('dialog', { name: 'Подписание документов' });
+    await agentDialog.waitFor();
+    await chooseCertificate(agentDialog, /ООО «Бета Трансфер» · Соколова/);
+    await agentDialog.getByRole('button', { name: 'Подписать' }).click();
+    await agentDialog.waitFor({ state: 'hidden', timeout: 30_000 });
+    await agentModal.getByText('Подписан агентом').waitFor();
+    await agentModal.getByRole('button', { name: 'Отправить документы' }).click();
+    await ap.getByTestId('partner-order-status').and(ap.locator('[data-status="SEND_OFFER_DOCS"]')).waitFor();
+    expect(agentPlugin.signatures).toEqual([{ thumbprint: agentCert.thumbprint, contentSha256: createHash('sha256').update(content).digest('hex') }]);
+    const [agentDoc] = await b.db.select().from(dealDocuments).where(and(eq(dealDocuments.orderId, orderId), eq(dealDocuments.kind, 'OFFER_DOCS')));
+    const docId = agentDoc.id;
+    expect(agentDoc.agentSignerName).toContain('Соколова');
 
     const clientCert = companyCertificate({ ogrn: '1177746126040', inn: '7707393126', shortName: 'ООО «ВЭД Трейд»' }, { surname: 'Смирнов' });
     const { page: p, handle } = await openPage('client-deal', { mode: 'ready', certificates: [clientCert] });

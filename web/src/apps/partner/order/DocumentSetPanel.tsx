@@ -3,11 +3,16 @@
  * documents. Upload (each file ≤ 50 MB, a repeated name refused client-side with 'Файл с именем {name} уже
  * загружен', spec core §5), list with status and download, delete, confirm, and send — the editing controls only
  * while the server's flag for the set allows (`viewerCanSendOfferDocuments` / `viewerCanSendFinalDocuments`).
+ * Where the agent's profile requires signatures (`PartnerOrder.partnerSignRequired`, issue 8) the documents are signed
+ * with a qualified electronic signature instead of confirmed ('Подписать документы', SignDealDocuments), and sending
+ * waits until every document carries it (the server answers SIGNATURE_REQUIRED otherwise).
  */
 import { Badge, Button, Field, HStack, Input, Link, List, Stack, Text } from '@chakra-ui/react';
 import { useRef, useState } from 'react';
 import { graphql, useFragment } from 'react-relay';
 import type { PartnerDocumentList_documents$key } from '../../../__generated__/PartnerDocumentList_documents.graphql';
+import { SignDealDocuments } from '../../../components/signing/SignDealDocuments';
+import { documentsToSign } from '../../../system/signing/dealDocuments';
 import { formatDateTime, formatFileSize } from '../../../system/formats';
 import { useConfirmDocumentsMutation } from '../mutations/useConfirmDocumentsMutation';
 import { useDeleteDocumentMutation } from '../mutations/useDeleteDocumentMutation';
@@ -18,6 +23,10 @@ import { usePartnerOrderActions } from './PartnerOrderActions';
 export interface DocumentSetPanelProps {
   partnerOrderId: string;
   orderId: number;
+  /** `Order.id` (global), for signDocument. */
+  orderGlobalId: string;
+  /** The agent signs the documents with a qualified signature (PartnerOrder.partnerSignRequired). */
+  signRequired: boolean;
   set: 'OFFER_DOCS' | 'FINAL_DOCS';
   documents: PartnerDocumentList_documents$key;
   canEdit: boolean;
@@ -29,7 +38,7 @@ export interface DocumentSetPanelProps {
 }
 
 export function DocumentSetPanel(props: DocumentSetPanelProps) {
-  const { partnerOrderId, orderId, set, canEdit, listLabel, uploadLabel, sendLabel, onSend, sending } = props;
+  const { partnerOrderId, orderId, orderGlobalId, signRequired, set, canEdit, listLabel, uploadLabel, sendLabel, onSend, sending } = props;
   const actions = usePartnerOrderActions();
   const docs = useFragment(
     graphql`
@@ -41,6 +50,10 @@ export function DocumentSetPanel(props: DocumentSetPanelProps) {
         status
         created
         downloadUrl
+        agentSignature {
+          qualified
+        }
+        ...SignDealDocuments_documents
       }
     `,
     props.documents,
@@ -88,6 +101,8 @@ export function DocumentSetPanel(props: DocumentSetPanelProps) {
   };
 
   const unconfirmed = docs.some((d) => d.status === 'UPLOADED');
+  const unsigned = signRequired && documentsToSign(docs, 'AGENT').length > 0;
+  const statusText = (d: (typeof docs)[number]) => (d.agentSignature?.qualified && d.status === 'SIGNED' ? PT.docs.signedByAgent : PT.docs.status[d.status] ?? d.status);
   return (
     <Stack gap="4" pt="2">
       {canEdit && (
@@ -130,7 +145,7 @@ export function DocumentSetPanel(props: DocumentSetPanelProps) {
                   </Text>
                 </Stack>
                 <HStack gap="2">
-                  <Badge variant="subtle">{PT.docs.status[d.status] ?? d.status}</Badge>
+                  <Badge variant="subtle">{statusText(d)}</Badge>
                   {canEdit && d.status !== 'SENT' && d.status !== 'CONFIRMED' && (
                     <Button size="xs" variant="ghost" colorPalette="red" loading={removing} aria-label={fill(PT.docs.remove, { name: d.name })} onClick={() => void onRemove(d.documentId, d.name)}>
                       Удалить
@@ -143,16 +158,37 @@ export function DocumentSetPanel(props: DocumentSetPanelProps) {
         </List.Root>
       )}
       {canEdit && (
-        <HStack justify="flex-end" gap="3">
-          {unconfirmed && (
-            <Button variant="outline" onClick={() => void onConfirm()} loading={confirming}>
-              {PT.docs.confirm}
-            </Button>
+        <Stack gap="2" align="flex-end">
+          {unsigned && (
+            <Text fontSize="sm" color="gray.600">
+              {PT.docs.signBeforeSend}
+            </Text>
           )}
-          <Button onClick={() => void onSend()} loading={sending} disabled={uploading || docs.length === 0}>
-            {sendLabel}
-          </Button>
-        </HStack>
+          <HStack justify="flex-end" gap="3">
+            {signRequired && unsigned && (
+              <SignDealDocuments
+                documents={docs}
+                party="AGENT"
+                orderId={orderGlobalId}
+                kind={set}
+                label={PT.docs.sign}
+                onSigned={async () => {
+                  setNotice(PT.docs.signed);
+                  actions.refetch();
+                  return true;
+                }}
+              />
+            )}
+            {!signRequired && unconfirmed && (
+              <Button variant="outline" onClick={() => void onConfirm()} loading={confirming}>
+                {PT.docs.confirm}
+              </Button>
+            )}
+            <Button onClick={() => void onSend()} loading={sending} disabled={uploading || docs.length === 0 || unsigned}>
+              {sendLabel}
+            </Button>
+          </HStack>
+        </Stack>
       )}
     </Stack>
   );

@@ -13,7 +13,9 @@ export function PartnerClosureStep({ partnerOrder: key }: { partnerOrder: Partne
       fragment PartnerClosureStep_partnerOrder on PartnerOrder {
         id
         viewerCanSendFinalDocuments
+        partnerSignRequired
         order {
+          id
           orderId
         }
         finalDocuments {
@@ -33,6 +35,8 @@ export function PartnerClosureStep({ partnerOrder: key }: { partnerOrder: Partne
     <DocumentSetPanel
       partnerOrderId={po.id}
       orderId={po.order.orderId}
+      orderGlobalId={po.order.id}
+      signRequired={po.partnerSignRequired}
       set="FINAL_DOCS"
       documents={po.finalDocuments}
       canEdit={po.viewerCanSendFinalDocuments}

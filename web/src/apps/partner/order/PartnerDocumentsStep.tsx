@@ -15,7 +15,9 @@ export function PartnerDocumentsStep({ partnerOrder: key }: { partnerOrder: Part
         id
         status
         viewerCanSendOfferDocuments
+        partnerSignRequired
         order {
+          id
           orderId
         }
         offerDocuments {
@@ -36,6 +38,8 @@ export function PartnerDocumentsStep({ partnerOrder: key }: { partnerOrder: Part
     <DocumentSetPanel
       partnerOrderId={po.id}
       orderId={po.order.orderId}
+      orderGlobalId={po.order.id}
+      signRequired={po.partnerSignRequired}
       set="OFFER_DOCS"
       documents={po.offerDocuments}
       canEdit={po.viewerCanSendOfferDocuments}

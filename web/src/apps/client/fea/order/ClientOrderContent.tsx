@@ -27,7 +27,7 @@ import { useCancelOrderMutation } from './mutations/useCancelOrderMutation';
 import { useConfirmFinalDocumentsMutation } from './mutations/useConfirmFinalDocumentsMutation';
 import { useConfirmOfferDocumentsMutation } from './mutations/useConfirmOfferDocumentsMutation';
 import { useMarkPaymentMadeMutation } from './mutations/useMarkPaymentMadeMutation';
-import { SignDealDocuments } from './SignDealDocuments';
+import { SignDealDocuments } from '../../../../components/signing/SignDealDocuments';
 
 export function ClientOrderContent({ order: orderKey, refetch }: { order: ClientOrderContent_order$key; refetch: () => void }) {
   const order = useFragment(
