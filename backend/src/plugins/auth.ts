@@ -42,6 +42,16 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * The signed-in user's company id, for routes behind `requireRole('CLIENT')` (every client account has a company).
+ * Throws 404 COMPANY_NOT_FOUND 'Компания не найдена' when the account has none.
+ */
+export function companyIdOf(request: { user: { companyId: number | null } | null }): number {
+  const id = request.user?.companyId;
+  if (!id) throw AppError.notFound('Компания не найдена', 'COMPANY_NOT_FOUND');
+  return id;
+}
+
 /** True when the company counts as verified by electronic signature. */
 export function companyVerified(c: { status: string; signatureConfirmed: boolean } | null): boolean {
   return !!c && c.status === 'VERIFIED' && c.signatureConfirmed;

@@ -13,7 +13,7 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { companies, users } from '../../db/schema/core.js';
 import { checkPhone, checkRussianName, checkWebsite, type FieldIssue } from '../../domain/validation.js';
 import { AppError } from '../../errors.js';
-import { companyVerified } from '../../plugins/auth.js';
+import { companyIdOf, companyVerified } from '../../plugins/auth.js';
 import { ErrorSchema } from '../schemas.js';
 import { assertNoIssues } from './common.js';
 
@@ -109,13 +109,6 @@ const E = ErrorSchema;
 export default async function clientRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const db: Db = app.dbh.db;
-
-  /** The caller's company id; 404 when the client account has none. */
-  const companyIdOf = (request: { user: { companyId: number | null } | null }): number => {
-    const id = request.user?.companyId;
-    if (!id) throw AppError.notFound('Компания не найдена', 'COMPANY_NOT_FOUND');
-    return id;
-  };
 
   app.get('/api/secured/client/info', {
     preHandler: app.requireRole('CLIENT'),

@@ -24,6 +24,7 @@ import { bankRequisites } from '../../db/schema/verification.js';
 import { BANK_ACCOUNT_MESSAGES, checkBik, checkCorrAccount, checkSettlementAccount, isAccountFormat } from '../../domain/bank-account.js';
 import type { FieldIssue } from '../../domain/validation.js';
 import { AppError } from '../../errors.js';
+import { companyIdOf } from '../../plugins/auth.js';
 import { findBankByBik } from '../../reference/queries.js';
 import { assertNoIssues } from '../accounts/common.js';
 import { ErrorSchema } from '../schemas.js';
@@ -102,12 +103,6 @@ function isUniqueViolation(err: unknown): boolean {
 export default async function companyRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const db: Db = app.dbh.db;
-
-  const companyIdOf = (request: { user: { companyId: number | null } | null }): number => {
-    const id = request.user?.companyId;
-    if (!id) throw AppError.notFound('Компания не найдена', 'COMPANY_NOT_FOUND');
-    return id;
-  };
 
   /** Locks the company row for the transaction: serialises requisite changes of one company. */
   const lockCompany = async (tx: DbOrTx, companyId: number) => {

@@ -20,7 +20,7 @@
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { and, count, desc, eq, inArray, notInArray } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { markCompanyVerified } from '../../accounts/company-verification.js';
 import { currentUser, CurrentUserSchema } from '../../accounts/current-user.js';
@@ -31,7 +31,7 @@ import { signatures, verificationDocuments } from '../../db/schema/verification.
 import { dealDocumentSignatures } from '../../deal/views.js';
 import { HIDDEN_DETAILS_OFFER_STATUSES } from '../../domain/deal/display.js';
 import { AppError } from '../../errors.js';
-import type { AuthUser } from '../../plugins/auth.js';
+import { companyIdOf, type AuthUser } from '../../plugins/auth.js';
 import { documentViews, ensureApplication, findDocument, listDocuments, VerificationDocumentSchema, verificationError } from '../../verification/repository.js';
 import { decodeSignature, insertSignature, loadDealSignatures, readStoredBytes, SignatureSchema, verifyOrRefuse } from '../../verification/signatures.js';
 import { sendStoredFile, contentDisposition } from '../orders/storage.js';
@@ -66,13 +66,6 @@ const CompanyDocumentSchema = Type.Object({
   agentSignature: SignatureSchema,
 }, { description: 'A row of the client\'s \'Документы\' page (spec core §2 Client documents; §3 "Documents")' });
 
-/** The CLIENT's company id (every client account has one). */
-function companyOf(request: FastifyRequest): number {
-  const id = (request.user as AuthUser).companyId;
-  if (id === null) throw AppError.notFound('Компания не найдена', 'COMPANY_NOT_FOUND');
-  return id;
-}
-
 export default async function verificationRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const db = app.dbh.db;
@@ -91,7 +84,7 @@ export default async function verificationRoutes(fastify: FastifyInstance): Prom
       response: { 200: VerificationDocumentSchema, 401: E, 403: E, 404: E, 409: E },
     },
   }, async (request) => {
-    const row = await ensureApplication(app, companyOf(request), (request.user as AuthUser).id);
+    const row = await ensureApplication(app, companyIdOf(request), (request.user as AuthUser).id);
     return (await documentViews(app, db, [row], { content: true }))[0];
   });
 
@@ -116,7 +109,7 @@ export default async function verificationRoutes(fastify: FastifyInstance): Prom
     },
   }, async (request) => {
     const user = request.user as AuthUser;
-    const companyId = companyOf(request);
+    const companyId = companyIdOf(request);
     const { signature, documentId } = request.body;
     const [company] = await db.select({ ogrn: companies.ogrn, inn: companies.inn, status: companies.status, signatureConfirmed: companies.signatureConfirmed })
       .from(companies).where(eq(companies.id, companyId));
@@ -160,7 +153,7 @@ export default async function verificationRoutes(fastify: FastifyInstance): Prom
       description: 'Newest first, each with `content` (base64 PDF) and `signature` (null unless signed). Errors: ' + `${AUTH}.`,
       response: { 200: Type.Array(VerificationDocumentSchema), 401: E, 403: E, 404: E },
     },
-  }, async (request) => documentViews(app, db, await listDocuments(db, companyOf(request)), { content: true, signature: true }));
+  }, async (request) => documentViews(app, db, await listDocuments(db, companyIdOf(request)), { content: true, signature: true }));
 
   app.get(`${VBASE}/document/:id`, {
     preHandler: client,
@@ -174,7 +167,7 @@ export default async function verificationRoutes(fastify: FastifyInstance): Prom
       response: { 200: VerificationDocumentSchema, 400: E, 401: E, 403: E, 404: E },
     },
   }, async (request) => {
-    const row = await findDocument(db, companyOf(request), request.params.id);
+    const row = await findDocument(db, companyIdOf(request), request.params.id);
     if (!row) throw AppError.notFound('Документ не найден');
     const withSign = request.query.withSign === true;
     return (await documentViews(app, db, [row], { content: true, signature: withSign, cms: withSign }))[0];
@@ -192,7 +185,7 @@ export default async function verificationRoutes(fastify: FastifyInstance): Prom
       response: { 200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description: 'The PDF bytes' }), 400: E, 401: E, 403: E, 404: E },
     },
   }, async (request, reply) => {
-    const row = await findDocument(db, companyOf(request), request.params.id);
+    const row = await findDocument(db, companyIdOf(request), request.params.id);
     if (!row) throw AppError.notFound('Документ не найден');
     return sendStoredFile(app, request, reply, { sha256: row.d.sha256, contentType: row.contentType, name: row.d.name });
   });
@@ -216,7 +209,7 @@ export default async function verificationRoutes(fastify: FastifyInstance): Prom
       },
     },
   }, async (request) => {
-    const companyId = companyOf(request);
+    const companyId = companyIdOf(request);
     const page = request.query.page ?? 0;
     const size = request.query.size ?? 20;
     const take = (page + 1) * size;
