@@ -18,7 +18,14 @@ export default defineConfig({
           hookTimeout: 180_000,
         },
       },
-      { test: { name: 'gateway', root: './gateway', include: ['src/**/*.test.ts', 'test/**/*.test.ts'], testTimeout: 30_000 } },
+      {
+        test: {
+          name: 'gateway',
+          root: './gateway',
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          testTimeout: 30_000,
+        },
+      },
       { test: { name: 'web', root: './web', include: ['src/**/*.test.ts', 'src/**/*.test.tsx'] } },
       {
         test: {

@@ -28,7 +28,9 @@ const dataDir = resolve(process.env.DATA_DIR ?? join(root, '.data'));
 const caCert = join(dataDir, 'demo-ca/trust/demo-root-ca.pem');
 const caKey = join(dataDir, 'demo-ca/demo-root-ca.key.pem');
 if (!existsSync(caCert) || !existsSync(caKey)) {
-  console.error(`No demo CA in ${join(dataDir, 'demo-ca')}: start the platform once (npm start) outside production without TRUSTED_CA_DIR; it generates the demo CA there.`);
+  console.error(
+    `No demo CA in ${join(dataDir, 'demo-ca')}: start the platform once (npm start) outside production without TRUSTED_CA_DIR; it generates the demo CA there.`,
+  );
   process.exit(1);
 }
 
@@ -56,7 +58,8 @@ const KEYS = {
   GOST2012_512: ['-algorithm', 'gost2012_512', '-pkeyopt', 'paramset:A'],
 };
 if (!KEYS[o.algorithm]) throw new Error(`--algorithm must be one of ${Object.keys(KEYS).join(', ')}`);
-if (!['LEGAL_ENTITY', 'SOLE_PROPRIETOR'].includes(o.kind)) throw new Error('--kind must be LEGAL_ENTITY or SOLE_PROPRIETOR');
+if (!['LEGAL_ENTITY', 'SOLE_PROPRIETOR'].includes(o.kind))
+  throw new Error('--kind must be LEGAL_ENTITY or SOLE_PROPRIETOR');
 const gost = o.algorithm.startsWith('GOST');
 const engine = gost ? ['-engine', 'gost'] : [];
 const legal = o.kind === 'LEGAL_ENTITY';
@@ -69,16 +72,28 @@ if (!(legal ? /^\d{10}$/ : /^\d{12}$/).test(inn)) throw new Error(`--inn: ${lega
 const esc = (v) => String(v).replace(/[\\/]/g, (c) => `\\${c}`);
 const person = `${o.surname} ${o['given-name']}`;
 const subject = [
-  ['CN', legal ? o.org : person], ['SN', o.surname], ['GN', o['given-name']], ...(legal ? [['O', o.org]] : []), ['title', o.position],
-  legal ? ['OGRN', ogrn] : ['OGRNIP', ogrn], legal ? ['INNLE', inn] : ['INN', inn], ['emailAddress', o.email], ['C', 'RU'],
-].filter(([, v]) => v).map(([k, v]) => `/${k}=${esc(v)}`).join('');
+  ['CN', legal ? o.org : person],
+  ['SN', o.surname],
+  ['GN', o['given-name']],
+  ...(legal ? [['O', o.org]] : []),
+  ['title', o.position],
+  legal ? ['OGRN', ogrn] : ['OGRNIP', ogrn],
+  legal ? ['INNLE', inn] : ['INN', inn],
+  ['emailAddress', o.email],
+  ['C', 'RU'],
+]
+  .filter(([, v]) => v)
+  .map(([k, v]) => `/${k}=${esc(v)}`)
+  .join('');
 
 const work = mkdtempSync(join(tmpdir(), 'demo-cert-'));
 const run = (args) => execFileSync('openssl', args, { cwd: work, stdio: ['ignore', 'pipe', 'pipe'] });
 try {
   mkdirSync(join(work, 'new'));
   writeFileSync(join(work, 'index.txt'), '');
-  writeFileSync(join(work, 'openssl.cnf'), `oid_section = new_oids
+  writeFileSync(
+    join(work, 'openssl.cnf'),
+    `oid_section = new_oids
 [ new_oids ]
 INNLE = 1.2.643.100.4
 [ req ]
@@ -102,7 +117,8 @@ keyUsage = critical,digitalSignature,nonRepudiation
 extendedKeyUsage = emailProtection,clientAuth
 subjectKeyIdentifier = hash
 authorityKeyIdentifier = keyid
-`);
+`,
+  );
   const outDir = resolve(o.out);
   mkdirSync(outDir, { recursive: true });
   const key = join(outDir, 'private-key.pem');
@@ -110,17 +126,68 @@ authorityKeyIdentifier = keyid
   run(['genpkey', ...engine, ...KEYS[o.algorithm], '-out', key]);
   run(['req', ...engine, '-new', '-config', 'openssl.cnf', '-key', key, '-out', 'leaf.csr', '-subj', subject]);
   const days = Number(o.days);
-  const stamp = (d) => d.toISOString().replace(/[-:T]/g, '').replace(/\.\d+Z$/, 'Z');
-  run(['ca', ...engine, '-batch', '-config', 'openssl.cnf', '-cert', caCert, '-keyfile', caKey, '-md', 'sha256', '-in', 'leaf.csr',
-    '-out', pem, '-startdate', stamp(new Date(Date.now() - 60_000)), '-enddate', stamp(new Date(Date.now() + days * 86_400_000)),
-    '-extensions', 'leaf_ext', '-preserveDN', '-notext', '-utf8']);
+  const stamp = (d) =>
+    d
+      .toISOString()
+      .replace(/[-:T]/g, '')
+      .replace(/\.\d+Z$/, 'Z');
+  run([
+    'ca',
+    ...engine,
+    '-batch',
+    '-config',
+    'openssl.cnf',
+    '-cert',
+    caCert,
+    '-keyfile',
+    caKey,
+    '-md',
+    'sha256',
+    '-in',
+    'leaf.csr',
+    '-out',
+    pem,
+    '-startdate',
+    stamp(new Date(Date.now() - 60_000)),
+    '-enddate',
+    stamp(new Date(Date.now() + days * 86_400_000)),
+    '-extensions',
+    'leaf_ext',
+    '-preserveDN',
+    '-notext',
+    '-utf8',
+  ]);
   run(['x509', '-in', pem, '-outform', 'DER', '-out', join(outDir, 'certificate.cer')]);
-  run(['pkcs12', ...engine, '-export', '-in', pem, '-inkey', key, '-certfile', caCert, '-name', `${person} (демо)`,
-    '-passout', `pass:${o.password}`, '-out', join(outDir, 'certificate.pfx')]);
-  const thumbprint = createHash('sha1').update(readFileSync(join(outDir, 'certificate.cer'))).digest('hex').toUpperCase();
-  console.log(`Demo certificate (${o.algorithm}, ${o.kind}, OGRN${legal ? '' : 'IP'} ${ogrn}, INN ${inn}) issued by the demo CA:`);
-  console.log(`  ${pem}\n  ${key}\n  ${join(outDir, 'certificate.pfx')} (password '${o.password}')\n  thumbprint ${thumbprint}`);
-  console.log(`Trusted only outside production while TRUSTED_CA_DIR is unset (the backend then trusts ${join(dataDir, 'demo-ca/trust')}). Never use it for real documents.`);
+  run([
+    'pkcs12',
+    ...engine,
+    '-export',
+    '-in',
+    pem,
+    '-inkey',
+    key,
+    '-certfile',
+    caCert,
+    '-name',
+    `${person} (демо)`,
+    '-passout',
+    `pass:${o.password}`,
+    '-out',
+    join(outDir, 'certificate.pfx'),
+  ]);
+  const thumbprint = createHash('sha1')
+    .update(readFileSync(join(outDir, 'certificate.cer')))
+    .digest('hex')
+    .toUpperCase();
+  console.log(
+    `Demo certificate (${o.algorithm}, ${o.kind}, OGRN${legal ? '' : 'IP'} ${ogrn}, INN ${inn}) issued by the demo CA:`,
+  );
+  console.log(
+    `  ${pem}\n  ${key}\n  ${join(outDir, 'certificate.pfx')} (password '${o.password}')\n  thumbprint ${thumbprint}`,
+  );
+  console.log(
+    `Trusted only outside production while TRUSTED_CA_DIR is unset (the backend then trusts ${join(dataDir, 'demo-ca/trust')}). Never use it for real documents.`,
+  );
 } finally {
   rmSync(work, { recursive: true, force: true });
 }

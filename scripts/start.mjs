@@ -49,7 +49,9 @@ async function waitFor(url, label, timeoutMs = 120_000) {
     try {
       const res = await fetch(url);
       if (res.ok) return;
-    } catch { /* not up yet */ }
+    } catch {
+      /* not up yet */
+    }
     await new Promise((r) => setTimeout(r, 300));
   }
   throw new Error(`${label} did not become healthy at ${url}`);

@@ -71,8 +71,15 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('dbh', opts.dbh);
   app.decorate('mailer', opts.mailer ?? createMailer(opts.config, opts.dbh.db));
   app.decorate('companyRegistry', opts.companyRegistry ?? new FakeCompanyRegistry());
-  app.decorate('signatureVerifier', opts.signatureVerifier ?? await defaultSignatureVerifier(app, opts.config));
-  await app.register(fp(async (a) => { a.decorate('clock', opts.clock ?? { now: () => new Date() }); }, { name: 'clock' }));
+  app.decorate('signatureVerifier', opts.signatureVerifier ?? (await defaultSignatureVerifier(app, opts.config)));
+  await app.register(
+    fp(
+      async (a) => {
+        a.decorate('clock', opts.clock ?? { now: () => new Date() });
+      },
+      { name: 'clock' },
+    ),
+  );
 
   await app.register(errorsPlugin);
   await app.register(fastifySwagger, {
@@ -80,8 +87,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       info: {
         title: 'Платформа валютных платежей — REST API',
         version: '0.1.0',
-        description: 'The system of record (spec core §7). Errors: `{ message, code, errors?, retryCsrf? }`. '
-          + 'State-changing calls need the `X-XSRF-TOKEN` header from GET /api/public/csrf. Money: decimal strings with ISO 4217 currency; times: UTC ISO 8601; API dates: YYYY-MM-DD.',
+        description:
+          'The system of record (spec core §7). Errors: `{ message, code, errors?, retryCsrf? }`. ' +
+          'State-changing calls need the `X-XSRF-TOKEN` header from GET /api/public/csrf. Money: decimal strings with ISO 4217 currency; times: UTC ISO 8601; API dates: YYYY-MM-DD.',
       },
       components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'SESSION' } } },
     },
@@ -107,7 +115,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(import('./routes/chat/index.js'));
   await app.register(import('./chat/stream/index.js'));
   // The stream accepts the chat session token (GET /api/secured/chat/session-token) instead of the cookie.
-  app.chatRealtime.tokenResolver = async (token, now) => (await resolveChatSessionToken(opts.dbh.db, token, now))?.userId ?? null;
+  app.chatRealtime.tokenResolver = async (token, now) =>
+    (await resolveChatSessionToken(opts.dbh.db, token, now))?.userId ?? null;
   await app.ready();
   return app;
 }
@@ -117,10 +126,18 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
  * TRUSTED_CA_DIR: every signature is refused with CERTIFICATE_UNTRUSTED) and when GOST signatures cannot be checked.
  */
 async function defaultSignatureVerifier(app: FastifyInstance, config: Config): Promise<SignatureVerifier> {
-  const verifier = await createSignatureVerifier({ trustedCaDir: config.trustedCaDir, onWarning: (m) => app.log.warn(m) });
+  const verifier = await createSignatureVerifier({
+    trustedCaDir: config.trustedCaDir,
+    onWarning: (m) => app.log.warn(m),
+  });
   if (verifier.trustedRootCount === 0) {
-    app.log.warn(`No trusted root CA certificates (TRUSTED_CA_DIR=${config.trustedCaDir ?? 'unset'}): every qualified signature will be refused (CERTIFICATE_UNTRUSTED). See backend/trust/README.md`);
+    app.log.warn(
+      `No trusted root CA certificates (TRUSTED_CA_DIR=${config.trustedCaDir ?? 'unset'}): every qualified signature will be refused (CERTIFICATE_UNTRUSTED). See backend/trust/README.md`,
+    );
   }
-  if (!verifier.gostSupported) app.log.warn('OpenSSL GOST engine not found (Debian: libengine-gost-openssl): GOST R 34.10-2012 signatures will be refused');
+  if (!verifier.gostSupported)
+    app.log.warn(
+      'OpenSSL GOST engine not found (Debian: libengine-gost-openssl): GOST R 34.10-2012 signatures will be refused',
+    );
   return verifier;
 }

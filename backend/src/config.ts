@@ -5,7 +5,10 @@ import { fileURLToPath } from 'node:url';
 import { ensureDemoCa } from './signature/demo-ca.js';
 
 /** Backend package root (…/backend), whether running from src/ via tsx or from dist/src/. */
-export const BACKEND_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), fileURLToPath(import.meta.url).includes('/dist/') ? '../..' : '..');
+export const BACKEND_ROOT = resolve(
+  dirname(fileURLToPath(import.meta.url)),
+  fileURLToPath(import.meta.url).includes('/dist/') ? '../..' : '..',
+);
 
 /**
  * Runtime configuration of the REST backend, read from the environment (README "Configuration").
@@ -73,8 +76,14 @@ export function loadConfig(overrides: Partial<Config> = {}, env: NodeJS.ProcessE
     sessionIdleSeconds: Number(env.SESSION_IDLE_SECONDS ?? 30 * 60),
     sessionAbsoluteSeconds: Number(env.SESSION_ABSOLUTE_SECONDS ?? 12 * 60 * 60),
     secureCookies: publicUrl.startsWith('https:'),
-    trustedCaDir: overrides.trustedCaDir !== undefined ? overrides.trustedCaDir
-      : env.TRUSTED_CA_DIR ? resolve(env.TRUSTED_CA_DIR) : env.NODE_ENV === 'production' ? null : ensureDemoCa(dataDir),
+    trustedCaDir:
+      overrides.trustedCaDir !== undefined
+        ? overrides.trustedCaDir
+        : env.TRUSTED_CA_DIR
+          ? resolve(env.TRUSTED_CA_DIR)
+          : env.NODE_ENV === 'production'
+            ? null
+            : ensureDemoCa(dataDir),
     ...overrides,
   };
 }

@@ -7,11 +7,17 @@ import { startExpiryJob } from './deal/expiry-job.js';
 
 const config = loadConfig();
 const dbh = await openDatabase(config);
-await prepareDatabase(dbh, { referenceDataDir: config.referenceDataDir, seed: process.env.SEED !== 'false', log: (m) => console.log(`[backend] ${m}`) });
+await prepareDatabase(dbh, {
+  referenceDataDir: config.referenceDataDir,
+  seed: process.env.SEED !== 'false',
+  log: (m) => console.log(`[backend] ${m}`),
+});
 const app = await buildApp({ config, dbh, logger: true });
 await app.listen({ port: config.port, host: config.host });
 // Offer expiry (spec core §4 exits), stopped before the app closes.
-const stopExpiry = startExpiryJob(dbh.db, app.clock, { log: (m, e) => (e ? app.log.error({ err: e }, m) : app.log.info(m)) });
+const stopExpiry = startExpiryJob(dbh.db, app.clock, {
+  log: (m, e) => (e ? app.log.error({ err: e }, m) : app.log.info(m)),
+});
 console.log(`[backend] REST API on http://${config.host}:${config.port}/api (docs: /api/docs)`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

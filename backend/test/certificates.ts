@@ -120,7 +120,12 @@ const CA_VALID_FROM = new Date('2015-01-01T00:00:00Z');
 const CA_VALID_TO = new Date('2045-01-01T00:00:00Z');
 
 function openssl(args: string[], opts: { cwd?: string; input?: Buffer } = {}): Buffer {
-  return execFileSync('openssl', args, { cwd: opts.cwd, input: opts.input, stdio: ['pipe', 'pipe', 'pipe'], timeout: 30_000 });
+  return execFileSync('openssl', args, {
+    cwd: opts.cwd,
+    input: opts.input,
+    stdio: ['pipe', 'pipe', 'pipe'],
+    timeout: 30_000,
+  });
 }
 
 let gost: boolean | null = null;
@@ -140,7 +145,8 @@ export function gostAvailable(): boolean {
 
 const isGost = (a: TestKeyAlgorithm) => a === 'GOST2012_256' || a === 'GOST2012_512';
 const engineArgs = (a: TestKeyAlgorithm) => (isGost(a) ? ['-engine', 'gost'] : []);
-const digestOf = (a: TestKeyAlgorithm) => (a === 'GOST2012_256' ? 'md_gost12_256' : a === 'GOST2012_512' ? 'md_gost12_512' : 'sha256');
+const digestOf = (a: TestKeyAlgorithm) =>
+  a === 'GOST2012_256' ? 'md_gost12_256' : a === 'GOST2012_512' ? 'md_gost12_512' : 'sha256';
 
 function genKey(dir: string, algorithm: TestKeyAlgorithm): string {
   const file = join(dir, `${randomUUID()}.key`);
@@ -150,19 +156,35 @@ function genKey(dir: string, algorithm: TestKeyAlgorithm): string {
     GOST2012_256: ['-algorithm', 'gost2012_256', '-pkeyopt', 'paramset:A'],
     GOST2012_512: ['-algorithm', 'gost2012_512', '-pkeyopt', 'paramset:A'],
   };
-  if (isGost(algorithm) && !gostAvailable()) throw new Error('GOST keys need the OpenSSL GOST engine (apt-get install libengine-gost-openssl)');
+  if (isGost(algorithm) && !gostAvailable())
+    throw new Error('GOST keys need the OpenSSL GOST engine (apt-get install libengine-gost-openssl)');
   openssl(['genpkey', ...engineArgs(algorithm), ...spec[algorithm], '-out', file]);
   return file;
 }
 
 /** `-subj` text: '/' and '\' escaped. */
 function subj(parts: [string, string | null | undefined][]): string {
-  return parts.filter(([, v]) => v).map(([k, v]) => `/${k}=${String(v).replace(/[\\/]/g, (c) => `\\${c}`)}`).join('');
+  return parts
+    .filter(([, v]) => v)
+    .map(([k, v]) => `/${k}=${String(v).replace(/[\\/]/g, (c) => `\\${c}`)}`)
+    .join('');
 }
 
-interface Authority { name: string; certFile: string; keyFile: string; algorithm: TestKeyAlgorithm; chain: string[] }
+interface Authority {
+  name: string;
+  certFile: string;
+  keyFile: string;
+  algorithm: TestKeyAlgorithm;
+  chain: string[];
+}
 
-interface Authorities { work: string; root: Authority; intermediate: Authority; untrusted: Authority; gostRoot: Authority | null }
+interface Authorities {
+  work: string;
+  root: Authority;
+  intermediate: Authority;
+  untrusted: Authority;
+  gostRoot: Authority | null;
+}
 
 let authorities: Authorities | null = null;
 
@@ -170,8 +192,24 @@ function selfSignedRoot(work: string, name: string, algorithm: TestKeyAlgorithm)
   const keyFile = genKey(work, algorithm);
   const certFile = join(work, `${name}.pem`);
   const csr = join(work, `${name}.csr`);
-  openssl(['req', ...engineArgs(algorithm), '-config', join(work, 'req.cnf'), '-new', '-key', keyFile, '-out', csr,
-    '-subj', subj([['CN', `Тестовый УЦ ${name}`], ['O', 'Тестовый удостоверяющий центр'], ['C', 'RU'], ['INNLE', '7700000000']])]);
+  openssl([
+    'req',
+    ...engineArgs(algorithm),
+    '-config',
+    join(work, 'req.cnf'),
+    '-new',
+    '-key',
+    keyFile,
+    '-out',
+    csr,
+    '-subj',
+    subj([
+      ['CN', `Тестовый УЦ ${name}`],
+      ['O', 'Тестовый удостоверяющий центр'],
+      ['C', 'RU'],
+      ['INNLE', '7700000000'],
+    ]),
+  ]);
   // `openssl ca -selfsign` (not `req -x509`) so that the root is valid from CA_VALID_FROM: signatures back-dated
   // with signDetached({ signingTime }) still chain.
   const self: Authority = { name, certFile, keyFile, algorithm, chain: [certFile] };
@@ -190,24 +228,83 @@ function authoritiesOnce(): Authorities {
   const untrusted = selfSignedRoot(work, 'untrusted', 'RSA');
   const interKey = genKey(work, 'RSA');
   const interCsr = join(work, 'intermediate.csr');
-  openssl(['req', '-config', join(work, 'req.cnf'), '-new', '-key', interKey, '-out', interCsr,
-    '-subj', subj([['CN', 'Тестовый УЦ intermediate'], ['O', 'Тестовый удостоверяющий центр'], ['C', 'RU']])]);
+  openssl([
+    'req',
+    '-config',
+    join(work, 'req.cnf'),
+    '-new',
+    '-key',
+    interKey,
+    '-out',
+    interCsr,
+    '-subj',
+    subj([
+      ['CN', 'Тестовый УЦ intermediate'],
+      ['O', 'Тестовый удостоверяющий центр'],
+      ['C', 'RU'],
+    ]),
+  ]);
   const interCert = join(work, 'intermediate.pem');
   signCsr(work, root, interCsr, interCert, CA_VALID_FROM, CA_VALID_TO, 'ca_ext');
-  const intermediate: Authority = { name: 'intermediate', certFile: interCert, keyFile: interKey, algorithm: 'RSA', chain: [interCert, root.certFile] };
+  const intermediate: Authority = {
+    name: 'intermediate',
+    certFile: interCert,
+    keyFile: interKey,
+    algorithm: 'RSA',
+    chain: [interCert, root.certFile],
+  };
   const gostRoot = gostAvailable() ? selfSignedRoot(work, 'gost-root', 'GOST2012_256') : null;
   authorities = { work, root, intermediate, untrusted, gostRoot };
   return authorities;
 }
 
 /** OpenSSL time: YYYYMMDDHHMMSSZ (UTC). */
-const asn1Time = (d: Date) => d.toISOString().replace(/[-:T]/g, '').replace(/\.\d+Z$/, 'Z');
+const asn1Time = (d: Date) =>
+  d
+    .toISOString()
+    .replace(/[-:T]/g, '')
+    .replace(/\.\d+Z$/, 'Z');
 
-function signCsr(work: string, ca: Authority, csr: string, out: string, notBefore: Date, notAfter: Date, extensions: string, selfSign = false, subjectAlgorithm: TestKeyAlgorithm = ca.algorithm): void {
+function signCsr(
+  work: string,
+  ca: Authority,
+  csr: string,
+  out: string,
+  notBefore: Date,
+  notAfter: Date,
+  extensions: string,
+  selfSign = false,
+  subjectAlgorithm: TestKeyAlgorithm = ca.algorithm,
+): void {
   const engine = isGost(ca.algorithm) || isGost(subjectAlgorithm) ? ['-engine', 'gost'] : [];
-  openssl(['ca', ...engine, '-batch', '-config', join(work, 'ca.cnf'), ...(selfSign ? ['-selfsign'] : ['-cert', ca.certFile]), '-keyfile', ca.keyFile,
-    '-md', digestOf(ca.algorithm), '-in', csr, '-out', out, '-startdate', asn1Time(notBefore), '-enddate', asn1Time(notAfter),
-    '-extensions', extensions, '-preserveDN', '-notext', '-utf8'], { cwd: work });
+  openssl(
+    [
+      'ca',
+      ...engine,
+      '-batch',
+      '-config',
+      join(work, 'ca.cnf'),
+      ...(selfSign ? ['-selfsign'] : ['-cert', ca.certFile]),
+      '-keyfile',
+      ca.keyFile,
+      '-md',
+      digestOf(ca.algorithm),
+      '-in',
+      csr,
+      '-out',
+      out,
+      '-startdate',
+      asn1Time(notBefore),
+      '-enddate',
+      asn1Time(notAfter),
+      '-extensions',
+      extensions,
+      '-preserveDN',
+      '-notext',
+      '-utf8',
+    ],
+    { cwd: work },
+  );
 }
 
 function pemToDer(pem: string): Buffer {
@@ -238,7 +335,8 @@ function issue(a: Authorities, o: IssueOptions): TestCertificate {
   let ca: Authority;
   if (issuerKind === 'UNTRUSTED') ca = a.untrusted;
   else if (isGost(o.algorithm)) {
-    if (!a.gostRoot) throw new Error('GOST certificates need the OpenSSL GOST engine (apt-get install libengine-gost-openssl)');
+    if (!a.gostRoot)
+      throw new Error('GOST certificates need the OpenSSL GOST engine (apt-get install libengine-gost-openssl)');
     ca = a.gostRoot;
   } else ca = issuerKind === 'INTERMEDIATE' ? a.intermediate : a.root;
   const keyFile = genKey(a.work, o.algorithm);
@@ -246,17 +344,57 @@ function issue(a: Authorities, o: IssueOptions): TestCertificate {
   const organization = o.organization ?? 'ООО «Тест»';
   const parts: [string, string | null | undefined][] =
     o.kind === 'LEGAL_ENTITY'
-      ? [['CN', organization], ['SN', o.surname], ['GN', o.givenName], ['O', organization], ['title', o.position],
-          ['OGRN', o.ogrn ?? TEST_COMPANY.ogrn], ['INNLE', o.inn ?? TEST_COMPANY.inn]]
+      ? [
+          ['CN', organization],
+          ['SN', o.surname],
+          ['GN', o.givenName],
+          ['O', organization],
+          ['title', o.position],
+          ['OGRN', o.ogrn ?? TEST_COMPANY.ogrn],
+          ['INNLE', o.inn ?? TEST_COMPANY.inn],
+        ]
       : o.kind === 'SOLE_PROPRIETOR'
-        ? [['CN', person], ['SN', o.surname], ['GN', o.givenName], ['title', o.position],
-            ['OGRNIP', o.ogrn ?? TEST_SOLE_PROPRIETOR.ogrn], ['INN', o.inn ?? TEST_SOLE_PROPRIETOR.inn]]
-        : [['CN', person], ['SN', o.surname], ['GN', o.givenName], ['INN', o.inn ?? '773400211252']];
+        ? [
+            ['CN', person],
+            ['SN', o.surname],
+            ['GN', o.givenName],
+            ['title', o.position],
+            ['OGRNIP', o.ogrn ?? TEST_SOLE_PROPRIETOR.ogrn],
+            ['INN', o.inn ?? TEST_SOLE_PROPRIETOR.inn],
+          ]
+        : [
+            ['CN', person],
+            ['SN', o.surname],
+            ['GN', o.givenName],
+            ['INN', o.inn ?? '773400211252'],
+          ];
   parts.push(['SNILS', o.snils], ['emailAddress', o.email], ['C', 'RU']);
   const csr = join(a.work, `${randomUUID()}.csr`);
   const certFile = join(a.work, `${randomUUID()}.pem`);
-  openssl(['req', ...engineArgs(o.algorithm), '-config', join(a.work, 'req.cnf'), '-new', '-key', keyFile, '-out', csr, '-subj', subj(parts)]);
-  signCsr(a.work, ca, csr, certFile, o.notBefore ?? new Date(Date.now() - 86_400_000), o.notAfter ?? new Date(Date.now() + 365 * 86_400_000), 'leaf_ext', false, o.algorithm);
+  openssl([
+    'req',
+    ...engineArgs(o.algorithm),
+    '-config',
+    join(a.work, 'req.cnf'),
+    '-new',
+    '-key',
+    keyFile,
+    '-out',
+    csr,
+    '-subj',
+    subj(parts),
+  ]);
+  signCsr(
+    a.work,
+    ca,
+    csr,
+    certFile,
+    o.notBefore ?? new Date(Date.now() - 86_400_000),
+    o.notAfter ?? new Date(Date.now() + 365 * 86_400_000),
+    'leaf_ext',
+    false,
+    o.algorithm,
+  );
   const certPem = readFileSync(certFile, 'utf8');
   const der = pemToDer(certPem);
   return {
@@ -274,17 +412,43 @@ function issue(a: Authorities, o: IssueOptions): TestCertificate {
  * keys, with the issuing CA certificates), DER CMS SignedData. Detached unless `opts.attached`. With
  * `opts.signingTime` the signing-time attribute is replaced and the signed attributes signed again.
  */
-export function signDetached(cert: TestCertificate, content: Buffer, opts: { signingTime?: Date; attached?: boolean } = {}): Buffer {
+export function signDetached(
+  cert: TestCertificate,
+  content: Buffer,
+  opts: { signingTime?: Date; attached?: boolean } = {},
+): Buffer {
   const work = mkdtempSync(join(tmpdir(), 'test-sign-'));
-  const files = { content: join(work, 'content.bin'), cert: join(work, 'cert.pem'), key: join(work, 'key.pem'), chain: join(work, 'chain.pem') };
+  const files = {
+    content: join(work, 'content.bin'),
+    cert: join(work, 'cert.pem'),
+    key: join(work, 'key.pem'),
+    chain: join(work, 'chain.pem'),
+  };
   writeFileSync(files.content, content);
   writeFileSync(files.cert, cert.certPem);
   writeFileSync(files.key, cert.keyPem, { mode: 0o600 });
   writeFileSync(files.chain, cert.chainPem);
   try {
-    const cms = openssl(['cms', ...engineArgs(cert.algorithm), '-sign', '-binary', '-cades', '-md', digestOf(cert.algorithm),
-      '-in', files.content, '-signer', files.cert, '-inkey', files.key, '-certfile', files.chain, '-outform', 'DER',
-      ...(opts.attached ? ['-nodetach'] : [])]);
+    const cms = openssl([
+      'cms',
+      ...engineArgs(cert.algorithm),
+      '-sign',
+      '-binary',
+      '-cades',
+      '-md',
+      digestOf(cert.algorithm),
+      '-in',
+      files.content,
+      '-signer',
+      files.cert,
+      '-inkey',
+      files.key,
+      '-certfile',
+      files.chain,
+      '-outform',
+      'DER',
+      ...(opts.attached ? ['-nodetach'] : []),
+    ]);
     return opts.signingTime ? resign(cms, cert, files.key, work, opts.signingTime) : cms;
   } finally {
     rmSync(work, { recursive: true, force: true });
@@ -302,7 +466,15 @@ function resign(cms: Buffer, cert: TestCertificate, keyFile: string, work: strin
   time.values = [new asn1js.UTCTime({ valueDate: signingTime })];
   const toSign = join(work, 'signed-attrs.der');
   writeFileSync(toSign, Buffer.from(new asn1js.Set({ value: attrs.map((x) => x.toSchema()) }).toBER(false)));
-  const sig = openssl(['dgst', ...engineArgs(cert.algorithm), `-${digestOf(cert.algorithm)}`, '-sign', keyFile, '-binary', toSign]);
+  const sig = openssl([
+    'dgst',
+    ...engineArgs(cert.algorithm),
+    `-${digestOf(cert.algorithm)}`,
+    '-sign',
+    keyFile,
+    '-binary',
+    toSign,
+  ]);
   signer.signature = new asn1js.OctetString({ valueHex: new Uint8Array(sig) });
   const out = new ContentInfo({ contentType: '1.2.840.113549.1.7.2', content: signedData.toSchema(true) });
   return Buffer.from(out.toSchema().toBER(false));

@@ -13,8 +13,22 @@ import { activeOrder, partnerCompanyId, userOf } from './deal-partner-helpers.js
 
 const C = '/api/secured/common/chat';
 
-interface Invitation { id: number; groupId: number; groupName: string; invitedBy: { id: number; name: string }; invitedUserId: number; status: string; createdAt: string }
-interface Contact { id: number; name: string; accountType: string; companyName: string | null; lastSeenAt: string | null }
+interface Invitation {
+  id: number;
+  groupId: number;
+  groupName: string;
+  invitedBy: { id: number; name: string };
+  invitedUserId: number;
+  status: string;
+  createdAt: string;
+}
+interface Contact {
+  id: number;
+  name: string;
+  accountType: string;
+  companyName: string | null;
+  lastSeenAt: string | null;
+}
 
 for (const driver of DRIVERS) {
   describe(`chat alliances [${driver}]`, () => {
@@ -54,7 +68,7 @@ for (const driver of DRIVERS) {
       return r.json() as Contact[];
     };
 
-    it('contacts: users sharing an active group, not the caller, not 10762, by name; only the caller\'s own', async () => {
+    it("contacts: users sharing an active group, not the caller, not 10762, by name; only the caller's own", async () => {
       const mine = await contacts(p1);
       expect(mine.map((c) => c.id).sort()).toEqual([ids.client, ids.oper].sort());
       const c = mine.find((x) => x.id === ids.client)!;
@@ -72,9 +86,19 @@ for (const driver of DRIVERS) {
       const before = await t.snapshot();
       const wrongType = await client.post(`${C}/group`, { name: 'Агенты', groupType: 'ECVP_PARTNER' });
       expect(wrongType.statusCode).toBe(400);
-      expect(wrongType.json()).toMatchObject({ code: 'GROUP_TYPE_NOT_ALLOWED', message: CHAT_ERRORS.GROUP_TYPE_NOT_ALLOWED, errors: [{ field: 'groupType', code: 'GROUP_TYPE_NOT_ALLOWED' }] });
-      expect((await p1.post(`${C}/group`, { name: 'Поддержка 2', groupType: 'ECVP_SUPPORT' })).json().code).toBe('GROUP_TYPE_NOT_ALLOWED');
-      const badMember = await p1.post(`${C}/group`, { name: 'Альянс', groupType: 'ECVP_PARTNER_CLIENT', memberIds: [999999] });
+      expect(wrongType.json()).toMatchObject({
+        code: 'GROUP_TYPE_NOT_ALLOWED',
+        message: CHAT_ERRORS.GROUP_TYPE_NOT_ALLOWED,
+        errors: [{ field: 'groupType', code: 'GROUP_TYPE_NOT_ALLOWED' }],
+      });
+      expect((await p1.post(`${C}/group`, { name: 'Поддержка 2', groupType: 'ECVP_SUPPORT' })).json().code).toBe(
+        'GROUP_TYPE_NOT_ALLOWED',
+      );
+      const badMember = await p1.post(`${C}/group`, {
+        name: 'Альянс',
+        groupType: 'ECVP_PARTNER_CLIENT',
+        memberIds: [999999],
+      });
       expect(badMember.statusCode).toBe(400);
       expect(badMember.json()).toMatchObject({ code: 'MEMBER_NOT_ALLOWED', message: CHAT_ERRORS.MEMBER_NOT_ALLOWED });
       const blank = await p1.post(`${C}/group`, { name: '   ', groupType: 'ECVP_PARTNER_CLIENT' });
@@ -88,7 +112,8 @@ for (const driver of DRIVERS) {
       expect(created.statusCode).toBe(201);
       expect(created.json()).toMatchObject({ name: 'Альянс ВЭД', groupType: 'ECVP_PARTNER_CLIENT' });
       const g1 = created.json().id as number;
-      const g2 = (await oper.post(`${C}/group`, { name: 'Альянс 2', groupType: 'ECVP_PARTNER_CLIENT' })).json().id as number;
+      const g2 = (await oper.post(`${C}/group`, { name: 'Альянс 2', groupType: 'ECVP_PARTNER_CLIENT' })).json()
+        .id as number;
       expect(await invitations(client)).toEqual([]);
       const sent = await p1.post(`${C}/group/${g1}/invitations`, { userId: ids.client });
       expect(sent.statusCode).toBe(201);
@@ -98,7 +123,13 @@ for (const driver of DRIVERS) {
       const list = await invitations(client);
       expect(list.map((i) => i.id)).toEqual([i2, i1]);
       const p1Name = (await contacts(client)).find((c) => c.id === ids.p1)!.name;
-      expect(list[1]).toMatchObject({ groupId: g1, groupName: 'Альянс ВЭД', invitedBy: { id: ids.p1, name: p1Name }, invitedUserId: ids.client, status: 'PENDING' });
+      expect(list[1]).toMatchObject({
+        groupId: g1,
+        groupName: 'Альянс ВЭД',
+        invitedBy: { id: ids.p1, name: p1Name },
+        invitedUserId: ids.client,
+        status: 'PENDING',
+      });
       expect(new Date(list[1].createdAt).toISOString()).toBe(list[1].createdAt);
       expect(sent.json()).toEqual(list[1]);
       expect(await invitations(p1)).toEqual([]);
@@ -107,7 +138,9 @@ for (const driver of DRIVERS) {
       const preview = (await p1.get(`${C}/group/${g1}`)).json().lastMessage;
       expect(preview).toMatchObject({ message: 'Приглашение в альянс', type: 'GROUP_MSG', selfMsg: true });
       // the invited user, not a member, gets GROUP_ADDED with the invitation
-      const evs = (await t.db.select().from(chatEvents)).filter((e) => (e.payload as { groupId?: number }).groupId === g1 && e.kind === 'MODIFY_GROUP_MSG');
+      const evs = (await t.db.select().from(chatEvents)).filter(
+        (e) => (e.payload as { groupId?: number }).groupId === g1 && e.kind === 'MODIFY_GROUP_MSG',
+      );
       const added = evs.find((e) => (e.payload as { event: string }).event === 'GROUP_ADDED')!;
       expect(added.recipients).toEqual([ids.client]);
       expect(added.payload).toMatchObject({ userId: ids.client, invitationId: i1, invitation: true });
@@ -122,13 +155,24 @@ for (const driver of DRIVERS) {
       expect(notAlliance.json()).toMatchObject({ code: 'NOT_ALLIANCE', message: CHAT_ERRORS.NOT_ALLIANCE });
       const member = await p1.post(`${C}/group/${g1}/invitations`, { userId: ids.p1 });
       expect(member.json()).toEqual({ code: 'ALREADY_MEMBER', message: CHAT_ERRORS.ALREADY_MEMBER });
-      expect((await p1.post(`${C}/group/${g1}/invitations`, { userId: 999999 })).json().code).toBe('MEMBER_NOT_ALLOWED');
+      expect((await p1.post(`${C}/group/${g1}/invitations`, { userId: 999999 })).json().code).toBe(
+        'MEMBER_NOT_ALLOWED',
+      );
       expect((await client.post(`${C}/group/${g1}/invitations`, { userId: ids.other })).statusCode).toBe(404);
       expect((await other.post(`${C}/invitations/${i1}/accept`, {})).json().code).toBe('INVITATION_NOT_FOUND');
       expect(await t.snapshot()).toEqual(before);
 
-      expect((await client.post(`${C}/invitations/${i1}/accept`, {})).json()).toEqual({ ...list[1], status: 'ACCEPTED' });
-      expect((await client.post(`${C}/invitations/${i2}/decline`, {})).json()).toMatchObject({ id: i2, groupId: g2, groupName: 'Альянс 2', invitedBy: { id: ids.oper }, status: 'DECLINED' });
+      expect((await client.post(`${C}/invitations/${i1}/accept`, {})).json()).toEqual({
+        ...list[1],
+        status: 'ACCEPTED',
+      });
+      expect((await client.post(`${C}/invitations/${i2}/decline`, {})).json()).toMatchObject({
+        id: i2,
+        groupId: g2,
+        groupName: 'Альянс 2',
+        invitedBy: { id: ids.oper },
+        status: 'DECLINED',
+      });
       expect(await invitations(client)).toEqual([]);
       const decided = await t.snapshot();
       const second = await client.post(`${C}/invitations/${i1}/accept`, {});
@@ -147,13 +191,25 @@ for (const driver of DRIVERS) {
     });
 
     it('the GROUP_INVITATION message carries the invitation (invited name, status) for every member; a decision updates it live', async () => {
-      const g = (await p1.post(`${C}/group`, { name: 'Альянс видимый', groupType: 'ECVP_PARTNER_CLIENT', memberIds: [ids.oper] })).json().id as number;
-      const iAccept = (await p1.post(`${C}/group/${g}/invitations`, { userId: ids.client })).json() as Invitation & { invitedUserName: string };
-      const iDecline = (await p1.post(`${C}/group/${g}/invitations`, { userId: ids.p2 })).json() as Invitation & { invitedUserName: string };
+      const g = (
+        await p1.post(`${C}/group`, { name: 'Альянс видимый', groupType: 'ECVP_PARTNER_CLIENT', memberIds: [ids.oper] })
+      ).json().id as number;
+      const iAccept = (await p1.post(`${C}/group/${g}/invitations`, { userId: ids.client })).json() as Invitation & {
+        invitedUserName: string;
+      };
+      const iDecline = (await p1.post(`${C}/group/${g}/invitations`, { userId: ids.p2 })).json() as Invitation & {
+        invitedUserName: string;
+      };
       const clientName = (await contacts(p1)).find((c) => c.id === ids.client)!.name;
       expect(clientName).not.toBe('');
       expect(iAccept.invitedUserName).toBe(clientName);
-      type Msg = { msgId: number; metaData: string | null; text: string | null; edited: boolean; invitation?: { id: number; invitedUserId: number; invitedUserName: string; status: string } | null };
+      type Msg = {
+        msgId: number;
+        metaData: string | null;
+        text: string | null;
+        edited: boolean;
+        invitation?: { id: number; invitedUserId: number; invitedUserName: string; status: string } | null;
+      };
       const invitationMessages = async (c: TestClient) => {
         const r = await c.get(`${C}/group/${g}/messages`);
         expect(r.statusCode).toBe(200);
@@ -173,22 +229,42 @@ for (const driver of DRIVERS) {
       const accMsg = (await invitationMessages(p1))[0];
 
       // accept: the members get MODIFY_MSG MSG_METADATA_EDITED for the invitation message with status ACCEPTED (not edited)
-      const events = async () => (await t.db.select().from(chatEvents)).filter((e) => e.kind === 'MODIFY_MSG' && (e.payload as { groupId?: number }).groupId === g);
+      const events = async () =>
+        (await t.db.select().from(chatEvents)).filter(
+          (e) => e.kind === 'MODIFY_MSG' && (e.payload as { groupId?: number }).groupId === g,
+        );
       expect(await events()).toEqual([]);
-      expect((await client.post(`${C}/invitations/${iAccept.id}/accept`, {})).json()).toMatchObject({ status: 'ACCEPTED', invitedUserName: clientName });
+      expect((await client.post(`${C}/invitations/${iAccept.id}/accept`, {})).json()).toMatchObject({
+        status: 'ACCEPTED',
+        invitedUserName: clientName,
+      });
       const [ev] = await events();
       expect(ev.recipients.sort()).toEqual([ids.p1, ids.oper, ids.client].sort());
-      expect(ev.payload).toMatchObject({ modification: 'MSG_METADATA_EDITED', message: { msgId: accMsg.msgId, edited: false, invitation: { id: iAccept.id, status: 'ACCEPTED', invitedUserName: clientName } } });
+      expect(ev.payload).toMatchObject({
+        modification: 'MSG_METADATA_EDITED',
+        message: {
+          msgId: accMsg.msgId,
+          edited: false,
+          invitation: { id: iAccept.id, status: 'ACCEPTED', invitedUserName: clientName },
+        },
+      });
       expect((await p2.post(`${C}/invitations/${iDecline.id}/decline`, {})).json().status).toBe('DECLINED');
-      expect((await events()).map((e) => (e.payload as { message: Msg }).message.invitation?.status)).toEqual(['ACCEPTED', 'DECLINED']);
+      expect((await events()).map((e) => (e.payload as { message: Msg }).message.invitation?.status)).toEqual([
+        'ACCEPTED',
+        'DECLINED',
+      ]);
       for (const viewer of [p1, oper, client]) {
         const msgs = await invitationMessages(viewer);
-        expect(msgs.map((m) => [m.invitation?.id, m.invitation?.status, m.edited])).toEqual([[iAccept.id, 'ACCEPTED', false], [iDecline.id, 'DECLINED', false]]);
+        expect(msgs.map((m) => [m.invitation?.id, m.invitation?.status, m.edited])).toEqual([
+          [iAccept.id, 'ACCEPTED', false],
+          [iDecline.id, 'DECLINED', false],
+        ]);
       }
     });
 
     it('contacts skip suspended accounts and invitations of deleted alliances', async () => {
-      const g = (await p1.post(`${C}/group`, { name: 'Удаляемый', groupType: 'ECVP_PARTNER_CLIENT' })).json().id as number;
+      const g = (await p1.post(`${C}/group`, { name: 'Удаляемый', groupType: 'ECVP_PARTNER_CLIENT' })).json()
+        .id as number;
       await p1.post(`${C}/group/${g}/invitations`, { userId: ids.other });
       expect((await invitations(other)).map((i) => i.groupId)).toEqual([g]);
       expect((await p1.delete(`${C}/group/${g}`)).statusCode).toBe(204);

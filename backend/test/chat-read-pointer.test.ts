@@ -14,8 +14,16 @@ import { activeOrder, partnerCompanyId } from './deal-partner-helpers.js';
 
 const C = '/api/secured/common/chat';
 
-interface Msg { msgId: number; dateTimeCreate: string; status: string; selfMsg: boolean }
-interface Info { lastViewedMessageId: number; lastViewedMessageDateTime: string | null }
+interface Msg {
+  msgId: number;
+  dateTimeCreate: string;
+  status: string;
+  selfMsg: boolean;
+}
+interface Info {
+  lastViewedMessageId: number;
+  lastViewedMessageDateTime: string | null;
+}
 
 for (const driver of DRIVERS) {
   describe(`chat read pointer and last-viewed time [${driver}]`, () => {
@@ -44,9 +52,14 @@ for (const driver of DRIVERS) {
     };
     const info = async (c: TestClient, gid = groupId): Promise<Info & { unread: number }> => {
       const r = (await c.get(`${C}/group/${gid}`)).json();
-      return { lastViewedMessageId: r.info.lastViewedMessageId, lastViewedMessageDateTime: r.info.lastViewedMessageDateTime, unread: r.statistics.unreadMessagesCount };
+      return {
+        lastViewedMessageId: r.info.lastViewedMessageId,
+        lastViewedMessageDateTime: r.info.lastViewedMessageDateTime,
+        unread: r.statistics.unreadMessagesCount,
+      };
     };
-    const messages = async (c: TestClient, gid = groupId): Promise<Msg[]> => (await c.get(`${C}/group/${gid}/messages`, { query: { limit: '50' } })).json().content;
+    const messages = async (c: TestClient, gid = groupId): Promise<Msg[]> =>
+      (await c.get(`${C}/group/${gid}/messages`, { query: { limit: '50' } })).json().content;
     const ms = (iso: string) => Date.parse(iso);
 
     it('messages sent in the same millisecond, or after the clock stepped back, get strictly increasing dateTimeCreate in id order', async () => {
@@ -67,7 +80,11 @@ for (const driver of DRIVERS) {
       // the sender's pointer stands on its own message and its last-viewed time is that message's creation time
       const last = [...burst].sort((x, y) => x.msgId - y.msgId).pop()!;
       const sender = burst.indexOf(last) % 2 ? client : p1;
-      expect(await info(sender)).toMatchObject({ lastViewedMessageId: last.msgId, lastViewedMessageDateTime: last.dateTimeCreate, unread: 0 });
+      expect(await info(sender)).toMatchObject({
+        lastViewedMessageId: last.msgId,
+        lastViewedMessageDateTime: last.dateTimeCreate,
+        unread: 0,
+      });
       t.clock.unfreeze();
     });
 
@@ -78,21 +95,37 @@ for (const driver of DRIVERS) {
       const later = [await send(oper, 'третье (оператор)'), await send(client, 'четвёртое')];
       const answer = await p1.post(`${C}/${groupId}/viewed/to`, { messageId: n.msgId });
       expect(answer.statusCode).toBe(200);
-      expect(answer.json()).toMatchObject({ lastViewedMessageId: n.msgId, lastViewedMessageDateTime: n.dateTimeCreate, statistics: { unreadMessagesCount: later.length } });
-      expect(await info(p1)).toEqual({ lastViewedMessageId: n.msgId, lastViewedMessageDateTime: n.dateTimeCreate, unread: later.length });
+      expect(answer.json()).toMatchObject({
+        lastViewedMessageId: n.msgId,
+        lastViewedMessageDateTime: n.dateTimeCreate,
+        statistics: { unreadMessagesCount: later.length },
+      });
+      expect(await info(p1)).toEqual({
+        lastViewedMessageId: n.msgId,
+        lastViewedMessageDateTime: n.dateTimeCreate,
+        unread: later.length,
+      });
       expect(ms(m1.dateTimeCreate)).toBeLessThan(ms(n.dateTimeCreate));
       // for every message of the group: created at or before the last-viewed time ⇔ at or below the pointer
       const all = await messages(p1);
-      for (const m of all) expect(ms(m.dateTimeCreate) <= ms(n.dateTimeCreate), `message ${m.msgId}`).toBe(m.msgId <= n.msgId);
+      for (const m of all)
+        expect(ms(m.dateTimeCreate) <= ms(n.dateTimeCreate), `message ${m.msgId}`).toBe(m.msgId <= n.msgId);
       // p1's view: others' messages up to N are VIEWED, the later ones DELIVERED
       const others = all.filter((m) => !m.selfMsg);
       expect(others.filter((m) => m.status === 'DELIVERED').map((m) => m.msgId)).toEqual(later.map((m) => m.msgId));
       expect((await p1.get(`${C}/messages/unread`)).json().unreadMessagesCount).toBe(later.length);
       // a smaller id moves nothing (forward only), the time stays N's
-      expect((await p1.post(`${C}/${groupId}/viewed/to`, { messageId: m1.msgId })).json()).toMatchObject({ lastViewedMessageId: n.msgId, lastViewedMessageDateTime: n.dateTimeCreate });
+      expect((await p1.post(`${C}/${groupId}/viewed/to`, { messageId: m1.msgId })).json()).toMatchObject({
+        lastViewedMessageId: n.msgId,
+        lastViewedMessageDateTime: n.dateTimeCreate,
+      });
       // viewing the whole group: the pointer and the time of the newest message
       const whole = (await p1.post(`${C}/group/${groupId}/viewed`, {})).json();
-      expect(whole).toMatchObject({ lastViewedMessageId: later[1].msgId, lastViewedMessageDateTime: later[1].dateTimeCreate, statistics: { unreadMessagesCount: 0 } });
+      expect(whole).toMatchObject({
+        lastViewedMessageId: later[1].msgId,
+        lastViewedMessageDateTime: later[1].dateTimeCreate,
+        statistics: { unreadMessagesCount: 0 },
+      });
       t.clock.unfreeze();
     });
 
@@ -106,17 +139,24 @@ for (const driver of DRIVERS) {
       // p1 has nothing unread; the client sees both questions VIEWED (the server status of its own messages)
       expect(await info(p1)).toMatchObject({ lastViewedMessageId: reply.msgId, unread: 0 });
       const mine = (await messages(client)).filter((m) => m.msgId === q1.msgId || m.msgId === q2.msgId);
-      expect(mine.map((m) => [m.selfMsg, m.status])).toEqual([[true, 'VIEWED'], [true, 'VIEWED']]);
+      expect(mine.map((m) => [m.selfMsg, m.status])).toEqual([
+        [true, 'VIEWED'],
+        [true, 'VIEWED'],
+      ]);
       // the operator has not read them: still unread for the operator
       expect((await info(oper)).unread).toBeGreaterThanOrEqual(3);
       // one MSG_VIEWED event carrying both ids, written before the reply's own event
-      const events = await t.db.select({ payload: chatEvents.payload }).from(chatEvents).where(gt(chatEvents.id, last ?? 0)).orderBy(asc(chatEvents.id));
+      const events = await t.db
+        .select({ payload: chatEvents.payload })
+        .from(chatEvents)
+        .where(gt(chatEvents.id, last ?? 0))
+        .orderBy(asc(chatEvents.id));
       const viewed = events.map((e) => JSON.stringify(e.payload)).filter((p) => p.includes('MSG_VIEWED'));
       expect(viewed).toHaveLength(1);
       expect(viewed[0]).toContain(`${q1.msgId},${q2.msgId}`);
     });
 
-    it('joining and rejoining start the pointer on the newest message with its creation time; an invitation moves the inviter\'s', async () => {
+    it("joining and rejoining start the pointer on the newest message with its creation time; an invitation moves the inviter's", async () => {
       // rejoin a request chat: messages sent while away are not unread, the time is the newest message's
       expect((await p1.post(`${C}/group/${groupId}/leave`, {})).statusCode).toBe(204);
       t.clock.advance(5000);
@@ -124,10 +164,15 @@ for (const driver of DRIVERS) {
       const orderId = (await client.get(`${C}/group/${groupId}`)).json().orderId as number;
       t.clock.advance(5000);
       expect((await p1.post(`${C}/${orderId}/create-get`, {})).statusCode).toBe(200);
-      expect(await info(p1)).toEqual({ lastViewedMessageId: away.msgId, lastViewedMessageDateTime: away.dateTimeCreate, unread: 0 });
+      expect(await info(p1)).toEqual({
+        lastViewedMessageId: away.msgId,
+        lastViewedMessageDateTime: away.dateTimeCreate,
+        unread: 0,
+      });
 
       // an alliance: the invitation message moves the inviter's pointer; the invited user joins on it
-      const alliance = (await p1.post(`${C}/group`, { name: 'Альянс', groupType: 'ECVP_PARTNER_CLIENT' })).json().id as number;
+      const alliance = (await p1.post(`${C}/group`, { name: 'Альянс', groupType: 'ECVP_PARTNER_CLIENT' })).json()
+        .id as number;
       expect(await info(p1, alliance)).toEqual({ lastViewedMessageId: 0, lastViewedMessageDateTime: null, unread: 0 });
       const hello = await send(p1, 'добро пожаловать', alliance);
       t.clock.advance(1000);
@@ -136,13 +181,28 @@ for (const driver of DRIVERS) {
       expect(inv.statusCode).toBe(201);
       const [, invitation] = await messages(p1, alliance);
       expect(ms(invitation.dateTimeCreate)).toBeGreaterThan(ms(hello.dateTimeCreate));
-      expect(await info(p1, alliance)).toEqual({ lastViewedMessageId: invitation.msgId, lastViewedMessageDateTime: invitation.dateTimeCreate, unread: 0 });
+      expect(await info(p1, alliance)).toEqual({
+        lastViewedMessageId: invitation.msgId,
+        lastViewedMessageDateTime: invitation.dateTimeCreate,
+        unread: 0,
+      });
       t.clock.advance(1000);
       expect((await client.post(`${C}/invitations/${inv.json().id}/accept`, {})).json().status).toBe('ACCEPTED');
-      expect(await info(client, alliance)).toEqual({ lastViewedMessageId: invitation.msgId, lastViewedMessageDateTime: invitation.dateTimeCreate, unread: 0 });
+      expect(await info(client, alliance)).toEqual({
+        lastViewedMessageId: invitation.msgId,
+        lastViewedMessageDateTime: invitation.dateTimeCreate,
+        unread: 0,
+      });
       const next = await send(p1, 'первое после вступления', alliance);
-      expect(await info(client, alliance)).toMatchObject({ lastViewedMessageDateTime: invitation.dateTimeCreate, unread: 1 });
-      expect((await messages(client, alliance)).map((m) => [m.msgId, m.status])).toEqual([[hello.msgId, 'VIEWED'], [invitation.msgId, 'VIEWED'], [next.msgId, 'DELIVERED']]);
+      expect(await info(client, alliance)).toMatchObject({
+        lastViewedMessageDateTime: invitation.dateTimeCreate,
+        unread: 1,
+      });
+      expect((await messages(client, alliance)).map((m) => [m.msgId, m.status])).toEqual([
+        [hello.msgId, 'VIEWED'],
+        [invitation.msgId, 'VIEWED'],
+        [next.msgId, 'DELIVERED'],
+      ]);
     });
   });
 }

@@ -8,7 +8,13 @@ import { appendChatEvents, type NewChatEvent } from '../src/chat/events.js';
 import type { Db } from '../src/db/client.js';
 import { users } from '../src/db/schema/core.js';
 
-export interface SseBlock { id?: string; event?: string; data?: string; comments: string[]; at: number }
+export interface SseBlock {
+  id?: string;
+  event?: string;
+  data?: string;
+  comments: string[];
+  at: number;
+}
 
 /** Reads a text/event-stream response over real HTTP and keeps every block. */
 export class SseReader {
@@ -16,7 +22,11 @@ export class SseReader {
   private buf = '';
   private waiters: Array<() => void> = [];
   ended = false;
-  private constructor(readonly status: number, readonly body: string, private readonly ctrl: AbortController) {}
+  private constructor(
+    readonly status: number,
+    readonly body: string,
+    private readonly ctrl: AbortController,
+  ) {}
 
   static async open(url: string, headers: Record<string, string> = {}): Promise<SseReader> {
     const ctrl = new AbortController();
@@ -42,7 +52,10 @@ export class SseReader {
           this.buf = this.buf.slice(i + 2);
           const b: SseBlock = { comments: [], at: performance.now() };
           for (const line of raw.split('\n')) {
-            if (line.startsWith(':')) { b.comments.push(line.slice(1).trim()); continue; }
+            if (line.startsWith(':')) {
+              b.comments.push(line.slice(1).trim());
+              continue;
+            }
             const k = line.indexOf(':');
             const field = k < 0 ? line : line.slice(0, k);
             const value = k < 0 ? '' : line.slice(k + 1).replace(/^ /, '');
@@ -54,16 +67,23 @@ export class SseReader {
         }
         this.wake();
       }
-    } catch { /* aborted */ }
+    } catch {
+      /* aborted */
+    }
     this.ended = true;
     this.wake();
   }
 
-  private wake(): void { const w = this.waiters; this.waiters = []; for (const f of w) f(); }
+  private wake(): void {
+    const w = this.waiters;
+    this.waiters = [];
+    for (const f of w) f();
+  }
 
   /** Durable events (blocks with an id and an event other than RESYNC). */
   durable(): Array<{ id: number; event: string; data: Record<string, unknown> }> {
-    return this.blocks.filter((b) => b.id !== undefined && b.event && b.event !== 'RESYNC')
+    return this.blocks
+      .filter((b) => b.id !== undefined && b.event && b.event !== 'RESYNC')
       .map((b) => ({ id: Number(b.id), event: b.event!, data: JSON.parse(b.data ?? '{}') as Record<string, unknown> }));
   }
 
@@ -80,11 +100,19 @@ export class SseReader {
       if (this.ended) throw new Error(`stream ended before ${what}: ${JSON.stringify(this.blocks)}`);
       const left = deadline - Date.now();
       if (left <= 0) throw new Error(`timeout waiting for ${what}: ${JSON.stringify(this.blocks)}`);
-      await new Promise<void>((resolve) => { const t = setTimeout(resolve, left); this.waiters.push(() => { clearTimeout(t); resolve(); }); });
+      await new Promise<void>((resolve) => {
+        const t = setTimeout(resolve, left);
+        this.waiters.push(() => {
+          clearTimeout(t);
+          resolve();
+        });
+      });
     }
   }
 
-  close(): void { this.ctrl.abort(); }
+  close(): void {
+    this.ctrl.abort();
+  }
 }
 
 /** Listens on a random port; returns the base URL. */

@@ -30,7 +30,9 @@ function twoInstances(driver: Driver): void {
     beforeAll(async () => {
       a = await createTestApp({ driver, config: { chatStream: { pingMs: 5000, pollMs: 0, pruneEveryMs: 0 } } });
       if (driver === 'postgres') {
-        const connectionString = ((a.dbh.db as unknown as { $client: pg.Pool }).$client.options as { connectionString: string }).connectionString;
+        const connectionString = (
+          (a.dbh.db as unknown as { $client: pg.Pool }).$client.options as { connectionString: string }
+        ).connectionString;
         bDbh = openPostgres(connectionString);
       } else {
         bDbh = { ...a.dbh, close: async () => undefined }; // the same PGlite instance; A's harness closes it
@@ -46,8 +48,14 @@ function twoInstances(driver: Driver): void {
       const csrfCookie = login.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
       const token = (login.json() as { token: string }).token;
       const res = await b.inject({
-        method: 'POST', url: '/api/public/common/login', payload: {},
-        headers: { cookie: csrfCookie, 'x-xsrf-token': token, authorization: `Basic ${Buffer.from('operator@example.com:Demo-2026!').toString('base64')}` },
+        method: 'POST',
+        url: '/api/public/common/login',
+        payload: {},
+        headers: {
+          cookie: csrfCookie,
+          'x-xsrf-token': token,
+          authorization: `Basic ${Buffer.from('operator@example.com:Demo-2026!').toString('base64')}`,
+        },
       });
       expect(res.statusCode).toBe(200);
       operCookieB = res.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
@@ -72,13 +80,25 @@ function twoInstances(driver: Driver): void {
       await onB.waitFor((x) => x.lastId() !== undefined);
 
       const t0 = performance.now();
-      const viaB = await bDbh.db.transaction((tx) => appendChatEvents(tx, [
-        { recipients: [clientId, operId], kind: 'GROUP_MSG', payload: { type: 'GROUP_MSG', message: { msgId: 1 } } },
-        { recipients: [clientId], kind: 'MODIFY_MSG', payload: { type: 'MODIFY_MSG', modification: 'MSG_VIEWED', message: { msgId: 1 } } },
-      ]));
+      const viaB = await bDbh.db.transaction((tx) =>
+        appendChatEvents(tx, [
+          { recipients: [clientId, operId], kind: 'GROUP_MSG', payload: { type: 'GROUP_MSG', message: { msgId: 1 } } },
+          {
+            recipients: [clientId],
+            kind: 'MODIFY_MSG',
+            payload: { type: 'MODIFY_MSG', modification: 'MSG_VIEWED', message: { msgId: 1 } },
+          },
+        ]),
+      );
       await onA.waitFor((x) => x.durable().length >= 2, 5000, 'events from B on A');
       const latency = onA.blocks.find((x) => x.id === String(viaB[1]))!.at - t0;
-      const viaA = await append(a.db, [{ recipients: [operId], kind: 'MODIFY_GROUP_MSG', payload: { type: 'MODIFY_GROUP_MSG', event: 'GROUP_JOINED', groupId: 1, userId: clientId } }]);
+      const viaA = await append(a.db, [
+        {
+          recipients: [operId],
+          kind: 'MODIFY_GROUP_MSG',
+          payload: { type: 'MODIFY_GROUP_MSG', event: 'GROUP_JOINED', groupId: 1, userId: clientId },
+        },
+      ]);
       await onB.waitFor((x) => x.durable().length >= 2, 5000, 'events from A on B');
       await sleep(150);
       expect(onA.durable().map((e) => e.id)).toEqual(viaB);
@@ -91,13 +111,20 @@ function twoInstances(driver: Driver): void {
       readers.push(onA);
       await onA.waitFor((x) => x.lastId() !== undefined);
       const head = Number(onA.lastId());
-      await b.chatRealtime.publishEphemeral([clientId], 'USER_ONLINE', { userId: operId, at: new Date().toISOString() });
+      await b.chatRealtime.publishEphemeral([clientId], 'USER_ONLINE', {
+        userId: operId,
+        at: new Date().toISOString(),
+      });
       await onA.waitFor((x) => x.blocks.some((k) => k.event === 'NOTIFY_MSG'), 5000, 'ephemeral from B');
 
       const N = 100;
-      await Promise.all(Array.from({ length: N }, (_, i) => append(i % 2 ? a.db : bDbh.db, [
-        { recipients: [clientId], kind: 'GROUP_MSG', payload: { type: 'GROUP_MSG', message: { msgId: 100 + i } } },
-      ])));
+      await Promise.all(
+        Array.from({ length: N }, (_, i) =>
+          append(i % 2 ? a.db : bDbh.db, [
+            { recipients: [clientId], kind: 'GROUP_MSG', payload: { type: 'GROUP_MSG', message: { msgId: 100 + i } } },
+          ]),
+        ),
+      );
       await onA.waitFor((x) => x.durable().length >= N, 20_000, `${N} events`);
       await sleep(100);
       expect(onA.durable().map((e) => e.id)).toEqual(Array.from({ length: N }, (_, i) => head + 1 + i));

@@ -56,9 +56,19 @@ for (const driver of DRIVERS) {
       const head = Number(r.lastId());
       const ids1 = await append(t.db, [
         { recipients: [clientId, operId], kind: 'GROUP_MSG', payload: msg(1) },
-        { recipients: [clientId], kind: 'MODIFY_MSG', payload: { type: 'MODIFY_MSG', modification: 'MSG_EDITED', message: { msgId: 1 } } },
+        {
+          recipients: [clientId],
+          kind: 'MODIFY_MSG',
+          payload: { type: 'MODIFY_MSG', modification: 'MSG_EDITED', message: { msgId: 1 } },
+        },
       ]);
-      const ids2 = await append(t.db, [{ recipients: [clientId], kind: 'MODIFY_GROUP_MSG', payload: { type: 'MODIFY_GROUP_MSG', event: 'GROUP_ADDED_FAVORITE', groupId: 1 } }]);
+      const ids2 = await append(t.db, [
+        {
+          recipients: [clientId],
+          kind: 'MODIFY_GROUP_MSG',
+          payload: { type: 'MODIFY_GROUP_MSG', event: 'GROUP_ADDED_FAVORITE', groupId: 1 },
+        },
+      ]);
       expect(ids1).toEqual([head + 1, head + 2]);
       expect(ids2).toEqual([head + 3]);
       await r.waitFor((x) => x.durable().length >= 3, 5000, '3 events');
@@ -73,10 +83,12 @@ for (const driver of DRIVERS) {
       const r = await open(clientCookie);
       await r.waitFor((x) => x.lastId() !== undefined);
       const head = Number(r.lastId());
-      await expect(t.db.transaction(async (tx) => {
-        await appendChatEvents(tx, [{ recipients: [clientId], kind: 'GROUP_MSG', payload: msg(99) }]);
-        throw new Error('rollback');
-      })).rejects.toThrow('rollback');
+      await expect(
+        t.db.transaction(async (tx) => {
+          await appendChatEvents(tx, [{ recipients: [clientId], kind: 'GROUP_MSG', payload: msg(99) }]);
+          throw new Error('rollback');
+        }),
+      ).rejects.toThrow('rollback');
       const [id] = await append(t.db, [{ recipients: [clientId], kind: 'GROUP_MSG', payload: msg(2) }]);
       expect(id).toBe(head + 1);
       await r.waitFor((x) => x.durable().length >= 1);
@@ -91,13 +103,16 @@ for (const driver of DRIVERS) {
       await rc.waitFor((x) => x.lastId() !== undefined);
       await ro.waitFor((x) => x.lastId() !== undefined);
       const [onlyClient] = await append(t.db, [{ recipients: [clientId], kind: 'GROUP_MSG', payload: msg(3) }]);
-      const [both] = await append(t.db, [{ recipients: [operId, clientId], kind: 'CHILD_MSG', payload: { type: 'CHILD_MSG', message: { msgId: 4 } } }]);
+      const [both] = await append(t.db, [
+        { recipients: [operId, clientId], kind: 'CHILD_MSG', payload: { type: 'CHILD_MSG', message: { msgId: 4 } } },
+      ]);
       await rc.waitFor((x) => x.durable().length >= 2);
       await ro.waitFor((x) => x.durable().length >= 1);
       await sleep(100);
       expect(rc.durable().map((e) => e.id)).toEqual([onlyClient, both]);
       expect(ro.durable().map((e) => e.id)).toEqual([both]);
-      rc.close(); ro.close();
+      rc.close();
+      ro.close();
     });
 
     it('reconnect with Last-Event-ID replays exactly the missed events, then goes live (nothing lost, nothing doubled)', async () => {
@@ -112,7 +127,11 @@ for (const driver of DRIVERS) {
       const missed = await append(t.db, [
         { recipients: [clientId], kind: 'GROUP_MSG', payload: msg(11) },
         { recipients: [operId], kind: 'GROUP_MSG', payload: msg(12) },
-        { recipients: [clientId], kind: 'MODIFY_MSG', payload: { type: 'MODIFY_MSG', modification: 'MSG_DELETED', message: { msgId: 11 } } },
+        {
+          recipients: [clientId],
+          kind: 'MODIFY_MSG',
+          payload: { type: 'MODIFY_MSG', modification: 'MSG_DELETED', message: { msgId: 11 } },
+        },
       ]);
       const r2 = await open(clientCookie, { 'last-event-id': last });
       await r2.waitFor((x) => x.durable().length >= 2);
@@ -156,7 +175,8 @@ for (const driver of DRIVERS) {
       const ahead = await open(clientCookie, { 'last-event-id': String(next + 1000) });
       await ahead.waitFor((x) => x.blocks.some((b) => b.event === 'RESYNC'));
       expect(JSON.parse(ahead.blocks.find((b) => b.event === 'RESYNC')!.data!).reason).toBe('CURSOR_AHEAD');
-      bad.close(); ahead.close();
+      bad.close();
+      ahead.close();
     });
 
     it('sends retry 5000 and a ping comment at the configured interval', async () => {
@@ -181,11 +201,22 @@ for (const driver of DRIVERS) {
       await rc.waitFor((x) => x.lastId() !== undefined);
       await ro.waitFor((x) => x.lastId() !== undefined);
       const cursor = rc.lastId()!;
-      expect(await t.app.chatRealtime.publishEphemeral([clientId], 'USER_TYPING_GROUP', { userId: operId, groupId: 7, at: new Date().toISOString() })).toBe(true);
+      expect(
+        await t.app.chatRealtime.publishEphemeral([clientId], 'USER_TYPING_GROUP', {
+          userId: operId,
+          groupId: 7,
+          at: new Date().toISOString(),
+        }),
+      ).toBe(true);
       await rc.waitFor((x) => x.blocks.some((b) => b.event === 'NOTIFY_MSG'));
       const n = rc.blocks.find((b) => b.event === 'NOTIFY_MSG')!;
       expect(n.id).toBeUndefined();
-      expect(JSON.parse(n.data!)).toMatchObject({ type: 'NOTIFY_MSG', notification: 'USER_TYPING_GROUP', userId: operId, groupId: 7 });
+      expect(JSON.parse(n.data!)).toMatchObject({
+        type: 'NOTIFY_MSG',
+        notification: 'USER_TYPING_GROUP',
+        userId: operId,
+        groupId: 7,
+      });
       await sleep(100);
       expect(ro.blocks.some((b) => b.event === 'NOTIFY_MSG')).toBe(false);
       rc.close();
@@ -193,18 +224,28 @@ for (const driver of DRIVERS) {
       await again.waitFor((x) => x.lastId() !== undefined);
       await sleep(100);
       expect(again.blocks.some((b) => b.event === 'NOTIFY_MSG')).toBe(false);
-      again.close(); ro.close();
+      again.close();
+      ro.close();
     });
 
     it('the app installs the resolver: the real chat session token works as Authorization: Bearer or ?token=, without the cookie', async () => {
       expect(t.app.chatRealtime.tokenResolver).not.toBeNull();
       const res = await fetch(`${base}/api/secured/chat/session-token`, { headers: { cookie: clientCookie } });
       expect(res.status).toBe(200);
-      const { token } = await res.json() as { token: string };
-      for (const r of [await SseReader.open(url, { authorization: `Bearer ${token}` }), await SseReader.open(`${url}?token=${encodeURIComponent(token)}`)]) {
+      const { token } = (await res.json()) as { token: string };
+      for (const r of [
+        await SseReader.open(url, { authorization: `Bearer ${token}` }),
+        await SseReader.open(`${url}?token=${encodeURIComponent(token)}`),
+      ]) {
         expect(r.status).toBe(200);
         await r.waitFor((x) => x.lastId() !== undefined);
-        const [id] = await append(t.db, [{ recipients: [clientId], kind: 'GROUP_REQDOC_MSG', payload: { type: 'GROUP_REQDOC_MSG', payload: { y: 1 } } }]);
+        const [id] = await append(t.db, [
+          {
+            recipients: [clientId],
+            kind: 'GROUP_REQDOC_MSG',
+            payload: { type: 'GROUP_REQDOC_MSG', payload: { y: 1 } },
+          },
+        ]);
         await r.waitFor((x) => x.durable().some((e) => e.id === id));
         r.close();
       }
@@ -218,7 +259,13 @@ for (const driver of DRIVERS) {
         const r = await open('', {}, '?token=good-token');
         expect(r.status).toBe(200);
         await r.waitFor((x) => x.lastId() !== undefined);
-        const [id] = await append(t.db, [{ recipients: [clientId], kind: 'GROUP_REQDOC_MSG', payload: { type: 'GROUP_REQDOC_MSG', payload: { x: 1 } } }]);
+        const [id] = await append(t.db, [
+          {
+            recipients: [clientId],
+            kind: 'GROUP_REQDOC_MSG',
+            payload: { type: 'GROUP_REQDOC_MSG', payload: { x: 1 } },
+          },
+        ]);
         await r.waitFor((x) => x.durable().length === 1);
         expect(r.durable()[0]).toMatchObject({ id, event: 'GROUP_REQDOC_MSG' });
         r.close();
@@ -249,15 +296,22 @@ for (const driver of DRIVERS) {
       const head = Number(r.lastId());
       const N = 200;
       const started = performance.now();
-      const ids = (await Promise.all(Array.from({ length: N }, (_, i) =>
-        append(t.db, [{ recipients: [clientId], kind: 'GROUP_MSG', payload: msg(1000 + i) }])))).flat();
+      const ids = (
+        await Promise.all(
+          Array.from({ length: N }, (_, i) =>
+            append(t.db, [{ recipients: [clientId], kind: 'GROUP_MSG', payload: msg(1000 + i) }]),
+          ),
+        )
+      ).flat();
       const appended = performance.now();
       await r.waitFor((x) => x.durable().length >= N, 20_000, `${N} events`);
       const done = performance.now();
       const got = r.durable().map((e) => e.id);
       expect(got).toEqual(Array.from({ length: N }, (_, i) => head + 1 + i));
       expect([...ids].sort((a, b) => a - b)).toEqual(got);
-      console.log(`[chat-stream ${driver}] ${N} concurrent appends: ${(appended - started).toFixed(0)} ms; all delivered after ${(done - started).toFixed(0)} ms`);
+      console.log(
+        `[chat-stream ${driver}] ${N} concurrent appends: ${(appended - started).toFixed(0)} ms; all delivered after ${(done - started).toFixed(0)} ms`,
+      );
       r.close();
     });
   });

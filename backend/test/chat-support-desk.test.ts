@@ -19,8 +19,19 @@ import { userOf } from './deal-partner-helpers.js';
 const C = '/api/secured/common/chat';
 const SUPPORT = 10762;
 
-interface TypeCount { groupType: string; groupCount: number; unreadGroupCount: number; unreadMessagesCount: number }
-interface Preview { id: number; groupType: string; name: string; supportRequester: { id: number; name: string; companyName: string | null } | null; lastMessage: { selfMsg: boolean; sender: { id: number } } | null }
+interface TypeCount {
+  groupType: string;
+  groupCount: number;
+  unreadGroupCount: number;
+  unreadMessagesCount: number;
+}
+interface Preview {
+  id: number;
+  groupType: string;
+  name: string;
+  supportRequester: { id: number; name: string; companyName: string | null } | null;
+  lastMessage: { selfMsg: boolean; sender: { id: number } } | null;
+}
 
 for (const driver of DRIVERS) {
   describe(`support desk [${driver}]`, () => {
@@ -32,7 +43,12 @@ for (const driver of DRIVERS) {
       t = await createTestApp({ driver });
       const [op] = await t.db.select().from(users).where(eq(users.email, 'operator@example.com'));
       await t.db.insert(users).values({
-        email: 'operator2@example.com', passwordHash: op.passwordHash, accountType: 'OPER', name: 'Пётр', surname: 'Лебедев', rights: op.rights,
+        email: 'operator2@example.com',
+        passwordHash: op.passwordHash,
+        accountType: 'OPER',
+        name: 'Пётр',
+        surname: 'Лебедев',
+        rights: op.rights,
       });
       c1 = await t.signedIn('client@example.com'); // Иван Смирнов, ООО «ВЭД Трейд»
       c2 = await t.signedIn('newclient@example.com'); // Анна Кузнецова, ООО «Новый Импорт»
@@ -52,7 +68,12 @@ for (const driver of DRIVERS) {
     const send = async (c: TestClient, gid: number, text: string) => {
       const r = await c.post(`${C}/group/${gid}/messages`, { text });
       expect(r.statusCode, r.body).toBe(201);
-      return r.json() as { msgId: number; selfMsg: boolean; sender: { id: number; name: string }; sentByGroup: boolean };
+      return r.json() as {
+        msgId: number;
+        selfMsg: boolean;
+        sender: { id: number; name: string };
+        sentByGroup: boolean;
+      };
     };
     const byType = async (c: TestClient) => {
       const r = await c.post(`${C}/group/statistics`, { statisticType: 'MSG' });
@@ -78,23 +99,47 @@ for (const driver of DRIVERS) {
       return (r.json().content as Preview[]).map((g) => g.id).sort((a, b) => a - b);
     };
 
-    it('per-type unread (chat §7 statistics): the desk\'s 2 support chats, one unread with 2 messages; viewed → 0; never negative; sums to messages/unread', async () => {
+    it("per-type unread (chat §7 statistics): the desk's 2 support chats, one unread with 2 messages; viewed → 0; never negative; sums to messages/unread", async () => {
       await send(c1, sg1, 'Добрый день, вопрос по платежу');
       await oper.post(`${C}/group/${sg1}/viewed`, {});
       const m1 = await send(c2, sg2, 'Здравствуйте');
       await send(c2, sg2, 'Когда проверят компанию?');
-      expect(await supportCounts(oper)).toEqual({ groupType: 'ECVP_SUPPORT', groupCount: 2, unreadGroupCount: 1, unreadMessagesCount: 2 });
+      expect(await supportCounts(oper)).toEqual({
+        groupType: 'ECVP_SUPPORT',
+        groupCount: 2,
+        unreadGroupCount: 1,
+        unreadMessagesCount: 2,
+      });
       // the desk shares one read pointer (member 10762): the second operator sees the same figures
-      expect(await supportCounts(oper2)).toEqual({ groupType: 'ECVP_SUPPORT', groupCount: 2, unreadGroupCount: 1, unreadMessagesCount: 2 });
+      expect(await supportCounts(oper2)).toEqual({
+        groupType: 'ECVP_SUPPORT',
+        groupCount: 2,
+        unreadGroupCount: 1,
+        unreadMessagesCount: 2,
+      });
       await consistent(oper);
       // the per-group answer agrees with the per-type one
-      const perGroup = (await oper.post(`${C}/group/statistics`, { groupIds: [sg1, sg2], statisticType: 'MSG' })).json().groupStatistics as { groupId: number; unreadMessagesCount: number }[];
-      expect(Object.fromEntries(perGroup.map((g) => [g.groupId, g.unreadMessagesCount]))).toEqual({ [sg1]: 0, [sg2]: 2 });
+      const perGroup = (await oper.post(`${C}/group/statistics`, { groupIds: [sg1, sg2], statisticType: 'MSG' })).json()
+        .groupStatistics as { groupId: number; unreadMessagesCount: number }[];
+      expect(Object.fromEntries(perGroup.map((g) => [g.groupId, g.unreadMessagesCount]))).toEqual({
+        [sg1]: 0,
+        [sg2]: 2,
+      });
 
       // viewing by one operator clears the chat for the whole desk
       await oper.post(`${C}/group/${sg2}/viewed`, {});
-      expect(await supportCounts(oper)).toEqual({ groupType: 'ECVP_SUPPORT', groupCount: 2, unreadGroupCount: 0, unreadMessagesCount: 0 });
-      expect(await supportCounts(oper2)).toEqual({ groupType: 'ECVP_SUPPORT', groupCount: 2, unreadGroupCount: 0, unreadMessagesCount: 0 });
+      expect(await supportCounts(oper)).toEqual({
+        groupType: 'ECVP_SUPPORT',
+        groupCount: 2,
+        unreadGroupCount: 0,
+        unreadMessagesCount: 0,
+      });
+      expect(await supportCounts(oper2)).toEqual({
+        groupType: 'ECVP_SUPPORT',
+        groupCount: 2,
+        unreadGroupCount: 0,
+        unreadMessagesCount: 0,
+      });
       // a viewed message deleted by its sender takes nothing away: derived counts never go below 0
       expect((await c2.delete(`${C}/group/${sg2}/messages/${m1.msgId}`)).statusCode).toBe(204);
       expect(await supportCounts(oper)).toMatchObject({ unreadGroupCount: 0, unreadMessagesCount: 0 });
@@ -112,20 +157,40 @@ for (const driver of DRIVERS) {
       await send(c2, sg2, 'Ещё вопрос');
       expect(await supportCounts(oper)).toMatchObject({ unreadGroupCount: 1, unreadMessagesCount: 1 });
       await send(oper2, sg2, 'Проверка займёт день');
-      expect(await supportCounts(oper)).toEqual({ groupType: 'ECVP_SUPPORT', groupCount: 2, unreadGroupCount: 0, unreadMessagesCount: 0 });
-      expect(await supportCounts(oper2)).toEqual({ groupType: 'ECVP_SUPPORT', groupCount: 2, unreadGroupCount: 0, unreadMessagesCount: 0 });
-      expect(await supportCounts(c2)).toEqual({ groupType: 'ECVP_SUPPORT', groupCount: 1, unreadGroupCount: 1, unreadMessagesCount: 1 });
+      expect(await supportCounts(oper)).toEqual({
+        groupType: 'ECVP_SUPPORT',
+        groupCount: 2,
+        unreadGroupCount: 0,
+        unreadMessagesCount: 0,
+      });
+      expect(await supportCounts(oper2)).toEqual({
+        groupType: 'ECVP_SUPPORT',
+        groupCount: 2,
+        unreadGroupCount: 0,
+        unreadMessagesCount: 0,
+      });
+      expect(await supportCounts(c2)).toEqual({
+        groupType: 'ECVP_SUPPORT',
+        groupCount: 1,
+        unreadGroupCount: 1,
+        unreadMessagesCount: 1,
+      });
       await consistent(c2);
     });
 
-    it('supportRequester (chat §6) on the desk\'s previews; the operator finds a support chat by the requester\'s name or company (§5)', async () => {
+    it("supportRequester (chat §6) on the desk's previews; the operator finds a support chat by the requester's name or company (§5)", async () => {
       // a requester without a company and without a name: the display name is the e-mail, the company null
-      const [loner] = await t.db.insert(users).values({ email: 'loner@example.com', passwordHash: 'x', accountType: 'AGENT' }).returning();
+      const [loner] = await t.db
+        .insert(users)
+        .values({ email: 'loner@example.com', passwordHash: 'x', accountType: 'AGENT' })
+        .returning();
       const sg3 = (await ensureSupportGroup(t.db, { id: loner.id, accountType: 'AGENT' }, t.clock.now()))!;
       // an ordinary group of the operator whose NAME contains a client's surname
-      const plain = (await oper.post(`${C}/group`, { name: 'Смирнов: сверка', groupType: 'ECVP_CLIENT' })).json().id as number;
+      const plain = (await oper.post(`${C}/group`, { name: 'Смирнов: сверка', groupType: 'ECVP_CLIENT' })).json()
+        .id as number;
 
-      const list = (await oper.post(`${C}/group/filter`, { types: ['ECVP_SUPPORT'], limit: 100 })).json().content as Preview[];
+      const list = (await oper.post(`${C}/group/filter`, { types: ['ECVP_SUPPORT'], limit: 100 })).json()
+        .content as Preview[];
       expect(list.map((g) => g.id).sort((a, b) => a - b)).toEqual([sg1, sg2, sg3].sort((a, b) => a - b));
       expect(list.every((g) => g.name === 'Поддержка' && g.groupType === 'ECVP_SUPPORT')).toBe(true);
       const requester = Object.fromEntries(list.map((g) => [g.id, g.supportRequester]));
@@ -136,11 +201,23 @@ for (const driver of DRIVERS) {
       });
       // the same on by-ids (in the order asked) and GET group; null for other group types
       const byIds = (await oper.post(`${C}/group/by-ids`, { ids: [sg2, plain, sg1] })).json() as Preview[];
-      expect(byIds.map((g) => [g.id, g.supportRequester?.name ?? null])).toEqual([[sg2, 'Анна Кузнецова'], [plain, null], [sg1, 'Иван Смирнов']]);
-      expect((await oper.get(`${C}/group/${sg2}`)).json().supportRequester).toEqual({ id: ids.c2, name: 'Анна Кузнецова', companyName: 'ООО «Новый Импорт»' });
+      expect(byIds.map((g) => [g.id, g.supportRequester?.name ?? null])).toEqual([
+        [sg2, 'Анна Кузнецова'],
+        [plain, null],
+        [sg1, 'Иван Смирнов'],
+      ]);
+      expect((await oper.get(`${C}/group/${sg2}`)).json().supportRequester).toEqual({
+        id: ids.c2,
+        name: 'Анна Кузнецова',
+        companyName: 'ООО «Новый Импорт»',
+      });
       expect((await oper.get(`${C}/group/${plain}`)).json().supportRequester).toBeNull();
       // the requester sees themselves on their own support chat
-      expect((await c1.get(`${C}/group/${sg1}`)).json().supportRequester).toEqual({ id: ids.c1, name: 'Иван Смирнов', companyName: 'ООО «ВЭД Трейд»' });
+      expect((await c1.get(`${C}/group/${sg1}`)).json().supportRequester).toEqual({
+        id: ids.c1,
+        name: 'Иван Смирнов',
+        companyName: 'ООО «ВЭД Трейд»',
+      });
 
       // operator search: surname, full name, company, any case; only the matching support chat
       for (const s of ['Кузнецова', 'кузнецова', 'Анна Кузнецова', 'Новый Импорт', 'ИМПОРТ']) {
@@ -151,11 +228,17 @@ for (const driver of DRIVERS) {
       expect(await search(oper, 'loner@')).toEqual([sg3]);
       // the group name still counts: 'Смирнов' finds the requester's chat and the group named after him
       expect(await search(oper, 'Смирнов')).toEqual([sg1, plain].sort((a, b) => a - b));
-      expect(await search(oper, 'Поддержка', { types: ['ECVP_SUPPORT'] })).toEqual([sg1, sg2, sg3].sort((a, b) => a - b));
+      expect(await search(oper, 'Поддержка', { types: ['ECVP_SUPPORT'] })).toEqual(
+        [sg1, sg2, sg3].sort((a, b) => a - b),
+      );
       // LIKE wildcards in the input match literally (nothing here has them)
       for (const s of ['%%%', '___', '%а%', 'Анна_Кузнецова']) expect(await search(oper, s), s).toEqual([]);
       // under 3 characters: nothing is fetched
-      expect((await oper.post(`${C}/group/filter`, { searchStr: 'Ан' })).json()).toEqual({ content: [], cursor: null, last: true });
+      expect((await oper.post(`${C}/group/filter`, { searchStr: 'Ан' })).json()).toEqual({
+        content: [],
+        cursor: null,
+        last: true,
+      });
 
       // a client's search never reaches other users' support chats, nor matches by requester
       expect(await search(c1, 'Кузнецова')).toEqual([]);
@@ -168,25 +251,48 @@ for (const driver of DRIVERS) {
     it('selfMsg (chat §6 "Messages of the current user are treated as own"): desk messages are own for every operator, not for the client', async () => {
       const answer = await send(oper, sg1, 'Отвечаю за поддержку');
       expect(answer).toMatchObject({ selfMsg: true, sentByGroup: true, sender: { id: SUPPORT, name: 'Поддержка' } });
-      const mine = (c: TestClient) => c.get(`${C}/group/${sg1}/messages`).then((r) => (r.json().content as { msgId: number; selfMsg: boolean; sender: { id: number }; replyMessage: { msgId: number; selfMsg: boolean } | null }[]));
+      const mine = (c: TestClient) =>
+        c.get(`${C}/group/${sg1}/messages`).then(
+          (r) =>
+            r.json().content as {
+              msgId: number;
+              selfMsg: boolean;
+              sender: { id: number };
+              replyMessage: { msgId: number; selfMsg: boolean } | null;
+            }[],
+        );
       // the other operator: the desk spoke, so it is theirs too (they act as 10762 in support chats)
-      expect((await mine(oper2)).find((m) => m.msgId === answer.msgId)).toMatchObject({ selfMsg: true, sender: { id: SUPPORT } });
-      expect((await mine(c1)).find((m) => m.msgId === answer.msgId)).toMatchObject({ selfMsg: false, sender: { id: SUPPORT } });
+      expect((await mine(oper2)).find((m) => m.msgId === answer.msgId)).toMatchObject({
+        selfMsg: true,
+        sender: { id: SUPPORT },
+      });
+      expect((await mine(c1)).find((m) => m.msgId === answer.msgId)).toMatchObject({
+        selfMsg: false,
+        sender: { id: SUPPORT },
+      });
       // previews say the same
-      const preview = async (c: TestClient) => ((await c.post(`${C}/group/by-ids`, { ids: [sg1] })).json() as Preview[])[0].lastMessage;
+      const preview = async (c: TestClient) =>
+        ((await c.post(`${C}/group/by-ids`, { ids: [sg1] })).json() as Preview[])[0].lastMessage;
       expect(await preview(oper2)).toMatchObject({ selfMsg: true, sender: { id: SUPPORT } });
       expect(await preview(c1)).toMatchObject({ selfMsg: false, sender: { id: SUPPORT } });
       // a reply quotes the desk message: the quote is own for the operators, not for the client
       const reply = await c1.post(`${C}/group/${sg1}/messages`, { text: 'Спасибо', replyMessageId: answer.msgId });
       expect(reply.json()).toMatchObject({ selfMsg: true, replyMessage: { msgId: answer.msgId, selfMsg: false } });
       const replyAt = async (c: TestClient) => (await mine(c)).find((m) => m.msgId === reply.json().msgId)!;
-      expect(await replyAt(oper)).toMatchObject({ selfMsg: false, replyMessage: { msgId: answer.msgId, selfMsg: true } });
-      expect(await replyAt(oper2)).toMatchObject({ selfMsg: false, replyMessage: { msgId: answer.msgId, selfMsg: true } });
+      expect(await replyAt(oper)).toMatchObject({
+        selfMsg: false,
+        replyMessage: { msgId: answer.msgId, selfMsg: true },
+      });
+      expect(await replyAt(oper2)).toMatchObject({
+        selfMsg: false,
+        replyMessage: { msgId: answer.msgId, selfMsg: true },
+      });
       // the realtime event carries the viewer-neutral view (selfMsg false); each receiver applies the rule itself
       const events = await t.db.select().from(chatEvents).where(eq(chatEvents.kind, 'GROUP_MSG'));
       const ev = events.find((e) => (e.payload as { message: { msgId: number } }).message.msgId === answer.msgId)!;
-      expect((ev.payload as { message: { selfMsg: boolean; sender: { id: number }; group: { type: string } } }).message)
-        .toMatchObject({ selfMsg: false, sender: { id: SUPPORT }, group: { type: 'ECVP_SUPPORT' } });
+      expect(
+        (ev.payload as { message: { selfMsg: boolean; sender: { id: number }; group: { type: string } } }).message,
+      ).toMatchObject({ selfMsg: false, sender: { id: SUPPORT }, group: { type: 'ECVP_SUPPORT' } });
       expect([...ev.recipients].sort((a, b) => a - b)).toEqual([ids.c1, ids.oper, ids.oper2].sort((a, b) => a - b));
     });
   });

@@ -11,20 +11,47 @@ import { createTestApp, DRIVERS, type TestApp } from './harness.js';
 import { addRequisite, companyIdOf } from './verification-helpers.js';
 
 const REGDATA = '/api/secured/client/regdata';
-const GOOD = { name: 'Анна-Мария', surname: 'Кузнецова', patronymic: 'Сергеевна', phone: '9161112233', additionalPhone: '4951234567', companyWebsite: 'https://romashka.ru' };
+const GOOD = {
+  name: 'Анна-Мария',
+  surname: 'Кузнецова',
+  patronymic: 'Сергеевна',
+  phone: '9161112233',
+  additionalPhone: '4951234567',
+  companyWebsite: 'https://romashka.ru',
+};
 
 for (const driver of DRIVERS) {
   describe(`client info and registration data [${driver}]`, () => {
     let t: TestApp;
-    beforeAll(async () => { t = await createTestApp({ driver }); });
-    afterAll(async () => { await t?.close(); });
+    beforeAll(async () => {
+      t = await createTestApp({ driver });
+    });
+    afterAll(async () => {
+      await t?.close();
+    });
 
     it('shows every §3 Company field with verifiedAt', async () => {
       const c = await t.signedIn('client@example.com');
       const info = (await c.get('/api/secured/client/info')).json();
       expect(Object.keys(info.company).sort()).toEqual([
-        'actualAddress', 'ceo', 'fullName', 'id', 'inn', 'kpp', 'legalAddress', 'liquidated', 'ogrn', 'okved', 'registrationAuthority',
-        'registrationAuthorityAddress', 'registrationDate', 'shortName', 'signatureConfirmed', 'status', 'verified', 'verifiedAt',
+        'actualAddress',
+        'ceo',
+        'fullName',
+        'id',
+        'inn',
+        'kpp',
+        'legalAddress',
+        'liquidated',
+        'ogrn',
+        'okved',
+        'registrationAuthority',
+        'registrationAuthorityAddress',
+        'registrationDate',
+        'shortName',
+        'signatureConfirmed',
+        'status',
+        'verified',
+        'verifiedAt',
       ]);
       expect(info.company).toMatchObject({ ogrn: '1177746126040', status: 'VERIFIED', verified: true });
       expect(info.company.verifiedAt === null || !Number.isNaN(Date.parse(info.company.verifiedAt))).toBe(true);
@@ -42,16 +69,34 @@ for (const driver of DRIVERS) {
       // Blank optional fields are cleared.
       const cleared = await c.put(REGDATA, { ...GOOD, patronymic: '', additionalPhone: ' ', companyWebsite: null });
       expect(cleared.json().contact).toMatchObject({ patronymic: null, additionalPhone: null, companyWebsite: null });
-      expect((await c.put(REGDATA, { name: 'Анна', surname: 'Кузнецова', phone: '9161112233', companyWebsite: 'ромашка.рф' })).json().contact.companyWebsite).toBe('ромашка.рф');
+      expect(
+        (
+          await c.put(REGDATA, {
+            name: 'Анна',
+            surname: 'Кузнецова',
+            phone: '9161112233',
+            companyWebsite: 'ромашка.рф',
+          })
+        ).json().contact.companyWebsite,
+      ).toBe('ромашка.рф');
     });
 
     it('refuses bad data with a Russian message per field, writing nothing', async () => {
       const c = await t.signedIn('client@example.com');
       const before = await t.snapshot();
-      const bad = await c.put(REGDATA, { name: 'Anna', surname: 'Кузнецова', patronymic: 'Сергеевна1', phone: '916111223', additionalPhone: '+79161112233', companyWebsite: 'not a site' });
+      const bad = await c.put(REGDATA, {
+        name: 'Anna',
+        surname: 'Кузнецова',
+        patronymic: 'Сергеевна1',
+        phone: '916111223',
+        additionalPhone: '+79161112233',
+        companyWebsite: 'not a site',
+      });
       expect(bad.statusCode).toBe(400);
       expect(bad.json()).toEqual({
-        code: 'VALIDATION_ERROR', message: 'Ошибка валидации', errors: [
+        code: 'VALIDATION_ERROR',
+        message: 'Ошибка валидации',
+        errors: [
           { field: 'name', code: 'RUSSIAN_LETTERS', message: 'Используйте русские буквы и дефис' },
           { field: 'patronymic', code: 'RUSSIAN_LETTERS', message: 'Используйте русские буквы и дефис' },
           { field: 'phone', code: 'PHONE_INVALID', message: 'Номер телефона — 10 цифр' },
@@ -59,10 +104,17 @@ for (const driver of DRIVERS) {
           { field: 'companyWebsite', code: 'SITE_INVALID', message: 'Некорректный адрес сайта' },
         ],
       });
-      expect((await c.put(REGDATA, { ...GOOD, companyWebsite: 'ftp://romashka.ru' })).json().errors).toEqual([{ field: 'companyWebsite', code: 'SITE_INVALID', message: 'Некорректный адрес сайта' }]);
-      expect((await c.put(REGDATA, { name: 'Анна', surname: 'Кузнецова' })).json().errors).toEqual(expect.arrayContaining([{ field: 'phone', code: 'REQUIRED', message: 'Обязательное поле' }]));
+      expect((await c.put(REGDATA, { ...GOOD, companyWebsite: 'ftp://romashka.ru' })).json().errors).toEqual([
+        { field: 'companyWebsite', code: 'SITE_INVALID', message: 'Некорректный адрес сайта' },
+      ]);
+      expect((await c.put(REGDATA, { name: 'Анна', surname: 'Кузнецова' })).json().errors).toEqual(
+        expect.arrayContaining([{ field: 'phone', code: 'REQUIRED', message: 'Обязательное поле' }]),
+      );
       expect((await c.put(REGDATA, { ...GOOD, name: { first: 'Анна' } })).statusCode).toBe(400);
-      expect((await c.request('PUT', REGDATA, { csrf: false, body: GOOD })).json()).toMatchObject({ code: 'CSRF_INVALID', retryCsrf: true });
+      expect((await c.request('PUT', REGDATA, { csrf: false, body: GOOD })).json()).toMatchObject({
+        code: 'CSRF_INVALID',
+        retryCsrf: true,
+      });
       expect((await t.client().put(REGDATA, GOOD)).statusCode).toBe(401);
       expect(await t.snapshot()).toEqual(before);
     });
@@ -80,7 +132,8 @@ for (const driver of DRIVERS) {
     it('supersedes the unsigned verification application (regdata and the current-user update)', async () => {
       const c = await t.signedIn('newclient@example.com');
       await addRequisite(t, await companyIdOf(t, 'newclient@example.com'));
-      const status = async (id: number) => (await t.db.select().from(verificationDocuments).where(eq(verificationDocuments.id, id)))[0].status;
+      const status = async (id: number) =>
+        (await t.db.select().from(verificationDocuments).where(eq(verificationDocuments.id, id)))[0].status;
       let doc = (await c.get('/api/secured/client/verification/document')).json().id as number;
       await c.put(REGDATA, { ...GOOD, phone: '9160000009' });
       expect(await status(doc)).toBe('SUPERSEDED');

@@ -11,8 +11,13 @@ for (const driver of DRIVERS) {
   describe(`deal compare-and-set [${driver}]`, () => {
     let t: TestApp;
     let a: Actors;
-    beforeAll(async () => { t = await createTestApp({ driver }); a = await actors(t); });
-    afterAll(async () => { await t?.close(); });
+    beforeAll(async () => {
+      t = await createTestApp({ driver });
+      a = await actors(t);
+    });
+    afterAll(async () => {
+      await t?.close();
+    });
 
     it('two accepts of two offers of one order at the same moment: exactly one 200, one 409, nothing else changed', async () => {
       for (let round = 0; round < 3; round++) {

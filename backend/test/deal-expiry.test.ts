@@ -12,8 +12,13 @@ for (const driver of DRIVERS) {
   describe(`offer expiry [${driver}]`, () => {
     let t: TestApp;
     let a: Actors;
-    beforeAll(async () => { t = await createTestApp({ driver }); a = await actors(t); });
-    afterAll(async () => { await t?.close(); });
+    beforeAll(async () => {
+      t = await createTestApp({ driver });
+      a = await actors(t);
+    });
+    afterAll(async () => {
+      await t?.close();
+    });
 
     it('expires a sent offer after the last day of its payment term (Moscow), not before; the order stays ACTIVE', async () => {
       const id = await activeOrder(t, a);
@@ -31,13 +36,19 @@ for (const driver of DRIVERS) {
 
       const deal = (await a.client.get(`${CLIENT}/${id}/offers`)).json();
       expect(deal.status).toBe('ACTIVE');
-      const s = Object.fromEntries(deal.offers.map((o: { partnerId: number; status: string }) => [o.partnerId, o.status]));
+      const s = Object.fromEntries(
+        deal.offers.map((o: { partnerId: number; status: string }) => [o.partnerId, o.status]),
+      );
       expect(s).toEqual({ [a.p1Id]: 'REFUSE_OPER', [a.p2Id]: 'SEND_OFFER' });
       expect((await a.client.post(`${CLIENT}/${id}/offers/${o1}/accept`, {})).statusCode).toBe(409);
 
       const hist = (await a.oper.get(`/api/secured/oper/order/exch/${id}`)).json().history;
-      expect(hist.find((h: { entity: string; to: string; entityId: number }) => h.entity === 'OFFER' && h.to === 'REFUSE_OPER' && h.entityId === o1))
-        .toMatchObject({ actorRole: 'SYSTEM', actor: null, comment: 'Срок оплаты по предложению истёк' });
+      expect(
+        hist.find(
+          (h: { entity: string; to: string; entityId: number }) =>
+            h.entity === 'OFFER' && h.to === 'REFUSE_OPER' && h.entityId === o1,
+        ),
+      ).toMatchObject({ actorRole: 'SYSTEM', actor: null, comment: 'Срок оплаты по предложению истёк' });
     });
 
     it('an accepted offer never expires', async () => {

@@ -55,7 +55,13 @@ export async function activeOrder(t: TestApp, a: Actors): Promise<number> {
 /** An agent takes the order and sends an offer (SEND_OFFER) through the partner routes; `to`: last day of the term. */
 export async function sendOffer(t: TestApp, p: TestClient, id: number, toDays = 10): Promise<void> {
   ok(await p.post(`${PORDER}/${id}/take`, {}), 'partner take');
-  ok(await p.post(`${PORDER}/${id}/offer/send`, offerBody({ day: (n) => day(t, n) }, { paymentDateTo: day(t, toDays), clientFeePercent: '1.5' })), 'offer send');
+  ok(
+    await p.post(
+      `${PORDER}/${id}/offer/send`,
+      offerBody({ day: (n) => day(t, n) }, { paymentDateTo: day(t, toDays), clientFeePercent: '1.5' }),
+    ),
+    'offer send',
+  );
 }
 
 /** ACTIVE order with offers of both agents sent. */
@@ -67,11 +73,20 @@ export async function orderWithOffers(t: TestApp, a: Actors): Promise<number> {
 }
 
 export async function partnerOrderId(t: TestApp, orderId: number, partnerId: number): Promise<number> {
-  const [po] = await t.db.select({ id: partnerOrders.id }).from(partnerOrders).where(and(eq(partnerOrders.orderId, orderId), eq(partnerOrders.partnerCompanyId, partnerId)));
+  const [po] = await t.db
+    .select({ id: partnerOrders.id })
+    .from(partnerOrders)
+    .where(and(eq(partnerOrders.orderId, orderId), eq(partnerOrders.partnerCompanyId, partnerId)));
   return po.id;
 }
 
 /** An agent's step through the repository (as the partner routes do). */
-export async function partnerStep(t: TestApp, email: string, action: DealAction, orderId: number, extra: Record<string, unknown> = {}): Promise<void> {
+export async function partnerStep(
+  t: TestApp,
+  email: string,
+  action: DealAction,
+  orderId: number,
+  extra: Record<string, unknown> = {},
+): Promise<void> {
   await runTransition(t.db, { action, actor: await userOf(t, email), orderId, now: t.clock.now(), ...extra });
 }

@@ -9,7 +9,17 @@ import { users } from '../src/db/schema/core.js';
 import { dealDocuments } from '../src/db/schema/deal.js';
 import { orderStatusHistory, storedFiles } from '../src/db/schema/orders.js';
 import { createTestApp, DRIVERS, type TestApp } from './harness.js';
-import { activeOrder, actors, CLIENT, newOrder, OPER, orderWithOffers, partnerOrderId, PORDER, type Actors } from './deal-helpers.js';
+import {
+  activeOrder,
+  actors,
+  CLIENT,
+  newOrder,
+  OPER,
+  orderWithOffers,
+  partnerOrderId,
+  PORDER,
+  type Actors,
+} from './deal-helpers.js';
 import { offerBody } from './deal-partner-helpers.js';
 import { day, orderInput } from './orders-helpers.js';
 
@@ -17,8 +27,13 @@ for (const driver of DRIVERS) {
   describe(`operator deal calls [${driver}]`, () => {
     let t: TestApp;
     let a: Actors;
-    beforeAll(async () => { t = await createTestApp({ driver }); a = await actors(t); });
-    afterAll(async () => { await t?.close(); });
+    beforeAll(async () => {
+      t = await createTestApp({ driver });
+      a = await actors(t);
+    });
+    afterAll(async () => {
+      await t?.close();
+    });
 
     it('takes an order (validator set), comments, edits it and sends it to agents → ACTIVE with offers ALLOWED', async () => {
       const id = await newOrder(t, a);
@@ -28,7 +43,11 @@ for (const driver of DRIVERS) {
 
       const take = await a.oper.post(`${OPER}/${id}/take`, {});
       expect(take.statusCode).toBe(200);
-      expect(take.json()).toMatchObject({ status: 'IN_VALIDATION', validator: { email: 'operator@example.com' }, clientName: expect.any(String) });
+      expect(take.json()).toMatchObject({
+        status: 'IN_VALIDATION',
+        validator: { email: 'operator@example.com' },
+        clientName: expect.any(String),
+      });
       expect((await a.oper.post(`${OPER}/${id}/take`, {})).statusCode).toBe(409);
 
       const c = await a.oper.post(`${OPER}/${id}/comment`, { comment: '  Проверить контракт  ' });
@@ -38,33 +57,69 @@ for (const driver of DRIVERS) {
 
       const bad = await a.oper.put(`${OPER}/${id}`, orderInput(t, { amount: { cost: '-1', currency: 'USD' } }));
       expect(bad.statusCode).toBe(400);
-      const edit = await a.oper.put(`${OPER}/${id}`, orderInput(t, { amount: { cost: '15000', currency: 'USD' }, paymentDateTo: day(t, 25) }));
+      const edit = await a.oper.put(
+        `${OPER}/${id}`,
+        orderInput(t, { amount: { cost: '15000', currency: 'USD' }, paymentDateTo: day(t, 25) }),
+      );
       expect(edit.statusCode).toBe(200);
-      expect(edit.json()).toMatchObject({ order: { amount: { cost: '15000.00' } }, lastOperComment: { comment: 'Проверить контракт' } });
+      expect(edit.json()).toMatchObject({
+        order: { amount: { cost: '15000.00' } },
+        lastOperComment: { comment: 'Проверить контракт' },
+      });
 
-      const count = (await a.oper.post(`${OPER}/filter/count`, { tab: 'work', employee: take.json().validator.userId, id: String(id) })).json().count;
+      const count = (
+        await a.oper.post(`${OPER}/filter/count`, {
+          tab: 'work',
+          employee: take.json().validator.userId,
+          id: String(id),
+        })
+      ).json().count;
       expect(count).toBe(1);
       const byInn = await a.oper.post(`${OPER}/filter/count`, { client: take.json().inn.slice(0, 4), id });
       expect(byInn.json().count).toBe(1);
 
       const scoring = await a.oper.get(`${OPER}/${id}/partners`);
       expect(scoring.statusCode).toBe(200);
-      expect(scoring.json().filter((p: { available: boolean }) => p.available).map((p: { partnerId: number }) => p.partnerId)).toEqual(expect.arrayContaining([a.p1Id, a.p2Id]));
-      expect((await a.oper.get('/api/secured/oper/partners/active')).json().map((p: { brand: string }) => p.brand)).toEqual(expect.arrayContaining(['Альфа Платежи', 'Бета Трансфер']));
+      expect(
+        scoring
+          .json()
+          .filter((p: { available: boolean }) => p.available)
+          .map((p: { partnerId: number }) => p.partnerId),
+      ).toEqual(expect.arrayContaining([a.p1Id, a.p2Id]));
+      expect(
+        (await a.oper.get('/api/secured/oper/partners/active')).json().map((p: { brand: string }) => p.brand),
+      ).toEqual(expect.arrayContaining(['Альфа Платежи', 'Бета Трансфер']));
 
       expect((await a.oper.post(`${OPER}/${id}/partners/send`, { partnerIds: [] })).statusCode).toBe(400);
       const send = await a.oper.post(`${OPER}/${id}/partners/send`, { partnerIds: [a.p1Id, a.p2Id] });
       expect(send.statusCode).toBe(200);
       expect(send.json().status).toBe('ACTIVE');
       expect(send.json().displayStatus.code).toBe('ON_REVIEW');
-      expect(send.json().partnerOrders.map((p: { partnerId: number; status: string }) => [p.partnerId, p.status]).sort()).toEqual([[a.p1Id, 'ALLOWED'], [a.p2Id, 'ALLOWED']].sort());
-      expect((await a.oper.post(`${OPER}/${id}/partners/send`, { partnerIds: [a.p1Id] })).json().code).toBe('PARTNER_ALREADY_SENT');
+      expect(
+        send
+          .json()
+          .partnerOrders.map((p: { partnerId: number; status: string }) => [p.partnerId, p.status])
+          .sort(),
+      ).toEqual(
+        [
+          [a.p1Id, 'ALLOWED'],
+          [a.p2Id, 'ALLOWED'],
+        ].sort(),
+      );
+      expect((await a.oper.post(`${OPER}/${id}/partners/send`, { partnerIds: [a.p1Id] })).json().code).toBe(
+        'PARTNER_ALREADY_SENT',
+      );
       expect((await a.oper.put(`${OPER}/${id}`, orderInput(t))).statusCode).toBe(409);
       expect((await a.oper.post(`${OPER}/filter/count`, { partner: a.p2Id, id })).json().count).toBe(1);
 
       const detail = (await a.oper.get(`${OPER}/${id}`)).json();
-      expect(detail.history.map((h: { entity: string; to: string }) => `${h.entity}:${h.to}`)).toEqual(expect.arrayContaining(['ORDER:VALIDATION', 'ORDER:IN_VALIDATION', 'ORDER:ACTIVE', 'OFFER:ALLOWED']));
-      expect(detail.history.find((h: { to: string }) => h.to === 'IN_VALIDATION')).toMatchObject({ actorRole: 'OPER', actor: { userId: expect.any(Number) } });
+      expect(detail.history.map((h: { entity: string; to: string }) => `${h.entity}:${h.to}`)).toEqual(
+        expect.arrayContaining(['ORDER:VALIDATION', 'ORDER:IN_VALIDATION', 'ORDER:ACTIVE', 'OFFER:ALLOWED']),
+      );
+      expect(detail.history.find((h: { to: string }) => h.to === 'IN_VALIDATION')).toMatchObject({
+        actorRole: 'OPER',
+        actor: { userId: expect.any(Number) },
+      });
     });
 
     it('rejects with a required comment (client sees REJECTED); close needs a comment and withdraws the offers', async () => {
@@ -87,9 +142,15 @@ for (const driver of DRIVERS) {
       const close = await a.oper.post(`${OPER}/${id2}/close`, { comment: 'Клиент не отвечает' });
       expect(close.statusCode).toBe(200);
       expect(close.json().status).toBe('REJECTED');
-      expect(close.json().partnerOrders.map((p: { status: string }) => p.status)).toEqual(['REFUSE_OPER', 'REFUSE_OPER']);
+      expect(close.json().partnerOrders.map((p: { status: string }) => p.status)).toEqual([
+        'REFUSE_OPER',
+        'REFUSE_OPER',
+      ]);
       // The operator reads every offer's details, also for withdrawn ones.
-      expect(close.json().partnerOrders[0].offer).toMatchObject({ dealMethod: 'PROTECTED', clientFeePercent: expect.stringMatching(/^1\.5/) });
+      expect(close.json().partnerOrders[0].offer).toMatchObject({
+        dealMethod: 'PROTECTED',
+        clientFeePercent: expect.stringMatching(/^1\.5/),
+      });
     });
 
     it('GET {id} lists every operator comment, newest first (plain comments and the reject reason), UTC ISO, with the author', async () => {
@@ -102,7 +163,11 @@ for (const driver of DRIVERS) {
       t.clock.advance(60_000);
       expect((await a.oper.post(`${OPER}/${id}/reject`, { comment: 'Причина отказа' })).statusCode).toBe(200);
       const detail = (await a.oper.get(`${OPER}/${id}`)).json();
-      expect(detail.operatorComments.map((c: { comment: string }) => c.comment)).toEqual(['Причина отказа', 'Второй', 'Первый']);
+      expect(detail.operatorComments.map((c: { comment: string }) => c.comment)).toEqual([
+        'Причина отказа',
+        'Второй',
+        'Первый',
+      ]);
       for (const c of detail.operatorComments) {
         expect(c).toMatchObject({ id: expect.any(Number), name: 'Волкова Ольга' });
         expect(c.dateTimeCreate).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
@@ -116,11 +181,43 @@ for (const driver of DRIVERS) {
     it('GET /api/secured/oper/users: active operators only (spec core §7 Operator "GET /users"); other roles 403', async () => {
       const res = await a.oper.get('/api/secured/oper/users');
       expect(res.statusCode).toBe(200);
-      const list = res.json() as Array<{ id: number; email: string; name: string; surname: string; patronymic: string | null }>;
-      expect(list).toContainEqual({ id: expect.any(Number), name: 'Ольга', surname: 'Волкова', patronymic: 'Игоревна', email: 'operator@example.com' });
+      const list = res.json() as Array<{
+        id: number;
+        email: string;
+        name: string;
+        surname: string;
+        patronymic: string | null;
+      }>;
+      expect(list).toContainEqual({
+        id: expect.any(Number),
+        name: 'Ольга',
+        surname: 'Волкова',
+        patronymic: 'Игоревна',
+        email: 'operator@example.com',
+      });
       const [op] = await t.db.select().from(users).where(eq(users.email, 'operator@example.com'));
-      const [second] = await t.db.insert(users).values({ email: 'oper2@example.com', passwordHash: op.passwordHash, accountType: 'OPER', name: 'Пётр', surname: 'Андреев', status: 'ACTIVE' }).returning();
-      const [gone] = await t.db.insert(users).values({ email: 'oper3@example.com', passwordHash: op.passwordHash, accountType: 'OPER', name: 'Иван', surname: 'Борисов', status: 'USER_SUSPENDED' }).returning();
+      const [second] = await t.db
+        .insert(users)
+        .values({
+          email: 'oper2@example.com',
+          passwordHash: op.passwordHash,
+          accountType: 'OPER',
+          name: 'Пётр',
+          surname: 'Андреев',
+          status: 'ACTIVE',
+        })
+        .returning();
+      const [gone] = await t.db
+        .insert(users)
+        .values({
+          email: 'oper3@example.com',
+          passwordHash: op.passwordHash,
+          accountType: 'OPER',
+          name: 'Иван',
+          surname: 'Борисов',
+          status: 'USER_SUSPENDED',
+        })
+        .returning();
       const after = (await a.oper.get('/api/secured/oper/users')).json() as typeof list;
       const ids = after.map((u) => u.id);
       expect(ids).toContain(second.id);
@@ -137,16 +234,42 @@ for (const driver of DRIVERS) {
       const id = await activeOrder(t, a);
       expect((await a.p1.post(`${PORDER}/${id}/take`, {})).statusCode).toBe(200);
       const po = await partnerOrderId(t, id, a.p1Id);
-      const [file] = await t.db.insert(storedFiles).values({
-        id: crypto.randomUUID(), sha256: 'c'.repeat(64), size: 10, contentType: 'application/pdf', originalName: 'Образец.pdf', ownerUserId: 1, createdAt: t.clock.now(),
-      }).returning();
-      await t.db.insert(dealDocuments).values({ orderId: id, partnerOrderId: po, partnerCompanyId: a.p1Id, kind: 'DOC_EXAMPLE', fileId: file.id, name: 'Образец.pdf', status: 'UPLOADED', createdAt: t.clock.now() });
+      const [file] = await t.db
+        .insert(storedFiles)
+        .values({
+          id: crypto.randomUUID(),
+          sha256: 'c'.repeat(64),
+          size: 10,
+          contentType: 'application/pdf',
+          originalName: 'Образец.pdf',
+          ownerUserId: 1,
+          createdAt: t.clock.now(),
+        })
+        .returning();
+      await t.db.insert(dealDocuments).values({
+        orderId: id,
+        partnerOrderId: po,
+        partnerCompanyId: a.p1Id,
+        kind: 'DOC_EXAMPLE',
+        fileId: file.id,
+        name: 'Образец.pdf',
+        status: 'UPLOADED',
+        createdAt: t.clock.now(),
+      });
       // "After a reload": only the list is known, not the upload answer.
-      const listed = (await a.p1.get(`${PORDER}/${id}/offer/docs-example`)).json() as Array<{ name: string; fileId: string }>;
+      const listed = (await a.p1.get(`${PORDER}/${id}/offer/docs-example`)).json() as Array<{
+        name: string;
+        fileId: string;
+      }>;
       expect(listed.find((d) => d.name === 'Образец.pdf')?.fileId).toBe(file.id);
-      const operView = (await a.oper.get(`${OPER}/${id}/partner/${a.p1Id}/doc-example`)).json() as Array<{ fileId: string }>;
+      const operView = (await a.oper.get(`${OPER}/${id}/partner/${a.p1Id}/doc-example`)).json() as Array<{
+        fileId: string;
+      }>;
       expect(operView.map((d) => d.fileId)).toContain(file.id);
-      const sent = await a.p1.post(`${PORDER}/${id}/offer/send`, offerBody({ day: (n) => day(t, n) }, { sampleContractFileId: listed[0].fileId }));
+      const sent = await a.p1.post(
+        `${PORDER}/${id}/offer/send`,
+        offerBody({ day: (n) => day(t, n) }, { sampleContractFileId: listed[0].fileId }),
+      );
       expect(sent.statusCode).toBe(200);
     });
 
@@ -166,9 +289,12 @@ for (const driver of DRIVERS) {
       expect(page.statusCode).toBe(200);
       expect(page.headers['content-type']).toMatch(/text\/html/);
       const token = /name="_csrf" value="([^"]+)"/.exec(page.body)![1];
-      const form = (fields: Record<string, string>) => browser.request('POST', '/oper-login', {
-        payload: new URLSearchParams(fields).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' }, csrf: false,
-      });
+      const form = (fields: Record<string, string>) =>
+        browser.request('POST', '/oper-login', {
+          payload: new URLSearchParams(fields).toString(),
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          csrf: false,
+        });
       expect((await form({ email: 'operator@example.com', password: 'Demo-2026!' })).statusCode).toBe(403);
       expect((await form({ _csrf: token, email: 'client@example.com', password: 'Demo-2026!' })).statusCode).toBe(401);
       const wrong = await form({ _csrf: token, email: 'operator@example.com', password: 'wrong-Pass1!' });

@@ -10,7 +10,12 @@ import { createTestApp, DRIVERS, type TestApp, type TestClient } from './harness
 import { activeOrder, clientAction, offerBody, partnerCompanyId, PBASE, PORDER } from './deal-partner-helpers.js';
 import { day, freshDataDir, pdf } from './orders-helpers.js';
 
-interface Call { method: 'GET' | 'POST' | 'DELETE'; url: string; body?: unknown; upload?: boolean }
+interface Call {
+  method: 'GET' | 'POST' | 'DELETE';
+  url: string;
+  body?: unknown;
+  upload?: boolean;
+}
 
 for (const driver of DRIVERS) {
   describe(`payment agent access and scoping [${driver}]`, () => {
@@ -22,7 +27,14 @@ for (const driver of DRIVERS) {
     let orderCalls: Call[];
 
     const send = (c: TestClient, call: Call, csrf = true) => {
-      if (call.upload) return csrf ? c.upload(call.url, 'x.pdf', pdf(200, 'scope')) : c.request('POST', call.url, { csrf: false, payload: 'x', headers: { 'content-type': 'multipart/form-data; boundary=b' } });
+      if (call.upload)
+        return csrf
+          ? c.upload(call.url, 'x.pdf', pdf(200, 'scope'))
+          : c.request('POST', call.url, {
+              csrf: false,
+              payload: 'x',
+              headers: { 'content-type': 'multipart/form-data; boundary=b' },
+            });
       return c.request(call.method, call.url, { body: call.body, csrf });
     };
 
@@ -36,7 +48,10 @@ for (const driver of DRIVERS) {
       E = await activeOrder(t, client, [alfa]);
       await p1.post(`${PORDER}/${E}/take`);
       const example = (await p1.upload(`${PORDER}/${E}/offer/docs-example`, 'sample.pdf', pdf(300, 'sample'))).json();
-      const sent = await p1.post(`${PORDER}/${E}/offer/send`, offerBody({ day: (n) => day(t, n) }, { sampleContractFileId: example.fileId }));
+      const sent = await p1.post(
+        `${PORDER}/${E}/offer/send`,
+        offerBody({ day: (n) => day(t, n) }, { sampleContractFileId: example.fileId }),
+      );
       expect(sent.statusCode).toBe(200);
       await clientAction(t, 'CLIENT_ACCEPT_OFFER', E, alfa);
       const doc = (await p1.upload(`${PORDER}/${E}/offer/docs`, 'doc.pdf', pdf(300, 'doc'))).json();
@@ -68,7 +83,11 @@ for (const driver of DRIVERS) {
         { method: 'GET', url: `${o}/offer/pay-checks/payment-company/${company.id}` },
         { method: 'GET', url: `${o}/offer/pay-checks/active` },
         { method: 'POST', url: `${o}/offer/pay-checks/active/confirm`, body: { paymentCompanyId: company.id } },
-        { method: 'POST', url: `${o}/offer/pay-checks/amount-convert`, body: { amount: { cost: '1', currency: 'USD' }, targetCurrency: 'RUB' } },
+        {
+          method: 'POST',
+          url: `${o}/offer/pay-checks/amount-convert`,
+          body: { amount: { cost: '1', currency: 'USD' }, targetCurrency: 'RUB' },
+        },
         { method: 'POST', url: `${o}/payment/confirm` },
       ];
       calls = [
@@ -89,7 +108,11 @@ for (const driver of DRIVERS) {
       const before = await t.snapshot();
       for (const call of orderCalls) {
         const res = await send(p2, call);
-        expect({ call: `${call.method} ${call.url}`, status: res.statusCode, code: res.json().code }).toEqual({ call: `${call.method} ${call.url}`, status: 404, code: 'NOT_FOUND' });
+        expect({ call: `${call.method} ${call.url}`, status: res.statusCode, code: res.json().code }).toEqual({
+          call: `${call.method} ${call.url}`,
+          status: 404,
+          code: 'NOT_FOUND',
+        });
       }
       expect((await p2.post(`${PORDER}/filter`, { id: E })).json().totalElements).toBe(0);
       expect((await p2.post(`${PORDER}/filter/count`, {})).json().count).toBe(0);
@@ -98,12 +121,18 @@ for (const driver of DRIVERS) {
 
     it('refuses other roles with 403 and changes nothing', async () => {
       const others: Array<[string, TestClient]> = [];
-      for (const email of ['client@example.com', 'operator@example.com', 'agent@example.com']) others.push([email, await t.signedIn(email)]);
+      for (const email of ['client@example.com', 'operator@example.com', 'agent@example.com'])
+        others.push([email, await t.signedIn(email)]);
       const before = await t.snapshot();
       for (const [email, c] of others) {
         for (const call of calls) {
           const res = await send(c, call);
-          expect({ who: email, call: `${call.method} ${call.url}`, status: res.statusCode, code: res.json().code }).toMatchObject({ status: 403, code: 'FORBIDDEN' });
+          expect({
+            who: email,
+            call: `${call.method} ${call.url}`,
+            status: res.statusCode,
+            code: res.json().code,
+          }).toMatchObject({ status: 403, code: 'FORBIDDEN' });
         }
       }
       expect(await t.snapshot()).toEqual(before);
@@ -114,12 +143,18 @@ for (const driver of DRIVERS) {
       const anon = t.client();
       for (const call of calls) {
         const res = await send(anon, call);
-        expect({ call: `${call.method} ${call.url}`, status: res.statusCode }).toEqual({ call: `${call.method} ${call.url}`, status: 401 });
+        expect({ call: `${call.method} ${call.url}`, status: res.statusCode }).toEqual({
+          call: `${call.method} ${call.url}`,
+          status: 401,
+        });
         expect(res.json()).toMatchObject({ code: 'UNAUTHORIZED', error: 'Unauthorized' });
       }
       for (const call of calls.filter((c) => c.method !== 'GET')) {
         const res = await send(p1, call, false);
-        expect({ call: `${call.method} ${call.url}`, status: res.statusCode, body: res.json() }).toMatchObject({ status: 403, body: { code: 'CSRF_INVALID', retryCsrf: true } });
+        expect({ call: `${call.method} ${call.url}`, status: res.statusCode, body: res.json() }).toMatchObject({
+          status: 403,
+          body: { code: 'CSRF_INVALID', retryCsrf: true },
+        });
       }
       expect(await t.snapshot()).toEqual(before);
     });
@@ -127,7 +162,11 @@ for (const driver of DRIVERS) {
     it('lets the agent the order was sent to read it', async () => {
       const res = await p1.get(`${PORDER}/${E}`);
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({ id: E, status: 'OFFER_ACCEPTED', partnerOrders: [{ status: 'ACCEPTED', offer: { clientFeePercent: '1.5' } }] });
+      expect(res.json()).toMatchObject({
+        id: E,
+        status: 'OFFER_ACCEPTED',
+        partnerOrders: [{ status: 'ACCEPTED', offer: { clientFeePercent: '1.5' } }],
+      });
       expect(res.json().actions).toEqual(expect.arrayContaining(['PARTNER_SEND_OFFER_DOCS', 'PARTNER_REJECT']));
     });
   });

@@ -21,36 +21,57 @@ export async function userOf(t: TestApp, email: string): Promise<AuthUser> {
 }
 
 export async function partnerCompanyId(t: TestApp, brand: string): Promise<number> {
-  const [c] = await t.db.select({ id: companies.id }).from(companies).where(and(eq(companies.kind, 'PARTNER'), eq(companies.brand, brand)));
+  const [c] = await t.db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(and(eq(companies.kind, 'PARTNER'), eq(companies.brand, brand)));
   return c.id;
 }
 
 /** Creates a request as the client and has the operator take it and send it to `partnerIds` (order ACTIVE, offers ALLOWED). */
-export async function activeOrder(t: TestApp, client: TestClient, partnerIds: number[], over: Record<string, unknown> = {}): Promise<number> {
+export async function activeOrder(
+  t: TestApp,
+  client: TestClient,
+  partnerIds: number[],
+  over: Record<string, unknown> = {},
+): Promise<number> {
   const order = await created(client, orderInput(t, over));
   const oper = await userOf(t, 'operator@example.com');
   await runTransition(t.db, { action: 'OPER_TAKE', actor: oper, orderId: order.id, now: t.clock.now() });
-  await runTransition(t.db, { action: 'OPER_SEND_TO_PARTNERS', actor: oper, orderId: order.id, partnerIds, now: t.clock.now() });
+  await runTransition(t.db, {
+    action: 'OPER_SEND_TO_PARTNERS',
+    actor: oper,
+    orderId: order.id,
+    partnerIds,
+    now: t.clock.now(),
+  });
   return order.id as number;
 }
 
 /** A client action on the offer of `partnerId` (CLIENT_ACCEPT_OFFER, CLIENT_CONFIRM_OFFER_DOCS, CLIENT_MARK_PAID…). */
 export async function clientAction(t: TestApp, action: DealAction, orderId: number, partnerId: number): Promise<void> {
   const client = await userOf(t, 'client@example.com');
-  const [po] = await t.db.select({ id: partnerOrders.id }).from(partnerOrders)
+  const [po] = await t.db
+    .select({ id: partnerOrders.id })
+    .from(partnerOrders)
     .where(and(eq(partnerOrders.orderId, orderId), eq(partnerOrders.partnerCompanyId, partnerId)));
   await runTransition(t.db, { action, actor: client, orderId, partnerOrderId: po.id, now: t.clock.now() });
 }
 
 /** Status of the offer of `partnerId` in `orderId`. */
 export async function offerStatus(t: TestApp, orderId: number, partnerId: number): Promise<string> {
-  const [po] = await t.db.select({ status: partnerOrders.status }).from(partnerOrders)
+  const [po] = await t.db
+    .select({ status: partnerOrders.status })
+    .from(partnerOrders)
     .where(and(eq(partnerOrders.orderId, orderId), eq(partnerOrders.partnerCompanyId, partnerId)));
   return po.status;
 }
 
 /** A valid offer/send body for a 12 500.00 USD order of partner1 (service fee 0.4 % from its license contract). */
-export function offerBody(t: { day: (n: number) => string }, over: Record<string, unknown> = {}): Record<string, unknown> {
+export function offerBody(
+  t: { day: (n: number) => string },
+  over: Record<string, unknown> = {},
+): Record<string, unknown> {
   return {
     dealMethod: 'PROTECTED',
     paymentDateFrom: t.day(2),

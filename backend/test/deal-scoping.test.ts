@@ -85,13 +85,20 @@ const ACCESS: Record<string, 'CLIENT' | 'OPER' | 'PARTNER' | 'PARTNER_ANY' | 'PU
 };
 for (const set of ['docs-example', 'docs', 'final-docs']) {
   const b = `/api/secured/partner/order/exch/{id}/offer/${set}`;
-  for (const k of [`GET ${b}`, `POST ${b}`, `GET ${b}/{docId}`, `DELETE ${b}/{docId}`, `GET ${b}/{docId}/content`]) ACCESS[k] = 'PARTNER';
-  if (set !== 'docs-example') for (const k of [`POST ${b}/sign`, `POST ${b}/confirm`, `POST ${b}/send`, `POST ${b}/{docId}/sign`]) ACCESS[k] = 'PARTNER';
+  for (const k of [`GET ${b}`, `POST ${b}`, `GET ${b}/{docId}`, `DELETE ${b}/{docId}`, `GET ${b}/{docId}/content`])
+    ACCESS[k] = 'PARTNER';
+  if (set !== 'docs-example')
+    for (const k of [`POST ${b}/sign`, `POST ${b}/confirm`, `POST ${b}/send`, `POST ${b}/{docId}/sign`])
+      ACCESS[k] = 'PARTNER';
 }
 
 /** Routes of issue 3 in the OpenAPI document: deal paths of the client, the operator, the payment agent, and the operator sign-in. */
 function isDealPath(p: string): boolean {
-  return /^\/api\/secured\/(oper\/(order|partners|users)|partner\/|client\/order\/exch)/.test(p) || p === '/oper-login' || p === '/api/public/oper/autologin';
+  return (
+    /^\/api\/secured\/(oper\/(order|partners|users)|partner\/|client\/order\/exch)/.test(p) ||
+    p === '/oper-login' ||
+    p === '/api/public/oper/autologin'
+  );
 }
 
 for (const driver of DRIVERS) {
@@ -105,8 +112,13 @@ for (const driver of DRIVERS) {
       a = await actors(t);
       await secondClientCompany(t, 'other@example.com');
       callers = {
-        CLIENT_OWN: a.client, CLIENT_OTHER: await t.signedIn('other@example.com'), PARTNER_SENT: a.p1, PARTNER_NOT_SENT: a.p2,
-        OPER: a.oper, AGENT: await t.signedIn('agent@example.com'), ANON: t.client(),
+        CLIENT_OWN: a.client,
+        CLIENT_OTHER: await t.signedIn('other@example.com'),
+        PARTNER_SENT: a.p1,
+        PARTNER_NOT_SENT: a.p2,
+        OPER: a.oper,
+        AGENT: await t.signedIn('agent@example.com'),
+        ANON: t.client(),
       };
       // An order of client@example.com sent to partner1 only, with partner1's offer sent and an offer document.
       // Another order (sent to both agents), so that lists are not trivially empty.
@@ -117,19 +129,56 @@ for (const driver of DRIVERS) {
       await a.oper.post(`/api/secured/oper/order/exch/${own}/partners/send`, { partnerIds: [a.p1Id] });
       await sendOffer(t, a.p1, own);
       const po = await partnerOrderId(t, own, a.p1Id);
-      const [file] = await t.db.insert(storedFiles).values({
-        id: crypto.randomUUID(), sha256: 'b'.repeat(64), size: 10, contentType: 'application/pdf', originalName: 'doc.pdf', ownerUserId: 1, createdAt: t.clock.now(),
-      }).returning();
-      const [doc] = await t.db.insert(dealDocuments).values({ orderId: own, partnerOrderId: po, partnerCompanyId: a.p1Id, kind: 'OFFER_DOCS', fileId: file.id, name: 'doc.pdf', status: 'SENT', createdAt: t.clock.now() }).returning();
-      const [pc] = await t.db.select({ id: partnerPaymentCompanies.id }).from(partnerPaymentCompanies).where(eq(partnerPaymentCompanies.partnerCompanyId, a.p1Id));
-      params = { id: own, partnerOrderId: po, docId: doc.id, partnerId: a.p1Id, companyId: pc.id, other: id, fileId: crypto.randomUUID(), payCheckId: 999999 };
+      const [file] = await t.db
+        .insert(storedFiles)
+        .values({
+          id: crypto.randomUUID(),
+          sha256: 'b'.repeat(64),
+          size: 10,
+          contentType: 'application/pdf',
+          originalName: 'doc.pdf',
+          ownerUserId: 1,
+          createdAt: t.clock.now(),
+        })
+        .returning();
+      const [doc] = await t.db
+        .insert(dealDocuments)
+        .values({
+          orderId: own,
+          partnerOrderId: po,
+          partnerCompanyId: a.p1Id,
+          kind: 'OFFER_DOCS',
+          fileId: file.id,
+          name: 'doc.pdf',
+          status: 'SENT',
+          createdAt: t.clock.now(),
+        })
+        .returning();
+      const [pc] = await t.db
+        .select({ id: partnerPaymentCompanies.id })
+        .from(partnerPaymentCompanies)
+        .where(eq(partnerPaymentCompanies.partnerCompanyId, a.p1Id));
+      params = {
+        id: own,
+        partnerOrderId: po,
+        docId: doc.id,
+        partnerId: a.p1Id,
+        companyId: pc.id,
+        other: id,
+        fileId: crypto.randomUUID(),
+        payCheckId: 999999,
+      };
       for (const c of Object.values(callers)) await c.fetchCsrf();
     });
-    afterAll(async () => { await t?.close(); });
+    afterAll(async () => {
+      await t?.close();
+    });
 
     it('the table covers every deal route of the app', () => {
       const spec = t.app.swagger() as { paths: Record<string, Record<string, unknown>> };
-      const found = Object.entries(spec.paths).flatMap(([p, ms]) => (isDealPath(p) ? Object.keys(ms).map((m) => `${m.toUpperCase()} ${p}`) : []));
+      const found = Object.entries(spec.paths).flatMap(([p, ms]) =>
+        isDealPath(p) ? Object.keys(ms).map((m) => `${m.toUpperCase()} ${p}`) : [],
+      );
       expect(found.filter((k) => !(k in ACCESS))).toEqual([]);
       expect(found.length).toBeGreaterThan(40);
     });
@@ -144,8 +193,13 @@ for (const driver of DRIVERS) {
         'POST /api/secured/partner/order/exch/{id}/reject': { reason: 'x' },
         'POST /api/secured/partner/order/exch/{id}/offer/send': offerBody({ day: (n) => day(t, n) }),
         'POST /api/secured/partner/commission/calculate': { clientFeePercent: '1.5' },
-        'POST /api/secured/partner/order/exch/{id}/offer/pay-checks/active/confirm': { paymentCompanyId: params.companyId },
-        'POST /api/secured/partner/order/exch/{id}/offer/pay-checks/amount-convert': { amount: { cost: '1', currency: 'USD' }, targetCurrency: 'RUB' },
+        'POST /api/secured/partner/order/exch/{id}/offer/pay-checks/active/confirm': {
+          paymentCompanyId: params.companyId,
+        },
+        'POST /api/secured/partner/order/exch/{id}/offer/pay-checks/amount-convert': {
+          amount: { cost: '1', currency: 'USD' },
+          targetCurrency: 'RUB',
+        },
         // Issue 8: the per-document qualified signature calls.
         'POST /api/secured/client/order/exch/{id}/offer/docs/{docId}/sign': { signature: 'AAAA' },
         'POST /api/secured/client/order/exch/{id}/offer/final-docs/{docId}/sign': { signature: 'AAAA' },
@@ -162,18 +216,31 @@ for (const driver of DRIVERS) {
         if (access === 'PUBLIC' || access === 'ORDERS') continue;
         const [method, path] = key.split(' ');
         const url = path.replace(/\{(\w+)\}/g, (_, k: string) => String(params[k]));
-        const permitted: Who[] = access === 'CLIENT' ? ['CLIENT_OWN'] : access === 'OPER' ? ['OPER'] : access === 'PARTNER' ? ['PARTNER_SENT'] : ['PARTNER_SENT', 'PARTNER_NOT_SENT'];
+        const permitted: Who[] =
+          access === 'CLIENT'
+            ? ['CLIENT_OWN']
+            : access === 'OPER'
+              ? ['OPER']
+              : access === 'PARTNER'
+                ? ['PARTNER_SENT']
+                : ['PARTNER_SENT', 'PARTNER_NOT_SENT'];
         for (const who of EVERYONE) {
           const isPermitted = permitted.includes(who);
           if (isPermitted && method !== 'GET') continue; // covered by the flow tests
-          const res = await callers[who].request(method, url, { body: method === 'GET' ? undefined : (bodies[key] ?? {}), query: queries[key] });
+          const res = await callers[who].request(method, url, {
+            body: method === 'GET' ? undefined : (bodies[key] ?? {}),
+            query: queries[key],
+          });
           if (isPermitted) {
-            if ([401, 403].includes(res.statusCode) || res.statusCode >= 500) failures.push(`${key} as ${who}: ${res.statusCode} ${res.body.slice(0, 120)}`);
+            if ([401, 403].includes(res.statusCode) || res.statusCode >= 500)
+              failures.push(`${key} as ${who}: ${res.statusCode} ${res.body.slice(0, 120)}`);
           } else {
-            if (![401, 403, 404].includes(res.statusCode)) failures.push(`${key} as ${who}: ${res.statusCode} ${res.body.slice(0, 120)}`);
+            if (![401, 403, 404].includes(res.statusCode))
+              failures.push(`${key} as ${who}: ${res.statusCode} ${res.body.slice(0, 120)}`);
             else if (method !== 'GET' || who === 'ANON') {
               const now = await t.snapshot();
-              if (JSON.stringify(now) !== JSON.stringify(before)) failures.push(`${key} as ${who}: changed the database`);
+              if (JSON.stringify(now) !== JSON.stringify(before))
+                failures.push(`${key} as ${who}: changed the database`);
             }
           }
         }

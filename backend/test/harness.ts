@@ -30,7 +30,9 @@ export const DEMO_PASSWORD = 'Demo-2026!';
 export class TestClock implements Clock {
   private offset = 0;
   private frozenAt: number | null = null;
-  now(): Date { return new Date(this.frozenAt ?? Date.now() + this.offset); }
+  now(): Date {
+    return new Date(this.frozenAt ?? Date.now() + this.offset);
+  }
   advance(ms: number): void {
     if (this.frozenAt !== null) this.frozenAt += ms;
     else this.offset += ms;
@@ -40,7 +42,9 @@ export class TestClock implements Clock {
     else this.offset = d.getTime() - Date.now();
   }
   /** Stops the clock at `at` (default: now). */
-  freeze(at: Date = this.now()): void { this.frozenAt = at.getTime(); }
+  freeze(at: Date = this.now()): void {
+    this.frozenAt = at.getTime();
+  }
   /** Lets a frozen clock run again from the time it shows. */
   unfreeze(): void {
     if (this.frozenAt === null) return;
@@ -52,9 +56,13 @@ export class TestClock implements Clock {
 /** Records mails instead of sending them. */
 export class RecordingMailer implements Mailer {
   readonly mails: Mail[] = [];
-  async send(mail: Mail): Promise<void> { this.mails.push(mail); }
+  async send(mail: Mail): Promise<void> {
+    this.mails.push(mail);
+  }
   /** The last mail to `to`, or undefined. */
-  last(to: string): Mail | undefined { return [...this.mails].reverse().find((m) => m.to === to); }
+  last(to: string): Mail | undefined {
+    return [...this.mails].reverse().find((m) => m.to === to);
+  }
   /** The `token` query parameter of the first link in the last mail to `to`. */
   lastToken(to: string): string | undefined {
     const m = this.last(to);
@@ -126,29 +134,54 @@ export class TestClient {
       url,
       query: opts.query,
       headers,
-      ...(opts.payload !== undefined ? { payload: opts.payload } : opts.body !== undefined ? { payload: JSON.stringify(opts.body), headers: { ...headers, 'content-type': 'application/json' } } : {}),
+      ...(opts.payload !== undefined
+        ? { payload: opts.payload }
+        : opts.body !== undefined
+          ? { payload: JSON.stringify(opts.body), headers: { ...headers, 'content-type': 'application/json' } }
+          : {}),
     });
     this.absorb(res);
     return res;
   }
 
-  get(url: string, opts?: TestRequest) { return this.request('GET', url, opts); }
-  post(url: string, body?: unknown, opts: TestRequest = {}) { return this.request('POST', url, { ...opts, body: body ?? opts.body }); }
-  put(url: string, body?: unknown, opts: TestRequest = {}) { return this.request('PUT', url, { ...opts, body: body ?? opts.body }); }
-  delete(url: string, opts?: TestRequest) { return this.request('DELETE', url, opts); }
+  get(url: string, opts?: TestRequest) {
+    return this.request('GET', url, opts);
+  }
+  post(url: string, body?: unknown, opts: TestRequest = {}) {
+    return this.request('POST', url, { ...opts, body: body ?? opts.body });
+  }
+  put(url: string, body?: unknown, opts: TestRequest = {}) {
+    return this.request('PUT', url, { ...opts, body: body ?? opts.body });
+  }
+  delete(url: string, opts?: TestRequest) {
+    return this.request('DELETE', url, opts);
+  }
 
   /** POST /api/public/common/login with the Basic header (spec core §7). */
   async signIn(email: string, password = DEMO_PASSWORD, userType?: string): Promise<LightMyRequestResponse> {
     const basic = Buffer.from(`${email}:${password}`).toString('base64');
-    return this.request('POST', '/api/public/common/login', { headers: { authorization: `Basic ${basic}` }, body: userType ? { userType } : {} });
+    return this.request('POST', '/api/public/common/login', {
+      headers: { authorization: `Basic ${basic}` },
+      body: userType ? { userType } : {},
+    });
   }
 
   /** Multipart upload of one file part named `file`. */
-  async upload(url: string, name: string, content: Buffer, contentType = 'application/octet-stream'): Promise<LightMyRequestResponse> {
+  async upload(
+    url: string,
+    name: string,
+    content: Buffer,
+    contentType = 'application/octet-stream',
+  ): Promise<LightMyRequestResponse> {
     const boundary = `----test${randomBytes(8).toString('hex')}`;
-    const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${contentType}\r\n\r\n`);
+    const head = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+    );
     const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-    return this.request('POST', url, { payload: Buffer.concat([head, content, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
+    return this.request('POST', url, {
+      payload: Buffer.concat([head, content, tail]),
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
   }
 }
 
@@ -200,7 +233,14 @@ export async function snapshotDb(db: Db, except: string[] = ['sessions']): Promi
  * An app for route tests. `trustedCaDir` (e.g. createTestPki().dir from ./certificates.ts) sets the signature trust
  * store (default: the demo CA generated into the app's DATA_DIR, src/signature/demo-ca.ts); `signatureVerifier` replaces the verifier entirely.
  */
-export async function createTestApp(opts: { driver?: Driver; config?: Partial<Config>; trustedCaDir?: string; signatureVerifier?: SignatureVerifier } = {}): Promise<TestApp> {
+export async function createTestApp(
+  opts: {
+    driver?: Driver;
+    config?: Partial<Config>;
+    trustedCaDir?: string;
+    signatureVerifier?: SignatureVerifier;
+  } = {},
+): Promise<TestApp> {
   const dbh = await openTestDatabase(opts.driver ?? 'pglite');
   const config = loadConfig({
     dataDir: `/tmp/platform-test-${process.pid}`,
@@ -214,7 +254,12 @@ export async function createTestApp(opts: { driver?: Driver; config?: Partial<Co
   const mailer = new RecordingMailer();
   const app = await buildApp({ config, dbh, clock, mailer, signatureVerifier: opts.signatureVerifier });
   const t: TestApp = {
-    app, dbh, db: dbh.db, config, clock, mailer,
+    app,
+    dbh,
+    db: dbh.db,
+    config,
+    clock,
+    mailer,
     client: () => new TestClient(app),
     async signedIn(email, password = DEMO_PASSWORD, userType) {
       const c = new TestClient(app);
@@ -223,7 +268,10 @@ export async function createTestApp(opts: { driver?: Driver; config?: Partial<Co
       return c;
     },
     snapshot: () => snapshotDb(dbh.db),
-    async close() { await app.close(); await dbh.close(); },
+    async close() {
+      await app.close();
+      await dbh.close();
+    },
   };
   return t;
 }

@@ -10,7 +10,18 @@ import { companies, users } from '../src/db/schema/core.js';
 import { orders, orderStatusHistory, storedFiles } from '../src/db/schema/orders.js';
 import { CLIENT_TAB_STATUSES } from '../src/domain/orders.js';
 import { createTestApp, DRIVERS, type TestApp, type TestClient } from './harness.js';
-import { BASE, created, day, diskFiles, freshDataDir, orderInput, PNG, pdf, secondClientCompany, uploaded } from './orders-helpers.js';
+import {
+  BASE,
+  created,
+  day,
+  diskFiles,
+  freshDataDir,
+  orderInput,
+  PNG,
+  pdf,
+  secondClientCompany,
+  uploaded,
+} from './orders-helpers.js';
 
 for (const driver of DRIVERS) {
   describe(`client orders: create, read, list [${driver}]`, () => {
@@ -37,12 +48,23 @@ for (const driver of DRIVERS) {
       const res = await c.post(BASE, input);
       expect(res.statusCode).toBe(201);
       const o = res.json();
-      const [company] = await t.db.select().from(companies).innerJoin(users, eq(users.companyId, companies.id)).where(eq(users.email, 'client@example.com')).then((r) => r.map((x) => x.companies));
+      const [company] = await t.db
+        .select()
+        .from(companies)
+        .innerJoin(users, eq(users.companyId, companies.id))
+        .where(eq(users.email, 'client@example.com'))
+        .then((r) => r.map((x) => x.companies));
       expect(o).toMatchObject({
         number: o.id,
         paymentType: 'SENDING',
         amount: { cost: '12500.50', currency: 'USD' },
-        counterparty: { countryCode: 'CN', countryName: 'Китай', city: 'Shanghai', bankName: 'Bank of China', swift: 'BKCHCNBJ' },
+        counterparty: {
+          countryCode: 'CN',
+          countryName: 'Китай',
+          city: 'Shanghai',
+          bankName: 'Bank of China',
+          swift: 'BKCHCNBJ',
+        },
         tnvedCode: '8471300000',
         goodsLocation: 'NOT_IMPORTED',
         paymentDateFrom: input.paymentDateFrom,
@@ -58,7 +80,12 @@ for (const driver of DRIVERS) {
       expect(new Date(o.created).toISOString()).toBe(o.created);
       expect(o.statusDate).toBe(o.created);
       expect(o.files.map((f: { name: string }) => f.name).sort()).toEqual(['photo.png', 'Инвойс №15.pdf']);
-      expect(o.files.find((f: { id: string }) => f.id === invoice)).toEqual({ id: invoice, name: 'Инвойс №15.pdf', size: 4096, contentType: 'application/pdf' });
+      expect(o.files.find((f: { id: string }) => f.id === invoice)).toEqual({
+        id: invoice,
+        name: 'Инвойс №15.pdf',
+        size: 4096,
+        contentType: 'application/pdf',
+      });
 
       const history = await t.db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, o.id));
       expect(history).toHaveLength(1);
@@ -73,11 +100,25 @@ for (const driver of DRIVERS) {
     });
 
     it('accepts a RECEIVING request in CNY with a 4-digit heading, no SWIFT and no files', async () => {
-      const o = await created(c, orderInput(t, {
-        paymentType: 'RECEIVING', amount: { cost: '1000', currency: 'CNY' }, tnvedCode: '8471', goodsLocation: 'IMPORTED',
-        counterparty: { countryCode: 'cn', city: 'Гуанчжоу', bankName: 'ICBC', swift: '' }, comment: null,
-      }));
-      expect(o).toMatchObject({ paymentType: 'RECEIVING', amount: { cost: '1000.00', currency: 'CNY' }, tnvedCode: '8471', counterparty: { countryCode: 'CN', swift: null }, comment: null, files: [] });
+      const o = await created(
+        c,
+        orderInput(t, {
+          paymentType: 'RECEIVING',
+          amount: { cost: '1000', currency: 'CNY' },
+          tnvedCode: '8471',
+          goodsLocation: 'IMPORTED',
+          counterparty: { countryCode: 'cn', city: 'Гуанчжоу', bankName: 'ICBC', swift: '' },
+          comment: null,
+        }),
+      );
+      expect(o).toMatchObject({
+        paymentType: 'RECEIVING',
+        amount: { cost: '1000.00', currency: 'CNY' },
+        tnvedCode: '8471',
+        counterparty: { countryCode: 'CN', swift: null },
+        comment: null,
+        files: [],
+      });
     });
 
     it('downloads an attached file with its bytes, detected type, RFC 5987 name and nosniff', async () => {
@@ -97,7 +138,8 @@ for (const driver of DRIVERS) {
     it('lists by client tab, counts, filters by number and pages by 10', async () => {
       const other = await t.signedIn('client@example.com');
       const ids: number[] = [];
-      for (let i = 0; i < 11; i++) ids.push((await created(other, orderInput(t, { amount: { cost: `${100 + i}.00`, currency: 'USD' } }))).id);
+      for (let i = 0; i < 11; i++)
+        ids.push((await created(other, orderInput(t, { amount: { cost: `${100 + i}.00`, currency: 'USD' } }))).id);
       // Move some orders to other tabs directly: the transitions are the next issue's.
       await t.db.update(orders).set({ status: 'EXECUTED' }).where(eq(orders.id, ids[0]));
       await t.db.update(orders).set({ status: 'REJECTED' }).where(eq(orders.id, ids[1]));
@@ -114,10 +156,20 @@ for (const driver of DRIVERS) {
       expect(await count('cancelled')).toBe(2);
       expect(await count('current')).toBe(all - 3);
 
-      const cancelled = await c.post(`${BASE}/filter`, { pageable: { page: 0, pageSize: 10 }, statuses: CLIENT_TAB_STATUSES.cancelled });
-      expect(cancelled.json().content.map((o: { id: number }) => o.id).sort()).toEqual([ids[1], ids[2]].sort());
+      const cancelled = await c.post(`${BASE}/filter`, {
+        pageable: { page: 0, pageSize: 10 },
+        statuses: CLIENT_TAB_STATUSES.cancelled,
+      });
+      expect(
+        cancelled
+          .json()
+          .content.map((o: { id: number }) => o.id)
+          .sort(),
+      ).toEqual([ids[1], ids[2]].sort());
 
-      const first = await c.post(`${BASE}/filter`, { pageable: { page: 0, pageSize: 10, sortFields: [{ field: 'created', direction: 'DESC' }] } });
+      const first = await c.post(`${BASE}/filter`, {
+        pageable: { page: 0, pageSize: 10, sortFields: [{ field: 'created', direction: 'DESC' }] },
+      });
       expect(first.statusCode).toBe(200);
       expect(first.json()).toMatchObject({ totalElements: all, page: 0, pageSize: 10, last: false });
       expect(first.json().content).toHaveLength(10);
@@ -128,8 +180,14 @@ for (const driver of DRIVERS) {
       const firstIds = new Set(first.json().content.map((o: { id: number }) => o.id));
       expect(second.json().content.some((o: { id: number }) => firstIds.has(o.id))).toBe(false);
 
-      const byAmount = await c.post(`${BASE}/filter`, { pageable: { pageSize: 3, sortFields: [{ field: 'amount', direction: 'ASC' }] } });
-      expect(byAmount.json().content.map((o: { amount: { cost: string } }) => o.amount.cost)).toEqual(['100.00', '101.00', '102.00']);
+      const byAmount = await c.post(`${BASE}/filter`, {
+        pageable: { pageSize: 3, sortFields: [{ field: 'amount', direction: 'ASC' }] },
+      });
+      expect(byAmount.json().content.map((o: { amount: { cost: string } }) => o.amount.cost)).toEqual([
+        '100.00',
+        '101.00',
+        '102.00',
+      ]);
 
       for (const id of [ids[5], String(ids[5])]) {
         const one = await c.post(`${BASE}/filter`, { pageable: { page: 0, pageSize: 10 }, id });
@@ -157,7 +215,7 @@ for (const driver of DRIVERS) {
       expect((await c.post(`${BASE}/filter/count`, { statuses: 'ACTIVE,EXECUTED' })).statusCode).toBe(400);
     });
 
-    it('answers 404 for another company\'s request and its files, 400 for a non-numeric id', async () => {
+    it("answers 404 for another company's request and its files, 400 for a non-numeric id", async () => {
       const fileId = await uploaded(c, 'secret.pdf', pdf(1000, 'secret'));
       const mine = await created(c, orderInput(t, { fileIds: [fileId] }));
       await secondClientCompany(t, 'other-client@example.com');
@@ -185,8 +243,18 @@ for (const driver of DRIVERS) {
     it('refuses invalid input with field errors and writes nothing, through validation and create', async () => {
       const cases: Array<[string, Record<string, unknown>, string, string]> = [
         ['missing amount', { amount: undefined }, 'amount', 'REQUIRED'],
-        ['missing counterparty city', { counterparty: { countryCode: 'CN', bankName: 'B' } }, 'counterparty.city', 'REQUIRED'],
-        ['blank bank name', { counterparty: { countryCode: 'CN', city: 'X', bankName: '   ' } }, 'counterparty.bankName', 'REQUIRED'],
+        [
+          'missing counterparty city',
+          { counterparty: { countryCode: 'CN', bankName: 'B' } },
+          'counterparty.city',
+          'REQUIRED',
+        ],
+        [
+          'blank bank name',
+          { counterparty: { countryCode: 'CN', city: 'X', bankName: '   ' } },
+          'counterparty.bankName',
+          'REQUIRED',
+        ],
         ['amount as a JSON number', { amount: { cost: 12500.5, currency: 'USD' } }, 'amount.cost', 'WRONG_TYPE'],
         ['amount as an object', { amount: { cost: { v: 1 }, currency: 'USD' } }, 'amount.cost', 'WRONG_TYPE'],
         ['amount with 3 decimals', { amount: { cost: '10.005', currency: 'USD' } }, 'amount.cost', 'AMOUNT_FORMAT'],
@@ -194,8 +262,18 @@ for (const driver of DRIVERS) {
         ['amount zero', { amount: { cost: '0.00', currency: 'USD' } }, 'amount.cost', 'AMOUNT_NOT_POSITIVE'],
         ['negative amount', { amount: { cost: '-5', currency: 'USD' } }, 'amount.cost', 'AMOUNT_FORMAT'],
         ['unknown currency', { amount: { cost: '10', currency: 'XYZ' } }, 'amount.currency', 'CURRENCY_UNKNOWN'],
-        ['unknown country', { counterparty: { countryCode: 'ZZ', city: 'X', bankName: 'B' } }, 'counterparty.countryCode', 'COUNTRY_UNKNOWN'],
-        ['bad SWIFT', { counterparty: { countryCode: 'CN', city: 'X', bankName: 'B', swift: 'BKCH' } }, 'counterparty.swift', 'SWIFT_FORMAT'],
+        [
+          'unknown country',
+          { counterparty: { countryCode: 'ZZ', city: 'X', bankName: 'B' } },
+          'counterparty.countryCode',
+          'COUNTRY_UNKNOWN',
+        ],
+        [
+          'bad SWIFT',
+          { counterparty: { countryCode: 'CN', city: 'X', bankName: 'B', swift: 'BKCH' } },
+          'counterparty.swift',
+          'SWIFT_FORMAT',
+        ],
         ['TN VED of 6 digits', { tnvedCode: '847130' }, 'tnvedCode', 'TNVED_FORMAT'],
         ['unknown TN VED', { tnvedCode: '0000000000' }, 'tnvedCode', 'TNVED_UNKNOWN'],
         ['wrong payment type', { paymentType: 'BUYING' }, 'paymentType', 'INVALID_VALUE'],
@@ -207,7 +285,12 @@ for (const driver of DRIVERS) {
         ['comment too long', { comment: 'я'.repeat(2001) }, 'comment', 'MAX_LENGTH'],
         ['unknown file', { fileIds: ['00000000-0000-4000-8000-000000000000'] }, 'fileIds.0', 'FILE_NOT_FOUND'],
         ['file id not a uuid', { fileIds: ['1'] }, 'fileIds.0', 'INVALID_FORMAT'],
-        ['too many files', { fileIds: Array.from({ length: 21 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`) }, 'fileIds', 'TOO_MANY_FILES'],
+        [
+          'too many files',
+          { fileIds: Array.from({ length: 21 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`) },
+          'fileIds',
+          'TOO_MANY_FILES',
+        ],
       ];
       const before = await t.snapshot();
       for (const [label, over, field, code] of cases) {
@@ -225,11 +308,16 @@ for (const driver of DRIVERS) {
     });
 
     it('reports the Russian rule texts', async () => {
-      const res = await c.post(`${BASE}/validation`, orderInput(t, { paymentDateFrom: day(t, 9), paymentDateTo: day(t, 2), amount: { cost: '0', currency: 'USD' } }));
-      expect(res.json().errors).toEqual(expect.arrayContaining([
-        { field: 'paymentDateTo', code: 'DATE_RANGE', message: 'Дата окончания срока оплаты раньше даты начала' },
-        { field: 'amount.cost', code: 'AMOUNT_NOT_POSITIVE', message: 'Сумма должна быть больше нуля' },
-      ]));
+      const res = await c.post(
+        `${BASE}/validation`,
+        orderInput(t, { paymentDateFrom: day(t, 9), paymentDateTo: day(t, 2), amount: { cost: '0', currency: 'USD' } }),
+      );
+      expect(res.json().errors).toEqual(
+        expect.arrayContaining([
+          { field: 'paymentDateTo', code: 'DATE_RANGE', message: 'Дата окончания срока оплаты раньше даты начала' },
+          { field: 'amount.cost', code: 'AMOUNT_NOT_POSITIVE', message: 'Сумма должна быть больше нуля' },
+        ]),
+      );
     });
 
     it('refuses duplicate file names (case-insensitively) and a file already attached, writing nothing', async () => {
@@ -239,8 +327,13 @@ for (const driver of DRIVERS) {
       for (const url of [`${BASE}/validation`, BASE]) {
         const res = await c.post(url, orderInput(t, { fileIds: [a, b] }));
         expect(res.statusCode).toBe(400);
-        expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR', message: 'Файл с именем invoice.PDF уже загружен' });
-        expect(res.json().errors).toEqual([{ field: 'fileIds.1', code: 'FILE_DUPLICATE', message: 'Файл с именем invoice.PDF уже загружен' }]);
+        expect(res.json()).toMatchObject({
+          code: 'VALIDATION_ERROR',
+          message: 'Файл с именем invoice.PDF уже загружен',
+        });
+        expect(res.json().errors).toEqual([
+          { field: 'fileIds.1', code: 'FILE_DUPLICATE', message: 'Файл с именем invoice.PDF уже загружен' },
+        ]);
       }
       expect(await t.snapshot()).toEqual(before);
 
@@ -256,7 +349,10 @@ for (const driver of DRIVERS) {
     it('attaches a file to one request only when two creates race for it', async () => {
       const fileId = await uploaded(c, 'race.pdf', pdf(1200, 'race'));
       const before = (await c.post(`${BASE}/filter/count`, {})).json().count as number;
-      const [a, b] = await Promise.all([c.post(BASE, orderInput(t, { fileIds: [fileId] })), c.post(BASE, orderInput(t, { fileIds: [fileId] }))]);
+      const [a, b] = await Promise.all([
+        c.post(BASE, orderInput(t, { fileIds: [fileId] })),
+        c.post(BASE, orderInput(t, { fileIds: [fileId] })),
+      ]);
       expect([a.statusCode, b.statusCode].sort()).toEqual([201, 400]);
       const winner = (a.statusCode === 201 ? a : b).json();
       const loser = (a.statusCode === 201 ? b : a).json();
@@ -274,7 +370,9 @@ for (const driver of DRIVERS) {
         const res = await c.post(url, orderInput(t, { fileIds: ids }));
         expect(res.statusCode).toBe(400);
         expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR', message: 'Превышен размер файла' });
-        expect(res.json().errors).toEqual([{ field: 'fileIds', code: 'FILES_TOO_LARGE', message: 'Превышен размер файла' }]);
+        expect(res.json().errors).toEqual([
+          { field: 'fileIds', code: 'FILES_TOO_LARGE', message: 'Превышен размер файла' },
+        ]);
       }
       expect(await t.snapshot()).toEqual(before);
       // Two of them (40 MB) are fine.
@@ -293,7 +391,11 @@ for (const driver of DRIVERS) {
       for (const url of [BASE, `${BASE}/validation`]) {
         const res = await newbie.post(url, orderInput(t, { fileIds: [fileId] }));
         expect(res.statusCode).toBe(403);
-        expect(res.json()).toEqual({ code: 'COMPANY_NOT_VERIFIED', message: 'Компания не верифицирована: создание заявок станет доступно после подтверждения электронной подписью' });
+        expect(res.json()).toEqual({
+          code: 'COMPANY_NOT_VERIFIED',
+          message:
+            'Компания не верифицирована: создание заявок станет доступно после подтверждения электронной подписью',
+        });
       }
       expect(await t.snapshot()).toEqual(before);
       expect(diskFiles(t.config.dataDir)).toEqual(disk);
@@ -302,7 +404,11 @@ for (const driver of DRIVERS) {
 
     it('refuses without the anti-forgery token, without a session and for other roles, writing nothing', async () => {
       // Sign the other roles in first: a sign-in itself writes (last login time).
-      const others = await Promise.all(['partner1@example.com', 'operator@example.com', 'agent@example.com'].map(async (email) => [email, await t.signedIn(email)] as const));
+      const others = await Promise.all(
+        ['partner1@example.com', 'operator@example.com', 'agent@example.com'].map(
+          async (email) => [email, await t.signedIn(email)] as const,
+        ),
+      );
       const before = await t.snapshot();
       const disk = diskFiles(t.config.dataDir);
       const input = orderInput(t);
@@ -310,14 +416,22 @@ for (const driver of DRIVERS) {
       const noCsrf = await c.request('POST', BASE, { body: input, csrf: false });
       expect(noCsrf.statusCode).toBe(403);
       expect(noCsrf.json()).toMatchObject({ code: 'CSRF_INVALID', retryCsrf: true });
-      const noCsrfUpload = await c.request('POST', `${BASE}/files`, { csrf: false, payload: 'x', headers: { 'content-type': 'multipart/form-data; boundary=x' } });
+      const noCsrfUpload = await c.request('POST', `${BASE}/files`, {
+        csrf: false,
+        payload: 'x',
+        headers: { 'content-type': 'multipart/form-data; boundary=x' },
+      });
       expect(noCsrfUpload.statusCode).toBe(403);
       expect(noCsrfUpload.json().retryCsrf).toBe(true);
 
       const anon = t.client();
       for (const [method, url, body] of [
-        ['POST', BASE, input], ['POST', `${BASE}/validation`, input], ['POST', `${BASE}/filter`, {}], ['POST', `${BASE}/filter/count`, {}],
-        ['GET', `${BASE}/1`, undefined], ['GET', `${BASE}/1/files/00000000-0000-4000-8000-000000000000`, undefined],
+        ['POST', BASE, input],
+        ['POST', `${BASE}/validation`, input],
+        ['POST', `${BASE}/filter`, {}],
+        ['POST', `${BASE}/filter/count`, {}],
+        ['GET', `${BASE}/1`, undefined],
+        ['GET', `${BASE}/1/files/00000000-0000-4000-8000-000000000000`, undefined],
       ] as const) {
         const res = await anon.request(method, url, { body });
         expect(res.statusCode, `${method} ${url}`).toBe(401);
@@ -327,7 +441,11 @@ for (const driver of DRIVERS) {
 
       for (const [email, other] of others) {
         for (const [method, url, body] of [
-          ['POST', BASE, input], ['POST', `${BASE}/validation`, input], ['POST', `${BASE}/filter`, {}], ['POST', `${BASE}/filter/count`, {}], ['GET', `${BASE}/1`, undefined],
+          ['POST', BASE, input],
+          ['POST', `${BASE}/validation`, input],
+          ['POST', `${BASE}/filter`, {}],
+          ['POST', `${BASE}/filter/count`, {}],
+          ['GET', `${BASE}/1`, undefined],
         ] as const) {
           const res = await other.request(method, url, { body });
           expect(res.statusCode, `${email} ${method} ${url}`).toBe(403);
@@ -344,7 +462,10 @@ for (const driver of DRIVERS) {
       const content = pdf(2222, 'same-content');
       const a = await uploaded(c, 'a.pdf', content);
       const b = await uploaded(c, 'b.pdf', content);
-      const rows = await t.db.select().from(storedFiles).where(eq(storedFiles.sha256, (await t.db.select().from(storedFiles).where(eq(storedFiles.id, a)))[0].sha256));
+      const rows = await t.db
+        .select()
+        .from(storedFiles)
+        .where(eq(storedFiles.sha256, (await t.db.select().from(storedFiles).where(eq(storedFiles.id, a)))[0].sha256));
       expect(rows.map((r) => r.id).sort()).toEqual([a, b].sort());
       const path = join(t.config.dataDir, 'files', rows[0].sha256);
       expect(readFileSync(path).equals(content)).toBe(true);

@@ -26,7 +26,12 @@ for (const driver of DRIVERS) {
     });
 
     /** Asserts that `fn` answers `status` + `code` and leaves the database and the disk unchanged. */
-    async function refused(fn: () => Promise<{ statusCode: number; json(): any }>, status: number, code: string, message?: string) {
+    async function refused(
+      fn: () => Promise<{ statusCode: number; json(): any }>,
+      status: number,
+      code: string,
+      message?: string,
+    ) {
       const before = await t.snapshot();
       const disk = diskFiles(t.config.dataDir);
       const res = await fn();
@@ -41,9 +46,19 @@ for (const driver of DRIVERS) {
       const res = await c.upload(URL, 'C:\\fakepath\\Счёт на оплату.pdf', pdf(5000, 'upload'), 'text/html');
       expect(res.statusCode).toBe(201);
       const body = res.json();
-      expect(body).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), name: 'Счёт на оплату.pdf', size: 5000, contentType: 'application/pdf' });
+      expect(body).toEqual({
+        id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        name: 'Счёт на оплату.pdf',
+        size: 5000,
+        contentType: 'application/pdf',
+      });
       const [row] = await t.db.select().from(storedFiles).where(eq(storedFiles.id, body.id));
-      expect(row).toMatchObject({ orderId: null, size: 5000, contentType: 'application/pdf', originalName: 'Счёт на оплату.pdf' });
+      expect(row).toMatchObject({
+        orderId: null,
+        size: 5000,
+        contentType: 'application/pdf',
+        originalName: 'Счёт на оплату.pdf',
+      });
       expect(diskFiles(t.config.dataDir).contents).toContain(row.sha256);
     });
 
@@ -60,31 +75,49 @@ for (const driver of DRIVERS) {
     });
 
     it('refuses an executable renamed .pdf with 415 UNSUPPORTED_FILE_TYPE, storing nothing', async () => {
-      await refused(() => c.upload(URL, 'invoice.pdf', exe(), 'application/pdf'), 415, 'UNSUPPORTED_FILE_TYPE', 'Недопустимый тип файла');
+      await refused(
+        () => c.upload(URL, 'invoice.pdf', exe(), 'application/pdf'),
+        415,
+        'UNSUPPORTED_FILE_TYPE',
+        'Недопустимый тип файла',
+      );
     });
 
     it('refuses text that is not UTF-8, text without a .txt name, archives and executable names', async () => {
-      await refused(() => c.upload(URL, 'notes.txt', Buffer.from([0xff, 0xfe, 0x41, 0x00, 0xc3])), 415, 'UNSUPPORTED_FILE_TYPE');
+      await refused(
+        () => c.upload(URL, 'notes.txt', Buffer.from([0xff, 0xfe, 0x41, 0x00, 0xc3])),
+        415,
+        'UNSUPPORTED_FILE_TYPE',
+      );
       await refused(() => c.upload(URL, 'notes.csv', Buffer.from('a;b;c\n1;2;3\n')), 415, 'UNSUPPORTED_FILE_TYPE');
       await refused(() => c.upload(URL, 'run.txt', exe()), 415, 'UNSUPPORTED_FILE_TYPE');
       const zip = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(200)]);
       await refused(() => c.upload(URL, 'docs.zip', zip), 415, 'UNSUPPORTED_FILE_TYPE');
       await refused(() => c.upload(URL, 'invoice.pdf.exe', pdf(1000, 'exe-name')), 415, 'UNSUPPORTED_FILE_TYPE');
-      await refused(() => c.upload(URL, 'page.html', Buffer.from('<html><script>alert(1)</script></html>')), 415, 'UNSUPPORTED_FILE_TYPE');
+      await refused(
+        () => c.upload(URL, 'page.html', Buffer.from('<html><script>alert(1)</script></html>')),
+        415,
+        'UNSUPPORTED_FILE_TYPE',
+      );
     });
 
     it('refuses an empty file, a missing name and a request without a file part with 400', async () => {
       await refused(() => c.upload(URL, 'empty.pdf', Buffer.alloc(0)), 400, 'VALIDATION_ERROR');
       await refused(() => c.upload(URL, '', pdf(1000, 'noname')), 400, 'VALIDATION_ERROR');
       const boundary = 'b0undary';
-      await refused(() => c.request('POST', URL, {
-        payload: `--${boundary}\r\nContent-Disposition: form-data; name="other"\r\n\r\nvalue\r\n--${boundary}--\r\n`,
-        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-      }), 400, 'VALIDATION_ERROR');
+      await refused(
+        () =>
+          c.request('POST', URL, {
+            payload: `--${boundary}\r\nContent-Disposition: form-data; name="other"\r\n\r\nvalue\r\n--${boundary}--\r\n`,
+            headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+          }),
+        400,
+        'VALIDATION_ERROR',
+      );
       await refused(() => c.post(URL, { file: 'x' }), 415, 'UNSUPPORTED_MEDIA_TYPE');
     });
 
-    it('refuses a file over 50 MB with 413 \'Превышен размер файла\' and stores nothing', async () => {
+    it("refuses a file over 50 MB with 413 'Превышен размер файла' and stores nothing", async () => {
       const big = pdf(MAX_FILE_BYTES + 1, 'too-big');
       await refused(() => c.upload(URL, 'big.pdf', big), 413, 'FILE_TOO_LARGE', 'Превышен размер файла');
     });

@@ -20,7 +20,11 @@ export function freshDataDir(): string {
 /** Stored contents under `<dataDir>/files` (without the .tmp folder) and the leftovers in .tmp. */
 export function diskFiles(dataDir: string): { contents: string[]; tmp: string[] } {
   const dir = join(dataDir, 'files');
-  const contents = existsSync(dir) ? readdirSync(dir).filter((n) => n !== '.tmp').sort() : [];
+  const contents = existsSync(dir)
+    ? readdirSync(dir)
+        .filter((n) => n !== '.tmp')
+        .sort()
+    : [];
   const tmp = existsSync(join(dir, '.tmp')) ? readdirSync(join(dir, '.tmp')) : [];
   return { contents, tmp };
 }
@@ -41,7 +45,10 @@ export function pdf(size = 2048, tag = 'x'): Buffer {
 }
 
 /** A 1×1 PNG. */
-export const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+export const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 /** The start of a Windows executable (MZ header and PE signature). */
 export function exe(): Buffer {
@@ -84,12 +91,28 @@ export async function created(c: TestClient, input: Record<string, unknown>): Pr
 
 /** Inserts a second verified client company with a user `email` (password Demo-2026!). */
 export async function secondClientCompany(t: TestApp, email: string): Promise<{ companyId: number; userId: number }> {
-  const [company] = await t.db.insert(companies).values({
-    kind: 'CLIENT', ogrn: '1027700132195', inn: '7707083893', fullName: 'ОБЩЕСТВО С ОГРАНИЧЕННОЙ ОТВЕТСТВЕННОСТЬЮ «ДРУГАЯ»',
-    shortName: 'ООО «Другая»', status: 'VERIFIED', signatureConfirmed: true,
-  }).returning({ id: companies.id });
-  const [user] = await t.db.insert(users).values({
-    email, passwordHash: await hashPassword('Demo-2026!'), accountType: 'CLIENT', name: 'Пётр', surname: 'Иванов', companyId: company.id,
-  }).returning({ id: users.id });
+  const [company] = await t.db
+    .insert(companies)
+    .values({
+      kind: 'CLIENT',
+      ogrn: '1027700132195',
+      inn: '7707083893',
+      fullName: 'ОБЩЕСТВО С ОГРАНИЧЕННОЙ ОТВЕТСТВЕННОСТЬЮ «ДРУГАЯ»',
+      shortName: 'ООО «Другая»',
+      status: 'VERIFIED',
+      signatureConfirmed: true,
+    })
+    .returning({ id: companies.id });
+  const [user] = await t.db
+    .insert(users)
+    .values({
+      email,
+      passwordHash: await hashPassword('Demo-2026!'),
+      accountType: 'CLIENT',
+      name: 'Пётр',
+      surname: 'Иванов',
+      companyId: company.id,
+    })
+    .returning({ id: users.id });
   return { companyId: company.id, userId: user.id };
 }

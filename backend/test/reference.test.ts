@@ -10,13 +10,24 @@ import { createTestApp, DRIVERS, type TestApp, type TestClient } from './harness
 
 const BASE = '/api/public/counterparty';
 
-interface Node { keyHash: string; parentKeyHash: string | null; tnvedCode: string; tnvedName: string; level: string; hasChildren: boolean; children?: Node[] }
+interface Node {
+  keyHash: string;
+  parentKeyHash: string | null;
+  tnvedCode: string;
+  tnvedName: string;
+  level: string;
+  hasChildren: boolean;
+  children?: Node[];
+}
 
 for (const driver of DRIVERS) {
   describe(`reference data [${driver}]`, () => {
     let t: TestApp;
     let c: TestClient;
-    beforeAll(async () => { t = await createTestApp({ driver }); c = t.client(); });
+    beforeAll(async () => {
+      t = await createTestApp({ driver });
+      c = t.client();
+    });
     afterAll(() => t.close());
 
     const get = async (path: string, query?: Record<string, string>) => {
@@ -35,7 +46,11 @@ for (const driver of DRIVERS) {
         const { status, body } = await get('/countries');
         expect(status).toBe(200);
         expect(body.length).toBeGreaterThanOrEqual(249);
-        expect(body.find((x: any) => x.countryCode === 'CN')).toEqual({ countryCode: 'CN', countryName: 'Китай', countryShortName: 'Китай' });
+        expect(body.find((x: any) => x.countryCode === 'CN')).toEqual({
+          countryCode: 'CN',
+          countryName: 'Китай',
+          countryShortName: 'Китай',
+        });
         expect(body[0].countryName.localeCompare(body[body.length - 1].countryName, 'ru')).toBeLessThan(0);
       });
       it('filters by name prefix or code', async () => {
@@ -68,11 +83,22 @@ for (const driver of DRIVERS) {
       it('answers Sberbank for 044525225', async () => {
         const { status, body } = await get('/bik', { bik: '044525225' });
         expect(status).toBe(200);
-        expect(body).toEqual({ bankBik: '044525225', bankName: 'ПАО Сбербанк', corrAccount: '30101810400000000225', city: 'Москва', swift: 'SABRRUMM' });
+        expect(body).toEqual({
+          bankBik: '044525225',
+          bankName: 'ПАО Сбербанк',
+          corrAccount: '30101810400000000225',
+          city: 'Москва',
+          swift: 'SABRRUMM',
+        });
       });
       it('answers null corrAccount and swift for a Bank of Russia office', async () => {
         const { body } = await get('/bik', { bik: '043081002' });
-        expect(body).toMatchObject({ bankName: 'ПУ БАНКА РОССИИ АВАЧИНСКОЕ', corrAccount: null, swift: null, city: 'Вилючинск' });
+        expect(body).toMatchObject({
+          bankName: 'ПУ БАНКА РОССИИ АВАЧИНСКОЕ',
+          corrAccount: null,
+          swift: null,
+          city: 'Вилючинск',
+        });
       });
       it('400 VALIDATION_ERROR with a Russian message for 8 digits, letters or 10 digits', async () => {
         for (const bik of ['04452522', '04452522a', '0445252250']) {
@@ -133,7 +159,11 @@ for (const driver of DRIVERS) {
         expect(body.reduce((n: number, s: Node) => n + s.children!.length, 0)).toBe(96);
         const xvi = body.find((s: Node) => s.tnvedCode === 'XVI');
         expect(xvi.children.map((g: Node) => g.tnvedCode)).toEqual(['84', '85']);
-        expect(xvi.children[0]).toMatchObject({ level: 'GROUP', parentKeyHash: xvi.keyHash, keyHash: tnvedKeyHash('84') });
+        expect(xvi.children[0]).toMatchObject({
+          level: 'GROUP',
+          parentKeyHash: xvi.keyHash,
+          keyHash: tnvedKeyHash('84'),
+        });
       });
 
       it('children by parent key hash (36 characters) and by code give the same nodes', async () => {
@@ -142,7 +172,12 @@ for (const driver of DRIVERS) {
         expect(byHash.status).toBe(200);
         expect(byHash.body).toEqual(byCode.body);
         const sub = byHash.body.find((n: Node) => n.tnvedCode === '8471300000');
-        expect(sub).toMatchObject({ level: 'SUBHEADING', parentKeyHash: tnvedKeyHash('8471'), hasChildren: false, keyHash: tnvedKeyHash('8471300000') });
+        expect(sub).toMatchObject({
+          level: 'SUBHEADING',
+          parentKeyHash: tnvedKeyHash('8471'),
+          hasChildren: false,
+          keyHash: tnvedKeyHash('8471300000'),
+        });
         expect(sub.keyHash).toHaveLength(36);
       });
 
@@ -154,7 +189,10 @@ for (const driver of DRIVERS) {
       });
 
       it('section children by Roman code; leaf children are empty', async () => {
-        expect((await get('/tnved/children', { parentCode: 'xvi' })).body.map((n: Node) => n.tnvedCode)).toEqual(['84', '85']);
+        expect((await get('/tnved/children', { parentCode: 'xvi' })).body.map((n: Node) => n.tnvedCode)).toEqual([
+          '84',
+          '85',
+        ]);
         expect((await get('/tnved/children', { parentCode: '8471300000' })).body).toEqual([]);
       });
 

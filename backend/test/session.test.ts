@@ -8,8 +8,12 @@ import { createTestApp, DRIVERS, type TestApp } from './harness.js';
 for (const driver of DRIVERS) {
   describe(`sessions and sign-in [${driver}]`, () => {
     let t: TestApp;
-    beforeAll(async () => { t = await createTestApp({ driver }); });
-    afterAll(async () => { await t?.close(); });
+    beforeAll(async () => {
+      t = await createTestApp({ driver });
+    });
+    afterAll(async () => {
+      await t?.close();
+    });
 
     it('signs in with the Basic header, sets an HttpOnly session and the last-login type cookie', async () => {
       const c = t.client();
@@ -24,7 +28,11 @@ for (const driver of DRIVERS) {
       expect(res.cookies.find((x) => x.name === 'USER_TYPE')?.value).toBe('CLIENT');
       const me = await c.get('/api/secured/common/current/user');
       expect(me.statusCode).toBe(200);
-      expect(me.json()).toMatchObject({ email: 'client@example.com', account: { type: 'CLIENT', status: 'ACTIVE' }, company: { verified: true } });
+      expect(me.json()).toMatchObject({
+        email: 'client@example.com',
+        account: { type: 'CLIENT', status: 'ACTIVE' },
+        company: { verified: true },
+      });
     });
 
     it('rotates the session id at sign-in', async () => {
@@ -81,14 +89,20 @@ for (const driver of DRIVERS) {
       const c = t.client();
       const partner = await c.signIn('nobody@example.com', 'Whatever1!', 'PARTNER');
       expect(partner.statusCode).toBe(404);
-      expect(partner.json()).toMatchObject({ code: 'USER_NOT_FOUND', message: 'Платёжный агент с такой почтой не найден' });
+      expect(partner.json()).toMatchObject({
+        code: 'USER_NOT_FOUND',
+        message: 'Платёжный агент с такой почтой не найден',
+      });
       const agent = await c.signIn('nobody@example.com', 'Whatever1!', 'AGENT');
       expect(agent.json().message).toBe('Партнёр с такой почтой не найден');
     });
 
     it('rejects a malformed Basic header with 400 and a Russian message', async () => {
       const c = t.client();
-      const res = await c.request('POST', '/api/public/common/login', { headers: { authorization: 'Basic !!!' }, body: {} });
+      const res = await c.request('POST', '/api/public/common/login', {
+        headers: { authorization: 'Basic !!!' },
+        body: {},
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json().code).toBe('VALIDATION_ERROR');
     });

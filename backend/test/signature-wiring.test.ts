@@ -15,7 +15,10 @@ describe('app.signatureVerifier', () => {
     trusting = await createTestApp({ trustedCaDir: pki.dir });
     demo = await createTestApp();
   });
-  afterAll(async () => { await trusting.close(); await demo.close(); });
+  afterAll(async () => {
+    await trusting.close();
+    await demo.close();
+  });
 
   it('trusts the test PKI given as trustedCaDir, and only the demo CA by default', async () => {
     const cert = pki.issue({ kind: 'LEGAL_ENTITY', surname: 'Иванов', givenName: 'Иван Иванович', algorithm: 'ECDSA' });

@@ -142,7 +142,9 @@ POST /api/secured/common/chat/messages/viewed
 POST /api/secured/common/chat/{id}/viewed/to
 GET /api/chat/message/{msgId}/file
 GET /api/secured/common/chat/{id}/file
-`.trim().split('\n');
+`
+  .trim()
+  .split('\n');
 
 /** Spec paths not built yet, with the issue that brings them (README "REST paths of the spec"). */
 const COMING: Record<string, string> = {
@@ -176,7 +178,9 @@ describe('REST paths of spec core §7 and chat-and-shell §7 (README "REST paths
   beforeAll(async () => {
     t = await createTestApp({ driver: 'pglite' });
     const doc = t.app.swagger() as { paths: Record<string, Record<string, unknown>> };
-    served = new Set(Object.entries(doc.paths).flatMap(([p, ops]) => Object.keys(ops).map((m) => shape(`${m.toUpperCase()} ${p}`))));
+    served = new Set(
+      Object.entries(doc.paths).flatMap(([p, ops]) => Object.keys(ops).map((m) => shape(`${m.toUpperCase()} ${p}`))),
+    );
   });
   afterAll(() => t.close());
 

@@ -12,24 +12,58 @@ import type { TestApp, TestClient } from './harness.js';
 export const VBASE = '/api/secured/client/verification';
 
 /** Adds a bank requisite (Сбербанк, a control-key-valid account) to the company directly in the database. */
-export async function addRequisite(t: TestApp, companyId: number, checkAccount = '40702810938000000001'): Promise<void> {
+export async function addRequisite(
+  t: TestApp,
+  companyId: number,
+  checkAccount = '40702810938000000001',
+): Promise<void> {
   const now = t.clock.now();
   const existing = await t.db.select().from(bankRequisites).where(eq(bankRequisites.companyId, companyId));
   await t.db.insert(bankRequisites).values({
-    companyId, bankBik: '044525225', bankName: 'ПАО СБЕРБАНК', checkAccount, corrAccount: '30101810400000000225',
-    position: existing.length + 1, createdAt: now, updatedAt: now,
+    companyId,
+    bankBik: '044525225',
+    bankName: 'ПАО СБЕРБАНК',
+    checkAccount,
+    corrAccount: '30101810400000000225',
+    position: existing.length + 1,
+    createdAt: now,
+    updatedAt: now,
   });
 }
 
 /** Inserts a NEW (unverified) client company with the given OGRN/OGRNIP and INN and a user `email` (password Demo-2026!). */
-export async function newClientCompany(t: TestApp, email: string, ids: { ogrn: string; inn: string }, name = 'ООО «Проверка»'): Promise<{ companyId: number; userId: number }> {
-  const [company] = await t.db.insert(companies).values({
-    kind: 'CLIENT', ogrn: ids.ogrn, inn: ids.inn, kpp: ids.inn.length === 10 ? '770101001' : null, fullName: `ОБЩЕСТВО С ОГРАНИЧЕННОЙ ОТВЕТСТВЕННОСТЬЮ ${name}`,
-    shortName: name, legalAddress: '101000, г. Москва, ул. Мясницкая, д. 1', status: 'NEW', signatureConfirmed: false,
-  }).returning({ id: companies.id });
-  const [user] = await t.db.insert(users).values({
-    email, passwordHash: await hashPassword('Demo-2026!'), accountType: 'CLIENT', name: 'Мария', surname: 'Петрова', phone: '9160000001', companyId: company.id,
-  }).returning({ id: users.id });
+export async function newClientCompany(
+  t: TestApp,
+  email: string,
+  ids: { ogrn: string; inn: string },
+  name = 'ООО «Проверка»',
+): Promise<{ companyId: number; userId: number }> {
+  const [company] = await t.db
+    .insert(companies)
+    .values({
+      kind: 'CLIENT',
+      ogrn: ids.ogrn,
+      inn: ids.inn,
+      kpp: ids.inn.length === 10 ? '770101001' : null,
+      fullName: `ОБЩЕСТВО С ОГРАНИЧЕННОЙ ОТВЕТСТВЕННОСТЬЮ ${name}`,
+      shortName: name,
+      legalAddress: '101000, г. Москва, ул. Мясницкая, д. 1',
+      status: 'NEW',
+      signatureConfirmed: false,
+    })
+    .returning({ id: companies.id });
+  const [user] = await t.db
+    .insert(users)
+    .values({
+      email,
+      passwordHash: await hashPassword('Demo-2026!'),
+      accountType: 'CLIENT',
+      name: 'Мария',
+      surname: 'Петрова',
+      phone: '9160000001',
+      companyId: company.id,
+    })
+    .returning({ id: users.id });
   return { companyId: company.id, userId: user.id };
 }
 

@@ -43,7 +43,9 @@ export interface Gateway {
 function forwardHeaders(request: FastifyRequest): Record<string, string> {
   const h: Record<string, string> = {};
   const prior = request.headers['x-forwarded-for'];
-  h['x-forwarded-for'] = prior ? `${String(prior)}, ${request.socket.remoteAddress ?? ''}` : request.socket.remoteAddress ?? '';
+  h['x-forwarded-for'] = prior
+    ? `${String(prior)}, ${request.socket.remoteAddress ?? ''}`
+    : (request.socket.remoteAddress ?? '');
   if (request.headers['user-agent']) h['user-agent'] = String(request.headers['user-agent']);
   if (request.headers['accept-language']) h['accept-language'] = String(request.headers['accept-language']);
   return h;
@@ -57,8 +59,13 @@ function relaySetCookie(reply: FastifyReply): (lines: string[]) => void {
 
 export async function buildGateway(opts: BuildGatewayOptions): Promise<Gateway> {
   const config = {
-    host: '127.0.0.1', port: 4000, webDist: '', persistedQueriesOnly: false, persistedQueriesPath: '',
-    logger: false, ...opts,
+    host: '127.0.0.1',
+    port: 4000,
+    webDist: '',
+    persistedQueriesOnly: false,
+    persistedQueriesPath: '',
+    logger: false,
+    ...opts,
   };
   const app = Fastify({
     logger: config.logger ? { level: process.env.LOG_LEVEL ?? 'info' } : false,
@@ -69,7 +76,8 @@ export async function buildGateway(opts: BuildGatewayOptions): Promise<Gateway> 
   const persisted = new PersistedQueries(config.persistedQueriesPath);
   const schema = buildGatewaySchema();
   const realtime = new ChatHub({
-    backendUrl: config.backendUrl, dispatcher,
+    backendUrl: config.backendUrl,
+    dispatcher,
     log: (msg, err) => app.log.warn({ err }, msg),
     ...opts.realtime,
   });
@@ -79,7 +87,11 @@ export async function buildGateway(opts: BuildGatewayOptions): Promise<Gateway> 
   let disposeWs: (() => Promise<void>) | undefined;
   const wsDrain: ApolloServerPlugin<GatewayContext> = {
     async serverWillStart() {
-      return { async drainServer() { await disposeWs?.(); } };
+      return {
+        async drainServer() {
+          await disposeWs?.();
+        },
+      };
     },
   };
 
@@ -124,14 +136,16 @@ export async function buildGateway(opts: BuildGatewayOptions): Promise<Gateway> 
   };
 
   const handler = fastifyApolloHandler(apollo, {
-    context: async (request, reply) => createContext({
-      backendUrl: config.backendUrl,
-      cookieHeader: request.headers.cookie,
-      csrfToken: typeof request.headers[CSRF_HEADER] === 'string' ? request.headers[CSRF_HEADER] as string : undefined,
-      forwardHeaders: forwardHeaders(request),
-      onSetCookie: relaySetCookie(reply),
-      dispatcher,
-    }),
+    context: async (request, reply) =>
+      createContext({
+        backendUrl: config.backendUrl,
+        cookieHeader: request.headers.cookie,
+        csrfToken:
+          typeof request.headers[CSRF_HEADER] === 'string' ? (request.headers[CSRF_HEADER] as string) : undefined,
+        forwardHeaders: forwardHeaders(request),
+        onSetCookie: relaySetCookie(reply),
+        dispatcher,
+      }),
   });
   app.route({ method: ['GET', 'POST', 'OPTIONS'], url: '/graphql', preHandler: persistedHook, handler });
 

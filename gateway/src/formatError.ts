@@ -14,7 +14,11 @@ export type ErrorLogger = (err: unknown) => void;
  * INTERNAL_SERVER_ERROR is deliberate (mapped upstream failure, validation, bad input) and passes without
  * its stack trace; anything else is logged through `log` and replaced by the generic error.
  */
-export function formatError(formatted: GraphQLFormattedError, error: unknown, log?: ErrorLogger): GraphQLFormattedError {
+export function formatError(
+  formatted: GraphQLFormattedError,
+  error: unknown,
+  log?: ErrorLogger,
+): GraphQLFormattedError {
   const original = unwrapResolverError(error);
   const code = formatted.extensions?.code;
   if (original instanceof GraphQLError && typeof code === 'string' && code !== 'INTERNAL_SERVER_ERROR') {

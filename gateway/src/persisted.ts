@@ -65,7 +65,11 @@ export function resolvePersisted(
     return { ok: true, query: text };
   }
   if (onlyPersisted && !(typeof params.query === 'string' && store.hasText(params.query))) {
-    return { ok: false, code: 'PERSISTED_QUERY_REQUIRED', message: 'This gateway accepts persisted queries only: send doc_id' };
+    return {
+      ok: false,
+      code: 'PERSISTED_QUERY_REQUIRED',
+      message: 'This gateway accepts persisted queries only: send doc_id',
+    };
   }
   return { ok: true };
 }

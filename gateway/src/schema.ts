@@ -14,8 +14,13 @@ import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
-  buildSchema, type GraphQLFieldResolver, GraphQLInterfaceType, GraphQLObjectType, GraphQLScalarType,
-  type GraphQLSchema, GraphQLUnionType,
+  buildSchema,
+  type GraphQLFieldResolver,
+  GraphQLInterfaceType,
+  GraphQLObjectType,
+  GraphQLScalarType,
+  type GraphQLSchema,
+  GraphQLUnionType,
 } from 'graphql/index.js';
 import { resolvers } from './resolvers.js';
 
@@ -49,10 +54,14 @@ export function attachResolvers(schema: GraphQLSchema, map: Record<string, unkno
       if (typeof fields.__resolveType === 'function') type.resolveType = fields.__resolveType as never;
       continue;
     }
-    if (!(type instanceof GraphQLObjectType)) throw new Error(`resolvers: ${typeName} is not an object, union, interface or scalar`);
+    if (!(type instanceof GraphQLObjectType))
+      throw new Error(`resolvers: ${typeName} is not an object, union, interface or scalar`);
     const defs = type.getFields();
     for (const [fieldName, fn] of Object.entries(fields)) {
-      if (fieldName === '__isTypeOf') { type.isTypeOf = fn as never; continue; }
+      if (fieldName === '__isTypeOf') {
+        type.isTypeOf = fn as never;
+        continue;
+      }
       const field = defs[fieldName];
       if (!field) throw new Error(`resolvers: ${typeName}.${fieldName} is not in schema.graphql`);
       field.resolve = fn as GraphQLFieldResolver<unknown, unknown>;

@@ -10,9 +10,12 @@ gateway.app.log.info(`gateway on ${gateway.url} (backend ${config.backendUrl}, w
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
-    gateway.close().then(() => process.exit(0), (err: unknown) => {
-      console.error(err);
-      process.exit(1);
-    });
+    gateway.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        console.error(err);
+        process.exit(1);
+      },
+    );
   });
 }

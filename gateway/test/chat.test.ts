@@ -19,7 +19,11 @@ const clients: Client[] = [];
 
 beforeAll(async () => {
   stub = await startChatStub();
-  gw = await buildGateway({ backendUrl: stub.url, port: 0, realtime: { retryDelayMs: RETRY, lingerMs: 1500, typingTimeoutMs: TYPING } });
+  gw = await buildGateway({
+    backendUrl: stub.url,
+    port: 0,
+    realtime: { retryDelayMs: RETRY, lingerMs: 1500, typingTimeoutMs: TYPING },
+  });
 });
 afterAll(async () => {
   await gw?.close();
@@ -44,7 +48,12 @@ function socket(session: string): Client {
       super(address, protocols, { headers: { cookie: `SESSION=${session}` } });
     }
   }
-  const c = createClient({ url: gw.url.replace('http', 'ws') + '/graphql', webSocketImpl: CookieSocket, retryAttempts: 0, lazy: true });
+  const c = createClient({
+    url: gw.url.replace('http', 'ws') + '/graphql',
+    webSocketImpl: CookieSocket,
+    retryAttempts: 0,
+    lazy: true,
+  });
   clients.push(c);
   return c;
 }
@@ -58,19 +67,42 @@ const EVENTS = `subscription($resumeFrom: String) { chatEvents(resumeFrom: $resu
   ... on ChatGroupEvent { cursor event removedForViewer }
 } }`;
 
-interface Sub { events: any[]; errors: any[]; done: boolean; stop(): void }
+interface Sub {
+  events: any[];
+  errors: any[];
+  done: boolean;
+  stop(): void;
+}
 function subscribe(c: Client, resumeFrom?: string): Sub {
   const sub: Sub = { events: [], errors: [], done: false, stop: () => {} };
-  sub.stop = c.subscribe({ query: EVENTS, variables: { resumeFrom: resumeFrom ?? null } }, {
-    next: (r) => { if (r.errors) sub.errors.push(...r.errors); if (r.data) sub.events.push((r.data as any).chatEvents); },
-    error: (e) => { sub.errors.push(e); sub.done = true; },
-    complete: () => { sub.done = true; },
-  });
+  sub.stop = c.subscribe(
+    { query: EVENTS, variables: { resumeFrom: resumeFrom ?? null } },
+    {
+      next: (r) => {
+        if (r.errors) sub.errors.push(...r.errors);
+        if (r.data) sub.events.push((r.data as any).chatEvents);
+      },
+      error: (e) => {
+        sub.errors.push(e);
+        sub.done = true;
+      },
+      complete: () => {
+        sub.done = true;
+      },
+    },
+  );
   return sub;
 }
 
 const msg = (msgId: number, senderId: number, text = `m${msgId}`) => ({
-  message: { msgId, groupId: 10, dateTimeCreate: new Date().toISOString(), text, status: 'SENT', sender: { id: senderId, name: `u${senderId}` } },
+  message: {
+    msgId,
+    groupId: 10,
+    dateTimeCreate: new Date().toISOString(),
+    text,
+    status: 'SENT',
+    sender: { id: senderId, name: `u${senderId}` },
+  },
 });
 const msgIds = (s: Sub) => s.events.filter((e) => e.__typename === 'ChatMessageEvent').map((e) => e.message.msgId);
 
@@ -82,7 +114,12 @@ describe('one upstream stream per user (DESIGN "Realtime")', () => {
     const b = subscribe(socket('sess-b'));
     await until(() => stub.open(1).length === 1 && stub.open(2).length === 1);
     await sleep(100);
-    expect(stub.connections.slice(before).map((c) => c.userId).sort()).toEqual([1, 2]);
+    expect(
+      stub.connections
+        .slice(before)
+        .map((c) => c.userId)
+        .sort(),
+    ).toEqual([1, 2]);
     expect(gw.realtime.inspect(1)?.subscribers).toBe(2);
     expect(stub.open(1)[0].authorization).toMatch(/^Bearer t-\d+$/); // the chat session token travels
     stub.push(1, 'GROUP_MSG', msg(101, 2));
@@ -95,7 +132,9 @@ describe('one upstream stream per user (DESIGN "Realtime")', () => {
     expect(a1.events[0].message).toMatchObject({ own: false, status: 'DELIVERED' });
     expect(b.events[0].message).toMatchObject({ own: true, status: 'SENT' });
     expect(a1.events[0].groupId).toBe(toGlobalId('ChatGroup', '10'));
-    a1.stop(); a2.stop(); b.stop();
+    a1.stop();
+    a2.stop();
+    b.stop();
   });
 });
 
@@ -163,10 +202,15 @@ describe('resume cursor (DESIGN "Realtime")', () => {
     stub.push(1, 'GROUP_MSG', msg(303, 2));
     await until(() => msgIds(s2).length === 3);
     await sleep(50);
-    expect(s2.events.map((e) => [e.kind, e.message.msgId])).toEqual([['NEW', 302], ['EDITED', 302], ['NEW', 303]]);
+    expect(s2.events.map((e) => [e.kind, e.message.msgId])).toEqual([
+      ['NEW', 302],
+      ['EDITED', 302],
+      ['NEW', 303],
+    ]);
     expect(new Set(s2.events.map((e) => e.cursor)).size).toBe(3);
     expect(stub.open(1)).toHaveLength(1);
-    keep.stop(); s2.stop();
+    keep.stop();
+    s2.stop();
   });
 
   it('a fresh channel passes the cursor upstream as Last-Event-ID (after a gateway restart)', async () => {
@@ -188,7 +232,8 @@ describe('resume cursor (DESIGN "Realtime")', () => {
     const s = subscribe(socket('sess-b'), 'не-курсор');
     await until(() => s.events.length === 1);
     expect(s.events[0]).toMatchObject({ __typename: 'ChatResyncEvent', reason: 'INVALID_CURSOR' });
-    keep.stop(); s.stop();
+    keep.stop();
+    s.stop();
   });
 });
 
@@ -200,7 +245,11 @@ describe('typing and presence (chat §4 Notifications, §9)', () => {
     stub.ephemeral(1, 'NOTIFY_MSG', { notification: 'USER_TYPING_GROUP', userId: 1, userName: 'я', groupId: 10 }); // own: ignored
     stub.ephemeral(1, 'NOTIFY_MSG', { notification: 'USER_TYPING_GROUP', userId: 2, userName: 'Пётр', groupId: 10 });
     await until(() => s.events.length === 1);
-    expect(s.events[0]).toEqual({ __typename: 'ChatTypingEvent', groupId: toGlobalId('ChatGroup', '10'), users: [{ userId: 2, name: 'Пётр' }] });
+    expect(s.events[0]).toEqual({
+      __typename: 'ChatTypingEvent',
+      groupId: toGlobalId('ChatGroup', '10'),
+      users: [{ userId: 2, name: 'Пётр' }],
+    });
     const t0 = Date.now();
     await until(() => s.events.length === 2, TYPING * 3);
     expect(Date.now() - t0).toBeGreaterThanOrEqual(TYPING - 50);
@@ -229,9 +278,15 @@ describe('typing and presence (chat §4 Notifications, §9)', () => {
     const at = new Date().toISOString();
     stub.ephemeral(1, 'NOTIFY_MSG', { notification: 'USER_ONLINE', userId: 2, at });
     stub.ephemeral(1, 'NOTIFY_MSG', { notification: 'USER_OFFLINE', userId: 2, at });
-    await until(() => s.events.length === 2).catch((e) => { throw new Error(`${e} ${JSON.stringify([s.events, s.errors])}`); });
+    await until(() => s.events.length === 2).catch((e) => {
+      throw new Error(`${e} ${JSON.stringify([s.events, s.errors])}`);
+    });
     expect(s.events[0].user).toMatchObject({ userId: 2, online: true, lastSeenAt: at });
-    expect(s.events[1].user).toMatchObject({ userId: 2, online: false, lastSeenAt: new Date(Date.parse(at) - 240_000).toISOString() });
+    expect(s.events[1].user).toMatchObject({
+      userId: 2,
+      online: false,
+      lastSeenAt: new Date(Date.parse(at) - 240_000).toISOString(),
+    });
     s.stop();
   });
 
@@ -249,27 +304,77 @@ describe('derived server-side (chat §4 Message status, UNREAD separator, online
     const T = (min: number) => new Date(Date.UTC(2025, 5, 1, 12, min)).toISOString();
     const recent = new Date(Date.now() - 60_000).toISOString();
     stub.groups.set(10, {
-      id: 10, groupType: 'ECVP_PARTNER_CLIENT', name: 'Заявка 7', favoriteId: null,
-      info: { id: 10, lastViewedMessageId: 2, lastViewedMessageDateTime: T(2), mentionedMessageIds: [], newReactionsMessageIds: [] },
+      id: 10,
+      groupType: 'ECVP_PARTNER_CLIENT',
+      name: 'Заявка 7',
+      favoriteId: null,
+      info: {
+        id: 10,
+        lastViewedMessageId: 2,
+        lastViewedMessageDateTime: T(2),
+        mentionedMessageIds: [],
+        newReactionsMessageIds: [],
+      },
     });
     stub.messages.set(10, [
-      { msgId: 1, groupId: 10, dateTimeCreate: T(1), text: 'a', status: 'DELIVERED', sender: { id: 2, name: 'Пётр', lastSeenAt: recent } },
-      { msgId: 2, groupId: 10, dateTimeCreate: T(2), text: 'b', status: 'VIEWED', selfMsg: true, sender: { id: 1, name: 'Я' } },
-      { msgId: 3, groupId: 10, dateTimeCreate: T(3), text: 'c', status: 'SENT', selfMsg: true, sender: { id: 1, name: 'Я' } },
-      { msgId: 4, groupId: 10, dateTimeCreate: T(4), text: 'd', status: 'SENT', sender: { id: 2, name: 'Пётр', lastSeenAt: T(0) } },
+      {
+        msgId: 1,
+        groupId: 10,
+        dateTimeCreate: T(1),
+        text: 'a',
+        status: 'DELIVERED',
+        sender: { id: 2, name: 'Пётр', lastSeenAt: recent },
+      },
+      {
+        msgId: 2,
+        groupId: 10,
+        dateTimeCreate: T(2),
+        text: 'b',
+        status: 'VIEWED',
+        selfMsg: true,
+        sender: { id: 1, name: 'Я' },
+      },
+      {
+        msgId: 3,
+        groupId: 10,
+        dateTimeCreate: T(3),
+        text: 'c',
+        status: 'SENT',
+        selfMsg: true,
+        sender: { id: 1, name: 'Я' },
+      },
+      {
+        msgId: 4,
+        groupId: 10,
+        dateTimeCreate: T(4),
+        text: 'd',
+        status: 'SENT',
+        sender: { id: 2, name: 'Пётр', lastSeenAt: T(0) },
+      },
       { msgId: 5, groupId: 10, dateTimeCreate: T(5), text: 'e', status: 'SENT', sender: { id: 2, name: 'Пётр' } },
     ]);
     const res = await fetch(`${gw.url}/graphql`, {
-      method: 'POST', headers: { 'content-type': 'application/json', cookie: 'SESSION=sess-a' },
-      body: JSON.stringify({ query: `{ viewer { chatGroup(groupId: 10) { id firstUnreadMessageId
-        messages(last: 10) { pageInfo { hasPreviousPage } edges { node { msgId status own isFirstUnread sender { online } } } } } } }` }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: 'SESSION=sess-a' },
+      body: JSON.stringify({
+        query: `{ viewer { chatGroup(groupId: 10) { id firstUnreadMessageId
+        messages(last: 10) { pageInfo { hasPreviousPage } edges { node { msgId status own isFirstUnread sender { online } } } } } } }`,
+      }),
     });
-    const body = await res.json() as any;
+    const body = (await res.json()) as any;
     expect(body.errors).toBeUndefined();
     const g = body.data.viewer.chatGroup;
     expect(g.firstUnreadMessageId).toBe(toGlobalId('ChatMessage', '4'));
     expect(g.messages.pageInfo.hasPreviousPage).toBe(false);
-    expect(g.messages.edges.map((e: any) => [e.node.msgId, e.node.status, e.node.own, e.node.isFirstUnread, e.node.sender.online])).toEqual([
+    expect(
+      g.messages.edges.map((e: any) => [
+        e.node.msgId,
+        e.node.status,
+        e.node.own,
+        e.node.isFirstUnread,
+        e.node.sender.online,
+      ]),
+    ).toEqual([
       [1, 'VIEWED', false, false, true],
       [2, 'VIEWED', true, false, false],
       [3, 'SENT', true, false, false],
@@ -282,28 +387,76 @@ describe('derived server-side (chat §4 Message status, UNREAD separator, online
 describe('message calls follow the backend route schemas (backend routes/chat)', () => {
   const gql = async (query: string, variables: Record<string, unknown> = {}) => {
     const res = await fetch(`${gw.url}/graphql`, {
-      method: 'POST', headers: { 'content-type': 'application/json', cookie: 'SESSION=sess-a' }, body: JSON.stringify({ query, variables }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: 'SESSION=sess-a' },
+      body: JSON.stringify({ query, variables }),
     });
     return res.json() as Promise<any>;
   };
   const T = new Date(Date.UTC(2025, 5, 1, 12)).toISOString();
 
   it('edit is PUT /chat/{groupId} { messageId, text }; a reaction toggles POST/DELETE .../reactions { emoji } and does not mark edited; delete is DELETE group/{id}/messages/{msgId}', async () => {
-    stub.groups.set(11, { id: 11, groupType: 'ECVP_PARTNER_CLIENT', name: 'Заявка 8', favoriteId: null, info: { id: 11, lastViewedMessageId: 0, lastViewedMessageDateTime: null, mentionedMessageIds: [], newReactionsMessageIds: [] } });
+    stub.groups.set(11, {
+      id: 11,
+      groupType: 'ECVP_PARTNER_CLIENT',
+      name: 'Заявка 8',
+      favoriteId: null,
+      info: {
+        id: 11,
+        lastViewedMessageId: 0,
+        lastViewedMessageDateTime: null,
+        mentionedMessageIds: [],
+        newReactionsMessageIds: [],
+      },
+    });
     stub.messages.set(11, [
-      { msgId: 21, groupId: 11, dateTimeCreate: T, text: 'x', status: 'SENT', selfMsg: true, sender: { id: 1, name: 'Я' }, mentioned: [2], edited: false, reactions: [] },
-      { msgId: 22, groupId: 11, dateTimeCreate: T, text: 'y', status: 'DELIVERED', selfMsg: false, sender: { id: 2, name: 'Пётр' }, mentioned: [1], edited: false, reactions: [] },
+      {
+        msgId: 21,
+        groupId: 11,
+        dateTimeCreate: T,
+        text: 'x',
+        status: 'SENT',
+        selfMsg: true,
+        sender: { id: 1, name: 'Я' },
+        mentioned: [2],
+        edited: false,
+        reactions: [],
+      },
+      {
+        msgId: 22,
+        groupId: 11,
+        dateTimeCreate: T,
+        text: 'y',
+        status: 'DELIVERED',
+        selfMsg: false,
+        sender: { id: 2, name: 'Пётр' },
+        mentioned: [1],
+        edited: false,
+        reactions: [],
+      },
     ]);
     stub.calls.length = 0;
     const id = (n: number) => toGlobalId('ChatMessage', String(n));
-    const edit = await gql(`mutation($i: EditChatMessageInput!) { editChatMessage(input: $i) { __typename ... on EditChatMessageSuccess { message { text edited mentionedUserIds } } } }`, { i: { messageId: id(21), text: 'правка' } });
-    expect(edit.data.editChatMessage).toEqual({ __typename: 'EditChatMessageSuccess', message: { text: 'правка', edited: true, mentionedUserIds: [2] } });
+    const edit = await gql(
+      `mutation($i: EditChatMessageInput!) { editChatMessage(input: $i) { __typename ... on EditChatMessageSuccess { message { text edited mentionedUserIds } } } }`,
+      { i: { messageId: id(21), text: 'правка' } },
+    );
+    expect(edit.data.editChatMessage).toEqual({
+      __typename: 'EditChatMessageSuccess',
+      message: { text: 'правка', edited: true, mentionedUserIds: [2] },
+    });
     const REACT = `mutation($i: ReactToChatMessageInput!) { reactToChatMessage(input: $i) { ... on ReactToChatMessageSuccess { message { edited mentionsViewer reactions { reaction count viewerReacted } } } } }`;
     const r1 = await gql(REACT, { i: { messageId: id(22), reaction: '👍' } });
-    expect(r1.data.reactToChatMessage.message).toEqual({ edited: false, mentionsViewer: true, reactions: [{ reaction: '👍', count: 1, viewerReacted: true }] });
+    expect(r1.data.reactToChatMessage.message).toEqual({
+      edited: false,
+      mentionsViewer: true,
+      reactions: [{ reaction: '👍', count: 1, viewerReacted: true }],
+    });
     const r2 = await gql(REACT, { i: { messageId: id(22), reaction: '👍' } });
     expect(r2.data.reactToChatMessage.message.reactions).toEqual([]);
-    const del = await gql(`mutation($i: ChatMessageInput!) { deleteChatMessage(input: $i) { __typename } }`, { i: { messageId: id(21) } });
+    const del = await gql(`mutation($i: ChatMessageInput!) { deleteChatMessage(input: $i) { __typename } }`, {
+      i: { messageId: id(21) },
+    });
     expect(del.errors).toBeUndefined();
     expect(stub.calls).toEqual([
       { method: 'PUT', path: '/api/secured/common/chat/11', body: { messageId: 21, text: 'правка' } },
@@ -316,14 +469,48 @@ describe('message calls follow the backend route schemas (backend routes/chat)',
   it('a reaction event (MODIFY_MSG MSG_METADATA_EDITED with `reaction`) does not mark the message edited; MSG_EDITED does', async () => {
     const c = socket('sess-b');
     const edited: boolean[] = [];
-    const stop = c.subscribe({ query: `subscription { chatEvents { ... on ChatMessageEvent { kind message { edited } } } }` }, {
-      next: (r) => { const e = (r.data as any)?.chatEvents; if (e?.kind) edited.push(e.message.edited); }, error: () => {}, complete: () => {},
-    });
+    const stop = c.subscribe(
+      { query: `subscription { chatEvents { ... on ChatMessageEvent { kind message { edited } } } }` },
+      {
+        next: (r) => {
+          const e = (r.data as any)?.chatEvents;
+          if (e?.kind) edited.push(e.message.edited);
+        },
+        error: () => {},
+        complete: () => {},
+      },
+    );
     await until(() => stub.open(2).length === 1);
-    const m = { msgId: 501, groupId: 10, dateTimeCreate: T, text: 't', status: 'SENT', sender: { id: 2, name: 'u2' }, mentioned: [], reactions: [{ emoji: '👍', count: 1, userIds: [1] }] };
-    stub.push(2, 'MODIFY_MSG', { type: 'MODIFY_MSG', modification: 'MSG_METADATA_EDITED', groupId: 10, message: { ...m, edited: false }, reaction: { emoji: '👍', userId: 1, added: true } });
-    stub.push(2, 'MODIFY_MSG', { type: 'MODIFY_MSG', modification: 'MSG_METADATA_EDITED', groupId: 10, message: { msgId: 501, groupId: 10, dateTimeCreate: T, status: 'SENT', sender: { id: 2, name: 'u2' } }, reaction: { emoji: '👍', userId: 1, added: true } });
-    stub.push(2, 'MODIFY_MSG', { type: 'MODIFY_MSG', modification: 'MSG_EDITED', groupId: 10, message: { ...m, text: 'u', edited: true } });
+    const m = {
+      msgId: 501,
+      groupId: 10,
+      dateTimeCreate: T,
+      text: 't',
+      status: 'SENT',
+      sender: { id: 2, name: 'u2' },
+      mentioned: [],
+      reactions: [{ emoji: '👍', count: 1, userIds: [1] }],
+    };
+    stub.push(2, 'MODIFY_MSG', {
+      type: 'MODIFY_MSG',
+      modification: 'MSG_METADATA_EDITED',
+      groupId: 10,
+      message: { ...m, edited: false },
+      reaction: { emoji: '👍', userId: 1, added: true },
+    });
+    stub.push(2, 'MODIFY_MSG', {
+      type: 'MODIFY_MSG',
+      modification: 'MSG_METADATA_EDITED',
+      groupId: 10,
+      message: { msgId: 501, groupId: 10, dateTimeCreate: T, status: 'SENT', sender: { id: 2, name: 'u2' } },
+      reaction: { emoji: '👍', userId: 1, added: true },
+    });
+    stub.push(2, 'MODIFY_MSG', {
+      type: 'MODIFY_MSG',
+      modification: 'MSG_EDITED',
+      groupId: 10,
+      message: { ...m, text: 'u', edited: true },
+    });
     await until(() => edited.length >= 3);
     stop();
     expect(edited.slice(-3)).toEqual([false, false, true]);
@@ -331,16 +518,53 @@ describe('message calls follow the backend route schemas (backend routes/chat)',
 
   it('MSG_VIEWED carries only ids: the event answers the stored message (text, time, sender), not the stub', async () => {
     const T = new Date(Date.UTC(2025, 5, 1, 12, 0)).toISOString();
-    stub.groups.set(12, { id: 12, groupType: 'ECVP_PARTNER_CLIENT', name: 'Заявка 9', favoriteId: null, info: { id: 12, lastViewedMessageId: 0, lastViewedMessageDateTime: null, mentionedMessageIds: [], newReactionsMessageIds: [] } });
+    stub.groups.set(12, {
+      id: 12,
+      groupType: 'ECVP_PARTNER_CLIENT',
+      name: 'Заявка 9',
+      favoriteId: null,
+      info: {
+        id: 12,
+        lastViewedMessageId: 0,
+        lastViewedMessageDateTime: null,
+        mentionedMessageIds: [],
+        newReactionsMessageIds: [],
+      },
+    });
     await until(() => stub.open(2).length === 0, 5000); // the previous test's upstream lingers; start a fresh one
-    stub.messages.set(12, [{ msgId: 601, groupId: 12, dateTimeCreate: T, text: 'привет', status: 'VIEWED', selfMsg: true, sender: { id: 2, name: 'u2' } }]);
+    stub.messages.set(12, [
+      {
+        msgId: 601,
+        groupId: 12,
+        dateTimeCreate: T,
+        text: 'привет',
+        status: 'VIEWED',
+        selfMsg: true,
+        sender: { id: 2, name: 'u2' },
+      },
+    ]);
     const c = socket('sess-b');
     const got: any[] = [];
-    const stop = c.subscribe({ query: `subscription { chatEvents { ... on ChatMessageEvent { kind messageIds message { msgId text createdAt own status } } } }` }, {
-      next: (r) => { const e = (r.data as any)?.chatEvents; if (e?.kind === 'VIEWED') got.push(e); }, error: () => {}, complete: () => {},
-    });
+    const stop = c.subscribe(
+      {
+        query: `subscription { chatEvents { ... on ChatMessageEvent { kind messageIds message { msgId text createdAt own status } } } }`,
+      },
+      {
+        next: (r) => {
+          const e = (r.data as any)?.chatEvents;
+          if (e?.kind === 'VIEWED') got.push(e);
+        },
+        error: () => {},
+        complete: () => {},
+      },
+    );
     await until(() => stub.open(2).length === 1);
-    stub.push(2, 'MODIFY_MSG', { type: 'MODIFY_MSG', modification: 'MSG_VIEWED', groupId: 12, message: { msgId: 601, groupId: 12, status: 'VIEWED', metaData: '601' } });
+    stub.push(2, 'MODIFY_MSG', {
+      type: 'MODIFY_MSG',
+      modification: 'MSG_VIEWED',
+      groupId: 12,
+      message: { msgId: 601, groupId: 12, status: 'VIEWED', metaData: '601' },
+    });
     await until(() => got.length >= 1);
     stop();
     expect(got[0].message).toMatchObject({ msgId: 601, text: 'привет', createdAt: T, own: true, status: 'VIEWED' });
@@ -350,7 +574,9 @@ describe('message calls follow the backend route schemas (backend routes/chat)',
 describe('attachments (spec chat §5; issue 4)', () => {
   const gql = async (query: string, variables: Record<string, unknown> = {}) => {
     const res = await fetch(`${gw.url}/graphql`, {
-      method: 'POST', headers: { 'content-type': 'application/json', cookie: 'SESSION=sess-a' }, body: JSON.stringify({ query, variables }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: 'SESSION=sess-a' },
+      body: JSON.stringify({ query, variables }),
     });
     return res.json() as Promise<any>;
   };
@@ -359,32 +585,69 @@ describe('attachments (spec chat §5; issue 4)', () => {
     ... on SendChatMessageSuccess { message { msgId text file { name isImage url } pictures { fileId name previewUrl } } } } }`;
   const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
-  it('passes fileId and pictureIds to the backend send; answers the file url and the pictures\' id, name and preview link', async () => {
-    stub.groups.set(13, { id: 13, groupType: 'ECVP_CLIENT', name: 'Заявка 13', favoriteId: null, info: { id: 13, lastViewedMessageId: 0, lastViewedMessageDateTime: null, mentionedMessageIds: [], newReactionsMessageIds: [] } });
+  it("passes fileId and pictureIds to the backend send; answers the file url and the pictures' id, name and preview link", async () => {
+    stub.groups.set(13, {
+      id: 13,
+      groupType: 'ECVP_CLIENT',
+      name: 'Заявка 13',
+      favoriteId: null,
+      info: {
+        id: 13,
+        lastViewedMessageId: 0,
+        lastViewedMessageDateTime: null,
+        mentionedMessageIds: [],
+        newReactionsMessageIds: [],
+      },
+    });
     stub.messages.set(13, []);
     stub.calls.length = 0;
-    const withFile = await gql(SEND, { i: { groupId: toGlobalId('ChatGroup', '13'), extMsgId: 'msg_1', fileId: uuid(1) } });
+    const withFile = await gql(SEND, {
+      i: { groupId: toGlobalId('ChatGroup', '13'), extMsgId: 'msg_1', fileId: uuid(1) },
+    });
     expect(withFile.errors).toBeUndefined();
     expect(withFile.data.sendChatMessage.message).toEqual({
-      msgId: 900, text: null, file: { name: 'Счёт.pdf', isImage: false, url: '/files/chat/messages/900' }, pictures: [],
+      msgId: 900,
+      text: null,
+      file: { name: 'Счёт.pdf', isImage: false, url: '/files/chat/messages/900' },
+      pictures: [],
     });
-    const withPictures = await gql(SEND, { i: { groupId: toGlobalId('ChatGroup', '13'), extMsgId: 'msg_2', text: 'фото', pictureIds: [uuid(2), uuid(3)] } });
+    const withPictures = await gql(SEND, {
+      i: { groupId: toGlobalId('ChatGroup', '13'), extMsgId: 'msg_2', text: 'фото', pictureIds: [uuid(2), uuid(3)] },
+    });
     expect(withPictures.data.sendChatMessage.message.pictures).toEqual([
       { fileId: uuid(2), name: 'photo0.png', previewUrl: `/files/chat/${uuid(2)}` },
       { fileId: uuid(3), name: 'photo1.png', previewUrl: `/files/chat/${uuid(3)}` },
     ]);
     expect(stub.calls.map((c) => c.body)).toEqual([
       { extMsgId: 'msg_1', text: null, replyMessageId: null, forwardMessageId: null, metaData: null, fileId: uuid(1) },
-      { extMsgId: 'msg_2', text: 'фото', replyMessageId: null, forwardMessageId: null, metaData: null, pictureIds: [uuid(2), uuid(3)] },
+      {
+        extMsgId: 'msg_2',
+        text: 'фото',
+        replyMessageId: null,
+        forwardMessageId: null,
+        metaData: null,
+        pictureIds: [uuid(2), uuid(3)],
+      },
     ]);
   });
 
-  it('the backend\'s TOO_MANY_ATTACHMENTS is a UserError with its code, Russian text and field, not a GraphQL error', async () => {
-    const r = await gql(SEND, { i: { groupId: toGlobalId('ChatGroup', '13'), extMsgId: 'msg_3', pictureIds: Array.from({ length: 11 }, (_, i) => uuid(10 + i)) } });
+  it("the backend's TOO_MANY_ATTACHMENTS is a UserError with its code, Russian text and field, not a GraphQL error", async () => {
+    const r = await gql(SEND, {
+      i: {
+        groupId: toGlobalId('ChatGroup', '13'),
+        extMsgId: 'msg_3',
+        pictureIds: Array.from({ length: 11 }, (_, i) => uuid(10 + i)),
+      },
+    });
     expect(r.errors).toBeUndefined();
     expect(r.data.sendChatMessage).toEqual({
-      __typename: 'UserError', code: 'TOO_MANY_ATTACHMENTS', errorMessage: 'Можно прикрепить не более 10 изображений', field: 'pictureIds',
-      fieldErrors: [{ field: 'pictureIds', code: 'TOO_MANY_ATTACHMENTS', message: 'Можно прикрепить не более 10 изображений' }],
+      __typename: 'UserError',
+      code: 'TOO_MANY_ATTACHMENTS',
+      errorMessage: 'Можно прикрепить не более 10 изображений',
+      field: 'pictureIds',
+      fieldErrors: [
+        { field: 'pictureIds', code: 'TOO_MANY_ATTACHMENTS', message: 'Можно прикрепить не более 10 изображений' },
+      ],
     });
   });
 });
@@ -395,14 +658,25 @@ describe('own presence reported to the backend (spec chat §4 USER_ONLINE / USER
     await until(() => gw.realtime.inspect(3) === null, 5000);
     await gw.realtime.presenceSettled();
     const from = stub.presence.length;
-    const gw2 = await buildGateway({ backendUrl: stub.url, port: 0, realtime: { retryDelayMs: RETRY, lingerMs: 100, presenceHeartbeatMs: 150 } });
+    const gw2 = await buildGateway({
+      backendUrl: stub.url,
+      port: 0,
+      realtime: { retryDelayMs: RETRY, lingerMs: 100, presenceHeartbeatMs: 150 },
+    });
     try {
       const mine = () => stub.presence.slice(from).filter((p) => p.userId === 3);
       const ws = (url: string) => {
         class CookieSocket extends WebSocket {
-          constructor(address: string, protocols?: string | string[]) { super(address, protocols, { headers: { cookie: 'SESSION=sess-c' } }); }
+          constructor(address: string, protocols?: string | string[]) {
+            super(address, protocols, { headers: { cookie: 'SESSION=sess-c' } });
+          }
         }
-        const c = createClient({ url: url.replace('http', 'ws') + '/graphql', webSocketImpl: CookieSocket, retryAttempts: 0, lazy: true });
+        const c = createClient({
+          url: url.replace('http', 'ws') + '/graphql',
+          webSocketImpl: CookieSocket,
+          retryAttempts: 0,
+          lazy: true,
+        });
         clients.push(c);
         return c;
       };
@@ -437,34 +711,78 @@ describe('support desk (spec chat §6 Support; §7 group/filter, group/statistic
   const T = (min: number) => new Date(Date.UTC(2025, 5, 2, 9, min)).toISOString();
   const gqlAs = async (session: string, query: string, variables: Record<string, unknown> = {}) => {
     const res = await fetch(`${gw.url}/graphql`, {
-      method: 'POST', headers: { 'content-type': 'application/json', cookie: `SESSION=${session}` }, body: JSON.stringify({ query, variables }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: `SESSION=${session}` },
+      body: JSON.stringify({ query, variables }),
     });
-    const body = await res.json() as any;
+    const body = (await res.json()) as any;
     expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
     return body.data;
   };
-  const deskMessage = { msgId: 70, timeCreate: T(0), message: 'Ответ', sender: { id: SUPPORT, name: 'Поддержка' }, messageStatus: 'SENT', selfMsg: true, sentByGroup: true, type: 'GROUP_MSG' };
+  const deskMessage = {
+    msgId: 70,
+    timeCreate: T(0),
+    message: 'Ответ',
+    sender: { id: SUPPORT, name: 'Поддержка' },
+    messageStatus: 'SENT',
+    selfMsg: true,
+    sentByGroup: true,
+    type: 'GROUP_MSG',
+  };
 
   it('ChatGroup.supportRequester comes from the group answer: { userId, name, companyName } for ECVP_SUPPORT, null otherwise', async () => {
     stub.groups.set(40, {
-      id: 40, groupType: 'ECVP_SUPPORT', name: 'Поддержка', favoriteId: null, isBotOrSupport: true, lastMessage: deskMessage,
+      id: 40,
+      groupType: 'ECVP_SUPPORT',
+      name: 'Поддержка',
+      favoriteId: null,
+      isBotOrSupport: true,
+      lastMessage: deskMessage,
       supportRequester: { id: 7, name: 'Иван Смирнов', companyName: 'ООО «ВЭД Трейд»' },
     });
-    stub.groups.set(41, { id: 41, groupType: 'ECVP_SUPPORT', name: 'Поддержка', favoriteId: null, isBotOrSupport: true, lastMessage: null, supportRequester: { id: 8, name: 'loner@example.com', companyName: null } });
-    stub.groups.set(43, { id: 43, groupType: 'ECVP_CLIENT', name: 'Заявка №5', favoriteId: null, lastMessage: null, supportRequester: null });
-    const d = await gqlAs('sess-op', `{ viewer {
+    stub.groups.set(41, {
+      id: 41,
+      groupType: 'ECVP_SUPPORT',
+      name: 'Поддержка',
+      favoriteId: null,
+      isBotOrSupport: true,
+      lastMessage: null,
+      supportRequester: { id: 8, name: 'loner@example.com', companyName: null },
+    });
+    stub.groups.set(43, {
+      id: 43,
+      groupType: 'ECVP_CLIENT',
+      name: 'Заявка №5',
+      favoriteId: null,
+      lastMessage: null,
+      supportRequester: null,
+    });
+    const d = await gqlAs(
+      'sess-op',
+      `{ viewer {
       chatGroups(types: [ECVP_SUPPORT]) { edges { node { groupId name supportRequester { userId name companyName } lastMessage { own senderName status } } } }
       plain: chatGroup(groupId: 43) { groupType supportRequester { userId } }
-      one: chatGroup(groupId: 41) { supportRequester { userId name companyName } } } }`);
+      one: chatGroup(groupId: 41) { supportRequester { userId name companyName } } } }`,
+    );
     expect(d.viewer.chatGroups.edges.map((e: any) => e.node)).toEqual([
-      { groupId: 40, name: 'Поддержка', supportRequester: { userId: 7, name: 'Иван Смирнов', companyName: 'ООО «ВЭД Трейд»' }, lastMessage: { own: true, senderName: 'Поддержка', status: 'SENT' } },
-      { groupId: 41, name: 'Поддержка', supportRequester: { userId: 8, name: 'loner@example.com', companyName: null }, lastMessage: null },
+      {
+        groupId: 40,
+        name: 'Поддержка',
+        supportRequester: { userId: 7, name: 'Иван Смирнов', companyName: 'ООО «ВЭД Трейд»' },
+        lastMessage: { own: true, senderName: 'Поддержка', status: 'SENT' },
+      },
+      {
+        groupId: 41,
+        name: 'Поддержка',
+        supportRequester: { userId: 8, name: 'loner@example.com', companyName: null },
+        lastMessage: null,
+      },
     ]);
     expect(d.viewer.plain).toEqual({ groupType: 'ECVP_CLIENT', supportRequester: null });
     expect(d.viewer.one.supportRequester).toEqual({ userId: 8, name: 'loner@example.com', companyName: null });
   });
 
-  it('ChatGroupTypeCount carries the backend\'s per-type groupCount, unreadGroupCount and unreadMessagesCount', async () => {
+  it("ChatGroupTypeCount carries the backend's per-type groupCount, unreadGroupCount and unreadMessagesCount", async () => {
     stub.statistics = {
       groupTypeStatistics: [
         { groupType: 'ECVP_CLIENT', groupCount: 3, unreadGroupCount: 1, unreadMessagesCount: 4 },
@@ -474,41 +792,113 @@ describe('support desk (spec chat §6 Support; §7 group/filter, group/statistic
       ],
       groupStatistics: [],
     };
-    const d = await gqlAs('sess-op', '{ viewer { unreadStatistic { groupTypeCounts { groupType groupCount unreadGroupCount unreadMessagesCount } } } }');
+    const d = await gqlAs(
+      'sess-op',
+      '{ viewer { unreadStatistic { groupTypeCounts { groupType groupCount unreadGroupCount unreadMessagesCount } } } }',
+    );
     expect(d.viewer.unreadStatistic.groupTypeCounts).toEqual(stub.statistics.groupTypeStatistics);
   });
 
-  it('own (chat §6) follows the backend\'s selfMsg: the desk\'s messages (sender 10762) are the operator\'s own — status kept, never the UNREAD separator', async () => {
+  it("own (chat §6) follows the backend's selfMsg: the desk's messages (sender 10762) are the operator's own — status kept, never the UNREAD separator", async () => {
     stub.groups.set(42, {
-      id: 42, groupType: 'ECVP_SUPPORT', name: 'Поддержка', favoriteId: null, isBotOrSupport: true,
-      info: { id: 42, lastViewedMessageId: 2, lastViewedMessageDateTime: T(2), mentionedMessageIds: [], newReactionsMessageIds: [] },
+      id: 42,
+      groupType: 'ECVP_SUPPORT',
+      name: 'Поддержка',
+      favoriteId: null,
+      isBotOrSupport: true,
+      info: {
+        id: 42,
+        lastViewedMessageId: 2,
+        lastViewedMessageDateTime: T(2),
+        mentionedMessageIds: [],
+        newReactionsMessageIds: [],
+      },
     });
     // as the backend answers operator 4: the desk's messages carry selfMsg true, whichever operator typed them
     stub.messages.set(42, [
-      { msgId: 1, groupId: 42, dateTimeCreate: T(1), text: 'Помогите', status: 'VIEWED', selfMsg: false, sender: { id: 7, name: 'Иван Смирнов' } },
-      { msgId: 2, groupId: 42, dateTimeCreate: T(2), text: 'Смотрим', status: 'DELIVERED', selfMsg: true, sentByGroup: true, sender: { id: SUPPORT, name: 'Поддержка' } },
-      { msgId: 3, groupId: 42, dateTimeCreate: T(3), text: 'Готово', status: 'SENT', selfMsg: true, sentByGroup: true, sender: { id: SUPPORT, name: 'Поддержка' } },
       {
-        msgId: 4, groupId: 42, dateTimeCreate: T(4), text: 'Спасибо', status: 'SENT', selfMsg: false, sender: { id: 7, name: 'Иван Смирнов' },
-        replyMessage: { msgId: 3, text: 'Готово', sender: { id: SUPPORT, name: 'Поддержка' }, selfMsg: true, deleted: false, fileName: null },
+        msgId: 1,
+        groupId: 42,
+        dateTimeCreate: T(1),
+        text: 'Помогите',
+        status: 'VIEWED',
+        selfMsg: false,
+        sender: { id: 7, name: 'Иван Смирнов' },
+      },
+      {
+        msgId: 2,
+        groupId: 42,
+        dateTimeCreate: T(2),
+        text: 'Смотрим',
+        status: 'DELIVERED',
+        selfMsg: true,
+        sentByGroup: true,
+        sender: { id: SUPPORT, name: 'Поддержка' },
+      },
+      {
+        msgId: 3,
+        groupId: 42,
+        dateTimeCreate: T(3),
+        text: 'Готово',
+        status: 'SENT',
+        selfMsg: true,
+        sentByGroup: true,
+        sender: { id: SUPPORT, name: 'Поддержка' },
+      },
+      {
+        msgId: 4,
+        groupId: 42,
+        dateTimeCreate: T(4),
+        text: 'Спасибо',
+        status: 'SENT',
+        selfMsg: false,
+        sender: { id: 7, name: 'Иван Смирнов' },
+        replyMessage: {
+          msgId: 3,
+          text: 'Готово',
+          sender: { id: SUPPORT, name: 'Поддержка' },
+          selfMsg: true,
+          deleted: false,
+          fileName: null,
+        },
       },
     ]);
-    const d = await gqlAs('sess-op', `{ viewer { chatGroup(groupId: 42) { firstUnreadMessageId
-      messages(last: 10) { edges { node { msgId own status isFirstUnread sender { name } replyTo { msgId own } } } } } } }`);
+    const d = await gqlAs(
+      'sess-op',
+      `{ viewer { chatGroup(groupId: 42) { firstUnreadMessageId
+      messages(last: 10) { edges { node { msgId own status isFirstUnread sender { name } replyTo { msgId own } } } } } } }`,
+    );
     expect(d.viewer.chatGroup.firstUnreadMessageId).toBe(toGlobalId('ChatMessage', '4'));
     expect(d.viewer.chatGroup.messages.edges.map((e: any) => e.node)).toEqual([
       { msgId: 1, own: false, status: 'VIEWED', isFirstUnread: false, sender: { name: 'Иван Смирнов' }, replyTo: null },
       { msgId: 2, own: true, status: 'DELIVERED', isFirstUnread: false, sender: { name: 'Поддержка' }, replyTo: null },
       { msgId: 3, own: true, status: 'SENT', isFirstUnread: false, sender: { name: 'Поддержка' }, replyTo: null },
-      { msgId: 4, own: false, status: 'DELIVERED', isFirstUnread: true, sender: { name: 'Иван Смирнов' }, replyTo: { msgId: 3, own: true } },
+      {
+        msgId: 4,
+        own: false,
+        status: 'DELIVERED',
+        isFirstUnread: true,
+        sender: { name: 'Иван Смирнов' },
+        replyTo: { msgId: 3, own: true },
+      },
     ]);
   });
 
-  it('realtime: the backend\'s viewer-neutral event is judged per subscriber — desk messages own for every operator, not for the client', async () => {
+  it("realtime: the backend's viewer-neutral event is judged per subscriber — desk messages own for every operator, not for the client", async () => {
     const Q = `subscription { chatEvents { ... on ChatMessageEvent { kind message { msgId own status sender { name } replyTo { msgId own } } } } }`;
     const collect = (session: string) => {
       const got: any[] = [];
-      const stop = socket(session).subscribe({ query: Q }, { next: (r) => { const e = (r.data as any)?.chatEvents; if (e?.kind) got.push(e.message); }, error: () => {}, complete: () => {} });
+      const stop = socket(session).subscribe(
+        { query: Q },
+        {
+          next: (r) => {
+            const e = (r.data as any)?.chatEvents;
+            if (e?.kind) got.push(e.message);
+          },
+          error: () => {},
+          complete: () => {},
+        },
+      );
       return { got, stop };
     };
     const op = collect('sess-op');
@@ -517,21 +907,53 @@ describe('support desk (spec chat §6 Support; §7 group/filter, group/statistic
     await until(() => stub.open(4).length === 1 && stub.open(5).length === 1 && stub.open(1).length === 1);
     await sleep(50);
     const group = { id: 42, type: 'ECVP_SUPPORT', name: 'Поддержка' };
-    const desk = { msgId: 90, groupId: 42, dateTimeCreate: T(10), text: 'Ответ поддержки', status: 'SENT', selfMsg: false, sentByGroup: true, sender: { id: SUPPORT, name: 'Поддержка' }, group };
+    const desk = {
+      msgId: 90,
+      groupId: 42,
+      dateTimeCreate: T(10),
+      text: 'Ответ поддержки',
+      status: 'SENT',
+      selfMsg: false,
+      sentByGroup: true,
+      sender: { id: SUPPORT, name: 'Поддержка' },
+      group,
+    };
     const reply = {
-      msgId: 91, groupId: 42, dateTimeCreate: T(11), text: 'Спасибо', status: 'SENT', selfMsg: false, sender: { id: 1, name: 'Иван Смирнов' }, group,
-      replyMessage: { msgId: 90, text: 'Ответ поддержки', sender: { id: SUPPORT, name: 'Поддержка' }, selfMsg: false, deleted: false, fileName: null },
+      msgId: 91,
+      groupId: 42,
+      dateTimeCreate: T(11),
+      text: 'Спасибо',
+      status: 'SENT',
+      selfMsg: false,
+      sender: { id: 1, name: 'Иван Смирнов' },
+      group,
+      replyMessage: {
+        msgId: 90,
+        text: 'Ответ поддержки',
+        sender: { id: SUPPORT, name: 'Поддержка' },
+        selfMsg: false,
+        deleted: false,
+        fileName: null,
+      },
     };
     for (const user of [4, 5, 1]) {
       stub.push(user, 'GROUP_MSG', { type: 'GROUP_MSG', groupId: 42, message: desk });
       stub.push(user, 'CHILD_MSG', { type: 'CHILD_MSG', groupId: 42, message: reply });
     }
     await until(() => op.got.length === 2 && op2.got.length === 2 && cl.got.length === 2);
-    op.stop(); op2.stop(); cl.stop();
+    op.stop();
+    op2.stop();
+    cl.stop();
     for (const s of [op, op2]) {
       expect(s.got).toEqual([
         { msgId: 90, own: true, status: 'SENT', sender: { name: 'Поддержка' }, replyTo: null },
-        { msgId: 91, own: false, status: 'DELIVERED', sender: { name: 'Иван Смирнов' }, replyTo: { msgId: 90, own: true } },
+        {
+          msgId: 91,
+          own: false,
+          status: 'DELIVERED',
+          sender: { name: 'Иван Смирнов' },
+          replyTo: { msgId: 90, own: true },
+        },
       ]);
     }
     expect(cl.got).toEqual([

@@ -12,8 +12,17 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 
-export interface StubStream { userId: number; lastEventId: string | null; authorization: string | null; res: ServerResponse }
-export interface StubLogEvent { id: number; event: string; data: unknown }
+export interface StubStream {
+  userId: number;
+  lastEventId: string | null;
+  authorization: string | null;
+  res: ServerResponse;
+}
+export interface StubLogEvent {
+  id: number;
+  event: string;
+  data: unknown;
+}
 
 export interface ChatStub {
   url: string;
@@ -41,20 +50,35 @@ export interface ChatStub {
   close(): Promise<void>;
 }
 
-const USERS: Record<string, number> = { 'sess-a': 1, 'sess-a2': 1, 'sess-b': 2, 'sess-c': 3, 'sess-op': 4, 'sess-op2': 5 };
+const USERS: Record<string, number> = {
+  'sess-a': 1,
+  'sess-a2': 1,
+  'sess-b': 2,
+  'sess-c': 3,
+  'sess-op': 4,
+  'sess-op2': 5,
+};
 /** Operators (data role OPER); everybody else is a CLIENT. */
 const OPERATORS = new Set([4, 5]);
 
 function sessionUser(req: IncomingMessage): number | null {
   const m = /(?:^|;\s*)SESSION=([^;]+)/.exec(req.headers.cookie ?? '');
-  return m ? USERS[m[1]] ?? null : null;
+  return m ? (USERS[m[1]] ?? null) : null;
 }
 
 export async function startChatStub(): Promise<ChatStub> {
   let nextId = 0;
   const logs = new Map<number, StubLogEvent[]>();
   const stub: ChatStub = {
-    url: '', streams: [], connections: [], tokenCalls: 0, forceStatus: [], groups: new Map(), messages: new Map(), calls: [], presence: [],
+    url: '',
+    streams: [],
+    connections: [],
+    tokenCalls: 0,
+    forceStatus: [],
+    groups: new Map(),
+    messages: new Map(),
+    calls: [],
+    presence: [],
     statistics: { groupTypeStatistics: [], groupStatistics: [] },
     push(userId, event, data) {
       const id = ++nextId;
@@ -102,11 +126,22 @@ export async function startChatStub(): Promise<ChatStub> {
       return json(res, 401, { message: 'Требуется вход в систему', code: 'UNAUTHORIZED' });
     }
     if (url.pathname === '/api/secured/common/current/user') {
-      return json(res, 200, { userId: user, email: `u${user}@example.ru`, account: { type: OPERATORS.has(user!) ? 'OPER' : 'CLIENT', status: 'ACTIVE' }, verified: true, userRights: [] });
+      return json(res, 200, {
+        userId: user,
+        email: `u${user}@example.ru`,
+        account: { type: OPERATORS.has(user!) ? 'OPER' : 'CLIENT', status: 'ACTIVE' },
+        verified: true,
+        userRights: [],
+      });
     }
     if (url.pathname === '/api/secured/chat/session-token') {
       stub.tokenCalls += 1;
-      return json(res, 200, { token: `t-${stub.tokenCalls}`, chatUserId: user, supportChatGroupId: 99, expirationTime: new Date(Date.now() + 3600_000).toISOString() });
+      return json(res, 200, {
+        token: `t-${stub.tokenCalls}`,
+        chatUserId: user,
+        supportChatGroupId: 99,
+        expirationTime: new Date(Date.now() + 3600_000).toISOString(),
+      });
     }
     if (url.pathname === '/api/secured/chat/stream') {
       const lastEventId = (req.headers['last-event-id'] as string | undefined) ?? null;
@@ -120,10 +155,16 @@ export async function startChatStub(): Promise<ChatStub> {
       res.write(': ping\n\n');
       if (lastEventId) {
         for (const e of logs.get(user!) ?? []) {
-          if (e.id > Number(lastEventId)) res.write(`id: ${e.id}\nevent: ${e.event}\ndata: ${JSON.stringify(e.data)}\n\n`);
+          if (e.id > Number(lastEventId))
+            res.write(`id: ${e.id}\nevent: ${e.event}\ndata: ${JSON.stringify(e.data)}\n\n`);
         }
       }
-      stub.streams.push({ userId: user!, lastEventId, authorization: (req.headers.authorization as string | undefined) ?? null, res });
+      stub.streams.push({
+        userId: user!,
+        lastEventId,
+        authorization: (req.headers.authorization as string | undefined) ?? null,
+        res,
+      });
       return;
     }
     let m = /^\/api\/secured\/common\/chat\/group\/(\d+)$/.exec(url.pathname);
@@ -153,14 +194,17 @@ export async function startChatStub(): Promise<ChatStub> {
     m = /^\/api\/secured\/common\/chat\/messages\/(\d+)$/.exec(url.pathname);
     if (m && req.method === 'GET') {
       const found = findMessage(Number(m[1]));
-      return found ? json(res, 200, found) : json(res, 404, { message: 'Сообщение не найдено', code: 'MESSAGE_NOT_FOUND' });
+      return found
+        ? json(res, 200, found)
+        : json(res, 404, { message: 'Сообщение не найдено', code: 'MESSAGE_NOT_FOUND' });
     }
     m = /^\/api\/secured\/common\/chat\/(\d+)$/.exec(url.pathname);
     if (m && req.method === 'PUT') {
       stub.calls.push({ method: 'PUT', path: url.pathname, body });
       const b = body as { messageId: number; text?: string | null; metaData?: unknown };
       const found = findMessage(b.messageId);
-      if (!found || found.groupId !== Number(m[1])) return json(res, 404, { message: 'Сообщение не найдено', code: 'MESSAGE_NOT_FOUND' });
+      if (!found || found.groupId !== Number(m[1]))
+        return json(res, 404, { message: 'Сообщение не найдено', code: 'MESSAGE_NOT_FOUND' });
       if (b.text !== undefined) found.text = b.text;
       if (b.metaData !== undefined) found.metaData = b.metaData === null ? null : JSON.stringify(b.metaData);
       found.edited = true;
@@ -170,7 +214,8 @@ export async function startChatStub(): Promise<ChatStub> {
     if (m && (req.method === 'DELETE' || (req.method === 'POST' && m[3]))) {
       stub.calls.push({ method: req.method, path: url.pathname, body });
       const found = findMessage(Number(m[2]));
-      if (!found || found.groupId !== Number(m[1])) return json(res, 404, { message: 'Сообщение не найдено', code: 'MESSAGE_NOT_FOUND' });
+      if (!found || found.groupId !== Number(m[1]))
+        return json(res, 404, { message: 'Сообщение не найдено', code: 'MESSAGE_NOT_FOUND' });
       if (!m[3]) {
         const list = stub.messages.get(Number(m[1]))!;
         list.splice(list.indexOf(found), 1);
@@ -178,8 +223,12 @@ export async function startChatStub(): Promise<ChatStub> {
         return;
       }
       const emoji = (body as { emoji: string }).emoji;
-      const reactions = ((found.reactions ?? []) as { emoji: string; count: number; userIds: number[] }[]).filter((r) => r.emoji !== emoji);
-      const had = ((found.reactions ?? []) as { emoji: string; userIds: number[] }[]).find((r) => r.emoji === emoji)?.userIds ?? [];
+      const reactions = ((found.reactions ?? []) as { emoji: string; count: number; userIds: number[] }[]).filter(
+        (r) => r.emoji !== emoji,
+      );
+      const had =
+        ((found.reactions ?? []) as { emoji: string; userIds: number[] }[]).find((r) => r.emoji === emoji)?.userIds ??
+        [];
       const userIds = req.method === 'POST' ? [...new Set([...had, user!])] : had.filter((u) => u !== user);
       found.reactions = userIds.length ? [...reactions, { emoji, count: userIds.length, userIds }] : reactions;
       return json(res, 200, found);
@@ -189,7 +238,12 @@ export async function startChatStub(): Promise<ChatStub> {
       if (Number(m[1]) !== user) return json(res, 403, { message: 'Недостаточно прав', code: 'FORBIDDEN' });
       const online = (body as { online?: boolean } | undefined)?.online ?? true;
       stub.presence.push({ userId: user!, online, csrf: (req.headers['x-xsrf-token'] as string | undefined) ?? null });
-      return json(res, 200, { userId: user, online, lastSeenAt: new Date(Date.now() - (online ? 0 : 240_000)).toISOString(), delivered: [] });
+      return json(res, 200, {
+        userId: user,
+        online,
+        lastSeenAt: new Date(Date.now() - (online ? 0 : 240_000)).toISOString(),
+        delivered: [],
+      });
     }
     m = /^\/api\/secured\/common\/chat\/group\/(\d+)\/messages$/.exec(url.pathname);
     if (m && req.method === 'POST') {
@@ -197,27 +251,48 @@ export async function startChatStub(): Promise<ChatStub> {
       const b = body as { extMsgId: string; text?: string | null; fileId?: string; pictureIds?: string[] };
       if ((b.pictureIds?.length ?? 0) > 10) {
         const message = 'Можно прикрепить не более 10 изображений';
-        return json(res, 400, { message, code: 'TOO_MANY_ATTACHMENTS', errors: [{ field: 'pictureIds', code: 'TOO_MANY_ATTACHMENTS', message }] });
+        return json(res, 400, {
+          message,
+          code: 'TOO_MANY_ATTACHMENTS',
+          errors: [{ field: 'pictureIds', code: 'TOO_MANY_ATTACHMENTS', message }],
+        });
       }
       const groupId = Number(m[1]);
       const link = (id: string) => `/api/secured/common/chat/${id}/file`;
       const list = stub.messages.get(groupId) ?? [];
       const created = {
-        msgId: 900 + list.length, groupId, extMsgId: b.extMsgId, dateTimeCreate: new Date().toISOString(), text: b.text ?? null, status: 'SENT',
-        selfMsg: true, sender: { id: user, name: `u${user}` }, mentioned: [], edited: false, reactions: [],
-        file: b.fileId ? { id: b.fileId, name: 'Счёт.pdf', size: 10, contentType: 'application/pdf', link: link(b.fileId) } : null,
-        pictures: (b.pictureIds ?? []).map((id, i) => ({ id, name: `photo${i}.png`, previewPictureInfo: { link: link(id) } })),
+        msgId: 900 + list.length,
+        groupId,
+        extMsgId: b.extMsgId,
+        dateTimeCreate: new Date().toISOString(),
+        text: b.text ?? null,
+        status: 'SENT',
+        selfMsg: true,
+        sender: { id: user, name: `u${user}` },
+        mentioned: [],
+        edited: false,
+        reactions: [],
+        file: b.fileId
+          ? { id: b.fileId, name: 'Счёт.pdf', size: 10, contentType: 'application/pdf', link: link(b.fileId) }
+          : null,
+        pictures: (b.pictureIds ?? []).map((id, i) => ({
+          id,
+          name: `photo${i}.png`,
+          previewPictureInfo: { link: link(id) },
+        })),
       };
       stub.messages.set(groupId, [...list, created]);
       return json(res, 201, created);
     }
-    if (url.pathname === '/api/secured/common/chat/messages/unread') return json(res, 200, { unreadMessagesCount: 2, lastMessageId: 7 });
+    if (url.pathname === '/api/secured/common/chat/messages/unread')
+      return json(res, 200, { unreadMessagesCount: 2, lastMessageId: 7 });
     if (url.pathname === '/api/secured/common/chat/group/filter' && req.method === 'POST') {
       const types = (body as { types?: string[] } | undefined)?.types;
       const content = [...stub.groups.values()].filter((g) => !types?.length || types.includes(g.groupType as string));
       return json(res, 200, { content, cursor: null, last: true });
     }
-    if (url.pathname === '/api/secured/common/chat/group/statistics' && req.method === 'POST') return json(res, 200, stub.statistics);
+    if (url.pathname === '/api/secured/common/chat/group/statistics' && req.method === 'POST')
+      return json(res, 200, stub.statistics);
     json(res, 404, { message: 'Не найдено', code: 'NOT_FOUND' });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));

@@ -20,12 +20,20 @@ const pqPath = join(mkdtempSync(join(tmpdir(), 'gw-pq-')), 'persisted-queries.js
 
 interface GqlAnswer {
   status: number;
-  body: { data?: Record<string, any> | null; errors?: { message: string; path?: string[]; extensions?: Record<string, unknown> }[] };
+  body: {
+    data?: Record<string, any> | null;
+    errors?: { message: string; path?: string[]; extensions?: Record<string, unknown> }[];
+  };
   text: string;
   setCookie: string[];
 }
 
-async function gql(query: string, variables: Record<string, unknown> = {}, headers: Record<string, string> = {}, target: Gateway = gw): Promise<GqlAnswer> {
+async function gql(
+  query: string,
+  variables: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+  target: Gateway = gw,
+): Promise<GqlAnswer> {
   const res = await fetch(`${target.url}/graphql`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers },
@@ -43,7 +51,13 @@ beforeAll(async () => {
   writeFileSync(join(webDist, 'app.js'), 'console.log(1)');
   writeFileSync(pqPath, JSON.stringify({ 'q-countries': 'query Countries { countries { countryCode countryName } }' }));
   stub = await startStubBackend();
-  gw = await buildGateway({ backendUrl: stub.url, port: 0, webDist, persistedQueriesPath: pqPath, publicUrl: 'https://valuta.example' });
+  gw = await buildGateway({
+    backendUrl: stub.url,
+    port: 0,
+    webDist,
+    persistedQueriesPath: pqPath,
+    publicUrl: 'https://valuta.example',
+  });
 });
 afterAll(async () => {
   await gw?.close();
@@ -62,18 +76,34 @@ describe('viewer and session forwarding', () => {
   });
 
   it('forwards the browser cookies and derives account fields', async () => {
-    const r = await gql('{ viewer { id userId email accountType verified canCreateOrders rights company { id shortName status } } }', {}, SIGNED_IN);
+    const r = await gql(
+      '{ viewer { id userId email accountType verified canCreateOrders rights company { id shortName status } } }',
+      {},
+      SIGNED_IN,
+    );
     expect(r.body.data?.viewer).toMatchObject({
-      id: toGlobalId('User', '1'), email: 'client@example.ru', accountType: 'CLIENT', verified: true, canCreateOrders: true,
+      id: toGlobalId('User', '1'),
+      email: 'client@example.ru',
+      accountType: 'CLIENT',
+      verified: true,
+      canCreateOrders: true,
       company: { id: toGlobalId('Company', '7'), status: 'VERIFIED' },
     });
-    expect(stub.calls[0]).toMatchObject({ method: 'GET', url: '/api/secured/common/current/user', cookie: 'SESSION=sess-1; XSRF-TOKEN=browser-token' });
+    expect(stub.calls[0]).toMatchObject({
+      method: 'GET',
+      url: '/api/secured/common/current/user',
+      cookie: 'SESSION=sess-1; XSRF-TOKEN=browser-token',
+    });
   });
 
   it('a stale session makes viewer null after one token refresh and one retry', async () => {
     const r = await gql('{ viewer { id } }', {}, { cookie: 'SESSION=gone' });
     expect(r.body).toEqual({ data: { viewer: null } });
-    expect(upstreamPaths()).toEqual(['GET /api/secured/common/current/user', 'GET /api/public/csrf', 'GET /api/secured/common/current/user']);
+    expect(upstreamPaths()).toEqual([
+      'GET /api/secured/common/current/user',
+      'GET /api/public/csrf',
+      'GET /api/secured/common/current/user',
+    ]);
   });
 
   it('login then a secured call in one operation: the fetched token and the rotated SESSION are used and relayed', async () => {
@@ -83,8 +113,15 @@ describe('viewer and session forwarding', () => {
       }
       logout { __typename }
     }`);
-    expect(r.body.data).toEqual({ login: { __typename: 'LoginSuccess', viewer: { email: 'client@example.ru', accountType: 'CLIENT' } }, logout: { __typename: 'LogoutSuccess' } });
-    expect(upstreamPaths()).toEqual(['GET /api/public/csrf', 'POST /api/public/common/login', 'POST /api/secured/common/logout']);
+    expect(r.body.data).toEqual({
+      login: { __typename: 'LoginSuccess', viewer: { email: 'client@example.ru', accountType: 'CLIENT' } },
+      logout: { __typename: 'LogoutSuccess' },
+    });
+    expect(upstreamPaths()).toEqual([
+      'GET /api/public/csrf',
+      'POST /api/public/common/login',
+      'POST /api/secured/common/logout',
+    ]);
     const [, login, logout] = stub.calls;
     expect(login.xsrf).toBe('tok-' + stub.state.csrfIssued);
     expect(login.authorization).toBe(`Basic ${Buffer.from('client@example.ru:Secret#1').toString('base64')}`);
@@ -92,39 +129,80 @@ describe('viewer and session forwarding', () => {
     expect(logout.xsrf).toBe(login.xsrf);
     // every upstream Set-Cookie reaches the browser, in order
     expect(r.setCookie.map((c) => c.split(';')[0])).toEqual([
-      '_csrf=secret', `XSRF-TOKEN=${login.xsrf}`, expect.stringMatching(/^SESSION=sess-new-\d+$/), 'USER_TYPE=CLIENT', 'SESSION=',
+      '_csrf=secret',
+      `XSRF-TOKEN=${login.xsrf}`,
+      expect.stringMatching(/^SESSION=sess-new-\d+$/),
+      'USER_TYPE=CLIENT',
+      'SESSION=',
     ]);
   });
 
   it('wrong credentials are a LoginError-style UserError, not a session failure (no retry)', async () => {
-    const r = await gql('mutation { login(input: { email: "a@b.ru", password: "nope" }) { __typename ... on UserError { code message field fieldErrors { field } } } }', {}, SIGNED_IN);
-    expect(r.body.data?.login).toEqual({ __typename: 'UserError', code: 'BAD_CREDENTIALS', message: 'Неверный адрес электронной почты или пароль', field: null, fieldErrors: [] });
+    const r = await gql(
+      'mutation { login(input: { email: "a@b.ru", password: "nope" }) { __typename ... on UserError { code message field fieldErrors { field } } } }',
+      {},
+      SIGNED_IN,
+    );
+    expect(r.body.data?.login).toEqual({
+      __typename: 'UserError',
+      code: 'BAD_CREDENTIALS',
+      message: 'Неверный адрес электронной почты или пароль',
+      field: null,
+      fieldErrors: [],
+    });
     expect(upstreamPaths()).toEqual(['POST /api/public/common/login']);
   });
 
   it('403 retryCsrf: refreshes the token, retries once and succeeds', async () => {
     stub.state.forceCsrfFailures = 1;
-    const r = await gql('mutation { checkEmail(input: { email: "new@example.ru" }) { __typename ... on CheckEmailSuccess { available } } }', {}, SIGNED_IN);
+    const r = await gql(
+      'mutation { checkEmail(input: { email: "new@example.ru" }) { __typename ... on CheckEmailSuccess { available } } }',
+      {},
+      SIGNED_IN,
+    );
     expect(r.body.data?.checkEmail).toEqual({ __typename: 'CheckEmailSuccess', available: true });
-    expect(upstreamPaths()).toEqual(['POST /api/public/common/email/check', 'GET /api/public/csrf', 'POST /api/public/common/email/check']);
+    expect(upstreamPaths()).toEqual([
+      'POST /api/public/common/email/check',
+      'GET /api/public/csrf',
+      'POST /api/public/common/email/check',
+    ]);
     expect(r.setCookie.some((c) => c.startsWith('XSRF-TOKEN=tok-'))).toBe(true);
   });
 
   it('a session failure that survives the retry is UNAUTHENTICATED (spec core §8)', async () => {
-    const r = await gql('mutation { updateCurrentUser(input: { name: "И", surname: "П", phone: "9001234567" }) { __typename } }', {}, { ...SIGNED_IN, cookie: 'SESSION=gone' });
-    expect(r.body.errors?.[0]).toMatchObject({ message: 'Требуется вход в систему', extensions: { code: 'UNAUTHENTICATED' } });
-    expect(upstreamPaths()).toEqual(['PUT /api/secured/common/current/user', 'GET /api/public/csrf', 'PUT /api/secured/common/current/user']);
+    const r = await gql(
+      'mutation { updateCurrentUser(input: { name: "И", surname: "П", phone: "9001234567" }) { __typename } }',
+      {},
+      { ...SIGNED_IN, cookie: 'SESSION=gone' },
+    );
+    expect(r.body.errors?.[0]).toMatchObject({
+      message: 'Требуется вход в систему',
+      extensions: { code: 'UNAUTHENTICATED' },
+    });
+    expect(upstreamPaths()).toEqual([
+      'PUT /api/secured/common/current/user',
+      'GET /api/public/csrf',
+      'PUT /api/secured/common/current/user',
+    ]);
   });
 });
 
 describe('error mapping over HTTP', () => {
   it('business failures are typed results with codes and retry hints', async () => {
-    const r = await gql(`mutation {
+    const r = await gql(
+      `mutation {
       checkEmail(input: { email: "taken@example.ru" }) { __typename ... on UserError { code message } }
       sendEmailConfirmation(input: { email: "x@example.ru" }) { __typename ... on UserError { code retryAfterSeconds } }
-    }`, {}, SIGNED_IN);
+    }`,
+      {},
+      SIGNED_IN,
+    );
     expect(r.body.data).toEqual({
-      checkEmail: { __typename: 'UserError', code: 'EMAIL_TAKEN', message: 'Этот адрес электронной почты уже используется' },
+      checkEmail: {
+        __typename: 'UserError',
+        code: 'EMAIL_TAKEN',
+        message: 'Этот адрес электронной почты уже используется',
+      },
       sendEmailConfirmation: { __typename: 'UserError', code: 'RESEND_TOO_EARLY', retryAfterSeconds: 90 },
     });
   });
@@ -137,7 +215,12 @@ describe('error mapping over HTTP', () => {
 
   it('an upstream 500 is masked: no status, URL or body reaches the client', async () => {
     const r = await gql('{ countries(prefix: "boom") { countryCode } }');
-    expect(r.body.errors?.[0]).toEqual({ message: 'Что-то пошло не так', locations: [{ line: 1, column: 3 }], path: ['countries'], extensions: { code: 'INTERNAL_SERVER_ERROR' } });
+    expect(r.body.errors?.[0]).toEqual({
+      message: 'Что-то пошло не так',
+      locations: [{ line: 1, column: 3 }],
+      path: ['countries'],
+      extensions: { code: 'INTERNAL_SERVER_ERROR' },
+    });
     expect(r.text).not.toMatch(/10\.0\.0\.5|\/api\/|500|SELECT/);
   });
 
@@ -150,13 +233,38 @@ describe('error mapping over HTTP', () => {
 
 describe('orders (spec core §4)', () => {
   beforeAll(() => {
-    const statuses = ['VALIDATION', 'ACTIVE', 'ACTIVE', 'OFFER_ACCEPTED', 'EXECUTING', 'EXECUTED', 'CANCELED', 'REJECTED', 'IN_VALIDATION', 'PAYMENT_CHECKING', 'VALIDATION', 'EXECUTED'];
-    statuses.forEach((status, i) => stub.orders.push({
-      id: i + 1, status, companyId: 7,
-      partnerOrders: status === 'ACTIVE' && i === 2 ? [{ status: 'SEND_OFFER', partnerSignRequired: true }]
-        : status === 'OFFER_ACCEPTED' ? [{ status: 'SEND_PAYCHECK', partnerSignRequired: true }, { status: 'SIGNED_ANOTHER_OFFER', partnerSignRequired: false }]
-        : status === 'EXECUTING' ? [{ status: 'SEND_EXECUTING_DOCS', partnerSignRequired: false }] : [],
-    }));
+    const statuses = [
+      'VALIDATION',
+      'ACTIVE',
+      'ACTIVE',
+      'OFFER_ACCEPTED',
+      'EXECUTING',
+      'EXECUTED',
+      'CANCELED',
+      'REJECTED',
+      'IN_VALIDATION',
+      'PAYMENT_CHECKING',
+      'VALIDATION',
+      'EXECUTED',
+    ];
+    statuses.forEach((status, i) =>
+      stub.orders.push({
+        id: i + 1,
+        status,
+        companyId: 7,
+        partnerOrders:
+          status === 'ACTIVE' && i === 2
+            ? [{ status: 'SEND_OFFER', partnerSignRequired: true }]
+            : status === 'OFFER_ACCEPTED'
+              ? [
+                  { status: 'SEND_PAYCHECK', partnerSignRequired: true },
+                  { status: 'SIGNED_ANOTHER_OFFER', partnerSignRequired: false },
+                ]
+              : status === 'EXECUTING'
+                ? [{ status: 'SEND_EXECUTING_DOCS', partnerSignRequired: false }]
+                : [],
+      }),
+    );
     stub.orders.push({ id: 99, status: 'ACTIVE', companyId: 8 });
   });
 
@@ -173,49 +281,90 @@ describe('orders (spec core §4)', () => {
     expect(orders.totalCount).toBe(8);
     expect(orders.pageInfo).toMatchObject({ hasNextPage: true, hasPreviousPage: false });
     expect(orders.edges.map((e: any) => e.node.orderId)).toEqual([11, 10, 9, 5]);
-    expect(orders.edges.map((e: any) => e.node.clientDisplayStatus.label)).toEqual(['Проверка', 'Проверка оплаты', 'Проверка', 'Требуется подтверждение']);
-    expect(orders.edges[0].node).toMatchObject({ amount: { amount: '12500.00', currency: 'USD' }, clientTab: 'CURRENT', files: [{ downloadUrl: '/files/orders/11/f1', size: 1234 }] });
+    expect(orders.edges.map((e: any) => e.node.clientDisplayStatus.label)).toEqual([
+      'Проверка',
+      'Проверка оплаты',
+      'Проверка',
+      'Требуется подтверждение',
+    ]);
+    expect(orders.edges[0].node).toMatchObject({
+      amount: { amount: '12500.00', currency: 'USD' },
+      clientTab: 'CURRENT',
+      files: [{ downloadUrl: '/files/orders/11/f1', size: 1234 }],
+    });
     expect(first.body.data?.viewer.orderTabCounts).toEqual({ current: 8, completed: 2, cancelled: 2 });
     // bounded cost: viewer + one page + three counts
     expect(stub.calls).toHaveLength(5);
 
     const second = await gql(PAGE, { first: 4, tab: 'CURRENT', after: orders.pageInfo.endCursor }, SIGNED_IN);
-    const labels = second.body.data?.viewer.orders.edges.map((e: any) => [e.node.orderId, e.node.clientDisplayStatus.code]);
-    expect(labels).toEqual([[4, 'PAYMENT'], [3, 'HAS_OFFERS'], [2, 'WAITING_FOR_OFFERS'], [1, 'CHECK']]);
+    const labels = second.body.data?.viewer.orders.edges.map((e: any) => [
+      e.node.orderId,
+      e.node.clientDisplayStatus.code,
+    ]);
+    expect(labels).toEqual([
+      [4, 'PAYMENT'],
+      [3, 'HAS_OFFERS'],
+      [2, 'WAITING_FOR_OFFERS'],
+      [1, 'CHECK'],
+    ]);
     expect(second.body.data?.viewer.orders.pageInfo).toMatchObject({ hasNextPage: false, hasPreviousPage: true });
   });
 
   it('filters the cancelled tab and by numeric number only', async () => {
-    const r = await gql('{ viewer { orders(tab: CANCELLED) { totalCount edges { node { clientDisplayStatus { code label } } } } byNumber: orders(number: "6") { totalCount } ignored: orders(number: "abc") { totalCount } } }', {}, SIGNED_IN);
-    expect(r.body.data?.viewer.orders.edges.map((e: any) => e.node.clientDisplayStatus.label)).toEqual(['Отклонена сервисом', 'Отменена']);
+    const r = await gql(
+      '{ viewer { orders(tab: CANCELLED) { totalCount edges { node { clientDisplayStatus { code label } } } } byNumber: orders(number: "6") { totalCount } ignored: orders(number: "abc") { totalCount } } }',
+      {},
+      SIGNED_IN,
+    );
+    expect(r.body.data?.viewer.orders.edges.map((e: any) => e.node.clientDisplayStatus.label)).toEqual([
+      'Отклонена сервисом',
+      'Отменена',
+    ]);
     expect(r.body.data?.viewer.byNumber.totalCount).toBe(1);
     expect(r.body.data?.viewer.ignored.totalCount).toBe(12);
   });
 
-  it('node(): own order, another company\'s order → null, garbage → null; repeated ids cost one call', async () => {
+  it("node(): own order, another company's order → null, garbage → null; repeated ids cost one call", async () => {
     const own = toGlobalId('Order', '3');
-    const r = await gql(`query($own: ID!, $other: ID!) {
+    const r = await gql(
+      `query($own: ID!, $other: ID!) {
       own: node(id: $own) { id ... on Order { orderId clientDisplayStatus { code } } }
       again: node(id: $own) { id }
       many: nodes(ids: [$own, $other]) { id }
       other: node(id: $other) { id }
       junk: node(id: "bm9wZQ==") { id }
-    }`, { own, other: toGlobalId('Order', '99') }, SIGNED_IN);
+    }`,
+      { own, other: toGlobalId('Order', '99') },
+      SIGNED_IN,
+    );
     expect(r.body.errors).toBeUndefined();
-    expect(r.body.data).toEqual({ own: { id: own, orderId: 3, clientDisplayStatus: { code: 'HAS_OFFERS' } }, again: { id: own }, many: [{ id: own }, null], other: null, junk: null });
+    expect(r.body.data).toEqual({
+      own: { id: own, orderId: 3, clientDisplayStatus: { code: 'HAS_OFFERS' } },
+      again: { id: own },
+      many: [{ id: own }, null],
+      other: null,
+      junk: null,
+    });
     expect(upstreamPaths().filter((p) => p === 'GET /api/secured/client/order/exch/3')).toHaveLength(1);
     expect(upstreamPaths().filter((p) => p === 'GET /api/secured/client/order/exch/99')).toHaveLength(1);
     expect(upstreamPaths().filter((p) => p === 'GET /api/secured/common/current/user')).toHaveLength(1);
   });
 
   it('node() when signed out is null', async () => {
-    expect((await gql('query($id: ID!) { node(id: $id) { id } }', { id: toGlobalId('Order', '3') })).body).toEqual({ data: { node: null } });
+    expect((await gql('query($id: ID!) { node(id: $id) { id } }', { id: toGlobalId('Order', '3') })).body).toEqual({
+      data: { node: null },
+    });
   });
 
   const INPUT = {
-    paymentType: 'SENDING', amount: { amount: '12500.00', currency: 'USD' },
+    paymentType: 'SENDING',
+    amount: { amount: '12500.00', currency: 'USD' },
     counterparty: { countryCode: 'CN', city: 'Shanghai', bankName: 'Bank of China', swift: null },
-    tnvedCode: '8471300000', goodsLocation: 'IMPORTED', paymentDateFrom: '2026-12-01', paymentDateTo: '2026-12-15', fileIds: ['file-1'],
+    tnvedCode: '8471300000',
+    goodsLocation: 'IMPORTED',
+    paymentDateFrom: '2026-12-01',
+    paymentDateTo: '2026-12-15',
+    fileIds: ['file-1'],
   };
   const CREATE = `mutation($input: OrderInput!) { createOrder(input: $input) {
     __typename
@@ -225,11 +374,20 @@ describe('orders (spec core §4)', () => {
 
   it('createOrder returns the order and an edge; validation items use GraphQL paths', async () => {
     const ok = await gql(CREATE, { input: INPUT }, SIGNED_IN);
-    expect(ok.body.data?.createOrder).toMatchObject({ __typename: 'CreateOrderSuccess', order: { status: 'VALIDATION', clientDisplayStatus: { code: 'CHECK', label: 'Проверка' } }, orderEdge: { node: { orderId: 500 } } });
+    expect(ok.body.data?.createOrder).toMatchObject({
+      __typename: 'CreateOrderSuccess',
+      order: { status: 'VALIDATION', clientDisplayStatus: { code: 'CHECK', label: 'Проверка' } },
+      orderEdge: { node: { orderId: 500 } },
+    });
     const body = stub.calls.find((c) => c.method === 'POST' && c.url === '/api/secured/client/order/exch');
     expect(body?.xsrf).toBe('browser-token');
     const bad = await gql(CREATE, { input: { ...INPUT, amount: { amount: '0', currency: 'USD' } } }, SIGNED_IN);
-    expect(bad.body.data?.createOrder).toEqual({ __typename: 'UserError', code: 'VALIDATION_ERROR', field: 'amount.amount', fieldErrors: [{ field: 'amount.amount', code: 'MIN', message: 'Сумма больше нуля' }] });
+    expect(bad.body.data?.createOrder).toEqual({
+      __typename: 'UserError',
+      code: 'VALIDATION_ERROR',
+      field: 'amount.amount',
+      fieldErrors: [{ field: 'amount.amount', code: 'MIN', message: 'Сумма больше нуля' }],
+    });
   });
 
   it('Date and Decimal inputs are validated before any upstream call', async () => {
@@ -241,7 +399,11 @@ describe('orders (spec core §4)', () => {
 
 describe('HTTP surface', () => {
   it('keeps Apollo CSRF prevention: a simple text/plain POST is refused', async () => {
-    const res = await fetch(`${gw.url}/graphql`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: '{"query":"{ viewer { id } }"}' });
+    const res = await fetch(`${gw.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: '{"query":"{ viewer { id } }"}',
+    });
     expect(res.status).toBe(400);
   });
 
@@ -252,21 +414,37 @@ describe('HTTP surface', () => {
 
   it('translates persisted query ids (doc_id and id) and rejects unknown ids', async () => {
     for (const key of ['doc_id', 'id']) {
-      const res = await fetch(`${gw.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ [key]: 'q-countries', variables: {} }) });
+      const res = await fetch(`${gw.url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ [key]: 'q-countries', variables: {} }),
+      });
       expect(await res.json()).toEqual({ data: { countries: [{ countryCode: 'CN', countryName: 'Китай' }] } });
     }
-    const res = await fetch(`${gw.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ doc_id: 'nope' }) });
+    const res = await fetch(`${gw.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ doc_id: 'nope' }),
+    });
     expect(res.status).toBe(400);
     expect((await res.json()).errors[0].extensions.code).toBe('PERSISTED_QUERY_NOT_FOUND');
   });
 
   it('with PERSISTED_QUERIES_ONLY accepts ids only', async () => {
-    const only = await buildGateway({ backendUrl: stub.url, port: 0, webDist, persistedQueriesPath: pqPath, persistedQueriesOnly: true });
+    const only = await buildGateway({
+      backendUrl: stub.url,
+      port: 0,
+      webDist,
+      persistedQueriesPath: pqPath,
+      persistedQueriesOnly: true,
+    });
     try {
       const plain = await gql('{ viewer { id } }', {}, {}, only);
       expect(plain.status).toBe(400);
       expect(plain.body.errors?.[0].extensions?.code).toBe('PERSISTED_QUERY_REQUIRED');
-      const res = await fetch(`${only.url}/graphql?doc_id=q-countries`, { headers: { 'apollo-require-preflight': 'true' } });
+      const res = await fetch(`${only.url}/graphql?doc_id=q-countries`, {
+        headers: { 'apollo-require-preflight': 'true' },
+      });
       expect(await res.json()).toEqual({ data: { countries: [{ countryCode: 'CN', countryName: 'Китай' }] } });
     } finally {
       await only.close();
@@ -280,7 +458,12 @@ describe('HTTP surface', () => {
     expect(res.status).toBe(201);
     expect(await res.json()).toMatchObject({ id: 'file-1', name: 'invoice.pdf' });
     expect(res.headers.getSetCookie()[0]).toMatch(/^SESSION=sess-1/);
-    expect(stub.calls[0]).toMatchObject({ method: 'POST', url: '/api/secured/client/order/exch/files', cookie: SIGNED_IN.cookie, xsrf: 'browser-token' });
+    expect(stub.calls[0]).toMatchObject({
+      method: 'POST',
+      url: '/api/secured/client/order/exch/files',
+      cookie: SIGNED_IN.cookie,
+      xsrf: 'browser-token',
+    });
   });
 
   it('proxies downloads to the order file path', async () => {
@@ -332,15 +515,29 @@ describe('graphql-ws on /graphql', () => {
         super(address, protocols, { headers });
       }
     }
-    return createClient({ url: gw.url.replace('http', 'ws') + '/graphql', webSocketImpl: HeaderWebSocket, retryAttempts: 0, lazy: true });
+    return createClient({
+      url: gw.url.replace('http', 'ws') + '/graphql',
+      webSocketImpl: HeaderWebSocket,
+      retryAttempts: 0,
+      lazy: true,
+    });
   }
 
-  it('runs operations with the cookie session for the gateway\'s own origin', async () => {
+  it("runs operations with the cookie session for the gateway's own origin", async () => {
     const client = wsClient({ origin: gw.url, cookie: 'SESSION=sess-1' });
     try {
       const result = await new Promise((resolve, reject) => {
         let value: unknown;
-        client.subscribe({ query: '{ viewer { email } }' }, { next: (v) => { value = v; }, error: reject, complete: () => resolve(value) });
+        client.subscribe(
+          { query: '{ viewer { email } }' },
+          {
+            next: (v) => {
+              value = v;
+            },
+            error: reject,
+            complete: () => resolve(value),
+          },
+        );
       });
       expect(result).toEqual({ data: { viewer: { email: 'client@example.ru' } } });
     } finally {
@@ -349,12 +546,18 @@ describe('graphql-ws on /graphql', () => {
   });
 
   it('accepts PUBLIC_URL as origin and refuses a foreign origin', async () => {
-    const open = (origin: string) => new Promise<string>((resolve) => {
-      const ws = new WebSocket(gw.url.replace('http', 'ws') + '/graphql', 'graphql-transport-ws', { headers: { origin } });
-      ws.on('open', () => { ws.close(); resolve('open'); });
-      ws.on('unexpected-response', (_req, res) => resolve(String(res.statusCode)));
-      ws.on('error', () => resolve('error'));
-    });
+    const open = (origin: string) =>
+      new Promise<string>((resolve) => {
+        const ws = new WebSocket(gw.url.replace('http', 'ws') + '/graphql', 'graphql-transport-ws', {
+          headers: { origin },
+        });
+        ws.on('open', () => {
+          ws.close();
+          resolve('open');
+        });
+        ws.on('unexpected-response', (_req, res) => resolve(String(res.statusCode)));
+        ws.on('error', () => resolve('error'));
+      });
     expect(await open('https://valuta.example')).toBe('open');
     expect(await open('https://evil.example')).toBe('403');
   });

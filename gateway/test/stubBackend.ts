@@ -33,19 +33,53 @@ export interface Stub {
 }
 
 const USER = (companyId = 7) => ({
-  userId: 1, email: 'client@example.ru', name: 'Иван', surname: 'Петров', patronymic: null, phone: '9001234567',
-  account: { type: 'CLIENT', status: 'ACTIVE' }, verified: true, userRights: ['VERIFIED_CLIENT'], originalUser: null,
-  reLoggedRights: [], company: { id: companyId, shortName: 'ООО «Ромашка»', fullName: 'ООО «Ромашка»', inn: '7701234567', ogrn: '1027700000000', status: 'VERIFIED', verified: true },
+  userId: 1,
+  email: 'client@example.ru',
+  name: 'Иван',
+  surname: 'Петров',
+  patronymic: null,
+  phone: '9001234567',
+  account: { type: 'CLIENT', status: 'ACTIVE' },
+  verified: true,
+  userRights: ['VERIFIED_CLIENT'],
+  originalUser: null,
+  reLoggedRights: [],
+  company: {
+    id: companyId,
+    shortName: 'ООО «Ромашка»',
+    fullName: 'ООО «Ромашка»',
+    inn: '7701234567',
+    ogrn: '1027700000000',
+    status: 'VERIFIED',
+    verified: true,
+  },
 });
 
 const orderDto = (o: StubOrder) => ({
-  id: o.id, number: String(1000 + o.id), created: '2026-11-21T10:15:00.000Z', paymentType: 'SENDING',
+  id: o.id,
+  number: String(1000 + o.id),
+  created: '2026-11-21T10:15:00.000Z',
+  paymentType: 'SENDING',
   amount: { cost: '12500.00', currency: 'USD' },
-  counterparty: { countryCode: 'CN', countryName: 'Китай', city: 'Shanghai', bankName: 'Bank of China', swift: 'BKCHCNBJ' },
-  tnvedCode: '8471300000', tnvedName: 'Машины', goodsLocation: 'IMPORTED', paymentDateFrom: '2026-12-01', paymentDateTo: '2026-12-15',
-  comment: null, files: [{ id: 'f1', name: 'invoice.pdf', size: 1234, contentType: 'application/pdf' }],
-  client: { companyId: o.companyId, name: 'ООО «Ромашка»', inn: '7701234567' }, consultant: null,
-  status: o.status, statusDate: '2026-11-21T10:15:00.000Z', partnerOrders: o.partnerOrders ?? [],
+  counterparty: {
+    countryCode: 'CN',
+    countryName: 'Китай',
+    city: 'Shanghai',
+    bankName: 'Bank of China',
+    swift: 'BKCHCNBJ',
+  },
+  tnvedCode: '8471300000',
+  tnvedName: 'Машины',
+  goodsLocation: 'IMPORTED',
+  paymentDateFrom: '2026-12-01',
+  paymentDateTo: '2026-12-15',
+  comment: null,
+  files: [{ id: 'f1', name: 'invoice.pdf', size: 1234, contentType: 'application/pdf' }],
+  client: { companyId: o.companyId, name: 'ООО «Ромашка»', inn: '7701234567' },
+  consultant: null,
+  status: o.status,
+  statusDate: '2026-11-21T10:15:00.000Z',
+  partnerOrders: o.partnerOrders ?? [],
 });
 
 function cookies(req: FastifyRequest): Record<string, string> {
@@ -67,13 +101,18 @@ export async function startStubBackend(): Promise<Stub> {
 
   app.addContentTypeParser('multipart/form-data', (_req, payload, done) => {
     let size = 0;
-    payload.on('data', (c: Buffer) => { size += c.length; });
+    payload.on('data', (c: Buffer) => {
+      size += c.length;
+    });
     payload.on('end', () => done(null, { size }));
   });
 
   app.addHook('onRequest', async (req, reply) => {
     calls.push({
-      method: req.method, url: req.url, cookie: req.headers.cookie, xsrf: req.headers['x-xsrf-token'] as string | undefined,
+      method: req.method,
+      url: req.url,
+      cookie: req.headers.cookie,
+      xsrf: req.headers['x-xsrf-token'] as string | undefined,
       authorization: req.headers.authorization,
     });
     if (['POST', 'PUT', 'DELETE'].includes(req.method) && req.url.startsWith('/api/')) {
@@ -85,7 +124,10 @@ export async function startStubBackend(): Promise<Stub> {
     }
     if (req.url.startsWith('/api/secured/')) {
       const sid = cookies(req).SESSION;
-      if (!sid || !sessions.has(sid)) return reply.code(401).send({ message: 'Требуется вход в систему', code: 'UNAUTHORIZED', error: 'Unauthorized' });
+      if (!sid || !sessions.has(sid))
+        return reply
+          .code(401)
+          .send({ message: 'Требуется вход в систему', code: 'UNAUTHORIZED', error: 'Unauthorized' });
     }
   });
 
@@ -98,8 +140,11 @@ export async function startStubBackend(): Promise<Stub> {
     return { token, headerName: 'X-XSRF-TOKEN', parameterName: '_csrf' };
   });
   app.post('/api/public/common/login', async (req, reply) => {
-    const [email, password] = Buffer.from(String(req.headers.authorization ?? '').replace(/^Basic /, ''), 'base64').toString('utf8').split(':');
-    if (password !== 'Secret#1') return reply.code(401).send({ message: 'Неверный адрес электронной почты или пароль', code: 'BAD_CREDENTIALS' });
+    const [email, password] = Buffer.from(String(req.headers.authorization ?? '').replace(/^Basic /, ''), 'base64')
+      .toString('utf8')
+      .split(':');
+    if (password !== 'Secret#1')
+      return reply.code(401).send({ message: 'Неверный адрес электронной почты или пароль', code: 'BAD_CREDENTIALS' });
     const sid = `sess-new-${sessions.size + 1}`;
     sessions.set(sid, 1);
     reply.header('set-cookie', [`SESSION=${sid}; Path=/; HttpOnly; SameSite=Lax`, 'USER_TYPE=CLIENT; Path=/']);
@@ -107,36 +152,65 @@ export async function startStubBackend(): Promise<Stub> {
   });
   app.post('/api/public/common/email/check', async (req, reply) => {
     const { email } = req.body as { email: string };
-    if (email === 'taken@example.ru') return reply.code(409).send({ message: 'Этот адрес электронной почты уже используется', code: 'EMAIL_TAKEN' });
+    if (email === 'taken@example.ru')
+      return reply.code(409).send({ message: 'Этот адрес электронной почты уже используется', code: 'EMAIL_TAKEN' });
     return { email, available: true };
   });
   app.post('/api/public/common/email/send-confirmation', async (_req, reply) =>
-    reply.code(429).send({ message: 'Повторная отправка пока недоступна', code: 'RESEND_TOO_EARLY', retryAfterSeconds: 90 }));
+    reply
+      .code(429)
+      .send({ message: 'Повторная отправка пока недоступна', code: 'RESEND_TOO_EARLY', retryAfterSeconds: 90 }),
+  );
   app.post('/api/secured/common/logout', async (req, reply) => {
     sessions.delete(cookies(req).SESSION);
     reply.header('set-cookie', 'SESSION=; Path=/; Max-Age=0');
     return reply.code(204).send();
   });
   app.get('/api/secured/common/current/user', async () => USER());
-  app.get('/api/secured/client/info', async (_req, reply) => reply.code(403).send({ message: 'Недостаточно прав', code: 'FORBIDDEN' }));
+  app.get('/api/secured/client/info', async (_req, reply) =>
+    reply.code(403).send({ message: 'Недостаточно прав', code: 'FORBIDDEN' }),
+  );
   app.get('/api/public/counterparty/countries', async (req, reply) => {
     const { prefix } = req.query as { prefix?: string };
-    if (prefix === 'boom') return reply.code(500).send({ message: 'SELECT failed at http://10.0.0.5:5432/secret', code: 'INTERNAL' });
+    if (prefix === 'boom')
+      return reply.code(500).send({ message: 'SELECT failed at http://10.0.0.5:5432/secret', code: 'INTERNAL' });
     return [{ countryCode: 'CN', countryName: 'Китай', countryShortName: 'Китай' }];
   });
   app.get('/api/public/counterparty/bik', async (req, reply) => {
     const { bik } = req.query as { bik: string };
-    if (!/^\d{9}$/.test(bik)) return reply.code(400).send({ message: 'БИК — 9 цифр', code: 'VALIDATION_ERROR', errors: [{ field: 'bik', code: 'PATTERN', message: 'БИК — 9 цифр' }] });
+    if (!/^\d{9}$/.test(bik))
+      return reply.code(400).send({
+        message: 'БИК — 9 цифр',
+        code: 'VALIDATION_ERROR',
+        errors: [{ field: 'bik', code: 'PATTERN', message: 'БИК — 9 цифр' }],
+      });
     if (bik === '000000000') return reply.code(404).send({ message: 'Не найдено', code: 'NOT_FOUND' });
-    return { bankBik: bik, bankName: 'ПАО Сбербанк', corrAccount: '30101810400000000225', city: 'Москва', swift: 'SABRRUMM' };
+    return {
+      bankBik: bik,
+      bankName: 'ПАО Сбербанк',
+      corrAccount: '30101810400000000225',
+      city: 'Москва',
+      swift: 'SABRRUMM',
+    };
   });
   app.post('/api/secured/client/order/exch/filter', async (req) => {
-    const { pageable, statuses, id } = req.body as { pageable: { page: number; pageSize: number }; statuses?: string[]; id?: number };
-    const mine = orders.filter((o) => o.companyId === 7 && (!statuses || statuses.includes(o.status)) && (!id || o.id === id))
+    const { pageable, statuses, id } = req.body as {
+      pageable: { page: number; pageSize: number };
+      statuses?: string[];
+      id?: number;
+    };
+    const mine = orders
+      .filter((o) => o.companyId === 7 && (!statuses || statuses.includes(o.status)) && (!id || o.id === id))
       .sort((a, b) => b.id - a.id);
     const start = pageable.page * pageable.pageSize;
     const content = mine.slice(start, start + pageable.pageSize).map(orderDto);
-    return { content, totalElements: mine.length, page: pageable.page, pageSize: pageable.pageSize, last: start + pageable.pageSize >= mine.length };
+    return {
+      content,
+      totalElements: mine.length,
+      page: pageable.page,
+      pageSize: pageable.pageSize,
+      last: start + pageable.pageSize >= mine.length,
+    };
   });
   app.post('/api/secured/client/order/exch/filter/count', async (req) => {
     const { statuses } = req.body as { statuses?: string[] };
@@ -150,7 +224,11 @@ export async function startStubBackend(): Promise<Stub> {
   app.post('/api/secured/client/order/exch', async (req, reply) => {
     const body = req.body as { amount: { cost: string } };
     if (body.amount.cost === '0') {
-      return reply.code(400).send({ message: 'Ошибка валидации', code: 'VALIDATION_ERROR', errors: [{ field: 'amount.cost', code: 'MIN', message: 'Сумма больше нуля' }] });
+      return reply.code(400).send({
+        message: 'Ошибка валидации',
+        code: 'VALIDATION_ERROR',
+        errors: [{ field: 'amount.cost', code: 'MIN', message: 'Сумма больше нуля' }],
+      });
     }
     const o = { id: 500, status: 'VALIDATION', companyId: 7 };
     orders.push(o);
@@ -158,11 +236,19 @@ export async function startStubBackend(): Promise<Stub> {
   });
   app.post('/api/secured/client/order/exch/files', async (req, reply) => {
     reply.header('set-cookie', 'SESSION=sess-1; Path=/; HttpOnly');
-    return reply.code(201).send({ id: 'file-1', name: 'invoice.pdf', size: (req.body as { size: number }).size, contentType: 'application/pdf' });
+    return reply.code(201).send({
+      id: 'file-1',
+      name: 'invoice.pdf',
+      size: (req.body as { size: number }).size,
+      contentType: 'application/pdf',
+    });
   });
   app.get('/api/secured/client/order/exch/:id/files/:fileId', async (req, reply) => {
     const { id, fileId } = req.params as { id: string; fileId: string };
-    return reply.header('content-disposition', `attachment; filename="${fileId}.pdf"`).type('application/pdf').send(`file ${fileId} of ${id}`);
+    return reply
+      .header('content-disposition', `attachment; filename="${fileId}.pdf"`)
+      .type('application/pdf')
+      .send(`file ${fileId} of ${id}`);
   });
   app.get('/api/dev/outbox', async (_req, reply) => reply.type('text/html').send('<h1>Outbox</h1>'));
   app.get('/api/docs/json', async () => ({ openapi: '3.0.0' }));

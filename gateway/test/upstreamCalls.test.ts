@@ -13,8 +13,12 @@ import { startDealStub, type DealStub, type Role } from './dealStub.js';
 let stub: DealStub;
 const schema = buildGatewaySchema();
 
-beforeAll(async () => { stub = await startDealStub(30); });
-afterAll(async () => { await stub?.close(); });
+beforeAll(async () => {
+  stub = await startDealStub(30);
+});
+afterAll(async () => {
+  await stub?.close();
+});
 
 /** Runs one operation as `role`; answers the result and the number of upstream calls it cost. */
 async function run(role: Role, source: string, variableValues: Record<string, unknown> = {}) {
@@ -55,7 +59,10 @@ describe('a page of orders with their offers costs a bounded number of upstream 
   });
 
   it('client: a page WITH offer details costs viewer + filter, the same for pages of 3 and 10 (the rows carry the offers)', async () => {
-    const light = await run('CLIENT', `{ viewer { orders(first: 10) { edges { node { clientDisplayStatus { code } leadingOffer { id status } viewerCanCancel } } } } }`);
+    const light = await run(
+      'CLIENT',
+      `{ viewer { orders(first: 10) { edges { node { clientDisplayStatus { code } leadingOffer { id status } viewerCanCancel } } } } }`,
+    );
     expect(light.result.errors).toBeUndefined();
     expect(light.calls).toBe(2);
     const q = `query ($first: Int) { viewer { orders(first: $first) { edges { node {
@@ -68,23 +75,45 @@ describe('a page of orders with their offers costs a bounded number of upstream 
     const edges = (page.result.data as any).viewer.orders.edges;
     expect(edges).toHaveLength(10);
     expect(edges[0].node.leadingOffer).toEqual({
-      partnerOrderId: 301, offer: { totalFee: { amount: '187.50' }, agentFeePercent: '0.8', serviceFeePercent: '0.7', exchangeRate: { source: 'ЦБ РФ' },
-        sampleContractDownloadUrl: '/files/client/orders/30/offers/301/sample-contract' },
+      partnerOrderId: 301,
+      offer: {
+        totalFee: { amount: '187.50' },
+        agentFeePercent: '0.8',
+        serviceFeePercent: '0.7',
+        exchangeRate: { source: 'ЦБ РФ' },
+        sampleContractDownloadUrl: '/files/client/orders/30/offers/301/sample-contract',
+      },
     });
-    expect(edges[0].node.partnerOrders[0]).toMatchObject({ partnerOrderId: 301, brand: 'Альфа', offer: { clientFeePercent: '1.5', totalCommission: { percent: '1.5' } } });
-    expect(edges[0].node.partnerOrders[1]).toMatchObject({ partnerOrderId: 302, offerDetailsHidden: true, offer: null, payCheck: null });
+    expect(edges[0].node.partnerOrders[0]).toMatchObject({
+      partnerOrderId: 301,
+      brand: 'Альфа',
+      offer: { clientFeePercent: '1.5', totalCommission: { percent: '1.5' } },
+    });
+    expect(edges[0].node.partnerOrders[1]).toMatchObject({
+      partnerOrderId: 302,
+      offerDetailsHidden: true,
+      offer: null,
+      payCheck: null,
+    });
     expect(page.calls).toBe(2); // viewer + filter: no offers call per row
     expect(small.calls).toBe(page.calls);
     expect(stub.calls.filter((c) => c.endsWith('/offers'))).toEqual([]);
   });
 
   it('payment agent: a page WITH its offers and the order fields costs viewer + filter, the same for pages of 3 and 10', async () => {
-    const light = await run('PARTNER', `{ viewer { partnerOrders(first: 10, tab: WORKING) { totalCount edges { node {
-      id tab displayStatus { code label } viewerCanSendOffer order { number amount { amount currency } paymentDateFrom status } } } } } }`);
+    const light = await run(
+      'PARTNER',
+      `{ viewer { partnerOrders(first: 10, tab: WORKING) { totalCount edges { node {
+      id tab displayStatus { code label } viewerCanSendOffer order { number amount { amount currency } paymentDateFrom status } } } } } }`,
+    );
     expect(light.result.errors).toBeUndefined();
     expect(light.calls).toBe(2);
     const node = (light.result.data as any).viewer.partnerOrders.edges[0].node;
-    expect(node).toMatchObject({ tab: 'WORKING', displayStatus: { code: 'OFFER', label: 'Предложение' }, viewerCanSendOffer: false });
+    expect(node).toMatchObject({
+      tab: 'WORKING',
+      displayStatus: { code: 'OFFER', label: 'Предложение' },
+      viewerCanSendOffer: false,
+    });
     const q = `query ($first: Int) { viewer { partnerOrders(first: $first) { edges { node {
       partnerOrderId statusDate offer { clientFeePercent agentFeePercent totalFee { amount } exchangeRate { course source } } payCheck { id } rejectReason
       order { counterparty { city bankName countryName } tnvedCode tnvedName goodsLocation comment client { companyId } files { id downloadUrl }
@@ -95,9 +124,19 @@ describe('a page of orders with their offers costs a bounded number of upstream 
     const edges = (deep.result.data as any).viewer.partnerOrders.edges;
     expect(edges).toHaveLength(10);
     expect(edges[0].node).toMatchObject({
-      partnerOrderId: 301, offer: { clientFeePercent: '1.5', agentFeePercent: '0.8', totalFee: { amount: '187.50' }, exchangeRate: { source: 'ЦБ РФ' } },
-      order: { counterparty: { city: 'Shanghai', bankName: 'Bank of China' }, tnvedCode: '8471300000', client: { companyId: 7 },
-        files: [{ id: 'f-1', downloadUrl: '/files/partner/orders/30/files/f-1' }] },
+      partnerOrderId: 301,
+      offer: {
+        clientFeePercent: '1.5',
+        agentFeePercent: '0.8',
+        totalFee: { amount: '187.50' },
+        exchangeRate: { source: 'ЦБ РФ' },
+      },
+      order: {
+        counterparty: { city: 'Shanghai', bankName: 'Bank of China' },
+        tnvedCode: '8471300000',
+        client: { companyId: 7 },
+        files: [{ id: 'f-1', downloadUrl: '/files/partner/orders/30/files/f-1' }],
+      },
     });
     expect(deep.calls).toBe(2); // viewer + filter: no detail call per row
     expect(small.calls).toBe(deep.calls);
@@ -112,24 +151,48 @@ describe('a page of orders with their offers costs a bounded number of upstream 
 });
 
 describe('deal reads added later (issue 3 gaps)', () => {
-  it('convertAmount: the payment agent\'s amount-convert as a query; field errors are a typed UserError', async () => {
+  it("convertAmount: the payment agent's amount-convert as a query; field errors are a typed UserError", async () => {
     const id = toGlobalId('PartnerOrder', '5:21');
-    const ok = await run('PARTNER', `query ($id: ID!) { convertAmount(partnerOrderId: $id, amount: { amount: "100.00", currency: "USD" }, targetCurrency: "RUB") {
-      __typename ... on AmountConversion { amount { amount currency } converted { amount currency } rate } } }`, { id });
+    const ok = await run(
+      'PARTNER',
+      `query ($id: ID!) { convertAmount(partnerOrderId: $id, amount: { amount: "100.00", currency: "USD" }, targetCurrency: "RUB") {
+      __typename ... on AmountConversion { amount { amount currency } converted { amount currency } rate } } }`,
+      { id },
+    );
     expect(ok.result.errors).toBeUndefined();
     expect((ok.result.data as any).convertAmount).toEqual({
-      __typename: 'AmountConversion', amount: { amount: '100.00', currency: 'USD' }, converted: { amount: '9245.12', currency: 'RUB' }, rate: '92.4512',
+      __typename: 'AmountConversion',
+      amount: { amount: '100.00', currency: 'USD' },
+      converted: { amount: '9245.12', currency: 'RUB' },
+      rate: '92.4512',
     });
-    const bad = await run('PARTNER', `query ($id: ID!) { convertAmount(partnerOrderId: $id, amount: { amount: "1.001", currency: "USD" }, targetCurrency: "RUB") {
-      __typename ... on UserError { code fieldErrors { field } } } }`, { id });
-    expect((bad.result.data as any).convertAmount).toEqual({ __typename: 'UserError', code: 'VALIDATION_ERROR', fieldErrors: [{ field: 'amount.amount' }] });
+    const bad = await run(
+      'PARTNER',
+      `query ($id: ID!) { convertAmount(partnerOrderId: $id, amount: { amount: "1.001", currency: "USD" }, targetCurrency: "RUB") {
+      __typename ... on UserError { code fieldErrors { field } } } }`,
+      { id },
+    );
+    expect((bad.result.data as any).convertAmount).toEqual({
+      __typename: 'UserError',
+      code: 'VALIDATION_ERROR',
+      fieldErrors: [{ field: 'amount.amount' }],
+    });
   });
 
   it('payment agent: Order.history through its own history call; operator: PayCheck.paymentCompany through its call; operator file URLs', async () => {
-    const h = await run('PARTNER', `{ node(id: "${toGlobalId('Order', '5')}") { ... on Order { history { entity to actorName } } } }`);
+    const h = await run(
+      'PARTNER',
+      `{ node(id: "${toGlobalId('Order', '5')}") { ... on Order { history { entity to actorName } } } }`,
+    );
     expect(h.result.errors).toBeUndefined();
-    expect((h.result.data as any).node.history).toEqual([{ entity: 'ORDER', to: 'ACTIVE', actorName: null }, { entity: 'OFFER', to: 'SEND_OFFER', actorName: 'Петров Иван' }]);
-    const o = await run('OPER', `{ node(id: "${toGlobalId('Order', '7')}") { ... on Order { files { downloadUrl } partnerOrders { payCheck { paymentCompany { name } } } } } }`);
+    expect((h.result.data as any).node.history).toEqual([
+      { entity: 'ORDER', to: 'ACTIVE', actorName: null },
+      { entity: 'OFFER', to: 'SEND_OFFER', actorName: 'Петров Иван' },
+    ]);
+    const o = await run(
+      'OPER',
+      `{ node(id: "${toGlobalId('Order', '7')}") { ... on Order { files { downloadUrl } partnerOrders { payCheck { paymentCompany { name } } } } } }`,
+    );
     expect(o.result.errors).toBeUndefined();
     expect((o.result.data as any).node).toEqual({
       files: [{ downloadUrl: '/files/oper/orders/7/files/f-1' }],
@@ -140,22 +203,33 @@ describe('deal reads added later (issue 3 gaps)', () => {
 
 describe('operator comments, operators and document file ids (issue 3 gaps, web engineers)', () => {
   it('operator: Order.operatorComments lists every comment newest first through GET {id} (once per order), list rows included', async () => {
-    const one = await run('OPER', `{ node(id: "${toGlobalId('Order', '7')}") { ... on Order { operatorComments { authorName created comment } history { to } } } }`);
+    const one = await run(
+      'OPER',
+      `{ node(id: "${toGlobalId('Order', '7')}") { ... on Order { operatorComments { authorName created comment } history { to } } } }`,
+    );
     expect(one.result.errors).toBeUndefined();
     expect((one.result.data as any).node.operatorComments).toEqual([
       { authorName: 'Волкова Ольга', created: '2026-11-21T11:00:00.000Z', comment: 'Проверено' },
       { authorName: 'Андреев Пётр', created: '2026-11-21T10:30:00.000Z', comment: 'Запросить контракт' },
     ]);
     expect(one.calls).toBe(2); // viewer + GET {id}, shared by operatorComments and history
-    const page = await run('OPER', '{ viewer { operatorOrders(first: 2) { edges { node { operatorComments { comment } } } } } }');
+    const page = await run(
+      'OPER',
+      '{ viewer { operatorOrders(first: 2) { edges { node { operatorComments { comment } } } } } }',
+    );
     expect(page.result.errors).toBeUndefined();
-    expect((page.result.data as any).viewer.operatorOrders.edges.map((e: any) => e.node.operatorComments.length)).toEqual([2, 2]);
+    expect(
+      (page.result.data as any).viewer.operatorOrders.edges.map((e: any) => e.node.operatorComments.length),
+    ).toEqual([2, 2]);
   });
 
   it('operatorComments and viewer.operators are null for clients and payment agents, without an upstream call for them', async () => {
     const before = stub.calls.length;
     for (const role of ['CLIENT', 'PARTNER'] as const) {
-      const r = await run(role, `{ viewer { operators { userId } } node(id: "${toGlobalId('Order', '7')}") { ... on Order { operatorComments { comment } } } }`);
+      const r = await run(
+        role,
+        `{ viewer { operators { userId } } node(id: "${toGlobalId('Order', '7')}") { ... on Order { operatorComments { comment } } } }`,
+      );
       expect(r.result.errors).toBeUndefined();
       expect((r.result.data as any).viewer.operators).toBeNull();
       expect((r.result.data as any).node.operatorComments).toBeNull();
@@ -165,7 +239,10 @@ describe('operator comments, operators and document file ids (issue 3 gaps, web 
 
   it('operator: viewer.operators answers the active operators of GET /users as OperatorRef (userId = employee filter)', async () => {
     const before = stub.calls.length;
-    const r = await run('OPER', '{ viewer { operators { userId name surname patronymic email } again: operators { userId } } }');
+    const r = await run(
+      'OPER',
+      '{ viewer { operators { userId name surname patronymic email } again: operators { userId } } }',
+    );
     expect(r.result.errors).toBeUndefined();
     expect((r.result.data as any).viewer.operators).toEqual([
       { userId: 3, name: 'Ольга', surname: 'Волкова', patronymic: null, email: 'operator@example.com' },
@@ -176,10 +253,18 @@ describe('operator comments, operators and document file ids (issue 3 gaps, web 
 
   it('Document.fileId: the stored file id for payment agents (sample contract after a reload), null for clients', async () => {
     const id = toGlobalId('PartnerOrder', '5:21');
-    const p = await run('PARTNER', `{ node(id: "${id}") { ... on PartnerOrder { documentExamples { documentId fileId name } } } }`);
+    const p = await run(
+      'PARTNER',
+      `{ node(id: "${id}") { ... on PartnerOrder { documentExamples { documentId fileId name } } } }`,
+    );
     expect(p.result.errors).toBeUndefined();
-    expect((p.result.data as any).node.documentExamples).toEqual([{ documentId: 11, fileId: '0b7c1c9e-4a0d-4f3e-9a43-2f2b7d1e5c11', name: 'doc-11.pdf' }]);
-    const c = await run('CLIENT', `{ node(id: "${toGlobalId('Order', '5')}") { ... on Order { partnerOrders { offerDocuments { documentId fileId } } } } }`);
+    expect((p.result.data as any).node.documentExamples).toEqual([
+      { documentId: 11, fileId: '0b7c1c9e-4a0d-4f3e-9a43-2f2b7d1e5c11', name: 'doc-11.pdf' },
+    ]);
+    const c = await run(
+      'CLIENT',
+      `{ node(id: "${toGlobalId('Order', '5')}") { ... on Order { partnerOrders { offerDocuments { documentId fileId } } } } }`,
+    );
     expect(c.result.errors).toBeUndefined();
     expect((c.result.data as any).node.partnerOrders[0].offerDocuments).toEqual([{ documentId: 12, fileId: null }]);
   });
@@ -187,10 +272,17 @@ describe('operator comments, operators and document file ids (issue 3 gaps, web 
 
 describe('transitions: conflicts are typed results (rest/errors.ts)', () => {
   it('409 CONFLICT of acceptOffer → UserError CONFLICT with the backend message', async () => {
-    const r = await run('CLIENT', `mutation ($id: ID!) { acceptOffer(input: { partnerOrderId: $id }) { __typename ... on UserError { code message } } }`,
-      { id: toGlobalId('PartnerOrder', '5:21') });
+    const r = await run(
+      'CLIENT',
+      `mutation ($id: ID!) { acceptOffer(input: { partnerOrderId: $id }) { __typename ... on UserError { code message } } }`,
+      { id: toGlobalId('PartnerOrder', '5:21') },
+    );
     expect(r.result.errors).toBeUndefined();
-    expect((r.result.data as any).acceptOffer).toEqual({ __typename: 'UserError', code: 'CONFLICT', message: 'Статус заявки уже изменился, обновите страницу' });
+    expect((r.result.data as any).acceptOffer).toEqual({
+      __typename: 'UserError',
+      code: 'CONFLICT',
+      message: 'Статус заявки уже изменился, обновите страницу',
+    });
   });
 
   it('a malformed id is BAD_USER_INPUT, not a backend call', async () => {
@@ -201,8 +293,11 @@ describe('transitions: conflicts are typed results (rest/errors.ts)', () => {
 });
 
 describe('node(id:) scoping of partner orders', () => {
-  it('a payment agent resolves only its own side; another agent\'s side or an order not sent to it is null', async () => {
-    const own = await run('PARTNER', `{ node(id: "${toGlobalId('PartnerOrder', '5:21')}") { ... on PartnerOrder { status partnerId } } }`);
+  it("a payment agent resolves only its own side; another agent's side or an order not sent to it is null", async () => {
+    const own = await run(
+      'PARTNER',
+      `{ node(id: "${toGlobalId('PartnerOrder', '5:21')}") { ... on PartnerOrder { status partnerId } } }`,
+    );
     expect((own.result.data as any).node).toEqual({ status: 'SEND_OFFER', partnerId: 21 });
     const other = await run('PARTNER', `{ node(id: "${toGlobalId('PartnerOrder', '5:22')}") { id } }`);
     expect((other.result.data as any).node).toBeNull();

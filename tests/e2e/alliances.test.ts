@@ -74,12 +74,20 @@ describe('alliances in the browser: payment agent and client', () => {
     await invite.waitFor({ state: 'detached' });
 
     // The invitation message in the agent's chat: the metaData label, not the invitation id.
-    const invitationMessage = agent.getByTestId('chat-message').and(agent.locator('[data-metadata-type="GROUP_INVITATION"]'));
+    const invitationMessage = agent
+      .getByTestId('chat-message')
+      .and(agent.locator('[data-metadata-type="GROUP_INVITATION"]'));
     await invitationMessage.waitFor();
     expect(await invitationMessage.getByTestId('message-metadata').innerText()).toContain('Приглашение в альянс');
     // …with whom it invites (the client is not a member yet) and that it awaits an answer; the agent is alone in it
-    await expect.poll(async () => (await invitationMessage.getByTestId('message-metadata').innerText()).split('\n')[0], { timeout: 10_000 }).toBe('Приглашение в альянс · Иван Смирнов · ожидает ответа');
-    const invitedName = (await invitationMessage.getByTestId('message-metadata').innerText()).split('\n')[0].split(' · ')[1];
+    await expect
+      .poll(async () => (await invitationMessage.getByTestId('message-metadata').innerText()).split('\n')[0], {
+        timeout: 10_000,
+      })
+      .toBe('Приглашение в альянс · Иван Смирнов · ожидает ответа');
+    const invitedName = (await invitationMessage.getByTestId('message-metadata').innerText())
+      .split('\n')[0]
+      .split(' · ')[1];
     expect((await agent.getByTestId('chat-presence').innerText()).trim()).toBe('');
 
     // Inviting the client again: the server refuses (a pending invitation exists), the dialog shows it inline.
@@ -90,7 +98,9 @@ describe('alliances in the browser: payment agent and client', () => {
     await invite.waitFor({ state: 'detached' });
 
     // The client sees the invitation arrive live (the list page was open before it was sent) and accepts it.
-    const invitation = client.getByRole('list', { name: 'Приглашения' }).getByRole('listitem', { name: /приглашает в «Альянс ВЭД»/ });
+    const invitation = client
+      .getByRole('list', { name: 'Приглашения' })
+      .getByRole('listitem', { name: /приглашает в «Альянс ВЭД»/ });
     await invitation.waitFor();
     await client.screenshot({ path: join(ARTIFACTS, 'alliances-invitation-client.png') });
     await invitation.getByRole('button', { name: 'Принять' }).click();
@@ -102,9 +112,13 @@ describe('alliances in the browser: payment agent and client', () => {
     // Live in the agent's open chat: the invitation message says 'принято' (METADATA_EDITED), and the header's presence
     // line follows the new member (GROUP_JOINED → the members are refetched): the client, online, is the other member now.
     await invitationMessage.getByTestId('invitation-status').filter({ hasText: 'принято' }).waitFor();
-    expect((await invitationMessage.getByTestId('message-metadata').innerText()).split('\n')[0]).toBe(`Приглашение в альянс · ${invitedName} · принято`);
+    expect((await invitationMessage.getByTestId('message-metadata').innerText()).split('\n')[0]).toBe(
+      `Приглашение в альянс · ${invitedName} · принято`,
+    );
     expect(await invitationMessage.getAttribute('aria-label')).toBe(`Приглашение в альянс · ${invitedName}: принято`);
-    await expect.poll(async () => (await agent.getByTestId('chat-presence').innerText()).trim(), { timeout: 10_000 }).toBe('в сети');
+    await expect
+      .poll(async () => (await agent.getByTestId('chat-presence').innerText()).trim(), { timeout: 10_000 })
+      .toBe('в сети');
     await agent.screenshot({ path: join(ARTIFACTS, 'alliances-invitation-accepted-agent.png') });
 
     // The client is a PARTICIPANT: no alliance management.
@@ -116,8 +130,16 @@ describe('alliances in the browser: payment agent and client', () => {
     const text = 'Здравствуйте, коллеги';
     await client.getByRole('textbox', { name: 'Сообщение' }).fill(text);
     await client.getByRole('button', { name: 'Отправить' }).click();
-    await client.getByTestId('chat-message').filter({ hasText: text }).and(client.locator('[data-own="true"]')).waitFor();
-    await agent.getByTestId('chat-message').filter({ hasText: text }).and(agent.locator('[data-own="false"]')).waitFor();
+    await client
+      .getByTestId('chat-message')
+      .filter({ hasText: text })
+      .and(client.locator('[data-own="true"]'))
+      .waitFor();
+    await agent
+      .getByTestId('chat-message')
+      .filter({ hasText: text })
+      .and(agent.locator('[data-own="false"]'))
+      .waitFor();
 
     // The agent renames the alliance; the client's header follows live.
     await agent.getByRole('button', { name: 'Переименовать' }).click();

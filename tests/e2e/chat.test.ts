@@ -21,7 +21,6 @@ import { startStack, type GqlClient, type Stack } from '../support/stack.js';
 import { png } from '../support/png.js';
 import { pdfFile, settled, signInUi } from '../support/ui.js';
 
-
 /** A real PNG of `width` × `height` (tests/support/png.ts) tinted by `hue` (0..255), so each file differs. */
 function pngFile(name: string, width = 320, height = 200, hue = 0) {
   return { name, mimeType: 'image/png', buffer: png(width, height, [hue, 120, 255 - hue]) };
@@ -31,7 +30,10 @@ type UploadFile = { name: string; mimeType: string; buffer: Buffer };
 
 /** Picks files through the composer's 'Прикрепить файл' button (the browser's file chooser). */
 async function attach(page: Page, files: UploadFile[]): Promise<void> {
-  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'Прикрепить файл' }).click()]);
+  const [chooser] = await Promise.all([
+    page.waitForEvent('filechooser'),
+    page.getByRole('button', { name: 'Прикрепить файл' }).click(),
+  ]);
   expect(chooser.isMultiple()).toBe(true);
   await chooser.setFiles(files);
 }
@@ -43,11 +45,13 @@ describe('request chat in the browser: client and payment agent', () => {
   let client: Page;
   let agent: Page;
 
-
   beforeAll(async () => {
     stack = await startStack();
     browser = await launchBrowser();
-    roles = new RolePages(browser, stack.url, { consoleTypes: ['error', 'warning'], webSocketFrames: !!process.env.CHAT_E2E_DEBUG });
+    roles = new RolePages(browser, stack.url, {
+      consoleTypes: ['error', 'warning'],
+      webSocketFrames: !!process.env.CHAT_E2E_DEBUG,
+    });
     [client, agent] = await Promise.all([roles.open('client'), roles.open('agent')]);
     await signInUi(client, 'client', 'client@example.com');
     await signInUi(agent, 'partner', 'partner1@example.com');
@@ -64,7 +68,10 @@ describe('request chat in the browser: client and payment agent', () => {
     const c = await signIn(stack.url, 'client@example.com', 'CLIENT');
     const a = await signIn(stack.url, 'partner1@example.com', 'PARTNER');
     const oper: GqlClient = await signInOperator(stack.url);
-    const created = await c.c.gql(`mutation ($input: OrderInput!) { createOrder(input: $input) { __typename ... on CreateOrderSuccess { order { id orderId } } ... on UserError { code message } } }`, { input: orderInput({ comment: 'E2E: чат по заявке' }) });
+    const created = await c.c.gql(
+      `mutation ($input: OrderInput!) { createOrder(input: $input) { __typename ... on CreateOrderSuccess { order { id orderId } } ... on UserError { code message } } }`,
+      { input: orderInput({ comment: 'E2E: чат по заявке' }) },
+    );
     expect(created.data?.createOrder.__typename, JSON.stringify(created)).toBe('CreateOrderSuccess');
     const order = created.data.createOrder.order as { id: string; orderId: number };
     for (const [name, type, input] of [
@@ -99,7 +106,12 @@ describe('request chat in the browser: client and payment agent', () => {
     await client.getByRole('button', { name: 'Отправить' }).click();
     await client.getByTestId('chat-message').filter({ hasText: first }).waitFor();
     await agent.getByTestId('chat-message').filter({ hasText: first }).waitFor();
-    await client.getByTestId('chat-message').filter({ hasText: first }).getByTestId('message-status').and(client.locator('[data-status="VIEWED"]')).waitFor();
+    await client
+      .getByTestId('chat-message')
+      .filter({ hasText: first })
+      .getByTestId('message-status')
+      .and(client.locator('[data-status="VIEWED"]'))
+      .waitFor();
 
     // The agent goes to another page; no unread messages.
     await agent.goto('/partner');
@@ -114,11 +126,14 @@ describe('request chat in the browser: client and payment agent', () => {
     const own = client.getByTestId('chat-message').filter({ hasText: text });
     await own.waitFor();
     expect(await own.getAttribute('data-own')).toBe('true');
-    await own.getByTestId('message-status').and(client.locator('[data-status="SENT"], [data-status="DELIVERED"]')).waitFor();
+    await own
+      .getByTestId('message-status')
+      .and(client.locator('[data-status="SENT"], [data-status="DELIVERED"]'))
+      .waitFor();
 
     // The agent's nav badge goes to 1 live, through the subscription (no reload).
     const badge = agent.getByTestId('chat-unread-badge');
-    await expect.poll(async () => (await badge.count()) ? badge.textContent() : null, { timeout: 15_000 }).toBe('1');
+    await expect.poll(async () => ((await badge.count()) ? badge.textContent() : null), { timeout: 15_000 }).toBe('1');
 
     // The agent opens the chat: the UNREAD separator stands right before the client's message.
     await agent.getByRole('link', { name: /Чаты/ }).click();
@@ -138,7 +153,11 @@ describe('request chat in the browser: client and payment agent', () => {
       if (!sep || !first) return 'missing';
       if (!(sep.compareDocumentPosition(first) & Node.DOCUMENT_POSITION_FOLLOWING)) return 'separator after message';
       // Nothing but (possibly) a date separator between them: no message stands between.
-      const between = msgs.filter((m) => sep.compareDocumentPosition(m) & Node.DOCUMENT_POSITION_FOLLOWING && m.compareDocumentPosition(first) & Node.DOCUMENT_POSITION_FOLLOWING);
+      const between = msgs.filter(
+        (m) =>
+          sep.compareDocumentPosition(m) & Node.DOCUMENT_POSITION_FOLLOWING &&
+          m.compareDocumentPosition(first) & Node.DOCUMENT_POSITION_FOLLOWING,
+      );
       return between.length === 0 ? 'ok' : 'messages between';
     }, text);
     expect(separatorBeforeMessage).toBe('ok');
@@ -146,7 +165,12 @@ describe('request chat in the browser: client and payment agent', () => {
     // After viewing, the badge clears.
     await expect.poll(async () => agent.getByTestId('chat-unread-badge').count(), { timeout: 15_000 }).toBe(0);
     // The client's message becomes VIEWED for the client, live.
-    await client.getByTestId('chat-message').filter({ hasText: text }).getByTestId('message-status').and(client.locator('[data-status="VIEWED"]')).waitFor();
+    await client
+      .getByTestId('chat-message')
+      .filter({ hasText: text })
+      .getByTestId('message-status')
+      .and(client.locator('[data-status="VIEWED"]'))
+      .waitFor();
 
     // The agent replies; the client sees it live.
     const reply = 'Добрый день! Берём в работу сегодня.';
@@ -168,8 +192,12 @@ describe('request chat in the browser: client and payment agent', () => {
       return groupId;
     })();
     const groupId = await shared;
-    for (const [page, area] of [[client, 'client'], [agent, 'partner']] as const) {
-      if (!new URL(page.url()).pathname.endsWith(`/${area}/chats/${groupId}`)) await page.goto(`/${area}/chats/${groupId}`);
+    for (const [page, area] of [
+      [client, 'client'],
+      [agent, 'partner'],
+    ] as const) {
+      if (!new URL(page.url()).pathname.endsWith(`/${area}/chats/${groupId}`))
+        await page.goto(`/${area}/chats/${groupId}`);
       await page.getByRole('list', { name: 'Сообщения' }).waitFor({ state: 'attached' });
     }
     return groupId;
@@ -193,9 +221,18 @@ describe('request chat in the browser: client and payment agent', () => {
     await client.getByRole('status', { name: 'Загружается' }).first().waitFor();
     expect(await client.getByRole('button', { name: 'Отправить' }).isDisabled()).toBe(true);
     expect(await chips.filter({ hasText: png.name }).locator('img').count()).toBe(1);
-    expect(await chips.filter({ hasText: png.name }).getByRole('button', { name: `Убрать ${png.name}` }).count()).toBe(1);
+    expect(
+      await chips
+        .filter({ hasText: png.name })
+        .getByRole('button', { name: `Убрать ${png.name}` })
+        .count(),
+    ).toBe(1);
     release();
-    await expect.poll(() => client.locator('[data-testid="composer-attachment"][data-status="done"]').count(), { timeout: 15_000 }).toBe(2);
+    await expect
+      .poll(() => client.locator('[data-testid="composer-attachment"][data-status="done"]').count(), {
+        timeout: 15_000,
+      })
+      .toBe(2);
     await client.unroute('**/files/chat/groups/*');
     expect(await client.getByRole('button', { name: 'Отправить' }).isEnabled()).toBe(true);
     mkdirSync(ARTIFACTS, { recursive: true });
@@ -208,7 +245,10 @@ describe('request chat in the browser: client and payment agent', () => {
     const own = client.getByTestId('chat-message').filter({ hasText: text });
     await own.waitFor();
     await expect.poll(() => chips.count()).toBe(0);
-    await own.getByTestId('message-status').and(client.locator('[data-status="SENT"], [data-status="DELIVERED"], [data-status="VIEWED"]')).waitFor();
+    await own
+      .getByTestId('message-status')
+      .and(client.locator('[data-status="SENT"], [data-status="DELIVERED"], [data-status="VIEWED"]'))
+      .waitFor();
     await own.getByRole('link', { name: pdf.name }).waitFor();
 
     // The agent gets it live: the picture preview loads, the file is a download link named by the file.
@@ -216,8 +256,15 @@ describe('request chat in the browser: client and payment agent', () => {
     await incoming.waitFor();
     const preview = incoming.locator(`img[alt="${png.name}"]`);
     await preview.waitFor();
-    await expect.poll(() => preview.evaluate((el) => ((el as HTMLImageElement).complete ? (el as HTMLImageElement).naturalWidth : 0)), { timeout: 10_000 }).toBe(320);
-    const pictureBytes = await preview.evaluate(async (el) => Array.from(new Uint8Array(await (await fetch((el as HTMLImageElement).src)).arrayBuffer())));
+    await expect
+      .poll(
+        () => preview.evaluate((el) => ((el as HTMLImageElement).complete ? (el as HTMLImageElement).naturalWidth : 0)),
+        { timeout: 10_000 },
+      )
+      .toBe(320);
+    const pictureBytes = await preview.evaluate(async (el) =>
+      Array.from(new Uint8Array(await (await fetch((el as HTMLImageElement).src)).arrayBuffer())),
+    );
     expect(Buffer.from(pictureBytes).equals(png.buffer)).toBe(true);
 
     const link = incoming.getByRole('link', { name: pdf.name });
@@ -232,7 +279,13 @@ describe('request chat in the browser: client and payment agent', () => {
     await incoming.getByRole('button', { name: `Открыть изображение ${png.name}` }).click();
     const lightbox = agent.getByRole('dialog', { name: png.name });
     await lightbox.waitFor();
-    await expect.poll(() => lightbox.locator('img').evaluate((el) => ((el as HTMLImageElement).complete ? (el as HTMLImageElement).naturalWidth : 0))).toBe(320);
+    await expect
+      .poll(() =>
+        lightbox
+          .locator('img')
+          .evaluate((el) => ((el as HTMLImageElement).complete ? (el as HTMLImageElement).naturalWidth : 0)),
+      )
+      .toBe(320);
     await settled(agent);
     await agent.screenshot({ path: join(ARTIFACTS, 'chat-picture-lightbox-agent.png') });
     await lightbox.getByRole('button', { name: 'Закрыть' }).click();
@@ -248,16 +301,28 @@ describe('request chat in the browser: client and payment agent', () => {
     const alone = agent.getByTestId('chat-message').filter({ has: agent.locator(`img[alt="${scheme.name}"]`) });
     await alone.waitFor();
     expect(await alone.getAttribute('aria-label')).toContain(scheme.name);
-    await expect.poll(() => alone.locator('img').evaluate((el) => ((el as HTMLImageElement).complete ? (el as HTMLImageElement).naturalWidth : 0))).toBe(120);
+    await expect
+      .poll(() =>
+        alone
+          .locator('img')
+          .evaluate((el) => ((el as HTMLImageElement).complete ? (el as HTMLImageElement).naturalWidth : 0)),
+      )
+      .toBe(120);
   });
 
   it('attachment limits: 11 pictures, a second file and a refused type show their errors and nothing is sent', async () => {
     await openSharedChat();
-    const before = { client: await client.getByTestId('chat-message').count(), agent: await agent.getByTestId('chat-message').count() };
+    const before = {
+      client: await client.getByTestId('chat-message').count(),
+      agent: await agent.getByTestId('chat-message').count(),
+    };
     const chips = client.getByTestId('composer-attachment');
     const send = client.getByRole('button', { name: 'Отправить' });
 
-    await attach(client, Array.from({ length: 11 }, (_, i) => pngFile(`Снимок ${i + 1}.png`, 16, 16, i * 20)));
+    await attach(
+      client,
+      Array.from({ length: 11 }, (_, i) => pngFile(`Снимок ${i + 1}.png`, 16, 16, i * 20)),
+    );
     await client.getByRole('alert').filter({ hasText: 'Можно прикрепить не более 10 изображений' }).waitFor();
     expect(await chips.count()).toBe(0);
     expect(await send.isDisabled()).toBe(true);
@@ -269,7 +334,13 @@ describe('request chat in the browser: client and payment agent', () => {
     expect(await chips.count()).toBe(0);
 
     // The server refuses an executable: its text is shown as it comes and the chip goes away.
-    await attach(client, [{ name: 'program.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ\x90\x00\x03 not a document') }]);
+    await attach(client, [
+      {
+        name: 'program.exe',
+        mimeType: 'application/octet-stream',
+        buffer: Buffer.from('MZ\x90\x00\x03 not a document'),
+      },
+    ]);
     await client.getByRole('alert').filter({ hasText: 'Недопустимый тип файла' }).waitFor();
     await expect.poll(() => chips.count()).toBe(0);
     expect(await send.isDisabled()).toBe(true);
@@ -298,7 +369,9 @@ describe('request chat in the browser: client and payment agent', () => {
     await expect.poll(() => targets.getByRole('button').allTextContents(), { timeout: 10_000 }).toEqual(['Поддержка']);
     await targets.getByRole('button', { name: 'Поддержка' }).click();
     await dialog.waitFor({ state: 'hidden' });
-    await agent.waitForURL((url) => /\/partner\/chats\/\d+$/.test(url.pathname) && !url.pathname.endsWith(`/${groupId}`));
+    await agent.waitForURL(
+      (url) => /\/partner\/chats\/\d+$/.test(url.pathname) && !url.pathname.endsWith(`/${groupId}`),
+    );
     await agent.getByRole('heading', { level: 1, name: 'Поддержка' }).waitFor();
     const forwarded = agent.getByTestId('chat-message').filter({ hasText: text });
     await forwarded.waitFor();
@@ -314,7 +387,10 @@ describe('request chat in the browser: client and payment agent', () => {
   it('mentions: the client picks the agent from the @ list; the agent sees the message marked as mentioning them', async () => {
     const groupId = await openSharedChat();
     const a = await signIn(stack.url, 'partner1@example.com', 'PARTNER');
-    const r = await a.c.gql(`query ($g: Int!) { viewer { userId chatGroup(groupId: $g) { members { userId name } } } }`, { g: Number(groupId) });
+    const r = await a.c.gql(
+      `query ($g: Int!) { viewer { userId chatGroup(groupId: $g) { members { userId name } } } }`,
+      { g: Number(groupId) },
+    );
     const members = r.data.viewer.chatGroup.members as Array<{ userId: number; name: string | null }>;
     const agentName = members.find((m) => m.userId === r.data.viewer.userId)?.name ?? '';
     expect(agentName, JSON.stringify(members)).not.toBe('');
@@ -336,7 +412,13 @@ describe('request chat in the browser: client and payment agent', () => {
     await list.waitFor();
     const names = await list.getByRole('option').allTextContents();
     expect(names).toContain(agentName);
-    for (const n of names) expect(n.toLowerCase().split(' ').some((w) => w.startsWith(prefix))).toBe(true);
+    for (const n of names)
+      expect(
+        n
+          .toLowerCase()
+          .split(' ')
+          .some((w) => w.startsWith(prefix)),
+      ).toBe(true);
     for (let i = 0; i < names.indexOf(agentName); i += 1) await box.press('ArrowDown');
     expect(await list.getByRole('option', { name: agentName }).getAttribute('aria-selected')).toBe('true');
     await client.screenshot({ path: join(ARTIFACTS, 'chat-mention-list-client.png') });

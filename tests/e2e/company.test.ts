@@ -48,7 +48,15 @@ describe('my company in the browser', () => {
     await page.getByRole('heading', { name: 'Моя компания' }).waitFor();
     expect(await page.getByRole('tab', { name: 'Основные данные' }).getAttribute('aria-selected')).toBe('true');
     const data = page.getByLabel('Данные компании');
-    for (const text of ['ОГРН', '1177746126040', '7707393126', 'ООО «ВЭД Трейд»', 'Дата регистрации', '14.02.2017', 'Межрайонная ИФНС России № 46 по г. Москве']) {
+    for (const text of [
+      'ОГРН',
+      '1177746126040',
+      '7707393126',
+      'ООО «ВЭД Трейд»',
+      'Дата регистрации',
+      '14.02.2017',
+      'Межрайонная ИФНС России № 46 по г. Москве',
+    ]) {
       await data.getByText(text, { exact: true }).waitFor();
     }
     await page.getByText('Верифицирована', { exact: true }).waitFor();
@@ -69,7 +77,9 @@ describe('my company in the browser', () => {
     await page.getByText('Данные сохранены').first().waitFor();
     // Stored: a reload shows the saved values.
     await page.reload();
-    await expect(page.getByRole('form', { name: 'Регистрационные данные' }).getByLabel('Телефон', { exact: true }).inputValue()).resolves.toBe('9161112233');
+    await expect(
+      page.getByRole('form', { name: 'Регистрационные данные' }).getByLabel('Телефон', { exact: true }).inputValue(),
+    ).resolves.toBe('9161112233');
     await expect(page.getByLabel('Сайт компании').inputValue()).resolves.toBe('ved-trade.ru');
   });
 
@@ -126,7 +136,10 @@ describe('my company in the browser', () => {
     await confirm.waitFor({ state: 'hidden' });
     expect(await items.count()).toBe(before + 2);
     await edited.getByRole('button', { name: /^Удалить/ }).click();
-    await page.getByRole('alertdialog', { name: 'Удалить реквизиты?' }).getByRole('button', { name: 'Удалить' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Удалить реквизиты?' })
+      .getByRole('button', { name: 'Удалить' })
+      .click();
     await expect.poll(() => items.count()).toBe(before + 1);
     await expect(items.filter({ hasText: SBER_ACC }).textContent()).resolves.toContain(`Реквизиты № ${before + 1}`);
     expect(await items.filter({ hasText: SBER_ACC2 }).count()).toBe(0);

@@ -28,12 +28,13 @@ describe('deal flow in the browser: client, operator and two payment agents', ()
   let agent1: Page;
   let agent2: Page;
 
-
   beforeAll(async () => {
     stack = await startStack();
     browser = await launchBrowser();
     roles = new RolePages(browser, stack.url);
-    [client, operator, agent1, agent2] = await Promise.all(['client', 'operator', 'agent1', 'agent2'].map((r) => roles.open(r)));
+    [client, operator, agent1, agent2] = await Promise.all(
+      ['client', 'operator', 'agent1', 'agent2'].map((r) => roles.open(r)),
+    );
     await signInUi(client, 'client', 'client@example.com');
     await signInOperatorUi(operator);
     await signInUi(agent1, 'partner', 'partner1@example.com');
@@ -71,7 +72,10 @@ describe('deal flow in the browser: client, operator and two payment agents', ()
     return modal;
   }
   async function agentStatus(page: Page, status: string) {
-    await page.getByTestId('partner-order-status').and(page.locator(`[data-status="${status}"]`)).waitFor();
+    await page
+      .getByTestId('partner-order-status')
+      .and(page.locator(`[data-status="${status}"]`))
+      .waitFor();
   }
 
   /** The agent takes the request and sends an offer with the given client fee. */
@@ -100,18 +104,26 @@ describe('deal flow in the browser: client, operator and two payment agents', ()
 
     // 2. The operator finds it under 'Новые', takes it, and sends it to both agents (scoring).
     await operator.goto('/operator/fea');
-    await operator.getByTestId('operator-order-row').and(operator.locator(`[data-order-id="${orderId}"]`)).waitFor();
+    await operator
+      .getByTestId('operator-order-row')
+      .and(operator.locator(`[data-order-id="${orderId}"]`))
+      .waitFor();
     let modal = await operatorOpens(orderId);
     await modal.getByRole('button', { name: 'Взять в работу' }).click();
     await modal.getByRole('tab', { name: 'Скоринг', exact: true }).click();
     await modal.getByRole('checkbox', { name: BRAND_1 }).check({ force: true });
     await modal.getByRole('checkbox', { name: BRAND_2 }).check({ force: true });
     await modal.getByRole('button', { name: 'Отправить агентам' }).click();
-    await expect.poll(async () => modal.getByTestId('order-display-status').textContent(), { timeout: 10_000 }).toMatch(/агент/i);
+    await expect
+      .poll(async () => modal.getByTestId('order-display-status').textContent(), { timeout: 10_000 })
+      .toMatch(/агент/i);
 
     // 3. Both agents see it under 'Новые', take it and send offers.
     await agent1.goto('/partner');
-    await agent1.getByTestId('partner-order-row').and(agent1.locator(`[data-order-id="${orderId}"]`)).waitFor();
+    await agent1
+      .getByTestId('partner-order-row')
+      .and(agent1.locator(`[data-order-id="${orderId}"]`))
+      .waitFor();
     await agentOffers(agent1, orderId, '1,5');
     await agentOffers(agent2, orderId, '2');
 
@@ -120,8 +132,13 @@ describe('deal flow in the browser: client, operator and two payment agents', ()
     await modal.getByRole('tab', { name: 'Предложения', exact: true }).click();
     const comparison = modal.getByRole('list', { name: 'Сравнение предложений' });
     await comparison.getByRole('listitem', { name: `Предложение ${BRAND_2}` }).waitFor();
-    await comparison.getByRole('listitem', { name: `Предложение ${BRAND_1}` }).getByRole('button', { name: 'Принять предложение' }).click();
-    await expect.poll(async () => modal.getByTestId('order-display-status').textContent(), { timeout: 10_000 }).toContain('Предложение принято');
+    await comparison
+      .getByRole('listitem', { name: `Предложение ${BRAND_1}` })
+      .getByRole('button', { name: 'Принять предложение' })
+      .click();
+    await expect
+      .poll(async () => modal.getByTestId('order-display-status').textContent(), { timeout: 10_000 })
+      .toContain('Предложение принято');
 
     // The second agent's offer ends as 'another offer accepted', under 'Результаты'.
     await agent2.goto('/partner?tab=results');
@@ -142,14 +159,19 @@ describe('deal flow in the browser: client, operator and two payment agents', ()
     await modal.getByRole('tab', { name: 'Документы', exact: true }).click();
     await modal.getByRole('list', { name: 'Документы по предложению' }).getByText('Договор поручения.pdf').waitFor();
     await modal.getByRole('button', { name: 'Подтвердить документы' }).click();
-    await expect.poll(async () => modal.getByTestId('order-display-status').textContent(), { timeout: 10_000 }).toContain('Ожидание платёжного поручения');
+    await expect
+      .poll(async () => modal.getByTestId('order-display-status').textContent(), { timeout: 10_000 })
+      .toContain('Ожидание платёжного поручения');
 
     // 6. The agent issues the bill.
     modal = await agentOpens(agent1, orderId);
     await modal.getByRole('tab', { name: 'Оплата', exact: true }).click();
     // The agent's payment company (the only one of the demo agent is preselected) with its requisites.
     expect(await modal.getByLabel('Платёжная компания').inputValue()).not.toBe('');
-    await modal.getByText(/БИК 044525225/).first().waitFor();
+    await modal
+      .getByText(/БИК 044525225/)
+      .first()
+      .waitFor();
     await modal.getByRole('button', { name: 'Выставить счёт' }).click();
     await agentStatus(agent1, 'SEND_PAYCHECK');
 
@@ -158,7 +180,9 @@ describe('deal flow in the browser: client, operator and two payment agents', ()
     await modal.getByRole('tab', { name: 'Оплата', exact: true }).click();
     await modal.getByTestId('paycheck-amount').filter({ hasText: /\d/ }).waitFor();
     await modal.getByRole('button', { name: 'Оплата произведена' }).click();
-    await expect.poll(async () => modal.getByTestId('order-display-status').textContent(), { timeout: 10_000 }).toContain('Проверка оплаты');
+    await expect
+      .poll(async () => modal.getByTestId('order-display-status').textContent(), { timeout: 10_000 })
+      .toContain('Проверка оплаты');
 
     // 8. The agent confirms receipt, executes and sends the closing documents.
     modal = await agentOpens(agent1, orderId);
@@ -175,7 +199,9 @@ describe('deal flow in the browser: client, operator and two payment agents', ()
     modal = await clientOpens(orderId);
     await modal.getByRole('tab', { name: 'Закрывающие документы', exact: true }).click();
     await modal.getByRole('button', { name: 'Подтвердить закрывающие документы' }).click();
-    await expect.poll(async () => modal.getByTestId('order-display-status').textContent(), { timeout: 10_000 }).toContain('Исполнена');
+    await expect
+      .poll(async () => modal.getByTestId('order-display-status').textContent(), { timeout: 10_000 })
+      .toContain('Исполнена');
 
     // Every role sees the end: the client under 'Завершённые', the agent and the operator under 'Результаты'.
     await client.goto('/client/fea?tab=completed');
@@ -185,7 +211,10 @@ describe('deal flow in the browser: client, operator and two payment agents', ()
     await won.waitFor();
     expect(await won.getAttribute('data-status')).toBe('EXECUTED');
     await operator.goto('/operator/fea?tab=results');
-    await operator.getByTestId('operator-order-row').and(operator.locator(`[data-order-id="${orderId}"]`)).waitFor();
+    await operator
+      .getByTestId('operator-order-row')
+      .and(operator.locator(`[data-order-id="${orderId}"]`))
+      .waitFor();
   });
 
   describe('exits', () => {
@@ -203,9 +232,14 @@ describe('deal flow in the browser: client, operator and two payment agents', ()
       await createRequestUi(client, { amount: '3000', comment });
       const orderId = await newestOrderId();
       const id = Buffer.from(`Order:${orderId}`).toString('base64');
-      for (const [name, input] of [['takeOrderForReview', { orderId: id }], ['sendOrderToPartners', { orderId: id, partnerIds: [api.p1, api.p2] }]] as const) {
+      for (const [name, input] of [
+        ['takeOrderForReview', { orderId: id }],
+        ['sendOrderToPartners', { orderId: id, partnerIds: [api.p1, api.p2] }],
+      ] as const) {
         const type = name === 'takeOrderForReview' ? 'OrderActionInput' : 'SendOrderToPartnersInput';
-        const r = await api.oper.gql(`mutation ($input: ${type}!) { ${name}(input: $input) { __typename } }`, { input });
+        const r = await api.oper.gql(`mutation ($input: ${type}!) { ${name}(input: $input) { __typename } }`, {
+          input,
+        });
         expect(r.data[name].__typename).toMatch(/Success$/);
       }
       return orderId;
@@ -216,8 +250,13 @@ describe('deal flow in the browser: client, operator and two payment agents', ()
       await agentOffers(agent1, orderId, '1,5');
       const modal = await clientOpens(orderId);
       await modal.getByRole('button', { name: 'Отменить заявку' }).click();
-      await client.getByRole('alertdialog', { name: 'Отменить заявку?' }).getByRole('button', { name: 'Да, отменить' }).click();
-      await expect.poll(async () => modal.getByTestId('order-display-status').textContent(), { timeout: 10_000 }).toContain('Отменена');
+      await client
+        .getByRole('alertdialog', { name: 'Отменить заявку?' })
+        .getByRole('button', { name: 'Да, отменить' })
+        .click();
+      await expect
+        .poll(async () => modal.getByTestId('order-display-status').textContent(), { timeout: 10_000 })
+        .toContain('Отменена');
       await client.goto('/client/fea?tab=cancelled');
       await client.getByTestId('order-row').filter({ hasText: '3 000,00' }).first().waitFor();
 
@@ -226,7 +265,10 @@ describe('deal flow in the browser: client, operator and two payment agents', ()
       await row.waitFor();
       expect(await row.textContent()).toContain('Отказ клиента');
       await operator.goto('/operator/fea?tab=results');
-      await operator.getByTestId('operator-order-row').and(operator.locator(`[data-order-id="${orderId}"]`)).waitFor();
+      await operator
+        .getByTestId('operator-order-row')
+        .and(operator.locator(`[data-order-id="${orderId}"]`))
+        .waitFor();
     });
 
     it('an agent refuses with a reason: the reason is required, and the operator and the agent see the refusal', async () => {
@@ -246,7 +288,10 @@ describe('deal flow in the browser: client, operator and two payment agents', ()
 
       const oper = await operatorOpens(orderId);
       await oper.getByRole('tab', { name: 'Предложения', exact: true }).click();
-      await oper.getByRole('listitem', { name: `Предложение ${BRAND_2}` }).getByText(/Отказ агента/).waitFor();
+      await oper
+        .getByRole('listitem', { name: `Предложение ${BRAND_2}` })
+        .getByText(/Отказ агента/)
+        .waitFor();
     });
 
     it('the operator rejects a request under review with a comment: the client sees it under cancelled with the reason', async () => {
@@ -291,7 +336,10 @@ describe('deal flow in the browser: client, operator and two payment agents', ()
       await mine.getByText('Не подтверждено назначение платежа').first().waitFor();
 
       await agent1.goto('/partner?tab=results');
-      await agent1.getByTestId('partner-order-row').and(agent1.locator(`[data-order-id="${orderId}"]`)).waitFor();
+      await agent1
+        .getByTestId('partner-order-row')
+        .and(agent1.locator(`[data-order-id="${orderId}"]`))
+        .waitFor();
     });
   });
 });

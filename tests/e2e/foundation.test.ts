@@ -16,7 +16,6 @@ import { ARTIFACTS, launchBrowser } from '../support/browser.js';
 import { startStack, type Stack } from '../support/stack.js';
 import { createRequestUi } from '../support/ui.js';
 
-
 describe('foundation in the browser', () => {
   let stack: Stack;
   let browser: Browser;
@@ -33,13 +32,19 @@ describe('foundation in the browser', () => {
   afterEach(async (ctx) => {
     if (ctx.task.result?.state === 'fail' && page) {
       mkdirSync(ARTIFACTS, { recursive: true });
-      await page.screenshot({ path: join(ARTIFACTS, `${ctx.task.name.replace(/\W+/g, '-')}.png`), fullPage: true }).catch(() => {});
+      await page
+        .screenshot({ path: join(ARTIFACTS, `${ctx.task.name.replace(/\W+/g, '-')}.png`), fullPage: true })
+        .catch(() => {});
     }
     await page?.context().close();
   });
 
   async function newPage(): Promise<Page> {
-    const context = await browser.newContext({ baseURL: stack.url, locale: 'ru-RU', viewport: { width: 1280, height: 900 } });
+    const context = await browser.newContext({
+      baseURL: stack.url,
+      locale: 'ru-RU',
+      viewport: { width: 1280, height: 900 },
+    });
     page = await context.newPage();
     page.setDefaultTimeout(15_000);
     return page;
@@ -104,7 +109,9 @@ describe('foundation in the browser', () => {
 
     // Step 4: consent, on by default.
     await p.getByTestId('registration-step').filter({ hasText: 'Шаг 4 из 4' }).waitFor();
-    await expect(p.getByRole('checkbox', { name: 'Я даю согласие на обработку персональных данных' }).isChecked()).resolves.toBe(true);
+    await expect(
+      p.getByRole('checkbox', { name: 'Я даю согласие на обработку персональных данных' }).isChecked(),
+    ).resolves.toBe(true);
     await p.getByRole('button', { name: 'Зарегистрироваться' }).click();
 
     // Signed in, in the client area; the company is not verified yet, so creating requests is refused (spec core §6).
@@ -140,7 +147,9 @@ describe('foundation in the browser', () => {
     expect(bankName).toMatch(/BANK OF CHINA/i);
 
     // The new request is listed under 'current' with its display status 'Проверка' (VALIDATION, spec core §4).
-    await expect.poll(async () => Number((await currentTab.textContent())!.replace(/\D+/g, '') || 0), { timeout: 10_000 }).toBe(before + 1);
+    await expect
+      .poll(async () => Number((await currentTab.textContent())!.replace(/\D+/g, '') || 0), { timeout: 10_000 })
+      .toBe(before + 1);
     const row = p.getByTestId('order-row').filter({ hasText: '12 500,50' }).first();
     await row.waitFor();
     const text = await row.textContent();

@@ -22,7 +22,6 @@ import { orderInput, signIn, signInOperator } from '../support/deal.js';
 import { startStack, type Stack } from '../support/stack.js';
 import { signInOperatorUi, signInUi } from '../support/ui.js';
 
-
 describe('support chat in the browser: client and operator desk', () => {
   let stack: Stack;
   let browser: Browser;
@@ -30,7 +29,6 @@ describe('support chat in the browser: client and operator desk', () => {
   let client: Page;
   let operator: Page;
   let clientGroupId = '';
-
 
   /** The 'Поддержка' link of the header navigation (list rows of the desk are links too). */
   const deskLink = (page: Page) => page.getByRole('navigation').getByRole('link', { name: /^Поддержка/ });
@@ -106,7 +104,10 @@ describe('support chat in the browser: client and operator desk', () => {
     await operator.getByRole('heading', { level: 1, name: 'Иван Смирнов' }).waitFor();
     expect(await operator.getByTestId('chat-requester-company').textContent()).toBe('ООО «ВЭД Трейд»');
     expect(await operator.getByRole('heading', { level: 1, name: 'Поддержка' }).count()).toBe(0);
-    const incoming = operator.getByRole('list', { name: 'Сообщения' }).getByTestId('chat-message').filter({ hasText: question });
+    const incoming = operator
+      .getByRole('list', { name: 'Сообщения' })
+      .getByTestId('chat-message')
+      .filter({ hasText: question });
     await incoming.waitFor();
     expect(await incoming.getAttribute('data-own')).toBe('false');
     await expect.poll(() => badgeText(operator, 'support-unread-badge'), { timeout: 15_000 }).toBeNull();
@@ -117,12 +118,17 @@ describe('support chat in the browser: client and operator desk', () => {
     const answer = 'Добрый день! Откройте «Моя компания» и пригласите сотрудника.';
     await operator.getByRole('textbox', { name: 'Сообщение' }).fill(answer);
     await operator.getByRole('button', { name: 'Отправить' }).click();
-    const sentAnswer = operator.getByRole('list', { name: 'Сообщения' }).getByTestId('chat-message').filter({ hasText: answer });
+    const sentAnswer = operator
+      .getByRole('list', { name: 'Сообщения' })
+      .getByTestId('chat-message')
+      .filter({ hasText: answer });
     await sentAnswer.waitFor();
     await expect.poll(() => sentAnswer.getAttribute('data-own'), { timeout: 15_000 }).toBe('true');
     const messagesBox = (await operator.getByRole('list', { name: 'Сообщения' }).boundingBox())!;
     const answerBox = (await sentAnswer.boundingBox())!;
-    expect(answerBox.x + answerBox.width, 'the answer is aligned right').toBeGreaterThan(messagesBox.x + messagesBox.width - 4);
+    expect(answerBox.x + answerBox.width, 'the answer is aligned right').toBeGreaterThan(
+      messagesBox.x + messagesBox.width - 4,
+    );
     expect(answerBox.x, 'the answer is not aligned left').toBeGreaterThan(messagesBox.x + 4);
     const questionBox = (await incoming.boundingBox())!;
     expect(questionBox.x, "the client's question is aligned left").toBeLessThan(messagesBox.x + 4);
@@ -138,9 +144,15 @@ describe('support chat in the browser: client and operator desk', () => {
     // A request chat of the operator, so that the operator's chat list is not empty.
     const c = await signIn(stack.url, 'client@example.com', 'CLIENT');
     const oper = await signInOperator(stack.url);
-    const created = await c.c.gql(`mutation ($input: OrderInput!) { createOrder(input: $input) { __typename ... on CreateOrderSuccess { order { id orderId } } ... on UserError { code message } } }`, { input: orderInput({ comment: 'E2E: чат поддержки' }) });
+    const created = await c.c.gql(
+      `mutation ($input: OrderInput!) { createOrder(input: $input) { __typename ... on CreateOrderSuccess { order { id orderId } } ... on UserError { code message } } }`,
+      { input: orderInput({ comment: 'E2E: чат поддержки' }) },
+    );
     expect(created.data?.createOrder.__typename, JSON.stringify(created)).toBe('CreateOrderSuccess');
-    const opened = await oper.gql(`mutation ($input: OpenOrderChatInput!) { openOrderChat(input: $input) { __typename ... on OpenOrderChatSuccess { group { groupId name groupType } } ... on UserError { code message } } }`, { input: { orderId: created.data.createOrder.order.id } });
+    const opened = await oper.gql(
+      `mutation ($input: OpenOrderChatInput!) { openOrderChat(input: $input) { __typename ... on OpenOrderChatSuccess { group { groupId name groupType } } ... on UserError { code message } } }`,
+      { input: { orderId: created.data.createOrder.order.id } },
+    );
     expect(opened.data?.openOrderChat.__typename, JSON.stringify(opened)).toBe('OpenOrderChatSuccess');
     const requestChat = opened.data.openOrderChat.group as { groupId: number; name: string; groupType: string };
     expect(requestChat.groupType).not.toBe('ECVP_SUPPORT');
@@ -148,21 +160,31 @@ describe('support chat in the browser: client and operator desk', () => {
     // The operator has the desk open with the first client's chat.
     await operator.goto('/operator/support');
     const desk = operator.getByRole('list', { name: 'Обращения' });
-    await expect.poll(() => desk.getByRole('listitem').first().getAttribute('aria-label'), { timeout: 15_000 }).toBe('Иван Смирнов');
+    await expect
+      .poll(() => desk.getByRole('listitem').first().getAttribute('aria-label'), { timeout: 15_000 })
+      .toBe('Иван Смирнов');
 
     // Another client writes to support for the first time (through the API).
     const other = await signIn(stack.url, 'newclient@example.com', 'CLIENT');
-    const found = await other.c.gql(`{ viewer { chatGroups(first: 1, types: [ECVP_SUPPORT]) { edges { node { id groupId } } } } }`);
+    const found = await other.c.gql(
+      `{ viewer { chatGroups(first: 1, types: [ECVP_SUPPORT]) { edges { node { id groupId } } } } }`,
+    );
     const support = found.data?.viewer.chatGroups.edges[0]?.node as { id: string; groupId: number } | undefined;
     expect(support, JSON.stringify(found)).toBeTruthy();
-    const sent = await other.c.gql(`mutation ($input: SendChatMessageInput!) { sendChatMessage(input: $input) { __typename ... on UserError { code message } } }`,
-      { input: { groupId: support!.id, extMsgId: `msg_${Date.now()}`, text: 'Не получается подтвердить компанию' } });
+    const sent = await other.c.gql(
+      `mutation ($input: SendChatMessageInput!) { sendChatMessage(input: $input) { __typename ... on UserError { code message } } }`,
+      { input: { groupId: support!.id, extMsgId: `msg_${Date.now()}`, text: 'Не получается подтвердить компанию' } },
+    );
     expect(sent.data?.sendChatMessage.__typename, JSON.stringify(sent)).toBe('SendChatMessageSuccess');
 
     // Live: the new chat on top of the desk, named by its requester and company, the badge counts it.
-    await expect.poll(() => desk.getByRole('listitem').first().getAttribute('aria-label'), { timeout: 15_000 }).toBe('Анна Кузнецова');
+    await expect
+      .poll(() => desk.getByRole('listitem').first().getAttribute('aria-label'), { timeout: 15_000 })
+      .toBe('Анна Кузнецова');
     expect(await desk.getByRole('listitem').count()).toBe(2);
-    expect(await desk.getByRole('listitem').first().getByTestId('chat-group-subtitle').textContent()).toBe('ООО «Новый Импорт»');
+    expect(await desk.getByRole('listitem').first().getByTestId('chat-group-subtitle').textContent()).toBe(
+      'ООО «Новый Импорт»',
+    );
     await expect.poll(() => badgeText(operator, 'support-unread-badge'), { timeout: 15_000 }).toBe('1');
     expect(await badgeText(operator, 'chat-unread-badge')).toBeNull();
     await operator.screenshot({ path: join(ARTIFACTS, 'support-operator-new-chat.png') });
@@ -170,10 +192,18 @@ describe('support chat in the browser: client and operator desk', () => {
     // The desk search (server side) finds a chat by the requester's surname or company.
     const search = operator.getByLabel('Поиск обращений');
     await search.fill('Смирнов');
-    await expect.poll(async () => desk.getByRole('listitem').evaluateAll((items) => items.map((i) => i.getAttribute('aria-label'))), { timeout: 15_000 })
+    await expect
+      .poll(
+        async () => desk.getByRole('listitem').evaluateAll((items) => items.map((i) => i.getAttribute('aria-label'))),
+        { timeout: 15_000 },
+      )
       .toEqual(['Иван Смирнов']);
     await search.fill('Новый Импорт');
-    await expect.poll(async () => desk.getByRole('listitem').evaluateAll((items) => items.map((i) => i.getAttribute('aria-label'))), { timeout: 15_000 })
+    await expect
+      .poll(
+        async () => desk.getByRole('listitem').evaluateAll((items) => items.map((i) => i.getAttribute('aria-label'))),
+        { timeout: 15_000 },
+      )
       .toEqual(['Анна Кузнецова']);
     await search.fill('Ромашка');
     await operator.getByRole('status').filter({ hasText: 'Обращения не найдены' }).waitFor();
@@ -210,7 +240,10 @@ describe('support chat in the browser: client and operator desk', () => {
     const chats = operator.getByRole('list', { name: 'Чаты' });
     await chats.locator(`a[href="/operator/chats/${requestChat.groupId}"]`).waitFor();
     for (const id of [clientGroupId, String(support!.groupId)]) {
-      expect(await chats.locator(`a[href="/operator/chats/${id}"]`).count(), `support chat ${id} in /operator/chats`).toBe(0);
+      expect(
+        await chats.locator(`a[href="/operator/chats/${id}"]`).count(),
+        `support chat ${id} in /operator/chats`,
+      ).toBe(0);
     }
     expect(await chats.getByRole('listitem', { name: 'Поддержка' }).count()).toBe(0);
     expect(await chats.getByRole('listitem').count()).toBe(1);
@@ -225,6 +258,11 @@ describe('support chat in the browser: client and operator desk', () => {
     await client.goto('/operator/support');
     await client.waitForURL(/\/client\/fea$/);
     await client.getByRole('heading', { name: 'Заявки' }).waitFor();
-    expect(await client.getByRole('navigation').getByRole('link', { name: /^Поддержка/ }).count()).toBe(0);
+    expect(
+      await client
+        .getByRole('navigation')
+        .getByRole('link', { name: /^Поддержка/ })
+        .count(),
+    ).toBe(0);
   });
 });

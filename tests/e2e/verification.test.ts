@@ -57,12 +57,25 @@ describe('company verification in the browser', () => {
   }
 
   /** A legal entity's certificate for the company (OGRN + INN of the organisation), valid or expired. */
-  function companyCertificate(company: { ogrn: string; inn: string; shortName: string }, opts: { expired?: boolean; surname?: string; gost?: boolean } = {}): TestCertificate {
+  function companyCertificate(
+    company: { ogrn: string; inn: string; shortName: string },
+    opts: { expired?: boolean; surname?: string; gost?: boolean } = {},
+  ): TestCertificate {
     return pki.issue({
-      kind: 'LEGAL_ENTITY', ogrn: company.ogrn, inn: company.inn, organization: company.shortName,
-      surname: opts.surname ?? 'Новиков', givenName: 'Пётр Ильич', position: 'Генеральный директор', email: 'ceo@example.com',
-      ...(opts.gost ? { algorithm: 'GOST2012_256' as const, issuer: 'ROOT' as const } : { algorithm: 'RSA' as const, issuer: 'INTERMEDIATE' as const }),
-      ...(opts.expired ? { notBefore: new Date(Date.now() - 400 * 86_400_000), notAfter: new Date(Date.now() - 30 * 86_400_000) } : {}),
+      kind: 'LEGAL_ENTITY',
+      ogrn: company.ogrn,
+      inn: company.inn,
+      organization: company.shortName,
+      surname: opts.surname ?? 'Новиков',
+      givenName: 'Пётр Ильич',
+      position: 'Генеральный директор',
+      email: 'ceo@example.com',
+      ...(opts.gost
+        ? { algorithm: 'GOST2012_256' as const, issuer: 'ROOT' as const }
+        : { algorithm: 'RSA' as const, issuer: 'INTERMEDIATE' as const }),
+      ...(opts.expired
+        ? { notBefore: new Date(Date.now() - 400 * 86_400_000), notAfter: new Date(Date.now() - 30 * 86_400_000) }
+        : {}),
     });
   }
 
@@ -134,7 +147,11 @@ describe('company verification in the browser', () => {
 
     // Then, without a reload, the application appears with 'Подписать заявление' on the main tab.
     await p.getByRole('tab', { name: 'Основные данные' }).click();
-    await expect.poll(() => p.getByTestId('verification-panel').locator('[data-step="ADD_BANK_REQUISITES"]').getAttribute('data-done')).toBe('true');
+    await expect
+      .poll(() =>
+        p.getByTestId('verification-panel').locator('[data-step="ADD_BANK_REQUISITES"]').getAttribute('data-done'),
+      )
+      .toBe('true');
     await p.getByRole('button', { name: 'Подписать заявление' }).click();
     const dialog = p.getByRole('dialog', { name: 'Подписание заявления' });
     await dialog.waitFor();
@@ -164,7 +181,10 @@ describe('company verification in the browser', () => {
 
     // Verified at once (no reload): the panel says so and the server holds the signature over the exact document bytes.
     await p.getByTestId('verification-panel').filter({ hasText: 'Компания подтверждена' }).waitFor();
-    const [doc] = await stack.backend.db.select().from(verificationDocuments).where(eq(verificationDocuments.companyId, company.id));
+    const [doc] = await stack.backend.db
+      .select()
+      .from(verificationDocuments)
+      .where(eq(verificationDocuments.companyId, company.id));
     expect(doc.status).toBe('SIGNED');
     expect(handle.signatures).toHaveLength(1);
     expect(handle.signatures[0]).toEqual({ thumbprint: valid.thumbprint, contentSha256: doc.sha256 });
@@ -191,12 +211,18 @@ describe('company verification in the browser', () => {
     expect(rowText).toMatch(/Дата и время\s*\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}/);
     expect(rowText).toMatch(/Сертификат действителен до\s*\d{2}\.\d{2}\.\d{4}/);
     expect(rowText).toContain(doc.sha256);
-    const download = await p.request.get(await row.getByRole('link', { name: /^Скачать / }).getAttribute('href') as string);
+    const download = await p.request.get(
+      (await row.getByRole('link', { name: /^Скачать / }).getAttribute('href')) as string,
+    );
     expect(download.status()).toBe(200);
-    expect(createHash('sha256').update(await download.body()).digest('hex')).toBe(doc.sha256);
+    expect(
+      createHash('sha256')
+        .update(await download.body())
+        .digest('hex'),
+    ).toBe(doc.sha256);
   });
 
-  describe('the modal\'s plug-in messages (spec chat §8, §9)', () => {
+  describe("the modal's plug-in messages (spec chat §8, §9)", () => {
     const email = 'newclient@example.com';
     beforeAll(async () => {
       // Setup: the demo unverified client gets a bank requisite so that its application exists.
@@ -219,8 +245,12 @@ describe('company verification in the browser', () => {
       const dialog = await openSigning(p);
       const alert = dialog.getByTestId('signing-error');
       await alert.getByText('Плагин недоступен', { exact: true }).waitFor();
-      await alert.getByRole('link', { name: 'Установить расширение CryptoPro Extension for CAdES Browser Plug-in' }).waitFor();
-      await expect(alert.getByRole('link', { name: 'Скачать КриптоПро ЭЦП Browser plug-in' }).getAttribute('href')).resolves.toBe('https://www.cryptopro.ru/products/cades/plugin');
+      await alert
+        .getByRole('link', { name: 'Установить расширение CryptoPro Extension for CAdES Browser Plug-in' })
+        .waitFor();
+      await expect(
+        alert.getByRole('link', { name: 'Скачать КриптоПро ЭЦП Browser plug-in' }).getAttribute('href'),
+      ).resolves.toBe('https://www.cryptopro.ru/products/cades/plugin');
       await expect(dialog.getByRole('button', { name: 'Повторить' }).isVisible()).resolves.toBe(true);
     });
 
@@ -236,7 +266,10 @@ describe('company verification in the browser', () => {
     });
 
     it('no certificate chosen → "Не выбран сертификат"; another company\'s certificate → the server\'s refusal, still unverified', async () => {
-      const foreign = companyCertificate({ ogrn: '1177746126040', inn: '7707393126', shortName: 'ООО «Чужая компания»' }, { surname: 'Чужой' });
+      const foreign = companyCertificate(
+        { ogrn: '1177746126040', inn: '7707393126', shortName: 'ООО «Чужая компания»' },
+        { surname: 'Чужой' },
+      );
       const { page: p, handle } = await openPage('wrong-certificate', { mode: 'ready', certificates: [foreign] });
       const dialog = await openSigning(p);
       await dialog.getByRole('radiogroup', { name: 'Сертификат для подписи' }).waitFor();
@@ -245,7 +278,10 @@ describe('company verification in the browser', () => {
       await chooseCertificate(dialog, /ООО «Чужая компания»/);
       await expect(dialog.getByRole('alert').count()).resolves.toBe(0);
       await dialog.getByRole('button', { name: 'Подписать' }).click();
-      await dialog.getByRole('alert').filter({ hasText: /^Ошибка подписи: / }).waitFor();
+      await dialog
+        .getByRole('alert')
+        .filter({ hasText: /^Ошибка подписи: / })
+        .waitFor();
       expect(handle.signatures).toHaveLength(1);
       await dialog.getByRole('button', { name: 'Отмена' }).click();
       await expect(p.getByTestId('verification-panel').getAttribute('data-verified')).resolves.toBe('false');
@@ -253,27 +289,42 @@ describe('company verification in the browser', () => {
       expect(c.verifiedAt).toBeNull();
     });
 
-    it('an application replaced while the modal is open: the server\'s refusal is shown, the panel takes the new one and signing it verifies', async () => {
-      const own = companyCertificate({ ogrn: '1207700123454', inn: '9701160591', shortName: 'ООО «Новый Импорт»' }, { surname: 'Кузнецова' });
+    it("an application replaced while the modal is open: the server's refusal is shown, the panel takes the new one and signing it verifies", async () => {
+      const own = companyCertificate(
+        { ogrn: '1207700123454', inn: '9701160591', shortName: 'ООО «Новый Импорт»' },
+        { surname: 'Кузнецова' },
+      );
       const { page: p, handle } = await openPage('superseded', { mode: 'ready', certificates: [own] });
       const dialog = await openSigning(p);
       await chooseCertificate(dialog, /ООО «Новый Импорт» · Кузнецова/);
       // Meanwhile the company's data change (another requisite): the server replaces the application.
       const api = await stack.backend.signedIn(email);
-      const res = await api.post('/api/secured/client/requisites/create', { bankBik: BIK, checkAccount: '40702810238000000002' });
+      const res = await api.post('/api/secured/client/requisites/create', {
+        bankBik: BIK,
+        checkAccount: '40702810238000000002',
+      });
       expect(res.statusCode, res.body).toBe(200);
       await dialog.getByRole('button', { name: 'Подписать' }).click();
-      await dialog.getByRole('alert').filter({ hasText: 'Заявление изменилось после изменения данных компании: получите его заново и подпишите' }).waitFor();
+      await dialog
+        .getByRole('alert')
+        .filter({ hasText: 'Заявление изменилось после изменения данных компании: получите его заново и подпишите' })
+        .waitFor();
       // The panel reloaded the application; signing again signs the new one.
       await dialog.getByRole('button', { name: 'Подписать' }).click();
       await dialog.waitFor({ state: 'hidden', timeout: 30_000 });
       await p.getByTestId('verification-panel').filter({ hasText: 'Компания подтверждена' }).waitFor();
       const company = await companyOf(email);
-      const docs = await stack.backend.db.select().from(verificationDocuments).where(eq(verificationDocuments.companyId, company.id));
+      const docs = await stack.backend.db
+        .select()
+        .from(verificationDocuments)
+        .where(eq(verificationDocuments.companyId, company.id));
       const signed = docs.filter((d) => d.status === 'SIGNED');
       expect(signed).toHaveLength(1);
       expect(docs.some((d) => d.status === 'SUPERSEDED')).toBe(true);
-      expect(handle.signatures.map((x) => x.contentSha256)).toEqual([expect.not.stringMatching(signed[0].sha256), signed[0].sha256]);
+      expect(handle.signatures.map((x) => x.contentSha256)).toEqual([
+        expect.not.stringMatching(signed[0].sha256),
+        signed[0].sha256,
+      ]);
       expect(company.verifiedAt).toBeTruthy();
     });
   });
@@ -284,19 +335,35 @@ describe('company verification in the browser', () => {
     const b = stack.backend;
     const { c: clientGql } = await signIn(stack.url, 'client@example.com', 'CLIENT');
     const { companyId: betaId } = await signIn(stack.url, 'partner2@example.com', 'PARTNER');
-    const created = await clientGql.gql(`mutation ($input: OrderInput!) { createOrder(input: $input) { __typename ... on CreateOrderSuccess { order { id number } } } }`, { input: orderInput() });
+    const created = await clientGql.gql(
+      `mutation ($input: OrderInput!) { createOrder(input: $input) { __typename ... on CreateOrderSuccess { order { id number } } } }`,
+      { input: orderInput() },
+    );
     const { id: orderGid, number } = created.data.createOrder.order;
     const orderId = Number(Buffer.from(orderGid, 'base64').toString().split(':')[1]);
     const oper = await userOf(b, 'operator@example.com');
     await runTransition(b.db, { action: 'OPER_TAKE', actor: oper, orderId, now: new Date() });
-    await runTransition(b.db, { action: 'OPER_SEND_TO_PARTNERS', actor: oper, orderId, partnerIds: [betaId!], now: new Date() });
+    await runTransition(b.db, {
+      action: 'OPER_SEND_TO_PARTNERS',
+      actor: oper,
+      orderId,
+      partnerIds: [betaId!],
+      now: new Date(),
+    });
     const p2 = await b.signedIn('partner2@example.com');
     expect((await p2.post(`/api/secured/partner/order/exch/${orderId}/take`)).statusCode).toBe(200);
     const offer = await p2.post(`/api/secured/partner/order/exch/${orderId}/offer/send`, {
-      dealMethod: 'PROTECTED', paymentDateFrom: day(3), paymentDateTo: day(10), clientFeePercent: '1', additionalExpenses: [], exchangeRate: { course: '92.4' },
+      dealMethod: 'PROTECTED',
+      paymentDateFrom: day(3),
+      paymentDateTo: day(10),
+      clientFeePercent: '1',
+      additionalExpenses: [],
+      exchangeRate: { course: '92.4' },
     });
     expect(offer.statusCode, offer.body).toBe(200);
-    const [po] = await b.db.select({ id: partnerOrders.id, partnerSignRequired: partnerOrders.partnerSignRequired }).from(partnerOrders)
+    const [po] = await b.db
+      .select({ id: partnerOrders.id, partnerSignRequired: partnerOrders.partnerSignRequired })
+      .from(partnerOrders)
       .where(and(eq(partnerOrders.orderId, orderId), eq(partnerOrders.partnerCompanyId, betaId!)));
     expect(po.partnerSignRequired).toBe(true);
     const c = await b.signedIn('client@example.com');
@@ -304,14 +371,27 @@ describe('company verification in the browser', () => {
     // The payment agent signs its uploaded contract in its own request modal (partnerSignRequired: no plain
     // confirmation, 'Отправить документы' waits for the signature), then sends it.
     const content = pdf('Договор с Бета Трансфер (e2e)');
-    const agentCert = pki.issue({ kind: 'LEGAL_ENTITY', ogrn: '1187746414096', inn: '9705119964', surname: 'Соколова', givenName: 'Елена Викторовна', organization: 'ООО «Бета Трансфер»', algorithm: 'RSA' });
-    const { page: ap, handle: agentPlugin } = await openPage('agent-deal', { mode: 'ready', certificates: [agentCert] });
+    const agentCert = pki.issue({
+      kind: 'LEGAL_ENTITY',
+      ogrn: '1187746414096',
+      inn: '9705119964',
+      surname: 'Соколова',
+      givenName: 'Елена Викторовна',
+      organization: 'ООО «Бета Трансфер»',
+      algorithm: 'RSA',
+    });
+    const { page: ap, handle: agentPlugin } = await openPage('agent-deal', {
+      mode: 'ready',
+      certificates: [agentCert],
+    });
     await signInUi(ap, 'partner', 'partner2@example.com');
     await ap.goto(`/partner/${orderId}`);
     const agentModal = ap.getByTestId('partner-order-modal');
     await agentModal.waitFor();
     await agentModal.getByRole('tab', { name: 'Документы', exact: true }).click();
-    await agentModal.getByLabel('Загрузить документы').setInputFiles({ name: 'Договор.pdf', mimeType: 'application/pdf', buffer: content });
+    await agentModal
+      .getByLabel('Загрузить документы')
+      .setInputFiles({ name: 'Договор.pdf', mimeType: 'application/pdf', buffer: content });
     await agentModal.getByRole('list', { name: 'Документы предложения' }).getByText('Договор.pdf').waitFor();
     await expect(agentModal.getByRole('button', { name: 'Подтвердить документы' }).count()).resolves.toBe(0);
     await expect(agentModal.getByRole('button', { name: 'Отправить документы' }).isDisabled()).resolves.toBe(true);
@@ -324,12 +404,20 @@ describe('company verification in the browser', () => {
     await agentModal.getByText('Подписан агентом').waitFor();
     await agentModal.getByRole('button', { name: 'Отправить документы' }).click();
     await ap.getByTestId('partner-order-status').and(ap.locator('[data-status="SEND_OFFER_DOCS"]')).waitFor();
-    expect(agentPlugin.signatures).toEqual([{ thumbprint: agentCert.thumbprint, contentSha256: createHash('sha256').update(content).digest('hex') }]);
-    const [agentDoc] = await b.db.select().from(dealDocuments).where(and(eq(dealDocuments.orderId, orderId), eq(dealDocuments.kind, 'OFFER_DOCS')));
+    expect(agentPlugin.signatures).toEqual([
+      { thumbprint: agentCert.thumbprint, contentSha256: createHash('sha256').update(content).digest('hex') },
+    ]);
+    const [agentDoc] = await b.db
+      .select()
+      .from(dealDocuments)
+      .where(and(eq(dealDocuments.orderId, orderId), eq(dealDocuments.kind, 'OFFER_DOCS')));
     const docId = agentDoc.id;
     expect(agentDoc.agentSignerName).toContain('Соколова');
 
-    const clientCert = companyCertificate({ ogrn: '1177746126040', inn: '7707393126', shortName: 'ООО «ВЭД Трейд»' }, { surname: 'Смирнов' });
+    const clientCert = companyCertificate(
+      { ogrn: '1177746126040', inn: '7707393126', shortName: 'ООО «ВЭД Трейд»' },
+      { surname: 'Смирнов' },
+    );
     const { page: p, handle } = await openPage('client-deal', { mode: 'ready', certificates: [clientCert] });
     await signInUi(p, 'client', 'client@example.com');
     await p.goto(`/client/fea/${orderId}`);
@@ -340,24 +428,33 @@ describe('company verification in the browser', () => {
     await modal.getByRole('button', { name: 'Подписать документы' }).click();
     const dialog = p.getByRole('dialog', { name: 'Подписание документов' });
     await dialog.waitFor();
-    await expect(dialog.getByRole('list', { name: 'Документы для подписи' }).textContent()).resolves.toContain('Договор.pdf');
+    await expect(dialog.getByRole('list', { name: 'Документы для подписи' }).textContent()).resolves.toContain(
+      'Договор.pdf',
+    );
     await chooseCertificate(dialog, /ООО «ВЭД Трейд» · Смирнов/);
     await dialog.getByRole('button', { name: 'Подписать' }).click();
     await dialog.waitFor({ state: 'hidden', timeout: 30_000 });
     await modal.getByText('Документы подтверждены. Агент готовит счёт на оплату.').waitFor();
 
     // Signed over the exact bytes the agent uploaded, then confirmed (spec core §4 step 5).
-    expect(handle.signatures).toEqual([{ thumbprint: clientCert.thumbprint, contentSha256: createHash('sha256').update(content).digest('hex') }]);
+    expect(handle.signatures).toEqual([
+      { thumbprint: clientCert.thumbprint, contentSha256: createHash('sha256').update(content).digest('hex') },
+    ]);
     const [row] = await b.db.select().from(dealDocuments).where(eq(dealDocuments.id, docId));
     expect(row.status).toBe('CONFIRMED');
     expect(row.clientSignerName).toContain('Смирнов');
 
     // The 'Документы' page lists it with both qualified signatures.
     await p.goto('/client/documents');
-    const item = p.getByTestId('company-document').filter({ hasText: `Заявка № ${number}` }).first();
+    const item = p
+      .getByTestId('company-document')
+      .filter({ hasText: `Заявка № ${number}` })
+      .first();
     await item.waitFor();
     await expect(item.getAttribute('data-kind')).resolves.toBe('OFFER_DOCS');
-    await expect(item.getByTestId('signature-details').evaluateAll((els) => els.map((e) => e.getAttribute('data-qualified')))).resolves.toEqual(['true', 'true']);
+    await expect(
+      item.getByTestId('signature-details').evaluateAll((els) => els.map((e) => e.getAttribute('data-qualified'))),
+    ).resolves.toEqual(['true', 'true']);
   });
 });
 

@@ -11,7 +11,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from 'graphql-ws';
 import { snapshotDb } from '../../backend/test/harness.js';
-import { msgEvent, mutate, mutateResult, ok, png, clientAgentChat, subscribe, until, uploadChatFile, userSocket, type RequestChat } from '../support/chat.js';
+import {
+  msgEvent,
+  mutate,
+  mutateResult,
+  ok,
+  png,
+  clientAgentChat,
+  subscribe,
+  until,
+  uploadChatFile,
+  userSocket,
+  type RequestChat,
+} from '../support/chat.js';
 import { pdf, signIn } from '../support/deal.js';
 import { startStack, type GqlClient, type Stack } from '../support/stack.js';
 
@@ -65,24 +77,70 @@ describe('chat attachments through the gateway (issue 4; spec chat §5, §7, §8
     const up = await uploaded(client, 'photo.png', image, 'image/png');
     expect(up).toMatchObject({ name: 'photo.png', size: image.length, contentType: 'image/png', isPicture: true });
     const doc = await uploaded(client, 'invoice.pdf', document, 'application/pdf');
-    expect(doc).toMatchObject({ name: 'invoice.pdf', size: document.length, contentType: 'application/pdf', isPicture: false });
+    expect(doc).toMatchObject({
+      name: 'invoice.pdf',
+      size: document.length,
+      contentType: 'application/pdf',
+      isPicture: false,
+    });
 
-    const withPicture = (await mutate(client, 'sendChatMessage', 'SendChatMessageInput',
-      { groupId: chat.group.id, extMsgId: key(), text: 'Фото платёжки', pictureIds: [up.id] }, 'SendChatMessageSuccess', SENT)).message;
-    expect(withPicture).toEqual({ msgId: expect.any(Number), text: 'Фото платёжки', file: null, pictures: [{ fileId: up.id, name: 'photo.png', previewUrl: `/files/chat/${up.id}` }] });
-    const withFile = (await mutate(client, 'sendChatMessage', 'SendChatMessageInput',
-      { groupId: chat.group.id, extMsgId: key(), fileId: doc.id }, 'SendChatMessageSuccess', SENT)).message;
-    expect(withFile).toEqual({ msgId: expect.any(Number), text: null, file: { name: 'invoice.pdf', isImage: false, url: `/files/chat/messages/${withFile.msgId}` }, pictures: [] });
+    const withPicture = (
+      await mutate(
+        client,
+        'sendChatMessage',
+        'SendChatMessageInput',
+        { groupId: chat.group.id, extMsgId: key(), text: 'Фото платёжки', pictureIds: [up.id] },
+        'SendChatMessageSuccess',
+        SENT,
+      )
+    ).message;
+    expect(withPicture).toEqual({
+      msgId: expect.any(Number),
+      text: 'Фото платёжки',
+      file: null,
+      pictures: [{ fileId: up.id, name: 'photo.png', previewUrl: `/files/chat/${up.id}` }],
+    });
+    const withFile = (
+      await mutate(
+        client,
+        'sendChatMessage',
+        'SendChatMessageInput',
+        { groupId: chat.group.id, extMsgId: key(), fileId: doc.id },
+        'SendChatMessageSuccess',
+        SENT,
+      )
+    ).message;
+    expect(withFile).toEqual({
+      msgId: expect.any(Number),
+      text: null,
+      file: { name: 'invoice.pdf', isImage: false, url: `/files/chat/messages/${withFile.msgId}` },
+      pictures: [],
+    });
 
     // partner1's subscription gets both, with the attachments
     const picAtP1 = await until('picture message at partner1', () => msgEvent(sp, 'NEW', withPicture.msgId));
-    expect(picAtP1.message).toEqual({ msgId: withPicture.msgId, text: 'Фото платёжки', own: false, file: null, pictures: [{ fileId: up.id, name: 'photo.png', previewUrl: `/files/chat/${up.id}` }] });
+    expect(picAtP1.message).toEqual({
+      msgId: withPicture.msgId,
+      text: 'Фото платёжки',
+      own: false,
+      file: null,
+      pictures: [{ fileId: up.id, name: 'photo.png', previewUrl: `/files/chat/${up.id}` }],
+    });
     const fileAtP1 = await until('file message at partner1', () => msgEvent(sp, 'NEW', withFile.msgId));
-    expect(fileAtP1.message).toEqual({ msgId: withFile.msgId, text: null, own: false, file: { name: 'invoice.pdf', isImage: false, url: `/files/chat/messages/${withFile.msgId}` }, pictures: [] });
+    expect(fileAtP1.message).toEqual({
+      msgId: withFile.msgId,
+      text: null,
+      own: false,
+      file: { name: 'invoice.pdf', isImage: false, url: `/files/chat/messages/${withFile.msgId}` },
+      pictures: [],
+    });
     expect(sp.errors).toEqual([]);
 
     // downloads through the gateway: exact bytes to the member, 404 to a user outside the chat
-    for (const [url, bytes, type] of [[picAtP1.message.pictures[0].previewUrl, image, 'image/png'], [fileAtP1.message.file.url, document, 'application/pdf']] as const) {
+    for (const [url, bytes, type] of [
+      [picAtP1.message.pictures[0].previewUrl, image, 'image/png'],
+      [fileAtP1.message.file.url, document, 'application/pdf'],
+    ] as const) {
       const got = await p1.fetch(url);
       expect(got.status, url).toBe(200);
       expect(got.headers.get('content-type'), url).toBe(type);
@@ -95,33 +153,64 @@ describe('chat attachments through the gateway (issue 4; spec chat §5, §7, §8
     sp.stop();
   });
 
-  it('refusals are UserErrors with stable codes and change nothing: 11 pictures, a PDF as a picture, someone else\'s upload; a fake extension is 415', async () => {
+  it("refusals are UserErrors with stable codes and change nothing: 11 pictures, a PDF as a picture, someone else's upload; a fake extension is 415", async () => {
     const pictures: string[] = [];
     for (let i = 0; i < 11; i++) pictures.push((await uploaded(client, `p${i}.png`, picture(i), 'image/png')).id);
     const doc = (await uploaded(client, 'contract.pdf', pdf('договор'), 'application/pdf')).id;
     const foreign = (await uploaded(p1, 'agent.pdf', pdf('файл агента'), 'application/pdf')).id;
 
-    const listed = async () => (await ok(client, MESSAGES, { g: chat.group.groupId })).viewer.chatGroup.messages.edges.map((e: any) => e.node.msgId) as number[];
+    const listed = async () =>
+      (await ok(client, MESSAGES, { g: chat.group.groupId })).viewer.chatGroup.messages.edges.map(
+        (e: any) => e.node.msgId,
+      ) as number[];
     const messagesBefore = await listed();
     // the database apart from sessions and last-seen times (the gateway's presence heartbeat may touch those)
     const dbBefore = await snapshotDb(stack.backend.db, ['sessions', 'chat_presence']);
     const send = (c: GqlClient, input: Record<string, unknown>) =>
-      mutateResult(c, 'sendChatMessage', 'SendChatMessageInput', { groupId: chat.group.id, extMsgId: key(), ...input }, 'SendChatMessageSuccess', 'message { msgId }');
+      mutateResult(
+        c,
+        'sendChatMessage',
+        'SendChatMessageInput',
+        { groupId: chat.group.id, extMsgId: key(), ...input },
+        'SendChatMessageSuccess',
+        'message { msgId }',
+      );
 
     expect(await send(client, { text: 'много фото', pictureIds: pictures })).toEqual({
-      __typename: 'UserError', code: 'TOO_MANY_ATTACHMENTS', errorMessage: 'Можно прикрепить не более 10 изображений', field: 'pictureIds',
+      __typename: 'UserError',
+      code: 'TOO_MANY_ATTACHMENTS',
+      errorMessage: 'Можно прикрепить не более 10 изображений',
+      field: 'pictureIds',
     });
     expect(await send(client, { pictureIds: [pictures[0], doc] })).toEqual({
-      __typename: 'UserError', code: 'NOT_A_PICTURE', errorMessage: 'Картинка должна быть в формате jpg, jpeg, png или webp', field: 'pictureIds.1',
+      __typename: 'UserError',
+      code: 'NOT_A_PICTURE',
+      errorMessage: 'Картинка должна быть в формате jpg, jpeg, png или webp',
+      field: 'pictureIds.1',
     });
-    expect(await send(client, { fileId: foreign })).toEqual({ __typename: 'UserError', code: 'FILE_NOT_FOUND', errorMessage: 'Файл не найден', field: 'fileId' });
-    expect(await send(client, { pictureIds: [foreign] })).toMatchObject({ __typename: 'UserError', code: 'FILE_NOT_FOUND', field: 'pictureIds.0' });
+    expect(await send(client, { fileId: foreign })).toEqual({
+      __typename: 'UserError',
+      code: 'FILE_NOT_FOUND',
+      errorMessage: 'Файл не найден',
+      field: 'fileId',
+    });
+    expect(await send(client, { pictureIds: [foreign] })).toMatchObject({
+      __typename: 'UserError',
+      code: 'FILE_NOT_FOUND',
+      field: 'pictureIds.0',
+    });
 
     expect(await listed()).toEqual(messagesBefore);
     expect(await snapshotDb(stack.backend.db, ['sessions', 'chat_presence'])).toEqual(dbBefore);
 
     // the type is checked by content: text bytes named like a picture are refused
-    const fake = await uploadChatFile(client, chat.group.groupId, 'x.png', Buffer.from('это не картинка, а текст'), 'image/png');
+    const fake = await uploadChatFile(
+      client,
+      chat.group.groupId,
+      'x.png',
+      Buffer.from('это не картинка, а текст'),
+      'image/png',
+    );
     expect(fake.status).toBe(415);
     expect(await fake.json()).toEqual({ code: 'UNSUPPORTED_FILE_TYPE', message: 'Недопустимый тип файла' });
     // a non-member cannot upload into the group
@@ -129,7 +218,14 @@ describe('chat attachments through the gateway (issue 4; spec chat §5, §7, §8
     expect(await snapshotDb(stack.backend.db, ['sessions', 'chat_presence'])).toEqual(dbBefore);
 
     // ten pictures are fine and keep their order
-    const ten = await mutate(client, 'sendChatMessage', 'SendChatMessageInput', { groupId: chat.group.id, extMsgId: key(), pictureIds: pictures.slice(0, 10) }, 'SendChatMessageSuccess', 'message { pictures { fileId name } }');
+    const ten = await mutate(
+      client,
+      'sendChatMessage',
+      'SendChatMessageInput',
+      { groupId: chat.group.id, extMsgId: key(), pictureIds: pictures.slice(0, 10) },
+      'SendChatMessageSuccess',
+      'message { pictures { fileId name } }',
+    );
     expect(ten.message.pictures).toEqual(pictures.slice(0, 10).map((fileId, i) => ({ fileId, name: `p${i}.png` })));
   });
 });

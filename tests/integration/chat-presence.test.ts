@@ -10,7 +10,17 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from 'graphql-ws';
-import { ok, clientAgentChat, sleep, subscribe, until, userSocket, viewerId, type RequestChat, type Sub } from '../support/chat.js';
+import {
+  ok,
+  clientAgentChat,
+  sleep,
+  subscribe,
+  until,
+  userSocket,
+  viewerId,
+  type RequestChat,
+  type Sub,
+} from '../support/chat.js';
 import { startStack, type GqlClient, type Stack } from '../support/stack.js';
 
 /** The gateway's grace period before a user whose last socket closed counts as gone (10 s by default). */
@@ -20,7 +30,6 @@ const FOUR_MINUTES = 4 * 60 * 1000;
 let stack: Stack;
 let client: GqlClient;
 let p1: GqlClient;
-let oper: GqlClient;
 let chat: RequestChat;
 const sockets: Client[] = [];
 
@@ -31,7 +40,7 @@ const MEMBERS = `query ($g: Int!) { viewer { chatGroup(groupId: $g) { members { 
 
 beforeAll(async () => {
   stack = await startStack({ realtime: { lingerMs: LINGER_MS } });
-  ({ client, agent: p1, oper, chat } = await clientAgentChat(stack.url));
+  ({ client, agent: p1, chat } = await clientAgentChat(stack.url));
 });
 afterAll(async () => {
   for (const s of sockets.splice(0)) await s.dispose();
@@ -41,16 +50,25 @@ afterAll(async () => {
 describe('presence through the gateway (issue 4; spec chat §4, §9)', () => {
   it('the client sees the agent go online when its socket subscribes and offline after it closes; members agree', async () => {
     const agentId = await viewerId(p1);
-    const member = async () => ((await ok(client, MEMBERS, { g: chat.group.groupId })).viewer.chatGroup.members as { userId: number; online: boolean; lastSeenAt: string | null }[])
-      .find((m) => m.userId === agentId)!;
-    const presenceOf = (s: Sub, online: boolean) => s.events.find((e) => e.__typename === 'ChatPresenceEvent' && e.user.userId === agentId && e.user.online === online);
+    const member = async () =>
+      (
+        (await ok(client, MEMBERS, { g: chat.group.groupId })).viewer.chatGroup.members as {
+          userId: number;
+          online: boolean;
+          lastSeenAt: string | null;
+        }[]
+      ).find((m) => m.userId === agentId)!;
+    const presenceOf = (s: Sub, online: boolean) =>
+      s.events.find(
+        (e) => e.__typename === 'ChatPresenceEvent' && e.user.userId === agentId && e.user.online === online,
+      );
 
     // the client listens; the agent has not been seen in the chat yet
     const clientWs = userSocket(stack.url, client);
     sockets.push(clientWs);
     const streams = stack.backend.app.chatRealtime.openStreams();
     const sc = subscribe(clientWs, EVENTS);
-    await until('the client\'s upstream stream', () => stack.backend.app.chatRealtime.openStreams() > streams);
+    await until("the client's upstream stream", () => stack.backend.app.chatRealtime.openStreams() > streams);
     await sleep(100);
     expect(await member()).toEqual({ userId: agentId, online: false, lastSeenAt: null });
 
@@ -79,7 +97,9 @@ describe('presence through the gateway (issue 4; spec chat §4, §9)', () => {
     expect(await member()).toEqual({ userId: agentId, online: false, lastSeenAt: offline.user.lastSeenAt });
 
     // the order of the client's presence events about the agent: online, then offline; the agent never gets its own
-    const about = sc.events.filter((e) => e.__typename === 'ChatPresenceEvent' && e.user.userId === agentId).map((e) => e.user.online);
+    const about = sc.events
+      .filter((e) => e.__typename === 'ChatPresenceEvent' && e.user.userId === agentId)
+      .map((e) => e.user.online);
     expect(about).toEqual([true, false]);
     expect(sa.events.some((e) => e.__typename === 'ChatPresenceEvent' && e.user.userId === agentId)).toBe(false);
     expect([...sc.errors, ...sa.errors]).toEqual([]);

@@ -42,18 +42,31 @@ describe('read pointer and last-viewed time through the gateway (issue 4; spec c
     const sent: { msgId: number; createdAt: string }[] = [];
     const texts = ['раз', 'два', 'три', 'четыре', 'пять'];
     for (const [i, text] of texts.entries()) {
-      const r = await mutate(i === 2 ? oper : client, 'sendChatMessage', 'SendChatMessageInput',
-        { groupId: chat.group.id, extMsgId: `msg_${BASE_KEY + i}`, text }, 'SendChatMessageSuccess', 'message { msgId createdAt }');
+      const r = await mutate(
+        i === 2 ? oper : client,
+        'sendChatMessage',
+        'SendChatMessageInput',
+        { groupId: chat.group.id, extMsgId: `msg_${BASE_KEY + i}`, text },
+        'SendChatMessageSuccess',
+        'message { msgId createdAt }',
+      );
       sent.push(r.message);
     }
     // one frozen millisecond, yet strictly increasing creation times in id order
     const times = sent.map((m) => Date.parse(m.createdAt));
     expect(times).toEqual(times.map((_, i) => times[0] + i));
 
-    const listStatus = async () => ((await ok(p1, LIST)).viewer.chatGroups.edges as any[])
-      .find((e) => e.node.groupId === chat.group.groupId).node.lastMessage.status as string;
+    const listStatus = async () =>
+      ((await ok(p1, LIST)).viewer.chatGroups.edges as any[]).find((e) => e.node.groupId === chat.group.groupId).node
+        .lastMessage.status as string;
     const n = sent[1];
-    await mutate(p1, 'markChatViewedTo', 'MarkChatViewedToInput', { groupId: chat.group.id, messageId: toGlobalId('ChatMessage', String(n.msgId)) }, 'ChatGroupChangeSuccess');
+    await mutate(
+      p1,
+      'markChatViewedTo',
+      'MarkChatViewedToInput',
+      { groupId: chat.group.id, messageId: toGlobalId('ChatMessage', String(n.msgId)) },
+      'ChatGroupChangeSuccess',
+    );
     const g = (await ok(p1, GROUP, { g: chat.group.groupId })).viewer.chatGroup;
     const later = sent.slice(2);
     expect(g.lastViewedMessageId).toBe(n.msgId);
@@ -80,7 +93,13 @@ describe('read pointer and last-viewed time through the gateway (issue 4; spec c
     expect(all.lastViewedAt).toBe(sent[4].createdAt);
     expect(all.firstUnreadMessageId).toBeNull();
     expect(all.statistics.unreadMessagesCount).toBe(0);
-    expect(all.messages.edges.map((e: any) => e.node.status)).toEqual(['VIEWED', 'VIEWED', 'VIEWED', 'VIEWED', 'VIEWED']);
+    expect(all.messages.edges.map((e: any) => e.node.status)).toEqual([
+      'VIEWED',
+      'VIEWED',
+      'VIEWED',
+      'VIEWED',
+      'VIEWED',
+    ]);
     expect(await listStatus()).toBe('VIEWED');
     stack.backend.clock.unfreeze();
   });

@@ -33,7 +33,8 @@ const subs: ResumingSub[] = [];
 /** Waits for `get` with the 20 s deadline this test allows (upstream reconnects, a gateway restart). */
 const until = <T>(what: string, get: () => T | undefined | null | false, ms = 20_000) => waitFor(what, get, ms);
 /** A call straight to the backend as the user behind `c`. */
-const backend = (c: GqlClient, path: string, init: { method?: string; body?: unknown } = {}) => backendAs(stack.backendUrl, c, path, init);
+const backend = (c: GqlClient, path: string, init: { method?: string; body?: unknown } = {}) =>
+  backendAs(stack.backendUrl, c, path, init);
 
 const EVENTS = `subscription ($resumeFrom: String) { chatEvents(resumeFrom: $resumeFrom) {
   __typename
@@ -60,7 +61,10 @@ class ResumingSub {
   private stopped = false;
   private restarting = false;
 
-  constructor(private readonly c: GqlClient, readonly name: string) {}
+  constructor(
+    private readonly c: GqlClient,
+    readonly name: string,
+  ) {}
 
   start(): void {
     if (this.stopped) return;
@@ -68,21 +72,24 @@ class ResumingSub {
     const ws = userSocket(stack.url, this.c);
     this.ws = ws;
     this.subscriptions++;
-    ws.subscribe({ query: EVENTS, variables: { resumeFrom: this.last } }, {
-      next: (r) => {
-        if (r.errors) this.errors.push(...r.errors);
-        const e = (r.data as any)?.chatEvents;
-        if (!e) return;
-        if (e.__typename === 'ChatResyncEvent') this.resyncs.push(e);
-        if (e.cursor) {
-          this.cursors.push(Number(e.cursor));
-          this.last = e.cursor;
-        }
-        if (e.__typename === 'ChatMessageEvent' && e.kind === 'NEW') this.news.push(e.message.msgId);
+    ws.subscribe(
+      { query: EVENTS, variables: { resumeFrom: this.last } },
+      {
+        next: (r) => {
+          if (r.errors) this.errors.push(...r.errors);
+          const e = (r.data as any)?.chatEvents;
+          if (!e) return;
+          if (e.__typename === 'ChatResyncEvent') this.resyncs.push(e);
+          if (e.cursor) {
+            this.cursors.push(Number(e.cursor));
+            this.last = e.cursor;
+          }
+          if (e.__typename === 'ChatMessageEvent' && e.kind === 'NEW') this.news.push(e.message.msgId);
+        },
+        error: () => this.restart(ws),
+        complete: () => this.restart(ws),
       },
-      error: () => this.restart(ws),
-      complete: () => this.restart(ws),
-    });
+    );
   }
 
   private restart(ws: Client): void {
@@ -115,11 +122,30 @@ describe('chat realtime reliability (issue 4)', () => {
   it(`${TOTAL} messages through upstream cuts and a gateway restart: each once, in order, counters exact`, async () => {
     const t0 = Date.now();
     // A request chat between the client and partner1.
-    const created = await ok(client, `mutation ($input: OrderInput!) { createOrder(input: $input) { __typename ... on CreateOrderSuccess { order { id } } } }`, { input: orderInput() });
+    const created = await ok(
+      client,
+      `mutation ($input: OrderInput!) { createOrder(input: $input) { __typename ... on CreateOrderSuccess { order { id } } } }`,
+      { input: orderInput() },
+    );
     const orderId = created.createOrder.order.id as string;
     await mutate(oper, 'takeOrderForReview', 'OrderActionInput', { orderId }, 'TakeOrderForReviewSuccess');
-    await mutate(oper, 'sendOrderToPartners', 'SendOrderToPartnersInput', { orderId, partnerIds: [p1Company] }, 'SendOrderToPartnersSuccess');
-    const group = (await mutate(client, 'openOrderChat', 'OpenOrderChatInput', { orderId }, 'OpenOrderChatSuccess', 'group { id groupId }')).group as { id: string; groupId: number };
+    await mutate(
+      oper,
+      'sendOrderToPartners',
+      'SendOrderToPartnersInput',
+      { orderId, partnerIds: [p1Company] },
+      'SendOrderToPartnersSuccess',
+    );
+    const group = (
+      await mutate(
+        client,
+        'openOrderChat',
+        'OpenOrderChatInput',
+        { orderId },
+        'OpenOrderChatSuccess',
+        'group { id groupId }',
+      )
+    ).group as { id: string; groupId: number };
     await mutate(p1, 'openOrderChat', 'OpenOrderChatInput', { orderId }, 'OpenOrderChatSuccess');
     const p1User = (await ok(p1, '{ viewer { userId } }')).viewer.userId as number;
 
@@ -128,7 +154,10 @@ describe('chat realtime reliability (issue 4)', () => {
     subs.push(sc, sp);
     sc.start();
     sp.start();
-    await until('both upstream channels', () => stack.gateway.realtime.size >= 2 && stack.gateway.realtime.inspect(p1User)?.subscribers === 1);
+    await until(
+      'both upstream channels',
+      () => stack.gateway.realtime.size >= 2 && stack.gateway.realtime.inspect(p1User)?.subscribers === 1,
+    );
     await sleep(200);
 
     // Send in parallel batches; cut partner1's upstream at a few points and restart the gateway once mid-way.
@@ -141,13 +170,22 @@ describe('chat realtime reliability (issue 4)', () => {
     let restarts = 0;
     let restartMs = 0;
     for (let b = 0; b < batches; b++) {
-      const sending = Promise.all(Array.from({ length: BATCH }, (_, i) => {
-        const n = b * BATCH + i;
-        return backend(client, `/api/secured/common/chat/group/${group.groupId}/messages`, { method: 'POST', body: { extMsgId: `msg_${base + n}`, text: `сообщение ${n + 1}` } });
-      }));
+      const sending = Promise.all(
+        Array.from({ length: BATCH }, (_, i) => {
+          const n = b * BATCH + i;
+          return backend(client, `/api/secured/common/chat/group/${group.groupId}/messages`, {
+            method: 'POST',
+            body: { extMsgId: `msg_${base + n}`, text: `сообщение ${n + 1}` },
+          });
+        }),
+      );
       if (cutAt.has(b)) {
         // cut while the batch is in flight (a connection that is still being reopened cannot be cut: wait for it)
-        await until(`partner1 upstream open (cut ${cuts + 1})`, () => stack.gateway.realtime.dropUpstream(p1User), 5_000);
+        await until(
+          `partner1 upstream open (cut ${cuts + 1})`,
+          () => stack.gateway.realtime.dropUpstream(p1User),
+          5_000,
+        );
         cuts++;
       }
       if (b === restartAt) {
@@ -164,7 +202,10 @@ describe('chat realtime reliability (issue 4)', () => {
     // The backend's view of the chat: every message id, ascending (paged 50 at a time).
     const all: number[] = [];
     for (let after = 0; ;) {
-      const page = await backend(client, `/api/secured/common/chat/group/${group.groupId}/messages?after=${after}&limit=50`);
+      const page = await backend(
+        client,
+        `/api/secured/common/chat/group/${group.groupId}/messages?after=${after}&limit=50`,
+      );
       all.push(...page.content.map((m: { id?: number; msgId?: number }) => m.msgId ?? m.id));
       if (!page.content.length || page.last) break;
       after = all[all.length - 1];
@@ -191,11 +232,17 @@ describe('chat realtime reliability (issue 4)', () => {
     // Counters through GraphQL (the new gateway) equal what the backend reports.
     const COUNTERS = `query ($g: Int!) { viewer { unreadStatistic { unreadMessagesCount lastMessageId } chatGroup(groupId: $g) { statistics { unreadMessagesCount } } } }`;
     const counters: Record<string, unknown> = {};
-    for (const [name, c] of [['client', client], ['partner1', p1]] as const) {
+    for (const [name, c] of [
+      ['client', client],
+      ['partner1', p1],
+    ] as const) {
       const gq = (await ok(c, COUNTERS, { g: group.groupId })).viewer;
       const unread = await backend(c, '/api/secured/common/chat/messages/unread');
       const detail = await backend(c, `/api/secured/common/chat/group/${group.groupId}`);
-      expect(gq.unreadStatistic, name).toEqual({ unreadMessagesCount: unread.unreadMessagesCount, lastMessageId: unread.lastMessageId });
+      expect(gq.unreadStatistic, name).toEqual({
+        unreadMessagesCount: unread.unreadMessagesCount,
+        lastMessageId: unread.lastMessageId,
+      });
       expect(gq.chatGroup.statistics.unreadMessagesCount, name).toBe(detail.statistics.unreadMessagesCount);
       counters[name] = gq.unreadStatistic;
     }
@@ -204,9 +251,11 @@ describe('chat realtime reliability (issue 4)', () => {
     expect((await ok(client, COUNTERS, { g: group.groupId })).viewer.chatGroup.statistics.unreadMessagesCount).toBe(0);
 
     const upstreamConnects = stack.gateway.realtime.inspect(p1User)?.connects ?? 0;
-    console.log(`[chat reliability] messages=${TOTAL} (batches of ${BATCH}), upstream cuts=${cuts}, gateway restarts=${restarts} `
-      + `(restart ${restartMs} ms), subscriptions client=${sc.subscriptions} partner1=${sp.subscriptions}, `
-      + `partner1 upstream connects on the new gateway=${upstreamConnects}, duration=${deliveredMs} ms, counters=${JSON.stringify(counters)}`);
+    console.log(
+      `[chat reliability] messages=${TOTAL} (batches of ${BATCH}), upstream cuts=${cuts}, gateway restarts=${restarts} ` +
+        `(restart ${restartMs} ms), subscriptions client=${sc.subscriptions} partner1=${sp.subscriptions}, ` +
+        `partner1 upstream connects on the new gateway=${upstreamConnects}, duration=${deliveredMs} ms, counters=${JSON.stringify(counters)}`,
+    );
     expect(cuts).toBeGreaterThanOrEqual(3);
     expect(restarts).toBe(1);
   });

@@ -54,8 +54,12 @@ async function upload(c: GqlClient, name: string, content: Buffer): Promise<Resp
 
 describe('gateway over the real backend', () => {
   let stack: Stack;
-  beforeAll(async () => { stack = await startStack(); });
-  afterAll(async () => { await stack?.close(); });
+  beforeAll(async () => {
+    stack = await startStack();
+  });
+  afterAll(async () => {
+    await stack?.close();
+  });
 
   it('answers health through to the backend', async () => {
     const res = await fetch(`${stack.url}/health`);
@@ -70,10 +74,17 @@ describe('gateway over the real backend', () => {
 
   it('signs in, relays the session cookie and answers the viewer', async () => {
     const c = new GqlClient(stack.url);
-    const r = await c.gql(LOGIN, { input: { email: 'client@example.com', password: 'Demo-2026!', userType: 'CLIENT' } });
+    const r = await c.gql(LOGIN, {
+      input: { email: 'client@example.com', password: 'Demo-2026!', userType: 'CLIENT' },
+    });
     expect(r.errors).toBeUndefined();
     expect(r.data.login.__typename).toBe('LoginSuccess');
-    expect(r.data.login.viewer).toMatchObject({ email: 'client@example.com', accountType: 'CLIENT', verified: true, canCreateOrders: true });
+    expect(r.data.login.viewer).toMatchObject({
+      email: 'client@example.com',
+      accountType: 'CLIENT',
+      verified: true,
+      canCreateOrders: true,
+    });
     expect(r.data.login.viewer.rights).toContain('VERIFIED_CLIENT');
     expect(c.cookies.has('SESSION')).toBe(true);
     expect(c.cookies.get('USER_TYPE')).toBe('CLIENT');
@@ -83,7 +94,9 @@ describe('gateway over the real backend', () => {
 
   it('returns a wrong password as a typed result, not an error', async () => {
     const c = new GqlClient(stack.url);
-    const r = await c.gql(LOGIN, { input: { email: 'agent@example.com', password: 'Wrong-pass1!', userType: 'AGENT' } });
+    const r = await c.gql(LOGIN, {
+      input: { email: 'agent@example.com', password: 'Wrong-pass1!', userType: 'AGENT' },
+    });
     expect(r.errors).toBeUndefined();
     expect(r.data.login).toMatchObject({ __typename: 'UserError', code: 'BAD_CREDENTIALS' });
   });
@@ -100,7 +113,12 @@ describe('gateway over the real backend', () => {
     }`);
     expect(r.errors).toBeUndefined();
     expect(r.data.countries).toContainEqual({ countryCode: 'CN', countryName: 'Китай' });
-    expect(r.data.currencies.slice(0, 4).map((x: { currencyCode: string }) => x.currencyCode)).toEqual(['USD', 'EUR', 'CNY', 'AED']);
+    expect(r.data.currencies.slice(0, 4).map((x: { currencyCode: string }) => x.currencyCode)).toEqual([
+      'USD',
+      'EUR',
+      'CNY',
+      'AED',
+    ]);
     expect(r.data.bankByBik).toEqual({ bankName: 'ПАО Сбербанк', corrAccount: '30101810400000000225' });
     expect(r.data.swiftInstitutions[0]).toMatchObject({ swift: 'BKCHCNBJ', country: 'CN' });
     expect(r.data.tnvedSuggestions.map((n: { tnvedCode: string }) => n.tnvedCode)).toContain('8471300000');
@@ -123,21 +141,30 @@ describe('gateway over the real backend', () => {
     expect(created.data.createOrder.__typename).toBe('CreateOrderSuccess');
     const order = created.data.createOrder.order;
     expect(order).toMatchObject({
-      status: 'VALIDATION', clientTab: 'CURRENT', clientDisplayStatus: { code: 'CHECK', label: 'Проверка' },
-      amount: { amount: '12500.50', currency: 'USD' }, tnvedCode: '8471300000', counterparty: { countryCode: 'CN' },
+      status: 'VALIDATION',
+      clientTab: 'CURRENT',
+      clientDisplayStatus: { code: 'CHECK', label: 'Проверка' },
+      amount: { amount: '12500.50', currency: 'USD' },
+      tnvedCode: '8471300000',
+      counterparty: { countryCode: 'CN' },
     });
     expect(order.files).toEqual([{ name: 'Инвойс 15.pdf', size: PDF.length }]);
 
     const after = await c.gql(ORDERS, { tab: 'CURRENT', first: 10 });
     expect(after.data.viewer.orders.totalCount).toBe(before.data.viewer.orders.totalCount + 1);
     expect(after.data.viewer.orderTabCounts.current).toBe(before.data.viewer.orderTabCounts.current + 1);
-    expect(after.data.viewer.orders.edges[0].node).toMatchObject({ id: order.id, clientDisplayStatus: { label: 'Проверка' } });
+    expect(after.data.viewer.orders.edges[0].node).toMatchObject({
+      id: order.id,
+      clientDisplayStatus: { label: 'Проверка' },
+    });
     const completed = await c.gql(ORDERS, { tab: 'COMPLETED', first: 10 });
     expect(completed.data.viewer.orders.edges.map((e: { node: { id: string } }) => e.node.id)).not.toContain(order.id);
     const byNumber = await c.gql(ORDERS, { tab: 'CURRENT', first: 10, number: order.number });
     expect(byNumber.data.viewer.orders.edges.map((e: { node: { id: string } }) => e.node.id)).toEqual([order.id]);
 
-    const mine = await c.gql('query($id: ID!) { node(id: $id) { __typename ... on Order { number } } }', { id: order.id });
+    const mine = await c.gql('query($id: ID!) { node(id: $id) { __typename ... on Order { number } } }', {
+      id: order.id,
+    });
     expect(mine.data.node).toEqual({ __typename: 'Order', number: order.number });
 
     // Another company's client cannot see it: node(id:) is null, nothing reveals its existence.
@@ -159,7 +186,11 @@ describe('gateway over the real backend', () => {
     const page1 = await c.gql(ORDERS, { tab: 'CURRENT', first: 10 });
     expect(page1.data.viewer.orders.edges).toHaveLength(10);
     expect(page1.data.viewer.orders.pageInfo.hasNextPage).toBe(true);
-    const page2 = await c.gql(ORDERS, { tab: 'CURRENT', first: 10, after: page1.data.viewer.orders.pageInfo.endCursor });
+    const page2 = await c.gql(ORDERS, {
+      tab: 'CURRENT',
+      first: 10,
+      after: page1.data.viewer.orders.pageInfo.endCursor,
+    });
     expect(page2.data.viewer.orders.edges.length).toBeGreaterThanOrEqual(1);
     const ids1 = new Set(page1.data.viewer.orders.edges.map((e: { node: { id: string } }) => e.node.id));
     for (const e of page2.data.viewer.orders.edges) expect(ids1.has(e.node.id)).toBe(false);
@@ -176,7 +207,12 @@ describe('gateway over the real backend', () => {
   it('returns field errors for bad order input as a typed result', async () => {
     const c = new GqlClient(stack.url);
     await c.gql(LOGIN, { input: { email: 'client@example.com', password: 'Demo-2026!', userType: 'CLIENT' } });
-    const bad = { ...orderInput(), tnvedCode: '0000000000', paymentDateFrom: '2030-01-10', paymentDateTo: '2030-01-01' };
+    const bad = {
+      ...orderInput(),
+      tnvedCode: '0000000000',
+      paymentDateFrom: '2030-01-10',
+      paymentDateTo: '2030-01-01',
+    };
     const r = await c.gql(CREATE, { input: bad });
     expect(r.data.createOrder.__typename).toBe('UserError');
     const fields = r.data.createOrder.fieldErrors.map((e: { field: string }) => e.field);

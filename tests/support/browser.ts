@@ -13,8 +13,13 @@ export async function launchBrowser(): Promise<Browser> {
     executablePath: CHROMIUM_PATH,
     headless: true,
     args: [
-      '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
     ],
   });
 }
@@ -42,23 +47,34 @@ export class RolePages {
   private readonly contexts: BrowserContext[] = [];
   private readonly pages: { role: string; page: Page }[] = [];
 
-  constructor(private readonly browser: Browser, private readonly baseURL: string, private readonly options: RolePagesOptions = {}) {}
+  constructor(
+    private readonly browser: Browser,
+    private readonly baseURL: string,
+    private readonly options: RolePagesOptions = {},
+  ) {}
 
   /** Opens a new context and page for `role` (a label for logs and screenshots). */
   async open(role: string): Promise<Page> {
-    const context = await this.browser.newContext({ baseURL: this.baseURL, locale: 'ru-RU', viewport: { width: 1366, height: 900 } });
+    const context = await this.browser.newContext({
+      baseURL: this.baseURL,
+      locale: 'ru-RU',
+      viewport: { width: 1366, height: 900 },
+    });
     this.contexts.push(context);
     const page = await context.newPage();
     page.setDefaultTimeout(15_000);
     const types = this.options.consoleTypes ?? ['error'];
-    page.on('console', (m) => { if (types.includes(m.type())) this.logs.push(`[${role}] ${m.text()}`); });
-    page.on('pageerror', (e) => this.logs.push(`[${role}] pageerror ${e.message}`));
-    if (this.options.webSocketFrames) page.on('websocket', (ws) => {
-      this.logs.push(`[${role}] ws open ${ws.url()}`);
-      ws.on('framesent', (f) => this.logs.push(`[${role}] ws> ${String(f.payload).slice(0, 1500)}`));
-      ws.on('framereceived', (f) => this.logs.push(`[${role}] ws< ${String(f.payload).slice(0, 1500)}`));
-      ws.on('close', () => this.logs.push(`[${role}] ws closed`));
+    page.on('console', (m) => {
+      if (types.includes(m.type())) this.logs.push(`[${role}] ${m.text()}`);
     });
+    page.on('pageerror', (e) => this.logs.push(`[${role}] pageerror ${e.message}`));
+    if (this.options.webSocketFrames)
+      page.on('websocket', (ws) => {
+        this.logs.push(`[${role}] ws open ${ws.url()}`);
+        ws.on('framesent', (f) => this.logs.push(`[${role}] ws> ${String(f.payload).slice(0, 1500)}`));
+        ws.on('framereceived', (f) => this.logs.push(`[${role}] ws< ${String(f.payload).slice(0, 1500)}`));
+        ws.on('close', () => this.logs.push(`[${role}] ws closed`));
+      });
     this.pages.push({ role, page });
     return page;
   }
@@ -69,8 +85,11 @@ export class RolePages {
     mkdirSync(ARTIFACTS, { recursive: true });
     if (this.logs.length) console.log(this.logs.join('\n'));
     const name = ctx.task.name.replace(/\W+/g, '-').slice(0, 40);
-    await Promise.all(this.pages.map(({ role, page }) =>
-      page.screenshot({ path: join(ARTIFACTS, `${prefix}-${name}-${role}.png`), fullPage: true }).catch(() => {})));
+    await Promise.all(
+      this.pages.map(({ role, page }) =>
+        page.screenshot({ path: join(ARTIFACTS, `${prefix}-${name}-${role}.png`), fullPage: true }).catch(() => {}),
+      ),
+    );
   }
 
   /** Closes every context (errors ignored: the browser may already be gone). */

@@ -44,15 +44,33 @@ export async function ok<T = any>(c: GqlClient, query: string, variables: Record
  * its result union and `code`, `errorMessage`, `field` on `UserError`; expects `__typename` to be `success` and answers
  * the result object.
  */
-export async function mutate(c: GqlClient, name: string, inputType: string, input: Record<string, unknown>, success: string, select = '__typename'): Promise<any> {
+export async function mutate(
+  c: GqlClient,
+  name: string,
+  inputType: string,
+  input: Record<string, unknown>,
+  success: string,
+  select = '__typename',
+): Promise<any> {
   const d = await mutateResult(c, name, inputType, input, success, select);
   expect(d.__typename, JSON.stringify(d)).toBe(success);
   return d;
 }
 
 /** Like {@link mutate} without the expectation: answers the result object, a `UserError` included. */
-export async function mutateResult(c: GqlClient, name: string, inputType: string, input: Record<string, unknown>, success: string, select = '__typename'): Promise<any> {
-  const d = await ok(c, `mutation ($input: ${inputType}!) { ${name}(input: $input) { __typename ... on UserError { code errorMessage: message field } ... on ${success} { ${select} } } }`, { input });
+export async function mutateResult(
+  c: GqlClient,
+  name: string,
+  inputType: string,
+  input: Record<string, unknown>,
+  success: string,
+  select = '__typename',
+): Promise<any> {
+  const d = await ok(
+    c,
+    `mutation ($input: ${inputType}!) { ${name}(input: $input) { __typename ... on UserError { code errorMessage: message field } ... on ${success} { ${select} } } }`,
+    { input },
+  );
   return d[name];
 }
 
@@ -67,7 +85,12 @@ export function userSocket(url: string, c: GqlClient): Client {
       super(address, protocols, { headers });
     }
   }
-  return createClient({ url: url.replace('http', 'ws') + '/graphql', webSocketImpl: CookieSocket, retryAttempts: 0, lazy: true });
+  return createClient({
+    url: url.replace('http', 'ws') + '/graphql',
+    webSocketImpl: CookieSocket,
+    retryAttempts: 0,
+    lazy: true,
+  });
 }
 
 /** A running subscription: every `data.chatEvents` received, every error, and how to stop it. */
@@ -80,11 +103,19 @@ export interface Sub {
 /** Subscribes `query` (a `chatEvents` subscription) on `ws`; events and errors are collected in arrival order. */
 export function subscribe(ws: Client, query: string, variables: Record<string, unknown> = {}): Sub {
   const sub: Sub = { events: [], errors: [], stop: () => {} };
-  sub.stop = ws.subscribe({ query, variables }, {
-    next: (r) => { if (r.errors) sub.errors.push(...r.errors); if (r.data) sub.events.push((r.data as any).chatEvents); },
-    error: (e) => { sub.errors.push(e); },
-    complete: () => {},
-  });
+  sub.stop = ws.subscribe(
+    { query, variables },
+    {
+      next: (r) => {
+        if (r.errors) sub.errors.push(...r.errors);
+        if (r.data) sub.events.push((r.data as any).chatEvents);
+      },
+      error: (e) => {
+        sub.errors.push(e);
+      },
+      complete: () => {},
+    },
+  );
   return sub;
 }
 
@@ -96,10 +127,20 @@ export const msgEvent = (s: Sub, kind: string, msgId: number) =>
  * Calls the backend at `backendUrl` directly as the user behind `c` (the gateway relays the backend's SESSION cookie;
  * a body goes as JSON with the anti-forgery header). Expects a 2xx status and answers the parsed JSON.
  */
-export async function backend(backendUrl: string, c: GqlClient, path: string, init: { method?: string; body?: unknown } = {}): Promise<any> {
+export async function backend(
+  backendUrl: string,
+  c: GqlClient,
+  path: string,
+  init: { method?: string; body?: unknown } = {},
+): Promise<any> {
   const res = await fetch(`${backendUrl}${path}`, {
     method: init.method ?? 'GET',
-    headers: { cookie: c.headers().cookie ?? '', ...(init.body !== undefined ? { 'content-type': 'application/json', 'x-xsrf-token': c.headers()['x-xsrf-token'] ?? '' } : {}) },
+    headers: {
+      cookie: c.headers().cookie ?? '',
+      ...(init.body !== undefined
+        ? { 'content-type': 'application/json', 'x-xsrf-token': c.headers()['x-xsrf-token'] ?? '' }
+        : {}),
+    },
     body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
   });
   expect(res.status, await res.clone().text()).toBeLessThan(300);
@@ -118,15 +159,44 @@ export interface RequestChat {
  * A request chat (spec chat §7 create-get): `client` creates an order, `oper` takes it and sends it to the payment agent
  * companies `partnerIds`, and the client and every one of `agents` open the order's chat (one group for all).
  */
-export async function requestChat(client: GqlClient, oper: GqlClient, partnerIds: number[], agents: GqlClient[]): Promise<RequestChat> {
-  const created = await ok(client, `mutation ($input: OrderInput!) { createOrder(input: $input) { __typename ... on CreateOrderSuccess { order { id orderId } } } }`, { input: orderInput() });
+export async function requestChat(
+  client: GqlClient,
+  oper: GqlClient,
+  partnerIds: number[],
+  agents: GqlClient[],
+): Promise<RequestChat> {
+  const created = await ok(
+    client,
+    `mutation ($input: OrderInput!) { createOrder(input: $input) { __typename ... on CreateOrderSuccess { order { id orderId } } } }`,
+    { input: orderInput() },
+  );
   const order = created.createOrder.order as RequestChat['order'];
   await mutate(oper, 'takeOrderForReview', 'OrderActionInput', { orderId: order.id }, 'TakeOrderForReviewSuccess');
-  await mutate(oper, 'sendOrderToPartners', 'SendOrderToPartnersInput', { orderId: order.id, partnerIds }, 'SendOrderToPartnersSuccess');
-  const opened = await mutate(client, 'openOrderChat', 'OpenOrderChatInput', { orderId: order.id }, 'OpenOrderChatSuccess', 'group { id groupId orderId }');
+  await mutate(
+    oper,
+    'sendOrderToPartners',
+    'SendOrderToPartnersInput',
+    { orderId: order.id, partnerIds },
+    'SendOrderToPartnersSuccess',
+  );
+  const opened = await mutate(
+    client,
+    'openOrderChat',
+    'OpenOrderChatInput',
+    { orderId: order.id },
+    'OpenOrderChatSuccess',
+    'group { id groupId orderId }',
+  );
   const group = opened.group as RequestChat['group'];
   for (const a of agents) {
-    const again = await mutate(a, 'openOrderChat', 'OpenOrderChatInput', { orderId: order.id }, 'OpenOrderChatSuccess', 'group { id }');
+    const again = await mutate(
+      a,
+      'openOrderChat',
+      'OpenOrderChatInput',
+      { orderId: order.id },
+      'OpenOrderChatSuccess',
+      'group { id }',
+    );
     expect(again.group.id).toBe(group.id);
   }
   return { order, group };
@@ -162,9 +232,14 @@ export async function viewerId(c: GqlClient): Promise<number> {
  * `file`; the client's cookies and X-XSRF-TOKEN go along). The claimed `contentType` is only a label: the backend types
  * the file by its bytes. Answers the raw response (201 `{ id, name, size, contentType, isPicture }` or an error body).
  */
-export async function uploadChatFile(c: GqlClient, groupId: number, name: string, content: Buffer, contentType = 'application/octet-stream'): Promise<Response> {
+export async function uploadChatFile(
+  c: GqlClient,
+  groupId: number,
+  name: string,
+  content: Buffer,
+  contentType = 'application/octet-stream',
+): Promise<Response> {
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(content)], { type: contentType }), name);
   return c.fetch(`/files/chat/groups/${groupId}`, { method: 'POST', body: form as never });
 }
-

@@ -10,7 +10,11 @@ export const DEMO_PASSWORD = 'Demo-2026!';
 const LOGIN = `mutation ($input: LoginInput!) { login(input: $input) { __typename ... on UserError { code message } ... on LoginSuccess { viewer { email company { companyId } } } } }`;
 
 /** Signs in a client, payment agent or referral partner with the spec's login call; answers the client and its company id. */
-export async function signIn(url: string, email: string, userType: 'CLIENT' | 'PARTNER'): Promise<{ c: GqlClient; companyId: number | null }> {
+export async function signIn(
+  url: string,
+  email: string,
+  userType: 'CLIENT' | 'PARTNER',
+): Promise<{ c: GqlClient; companyId: number | null }> {
   const c = new GqlClient(url);
   const r = await c.gql(LOGIN, { input: { email, password: DEMO_PASSWORD, userType } });
   expect(r.errors, JSON.stringify(r.errors)).toBeUndefined();
@@ -43,9 +47,15 @@ export async function signInOperator(url: string, email = 'operator@example.com'
   const location = post.headers.get('location') ?? '';
   expect(location.startsWith('/operator/auth?code='), location).toBe(true);
   const code = new URL(location, url).searchParams.get('code');
-  const r = await c.gql(`mutation ($code: String!) { operatorAutologin(input: { code: $code }) { __typename
-    ... on OperatorAutologinSuccess { viewer { accountType email } } ... on UserError { code message } } }`, { code });
-  expect(r.data.operatorAutologin).toMatchObject({ __typename: 'OperatorAutologinSuccess', viewer: { accountType: 'OPER', email } });
+  const r = await c.gql(
+    `mutation ($code: String!) { operatorAutologin(input: { code: $code }) { __typename
+    ... on OperatorAutologinSuccess { viewer { accountType email } } ... on UserError { code message } } }`,
+    { code },
+  );
+  expect(r.data.operatorAutologin).toMatchObject({
+    __typename: 'OperatorAutologinSuccess',
+    viewer: { accountType: 'OPER', email },
+  });
   return c;
 }
 

@@ -28,22 +28,32 @@ export interface Stack {
  * Starts the backend and the gateway. `trustedCaDir`: the backend's signature trust store (TRUSTED_CA_DIR), e.g.
  * `createTestPki().dir` from tests/support/certificates.ts so test certificates verify; default: the demo CA.
  */
-export async function startStack(opts: { driver?: Driver; webDist?: string; realtime?: BuildGatewayOptions['realtime']; trustedCaDir?: string } = {}): Promise<Stack> {
-  const backend = await createTestApp({ driver: opts.driver, ...(opts.trustedCaDir ? { trustedCaDir: opts.trustedCaDir } : {}) });
+export async function startStack(
+  opts: { driver?: Driver; webDist?: string; realtime?: BuildGatewayOptions['realtime']; trustedCaDir?: string } = {},
+): Promise<Stack> {
+  const backend = await createTestApp({
+    driver: opts.driver,
+    ...(opts.trustedCaDir ? { trustedCaDir: opts.trustedCaDir } : {}),
+  });
   await backend.app.listen({ port: 0, host: '127.0.0.1' });
   const addr = backend.app.server.address();
   const backendUrl = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
-  const build = (port: number) => buildGateway({
-    backendUrl,
-    port,
-    host: '127.0.0.1',
-    webDist: opts.webDist ?? join(REPO_ROOT, 'web', 'dist'),
-    persistedQueriesPath: join(REPO_ROOT, 'web', 'persisted-queries.json'),
-    ...(opts.realtime ? { realtime: opts.realtime } : {}),
-  });
+  const build = (port: number) =>
+    buildGateway({
+      backendUrl,
+      port,
+      host: '127.0.0.1',
+      webDist: opts.webDist ?? join(REPO_ROOT, 'web', 'dist'),
+      persistedQueriesPath: join(REPO_ROOT, 'web', 'persisted-queries.json'),
+      ...(opts.realtime ? { realtime: opts.realtime } : {}),
+    });
   const gateway = await build(0);
   const stack: Stack = {
-    backend, backendUrl, gateway, url: gateway.url, mailer: backend.mailer,
+    backend,
+    backendUrl,
+    gateway,
+    url: gateway.url,
+    mailer: backend.mailer,
     async restartGateway() {
       await stack.gateway.close();
       stack.gateway = await build(stack.gateway.port);
@@ -70,7 +80,10 @@ export class GqlClient {
       const i = pair.indexOf('=');
       const name = pair.slice(0, i).trim();
       const value = pair.slice(i + 1).trim();
-      const expired = attrs.some((a) => /^\s*max-age=0/i.test(a) || (/^\s*expires=/i.test(a) && new Date(a.split('=')[1]).getTime() < Date.now()));
+      const expired = attrs.some(
+        (a) =>
+          /^\s*max-age=0/i.test(a) || (/^\s*expires=/i.test(a) && new Date(a.split('=')[1]).getTime() < Date.now()),
+      );
       if (expired || value === '') this.cookies.delete(name);
       else this.cookies.set(name, value);
     }
@@ -85,7 +98,10 @@ export class GqlClient {
   }
 
   /** Runs an operation; returns the parsed `{ data, errors }`. */
-  async gql<T = any>(query: string, variables: Record<string, unknown> = {}): Promise<{ data: T; errors?: Array<{ message: string; extensions?: { code?: string } }> }> {
+  async gql<T = any>(
+    query: string,
+    variables: Record<string, unknown> = {},
+  ): Promise<{ data: T; errors?: Array<{ message: string; extensions?: { code?: string } }> }> {
     this.requests++;
     const res = await fetch(`${this.baseUrl}/graphql`, {
       method: 'POST',

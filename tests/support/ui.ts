@@ -30,7 +30,11 @@ export async function signInOperatorUi(page: Page, email = 'operator@example.com
 
 /** A minimal valid PDF (upload types are checked by content). */
 export function pdfFile(name: string) {
-  return { name, mimeType: 'application/pdf', buffer: Buffer.from(`%PDF-1.4\n% ${name}\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n`) };
+  return {
+    name,
+    mimeType: 'application/pdf',
+    buffer: Buffer.from(`%PDF-1.4\n% ${name}\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n`),
+  };
 }
 
 /** YYYY-MM-DD `days` from today. */
@@ -42,7 +46,10 @@ export function dayFromNow(days: number): string {
  * Fills and sends the client's create-request form (real country, currency, SWIFT and TN VED code from the
  * directories) on the requests page; waits until the dialog closes. Answers the bank name the SWIFT pick filled in.
  */
-export async function createRequestUi(page: Page, opts: { amount: string; comment: string }): Promise<{ bankName: string }> {
+export async function createRequestUi(
+  page: Page,
+  opts: { amount: string; comment: string },
+): Promise<{ bankName: string }> {
   await page.getByRole('button', { name: 'Создать заявку' }).click();
   const dialog = page.getByRole('dialog', { name: 'Новая заявка' });
   await dialog.waitFor();
@@ -53,10 +60,16 @@ export async function createRequestUi(page: Page, opts: { amount: string; commen
   await page.getByRole('listbox', { name: 'Страна контрагента' }).getByRole('option', { name: 'Китай' }).click();
   await dialog.getByLabel('Город').fill('Пекин');
   await dialog.getByRole('combobox', { name: 'SWIFT' }).fill('BKCHCNBJ');
-  await page.getByRole('option', { name: /BKCHCNBJ/ }).first().click();
+  await page
+    .getByRole('option', { name: /BKCHCNBJ/ })
+    .first()
+    .click();
   const bankName = await dialog.getByLabel('Банк контрагента').inputValue();
   await dialog.getByRole('combobox', { name: 'Код ТН ВЭД' }).fill('8471300000');
-  await page.getByRole('option', { name: /8471300000/ }).first().click();
+  await page
+    .getByRole('option', { name: /8471300000/ })
+    .first()
+    .click();
   await dialog.getByRole('radio', { name: 'Не ввезён' }).check({ force: true });
   await dialog.getByLabel('Срок оплаты с').fill(dayFromNow(5));
   await dialog.getByLabel('Срок оплаты по').fill(dayFromNow(25));

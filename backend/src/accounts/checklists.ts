@@ -9,23 +9,37 @@ import type { DbOrTx } from '../db/client.js';
 import { checklists } from '../db/schema/accounts.js';
 import { checkCountryCode, checkCurrencyCode, type FieldIssue } from '../domain/validation.js';
 
-export const ChecklistSchema = Type.Object({
-  countryCodes: Type.Array(Type.String({ pattern: '^[A-Z]{2}$', description: 'ISO 3166-1 alpha-2' }), { minItems: 1, maxItems: 250, description: 'Countries of the counterparties' }),
-  currencyCodes: Type.Array(Type.String({ pattern: '^[A-Z]{3}$', description: 'ISO 4217' }), { minItems: 1, maxItems: 200, description: 'Currencies of the payments' }),
-  paymentsNumber: Type.Integer({ minimum: 1, maximum: 100000, description: 'Payments per month' }),
-  monthlyCurrencyPayment: Type.Number({ minimum: 1, maximum: 1e12, description: 'Approximate monthly total, USD' }),
-  comment: Type.Optional(Type.Union([Type.String({ maxLength: 1000 }), Type.Null()])),
-}, { description: 'Checklist (spec core §3): expected activity of the client company' });
+export const ChecklistSchema = Type.Object(
+  {
+    countryCodes: Type.Array(Type.String({ pattern: '^[A-Z]{2}$', description: 'ISO 3166-1 alpha-2' }), {
+      minItems: 1,
+      maxItems: 250,
+      description: 'Countries of the counterparties',
+    }),
+    currencyCodes: Type.Array(Type.String({ pattern: '^[A-Z]{3}$', description: 'ISO 4217' }), {
+      minItems: 1,
+      maxItems: 200,
+      description: 'Currencies of the payments',
+    }),
+    paymentsNumber: Type.Integer({ minimum: 1, maximum: 100000, description: 'Payments per month' }),
+    monthlyCurrencyPayment: Type.Number({ minimum: 1, maximum: 1e12, description: 'Approximate monthly total, USD' }),
+    comment: Type.Optional(Type.Union([Type.String({ maxLength: 1000 }), Type.Null()])),
+  },
+  { description: 'Checklist (spec core §3): expected activity of the client company' },
+);
 export type ChecklistInput = Static<typeof ChecklistSchema>;
 
 /** The stored checklist as answered: `comment` is always present (null when empty). */
-export const ChecklistAnswerSchema = Type.Object({
-  countryCodes: Type.Array(Type.String()),
-  currencyCodes: Type.Array(Type.String()),
-  paymentsNumber: Type.Integer(),
-  monthlyCurrencyPayment: Type.Number({ description: 'USD' }),
-  comment: Type.Union([Type.String(), Type.Null()]),
-}, { description: 'Checklist (spec core §3)' });
+export const ChecklistAnswerSchema = Type.Object(
+  {
+    countryCodes: Type.Array(Type.String()),
+    currencyCodes: Type.Array(Type.String()),
+    paymentsNumber: Type.Integer(),
+    monthlyCurrencyPayment: Type.Number({ description: 'USD' }),
+    comment: Type.Union([Type.String(), Type.Null()]),
+  },
+  { description: 'Checklist (spec core §3)' },
+);
 export type Checklist = Static<typeof ChecklistAnswerSchema>;
 
 /**
@@ -34,8 +48,14 @@ export type Checklist = Static<typeof ChecklistAnswerSchema>;
  */
 export function checklistIssues(input: ChecklistInput, prefix = ''): FieldIssue[] {
   const out: FieldIssue[] = [];
-  input.countryCodes.forEach((c, i) => { const x = checkCountryCode(c); if (x) out.push({ field: `${prefix}countryCodes.${i}`, ...x }); });
-  input.currencyCodes.forEach((c, i) => { const x = checkCurrencyCode(c); if (x) out.push({ field: `${prefix}currencyCodes.${i}`, ...x }); });
+  input.countryCodes.forEach((c, i) => {
+    const x = checkCountryCode(c);
+    if (x) out.push({ field: `${prefix}countryCodes.${i}`, ...x });
+  });
+  input.currencyCodes.forEach((c, i) => {
+    const x = checkCurrencyCode(c);
+    if (x) out.push({ field: `${prefix}currencyCodes.${i}`, ...x });
+  });
   return out;
 }
 
@@ -66,6 +86,8 @@ export async function readChecklist(db: DbOrTx, companyId: number): Promise<Chec
 
 /** Inserts or replaces the checklist of `companyId` with `value` (already normalized); `now` from the app clock. */
 export async function writeChecklist(db: DbOrTx, companyId: number, value: Checklist, now: Date): Promise<void> {
-  await db.insert(checklists).values({ companyId, ...value, updatedAt: now })
+  await db
+    .insert(checklists)
+    .values({ companyId, ...value, updatedAt: now })
     .onConflictDoUpdate({ target: checklists.companyId, set: { ...value, updatedAt: now } });
 }

@@ -20,10 +20,14 @@ import { verificationDocuments } from '../db/schema/verification.js';
  * transaction that records the reason (the signature row, or the operator's status change).
  */
 export async function markCompanyVerified(tx: DbOrTx, companyId: number, now: Date): Promise<boolean> {
-  const [company] = await tx.select({ status: companies.status, verifiedAt: companies.verifiedAt })
-    .from(companies).where(eq(companies.id, companyId)).for('update');
+  const [company] = await tx
+    .select({ status: companies.status, verifiedAt: companies.verifiedAt })
+    .from(companies)
+    .where(eq(companies.id, companyId))
+    .for('update');
   if (!company || company.status === 'SUSPENDED') return false;
-  await tx.update(companies)
+  await tx
+    .update(companies)
     .set({ status: 'VERIFIED', signatureConfirmed: true, verifiedAt: company.verifiedAt ?? now })
     .where(eq(companies.id, companyId));
   return true;
@@ -35,6 +39,8 @@ export async function markCompanyVerified(tx: DbOrTx, companyId: number, now: Da
  * a fresh application. Call it in the transaction that changes the data.
  */
 export async function supersedeVerificationDocuments(tx: DbOrTx, companyId: number): Promise<void> {
-  await tx.update(verificationDocuments).set({ status: 'SUPERSEDED' })
+  await tx
+    .update(verificationDocuments)
+    .set({ status: 'SUPERSEDED' })
     .where(and(eq(verificationDocuments.companyId, companyId), eq(verificationDocuments.status, 'GENERATED')));
 }

@@ -18,28 +18,35 @@ export const CompanySummarySchema = Type.Object({
   verified: Type.Boolean({ description: 'Verified by qualified electronic signature (spec core §6)' }),
 });
 
-export const CurrentUserSchema = Type.Object({
-  userId: Type.Integer(),
-  email: Type.String(),
-  name: Type.String(),
-  surname: Type.String(),
-  patronymic: Type.Union([Type.String(), Type.Null()]),
-  phone: Type.Union([Type.String(), Type.Null()], { description: '10 digits' }),
-  account: Type.Object({
-    type: Type.Union([Type.Literal('CLIENT'), Type.Literal('PARTNER'), Type.Literal('AGENT'), Type.Literal('OPER')]),
-    status: Type.String(),
-  }),
-  verified: Type.Boolean(),
-  userRights: Type.Array(Type.String()),
-  originalUser: Type.Null(),
-  reLoggedRights: Type.Array(Type.String()),
-  company: Type.Union([CompanySummarySchema, Type.Null()]),
-}, { description: 'The signed-in user (spec core §3 "Current user")' });
+export const CurrentUserSchema = Type.Object(
+  {
+    userId: Type.Integer(),
+    email: Type.String(),
+    name: Type.String(),
+    surname: Type.String(),
+    patronymic: Type.Union([Type.String(), Type.Null()]),
+    phone: Type.Union([Type.String(), Type.Null()], { description: '10 digits' }),
+    account: Type.Object({
+      type: Type.Union([Type.Literal('CLIENT'), Type.Literal('PARTNER'), Type.Literal('AGENT'), Type.Literal('OPER')]),
+      status: Type.String(),
+    }),
+    verified: Type.Boolean(),
+    userRights: Type.Array(Type.String()),
+    originalUser: Type.Null(),
+    reLoggedRights: Type.Array(Type.String()),
+    company: Type.Union([CompanySummarySchema, Type.Null()]),
+  },
+  { description: 'The signed-in user (spec core §3 "Current user")' },
+);
 export type CurrentUser = Static<typeof CurrentUserSchema>;
 
 /** Builds the CurrentUser of `userId`; throws when the user does not exist. */
 export async function currentUser(db: DbOrTx, userId: number): Promise<CurrentUser> {
-  const rows = await db.select({ u: users, c: companies }).from(users).leftJoin(companies, eq(users.companyId, companies.id)).where(eq(users.id, userId));
+  const rows = await db
+    .select({ u: users, c: companies })
+    .from(users)
+    .leftJoin(companies, eq(users.companyId, companies.id))
+    .where(eq(users.id, userId));
   const row = rows[0];
   if (!row) throw new Error(`user ${userId} not found`);
   const auth = await loadAuthUser(db as Db, userId);
@@ -56,6 +63,16 @@ export async function currentUser(db: DbOrTx, userId: number): Promise<CurrentUs
     userRights: auth!.rights,
     originalUser: null,
     reLoggedRights: [],
-    company: c ? { id: c.id, shortName: c.shortName, fullName: c.fullName, inn: c.inn, ogrn: c.ogrn, status: c.status, verified: companyVerified(c) } : null,
+    company: c
+      ? {
+          id: c.id,
+          shortName: c.shortName,
+          fullName: c.fullName,
+          inn: c.inn,
+          ogrn: c.ogrn,
+          status: c.status,
+          verified: companyVerified(c),
+        }
+      : null,
   };
 }

@@ -43,7 +43,13 @@ export function linkExpired(): AppError {
 /** 429 RESEND_TOO_EARLY with `retryAfterSeconds` (seconds until a new mail may be sent). */
 export function resendTooEarly(retryAfterSeconds: number): AppError {
   const extra: Partial<ErrorBody> & { retryAfterSeconds: number } = { retryAfterSeconds };
-  return new AppError(429, 'RESEND_TOO_EARLY', `Повторная отправка письма возможна через ${retryAfterSeconds} с`, undefined, extra);
+  return new AppError(
+    429,
+    'RESEND_TOO_EARLY',
+    `Повторная отправка письма возможна через ${retryAfterSeconds} с`,
+    undefined,
+    extra,
+  );
 }
 
 /**
@@ -51,7 +57,9 @@ export function resendTooEarly(retryAfterSeconds: number): AppError {
  * whatever became of its link.
  */
 export async function resendWaitSeconds(db: DbOrTx, email: string, purpose: TokenPurpose, now: Date): Promise<number> {
-  const [row] = await db.select({ last: max(emailTokens.sentAt) }).from(emailTokens)
+  const [row] = await db
+    .select({ last: max(emailTokens.sentAt) })
+    .from(emailTokens)
     .where(and(eq(emailTokens.email, email), eq(emailTokens.purpose, purpose)));
   if (!row?.last) return 0;
   const left = new Date(row.last).getTime() + RESEND_DELAY_SECONDS * 1000 - now.getTime();
@@ -64,34 +72,59 @@ export async function resendWaitSeconds(db: DbOrTx, email: string, purpose: Toke
  * and purpose (and of the same user for PASSWORD_RESET / EMAIL_CHANGE), stores the hash. Returns the token
  * and the row id. Concurrent calls for one address are serialised by an advisory lock.
  */
-export async function issueToken(db: DbOrTx, input: { purpose: TokenPurpose; email: string; userId?: number | null }, now: Date): Promise<{ token: string; id: number }> {
+export async function issueToken(
+  db: DbOrTx,
+  input: { purpose: TokenPurpose; email: string; userId?: number | null },
+  now: Date,
+): Promise<{ token: string; id: number }> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`email-token:${input.purpose}:${input.email}`}))`);
     const wait = await resendWaitSeconds(tx, input.email, input.purpose, now);
     if (wait > 0) throw resendTooEarly(wait);
     await revokeLive(tx, input.purpose, input.email, now);
     if (input.userId && input.purpose !== 'REGISTRATION') {
-      await tx.update(emailTokens).set({ revokedAt: now })
-        .where(and(eq(emailTokens.userId, input.userId), eq(emailTokens.purpose, input.purpose), isNull(emailTokens.usedAt), isNull(emailTokens.revokedAt)));
+      await tx
+        .update(emailTokens)
+        .set({ revokedAt: now })
+        .where(
+          and(
+            eq(emailTokens.userId, input.userId),
+            eq(emailTokens.purpose, input.purpose),
+            isNull(emailTokens.usedAt),
+            isNull(emailTokens.revokedAt),
+          ),
+        );
     }
     const token = newToken();
-    const [row] = await tx.insert(emailTokens).values({
-      purpose: input.purpose,
-      email: input.email,
-      userId: input.userId ?? null,
-      tokenHash: hashToken(token),
-      createdAt: now,
-      sentAt: now,
-      expiresAt: new Date(now.getTime() + TOKEN_TTL_MS[input.purpose]),
-    }).returning({ id: emailTokens.id });
+    const [row] = await tx
+      .insert(emailTokens)
+      .values({
+        purpose: input.purpose,
+        email: input.email,
+        userId: input.userId ?? null,
+        tokenHash: hashToken(token),
+        createdAt: now,
+        sentAt: now,
+        expiresAt: new Date(now.getTime() + TOKEN_TTL_MS[input.purpose]),
+      })
+      .returning({ id: emailTokens.id });
     return { token, id: row.id };
   });
 }
 
 /** Revokes every live (unused, unrevoked) link of `purpose` for `email`. Returns how many. */
 export async function revokeLive(db: DbOrTx, purpose: TokenPurpose, email: string, now: Date): Promise<number> {
-  const rows = await db.update(emailTokens).set({ revokedAt: now })
-    .where(and(eq(emailTokens.email, email), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt), isNull(emailTokens.revokedAt)))
+  const rows = await db
+    .update(emailTokens)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(emailTokens.email, email),
+        eq(emailTokens.purpose, purpose),
+        isNull(emailTokens.usedAt),
+        isNull(emailTokens.revokedAt),
+      ),
+    )
     .returning({ id: emailTokens.id });
   return rows.length;
 }
@@ -100,8 +133,15 @@ export async function revokeLive(db: DbOrTx, purpose: TokenPurpose, email: strin
  * The live link for `token` among `purposes`: not used, not revoked, not expired at `now`.
  * Throws 410 LINK_EXPIRED otherwise (unknown tokens too: the user cannot tell them apart).
  */
-export async function usableToken(db: DbOrTx, token: string, purposes: TokenPurpose[], now: Date): Promise<EmailTokenRow> {
-  const [row] = await db.select().from(emailTokens)
+export async function usableToken(
+  db: DbOrTx,
+  token: string,
+  purposes: TokenPurpose[],
+  now: Date,
+): Promise<EmailTokenRow> {
+  const [row] = await db
+    .select()
+    .from(emailTokens)
     .where(and(eq(emailTokens.tokenHash, hashToken(token)), inArray(emailTokens.purpose, purposes)));
   if (!row || row.usedAt || row.revokedAt || row.expiresAt.getTime() <= now.getTime()) throw linkExpired();
   return row;
@@ -112,17 +152,36 @@ export async function usableToken(db: DbOrTx, token: string, purposes: TokenPurp
  * Throws 410 LINK_EXPIRED when another call used it first.
  */
 export async function consumeToken(db: DbOrTx, id: number, now: Date, confirm = false): Promise<void> {
-  const rows = await db.update(emailTokens).set({ usedAt: now, ...(confirm ? { confirmedAt: now } : {}) })
-    .where(and(eq(emailTokens.id, id), isNull(emailTokens.usedAt), isNull(emailTokens.revokedAt), gt(emailTokens.expiresAt, now)))
+  const rows = await db
+    .update(emailTokens)
+    .set({ usedAt: now, ...(confirm ? { confirmedAt: now } : {}) })
+    .where(
+      and(
+        eq(emailTokens.id, id),
+        isNull(emailTokens.usedAt),
+        isNull(emailTokens.revokedAt),
+        gt(emailTokens.expiresAt, now),
+      ),
+    )
     .returning({ id: emailTokens.id });
   if (rows.length === 0) throw linkExpired();
 }
 
 /** The newest live (unused, unrevoked) registration link of `email`, expired or not; undefined when none. */
 export async function latestRegistration(db: DbOrTx, email: string): Promise<EmailTokenRow | undefined> {
-  const [row] = await db.select().from(emailTokens)
-    .where(and(eq(emailTokens.email, email), eq(emailTokens.purpose, 'REGISTRATION'), isNull(emailTokens.usedAt), isNull(emailTokens.revokedAt)))
-    .orderBy(desc(emailTokens.id)).limit(1);
+  const [row] = await db
+    .select()
+    .from(emailTokens)
+    .where(
+      and(
+        eq(emailTokens.email, email),
+        eq(emailTokens.purpose, 'REGISTRATION'),
+        isNull(emailTokens.usedAt),
+        isNull(emailTokens.revokedAt),
+      ),
+    )
+    .orderBy(desc(emailTokens.id))
+    .limit(1);
   return row;
 }
 

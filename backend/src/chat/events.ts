@@ -44,19 +44,23 @@ const rowsOf = <T>(r: unknown): T[] => (r as { rows: T[] }).rows;
 export async function appendChatEvents(tx: DbOrTx, events: NewChatEvent[]): Promise<number[]> {
   if (events.length === 0) return [];
   const n = events.length;
-  const [row] = rowsOf<{ last_id: string | number }>(await tx.execute(sql`
+  const [row] = rowsOf<{ last_id: string | number }>(
+    await tx.execute(sql`
     insert into chat_event_counter (id, last_id) values (1, ${n})
     on conflict (id) do update set last_id = chat_event_counter.last_id + ${n}, updated_at = now()
-    returning last_id`));
+    returning last_id`),
+  );
   const last = Number(row.last_id);
   const first = last - n + 1;
   const ids = events.map((_, i) => first + i);
-  await tx.insert(chatEvents).values(events.map((e, i) => ({
-    id: ids[i],
-    recipients: [...new Set(e.recipients.map(Number))],
-    kind: e.kind,
-    payload: e.payload,
-  })));
+  await tx.insert(chatEvents).values(
+    events.map((e, i) => ({
+      id: ids[i],
+      recipients: [...new Set(e.recipients.map(Number))],
+      kind: e.kind,
+      payload: e.payload,
+    })),
+  );
   await tx.execute(sql`select pg_notify(${CHAT_EVENTS_CHANNEL}, ${String(last)})`);
   return ids;
 }
@@ -80,7 +84,12 @@ export const MAX_EPHEMERAL_NOTICE_BYTES = 7900;
  * for a congested stream. Inside a transaction it goes out at commit; with a plain Db at once.
  * @returns false when nothing was sent (no recipients, or the notice exceeds MAX_EPHEMERAL_NOTICE_BYTES).
  */
-export async function publishEphemeralVia(db: DbOrTx, userIds: number[], kind: EphemeralKind, payload: Record<string, unknown>): Promise<boolean> {
+export async function publishEphemeralVia(
+  db: DbOrTx,
+  userIds: number[],
+  kind: EphemeralKind,
+  payload: Record<string, unknown>,
+): Promise<boolean> {
   const u = [...new Set(userIds.map(Number))];
   if (u.length === 0) return false;
   const text = JSON.stringify({ u, k: kind, p: payload } satisfies EphemeralNotice);

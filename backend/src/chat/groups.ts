@@ -23,33 +23,60 @@ export const SUPPORT_GROUP_NAME = 'Поддержка';
 
 /** Users allowed in an order's chat: client company users, users of agents the order was sent to, operators. */
 async function eligibleForOrder(db: DbOrTx, orderId: number, companyId: number): Promise<number[]> {
-  const partnerCompanies = (await db.select({ id: partnerOrders.partnerCompanyId }).from(partnerOrders).where(eq(partnerOrders.orderId, orderId))).map((r) => r.id);
-  const rows = await db.select({ id: users.id, type: users.accountType, companyId: users.companyId, status: users.status }).from(users)
-    .where(sql`${users.accountType} = 'OPER' or (${users.accountType} = 'CLIENT' and ${users.companyId} = ${companyId})${partnerCompanies.length ? sql` or (${users.accountType} = 'PARTNER' and ${inArray(users.companyId, partnerCompanies)})` : sql``}`);
+  const partnerCompanies = (
+    await db
+      .select({ id: partnerOrders.partnerCompanyId })
+      .from(partnerOrders)
+      .where(eq(partnerOrders.orderId, orderId))
+  ).map((r) => r.id);
+  const rows = await db
+    .select({ id: users.id, type: users.accountType, companyId: users.companyId, status: users.status })
+    .from(users)
+    .where(
+      sql`${users.accountType} = 'OPER' or (${users.accountType} = 'CLIENT' and ${users.companyId} = ${companyId})${partnerCompanies.length ? sql` or (${users.accountType} = 'PARTNER' and ${inArray(users.companyId, partnerCompanies)})` : sql``}`,
+    );
   return rows.filter((r) => r.status !== 'USER_SUSPENDED').map((r) => r.id);
 }
 
 /** Whether `user` may open the chat of the order (see the header). */
-async function mayOpenOrderChat(db: DbOrTx, user: Actor & { companyId: number | null }, order: { id: number; companyId: number }): Promise<boolean> {
+async function mayOpenOrderChat(
+  db: DbOrTx,
+  user: Actor & { companyId: number | null },
+  order: { id: number; companyId: number },
+): Promise<boolean> {
   if (user.accountType === 'OPER') return true;
   if (user.accountType === 'CLIENT') return user.companyId === order.companyId;
   if (user.accountType === 'PARTNER' && user.companyId != null) {
-    const [po] = await db.select({ id: partnerOrders.id }).from(partnerOrders).where(and(eq(partnerOrders.orderId, order.id), eq(partnerOrders.partnerCompanyId, user.companyId)));
+    const [po] = await db
+      .select({ id: partnerOrders.id })
+      .from(partnerOrders)
+      .where(and(eq(partnerOrders.orderId, order.id), eq(partnerOrders.partnerCompanyId, user.companyId)));
     return !!po;
   }
   return false;
 }
 
 /** Creates or gets the chat of order `orderId` (see the header). 404 CHAT_NOT_FOUND when the caller may not. */
-export async function createOrGetRequestChat(db: Db, user: Actor & { companyId: number | null }, orderId: number, now: Date): Promise<{ group: ChatGroupRow; created: boolean }> {
-  const [order] = await db.select({ id: orders.id, companyId: orders.companyId }).from(orders).where(eq(orders.id, orderId));
+export async function createOrGetRequestChat(
+  db: Db,
+  user: Actor & { companyId: number | null },
+  orderId: number,
+  now: Date,
+): Promise<{ group: ChatGroupRow; created: boolean }> {
+  const [order] = await db
+    .select({ id: orders.id, companyId: orders.companyId })
+    .from(orders)
+    .where(eq(orders.id, orderId));
   if (!order || !(await mayOpenOrderChat(db, user, order))) throw notFoundGroup();
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(10763, ${orderId}::int)`);
     let [group] = await tx.select().from(chatGroups).where(eq(chatGroups.orderId, orderId));
     let created = false;
     if (!group) {
-      [group] = await tx.insert(chatGroups).values({ type: 'ECVP_CLIENT', name: `Заявка №${orderId}`, orderId, createdAt: now }).returning();
+      [group] = await tx
+        .insert(chatGroups)
+        .values({ type: 'ECVP_CLIENT', name: `Заявка №${orderId}`, orderId, createdAt: now })
+        .returning();
       created = true;
     }
     if (group.deletedAt) throw notFoundGroup();
@@ -62,14 +89,19 @@ export async function createOrGetRequestChat(db: Db, user: Actor & { companyId: 
     const pointer = await messageAtPointer(tx, group.id);
     const start = { lastViewedMessageId: pointer.id, lastViewedAt: pointer.createdAt };
     if (added.length) {
-      await tx.insert(chatMembers).values(added.map((userId) => ({ groupId: group.id, userId, role: 'PARTICIPANT', joinedAt: now, ...start })));
+      await tx
+        .insert(chatMembers)
+        .values(added.map((userId) => ({ groupId: group.id, userId, role: 'PARTICIPANT', joinedAt: now, ...start })));
     }
     const mine = existing.find((m) => m.userId === user.id);
     const rejoined = !!mine && mine.leftAt != null;
     if (rejoined) {
       // forward only: a pointer already past the newest message (it cannot be, pointers are clamped) would stay
       const keep = Number(mine.lastViewedMessageId) > pointer.id;
-      await tx.update(chatMembers).set({ leftAt: null, joinedAt: now, favoriteId: null, ...(keep ? {} : start) }).where(eq(chatMembers.id, mine.id));
+      await tx
+        .update(chatMembers)
+        .set({ leftAt: null, joinedAt: now, favoriteId: null, ...(keep ? {} : start) })
+        .where(eq(chatMembers.id, mine.id));
     }
     if (created) await emitGroupEvent(tx, group, 'GROUP_CREATED');
     else {
@@ -83,16 +115,31 @@ export async function createOrGetRequestChat(db: Db, user: Actor & { companyId: 
 /** The caller's support group id (created when missing); null for operators (they are the support). */
 export async function ensureSupportGroup(db: Db, user: Actor, now: Date): Promise<number | null> {
   if (user.accountType === 'OPER') return null;
-  const find = async (d: DbOrTx) => (await d.select({ id: chatGroups.id }).from(chatGroups)
-    .innerJoin(chatMembers, eq(chatMembers.groupId, chatGroups.id))
-    .where(and(eq(chatGroups.type, 'ECVP_SUPPORT'), eq(chatMembers.userId, user.id), eq(chatMembers.role, 'OWNER'), isNull(chatGroups.deletedAt))))[0]?.id ?? null;
+  const find = async (d: DbOrTx) =>
+    (
+      await d
+        .select({ id: chatGroups.id })
+        .from(chatGroups)
+        .innerJoin(chatMembers, eq(chatMembers.groupId, chatGroups.id))
+        .where(
+          and(
+            eq(chatGroups.type, 'ECVP_SUPPORT'),
+            eq(chatMembers.userId, user.id),
+            eq(chatMembers.role, 'OWNER'),
+            isNull(chatGroups.deletedAt),
+          ),
+        )
+    )[0]?.id ?? null;
   const found = await find(db);
   if (found) return found;
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SUPPORT_USER_ID}, ${user.id}::int)`);
     const again = await find(tx);
     if (again) return again;
-    const [group] = await tx.insert(chatGroups).values({ type: 'ECVP_SUPPORT', name: SUPPORT_GROUP_NAME, createdBy: user.id, createdAt: now }).returning();
+    const [group] = await tx
+      .insert(chatGroups)
+      .values({ type: 'ECVP_SUPPORT', name: SUPPORT_GROUP_NAME, createdBy: user.id, createdAt: now })
+      .returning();
     await tx.insert(chatMembers).values([
       { groupId: group.id, userId: user.id, role: 'OWNER', joinedAt: now },
       { groupId: group.id, userId: SUPPORT_USER_ID, role: 'PARTICIPANT', joinedAt: now },

@@ -20,12 +20,43 @@
  */
 import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, max, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client.js';
-import { chatGroups, chatInvitations, chatMembers, chatMessages, chatPresence, chatReactions, type ChatGroupRow, type ChatMemberRow, type ChatMessageRow } from '../db/schema/chat.js';
+import {
+  chatGroups,
+  chatInvitations,
+  chatMembers,
+  chatMessages,
+  chatPresence,
+  chatReactions,
+  type ChatGroupRow,
+  type ChatMemberRow,
+  type ChatMessageRow,
+} from '../db/schema/chat.js';
 import { companies, users } from '../db/schema/core.js';
 import { storedFiles } from '../db/schema/orders.js';
-import { isOwnMessage, previewRole, senderIdFor, SUPPORT_USER_ID, type GroupType, type MemberRole } from '../domain/chat/groups.js';
-import { formatMetaData, METADATA_TYPE_LABELS, isMetadataType, nextMessageTime, type MessageStatus, type MetadataType } from '../domain/chat/messages.js';
-import { groupStatistics, mentionedMessageIds, newReactionsMessageIds, type CountedMessage, type CountedReaction, type GroupStatistics } from '../domain/chat/unread.js';
+import {
+  isOwnMessage,
+  previewRole,
+  senderIdFor,
+  SUPPORT_USER_ID,
+  type GroupType,
+  type MemberRole,
+} from '../domain/chat/groups.js';
+import {
+  formatMetaData,
+  METADATA_TYPE_LABELS,
+  isMetadataType,
+  nextMessageTime,
+  type MessageStatus,
+  type MetadataType,
+} from '../domain/chat/messages.js';
+import {
+  groupStatistics,
+  mentionedMessageIds,
+  newReactionsMessageIds,
+  type CountedMessage,
+  type CountedReaction,
+  type GroupStatistics,
+} from '../domain/chat/unread.js';
 import type { GroupEventKind, MessageModificationKind, RealtimeMessageType } from '../domain/chat/events.js';
 import { AppError } from '../errors.js';
 import type { AuthUser } from '../plugins/auth.js';
@@ -44,7 +75,6 @@ export type Actor = Pick<AuthUser, 'id' | 'accountType'>;
 export const notFoundGroup = () => AppError.notFound(CHAT_NOT_FOUND.message, CHAT_NOT_FOUND.code);
 export const notFoundMessage = () => AppError.notFound(MESSAGE_NOT_FOUND.message, MESSAGE_NOT_FOUND.code);
 
-const rowsOf = <T>(r: unknown): T[] => (r as { rows: T[] }).rows;
 const num = (v: unknown): number => Number(v ?? 0);
 
 /** The id `user` acts as in a group of `type`. */
@@ -60,16 +90,36 @@ export function myMemberCond(user: Actor): SQL {
 }
 
 /** The group and the caller's active member row, or null. */
-export async function findMembership(db: DbOrTx, user: Actor, groupId: number): Promise<{ group: ChatGroupRow; member: ChatMemberRow } | null> {
-  const [group] = await db.select().from(chatGroups).where(and(eq(chatGroups.id, groupId), isNull(chatGroups.deletedAt)));
+export async function findMembership(
+  db: DbOrTx,
+  user: Actor,
+  groupId: number,
+): Promise<{ group: ChatGroupRow; member: ChatMemberRow } | null> {
+  const [group] = await db
+    .select()
+    .from(chatGroups)
+    .where(and(eq(chatGroups.id, groupId), isNull(chatGroups.deletedAt)));
   if (!group) return null;
-  const [member] = await db.select().from(chatMembers)
-    .where(and(eq(chatMembers.groupId, groupId), eq(chatMembers.userId, actingId(user, group.type)), isNull(chatMembers.leftAt)));
+  const [member] = await db
+    .select()
+    .from(chatMembers)
+    .where(
+      and(
+        eq(chatMembers.groupId, groupId),
+        eq(chatMembers.userId, actingId(user, group.type)),
+        isNull(chatMembers.leftAt),
+      ),
+    );
   return member ? { group, member } : null;
 }
 
 /** Like findMembership, 404 CHAT_NOT_FOUND when none. `forUpdate` locks the member row (pointer moves). */
-export async function requireMembership(db: DbOrTx, user: Actor, groupId: number, forUpdate = false): Promise<{ group: ChatGroupRow; member: ChatMemberRow }> {
+export async function requireMembership(
+  db: DbOrTx,
+  user: Actor,
+  groupId: number,
+  forUpdate = false,
+): Promise<{ group: ChatGroupRow; member: ChatMemberRow }> {
   const m = await findMembership(db, user, groupId);
   if (!m) throw notFoundGroup();
   if (forUpdate) {
@@ -81,13 +131,19 @@ export async function requireMembership(db: DbOrTx, user: Actor, groupId: number
 
 /** Active operators: they stand behind the support user 10762. */
 async function operatorIds(db: DbOrTx): Promise<number[]> {
-  const rows = await db.select({ id: users.id }).from(users).where(and(eq(users.accountType, 'OPER'), eq(users.status, 'ACTIVE')));
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.accountType, 'OPER'), eq(users.status, 'ACTIVE')));
   return rows.map((r) => r.id);
 }
 
 /** Real user ids of a group's active members (10762 expanded to every active operator). */
 export async function groupRecipients(db: DbOrTx, groupId: number, extra: number[] = []): Promise<number[]> {
-  const rows = await db.select({ userId: chatMembers.userId }).from(chatMembers).where(and(eq(chatMembers.groupId, groupId), isNull(chatMembers.leftAt)));
+  const rows = await db
+    .select({ userId: chatMembers.userId })
+    .from(chatMembers)
+    .where(and(eq(chatMembers.groupId, groupId), isNull(chatMembers.leftAt)));
   const ids = new Set<number>([...rows.map((r) => r.userId), ...extra]);
   if (ids.has(SUPPORT_USER_ID)) {
     ids.delete(SUPPORT_USER_ID);
@@ -110,7 +166,10 @@ export async function userNames(db: DbOrTx, ids: number[]): Promise<Map<number, 
   const real = [...new Set(ids)].filter((id) => id !== SUPPORT_USER_ID);
   if (ids.includes(SUPPORT_USER_ID)) out.set(SUPPORT_USER_ID, SUPPORT_NAME);
   if (real.length) {
-    const rows = await db.select({ id: users.id, name: users.name, surname: users.surname, email: users.email }).from(users).where(inArray(users.id, real));
+    const rows = await db
+      .select({ id: users.id, name: users.name, surname: users.surname, email: users.email })
+      .from(users)
+      .where(inArray(users.id, real));
     for (const r of rows) out.set(r.id, displayName(r));
   }
   return out;
@@ -121,7 +180,11 @@ export async function userNames(db: DbOrTx, ids: number[]): Promise<Map<number, 
  * src/chat/groups.ts), so the support desk can tell its chats apart. `companyName` is the short name of the user's company,
  * null when the user has none.
  */
-export interface SupportRequester { id: number; name: string; companyName: string | null }
+export interface SupportRequester {
+  id: number;
+  name: string;
+  companyName: string | null;
+}
 
 /**
  * The requesters of the given ECVP_SUPPORT groups in one query (the OWNER member joined with the user and the user's
@@ -130,9 +193,16 @@ export interface SupportRequester { id: number; name: string; companyName: strin
 export async function supportRequesters(db: DbOrTx, groupIds: number[]): Promise<Map<number, SupportRequester>> {
   const ids = [...new Set(groupIds)];
   if (!ids.length) return new Map();
-  const rows = await db.select({
-    groupId: chatMembers.groupId, id: users.id, name: users.name, surname: users.surname, email: users.email, companyName: companies.shortName,
-  }).from(chatMembers)
+  const rows = await db
+    .select({
+      groupId: chatMembers.groupId,
+      id: users.id,
+      name: users.name,
+      surname: users.surname,
+      email: users.email,
+      companyName: companies.shortName,
+    })
+    .from(chatMembers)
     .innerJoin(chatGroups, eq(chatGroups.id, chatMembers.groupId))
     .innerJoin(users, eq(users.id, chatMembers.userId))
     .leftJoin(companies, eq(companies.id, users.companyId))
@@ -164,7 +234,9 @@ export async function presenceOf(db: DbOrTx, ids: number[]): Promise<Map<number,
     for (const r of rows) out.set(r.userId, r.lastSeenAt);
   }
   if (ids.includes(SUPPORT_USER_ID)) {
-    const [desk] = await db.select({ last: max(chatPresence.lastSeenAt) }).from(chatPresence)
+    const [desk] = await db
+      .select({ last: max(chatPresence.lastSeenAt) })
+      .from(chatPresence)
       .innerJoin(users, eq(users.id, chatPresence.userId))
       .where(and(eq(users.accountType, 'OPER'), eq(users.status, 'ACTIVE')));
     if (desk?.last) out.set(SUPPORT_USER_ID, desk.last);
@@ -174,8 +246,13 @@ export async function presenceOf(db: DbOrTx, ids: number[]): Promise<Map<number,
 
 /** Records that `userId` was seen now (chat §4 "Online and last seen"). */
 export async function touchPresence(db: DbOrTx, userId: number, now: Date): Promise<void> {
-  await db.insert(chatPresence).values({ userId, lastSeenAt: now })
-    .onConflictDoUpdate({ target: chatPresence.userId, set: { lastSeenAt: sql`greatest(${chatPresence.lastSeenAt}, excluded.last_seen_at)` } });
+  await db
+    .insert(chatPresence)
+    .values({ userId, lastSeenAt: now })
+    .onConflictDoUpdate({
+      target: chatPresence.userId,
+      set: { lastSeenAt: sql`greatest(${chatPresence.lastSeenAt}, excluded.last_seen_at)` },
+    });
 }
 
 /** The offline marker (chat §9 "set 4 time units in the past"): `now` − 4 minutes, just not online any more. */
@@ -191,7 +268,9 @@ export function offlineMarker(now: Date): Date {
  */
 export async function markOffline(db: DbOrTx, userId: number, now: Date): Promise<Date> {
   const at = offlineMarker(now);
-  await db.insert(chatPresence).values({ userId, lastSeenAt: at })
+  await db
+    .insert(chatPresence)
+    .values({ userId, lastSeenAt: at })
     .onConflictDoUpdate({ target: chatPresence.userId, set: { lastSeenAt: at } });
   return at;
 }
@@ -199,7 +278,13 @@ export async function markOffline(db: DbOrTx, userId: number, now: Date): Promis
 // ----------------------------------------------------------------------------------------------------------
 // Message views
 
-export interface FileView { id: string; name: string; size: number; contentType: string; link: string }
+export interface FileView {
+  id: string;
+  name: string;
+  size: number;
+  contentType: string;
+  link: string;
+}
 export interface MessageView {
   msgId: number;
   extMsgId: string | null;
@@ -231,11 +316,19 @@ export interface MessageView {
   invitation?: MessageInvitationView | null;
 }
 /** The invitation of a GROUP_INVITATION message: its id, the invited user (id and display name) and its status now. */
-export interface MessageInvitationView { id: number; invitedUserId: number; invitedUserName: string; status: 'PENDING' | 'ACCEPTED' | 'DECLINED' }
+export interface MessageInvitationView {
+  id: number;
+  invitedUserId: number;
+  invitedUserName: string;
+  status: 'PENDING' | 'ACCEPTED' | 'DECLINED';
+}
 
 /** The invitation id of a message's GROUP_INVITATION metaData (its userMessage, a positive integer), else null. */
-export function invitationIdOfMessage(metaData: { userMessage?: string; metadataType?: string } | null | undefined): number | null {
-  if (!metaData || metaData.metadataType !== 'GROUP_INVITATION' || !/^\d{1,15}$/.test(metaData.userMessage ?? '')) return null;
+export function invitationIdOfMessage(
+  metaData: { userMessage?: string; metadataType?: string } | null | undefined,
+): number | null {
+  if (!metaData || metaData.metadataType !== 'GROUP_INVITATION' || !/^\d{1,15}$/.test(metaData.userMessage ?? ''))
+    return null;
   const id = Number(metaData.userMessage);
   return id > 0 ? id : null;
 }
@@ -244,7 +337,14 @@ export function invitationIdOfMessage(metaData: { userMessage?: string; metadata
  * A replied-to or forwarded message. `selfMsg`: whether it is the viewer's own by the rule of the full view
  * (domain/chat/groups.ts isOwnMessage, judged in the summarised message's own group); false in viewer-neutral event views.
  */
-export interface MessageSummary { msgId: number; text: string | null; sender: { id: number; name: string }; selfMsg: boolean; deleted: boolean; fileName: string | null }
+export interface MessageSummary {
+  msgId: number;
+  text: string | null;
+  sender: { id: number; name: string };
+  selfMsg: boolean;
+  deleted: boolean;
+  fileName: string | null;
+}
 
 export function fileLink(fileId: string): string {
   return `/api/secured/common/chat/${fileId}/file`;
@@ -260,7 +360,13 @@ export function fileLink(fileId: string): string {
  * `viewer` null gives the viewer-neutral view of realtime events: selfMsg false, the stored status; each receiver decides
  * (the gateway applies the same rule per subscriber).
  */
-export async function messageViews(db: DbOrTx, rows: ChatMessageRow[], group: ChatGroupRow, viewer: Actor | null, pointer: number): Promise<MessageView[]> {
+export async function messageViews(
+  db: DbOrTx,
+  rows: ChatMessageRow[],
+  group: ChatGroupRow,
+  viewer: Actor | null,
+  pointer: number,
+): Promise<MessageView[]> {
   if (!rows.length) return [];
   const refIds = [...new Set(rows.flatMap((r) => [r.replyToId, r.forwardOfId]).filter((x): x is number => x != null))];
   const refs = refIds.length ? await db.select().from(chatMessages).where(inArray(chatMessages.id, refIds)) : [];
@@ -269,45 +375,84 @@ export async function messageViews(db: DbOrTx, rows: ChatMessageRow[], group: Ch
   const refGroupTypes = new Map<number, string>([[group.id, group.type]]);
   const otherGroups = [...new Set(refs.map((r) => r.groupId))].filter((id) => id !== group.id);
   if (viewer && otherGroups.length) {
-    for (const g of await db.select({ id: chatGroups.id, type: chatGroups.type }).from(chatGroups).where(inArray(chatGroups.id, otherGroups))) refGroupTypes.set(g.id, g.type);
+    for (const g of await db
+      .select({ id: chatGroups.id, type: chatGroups.type })
+      .from(chatGroups)
+      .where(inArray(chatGroups.id, otherGroups)))
+      refGroupTypes.set(g.id, g.type);
   }
-  const fileIds = [...new Set([...rows, ...refs].flatMap((r) => [r.fileId, ...r.pictureIds]).filter((x): x is string => !!x))];
+  const fileIds = [
+    ...new Set([...rows, ...refs].flatMap((r) => [r.fileId, ...r.pictureIds]).filter((x): x is string => !!x)),
+  ];
   const files = fileIds.length ? await db.select().from(storedFiles).where(inArray(storedFiles.id, fileIds)) : [];
   const fileMap = new Map(files.map((f) => [f.id, f]));
   // GROUP_INVITATION messages carry their invitation (one query for the page, in this group only) with the invited user's name
-  const invitationIds = [...new Set(rows.map((r) => invitationIdOfMessage(r.metaData)).filter((x): x is number => x != null))];
+  const invitationIds = [
+    ...new Set(rows.map((r) => invitationIdOfMessage(r.metaData)).filter((x): x is number => x != null)),
+  ];
   const invitationRows = invitationIds.length
-    ? await db.select().from(chatInvitations).where(and(inArray(chatInvitations.id, invitationIds), eq(chatInvitations.groupId, group.id)))
+    ? await db
+        .select()
+        .from(chatInvitations)
+        .where(and(inArray(chatInvitations.id, invitationIds), eq(chatInvitations.groupId, group.id)))
     : [];
   const invitationMap = new Map(invitationRows.map((i) => [i.id, i]));
-  const names = await userNames(db, [...[...rows, ...refs].map((r) => r.senderId), ...invitationRows.map((i) => i.invitedUserId)]);
+  const names = await userNames(db, [
+    ...[...rows, ...refs].map((r) => r.senderId),
+    ...invitationRows.map((i) => i.invitedUserId),
+  ]);
   const invitationView = (r: ChatMessageRow): { invitation?: MessageInvitationView | null } => {
     if (r.metaData?.metadataType !== 'GROUP_INVITATION') return {};
     const id = invitationIdOfMessage(r.metaData);
     const inv = id != null ? invitationMap.get(id) : undefined;
     return {
       invitation: inv
-        ? { id: inv.id, invitedUserId: inv.invitedUserId, invitedUserName: names.get(inv.invitedUserId) ?? '', status: inv.status as MessageInvitationView['status'] }
+        ? {
+            id: inv.id,
+            invitedUserId: inv.invitedUserId,
+            invitedUserName: names.get(inv.invitedUserId) ?? '',
+            status: inv.status as MessageInvitationView['status'],
+          }
         : null,
     };
   };
-  const reactionRows = await db.select().from(chatReactions).where(inArray(chatReactions.messageId, rows.map((r) => r.id))).orderBy(asc(chatReactions.id));
+  const reactionRows = await db
+    .select()
+    .from(chatReactions)
+    .where(
+      inArray(
+        chatReactions.messageId,
+        rows.map((r) => r.id),
+      ),
+    )
+    .orderBy(asc(chatReactions.id));
   const fileView = (id: string | null): FileView | null => {
     const f = id ? fileMap.get(id) : undefined;
-    return f ? { id: f.id, name: f.originalName, size: f.size, contentType: f.contentType, link: fileLink(f.id) } : null;
+    return f
+      ? { id: f.id, name: f.originalName, size: f.size, contentType: f.contentType, link: fileLink(f.id) }
+      : null;
   };
   const summary = (id: number | null): MessageSummary | null => {
     const r = id != null ? refMap.get(id) : undefined;
     if (!r) return null;
     const deleted = r.deletedAt != null;
     const self = viewer ? isOwnMessage(r.senderId, viewer, (refGroupTypes.get(r.groupId) ?? '') as GroupType) : false;
-    return { msgId: r.id, text: deleted ? null : r.text, sender: { id: r.senderId, name: names.get(r.senderId) ?? '' }, selfMsg: self, deleted, fileName: deleted ? null : fileView(r.fileId)?.name ?? null };
+    return {
+      msgId: r.id,
+      text: deleted ? null : r.text,
+      sender: { id: r.senderId, name: names.get(r.senderId) ?? '' },
+      selfMsg: self,
+      deleted,
+      fileName: deleted ? null : (fileView(r.fileId)?.name ?? null),
+    };
   };
   return rows.map((r) => {
     const self = viewer ? isOwnMessage(r.senderId, viewer, group.type as GroupType) : false;
-    const status: MessageStatus = self || !viewer ? (r.status as MessageStatus) : r.id <= pointer ? 'VIEWED' : 'DELIVERED';
+    const status: MessageStatus =
+      self || !viewer ? (r.status as MessageStatus) : r.id <= pointer ? 'VIEWED' : 'DELIVERED';
     const byEmoji = new Map<string, number[]>();
-    for (const x of reactionRows) if (x.messageId === r.id) byEmoji.set(x.emoji, [...(byEmoji.get(x.emoji) ?? []), x.userId]);
+    for (const x of reactionRows)
+      if (x.messageId === r.id) byEmoji.set(x.emoji, [...(byEmoji.get(x.emoji) ?? []), x.userId]);
     return {
       msgId: r.id,
       extMsgId: r.extMsgId,
@@ -321,7 +466,9 @@ export async function messageViews(db: DbOrTx, rows: ChatMessageRow[], group: Ch
       sender: { id: r.senderId, name: names.get(r.senderId) ?? '' },
       sentByGroup: r.senderId === SUPPORT_USER_ID,
       file: fileView(r.fileId),
-      pictures: r.pictureIds.map((id) => fileMap.get(id)).filter((f) => !!f)
+      pictures: r.pictureIds
+        .map((id) => fileMap.get(id))
+        .filter((f) => !!f)
         .map((f) => ({ id: f!.id, name: f!.originalName, previewPictureInfo: { link: fileLink(f!.id) } })),
       replyMessage: summary(r.replyToId),
       forwardMessage: summary(r.forwardOfId),
@@ -329,7 +476,9 @@ export async function messageViews(db: DbOrTx, rows: ChatMessageRow[], group: Ch
       type: r.type,
       group: { id: group.id, type: group.type, name: group.name },
       sourceMsgId: r.forwardOfId,
-      metaData: r.metaData ? formatMetaData({ userMessage: r.metaData.userMessage, metadataType: r.metaData.metadataType as MetadataType }) : null,
+      metaData: r.metaData
+        ? formatMetaData({ userMessage: r.metaData.userMessage, metadataType: r.metaData.metadataType as MetadataType })
+        : null,
       edited: r.edited,
       dateTimeEdit: r.editedAt ? r.editedAt.toISOString() : null,
       reactions: [...byEmoji].map(([emoji, userIds]) => ({ emoji, count: userIds.length, userIds })),
@@ -338,12 +487,15 @@ export async function messageViews(db: DbOrTx, rows: ChatMessageRow[], group: Ch
   });
 }
 
-
 // ----------------------------------------------------------------------------------------------------------
 // Events
 
 /** Viewer-neutral view of a message for realtime events (the domain RealtimeMessage shape plus the full view). */
-export async function eventMessage(db: DbOrTx, row: ChatMessageRow, group: ChatGroupRow): Promise<Record<string, unknown>> {
+export async function eventMessage(
+  db: DbOrTx,
+  row: ChatMessageRow,
+  group: ChatGroupRow,
+): Promise<Record<string, unknown>> {
   const [view] = await messageViews(db, [row], group, null, 0);
   return { ...view, mentions: row.mentioned, replyMessageId: row.replyToId, forwardMessageId: row.forwardOfId };
 }
@@ -352,62 +504,140 @@ export async function eventMessage(db: DbOrTx, row: ChatMessageRow, group: ChatG
 export async function emitNewMessage(tx: DbOrTx, row: ChatMessageRow, group: ChatGroupRow): Promise<void> {
   const kind: RealtimeMessageType = row.replyToId != null ? 'CHILD_MSG' : 'GROUP_MSG';
   const message = await eventMessage(tx, row, group);
-  await appendChatEvents(tx, [{ recipients: await groupRecipients(tx, group.id), kind, payload: { type: kind, groupId: group.id, message } }]);
+  await appendChatEvents(tx, [
+    { recipients: await groupRecipients(tx, group.id), kind, payload: { type: kind, groupId: group.id, message } },
+  ]);
 }
 
 /** Appends a MODIFY_MSG event. */
-export async function emitModify(tx: DbOrTx, group: ChatGroupRow, modification: MessageModificationKind, message: Record<string, unknown>, extra: Record<string, unknown> = {}, recipients?: number[]): Promise<void> {
-  await appendChatEvents(tx, [{
-    recipients: recipients ?? await groupRecipients(tx, group.id),
-    kind: 'MODIFY_MSG',
-    payload: { type: 'MODIFY_MSG', modification, groupId: group.id, message, ...extra },
-  }]);
+export async function emitModify(
+  tx: DbOrTx,
+  group: ChatGroupRow,
+  modification: MessageModificationKind,
+  message: Record<string, unknown>,
+  extra: Record<string, unknown> = {},
+  recipients?: number[],
+): Promise<void> {
+  await appendChatEvents(tx, [
+    {
+      recipients: recipients ?? (await groupRecipients(tx, group.id)),
+      kind: 'MODIFY_MSG',
+      payload: { type: 'MODIFY_MSG', modification, groupId: group.id, message, ...extra },
+    },
+  ]);
 }
 
 /** Appends a MODIFY_GROUP_MSG event; `recipients` default: the group's members (plus `extra`). */
-export async function emitGroupEvent(tx: DbOrTx, group: ChatGroupRow, event: GroupEventKind, opts: { userId?: number | null; recipients?: number[]; extra?: number[]; data?: Record<string, unknown> } = {}): Promise<void> {
-  await appendChatEvents(tx, [{
-    recipients: opts.recipients ?? await groupRecipients(tx, group.id, opts.extra),
-    kind: 'MODIFY_GROUP_MSG',
-    payload: {
-      type: 'MODIFY_GROUP_MSG', event, groupId: group.id,
-      group: { id: group.id, groupType: group.type, name: group.name, pictureLink: null },
-      userId: opts.userId ?? null, ...(opts.data ?? {}),
+export async function emitGroupEvent(
+  tx: DbOrTx,
+  group: ChatGroupRow,
+  event: GroupEventKind,
+  opts: { userId?: number | null; recipients?: number[]; extra?: number[]; data?: Record<string, unknown> } = {},
+): Promise<void> {
+  await appendChatEvents(tx, [
+    {
+      recipients: opts.recipients ?? (await groupRecipients(tx, group.id, opts.extra)),
+      kind: 'MODIFY_GROUP_MSG',
+      payload: {
+        type: 'MODIFY_GROUP_MSG',
+        event,
+        groupId: group.id,
+        group: { id: group.id, groupType: group.type, name: group.name, pictureLink: null },
+        userId: opts.userId ?? null,
+        ...(opts.data ?? {}),
+      },
     },
-  }]);
+  ]);
 }
 
 // ----------------------------------------------------------------------------------------------------------
 // Statistics and previews
 
-export interface MemberCtx { group: ChatGroupRow; member: ChatMemberRow }
+export interface MemberCtx {
+  group: ChatGroupRow;
+  member: ChatMemberRow;
+}
 
 /** Derived statistics of each member row (domain/chat/unread.ts groupStatistics), by group id. */
-export async function statisticsFor(db: DbOrTx, ctxs: MemberCtx[]): Promise<Map<number, GroupStatistics & { mentionedMessageIds: number[]; newReactionsMessageIds: number[]; lastMessageId: number }>> {
-  const out = new Map<number, GroupStatistics & { mentionedMessageIds: number[]; newReactionsMessageIds: number[]; lastMessageId: number }>();
+export async function statisticsFor(
+  db: DbOrTx,
+  ctxs: MemberCtx[],
+): Promise<
+  Map<
+    number,
+    GroupStatistics & { mentionedMessageIds: number[]; newReactionsMessageIds: number[]; lastMessageId: number }
+  >
+> {
+  const out = new Map<
+    number,
+    GroupStatistics & { mentionedMessageIds: number[]; newReactionsMessageIds: number[]; lastMessageId: number }
+  >();
   if (!ctxs.length) return out;
   const memberIds = ctxs.map((c) => c.member.id);
   const groupIds = ctxs.map((c) => c.group.id);
-  const unread = await db.select({ id: chatMessages.id, groupId: chatMessages.groupId, senderId: chatMessages.senderId, mentioned: chatMessages.mentioned, type: chatMessages.type })
+  const unread = await db
+    .select({
+      id: chatMessages.id,
+      groupId: chatMessages.groupId,
+      senderId: chatMessages.senderId,
+      mentioned: chatMessages.mentioned,
+      type: chatMessages.type,
+    })
     .from(chatMessages)
     .innerJoin(chatMembers, and(eq(chatMembers.groupId, chatMessages.groupId), inArray(chatMembers.id, memberIds)))
-    .where(and(isNull(chatMessages.deletedAt), gt(chatMessages.id, chatMembers.lastViewedMessageId), sql`${chatMessages.senderId} <> ${chatMembers.userId}`));
-  const reacted = await db.select({ id: chatReactions.id, messageId: chatReactions.messageId, userId: chatReactions.userId, groupId: chatMessages.groupId, senderId: chatMessages.senderId })
+    .where(
+      and(
+        isNull(chatMessages.deletedAt),
+        gt(chatMessages.id, chatMembers.lastViewedMessageId),
+        sql`${chatMessages.senderId} <> ${chatMembers.userId}`,
+      ),
+    );
+  const reacted = await db
+    .select({
+      id: chatReactions.id,
+      messageId: chatReactions.messageId,
+      userId: chatReactions.userId,
+      groupId: chatMessages.groupId,
+      senderId: chatMessages.senderId,
+    })
     .from(chatReactions)
     .innerJoin(chatMessages, eq(chatMessages.id, chatReactions.messageId))
     .innerJoin(chatMembers, and(eq(chatMembers.groupId, chatMessages.groupId), inArray(chatMembers.id, memberIds)))
-    .where(and(isNull(chatMessages.deletedAt), gt(chatReactions.id, chatMembers.lastSeenReactionId), eq(chatMessages.senderId, chatMembers.userId), sql`${chatReactions.userId} <> ${chatMembers.userId}`));
-  const lasts = await db.select({ groupId: chatMessages.groupId, last: max(chatMessages.id) }).from(chatMessages)
-    .where(and(inArray(chatMessages.groupId, groupIds), isNull(chatMessages.deletedAt))).groupBy(chatMessages.groupId);
+    .where(
+      and(
+        isNull(chatMessages.deletedAt),
+        gt(chatReactions.id, chatMembers.lastSeenReactionId),
+        eq(chatMessages.senderId, chatMembers.userId),
+        sql`${chatReactions.userId} <> ${chatMembers.userId}`,
+      ),
+    );
+  const lasts = await db
+    .select({ groupId: chatMessages.groupId, last: max(chatMessages.id) })
+    .from(chatMessages)
+    .where(and(inArray(chatMessages.groupId, groupIds), isNull(chatMessages.deletedAt)))
+    .groupBy(chatMessages.groupId);
   const lastMap = new Map(lasts.map((l) => [l.groupId, num(l.last)]));
   for (const { group, member } of ctxs) {
-    const msgs: CountedMessage[] = unread.filter((m) => m.groupId === group.id)
+    const msgs: CountedMessage[] = unread
+      .filter((m) => m.groupId === group.id)
       .map((m) => ({ id: num(m.id), senderId: m.senderId, deleted: false, mentions: m.mentioned, type: m.type }));
     const rs = reacted.filter((r) => r.groupId === group.id);
-    const ownReacted: CountedMessage[] = [...new Set(rs.map((r) => num(r.messageId)))].map((id) => ({ id, senderId: member.userId, deleted: false }));
-    const reactions: CountedReaction[] = rs.map((r) => ({ id: num(r.id), messageId: num(r.messageId), userId: r.userId }));
+    const ownReacted: CountedMessage[] = [...new Set(rs.map((r) => num(r.messageId)))].map((id) => ({
+      id,
+      senderId: member.userId,
+      deleted: false,
+    }));
+    const reactions: CountedReaction[] = rs.map((r) => ({
+      id: num(r.id),
+      messageId: num(r.messageId),
+      userId: r.userId,
+    }));
     const all = [...msgs, ...ownReacted];
-    const read = { memberId: member.userId, lastViewedMessageId: num(member.lastViewedMessageId), lastSeenReactionId: num(member.lastSeenReactionId) };
+    const read = {
+      memberId: member.userId,
+      lastViewedMessageId: num(member.lastViewedMessageId),
+      lastSeenReactionId: num(member.lastSeenReactionId),
+    };
     const stats = groupStatistics(group.id, all, reactions, read);
     const lastMessageId = lastMap.get(group.id) ?? 0;
     out.set(group.id, {
@@ -434,8 +664,15 @@ export interface GroupPreview {
   memberRole: MemberRole;
   cursor: string;
   lastMessage: null | {
-    msgId: number; timeCreate: string; fileName: string | null; message: string | null;
-    sender: { id: number; name: string }; messageStatus: MessageStatus; selfMsg: boolean; sentByGroup: boolean; type: string;
+    msgId: number;
+    timeCreate: string;
+    fileName: string | null;
+    message: string | null;
+    sender: { id: number; name: string };
+    messageStatus: MessageStatus;
+    selfMsg: boolean;
+    sentByGroup: boolean;
+    type: string;
   };
   statistics: GroupStatistics;
   /** ECVP_SUPPORT groups: whose support chat it is ({@link SupportRequester}); null for every other type. */
@@ -447,16 +684,32 @@ export interface GroupPreview {
  * number of queries whatever the number of groups (statistics, last messages, their files and senders, the support
  * requesters), never one per group.
  */
-export async function groupPreviews(db: DbOrTx, viewer: Actor, ctxs: MemberCtx[], cursors?: string[]): Promise<GroupPreview[]> {
+export async function groupPreviews(
+  db: DbOrTx,
+  viewer: Actor,
+  ctxs: MemberCtx[],
+  cursors?: string[],
+): Promise<GroupPreview[]> {
   const stats = await statisticsFor(db, ctxs);
-  const requesters = await supportRequesters(db, ctxs.filter((c) => c.group.type === 'ECVP_SUPPORT').map((c) => c.group.id));
+  const requesters = await supportRequesters(
+    db,
+    ctxs.filter((c) => c.group.type === 'ECVP_SUPPORT').map((c) => c.group.id),
+  );
   const lastIds = ctxs.map((c) => stats.get(c.group.id)?.lastMessageId ?? 0).filter((id) => id > 0);
   const lastRows = lastIds.length ? await db.select().from(chatMessages).where(inArray(chatMessages.id, lastIds)) : [];
   const lastByGroup = new Map(lastRows.map((r) => [r.groupId, r]));
   const fileIds = lastRows.map((r) => r.fileId).filter((x): x is string => !!x);
-  const files = fileIds.length ? await db.select({ id: storedFiles.id, name: storedFiles.originalName }).from(storedFiles).where(inArray(storedFiles.id, fileIds)) : [];
+  const files = fileIds.length
+    ? await db
+        .select({ id: storedFiles.id, name: storedFiles.originalName })
+        .from(storedFiles)
+        .where(inArray(storedFiles.id, fileIds))
+    : [];
   const fileNames = new Map(files.map((f) => [f.id, f.name]));
-  const names = await userNames(db, lastRows.map((r) => r.senderId));
+  const names = await userNames(
+    db,
+    lastRows.map((r) => r.senderId),
+  );
   return ctxs.map(({ group, member }, i) => {
     const s = stats.get(group.id)!;
     const last = lastByGroup.get(group.id);
@@ -473,26 +726,34 @@ export async function groupPreviews(db: DbOrTx, viewer: Actor, ctxs: MemberCtx[]
       userRole: previewRole(member.role as MemberRole),
       memberRole: member.role as MemberRole,
       cursor: cursors?.[i] ?? String(group.id),
-      lastMessage: last ? {
-        msgId: last.id,
-        timeCreate: last.createdAt.toISOString(),
-        fileName: last.fileId ? fileNames.get(last.fileId) ?? null : null,
-        message: last.text ?? previewText(last.metaData),
-        sender: { id: last.senderId, name: names.get(last.senderId) ?? '' },
-        messageStatus: (self ? last.status : last.id <= num(member.lastViewedMessageId) ? 'VIEWED' : 'DELIVERED') as MessageStatus,
-        selfMsg: self,
-        sentByGroup: last.senderId === SUPPORT_USER_ID,
-        type: last.type,
-      } : null,
+      lastMessage: last
+        ? {
+            msgId: last.id,
+            timeCreate: last.createdAt.toISOString(),
+            fileName: last.fileId ? (fileNames.get(last.fileId) ?? null) : null,
+            message: last.text ?? previewText(last.metaData),
+            sender: { id: last.senderId, name: names.get(last.senderId) ?? '' },
+            messageStatus: (self
+              ? last.status
+              : last.id <= num(member.lastViewedMessageId)
+                ? 'VIEWED'
+                : 'DELIVERED') as MessageStatus,
+            selfMsg: self,
+            sentByGroup: last.senderId === SUPPORT_USER_ID,
+            type: last.type,
+          }
+        : null,
       statistics,
-      supportRequester: group.type === 'ECVP_SUPPORT' ? requesters.get(group.id) ?? null : null,
+      supportRequester: group.type === 'ECVP_SUPPORT' ? (requesters.get(group.id) ?? null) : null,
     };
   });
 }
 
 /** The caller's active member contexts for the given groups (others silently left out). */
 export async function myContexts(db: DbOrTx, user: Actor, where?: SQL): Promise<MemberCtx[]> {
-  const rows = await db.select({ group: chatGroups, member: chatMembers }).from(chatMembers)
+  const rows = await db
+    .select({ group: chatGroups, member: chatMembers })
+    .from(chatMembers)
     .innerJoin(chatGroups, eq(chatGroups.id, chatMembers.groupId))
     .where(and(myMemberCond(user), isNull(chatMembers.leftAt), isNull(chatGroups.deletedAt), where));
   return rows;
@@ -517,10 +778,18 @@ export type NewChatMessage = Omit<typeof chatMessages.$inferInsert, 'id' | 'crea
  */
 export async function insertChatMessage(tx: DbOrTx, values: NewChatMessage, now: Date): Promise<ChatMessageRow | null> {
   await tx.select({ id: chatGroups.id }).from(chatGroups).where(eq(chatGroups.id, values.groupId)).for('no key update');
-  const [newest] = await tx.select({ createdAt: chatMessages.createdAt }).from(chatMessages)
-    .where(eq(chatMessages.groupId, values.groupId)).orderBy(desc(chatMessages.id)).limit(1);
+  const [newest] = await tx
+    .select({ createdAt: chatMessages.createdAt })
+    .from(chatMessages)
+    .where(eq(chatMessages.groupId, values.groupId))
+    .orderBy(desc(chatMessages.id))
+    .limit(1);
   const createdAt = nextMessageTime(now, newest?.createdAt ?? null);
-  const [row] = await tx.insert(chatMessages).values({ ...values, createdAt }).onConflictDoNothing().returning();
+  const [row] = await tx
+    .insert(chatMessages)
+    .values({ ...values, createdAt })
+    .onConflictDoNothing()
+    .returning();
   return row ?? null;
 }
 
@@ -529,10 +798,17 @@ export async function insertChatMessage(tx: DbOrTx, values: NewChatMessage, now:
  * deleted included; without `upTo`, the group's newest message. `{ id: 0, createdAt: null }` when there is none
  * (an empty group, or a pointer of 0). Its `createdAt` is the member's lastViewedMessageDateTime for that pointer.
  */
-export async function messageAtPointer(db: DbOrTx, groupId: number, upTo?: number): Promise<{ id: number; createdAt: Date | null }> {
-  const [m] = await db.select({ id: chatMessages.id, createdAt: chatMessages.createdAt }).from(chatMessages)
+export async function messageAtPointer(
+  db: DbOrTx,
+  groupId: number,
+  upTo?: number,
+): Promise<{ id: number; createdAt: Date | null }> {
+  const [m] = await db
+    .select({ id: chatMessages.id, createdAt: chatMessages.createdAt })
+    .from(chatMessages)
     .where(and(eq(chatMessages.groupId, groupId), upTo !== undefined ? lte(chatMessages.id, upTo) : undefined))
-    .orderBy(desc(chatMessages.id)).limit(1);
+    .orderBy(desc(chatMessages.id))
+    .limit(1);
   return m ? { id: m.id, createdAt: m.createdAt } : { id: 0, createdAt: null };
 }
 
@@ -540,39 +816,66 @@ export async function messageAtPointer(db: DbOrTx, groupId: number, upTo?: numbe
  * The list preview of a message without text (spec chat §3 "Group last message" message): the display label of its
  * metaData type (e.g. 'Приглашение в альянс'), with the userMessage after it except for invitations (an id); else null.
  */
-export function previewText(metaData: { userMessage?: string; metadataType?: string } | null | undefined): string | null {
+export function previewText(
+  metaData: { userMessage?: string; metadataType?: string } | null | undefined,
+): string | null {
   if (!metaData || !isMetadataType(metaData.metadataType)) return null;
   const label = METADATA_TYPE_LABELS[metaData.metadataType];
-  return metaData.metadataType === 'GROUP_INVITATION' || !metaData.userMessage ? label : `${label}: ${metaData.userMessage}`;
+  return metaData.metadataType === 'GROUP_INVITATION' || !metaData.userMessage
+    ? label
+    : `${label}: ${metaData.userMessage}`;
 }
 
 /** Highest not deleted message id of a group (0 when none). */
 export async function lastMessageIdOf(db: DbOrTx, groupId: number): Promise<number> {
-  const [r] = await db.select({ last: max(chatMessages.id) }).from(chatMessages).where(and(eq(chatMessages.groupId, groupId), isNull(chatMessages.deletedAt)));
+  const [r] = await db
+    .select({ last: max(chatMessages.id) })
+    .from(chatMessages)
+    .where(and(eq(chatMessages.groupId, groupId), isNull(chatMessages.deletedAt)));
   return num(r?.last);
 }
 
 /** Highest message id of a group, deleted included (the read pointer may stand on a deleted message). */
 export async function lastAnyMessageIdOf(db: DbOrTx, groupId: number): Promise<number> {
-  const [r] = await db.select({ last: max(chatMessages.id) }).from(chatMessages).where(eq(chatMessages.groupId, groupId));
+  const [r] = await db
+    .select({ last: max(chatMessages.id) })
+    .from(chatMessages)
+    .where(eq(chatMessages.groupId, groupId));
   return num(r?.last);
 }
 
 /** Highest reaction id in a group (0 when none). */
 export async function lastReactionIdOf(db: DbOrTx, groupId: number): Promise<number> {
-  const [r] = await db.select({ last: max(chatReactions.id) }).from(chatReactions)
-    .innerJoin(chatMessages, eq(chatMessages.id, chatReactions.messageId)).where(eq(chatMessages.groupId, groupId));
+  const [r] = await db
+    .select({ last: max(chatReactions.id) })
+    .from(chatReactions)
+    .innerJoin(chatMessages, eq(chatMessages.id, chatReactions.messageId))
+    .where(eq(chatMessages.groupId, groupId));
   return num(r?.last);
 }
 
 /** Messages of a group (not deleted), one page by id: `before`/`after` exclusive; answers ascending by id. */
-export async function pageMessages(db: DbOrTx, groupId: number, opts: { before?: number; after?: number; limit: number }): Promise<{ rows: ChatMessageRow[]; more: boolean }> {
+export async function pageMessages(
+  db: DbOrTx,
+  groupId: number,
+  opts: { before?: number; after?: number; limit: number },
+): Promise<{ rows: ChatMessageRow[]; more: boolean }> {
   const base = and(eq(chatMessages.groupId, groupId), isNull(chatMessages.deletedAt));
   if (opts.after != null) {
-    const rows = await db.select().from(chatMessages).where(and(base, gt(chatMessages.id, opts.after))).orderBy(asc(chatMessages.id)).limit(opts.limit + 1);
+    const rows = await db
+      .select()
+      .from(chatMessages)
+      .where(and(base, gt(chatMessages.id, opts.after)))
+      .orderBy(asc(chatMessages.id))
+      .limit(opts.limit + 1);
     return { rows: rows.slice(0, opts.limit), more: rows.length > opts.limit };
   }
-  const rows = await db.select().from(chatMessages).where(and(base, opts.before != null ? lt(chatMessages.id, opts.before) : undefined)).orderBy(desc(chatMessages.id)).limit(opts.limit + 1);
+  const rows = await db
+    .select()
+    .from(chatMessages)
+    .where(and(base, opts.before != null ? lt(chatMessages.id, opts.before) : undefined))
+    .orderBy(desc(chatMessages.id))
+    .limit(opts.limit + 1);
   return { rows: rows.slice(0, opts.limit).reverse(), more: rows.length > opts.limit };
 }
 

@@ -30,23 +30,37 @@ export interface ExpiryRun {
 
 /** Expires every offer whose payment term is over at `now` (module header). Never throws for a lost race. */
 export async function runExpiry(db: Db, now: Date): Promise<ExpiryRun> {
-  const rows = await db.select({
-    orderId: orders.id, orderStatus: orders.status, orderVersion: orders.version,
-    offerId: partnerOrders.id, offerStatus: partnerOrders.status, offerVersion: partnerOrders.version,
-    partnerId: partnerOrders.partnerCompanyId, paymentTo: partnerOrderOffers.paymentDateTo,
-  })
+  const rows = await db
+    .select({
+      orderId: orders.id,
+      orderStatus: orders.status,
+      orderVersion: orders.version,
+      offerId: partnerOrders.id,
+      offerStatus: partnerOrders.status,
+      offerVersion: partnerOrders.version,
+      partnerId: partnerOrders.partnerCompanyId,
+      paymentTo: partnerOrderOffers.paymentDateTo,
+    })
     .from(partnerOrders)
     .innerJoin(orders, eq(orders.id, partnerOrders.orderId))
     .innerJoin(partnerOrderOffers, eq(partnerOrderOffers.partnerOrderId, partnerOrders.id))
     .where(and(eq(partnerOrders.status, 'SEND_OFFER'), eq(orders.status, 'ACTIVE')));
   const candidates: ExpiryCandidate[] = rows.map((r) => ({
     order: { id: r.orderId, status: r.orderStatus as OrderStatus, version: r.orderVersion },
-    offer: { id: r.offerId, status: r.offerStatus as OfferStatus, version: r.offerVersion, partnerId: r.partnerId, paymentTo: r.paymentTo },
+    offer: {
+      id: r.offerId,
+      status: r.offerStatus as OfferStatus,
+      version: r.offerVersion,
+      partnerId: r.partnerId,
+      paymentTo: r.paymentTo,
+    },
   }));
   const out: ExpiryRun = { expired: [], skipped: [] };
   for (const { orderId, offerId, plan } of expiredOffers(candidates, now)) {
     try {
-      await db.transaction((tx) => applyPlan(tx, plan, { orderId, actorId: null, actorRole: 'SYSTEM', now, targetOfferId: offerId }));
+      await db.transaction((tx) =>
+        applyPlan(tx, plan, { orderId, actorId: null, actorRole: 'SYSTEM', now, targetOfferId: offerId }),
+      );
       out.expired.push(offerId);
     } catch (e) {
       if (e instanceof AppError && e.statusCode === 409) out.skipped.push(offerId);
@@ -60,15 +74,23 @@ export async function runExpiry(db: Db, now: Date): Promise<ExpiryRun> {
  * Starts the job: runs `runExpiry(db, clock.now())` every `intervalMs`, skipping a tick while the previous run is
  * still going; errors are reported to `log` and do not stop the job. Returns `stop()`.
  */
-export function startExpiryJob(db: Db, clock: { now(): Date }, opts: { intervalMs?: number; log?: (msg: string, err?: unknown) => void } = {}): () => void {
+export function startExpiryJob(
+  db: Db,
+  clock: { now(): Date },
+  opts: { intervalMs?: number; log?: (msg: string, err?: unknown) => void } = {},
+): () => void {
   let running = false;
   const timer = setInterval(() => {
     if (running) return;
     running = true;
     runExpiry(db, clock.now())
-      .then((r) => { if (r.expired.length) opts.log?.(`offers expired: ${r.expired.join(', ')}`); })
+      .then((r) => {
+        if (r.expired.length) opts.log?.(`offers expired: ${r.expired.join(', ')}`);
+      })
       .catch((e) => opts.log?.('offer expiry failed', e))
-      .finally(() => { running = false; });
+      .finally(() => {
+        running = false;
+      });
   }, opts.intervalMs ?? EXPIRY_INTERVAL_MS);
   timer.unref();
   return () => clearInterval(timer);

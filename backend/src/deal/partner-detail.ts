@@ -22,8 +22,12 @@ export async function payChecksOf(db: DbOrTx, partnerOrderId: number): Promise<P
 
 /** The current bill: the newest one that is not ARCHIVED. */
 export async function currentPayCheck(db: DbOrTx, partnerOrderId: number): Promise<PayCheckRow | undefined> {
-  const [row] = await db.select().from(payChecks)
-    .where(and(eq(payChecks.partnerOrderId, partnerOrderId), ne(payChecks.status, 'ARCHIVED'))).orderBy(desc(payChecks.id)).limit(1);
+  const [row] = await db
+    .select()
+    .from(payChecks)
+    .where(and(eq(payChecks.partnerOrderId, partnerOrderId), ne(payChecks.status, 'ARCHIVED')))
+    .orderBy(desc(payChecks.id))
+    .limit(1);
   return row;
 }
 
@@ -34,7 +38,9 @@ export async function currentPayCheck(db: DbOrTx, partnerOrderId: number): Promi
  * and refusal reason.
  */
 export async function loadPartnerDetail(db: DbOrTx, partnerCompanyId: number, orderId: number) {
-  const [po] = await db.select({ id: partnerOrders.id, rejectReason: partnerOrders.rejectReason }).from(partnerOrders)
+  const [po] = await db
+    .select({ id: partnerOrders.id, rejectReason: partnerOrders.rejectReason })
+    .from(partnerOrders)
     .where(and(eq(partnerOrders.orderId, orderId), eq(partnerOrders.partnerCompanyId, partnerCompanyId)));
   if (!po) throw AppError.notFound('Заявка не найдена');
   const own = await loadPartnerOrderViews(db, [orderId], { audience: 'PARTNER', partnerCompanyId });
@@ -44,15 +50,19 @@ export async function loadPartnerDetail(db: DbOrTx, partnerCompanyId: number, or
   const hidden = offerDetailsHidden(view.status);
   return {
     ...order,
-    partnerOrders: [{
-      ...view,
-      offer: hidden ? null : view.offer,
-      paycheck: hidden ? null : view.paycheck,
-      statusLabel: partnerOfferLabel(view.status, order.status),
-      tab: partnerTabOf(view.status),
-      rejectReason: po.rejectReason,
-    }],
+    partnerOrders: [
+      {
+        ...view,
+        offer: hidden ? null : view.offer,
+        paycheck: hidden ? null : view.paycheck,
+        statusLabel: partnerOfferLabel(view.status, order.status),
+        tab: partnerTabOf(view.status),
+        rejectReason: po.rejectReason,
+      },
+    ],
     // PARTNER_SAVE_OFFER (a draft) has no call in spec core §7, so it is not offered.
-    actions: availableActions('PARTNER', { status: order.status as OrderStatus }, { status: view.status }).filter((a) => a !== 'PARTNER_SAVE_OFFER'),
+    actions: availableActions('PARTNER', { status: order.status as OrderStatus }, { status: view.status }).filter(
+      (a) => a !== 'PARTNER_SAVE_OFFER',
+    ),
   };
 }

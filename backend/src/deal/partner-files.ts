@@ -25,7 +25,10 @@ export { receiveCheckedUpload as receivePartnerFile, type AcceptedUpload } from 
  * failure the temporary file and a content this call created are removed. Returns the new file id and `rows`' result.
  */
 export async function storePartnerFile<T>(
-  app: FastifyInstance, ownerUserId: number, accepted: AcceptedUpload, rows: (tx: Tx, fileId: string) => Promise<T>,
+  app: FastifyInstance,
+  ownerUserId: number,
+  accepted: AcceptedUpload,
+  rows: (tx: Tx, fileId: string) => Promise<T>,
 ): Promise<{ fileId: string; result: T }> {
   const db = app.dbh.db;
   const fileId = randomUUID();
@@ -33,8 +36,13 @@ export async function storePartnerFile<T>(
   try {
     const result = await db.transaction(async (tx) => {
       await tx.insert(storedFiles).values({
-        id: fileId, sha256: accepted.upload.sha256, size: accepted.size, contentType: accepted.contentType,
-        originalName: accepted.name, ownerUserId, createdAt: app.clock.now(),
+        id: fileId,
+        sha256: accepted.upload.sha256,
+        size: accepted.size,
+        contentType: accepted.contentType,
+        originalName: accepted.name,
+        ownerUserId,
+        createdAt: app.clock.now(),
       });
       const r = await rows(tx, fileId);
       created = (await commitUpload(app.config.dataDir, accepted.upload)).created;
@@ -44,7 +52,11 @@ export async function storePartnerFile<T>(
   } catch (e) {
     await discardUpload(accepted.upload);
     if (created) {
-      const [other] = await db.select({ id: storedFiles.id }).from(storedFiles).where(eq(storedFiles.sha256, accepted.upload.sha256)).limit(1);
+      const [other] = await db
+        .select({ id: storedFiles.id })
+        .from(storedFiles)
+        .where(eq(storedFiles.sha256, accepted.upload.sha256))
+        .limit(1);
       if (!other) await removeContent(app.config.dataDir, accepted.upload.sha256);
     }
     throw e;

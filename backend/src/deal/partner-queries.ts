@@ -10,7 +10,13 @@ import { and, asc, count, desc, eq, gte, inArray, lte, type SQL } from 'drizzle-
 import type { DbOrTx } from '../db/client.js';
 import { companies } from '../db/schema/core.js';
 import { orders, partnerOrders } from '../db/schema/orders.js';
-import { offerDetailsHidden, partnerTabFilter, partnerTabOf, partnerOfferLabel, type PartnerTab } from '../domain/deal/display.js';
+import {
+  offerDetailsHidden,
+  partnerTabFilter,
+  partnerTabOf,
+  partnerOfferLabel,
+  type PartnerTab,
+} from '../domain/deal/display.js';
 import { loadOrders, type OrderDto } from '../routes/orders/queries.js';
 import { loadPartnerOrderViews, type OfferDetails, type PayCheckView } from './views.js';
 import type { OfferStatus, OrderStatus } from '../domain/deal/transitions.js';
@@ -32,7 +38,10 @@ export interface PartnerOrderFilter {
 
 export const PARTNER_SORT_FIELDS = ['created', 'number', 'amount', 'status', 'paymentDateFrom'] as const;
 export type PartnerSortField = (typeof PARTNER_SORT_FIELDS)[number];
-export interface PartnerSort { field: PartnerSortField; direction: 'ASC' | 'DESC' }
+export interface PartnerSort {
+  field: PartnerSortField;
+  direction: 'ASC' | 'DESC';
+}
 
 const SORT_COLUMNS = {
   created: orders.createdAt,
@@ -43,7 +52,10 @@ const SORT_COLUMNS = {
 } as const;
 
 /** Statuses of a tab name, or the explicit list; `tab` wins when both are given and differ is the caller's problem. */
-export function statusesOf(tab: PartnerTab | undefined, statuses: readonly OfferStatus[] | undefined): readonly OfferStatus[] | undefined {
+export function statusesOf(
+  tab: PartnerTab | undefined,
+  statuses: readonly OfferStatus[] | undefined,
+): readonly OfferStatus[] | undefined {
   if (tab && tab !== 'all') {
     const t = partnerTabFilter(tab)!;
     return statuses?.length ? t.filter((s) => statuses.includes(s)) : t;
@@ -53,7 +65,8 @@ export function statusesOf(tab: PartnerTab | undefined, statuses: readonly Offer
 
 function where(f: PartnerOrderFilter): SQL | undefined {
   const conds: SQL[] = [eq(partnerOrders.partnerCompanyId, f.partnerCompanyId)];
-  if (f.statuses) conds.push(f.statuses.length ? inArray(partnerOrders.status, [...f.statuses]) : eq(partnerOrders.id, -1));
+  if (f.statuses)
+    conds.push(f.statuses.length ? inArray(partnerOrders.status, [...f.statuses]) : eq(partnerOrders.id, -1));
   if (f.number !== undefined) conds.push(eq(orders.number, f.number));
   if (f.countryCode) conds.push(eq(orders.countryCode, f.countryCode));
   // Range overlap: the order's term ends on/after the filter's start and starts on/before the filter's end.
@@ -64,7 +77,11 @@ function where(f: PartnerOrderFilter): SQL | undefined {
 
 /** Number of the agent's orders matching `f`. */
 export async function countPartnerOrders(db: DbOrTx, f: PartnerOrderFilter): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(partnerOrders).innerJoin(orders, eq(orders.id, partnerOrders.orderId)).where(where(f));
+  const [row] = await db
+    .select({ n: count() })
+    .from(partnerOrders)
+    .innerJoin(orders, eq(orders.id, partnerOrders.orderId))
+    .where(where(f));
   return row?.n ?? 0;
 }
 
@@ -117,7 +134,13 @@ export interface PartnerOrderRowDto {
  * One page of the agent's rows, sorted by `sort` (default created DESC) with the order id as tie-breaker in the
  * direction of the first key; `page` 0-based.
  */
-export async function pagePartnerOrders(db: DbOrTx, f: PartnerOrderFilter, sort: PartnerSort[], page: number, pageSize: number): Promise<PartnerOrderRowDto[]> {
+export async function pagePartnerOrders(
+  db: DbOrTx,
+  f: PartnerOrderFilter,
+  sort: PartnerSort[],
+  page: number,
+  pageSize: number,
+): Promise<PartnerOrderRowDto[]> {
   const keys = sort.length ? sort : [{ field: 'created', direction: 'DESC' } as PartnerSort];
   const order = keys.map((k) => (k.direction === 'ASC' ? asc(SORT_COLUMNS[k.field]) : desc(SORT_COLUMNS[k.field])));
   order.push(keys[0].direction === 'ASC' ? asc(orders.id) : desc(orders.id));
@@ -158,8 +181,8 @@ export async function pagePartnerOrders(db: DbOrTx, f: PartnerOrderFilter, sort:
       orderStatus: o.status as OrderStatus,
       partnerOrderId: po.id,
       statusDate: po.statusDate?.toISOString() ?? null,
-      offer: hidden ? null : view?.offer ?? null,
-      paycheck: hidden ? null : view?.paycheck ?? null,
+      offer: hidden ? null : (view?.offer ?? null),
+      paycheck: hidden ? null : (view?.paycheck ?? null),
       rejectReason: po.rejectReason,
       clientId: o.companyId,
       countryName: order.counterparty.countryName,

@@ -49,7 +49,11 @@ import { operatorComments, payChecks } from '../db/schema/deal.js';
 import { orders, orderStatusHistory, partnerOrders } from '../db/schema/orders.js';
 import { partnerProfiles } from '../db/schema/partner.js';
 import {
-  planTransition, REFUSAL_HTTP_STATUS, type OfferSnapshot, type PaymentSnapshot, type Plan,
+  planTransition,
+  REFUSAL_HTTP_STATUS,
+  type OfferSnapshot,
+  type PaymentSnapshot,
+  type Plan,
 } from '../domain/deal/apply.js';
 import type { DealAction, DealRole, OfferStatus, OrderStatus, PaymentStatus } from '../domain/deal/transitions.js';
 import { AppError } from '../errors.js';
@@ -119,18 +123,40 @@ export interface TransitionResult {
 
 /** Reads the order, its offers and their bills (ordered by id); null when the order does not exist. */
 export async function loadDealSnapshot(db: DbOrTx, orderId: number): Promise<DealSnapshot | null> {
-  const [o] = await db.select({
-    id: orders.id, companyId: orders.companyId, status: orders.status, version: orders.version, validatorUserId: orders.validatorUserId,
-  }).from(orders).where(eq(orders.id, orderId));
+  const [o] = await db
+    .select({
+      id: orders.id,
+      companyId: orders.companyId,
+      status: orders.status,
+      version: orders.version,
+      validatorUserId: orders.validatorUserId,
+    })
+    .from(orders)
+    .where(eq(orders.id, orderId));
   if (!o) return null;
-  const offers = await db.select({
-    id: partnerOrders.id, partnerId: partnerOrders.partnerCompanyId, status: partnerOrders.status, version: partnerOrders.version,
-    partnerSignRequired: partnerOrders.partnerSignRequired,
-  }).from(partnerOrders).where(eq(partnerOrders.orderId, orderId)).orderBy(asc(partnerOrders.id));
+  const offers = await db
+    .select({
+      id: partnerOrders.id,
+      partnerId: partnerOrders.partnerCompanyId,
+      status: partnerOrders.status,
+      version: partnerOrders.version,
+      partnerSignRequired: partnerOrders.partnerSignRequired,
+    })
+    .from(partnerOrders)
+    .where(eq(partnerOrders.orderId, orderId))
+    .orderBy(asc(partnerOrders.id));
   const offerIds = offers.map((x) => x.id);
   const payments = offerIds.length
-    ? await db.select({ id: payChecks.id, offerId: payChecks.partnerOrderId, status: payChecks.status, version: payChecks.version })
-      .from(payChecks).where(inArray(payChecks.partnerOrderId, offerIds)).orderBy(asc(payChecks.id))
+    ? await db
+        .select({
+          id: payChecks.id,
+          offerId: payChecks.partnerOrderId,
+          status: payChecks.status,
+          version: payChecks.version,
+        })
+        .from(payChecks)
+        .where(inArray(payChecks.partnerOrderId, offerIds))
+        .orderBy(asc(payChecks.id))
     : [];
   return {
     order: { ...o, status: o.status as OrderStatus },
@@ -151,7 +177,8 @@ function conflict(): AppError {
 export function refusalError(code: keyof typeof REFUSAL_HTTP_STATUS, message: string): AppError {
   const status = REFUSAL_HTTP_STATUS[code];
   if (status === 400) {
-    const field = code === 'PARTNERS_REQUIRED' ? 'partnerIds' : code === 'OFFER_REQUIRED' ? 'partnerOrderId' : 'comment';
+    const field =
+      code === 'PARTNERS_REQUIRED' ? 'partnerIds' : code === 'OFFER_REQUIRED' ? 'partnerOrderId' : 'comment';
     return new AppError(400, code, message, [{ field, code, message }]);
   }
   return new AppError(status, code, message);
@@ -164,29 +191,50 @@ export function refusalError(code: keyof typeof REFUSAL_HTTP_STATUS, message: st
 export async function applyPlan(
   tx: Tx,
   plan: Plan,
-  args: { orderId: number; actorId: number | null; actorRole: DealRole; now: Date; payCheck?: PayCheckValues; targetOfferId?: number | null },
+  args: {
+    orderId: number;
+    actorId: number | null;
+    actorRole: DealRole;
+    now: Date;
+    payCheck?: PayCheckValues;
+    targetOfferId?: number | null;
+  },
 ): Promise<{ createdOfferIds: number[]; createdPayCheckIds: number[] }> {
   const { now } = args;
   const u = plan.orderUpdate;
   if (u) {
     const set: Record<string, unknown> = { status: u.to, version: sql`${orders.version} + 1` };
     if (u.from !== u.to) set.statusDate = now;
-    const rows = await tx.update(orders).set(set)
-      .where(and(eq(orders.id, u.orderId), eq(orders.version, u.expectedVersion))).returning({ id: orders.id });
+    const rows = await tx
+      .update(orders)
+      .set(set)
+      .where(and(eq(orders.id, u.orderId), eq(orders.version, u.expectedVersion)))
+      .returning({ id: orders.id });
     if (rows.length !== 1) throw conflict();
   }
   for (const x of [...plan.offerUpdates].sort((a, b) => a.offerId - b.offerId)) {
     const set: Record<string, unknown> = { status: x.to, version: sql`${partnerOrders.version} + 1` };
     if (x.from !== x.to) set.statusDate = now;
     if (plan.action === 'PARTNER_REJECT' && x.offerId === args.targetOfferId) set.rejectReason = plan.comment;
-    const rows = await tx.update(partnerOrders).set(set)
-      .where(and(eq(partnerOrders.id, x.offerId), eq(partnerOrders.orderId, args.orderId), eq(partnerOrders.version, x.expectedVersion)))
+    const rows = await tx
+      .update(partnerOrders)
+      .set(set)
+      .where(
+        and(
+          eq(partnerOrders.id, x.offerId),
+          eq(partnerOrders.orderId, args.orderId),
+          eq(partnerOrders.version, x.expectedVersion),
+        ),
+      )
       .returning({ id: partnerOrders.id });
     if (rows.length !== 1) throw conflict();
   }
   for (const x of [...plan.paymentUpdates].sort((a, b) => a.paymentId - b.paymentId)) {
-    const rows = await tx.update(payChecks).set({ status: x.to, statusDate: now, version: sql`${payChecks.version} + 1` })
-      .where(and(eq(payChecks.id, x.paymentId), eq(payChecks.version, x.expectedVersion))).returning({ id: payChecks.id });
+    const rows = await tx
+      .update(payChecks)
+      .set({ status: x.to, statusDate: now, version: sql`${payChecks.version} + 1` })
+      .where(and(eq(payChecks.id, x.paymentId), eq(payChecks.version, x.expectedVersion)))
+      .returning({ id: payChecks.id });
     if (rows.length !== 1) throw conflict();
   }
 
@@ -194,14 +242,23 @@ export async function applyPlan(
   const offerIdByPartner = new Map<number, number>();
   if (plan.offerCreates.length) {
     const partnerIds = plan.offerCreates.map((c) => c.partnerId);
-    const profiles = await tx.select({ id: partnerProfiles.partnerCompanyId, signRequired: partnerProfiles.signRequired })
-      .from(partnerProfiles).where(inArray(partnerProfiles.partnerCompanyId, partnerIds));
+    const profiles = await tx
+      .select({ id: partnerProfiles.partnerCompanyId, signRequired: partnerProfiles.signRequired })
+      .from(partnerProfiles)
+      .where(inArray(partnerProfiles.partnerCompanyId, partnerIds));
     const sign = new Map(profiles.map((p) => [p.id, p.signRequired]));
     for (const c of plan.offerCreates) {
-      const [row] = await tx.insert(partnerOrders).values({
-        orderId: args.orderId, partnerCompanyId: c.partnerId, status: c.status, partnerSignRequired: sign.get(c.partnerId) ?? false,
-        createdAt: now, statusDate: now,
-      }).returning({ id: partnerOrders.id });
+      const [row] = await tx
+        .insert(partnerOrders)
+        .values({
+          orderId: args.orderId,
+          partnerCompanyId: c.partnerId,
+          status: c.status,
+          partnerSignRequired: sign.get(c.partnerId) ?? false,
+          createdAt: now,
+          statusDate: now,
+        })
+        .returning({ id: partnerOrders.id });
       createdOfferIds.push(row.id);
       offerIdByPartner.set(c.partnerId, row.id);
     }
@@ -210,27 +267,42 @@ export async function applyPlan(
   const payCheckIdByOffer = new Map<number, number>();
   for (const c of plan.paymentCreates) {
     const v = args.payCheck ?? {};
-    const [row] = await tx.insert(payChecks).values({
-      partnerOrderId: c.offerId, status: c.status, createdAt: now, statusDate: now,
-      paymentCompanyId: v.paymentCompanyId ?? null, amount: v.amount ?? null, currency: v.currency ?? null,
-      convertedCommissionAmount: v.convertedCommissionAmount ?? null, commission: v.commission ?? null,
-    }).returning({ id: payChecks.id });
+    const [row] = await tx
+      .insert(payChecks)
+      .values({
+        partnerOrderId: c.offerId,
+        status: c.status,
+        createdAt: now,
+        statusDate: now,
+        paymentCompanyId: v.paymentCompanyId ?? null,
+        amount: v.amount ?? null,
+        currency: v.currency ?? null,
+        convertedCommissionAmount: v.convertedCommissionAmount ?? null,
+        commission: v.commission ?? null,
+      })
+      .returning({ id: payChecks.id });
     createdPayCheckIds.push(row.id);
     payCheckIdByOffer.set(c.offerId, row.id);
   }
 
   if (plan.history.length) {
-    await tx.insert(orderStatusHistory).values(plan.history.map((h) => ({
-      orderId: args.orderId,
-      entity: h.entity,
-      entityId: h.id ?? (h.entity === 'OFFER' ? offerIdByPartner.get(h.partnerId!) ?? null : payCheckIdByOffer.get(h.offerId!) ?? null),
-      fromStatus: h.from,
-      toStatus: h.to,
-      byUserId: args.actorId,
-      actorRole: h.actorRole,
-      at: new Date(h.at),
-      comment: h.comment,
-    })));
+    await tx.insert(orderStatusHistory).values(
+      plan.history.map((h) => ({
+        orderId: args.orderId,
+        entity: h.entity,
+        entityId:
+          h.id ??
+          (h.entity === 'OFFER'
+            ? (offerIdByPartner.get(h.partnerId!) ?? null)
+            : (payCheckIdByOffer.get(h.offerId!) ?? null)),
+        fromStatus: h.from,
+        toStatus: h.to,
+        byUserId: args.actorId,
+        actorRole: h.actorRole,
+        at: new Date(h.at),
+        comment: h.comment,
+      })),
+    );
   }
   return { createdOfferIds, createdPayCheckIds };
 }
@@ -248,7 +320,8 @@ export async function runTransition(db: DbOrTx, req: TransitionRequest): Promise
     if (!snap) throw AppError.notFound(ORDER_NOT_FOUND);
     // Ownership (spec core §6): a client only its company's orders, an agent only the orders sent to it.
     let target: DealSnapshot['offers'][number] | undefined;
-    if (req.actor !== 'SYSTEM' && role === 'CLIENT' && snap.order.companyId !== req.actor.companyId) throw AppError.notFound(ORDER_NOT_FOUND);
+    if (req.actor !== 'SYSTEM' && role === 'CLIENT' && snap.order.companyId !== req.actor.companyId)
+      throw AppError.notFound(ORDER_NOT_FOUND);
     if (req.actor !== 'SYSTEM' && role === 'PARTNER') {
       const companyId = req.actor.companyId;
       const own = snap.offers.find((o) => o.partnerId === companyId);
@@ -262,11 +335,15 @@ export async function runTransition(db: DbOrTx, req: TransitionRequest): Promise
 
     if (req.action === 'OPER_SEND_TO_PARTNERS' && req.partnerIds?.length) {
       const ids = [...new Set(req.partnerIds)];
-      const known = await tx.select({ id: companies.id }).from(companies)
+      const known = await tx
+        .select({ id: companies.id })
+        .from(companies)
         .where(and(inArray(companies.id, ids), eq(companies.kind, 'PARTNER')));
       if (known.length !== ids.length) {
         const message = 'Платёжный агент не найден';
-        throw new AppError(400, 'PARTNER_UNKNOWN', message, [{ field: 'partnerIds', code: 'PARTNER_UNKNOWN', message }]);
+        throw new AppError(400, 'PARTNER_UNKNOWN', message, [
+          { field: 'partnerIds', code: 'PARTNER_UNKNOWN', message },
+        ]);
       }
     }
 
@@ -274,8 +351,12 @@ export async function runTransition(db: DbOrTx, req: TransitionRequest): Promise
       actorRole: role,
       actorId,
       order: { id: snap.order.id, status: snap.order.status, version: snap.order.version },
-      offer: target ? { id: target.id, status: target.status, version: target.version, partnerId: target.partnerId } : undefined,
-      otherOffers: snap.offers.filter((o) => o.id !== target?.id).map((o) => ({ id: o.id, status: o.status, version: o.version, partnerId: o.partnerId })),
+      offer: target
+        ? { id: target.id, status: target.status, version: target.version, partnerId: target.partnerId }
+        : undefined,
+      otherOffers: snap.offers
+        .filter((o) => o.id !== target?.id)
+        .map((o) => ({ id: o.id, status: o.status, version: o.version, partnerId: o.partnerId })),
       payments: snap.payments,
       partnerIds: req.partnerIds,
       comment: req.comment,
@@ -284,24 +365,40 @@ export async function runTransition(db: DbOrTx, req: TransitionRequest): Promise
     if (!plan.ok) throw refusalError(plan.code, plan.message);
 
     const created = await applyPlan(tx, plan, {
-      orderId: snap.order.id, actorId, actorRole: role, now: req.now, payCheck: req.payCheck, targetOfferId: target?.id ?? null,
+      orderId: snap.order.id,
+      actorId,
+      actorRole: role,
+      now: req.now,
+      payCheck: req.payCheck,
+      targetOfferId: target?.id ?? null,
     });
 
     // Validator of the order (spec core §3 operator-side row): the operator who took it, or who sent it without taking.
-    if (actorId !== null && (req.action === 'OPER_TAKE' || (req.action === 'OPER_SEND_TO_PARTNERS' && snap.order.validatorUserId === null))) {
-      await tx.update(orders).set({ validatorUserId: actorId }).where(and(eq(orders.id, snap.order.id), isNull(orders.validatorUserId)));
+    if (
+      actorId !== null &&
+      (req.action === 'OPER_TAKE' || (req.action === 'OPER_SEND_TO_PARTNERS' && snap.order.validatorUserId === null))
+    ) {
+      await tx
+        .update(orders)
+        .set({ validatorUserId: actorId })
+        .where(and(eq(orders.id, snap.order.id), isNull(orders.validatorUserId)));
     }
     // The operator's reason for an exit is also the order's latest operator comment.
     if (actorId !== null && (req.action === 'OPER_REJECT' || req.action === 'OPER_CLOSE') && plan.comment) {
-      await tx.insert(operatorComments).values({ orderId: snap.order.id, authorUserId: actorId, text: plan.comment, createdAt: req.now });
+      await tx
+        .insert(operatorComments)
+        .values({ orderId: snap.order.id, authorUserId: actorId, text: plan.comment, createdAt: req.now });
     }
 
     if (req.within) {
       await req.within(tx, { snapshot: snap, plan, targetOfferId: target?.id ?? null, ...created, now: req.now });
     }
 
-    const after = await tx.select({ id: partnerOrders.id, partnerId: partnerOrders.partnerCompanyId, status: partnerOrders.status })
-      .from(partnerOrders).where(eq(partnerOrders.orderId, snap.order.id)).orderBy(asc(partnerOrders.id));
+    const after = await tx
+      .select({ id: partnerOrders.id, partnerId: partnerOrders.partnerCompanyId, status: partnerOrders.status })
+      .from(partnerOrders)
+      .where(eq(partnerOrders.orderId, snap.order.id))
+      .orderBy(asc(partnerOrders.id));
     return {
       orderId: snap.order.id,
       orderStatus: plan.orderUpdate?.to ?? snap.order.status,

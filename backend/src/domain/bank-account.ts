@@ -89,7 +89,9 @@ export function checkBik(bik: string): AccountIssue | null {
  */
 export function checkSettlementAccount(bik: string, account: string): AccountIssue | null {
   if (!isAccountFormat(account)) return { code: 'ACCOUNT_INVALID', message: BANK_ACCOUNT_MESSAGES.ACCOUNT_INVALID };
-  return hasValidControlKey(bik, account) ? null : { code: 'ACCOUNT_CONTROL_KEY', message: BANK_ACCOUNT_MESSAGES.ACCOUNT_CONTROL_KEY };
+  return hasValidControlKey(bik, account)
+    ? null
+    : { code: 'ACCOUNT_CONTROL_KEY', message: BANK_ACCOUNT_MESSAGES.ACCOUNT_CONTROL_KEY };
 }
 
 /**
@@ -100,6 +102,9 @@ export function checkSettlementAccount(bik: string, account: string): AccountIss
  */
 export function checkCorrAccount(bik: string, corrAccount: string): AccountIssue | null {
   if (corrAccount === '') return null;
-  const ok = /^30101\d{15}$/.test(corrAccount) && corrAccount.slice(17) === bik.slice(6) && hasValidControlKey(bik, corrAccount, true);
+  const ok =
+    /^30101\d{15}$/.test(corrAccount) &&
+    corrAccount.slice(17) === bik.slice(6) &&
+    hasValidControlKey(bik, corrAccount, true);
   return ok ? null : { code: 'CORR_ACCOUNT_INVALID', message: BANK_ACCOUNT_MESSAGES.CORR_ACCOUNT_INVALID };
 }

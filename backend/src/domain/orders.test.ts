@@ -1,34 +1,65 @@
 /** Unit tests of the order rules (spec core §4 statuses and client tabs, §5 validation and files, §9 50 MB). */
 import { describe, expect, it } from 'vitest';
 import {
-  businessToday, checkOrderFiles, cleanFileName, CLIENT_TAB_STATUSES, clientTabOf, decideUploadType, fileNameKey, isIsoDate,
-  isOrderStatus, MAX_ORDER_FILES_BYTES, ORDER_STATUSES, parseAmount, validateOrderInput, type OrderInput,
+  businessToday,
+  checkOrderFiles,
+  cleanFileName,
+  CLIENT_TAB_STATUSES,
+  clientTabOf,
+  decideUploadType,
+  fileNameKey,
+  isIsoDate,
+  isOrderStatus,
+  MAX_ORDER_FILES_BYTES,
+  ORDER_STATUSES,
+  parseAmount,
+  validateOrderInput,
+  type OrderInput,
 } from './orders.js';
 
 const TODAY = '2026-11-21';
-const valid = (over: Partial<Record<keyof OrderInput, unknown>> = {}): OrderInput => ({
-  paymentType: 'SENDING',
-  amount: { cost: '12500.00', currency: 'USD' },
-  counterparty: { countryCode: 'CN', city: 'Shanghai', bankName: 'Bank of China', swift: 'BKCHCNBJ' },
-  tnvedCode: '8471300000',
-  goodsLocation: 'IMPORTED',
-  paymentDateFrom: '2026-12-01',
-  paymentDateTo: '2026-12-15',
-  comment: null,
-  fileIds: [],
-  ...over,
-} as OrderInput);
-const codes = (input: OrderInput, tnvedKnown = true) => validateOrderInput(input, { today: TODAY, tnvedKnown }).errors.map((e) => `${e.field}:${e.code}`);
+const valid = (over: Partial<Record<keyof OrderInput, unknown>> = {}): OrderInput =>
+  ({
+    paymentType: 'SENDING',
+    amount: { cost: '12500.00', currency: 'USD' },
+    counterparty: { countryCode: 'CN', city: 'Shanghai', bankName: 'Bank of China', swift: 'BKCHCNBJ' },
+    tnvedCode: '8471300000',
+    goodsLocation: 'IMPORTED',
+    paymentDateFrom: '2026-12-01',
+    paymentDateTo: '2026-12-15',
+    comment: null,
+    fileIds: [],
+    ...over,
+  }) as OrderInput;
+const codes = (input: OrderInput, tnvedKnown = true) =>
+  validateOrderInput(input, { today: TODAY, tnvedKnown }).errors.map((e) => `${e.field}:${e.code}`);
 
 describe('order statuses and client tabs (spec core §4)', () => {
   it('has the nine statuses of the spec', () => {
-    expect([...ORDER_STATUSES].sort()).toEqual(['ACTIVE', 'CANCELED', 'EXECUTED', 'EXECUTING', 'IN_VALIDATION', 'OFFER_ACCEPTED', 'PAYMENT_CHECKING', 'REJECTED', 'VALIDATION']);
+    expect([...ORDER_STATUSES].sort()).toEqual([
+      'ACTIVE',
+      'CANCELED',
+      'EXECUTED',
+      'EXECUTING',
+      'IN_VALIDATION',
+      'OFFER_ACCEPTED',
+      'PAYMENT_CHECKING',
+      'REJECTED',
+      'VALIDATION',
+    ]);
     expect(isOrderStatus('ACTIVE')).toBe(true);
     expect(isOrderStatus('active')).toBe(false);
   });
 
   it('groups the tabs exactly as the spec and puts every status in exactly one tab', () => {
-    expect(CLIENT_TAB_STATUSES.current).toEqual(['ACTIVE', 'EXECUTING', 'IN_VALIDATION', 'OFFER_ACCEPTED', 'PAYMENT_CHECKING', 'VALIDATION']);
+    expect(CLIENT_TAB_STATUSES.current).toEqual([
+      'ACTIVE',
+      'EXECUTING',
+      'IN_VALIDATION',
+      'OFFER_ACCEPTED',
+      'PAYMENT_CHECKING',
+      'VALIDATION',
+    ]);
     expect(CLIENT_TAB_STATUSES.completed).toEqual(['EXECUTED']);
     expect(CLIENT_TAB_STATUSES.cancelled).toEqual(['CANCELED', 'REJECTED']);
     const all = Object.values(CLIENT_TAB_STATUSES).flat();
@@ -54,23 +85,46 @@ describe('amounts as decimal strings', () => {
   });
 
   it('refuses zero in any spelling', () => {
-    for (const zero of ['0', '0.0', '00.00']) expect(parseAmount(zero), zero).toMatchObject({ ok: false, error: { code: 'AMOUNT_NOT_POSITIVE' } });
+    for (const zero of ['0', '0.0', '00.00'])
+      expect(parseAmount(zero), zero).toMatchObject({ ok: false, error: { code: 'AMOUNT_NOT_POSITIVE' } });
     expect(parseAmount('0.01')).toEqual({ ok: true, value: '0.01' });
   });
 });
 
 describe('validateOrderInput (spec core §3, §5)', () => {
   it('accepts a full input and normalizes it', () => {
-    const r = validateOrderInput(valid({ amount: { cost: ' 100.5 ', currency: 'cny' }, counterparty: { countryCode: 'cn', city: ' Гуанчжоу ', bankName: 'ICBC', swift: 'icbkcnbjxxx' }, comment: '  ' }), { today: TODAY, tnvedKnown: true });
+    const r = validateOrderInput(
+      valid({
+        amount: { cost: ' 100.5 ', currency: 'cny' },
+        counterparty: { countryCode: 'cn', city: ' Гуанчжоу ', bankName: 'ICBC', swift: 'icbkcnbjxxx' },
+        comment: '  ',
+      }),
+      { today: TODAY, tnvedKnown: true },
+    );
     expect(r.errors).toEqual([]);
-    expect(r.value).toMatchObject({ amount: '100.50', currency: 'CNY', countryCode: 'CN', city: 'Гуанчжоу', swift: 'ICBKCNBJXXX', comment: null });
+    expect(r.value).toMatchObject({
+      amount: '100.50',
+      currency: 'CNY',
+      countryCode: 'CN',
+      city: 'Гуанчжоу',
+      swift: 'ICBKCNBJXXX',
+      comment: null,
+    });
   });
 
   it('reports every missing required field with REQUIRED and a Russian message', () => {
     const r = validateOrderInput({}, { today: TODAY });
     expect(r.errors.map((e) => e.field).sort()).toEqual([
-      'amount.cost', 'amount.currency', 'counterparty.bankName', 'counterparty.city', 'counterparty.countryCode', 'goodsLocation',
-      'paymentDateFrom', 'paymentDateTo', 'paymentType', 'tnvedCode',
+      'amount.cost',
+      'amount.currency',
+      'counterparty.bankName',
+      'counterparty.city',
+      'counterparty.countryCode',
+      'goodsLocation',
+      'paymentDateFrom',
+      'paymentDateTo',
+      'paymentType',
+      'tnvedCode',
     ]);
     expect(new Set(r.errors.map((e) => e.code))).toEqual(new Set(['REQUIRED']));
     expect(r.errors[0].message).toBe('Обязательное поле');
@@ -81,16 +135,25 @@ describe('validateOrderInput (spec core §3, §5)', () => {
     expect(codes(valid({ paymentType: 'BUY' }))).toEqual(['paymentType:INVALID_VALUE']);
     expect(codes(valid({ goodsLocation: 'SOMEWHERE' }))).toEqual(['goodsLocation:INVALID_VALUE']);
     expect(codes(valid({ amount: { cost: '1', currency: 'XXY' } }))).toEqual(['amount.currency:CURRENCY_UNKNOWN']);
-    expect(codes(valid({ counterparty: { countryCode: 'XX', city: 'a', bankName: 'b' } }))).toEqual(['counterparty.countryCode:COUNTRY_UNKNOWN']);
-    expect(codes(valid({ counterparty: { countryCode: 'CHN', city: 'a', bankName: 'b' } }))).toEqual(['counterparty.countryCode:COUNTRY_UNKNOWN']);
+    expect(codes(valid({ counterparty: { countryCode: 'XX', city: 'a', bankName: 'b' } }))).toEqual([
+      'counterparty.countryCode:COUNTRY_UNKNOWN',
+    ]);
+    expect(codes(valid({ counterparty: { countryCode: 'CHN', city: 'a', bankName: 'b' } }))).toEqual([
+      'counterparty.countryCode:COUNTRY_UNKNOWN',
+    ]);
   });
 
   it('allows an empty SWIFT (spec core §5) and checks the BIC shape otherwise', () => {
     for (const swift of [null, '', undefined, 'BKCHCNBJ', 'BKCHCNBJ300']) {
-      expect(codes(valid({ counterparty: { countryCode: 'CN', city: 'a', bankName: 'b', swift } as never })), String(swift)).toEqual([]);
+      expect(
+        codes(valid({ counterparty: { countryCode: 'CN', city: 'a', bankName: 'b', swift } as never })),
+        String(swift),
+      ).toEqual([]);
     }
     for (const swift of ['BKCH', 'BKCHCNBJ3', '1KCHCNBJ', 'BKCH-CNBJ', 'BKCHCNBJ3000']) {
-      expect(codes(valid({ counterparty: { countryCode: 'CN', city: 'a', bankName: 'b', swift } })), swift).toEqual(['counterparty.swift:SWIFT_FORMAT']);
+      expect(codes(valid({ counterparty: { countryCode: 'CN', city: 'a', bankName: 'b', swift } })), swift).toEqual([
+        'counterparty.swift:SWIFT_FORMAT',
+      ]);
     }
   });
 
@@ -105,7 +168,9 @@ describe('validateOrderInput (spec core §3, §5)', () => {
   it('checks the payment term: real dates, not in the past, From ≤ To', () => {
     expect(codes(valid({ paymentDateFrom: TODAY, paymentDateTo: TODAY }))).toEqual([]);
     expect(codes(valid({ paymentDateFrom: '2026-11-20' }))).toEqual(['paymentDateFrom:DATE_IN_PAST']);
-    expect(codes(valid({ paymentDateFrom: '2026-12-10', paymentDateTo: '2026-12-09' }))).toEqual(['paymentDateTo:DATE_RANGE']);
+    expect(codes(valid({ paymentDateFrom: '2026-12-10', paymentDateTo: '2026-12-09' }))).toEqual([
+      'paymentDateTo:DATE_RANGE',
+    ]);
     expect(codes(valid({ paymentDateTo: '2027-02-29' }))).toEqual(['paymentDateTo:DATE_FORMAT']);
     expect(codes(valid({ paymentDateTo: '15.12.2026' }))).toEqual(['paymentDateTo:DATE_FORMAT']);
     expect(isIsoDate('2028-02-29')).toBe(true);
@@ -114,7 +179,9 @@ describe('validateOrderInput (spec core §3, §5)', () => {
   it('limits the comment and text fields', () => {
     expect(codes(valid({ comment: 'а'.repeat(2000) }))).toEqual([]);
     expect(codes(valid({ comment: 'а'.repeat(2001) }))).toEqual(['comment:MAX_LENGTH']);
-    expect(codes(valid({ counterparty: { countryCode: 'CN', city: 'a'.repeat(101), bankName: 'b' } }))).toEqual(['counterparty.city:MAX_LENGTH']);
+    expect(codes(valid({ counterparty: { countryCode: 'CN', city: 'a'.repeat(101), bankName: 'b' } }))).toEqual([
+      'counterparty.city:MAX_LENGTH',
+    ]);
   });
 
   it('allows at most 20 files and no id twice', () => {
@@ -135,14 +202,28 @@ describe('businessToday', () => {
 describe('file rules of a request (spec core §5, §9)', () => {
   it('allows exactly 50 MB in total and refuses one byte more with FILES_TOO_LARGE', () => {
     const half = MAX_ORDER_FILES_BYTES / 2;
-    expect(checkOrderFiles([{ id: 'a', name: 'a.pdf', size: half }, { id: 'b', name: 'b.pdf', size: half }])).toEqual([]);
-    expect(checkOrderFiles([{ id: 'a', name: 'a.pdf', size: half }, { id: 'b', name: 'b.pdf', size: half + 1 }]))
-      .toEqual([{ field: 'fileIds', code: 'FILES_TOO_LARGE', message: 'Превышен размер файла' }]);
+    expect(
+      checkOrderFiles([
+        { id: 'a', name: 'a.pdf', size: half },
+        { id: 'b', name: 'b.pdf', size: half },
+      ]),
+    ).toEqual([]);
+    expect(
+      checkOrderFiles([
+        { id: 'a', name: 'a.pdf', size: half },
+        { id: 'b', name: 'b.pdf', size: half + 1 },
+      ]),
+    ).toEqual([{ field: 'fileIds', code: 'FILES_TOO_LARGE', message: 'Превышен размер файла' }]);
   });
 
   it('refuses a duplicate name case-insensitively with the spec text', () => {
-    expect(checkOrderFiles([{ id: 'a', name: 'Счёт.PDF', size: 1 }, { id: 'b', name: 'b.pdf', size: 1 }, { id: 'c', name: 'счёт.pdf', size: 1 }]))
-      .toEqual([{ field: 'fileIds.2', code: 'FILE_DUPLICATE', message: 'Файл с именем счёт.pdf уже загружен' }]);
+    expect(
+      checkOrderFiles([
+        { id: 'a', name: 'Счёт.PDF', size: 1 },
+        { id: 'b', name: 'b.pdf', size: 1 },
+        { id: 'c', name: 'счёт.pdf', size: 1 },
+      ]),
+    ).toEqual([{ field: 'fileIds.2', code: 'FILE_DUPLICATE', message: 'Файл с именем счёт.pdf уже загружен' }]);
     expect(fileNameKey(' Invoice.pdf ')).toBe(fileNameKey('INVOICE.PDF'));
   });
 

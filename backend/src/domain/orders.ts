@@ -19,7 +19,15 @@ import { findCurrency } from '../reference/currencies.js';
 
 /** Order statuses of spec core §4, in the order of the deal flow (§1). */
 export const ORDER_STATUSES = [
-  'VALIDATION', 'IN_VALIDATION', 'ACTIVE', 'OFFER_ACCEPTED', 'PAYMENT_CHECKING', 'EXECUTING', 'EXECUTED', 'REJECTED', 'CANCELED',
+  'VALIDATION',
+  'IN_VALIDATION',
+  'ACTIVE',
+  'OFFER_ACCEPTED',
+  'PAYMENT_CHECKING',
+  'EXECUTING',
+  'EXECUTED',
+  'REJECTED',
+  'CANCELED',
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
@@ -144,7 +152,9 @@ function str(v: unknown): string {
  * Checks a decimal amount string without floats: 1–16 integer digits, at most 2 decimals, > 0.
  * Returns the amount with exactly 2 decimals and no leading zeros ('007.5' → '7.50'), or a rule error.
  */
-export function parseAmount(cost: string): { ok: true; value: string } | { ok: false; error: { code: string; message: string } } {
+export function parseAmount(
+  cost: string,
+): { ok: true; value: string } | { ok: false; error: { code: string; message: string } } {
   const m = AMOUNT_RE.exec(cost.trim());
   if (!m) return { ok: false, error: ORDER_MESSAGES.amountFormat };
   const int = m[1].replace(/^0+(?=\d)/, '');
@@ -201,7 +211,10 @@ export interface OrderValidationContext {
  * - fileIds: at most 20 (TOO_MANY_FILES), no id twice (FILE_REPEATED). Sizes and names: {@link checkOrderFiles}.
  * Returns `{ errors }` (empty when valid) and, when valid, the normalized input to store.
  */
-export function validateOrderInput(input: Partial<OrderInput> | undefined, ctx: OrderValidationContext): { errors: FieldError[]; value?: NormalizedOrderInput } {
+export function validateOrderInput(
+  input: Partial<OrderInput> | undefined,
+  ctx: OrderValidationContext,
+): { errors: FieldError[]; value?: NormalizedOrderInput } {
   const errors: FieldError[] = [];
   const i = input ?? {};
   const required = (field: string, v: string): boolean => {
@@ -211,7 +224,8 @@ export function validateOrderInput(input: Partial<OrderInput> | undefined, ctx: 
   };
 
   const paymentType = str(i.paymentType);
-  if (required('paymentType', paymentType) && !(PAYMENT_TYPES as readonly string[]).includes(paymentType)) errors.push(err('paymentType', ORDER_MESSAGES.paymentType));
+  if (required('paymentType', paymentType) && !(PAYMENT_TYPES as readonly string[]).includes(paymentType))
+    errors.push(err('paymentType', ORDER_MESSAGES.paymentType));
 
   let amount = '';
   const cost = str(i.amount?.cost);
@@ -221,15 +235,19 @@ export function validateOrderInput(input: Partial<OrderInput> | undefined, ctx: 
     else errors.push(err('amount.cost', a.error));
   }
   const currency = str(i.amount?.currency).toUpperCase();
-  if (required('amount.currency', currency) && !findCurrency(currency)) errors.push(err('amount.currency', ORDER_MESSAGES.currencyUnknown));
+  if (required('amount.currency', currency) && !findCurrency(currency))
+    errors.push(err('amount.currency', ORDER_MESSAGES.currencyUnknown));
 
   const cp = i.counterparty;
   const countryCode = str(cp?.countryCode).toUpperCase();
-  if (required('counterparty.countryCode', countryCode) && !findCountry(countryCode)) errors.push(err('counterparty.countryCode', ORDER_MESSAGES.countryUnknown));
+  if (required('counterparty.countryCode', countryCode) && !findCountry(countryCode))
+    errors.push(err('counterparty.countryCode', ORDER_MESSAGES.countryUnknown));
   const city = str(cp?.city);
-  if (required('counterparty.city', city) && city.length > LIMITS.city) errors.push(err('counterparty.city', ORDER_MESSAGES.tooLong));
+  if (required('counterparty.city', city) && city.length > LIMITS.city)
+    errors.push(err('counterparty.city', ORDER_MESSAGES.tooLong));
   const bankName = str(cp?.bankName);
-  if (required('counterparty.bankName', bankName) && bankName.length > LIMITS.bankName) errors.push(err('counterparty.bankName', ORDER_MESSAGES.tooLong));
+  if (required('counterparty.bankName', bankName) && bankName.length > LIMITS.bankName)
+    errors.push(err('counterparty.bankName', ORDER_MESSAGES.tooLong));
   const swiftRaw = str(cp?.swift).toUpperCase();
   if (swiftRaw && !SWIFT_RE.test(swiftRaw)) errors.push(err('counterparty.swift', ORDER_MESSAGES.swiftFormat));
 
@@ -240,12 +258,19 @@ export function validateOrderInput(input: Partial<OrderInput> | undefined, ctx: 
   }
 
   const goodsLocation = str(i.goodsLocation);
-  if (required('goodsLocation', goodsLocation) && !(GOODS_LOCATIONS as readonly string[]).includes(goodsLocation)) errors.push(err('goodsLocation', ORDER_MESSAGES.paymentType));
+  if (required('goodsLocation', goodsLocation) && !(GOODS_LOCATIONS as readonly string[]).includes(goodsLocation))
+    errors.push(err('goodsLocation', ORDER_MESSAGES.paymentType));
 
   const dateOk = (field: 'paymentDateFrom' | 'paymentDateTo', v: string): boolean => {
     if (!required(field, v)) return false;
-    if (!isIsoDate(v)) { errors.push(err(field, ORDER_MESSAGES.dateFormat)); return false; }
-    if (v < ctx.today) { errors.push(err(field, ORDER_MESSAGES.dateInPast)); return false; }
+    if (!isIsoDate(v)) {
+      errors.push(err(field, ORDER_MESSAGES.dateFormat));
+      return false;
+    }
+    if (v < ctx.today) {
+      errors.push(err(field, ORDER_MESSAGES.dateInPast));
+      return false;
+    }
     return true;
   };
   const from = str(i.paymentDateFrom);
@@ -270,9 +295,19 @@ export function validateOrderInput(input: Partial<OrderInput> | undefined, ctx: 
   return {
     errors,
     value: {
-      paymentType: paymentType as PaymentType, amount, currency, countryCode, city, bankName, swift: swiftRaw || null,
-      tnvedCode, goodsLocation: goodsLocation as GoodsLocation, paymentDateFrom: from, paymentDateTo: to,
-      comment: comment || null, fileIds: [...seen],
+      paymentType: paymentType as PaymentType,
+      amount,
+      currency,
+      countryCode,
+      city,
+      bankName,
+      swift: swiftRaw || null,
+      tnvedCode,
+      goodsLocation: goodsLocation as GoodsLocation,
+      paymentDateFrom: from,
+      paymentDateTo: to,
+      comment: comment || null,
+      fileIds: [...seen],
     },
   };
 }
@@ -304,7 +339,12 @@ export function checkOrderFiles(files: readonly OrderFileInfo[], limitBytes = MA
   const names = new Set<string>();
   files.forEach((f, n) => {
     const key = fileNameKey(f.name);
-    if (names.has(key)) errors.push({ field: `fileIds.${n}`, code: ORDER_MESSAGES.fileDuplicate.code, message: ORDER_MESSAGES.fileDuplicate.message(f.name) });
+    if (names.has(key))
+      errors.push({
+        field: `fileIds.${n}`,
+        code: ORDER_MESSAGES.fileDuplicate.code,
+        message: ORDER_MESSAGES.fileDuplicate.message(f.name),
+      });
     names.add(key);
   });
   // Integers of bytes well below 2^53: plain addition is exact.
@@ -324,8 +364,11 @@ export function fileNameKey(name: string): string {
  * Returns '' when nothing is left.
  */
 export function cleanFileName(raw: string): string {
-  // eslint-disable-next-line no-control-regex
-  let name = (raw.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f]/g, '').normalize('NFC').trim();
+  let name = (raw.split(/[\\/]/).pop() ?? '')
+    // eslint-disable-next-line no-control-regex -- control characters are what is removed
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .normalize('NFC')
+    .trim();
   if (name === '.' || name === '..') return '';
   if (name.length > LIMITS.fileName) {
     const dot = name.lastIndexOf('.');
@@ -346,9 +389,53 @@ export function extensionOf(name: string): string {
  * renamed 'x.exe' is refused too, so that no download ever arrives with a runnable name.
  */
 export const EXECUTABLE_EXTENSIONS: ReadonlySet<string> = new Set([
-  'exe', 'com', 'bat', 'cmd', 'scr', 'pif', 'msi', 'msp', 'dll', 'cpl', 'sys', 'drv', 'lnk', 'hta', 'js', 'jse', 'mjs',
-  'vbs', 'vbe', 'wsf', 'wsh', 'ps1', 'psm1', 'reg', 'sh', 'bash', 'jar', 'apk', 'app', 'dmg', 'pkg', 'deb', 'rpm',
-  'run', 'bin', 'elf', 'so', 'dylib', 'iso', 'img', 'vhd', 'vhdx', 'html', 'htm', 'svg', 'xhtml', 'swf',
+  'exe',
+  'com',
+  'bat',
+  'cmd',
+  'scr',
+  'pif',
+  'msi',
+  'msp',
+  'dll',
+  'cpl',
+  'sys',
+  'drv',
+  'lnk',
+  'hta',
+  'js',
+  'jse',
+  'mjs',
+  'vbs',
+  'vbe',
+  'wsf',
+  'wsh',
+  'ps1',
+  'psm1',
+  'reg',
+  'sh',
+  'bash',
+  'jar',
+  'apk',
+  'app',
+  'dmg',
+  'pkg',
+  'deb',
+  'rpm',
+  'run',
+  'bin',
+  'elf',
+  'so',
+  'dylib',
+  'iso',
+  'img',
+  'vhd',
+  'vhdx',
+  'html',
+  'htm',
+  'svg',
+  'xhtml',
+  'swf',
 ]);
 
 /**
@@ -367,7 +454,10 @@ export const ALLOWED_DETECTED: Readonly<Record<string, string>> = {
   odt: 'application/vnd.oasis.opendocument.text',
   ods: 'application/vnd.oasis.opendocument.spreadsheet',
 };
-const CFB_BY_EXTENSION: Readonly<Record<string, string>> = { doc: 'application/msword', xls: 'application/vnd.ms-excel' };
+const CFB_BY_EXTENSION: Readonly<Record<string, string>> = {
+  doc: 'application/msword',
+  xls: 'application/vnd.ms-excel',
+};
 
 /** What is known of an upload when its type is decided. */
 export interface UploadFacts {

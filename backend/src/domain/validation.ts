@@ -46,7 +46,8 @@ export const PASSWORD_MAX = 20;
 /** Maximum e-mail length (RFC 5321 path limit). */
 export const EMAIL_MAX = 254;
 
-const EMAIL_RE = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.[A-Za-z]{2,63}$/;
+const EMAIL_RE =
+  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.[A-Za-z]{2,63}$/;
 
 /** Lower-cases and trims an e-mail: every e-mail is stored and compared in this form. */
 export function normalizeEmail(email: string): string {
@@ -61,7 +62,8 @@ export function checkEmail(email: string): Issue | null {
   const e = email.trim();
   if (e.length === 0 || e.length > EMAIL_MAX || !EMAIL_RE.test(e)) return issue('EMAIL_INVALID');
   const local = e.slice(0, e.indexOf('@'));
-  if (local.length > 64 || local.startsWith('.') || local.endsWith('.') || local.includes('..')) return issue('EMAIL_INVALID');
+  if (local.length > 64 || local.startsWith('.') || local.endsWith('.') || local.includes('..'))
+    return issue('EMAIL_INVALID');
   return null;
 }
 
@@ -93,10 +95,15 @@ export interface FieldIssue extends Issue {
  * Issues: the rules of {@link passwordIssues} on `password`; PASSWORD_MISMATCH on `passwordSecondTime`;
  * PASSWORD_SAME_AS_OLD on `password` when `oldPassword` is given and equal. [] when all is well.
  */
-export function newPasswordIssues(input: { password: string; passwordSecondTime: string; oldPassword?: string }, prefix = ''): FieldIssue[] {
+export function newPasswordIssues(
+  input: { password: string; passwordSecondTime: string; oldPassword?: string },
+  prefix = '',
+): FieldIssue[] {
   const out: FieldIssue[] = passwordIssues(input.password).map((i) => ({ field: `${prefix}password`, ...i }));
-  if (input.password !== input.passwordSecondTime) out.push({ field: `${prefix}passwordSecondTime`, ...issue('PASSWORD_MISMATCH') });
-  if (input.oldPassword !== undefined && input.oldPassword === input.password) out.push({ field: `${prefix}password`, ...issue('PASSWORD_SAME_AS_OLD') });
+  if (input.password !== input.passwordSecondTime)
+    out.push({ field: `${prefix}passwordSecondTime`, ...issue('PASSWORD_MISMATCH') });
+  if (input.oldPassword !== undefined && input.oldPassword === input.password)
+    out.push({ field: `${prefix}password`, ...issue('PASSWORD_SAME_AS_OLD') });
   return out;
 }
 

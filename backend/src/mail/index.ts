@@ -15,7 +15,11 @@ import type { Mail, Mailer } from './mailer.js';
 export function senderAddress(publicUrl: string, env: NodeJS.ProcessEnv = process.env): string {
   if (env.MAIL_FROM) return env.MAIL_FROM;
   let host = 'localhost';
-  try { host = new URL(publicUrl).hostname || host; } catch { /* keep localhost */ }
+  try {
+    host = new URL(publicUrl).hostname || host;
+  } catch {
+    /* keep localhost */
+  }
   return `Платформа ВЭД <no-reply@${host}>`;
 }
 
@@ -27,19 +31,33 @@ export function linksIn(text: string): string[] {
 /** Sends mail over SMTP. `send` rejects when the server refuses or cannot be reached. */
 export class SmtpMailer implements Mailer {
   private readonly transport: Transporter;
-  constructor(smtpUrl: string, private readonly from: string) {
+  constructor(
+    smtpUrl: string,
+    private readonly from: string,
+  ) {
     this.transport = nodemailer.createTransport(smtpUrl);
   }
   async send(mail: Mail): Promise<void> {
-    await this.transport.sendMail({ from: this.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+    await this.transport.sendMail({
+      from: this.from,
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+    });
   }
 }
 
 /** Stores mail in the `mail_outbox` table and logs its links (development without SMTP). */
 export class OutboxMailer implements Mailer {
-  constructor(private readonly db: Db, private readonly log: (line: string) => void = (l) => console.info(l)) {}
+  constructor(
+    private readonly db: Db,
+    private readonly log: (line: string) => void = (l) => console.info(l),
+  ) {}
   async send(mail: Mail): Promise<void> {
-    await this.db.insert(mailOutbox).values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null });
+    await this.db
+      .insert(mailOutbox)
+      .values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null });
     const links = linksIn(mail.text);
     this.log(`[mail] to ${mail.to}: ${mail.subject}${links.length ? ` — ${links.join(' ')}` : ''}`);
   }

@@ -8,7 +8,12 @@ import type { Mail } from './mailer.js';
 
 /** Escapes the five HTML special characters. */
 export function escapeHtml(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+  return s
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
 }
 
 /** URL area of an account type: client, partner (payment agent), agent (referral partner), operator. */
@@ -34,38 +39,65 @@ export function emailChangeLink(publicUrl: string, type: AccountType, token: str
 }
 
 function build(to: string, subject: string, lines: string[], link: string, linkText: string): Mail {
-  const text = [...lines, '', link, '', 'Если вы не запрашивали это письмо, просто проигнорируйте его.', '', 'Платформа валютных платежей'].join('\n');
-  const html = `<!doctype html><html lang="ru"><body style="font-family:sans-serif">`
-    + lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('')
-    + `<p><a href="${escapeHtml(link)}">${escapeHtml(linkText)}</a></p>`
-    + `<p style="color:#666">Если вы не запрашивали это письмо, просто проигнорируйте его.</p>`
-    + `<p>Платформа валютных платежей</p></body></html>`;
+  const text = [
+    ...lines,
+    '',
+    link,
+    '',
+    'Если вы не запрашивали это письмо, просто проигнорируйте его.',
+    '',
+    'Платформа валютных платежей',
+  ].join('\n');
+  const html =
+    `<!doctype html><html lang="ru"><body style="font-family:sans-serif">` +
+    lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('') +
+    `<p><a href="${escapeHtml(link)}">${escapeHtml(linkText)}</a></p>` +
+    `<p style="color:#666">Если вы не запрашивали это письмо, просто проигнорируйте его.</p>` +
+    `<p>Платформа валютных платежей</p></body></html>`;
   return { to, subject, text, html };
 }
 
 /** The registration confirmation mail to `to` with its link. */
 export function registrationMail(publicUrl: string, to: string, token: string): Mail {
-  return build(to, 'Подтверждение адреса электронной почты', [
-    'Здравствуйте!',
-    'Чтобы продолжить регистрацию на платформе валютных платежей, подтвердите адрес электронной почты по ссылке ниже.',
-    'Ссылка действует 24 часа.',
-  ], registrationLink(publicUrl, token), 'Подтвердить почту и продолжить регистрацию');
+  return build(
+    to,
+    'Подтверждение адреса электронной почты',
+    [
+      'Здравствуйте!',
+      'Чтобы продолжить регистрацию на платформе валютных платежей, подтвердите адрес электронной почты по ссылке ниже.',
+      'Ссылка действует 24 часа.',
+    ],
+    registrationLink(publicUrl, token),
+    'Подтвердить почту и продолжить регистрацию',
+  );
 }
 
 /** The password reset mail to `to` for an account of `type`. */
 export function passwordResetMail(publicUrl: string, to: string, type: AccountType, token: string): Mail {
-  return build(to, 'Восстановление пароля', [
-    'Здравствуйте!',
-    'Мы получили запрос на смену пароля. Чтобы задать новый пароль, перейдите по ссылке ниже.',
-    'Ссылка действует 1 час.',
-  ], passwordResetLink(publicUrl, type, token), 'Задать новый пароль');
+  return build(
+    to,
+    'Восстановление пароля',
+    [
+      'Здравствуйте!',
+      'Мы получили запрос на смену пароля. Чтобы задать новый пароль, перейдите по ссылке ниже.',
+      'Ссылка действует 1 час.',
+    ],
+    passwordResetLink(publicUrl, type, token),
+    'Задать новый пароль',
+  );
 }
 
 /** The mail to a new login address `to` of an account of `type`, confirming the change. */
 export function emailChangeMail(publicUrl: string, to: string, type: AccountType, token: string): Mail {
-  return build(to, 'Подтверждение нового адреса электронной почты', [
-    'Здравствуйте!',
-    'Чтобы входить на платформу с этим адресом электронной почты, подтвердите его по ссылке ниже.',
-    'Ссылка действует 24 часа.',
-  ], emailChangeLink(publicUrl, type, token), 'Подтвердить новый адрес');
+  return build(
+    to,
+    'Подтверждение нового адреса электронной почты',
+    [
+      'Здравствуйте!',
+      'Чтобы входить на платформу с этим адресом электронной почты, подтвердите его по ссылке ниже.',
+      'Ссылка действует 24 часа.',
+    ],
+    emailChangeLink(publicUrl, type, token),
+    'Подтвердить новый адрес',
+  );
 }

@@ -58,7 +58,11 @@ export function companyVerified(c: { status: string; signatureConfirmed: boolean
 }
 
 export async function loadAuthUser(db: Db, userId: number): Promise<AuthUser | null> {
-  const rows = await db.select({ u: users, c: companies }).from(users).leftJoin(companies, eq(users.companyId, companies.id)).where(eq(users.id, userId));
+  const rows = await db
+    .select({ u: users, c: companies })
+    .from(users)
+    .leftJoin(companies, eq(users.companyId, companies.id))
+    .where(eq(users.id, userId));
   const row = rows[0];
   if (!row) return null;
   const { u, c } = row;
@@ -79,26 +83,29 @@ export async function loadAuthUser(db: Db, userId: number): Promise<AuthUser | n
   };
 }
 
-export default fp(async function authPlugin(app: FastifyInstance, opts: { db: Db }) {
-  app.decorateRequest('user', null);
-  app.decorate('loadAuthUser', (id: number) => loadAuthUser(opts.db, id));
+export default fp(
+  async function authPlugin(app: FastifyInstance, opts: { db: Db }) {
+    app.decorateRequest('user', null);
+    app.decorate('loadAuthUser', (id: number) => loadAuthUser(opts.db, id));
 
-  app.addHook('preHandler', async (request: FastifyRequest) => {
-    const userId = request.session?.userId;
-    if (!userId) return;
-    const user = await loadAuthUser(opts.db, userId);
-    if (!user || user.status === 'USER_SUSPENDED') {
-      await request.session.destroy();
-      return;
-    }
-    request.user = user;
-  });
+    app.addHook('preHandler', async (request: FastifyRequest) => {
+      const userId = request.session?.userId;
+      if (!userId) return;
+      const user = await loadAuthUser(opts.db, userId);
+      if (!user || user.status === 'USER_SUSPENDED') {
+        await request.session.destroy();
+        return;
+      }
+      request.user = user;
+    });
 
-  app.decorate('requireUser', async (request: FastifyRequest, _reply: FastifyReply) => {
-    if (!request.user) throw AppError.unauthorized();
-  });
-  app.decorate('requireRole', (...types: AccountType[]) => async (request: FastifyRequest, _reply: FastifyReply) => {
-    if (!request.user) throw AppError.unauthorized();
-    if (!types.includes(request.user.accountType)) throw AppError.forbidden();
-  });
-}, { name: 'auth', dependencies: ['session'] });
+    app.decorate('requireUser', async (request: FastifyRequest, _reply: FastifyReply) => {
+      if (!request.user) throw AppError.unauthorized();
+    });
+    app.decorate('requireRole', (...types: AccountType[]) => async (request: FastifyRequest, _reply: FastifyReply) => {
+      if (!request.user) throw AppError.unauthorized();
+      if (!types.includes(request.user.accountType)) throw AppError.forbidden();
+    });
+  },
+  { name: 'auth', dependencies: ['session'] },
+);

@@ -15,37 +15,50 @@ export const CSRF_HEADER = 'x-xsrf-token';
 export const CSRF_COOKIE = 'XSRF-TOKEN';
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-export default fp(async function csrfPlugin(app: FastifyInstance, opts: { config: Config }) {
-  await app.register(fastifyCsrf, {
-    sessionPlugin: '@fastify/cookie',
-    cookieOpts: { path: '/', sameSite: 'lax', httpOnly: true, secure: opts.config.secureCookies },
-    getToken: (req) => req.headers[CSRF_HEADER] as string | undefined,
-  });
+export default fp(
+  async function csrfPlugin(app: FastifyInstance, opts: { config: Config }) {
+    await app.register(fastifyCsrf, {
+      sessionPlugin: '@fastify/cookie',
+      cookieOpts: { path: '/', sameSite: 'lax', httpOnly: true, secure: opts.config.secureCookies },
+      getToken: (req) => req.headers[CSRF_HEADER] as string | undefined,
+    });
 
-  app.addHook('onRequest', (request, reply, done) => {
-    if (UNSAFE.has(request.method) && request.url.startsWith('/api/')) {
-      app.csrfProtection(request, reply, done);
-      return;
-    }
-    done();
-  });
+    app.addHook('onRequest', (request, reply, done) => {
+      if (UNSAFE.has(request.method) && request.url.startsWith('/api/')) {
+        app.csrfProtection(request, reply, done);
+        return;
+      }
+      done();
+    });
 
-  app.get('/api/public/csrf', {
-    schema: {
-      tags: ['public'],
-      summary: 'Issue an anti-forgery token (spec core §7 Public)',
-      description: 'Sets the `_csrf` secret cookie and the readable `XSRF-TOKEN` cookie; send the token back in the `X-XSRF-TOKEN` header on every state-changing call.',
-      response: {
-        200: Type.Object({
-          token: Type.String(),
-          headerName: Type.Literal('X-XSRF-TOKEN'),
-          parameterName: Type.Literal('_csrf'),
-        }),
+    app.get(
+      '/api/public/csrf',
+      {
+        schema: {
+          tags: ['public'],
+          summary: 'Issue an anti-forgery token (spec core §7 Public)',
+          description:
+            'Sets the `_csrf` secret cookie and the readable `XSRF-TOKEN` cookie; send the token back in the `X-XSRF-TOKEN` header on every state-changing call.',
+          response: {
+            200: Type.Object({
+              token: Type.String(),
+              headerName: Type.Literal('X-XSRF-TOKEN'),
+              parameterName: Type.Literal('_csrf'),
+            }),
+          },
+        },
       },
-    },
-  }, async (_request, reply) => {
-    const token = reply.generateCsrf();
-    reply.setCookie(CSRF_COOKIE, token, { path: '/', sameSite: 'lax', httpOnly: false, secure: opts.config.secureCookies });
-    return { token, headerName: 'X-XSRF-TOKEN' as const, parameterName: '_csrf' as const };
-  });
-}, { name: 'csrf', dependencies: ['session'] });
+      async (_request, reply) => {
+        const token = reply.generateCsrf();
+        reply.setCookie(CSRF_COOKIE, token, {
+          path: '/',
+          sameSite: 'lax',
+          httpOnly: false,
+          secure: opts.config.secureCookies,
+        });
+        return { token, headerName: 'X-XSRF-TOKEN' as const, parameterName: '_csrf' as const };
+      },
+    );
+  },
+  { name: 'csrf', dependencies: ['session'] },
+);

@@ -16,17 +16,33 @@ interface AjvLikeError {
 /** Russian text for a JSON-schema keyword failure (spec core §5 generic messages). */
 export function messageForKeyword(e: AjvLikeError): { code: string; message: string } {
   switch (e.keyword) {
-    case 'required': return { code: 'REQUIRED', message: MESSAGES.required };
-    case 'type': return { code: 'WRONG_TYPE', message: 'Неверный тип значения' };
-    case 'minLength': return { code: 'MIN_LENGTH', message: 'Не достигнут минимум символов' };
-    case 'maxLength': return { code: 'MAX_LENGTH', message: 'Превышен лимит символов' };
-    case 'minimum': case 'exclusiveMinimum': return { code: 'MINIMUM', message: 'Значение меньше минимального' };
-    case 'maximum': case 'exclusiveMaximum': return { code: 'MAXIMUM', message: 'Превышено максимальное значение' };
-    case 'minItems': return { code: 'MIN_ITEMS', message: 'Выберите хотя бы одно значение' };
-    case 'maxItems': return { code: 'MAX_ITEMS', message: 'Слишком много значений' };
-    case 'enum': case 'const': case 'anyOf': case 'oneOf': return { code: 'INVALID_VALUE', message: 'Недопустимое значение' };
-    case 'additionalProperties': return { code: 'UNKNOWN_FIELD', message: 'Неизвестное поле' };
-    default: return { code: 'INVALID_FORMAT', message: MESSAGES.emailInvalid };
+    case 'required':
+      return { code: 'REQUIRED', message: MESSAGES.required };
+    case 'type':
+      return { code: 'WRONG_TYPE', message: 'Неверный тип значения' };
+    case 'minLength':
+      return { code: 'MIN_LENGTH', message: 'Не достигнут минимум символов' };
+    case 'maxLength':
+      return { code: 'MAX_LENGTH', message: 'Превышен лимит символов' };
+    case 'minimum':
+    case 'exclusiveMinimum':
+      return { code: 'MINIMUM', message: 'Значение меньше минимального' };
+    case 'maximum':
+    case 'exclusiveMaximum':
+      return { code: 'MAXIMUM', message: 'Превышено максимальное значение' };
+    case 'minItems':
+      return { code: 'MIN_ITEMS', message: 'Выберите хотя бы одно значение' };
+    case 'maxItems':
+      return { code: 'MAX_ITEMS', message: 'Слишком много значений' };
+    case 'enum':
+    case 'const':
+    case 'anyOf':
+    case 'oneOf':
+      return { code: 'INVALID_VALUE', message: 'Недопустимое значение' };
+    case 'additionalProperties':
+      return { code: 'UNKNOWN_FIELD', message: 'Неизвестное поле' };
+    default:
+      return { code: 'INVALID_FORMAT', message: MESSAGES.emailInvalid };
   }
 }
 
@@ -52,38 +68,50 @@ export function fieldErrorsFromValidation(validation: AjvLikeError[], context?: 
   return out;
 }
 
-export default fp(async function errorsPlugin(app: FastifyInstance) {
-  app.setErrorHandler((err: FastifyError & { validation?: AjvLikeError[]; validationContext?: string }, request, reply) => {
-    let status = 500;
-    let body: ErrorBody;
-    if (err instanceof AppError) {
-      status = err.statusCode;
-      body = err.toBody();
-    } else if (err.validation) {
-      status = 400;
-      body = AppError.validation(fieldErrorsFromValidation(err.validation, err.validationContext)).toBody();
-    } else if (err.code === 'FST_CSRF_INVALID_TOKEN' || err.code === 'FST_CSRF_MISSING_SECRET') {
-      status = 403;
-      body = { message: MESSAGES.csrf, code: 'CSRF_INVALID', retryCsrf: true };
-    } else if (err.code === 'FST_REQ_FILE_TOO_LARGE' || err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || err.statusCode === 413) {
-      status = 413;
-      body = { message: MESSAGES.fileTooLarge, code: 'FILE_TOO_LARGE' };
-    } else if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || err.statusCode === 415) {
-      status = 415;
-      body = { message: 'Неподдерживаемый тип содержимого', code: 'UNSUPPORTED_MEDIA_TYPE' };
-    } else if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
-      // Malformed JSON, bad multipart and similar client errors raised by Fastify or its plugins.
-      status = err.statusCode;
-      body = { message: 'Некорректный запрос', code: 'BAD_REQUEST' };
-    } else {
-      request.log.error({ err }, 'unhandled error');
-      body = { message: MESSAGES.generic, code: 'INTERNAL_ERROR' };
-    }
-    if (status >= 500) request.log.error({ err }, 'request failed');
-    return reply.status(status).send(body);
-  });
+export default fp(
+  async function errorsPlugin(app: FastifyInstance) {
+    app.setErrorHandler(
+      (err: FastifyError & { validation?: AjvLikeError[]; validationContext?: string }, request, reply) => {
+        let status = 500;
+        let body: ErrorBody;
+        if (err instanceof AppError) {
+          status = err.statusCode;
+          body = err.toBody();
+        } else if (err.validation) {
+          status = 400;
+          body = AppError.validation(fieldErrorsFromValidation(err.validation, err.validationContext)).toBody();
+        } else if (err.code === 'FST_CSRF_INVALID_TOKEN' || err.code === 'FST_CSRF_MISSING_SECRET') {
+          status = 403;
+          body = { message: MESSAGES.csrf, code: 'CSRF_INVALID', retryCsrf: true };
+        } else if (
+          err.code === 'FST_REQ_FILE_TOO_LARGE' ||
+          err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ||
+          err.statusCode === 413
+        ) {
+          status = 413;
+          body = { message: MESSAGES.fileTooLarge, code: 'FILE_TOO_LARGE' };
+        } else if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || err.statusCode === 415) {
+          status = 415;
+          body = { message: 'Неподдерживаемый тип содержимого', code: 'UNSUPPORTED_MEDIA_TYPE' };
+        } else if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+          // Malformed JSON, bad multipart and similar client errors raised by Fastify or its plugins.
+          status = err.statusCode;
+          body = { message: 'Некорректный запрос', code: 'BAD_REQUEST' };
+        } else {
+          request.log.error({ err }, 'unhandled error');
+          body = { message: MESSAGES.generic, code: 'INTERNAL_ERROR' };
+        }
+        if (status >= 500) request.log.error({ err }, 'request failed');
+        return reply.status(status).send(body);
+      },
+    );
 
-  app.setNotFoundHandler((request, reply) => {
-    return reply.status(404).send({ message: `${MESSAGES.notFound}: ${request.method} ${request.url.split('?')[0]}`, code: 'NOT_FOUND' } satisfies ErrorBody);
-  });
-}, { name: 'errors' });
+    app.setNotFoundHandler((request, reply) => {
+      return reply.status(404).send({
+        message: `${MESSAGES.notFound}: ${request.method} ${request.url.split('?')[0]}`,
+        code: 'NOT_FOUND',
+      } satisfies ErrorBody);
+    });
+  },
+  { name: 'errors' },
+);

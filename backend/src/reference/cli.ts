@@ -13,7 +13,12 @@ import { openDatabase, runMigrations } from '../db/client.js';
 import { importReferenceData, type ReferenceSet } from './import.js';
 
 /** Parsed command line. */
-export interface CliArgs { dir?: string; only?: ReferenceSet[]; ifEmpty: boolean; help: boolean }
+export interface CliArgs {
+  dir?: string;
+  only?: ReferenceSet[];
+  ifEmpty: boolean;
+  help: boolean;
+}
 
 const SETS: ReferenceSet[] = ['banks', 'swift', 'tnved'];
 
@@ -29,7 +34,10 @@ export function parseCliArgs(argv: string[]): CliArgs {
     };
     if (a === '--dir' || a.startsWith('--dir=')) args.dir = resolve(value());
     else if (a === '--only' || a.startsWith('--only=')) {
-      const only = value().split(',').map((s) => s.trim()).filter(Boolean);
+      const only = value()
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
       const bad = only.filter((s) => !SETS.includes(s as ReferenceSet));
       if (bad.length) throw new Error(`--only: unknown set ${bad.join(', ')} (known: ${SETS.join(', ')})`);
       args.only = only as ReferenceSet[];
@@ -52,8 +60,15 @@ async function main(): Promise<void> {
   try {
     await runMigrations(handle);
     const started = Date.now();
-    const results = await importReferenceData(handle.db, dir, { replace: !args.ifEmpty, only: args.only, log: (m) => console.log(m) });
-    for (const r of results) console.log(`${r.set.padEnd(6)} ${r.status.padEnd(18)} ${String(r.rows).padStart(6)} rows ${String(r.ms).padStart(6)} ms  ${r.source}`);
+    const results = await importReferenceData(handle.db, dir, {
+      replace: !args.ifEmpty,
+      only: args.only,
+      log: (m) => console.log(m),
+    });
+    for (const r of results)
+      console.log(
+        `${r.set.padEnd(6)} ${r.status.padEnd(18)} ${String(r.rows).padStart(6)} rows ${String(r.ms).padStart(6)} ms  ${r.source}`,
+      );
     console.log(`done in ${Date.now() - started} ms (${handle.driver})`);
   } finally {
     await handle.close();

@@ -23,7 +23,9 @@ export interface CountryOption {
   countryShortName: string;
 }
 
-interface Indexed extends CountryOption { terms: string[] }
+interface Indexed extends CountryOption {
+  terms: string[];
+}
 
 let cache: Indexed[] | undefined;
 
@@ -52,7 +54,12 @@ export function listCountries(prefix?: string): CountryOption[] {
   const p = foldForSearch(prefix ?? '');
   const code = p.toUpperCase();
   return all()
-    .filter((c) => !p || c.countryCode.startsWith(code) || c.terms.some((t) => t.startsWith(p) || t.includes(` ${p}`) || t.includes(`(${p}`)))
+    .filter(
+      (c) =>
+        !p ||
+        c.countryCode.startsWith(code) ||
+        c.terms.some((t) => t.startsWith(p) || t.includes(` ${p}`) || t.includes(`(${p}`)),
+    )
     .map(({ countryCode, countryName, countryShortName }) => ({ countryCode, countryName, countryShortName }));
 }
 

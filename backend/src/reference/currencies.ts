@@ -34,7 +34,11 @@ function all(): CurrencyOption[] {
   for (const code of new Set([...Intl.supportedValuesOf('currency'), ...POPULAR_CURRENCIES])) {
     const raw = names.of(code);
     if (!raw || raw === code) continue;
-    list.push({ currencyCode: code, currencyName: raw.charAt(0).toLocaleUpperCase('ru') + raw.slice(1), popular: popular.includes(code) });
+    list.push({
+      currencyCode: code,
+      currencyName: raw.charAt(0).toLocaleUpperCase('ru') + raw.slice(1),
+      popular: popular.includes(code),
+    });
   }
   list.sort((a, b) => {
     const pa = popular.indexOf(a.currencyCode);

@@ -38,7 +38,11 @@ export interface BankRecord {
 }
 
 type Attrs = Record<string, string | undefined>;
-interface RawAccount extends Attrs { '@_Account'?: string; '@_RegulationAccountType'?: string; '@_AccountStatus'?: string }
+interface RawAccount extends Attrs {
+  '@_Account'?: string;
+  '@_RegulationAccountType'?: string;
+  '@_AccountStatus'?: string;
+}
 interface RawEntry {
   '@_BIC'?: string;
   ParticipantInfo?: Attrs & { RstrList?: unknown[] };
@@ -115,6 +119,8 @@ export function parseEd807(buffer: Buffer): BankRecord[] {
  * or null when there is none.
  */
 export function findEd807File(dir: string): string | null {
-  const files = readdirSync(dir).filter((f) => /ED807.*\.xml$/i.test(f)).sort();
+  const files = readdirSync(dir)
+    .filter((f) => /ED807.*\.xml$/i.test(f))
+    .sort();
   return files.length ? join(dir, files[files.length - 1]) : null;
 }

@@ -34,9 +34,20 @@ describe('reference importers into PGlite (demo directory)', () => {
 
   it('stores rows faithfully: arrays, nulls, tree links', async () => {
     const [sber] = await h.db.select().from(refBanks).where(eq(refBanks.bik, '044525225'));
-    expect(sber).toMatchObject({ name: 'ПАО Сбербанк', corrAccount: '30101810400000000225', city: 'Москва', swift: 'SABRRUMM', swiftCodes: ['SABRRUMM', 'SABRRUMM012'], restricted: false });
+    expect(sber).toMatchObject({
+      name: 'ПАО Сбербанк',
+      corrAccount: '30101810400000000225',
+      city: 'Москва',
+      swift: 'SABRRUMM',
+      swiftCodes: ['SABRRUMM', 'SABRRUMM012'],
+      restricted: false,
+    });
     expect(await findBankByBik(h.db, '044525000')).toMatchObject({ corrAccount: null, swift: null });
-    expect((await searchSwift(h.db, 'BKCHCNBJ'))[0]).toMatchObject({ swift: 'BKCHCNBJ', country: 'CN', countryName: 'Китай' });
+    expect((await searchSwift(h.db, 'BKCHCNBJ'))[0]).toMatchObject({
+      swift: 'BKCHCNBJ',
+      country: 'CN',
+      countryName: 'Китай',
+    });
     const node = await findTnvedByCode(h.db, '8471300000');
     expect(node).toMatchObject({ level: 'SUBHEADING', parentKeyHash: tnvedKeyHash('8471'), hasChildren: false });
     expect((await tnvedChildren(h.db, tnvedKeyHash('XVI'))).map((n) => n.tnvedCode)).toEqual(['84', '85']);
@@ -62,7 +73,11 @@ describe('reference importers into PGlite (demo directory)', () => {
     cpSync(join(DEMO_REFERENCE_DIR, 'tnved-eaeu', 'tnved.json'), join(dir, 'tnved-eaeu', 'tnved.json'));
     const lines: string[] = [];
     const res = await importReferenceData(h.db, dir, { replace: true, log: (m) => lines.push(m) });
-    expect(res.map((r) => `${r.set}:${r.status}`)).toEqual(['banks:skipped-missing', 'swift:skipped-missing', 'tnved:imported']);
+    expect(res.map((r) => `${r.set}:${r.status}`)).toEqual([
+      'banks:skipped-missing',
+      'swift:skipped-missing',
+      'tnved:imported',
+    ]);
     expect(lines.filter((l) => l.includes('skipped'))).toHaveLength(2);
     expect(await countRows(h.db, refBanks)).toBe(22);
   });
@@ -70,7 +85,12 @@ describe('reference importers into PGlite (demo directory)', () => {
 
 describe('reference CLI arguments', () => {
   it('reads --dir, --only and --if-empty', () => {
-    expect(parseCliArgs(['--dir', '/data', '--only', 'swift,tnved'])).toEqual({ dir: '/data', only: ['swift', 'tnved'], ifEmpty: false, help: false });
+    expect(parseCliArgs(['--dir', '/data', '--only', 'swift,tnved'])).toEqual({
+      dir: '/data',
+      only: ['swift', 'tnved'],
+      ifEmpty: false,
+      help: false,
+    });
     expect(parseCliArgs(['--dir=/x', '--if-empty'])).toMatchObject({ dir: '/x', ifEmpty: true });
   });
   it('refuses unknown options and set names', () => {

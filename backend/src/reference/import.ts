@@ -52,7 +52,7 @@ const SETS: SetSpec[] = [
     table: refBanks,
     read(folder) {
       const file = findEd807File(folder);
-      return file ? parseEd807(readFileSync(file)) as unknown as Record<string, unknown>[] : null;
+      return file ? (parseEd807(readFileSync(file)) as unknown as Record<string, unknown>[]) : null;
     },
   },
   {
@@ -62,7 +62,10 @@ const SETS: SetSpec[] = [
     read(folder, log) {
       const r = parseSwiftDir(folder);
       if (r.files === 0) return null;
-      if (r.duplicates.length) log(`swift: ${r.entries} entries in ${r.files} files, ${r.duplicates.length} duplicated codes kept once (first occurrence)`);
+      if (r.duplicates.length)
+        log(
+          `swift: ${r.entries} entries in ${r.files} files, ${r.duplicates.length} duplicated codes kept once (first occurrence)`,
+        );
       return r.records as unknown as Record<string, unknown>[];
     },
   },
@@ -72,7 +75,7 @@ const SETS: SetSpec[] = [
     table: refTnved,
     read(folder) {
       const file = join(folder, 'tnved.json');
-      return existsSync(file) ? parseTnved(readFileSync(file, 'utf8')) as unknown as Record<string, unknown>[] : null;
+      return existsSync(file) ? (parseTnved(readFileSync(file, 'utf8')) as unknown as Record<string, unknown>[]) : null;
     },
   },
 ];
@@ -91,12 +94,22 @@ async function isEmpty(db: DbOrTx, table: PgTable): Promise<boolean> {
 async function insertBatched(db: DbOrTx, table: PgTable, rows: Record<string, unknown>[]): Promise<void> {
   const { name, columns } = getTableConfig(table);
   const present = columns.filter((c) => rows.some((r) => r[jsKey(table, c.name)] !== undefined));
-  const colList = sql.join(present.map((c) => sql.identifier(c.name)), sql`, `);
-  const recordDef = sql.join(present.map((c) => sql`${sql.identifier(c.name)} ${sql.raw(c.getSQLType())}`), sql`, `);
+  const colList = sql.join(
+    present.map((c) => sql.identifier(c.name)),
+    sql`, `,
+  );
+  const recordDef = sql.join(
+    present.map((c) => sql`${sql.identifier(c.name)} ${sql.raw(c.getSQLType())}`),
+    sql`, `,
+  );
   const keys = present.map((c) => [c.name, jsKey(table, c.name)] as const);
   for (let i = 0; i < rows.length; i += IMPORT_BATCH_ROWS) {
-    const batch = rows.slice(i, i + IMPORT_BATCH_ROWS).map((r) => Object.fromEntries(keys.map(([db, js]) => [db, r[js] ?? null])));
-    await db.execute(sql`insert into ${sql.identifier(name)} (${colList}) select ${colList} from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) as x(${recordDef})`);
+    const batch = rows
+      .slice(i, i + IMPORT_BATCH_ROWS)
+      .map((r) => Object.fromEntries(keys.map(([db, js]) => [db, r[js] ?? null])));
+    await db.execute(
+      sql`insert into ${sql.identifier(name)} (${colList}) select ${colList} from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) as x(${recordDef})`,
+    );
   }
 }
 
@@ -124,8 +137,12 @@ export async function importReferenceData(
     if (opts.only && !opts.only.includes(spec.set)) continue;
     const started = Date.now();
     const folder = join(dir, spec.folder);
-    const skip = (status: ImportResult['status']) => results.push({ set: spec.set, source: folder, status, rows: 0, ms: Date.now() - started });
-    if (!opts.replace && !(await isEmpty(db, spec.table))) { skip('skipped-not-empty'); continue; }
+    const skip = (status: ImportResult['status']) =>
+      results.push({ set: spec.set, source: folder, status, rows: 0, ms: Date.now() - started });
+    if (!opts.replace && !(await isEmpty(db, spec.table))) {
+      skip('skipped-not-empty');
+      continue;
+    }
     const rows = existsSync(folder) ? spec.read(folder, log) : null;
     if (!rows) {
       log(`reference ${spec.set}: ${folder} not found or empty, skipped`);

@@ -28,8 +28,14 @@ describe('ED807 (Bank of Russia BIK directory), real file', () => {
   it('maps Sberbank: name, CRSA correspondent account, city, default SWIFT (decoded from windows-1251)', () => {
     const sber = banks.find((b) => b.bik === '044525225')!;
     expect(sber).toMatchObject({
-      name: 'ПАО Сбербанк', corrAccount: '30101810400000000225', city: 'Москва', swift: 'SABRRUMM',
-      swiftCodes: ['SABRRUMM', 'SABRRUMM012'], ptType: '20', englName: 'SBERBANK', restricted: false,
+      name: 'ПАО Сбербанк',
+      corrAccount: '30101810400000000225',
+      city: 'Москва',
+      swift: 'SABRRUMM',
+      swiftCodes: ['SABRRUMM', 'SABRRUMM012'],
+      ptType: '20',
+      englName: 'SBERBANK',
+      restricted: false,
     });
     expect(sber.nameSearch).toBe('пао сбербанк');
   });
@@ -60,18 +66,31 @@ describe('ED807 (Bank of Russia BIK directory), real file', () => {
 });
 
 describe('ED807 parser, synthetic input', () => {
-  const xml = (body: string, enc = 'WINDOWS-1251') => `<?xml version="1.0" encoding="${enc}"?><ED807 xmlns="urn:cbr-ru:ed:v2.0">${body}</ED807>`;
+  const xml = (body: string, enc = 'WINDOWS-1251') =>
+    `<?xml version="1.0" encoding="${enc}"?><ED807 xmlns="urn:cbr-ru:ed:v2.0">${body}</ED807>`;
 
   it('takes the CRSA account among others and the DefaultSWBIC even when listed second', () => {
-    const body = '<BICDirectoryEntry BIC="012345678"><ParticipantInfo NameP="Тест-банк" Nnp="Казань"/>'
-      + '<Accounts Account="40101810000000000001" RegulationAccountType="BANA"/><Accounts Account="30101810000000000678" RegulationAccountType="CRSA"/>'
-      + '<SWBICS SWBIC="TESTRUMMXXX" DefaultSWBIC="0"/><SWBICS SWBIC="TESTRUMM" DefaultSWBIC="1"/></BICDirectoryEntry>';
+    const body =
+      '<BICDirectoryEntry BIC="012345678"><ParticipantInfo NameP="Тест-банк" Nnp="Казань"/>' +
+      '<Accounts Account="40101810000000000001" RegulationAccountType="BANA"/><Accounts Account="30101810000000000678" RegulationAccountType="CRSA"/>' +
+      '<SWBICS SWBIC="TESTRUMMXXX" DefaultSWBIC="0"/><SWBICS SWBIC="TESTRUMM" DefaultSWBIC="1"/></BICDirectoryEntry>';
     const [b] = parseEd807(iconv.encode(xml(body), 'win1251'));
-    expect(b).toMatchObject({ bik: '012345678', name: 'Тест-банк', city: 'Казань', corrAccount: '30101810000000000678', swift: 'TESTRUMM', swiftCodes: ['TESTRUMM', 'TESTRUMMXXX'] });
+    expect(b).toMatchObject({
+      bik: '012345678',
+      name: 'Тест-банк',
+      city: 'Казань',
+      corrAccount: '30101810000000000678',
+      swift: 'TESTRUMM',
+      swiftCodes: ['TESTRUMM', 'TESTRUMMXXX'],
+    });
   });
 
   it('honours a UTF-8 declaration', () => {
-    const [b] = parseEd807(Buffer.from(xml('<BICDirectoryEntry BIC="000000001"><ParticipantInfo NameP="Ёлка-банк"/></BICDirectoryEntry>', 'UTF-8')));
+    const [b] = parseEd807(
+      Buffer.from(
+        xml('<BICDirectoryEntry BIC="000000001"><ParticipantInfo NameP="Ёлка-банк"/></BICDirectoryEntry>', 'UTF-8'),
+      ),
+    );
     expect(b.name).toBe('Ёлка-банк');
     expect(b.nameSearch).toBe('елка-банк');
   });
@@ -83,7 +102,9 @@ describe('ED807 parser, synthetic input', () => {
 
 describe('SWIFT directory, real files', () => {
   let r: SwiftParseResult;
-  beforeAll(() => { r = parseSwiftDir(join(REAL_DATA_DIR, 'swift-codes')); });
+  beforeAll(() => {
+    r = parseSwiftDir(join(REAL_DATA_DIR, 'swift-codes'));
+  });
 
   it('reads 89,277 entries of 232 files and keeps 89,211 unique codes (66 repeats dropped, first kept)', () => {
     expect(r.files).toBe(232);
@@ -102,7 +123,9 @@ describe('SWIFT directory, real files', () => {
 
   it('appends the branch to the institution name', () => {
     const ae = r.records.find((x) => x.swift === 'ABNAAEAAIPC')!;
-    expect(ae.institutionName).toBe('ABN AMRO BANK N.V. UNITED ARAB EMIRATES BRANCH (INTERNATIONAL PRIVATE CLIENTS DEPARTMENT)');
+    expect(ae.institutionName).toBe(
+      'ABN AMRO BANK N.V. UNITED ARAB EMIRATES BRANCH (INTERNATIONAL PRIVATE CLIENTS DEPARTMENT)',
+    );
     expect(ae.branch).toBe('(INTERNATIONAL PRIVATE CLIENTS DEPARTMENT)');
     expect(ae.countryCode).toBe('AE');
   });
@@ -114,11 +137,16 @@ describe('SWIFT directory, real files', () => {
   });
 
   it('skips malformed codes and upper-cases the rest', () => {
-    const one = parseSwiftCountry(JSON.stringify({ country_code: 'TR', list: [
-      { bank: 'A', city: 'X', branch: null, swift_code: 'akbktris' },
-      { bank: 'B', city: 'Y', branch: '', swift_code: 'TOO-LONG-CODE' },
-      { bank: 'C', city: 'Z', branch: null, swift_code: 'ABCDTRIS1' },
-    ] }));
+    const one = parseSwiftCountry(
+      JSON.stringify({
+        country_code: 'TR',
+        list: [
+          { bank: 'A', city: 'X', branch: null, swift_code: 'akbktris' },
+          { bank: 'B', city: 'Y', branch: '', swift_code: 'TOO-LONG-CODE' },
+          { bank: 'C', city: 'Z', branch: null, swift_code: 'ABCDTRIS1' },
+        ],
+      }),
+    );
     expect(one.records.map((x) => x.swift)).toEqual(['AKBKTRIS']);
     expect(one.entries).toBe(3);
   });
@@ -127,7 +155,9 @@ describe('SWIFT directory, real files', () => {
 describe('TN VED EAEU, real file', () => {
   let nodes: TnvedRecord[];
   const byCode = (c: string) => nodes.find((n) => n.code === c)!;
-  beforeAll(() => { nodes = parseTnved(readFileSync(join(REAL_DATA_DIR, 'tnved-eaeu', 'tnved.json'), 'utf8')); });
+  beforeAll(() => {
+    nodes = parseTnved(readFileSync(join(REAL_DATA_DIR, 'tnved-eaeu', 'tnved.json'), 'utf8'));
+  });
 
   it('has 21 sections, 96 groups, 957 headings and 12,715 ten-digit codes; the FIFA2018 artefact is skipped', () => {
     const count = (l: string) => nodes.filter((n) => n.level === l).length;
@@ -136,7 +166,9 @@ describe('TN VED EAEU, real file', () => {
     expect(count('HEADING')).toBe(957);
     expect(count('SUBHEADING')).toBe(12715);
     expect(nodes.some((n) => n.name === 'FIFA2018')).toBe(false);
-    expect(nodes.filter((n) => n.level === 'SECTION').map((n) => n.code)).toEqual(Array.from({ length: 21 }, (_, i) => toRoman(i + 1)));
+    expect(nodes.filter((n) => n.level === 'SECTION').map((n) => n.code)).toEqual(
+      Array.from({ length: 21 }, (_, i) => toRoman(i + 1)),
+    );
   });
 
   it('places 8471300000 under heading 8471, group 84, section XVI', () => {
@@ -178,7 +210,20 @@ describe('TN VED EAEU, real file', () => {
 
   it('skips malformed codes and non-list groups', () => {
     const out = parseTnved([
-      { chapter: '16', naim: 'S', groups: [{ code: '84', naim: 'G', goods: [{ code: '847', naim: 'bad', subs: [] }, { code: '8471', naim: 'H', subs: [{ code: '8471', naim: 'bad' }] }] }] },
+      {
+        chapter: '16',
+        naim: 'S',
+        groups: [
+          {
+            code: '84',
+            naim: 'G',
+            goods: [
+              { code: '847', naim: 'bad', subs: [] },
+              { code: '8471', naim: 'H', subs: [{ code: '8471', naim: 'bad' }] },
+            ],
+          },
+        ],
+      },
       { chapter: '22', naim: 'FIFA2018', groups: null },
       { chapter: '03', naim: 'no groups', groups: null },
     ]);

@@ -37,7 +37,9 @@ describe('currencies', () => {
     expect(all.slice(0, 4).every((c) => c.popular)).toBe(true);
     const rest = all.slice(4);
     expect(rest.some((c) => c.popular)).toBe(false);
-    expect(rest.map((c) => c.currencyName)).toEqual(rest.map((c) => c.currencyName).sort((a, b) => a.localeCompare(b, 'ru')));
+    expect(rest.map((c) => c.currencyName)).toEqual(
+      rest.map((c) => c.currencyName).sort((a, b) => a.localeCompare(b, 'ru')),
+    );
     expect(all.length).toBeGreaterThan(100);
     expect(POPULAR_CURRENCIES).toEqual(['USD', 'EUR', 'CNY', 'AED']);
     expect(DEFAULT_CURRENCY).toBe('USD');

@@ -64,7 +64,14 @@ const rowsOf = <T>(r: unknown): T[] => (r as { rows: T[] }).rows;
 
 /** Maps a stored row to the API node. */
 export function toTnvedNode(r: RefTnved): TnvedNode {
-  return { keyHash: r.keyHash, parentKeyHash: r.parentKeyHash, tnvedCode: r.code, tnvedName: r.name, level: r.level as TnvedLevel, hasChildren: r.hasChildren };
+  return {
+    keyHash: r.keyHash,
+    parentKeyHash: r.parentKeyHash,
+    tnvedCode: r.code,
+    tnvedName: r.name,
+    level: r.level as TnvedLevel,
+    hasChildren: r.hasChildren,
+  };
 }
 
 /** True for a 9-digit BIK (spec core §7 /counterparty/bik). */
@@ -75,7 +82,9 @@ export function isBik(value: string): boolean {
 /** The bank with this BIK (9 digits), or null when the directory does not know it. */
 export async function findBankByBik(db: DbOrTx, bik: string): Promise<BankAnswer | null> {
   const [row] = await db.select().from(refBanks).where(eq(refBanks.bik, bik)).limit(1);
-  return row ? { bankBik: row.bik, bankName: row.name, corrAccount: row.corrAccount, city: row.city, swift: row.swift } : null;
+  return row
+    ? { bankBik: row.bik, bankName: row.name, corrAccount: row.corrAccount, city: row.city, swift: row.swift }
+    : null;
 }
 
 /**
@@ -87,15 +96,30 @@ export async function searchSwift(db: DbOrTx, prefix: string, limit = SEARCH_LIM
   const name = foldForSearch(prefix);
   if (!name) return [];
   const out = /^[A-Z0-9]{1,11}$/.test(code)
-    ? await db.select().from(refSwift).where(like(refSwift.swift, `${escapeLike(code)}%`)).orderBy(asc(refSwift.swift)).limit(limit)
+    ? await db
+        .select()
+        .from(refSwift)
+        .where(like(refSwift.swift, `${escapeLike(code)}%`))
+        .orderBy(asc(refSwift.swift))
+        .limit(limit)
     : [];
   if (out.length < limit) {
     const seen = new Set(out.map((r) => r.swift));
-    const byName = await db.select().from(refSwift).where(like(refSwift.nameSearch, `${escapeLike(name)}%`))
-      .orderBy(asc(refSwift.nameSearch), asc(refSwift.swift)).limit(limit);
+    const byName = await db
+      .select()
+      .from(refSwift)
+      .where(like(refSwift.nameSearch, `${escapeLike(name)}%`))
+      .orderBy(asc(refSwift.nameSearch), asc(refSwift.swift))
+      .limit(limit);
     for (const r of byName) if (out.length < limit && !seen.has(r.swift)) out.push(r);
   }
-  return out.map((r) => ({ swift: r.swift, institutionName: r.institutionName, city: r.city, country: r.countryCode, countryName: countryNameRu(r.countryCode) }));
+  return out.map((r) => ({
+    swift: r.swift,
+    institutionName: r.institutionName,
+    city: r.city,
+    country: r.countryCode,
+    countryName: countryNameRu(r.countryCode),
+  }));
 }
 
 /** The stored node with this code ('XVI', '84', '8471', '8471300000'), or null. */
@@ -112,7 +136,11 @@ export async function findTnvedByKeyHash(db: DbOrTx, keyHash: string): Promise<T
 
 /** All sections (I…XXI) in official order, each with its groups (spec core §7 …/tnved/two-levels). */
 export async function tnvedTwoLevels(db: DbOrTx): Promise<TnvedSectionNode[]> {
-  const rows = await db.select().from(refTnved).where(inArray(refTnved.level, ['SECTION', 'GROUP'])).orderBy(asc(refTnved.sortOrder));
+  const rows = await db
+    .select()
+    .from(refTnved)
+    .where(inArray(refTnved.level, ['SECTION', 'GROUP']))
+    .orderBy(asc(refTnved.sortOrder));
   const sections = new Map<string, TnvedSectionNode>();
   for (const r of rows) {
     if (r.level === 'SECTION') sections.set(r.keyHash, { ...toTnvedNode(r), children: [] });
@@ -123,7 +151,11 @@ export async function tnvedTwoLevels(db: DbOrTx): Promise<TnvedSectionNode[]> {
 
 /** Children of the node with key hash `parentKeyHash`, in official order ([] for a 10-digit code). */
 export async function tnvedChildren(db: DbOrTx, parentKeyHash: string): Promise<TnvedNode[]> {
-  const rows = await db.select().from(refTnved).where(eq(refTnved.parentKeyHash, parentKeyHash)).orderBy(asc(refTnved.sortOrder));
+  const rows = await db
+    .select()
+    .from(refTnved)
+    .where(eq(refTnved.parentKeyHash, parentKeyHash))
+    .orderBy(asc(refTnved.sortOrder));
   return rows.map(toTnvedNode);
 }
 
@@ -133,7 +165,11 @@ export async function tnvedChildren(db: DbOrTx, parentKeyHash: string): Promise<
  * 'ё' = 'е'). Both given → both must hold. Nodes of every level, in official (depth-first) order, at most `limit`.
  * Nothing usable given → [].
  */
-export async function tnvedSuggest(db: DbOrTx, q: { codeSuggest?: string; nameSuggest?: string }, limit = SEARCH_LIMIT): Promise<TnvedNode[]> {
+export async function tnvedSuggest(
+  db: DbOrTx,
+  q: { codeSuggest?: string; nameSuggest?: string },
+  limit = SEARCH_LIMIT,
+): Promise<TnvedNode[]> {
   const conds: SQL[] = [];
   const code = (q.codeSuggest ?? '').replace(/[\s.]+/g, '').toUpperCase();
   if (code) {
@@ -142,7 +178,12 @@ export async function tnvedSuggest(db: DbOrTx, q: { codeSuggest?: string; nameSu
   }
   for (const w of searchWords(q.nameSuggest ?? '')) conds.push(like(refTnved.nameSearch, `%${escapeLike(w)}%`));
   if (!conds.length) return [];
-  const rows = await db.select().from(refTnved).where(and(...conds)).orderBy(asc(refTnved.sortOrder)).limit(limit);
+  const rows = await db
+    .select()
+    .from(refTnved)
+    .where(and(...conds))
+    .orderBy(asc(refTnved.sortOrder))
+    .limit(limit);
   return rows.map(toTnvedNode);
 }
 
@@ -152,10 +193,18 @@ async function searchBanks(db: DbOrTx, prefix: string, limit: number): Promise<R
   const e = escapeLike(p);
   const where = /^\d+$/.test(p)
     ? like(refBanks.bik, `${e}%`)
-    : or(like(refBanks.nameSearch, `${e}%`), like(refBanks.nameSearch, `% ${e}%`), like(refBanks.nameSearch, `%"${e}%`));
+    : or(
+        like(refBanks.nameSearch, `${e}%`),
+        like(refBanks.nameSearch, `% ${e}%`),
+        like(refBanks.nameSearch, `%"${e}%`),
+      );
   // Head offices (PtType 20) before branches and liquidators, then shorter names: 'сбербанк' → 'ПАО Сбербанк' first.
-  const rows = await db.select({ bik: refBanks.bik, name: refBanks.name }).from(refBanks).where(where)
-    .orderBy(sql`(${refBanks.ptType} = '20') desc`, sql`length(${refBanks.name})`, asc(refBanks.bik)).limit(limit);
+  const rows = await db
+    .select({ bik: refBanks.bik, name: refBanks.name })
+    .from(refBanks)
+    .where(where)
+    .orderBy(sql`(${refBanks.ptType} = '20') desc`, sql`length(${refBanks.name})`, asc(refBanks.bik))
+    .limit(limit);
   return rows.map((r) => ({ type: 'BANK' as const, code: r.bik, name: r.name }));
 }
 
@@ -163,8 +212,15 @@ async function searchBanks(db: DbOrTx, prefix: string, limit: number): Promise<R
 async function searchTnved(db: DbOrTx, prefix: string, limit: number): Promise<RelevantHit[]> {
   const p = foldForSearch(prefix);
   const e = escapeLike(p);
-  const where = /^\d+$/.test(p) ? like(refTnved.code, `${e}%`) : or(like(refTnved.nameSearch, `${e}%`), like(refTnved.nameSearch, `% ${e}%`));
-  const rows = await db.select({ code: refTnved.code, name: refTnved.name }).from(refTnved).where(where).orderBy(asc(refTnved.sortOrder)).limit(limit);
+  const where = /^\d+$/.test(p)
+    ? like(refTnved.code, `${e}%`)
+    : or(like(refTnved.nameSearch, `${e}%`), like(refTnved.nameSearch, `% ${e}%`));
+  const rows = await db
+    .select({ code: refTnved.code, name: refTnved.name })
+    .from(refTnved)
+    .where(where)
+    .orderBy(asc(refTnved.sortOrder))
+    .limit(limit);
   return rows.map((r) => ({ type: 'TNVED' as const, code: r.code, name: r.name }));
 }
 
@@ -177,10 +233,18 @@ async function searchTnved(db: DbOrTx, prefix: string, limit: number): Promise<R
 export async function relevantSearch(db: DbOrTx, prefix: string, limit = SEARCH_LIMIT): Promise<RelevantHit[]> {
   if (!foldForSearch(prefix)) return [];
   const groups: RelevantHit[][] = [
-    listCountries(prefix).slice(0, limit).map((c) => ({ type: 'COUNTRY' as const, code: c.countryCode, name: c.countryName })),
-    listCurrencies(prefix).slice(0, limit).map((c) => ({ type: 'CURRENCY' as const, code: c.currencyCode, name: c.currencyName })),
+    listCountries(prefix)
+      .slice(0, limit)
+      .map((c) => ({ type: 'COUNTRY' as const, code: c.countryCode, name: c.countryName })),
+    listCurrencies(prefix)
+      .slice(0, limit)
+      .map((c) => ({ type: 'CURRENCY' as const, code: c.currencyCode, name: c.currencyName })),
     await searchBanks(db, prefix, limit),
-    (await searchSwift(db, prefix, limit)).map((s) => ({ type: 'SWIFT' as const, code: s.swift, name: s.institutionName })),
+    (await searchSwift(db, prefix, limit)).map((s) => ({
+      type: 'SWIFT' as const,
+      code: s.swift,
+      name: s.institutionName,
+    })),
     await searchTnved(db, prefix, limit),
   ];
   const share = Math.floor(limit / groups.length);
@@ -195,7 +259,10 @@ export async function relevantSearch(db: DbOrTx, prefix: string, limit = SEARCH_
 }
 
 /** Number of rows of a reference table (import checks, tests). */
-export async function countRows(db: DbOrTx, table: typeof refBanks | typeof refSwift | typeof refTnved): Promise<number> {
+export async function countRows(
+  db: DbOrTx,
+  table: typeof refBanks | typeof refSwift | typeof refTnved,
+): Promise<number> {
   const [r] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from ${table}`));
   return Number(r.n);
 }

@@ -31,7 +31,11 @@ export interface SwiftParseResult {
   files: number;
 }
 
-interface RawFile { country?: string; country_code?: string; list?: Array<{ bank?: string; city?: string | null; branch?: string | null; swift_code?: string }> }
+interface RawFile {
+  country?: string;
+  country_code?: string;
+  list?: Array<{ bank?: string; city?: string | null; branch?: string | null; swift_code?: string }>;
+}
 
 const SWIFT_RE = /^[A-Z0-9]{8}([A-Z0-9]{3})?$/;
 
@@ -40,7 +44,10 @@ const SWIFT_RE = /^[A-Z0-9]{8}([A-Z0-9]{3})?$/;
  * The country code falls back to the file name (`CN.json` → 'CN'). Entries without a well-formed 8/11-character
  * code are skipped.
  */
-export function parseSwiftCountry(json: string, fileName = ''): { countryCode: string; records: SwiftRecord[]; entries: number } {
+export function parseSwiftCountry(
+  json: string,
+  fileName = '',
+): { countryCode: string; records: SwiftRecord[]; entries: number } {
   const data = JSON.parse(json) as RawFile;
   const countryCode = (data.country_code ?? fileName.slice(0, 2)).toUpperCase();
   const records: SwiftRecord[] = [];
@@ -51,7 +58,15 @@ export function parseSwiftCountry(json: string, fileName = ''): { countryCode: s
     const bankName = (e.bank ?? '').trim();
     const branch = e.branch?.trim() || null;
     const institutionName = branch ? `${bankName} ${branch}` : bankName;
-    records.push({ swift, institutionName, bankName, branch, city: e.city?.trim() || null, countryCode, nameSearch: foldForSearch(institutionName) });
+    records.push({
+      swift,
+      institutionName,
+      bankName,
+      branch,
+      city: e.city?.trim() || null,
+      countryCode,
+      nameSearch: foldForSearch(institutionName),
+    });
   }
   return { countryCode, records, entries: list.length };
 }
@@ -63,7 +78,9 @@ export function parseSwiftCountry(json: string, fileName = ''): { countryCode: s
  */
 export function parseSwiftDir(dir: string): SwiftParseResult {
   const folder = readdirSync(dir).includes('AllCountries') ? join(dir, 'AllCountries') : dir;
-  const files = readdirSync(folder).filter((f) => f.toLowerCase().endsWith('.json')).sort();
+  const files = readdirSync(folder)
+    .filter((f) => f.toLowerCase().endsWith('.json'))
+    .sort();
   const seen = new Map<string, SwiftRecord>();
   const duplicates: string[] = [];
   let entries = 0;

@@ -5,4 +5,6 @@
 import { join, resolve } from 'node:path';
 import { BACKEND_ROOT } from '../config.js';
 
-export const REAL_DATA_DIR = resolve(process.env.REFERENCE_DATA_DIR ?? join(BACKEND_ROOT, '..', '..', 'shared', 'data'));
+export const REAL_DATA_DIR = resolve(
+  process.env.REFERENCE_DATA_DIR ?? join(BACKEND_ROOT, '..', '..', 'shared', 'data'),
+);

@@ -26,17 +26,46 @@ export interface TnvedRecord {
   hasChildren: boolean;
 }
 
-interface RawSub { code?: string; naim?: string }
-interface RawGood extends RawSub { subs?: RawSub[] | null }
-interface RawGroup extends RawSub { goods?: RawGood[] | null }
-interface RawSection { chapter?: string; naim?: string; groups?: RawGroup[] | null }
+interface RawSub {
+  code?: string;
+  naim?: string;
+}
+interface RawGood extends RawSub {
+  subs?: RawSub[] | null;
+}
+interface RawGroup extends RawSub {
+  goods?: RawGood[] | null;
+}
+interface RawSection {
+  chapter?: string;
+  naim?: string;
+  groups?: RawGroup[] | null;
+}
 
-const ROMAN: Array<[number, string]> = [[1000, 'M'], [900, 'CM'], [500, 'D'], [400, 'CD'], [100, 'C'], [90, 'XC'], [50, 'L'], [40, 'XL'], [10, 'X'], [9, 'IX'], [5, 'V'], [4, 'IV'], [1, 'I']];
+const ROMAN: Array<[number, string]> = [
+  [1000, 'M'],
+  [900, 'CM'],
+  [500, 'D'],
+  [400, 'CD'],
+  [100, 'C'],
+  [90, 'XC'],
+  [50, 'L'],
+  [40, 'XL'],
+  [10, 'X'],
+  [9, 'IX'],
+  [5, 'V'],
+  [4, 'IV'],
+  [1, 'I'],
+];
 
 /** Roman numeral of a positive integer: 16 → 'XVI'. */
 export function toRoman(n: number): string {
   let out = '';
-  for (const [v, s] of ROMAN) while (n >= v) { out += s; n -= v; }
+  for (const [v, s] of ROMAN)
+    while (n >= v) {
+      out += s;
+      n -= v;
+    }
   return out;
 }
 
@@ -61,17 +90,30 @@ export function tnvedLevelOf(code: string): TnvedLevel | null {
  * A code repeated in the file keeps its first occurrence.
  */
 export function parseTnved(input: string | Buffer | unknown): TnvedRecord[] {
-  const data = (typeof input === 'string' || Buffer.isBuffer(input) ? JSON.parse(input.toString()) : input) as RawSection[];
+  const data = (
+    typeof input === 'string' || Buffer.isBuffer(input) ? JSON.parse(input.toString()) : input
+  ) as RawSection[];
   if (!Array.isArray(data)) throw new Error('tnved.json: a JSON array of sections was expected');
   const out: TnvedRecord[] = [];
   const seen = new Set<string>();
-  const add = (code: string, name: string | undefined, level: TnvedLevel, parent: TnvedRecord | null): TnvedRecord | null => {
+  const add = (
+    code: string,
+    name: string | undefined,
+    level: TnvedLevel,
+    parent: TnvedRecord | null,
+  ): TnvedRecord | null => {
     if (tnvedLevelOf(code) !== level || seen.has(code)) return null;
     seen.add(code);
     const text = (name ?? '').trim();
     const rec: TnvedRecord = {
-      keyHash: tnvedKeyHash(code), parentKeyHash: parent?.keyHash ?? null, code, name: text, nameSearch: foldForSearch(text),
-      level, sortOrder: out.length, hasChildren: false,
+      keyHash: tnvedKeyHash(code),
+      parentKeyHash: parent?.keyHash ?? null,
+      code,
+      name: text,
+      nameSearch: foldForSearch(text),
+      level,
+      sortOrder: out.length,
+      hasChildren: false,
     };
     if (parent) parent.hasChildren = true;
     out.push(rec);

@@ -2,14 +2,19 @@
 import { Type } from 'typebox';
 
 /** Every error answer: `{ message, code, errors?, retryCsrf?, error? }`. */
-export const ErrorSchema = Type.Object({
-  message: Type.String({ description: 'Russian text for the user' }),
-  code: Type.String({ description: 'Stable machine code' }),
-  errors: Type.Optional(Type.Array(Type.Object({ field: Type.String(), code: Type.String(), message: Type.String() }))),
-  retryCsrf: Type.Optional(Type.Boolean()),
-  error: Type.Optional(Type.String()),
-  retryAfterSeconds: Type.Optional(Type.Integer()),
-}, { $id: undefined, description: 'Error answer' });
+export const ErrorSchema = Type.Object(
+  {
+    message: Type.String({ description: 'Russian text for the user' }),
+    code: Type.String({ description: 'Stable machine code' }),
+    errors: Type.Optional(
+      Type.Array(Type.Object({ field: Type.String(), code: Type.String(), message: Type.String() })),
+    ),
+    retryCsrf: Type.Optional(Type.Boolean()),
+    error: Type.Optional(Type.String()),
+    retryAfterSeconds: Type.Optional(Type.Integer()),
+  },
+  { $id: undefined, description: 'Error answer' },
+);
 
 /** Money: decimal string amount with ISO 4217 currency. */
 export const MoneySchema = Type.Object({
@@ -21,17 +26,22 @@ export const MoneySchema = Type.Object({
 export const PageableSchema = Type.Object({
   page: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
   pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 10 })),
-  sortFields: Type.Optional(Type.Array(Type.Object({
-    field: Type.String(),
-    direction: Type.Optional(Type.Union([Type.Literal('ASC'), Type.Literal('DESC')])),
-  }))),
+  sortFields: Type.Optional(
+    Type.Array(
+      Type.Object({
+        field: Type.String(),
+        direction: Type.Optional(Type.Union([Type.Literal('ASC'), Type.Literal('DESC')])),
+      }),
+    ),
+  ),
 });
 
 /** Page answer: `{ content, totalElements, page, pageSize, last }`. */
-export const pageOf = <T extends ReturnType<typeof Type.Object>>(item: T) => Type.Object({
-  content: Type.Array(item),
-  totalElements: Type.Integer(),
-  page: Type.Integer(),
-  pageSize: Type.Integer(),
-  last: Type.Boolean(),
-});
+export const pageOf = <T extends ReturnType<typeof Type.Object>>(item: T) =>
+  Type.Object({
+    content: Type.Array(item),
+    totalElements: Type.Integer(),
+    page: Type.Integer(),
+    pageSize: Type.Integer(),
+    last: Type.Boolean(),
+  });

@@ -8,7 +8,13 @@ import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestPki, signDetached, TEST_COMPANY, TEST_SOLE_PROPRIETOR, type TestPki } from '../../test/certificates.js';
+import {
+  createTestPki,
+  signDetached,
+  TEST_COMPANY,
+  TEST_SOLE_PROPRIETOR,
+  type TestPki,
+} from '../../test/certificates.js';
 import { loadConfig } from '../config.js';
 import { demoCaPaths } from './demo-ca.js';
 import { parseCertificate, signerDisplayName } from './certificate.js';
@@ -17,7 +23,9 @@ import { loadTrustStore } from './trust-store.js';
 import { createSignatureVerifier } from './verifier.js';
 
 let pki: TestPki;
-beforeAll(() => { pki = createTestPki(); });
+beforeAll(() => {
+  pki = createTestPki();
+});
 
 function opensslField(pem: string, flag: string): string {
   return execFileSync('openssl', ['x509', '-noout', flag], { input: pem }).toString('utf8').trim();
@@ -28,8 +36,16 @@ describe('parseCertificate', () => {
     const notBefore = new Date('2026-01-15T09:30:00Z');
     const notAfter = new Date('2027-04-15T09:30:00Z');
     const cert = pki.issue({
-      kind: 'LEGAL_ENTITY', surname: 'Иванов', givenName: 'Иван Иванович', organization: 'ООО «Ромашка»',
-      position: 'Генеральный директор', email: 'ivanov@romashka.ru', snils: '11223344595', algorithm: 'ECDSA', notBefore, notAfter,
+      kind: 'LEGAL_ENTITY',
+      surname: 'Иванов',
+      givenName: 'Иван Иванович',
+      organization: 'ООО «Ромашка»',
+      position: 'Генеральный директор',
+      email: 'ivanov@romashka.ru',
+      snils: '11223344595',
+      algorithm: 'ECDSA',
+      notBefore,
+      notAfter,
     });
     const info = parseCertificate(cert.der);
     expect(info).toEqual({
@@ -59,11 +75,23 @@ describe('parseCertificate', () => {
   });
 
   it("reads a sole proprietor's OGRNIP and personal INN, and an intermediate issuer", () => {
-    const cert = pki.issue({ kind: 'SOLE_PROPRIETOR', surname: 'Петров', givenName: 'Пётр Петрович', algorithm: 'RSA', issuer: 'INTERMEDIATE' });
+    const cert = pki.issue({
+      kind: 'SOLE_PROPRIETOR',
+      surname: 'Петров',
+      givenName: 'Пётр Петрович',
+      algorithm: 'RSA',
+      issuer: 'INTERMEDIATE',
+    });
     const info = parseCertificate(cert.der);
     expect(info).toMatchObject({
-      subjectName: 'Петров Пётр Петрович', ogrnip: TEST_SOLE_PROPRIETOR.ogrn, inn: TEST_SOLE_PROPRIETOR.inn,
-      ogrn: null, innLe: null, organization: null, issuerName: 'Тестовый УЦ intermediate', issuerInn: null,
+      subjectName: 'Петров Пётр Петрович',
+      ogrnip: TEST_SOLE_PROPRIETOR.ogrn,
+      inn: TEST_SOLE_PROPRIETOR.inn,
+      ogrn: null,
+      innLe: null,
+      organization: null,
+      issuerName: 'Тестовый УЦ intermediate',
+      issuerInn: null,
     });
     expect(signerDisplayName(info)).toBe('Петров Пётр Петрович');
   });
@@ -77,21 +105,31 @@ describe('trust store directory', () => {
   it('loads PEM bundles, DER files and skips other files with a warning', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'trust-'));
     const own = createTestPki(mkdtempSync(join(tmpdir(), 'trust-src-')));
-    writeFileSync(join(dir, 'bundle.pem'), readFileSync(join(own.dir, 'root.pem'), 'utf8') + pki.issue({ kind: 'LEGAL_ENTITY', surname: 'А', givenName: 'Б', algorithm: 'ECDSA' }).certPem);
+    writeFileSync(
+      join(dir, 'bundle.pem'),
+      readFileSync(join(own.dir, 'root.pem'), 'utf8') +
+        pki.issue({ kind: 'LEGAL_ENTITY', surname: 'А', givenName: 'Б', algorithm: 'ECDSA' }).certPem,
+    );
     writeFileSync(join(dir, 'intermediate.crt'), readFileSync(join(own.dir, 'intermediate.cer')));
     writeFileSync(join(dir, 'notes.pem'), 'not a certificate');
     writeFileSync(join(dir, 'key.pem'), '-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----\n');
     writeFileSync(join(dir, 'ignored.txt'), 'other extension');
     const store = await loadTrustStore(dir);
     expect(store.roots.map((r) => r.file)).toEqual([join(dir, 'bundle.pem')]);
-    expect(store.intermediates.map((r) => r.file).sort()).toEqual([join(dir, 'bundle.pem'), join(dir, 'intermediate.crt')]);
+    expect(store.intermediates.map((r) => r.file).sort()).toEqual([
+      join(dir, 'bundle.pem'),
+      join(dir, 'intermediate.crt'),
+    ]);
     expect(store.skipped).toEqual(['key.pem: no certificate', 'notes.pem: not an X.509 certificate']);
     const warnings: string[] = [];
     await createSignatureVerifier({ trustedCaDir: dir, onWarning: (m) => warnings.push(m) });
-    expect(warnings).toEqual([`Trust store ${dir}: skipped key.pem: no certificate`, `Trust store ${dir}: skipped notes.pem: not an X.509 certificate`]);
+    expect(warnings).toEqual([
+      `Trust store ${dir}: skipped key.pem: no certificate`,
+      `Trust store ${dir}: skipped notes.pem: not an X.509 certificate`,
+    ]);
   });
 
-  it('TRUSTED_CA_DIR: the installation\'s generated demo CA outside production, nothing in production (config docstring)', async () => {
+  it("TRUSTED_CA_DIR: the installation's generated demo CA outside production, nothing in production (config docstring)", async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'demo-ca-'));
     const demoDir = loadConfig({ sessionSecret: 'x', dataDir }, {}).trustedCaDir;
     expect(demoDir).toBe(demoCaPaths(dataDir).trustDir);
@@ -101,22 +139,52 @@ describe('trust store directory', () => {
     loadConfig({ sessionSecret: 'x', dataDir }, {});
     expect(readFileSync(demoCaPaths(dataDir).certPath, 'utf8')).toBe(root);
     expect(loadConfig({ sessionSecret: 'x', dataDir: '/tmp/x' }, { NODE_ENV: 'production' }).trustedCaDir).toBeNull();
-    expect(loadConfig({ sessionSecret: 'x', dataDir: '/tmp/x' }, { NODE_ENV: 'production', TRUSTED_CA_DIR: '/etc/ca' }).trustedCaDir).toBe('/etc/ca');
+    expect(
+      loadConfig({ sessionSecret: 'x', dataDir: '/tmp/x' }, { NODE_ENV: 'production', TRUSTED_CA_DIR: '/etc/ca' })
+        .trustedCaDir,
+    ).toBe('/etc/ca');
     const demo = await createSignatureVerifier({ trustedCaDir: demoDir });
     expect(demo.trustedRootCount).toBe(1);
     // the test PKI's certificates are not trusted by the demo CA
     const cert = pki.issue({ kind: 'LEGAL_ENTITY', surname: 'Иванов', givenName: 'Иван', algorithm: 'RSA' });
     const doc = Buffer.from('документ');
-    const check = await demo.verify({ cms: signDetached(cert, doc), content: doc, expected: { ...TEST_COMPANY }, now: new Date() });
+    const check = await demo.verify({
+      cms: signDetached(cert, doc),
+      content: doc,
+      expected: { ...TEST_COMPANY },
+      now: new Date(),
+    });
     expect(check.ok ? 'ok' : check.code).toBe('CERTIFICATE_UNTRUSTED');
 
     // scripts/demo-certificate.mjs issues from this installation's demo CA; its signatures verify (README "Demo CA")
     const out = join(dataDir, 'cert');
-    execFileSync('node', [join(import.meta.dirname, '../../../scripts/demo-certificate.mjs'), '--out', out], { env: { ...process.env, DATA_DIR: dataDir }, stdio: 'ignore' });
+    execFileSync('node', [join(import.meta.dirname, '../../../scripts/demo-certificate.mjs'), '--out', out], {
+      env: { ...process.env, DATA_DIR: dataDir },
+      stdio: 'ignore',
+    });
     writeFileSync(join(out, 'doc.txt'), doc);
-    execFileSync('openssl', ['cms', '-sign', '-binary', '-cades', '-in', join(out, 'doc.txt'), '-signer', join(out, 'certificate.pem'),
-      '-inkey', join(out, 'private-key.pem'), '-outform', 'DER', '-out', join(out, 'doc.sig')]);
-    const demoSigned = await demo.verify({ cms: readFileSync(join(out, 'doc.sig')), content: doc, expected: { ...TEST_COMPANY }, now: new Date() });
+    execFileSync('openssl', [
+      'cms',
+      '-sign',
+      '-binary',
+      '-cades',
+      '-in',
+      join(out, 'doc.txt'),
+      '-signer',
+      join(out, 'certificate.pem'),
+      '-inkey',
+      join(out, 'private-key.pem'),
+      '-outform',
+      'DER',
+      '-out',
+      join(out, 'doc.sig'),
+    ]);
+    const demoSigned = await demo.verify({
+      cms: readFileSync(join(out, 'doc.sig')),
+      content: doc,
+      expected: { ...TEST_COMPANY },
+      now: new Date(),
+    });
     expect(demoSigned.ok ? demoSigned.signature.signerName : demoSigned.code).toContain('ООО «Ромашка»');
   });
 });
@@ -128,8 +196,15 @@ describe('signature error messages (spec core §8 "Signature")', () => {
       else expect(message).toMatch(/^Ошибка подписи: [а-яё ]+\. Если ошибка повторится, обратитесь в поддержку$/);
     }
     expect(Object.keys(SIGNATURE_ERROR_MESSAGES).sort()).toEqual([
-      'CERTIFICATE_EXPIRED', 'CERTIFICATE_NOT_YET_VALID', 'CERTIFICATE_UNTRUSTED', 'COMPANY_MISMATCH', 'DOCUMENT_MISMATCH',
-      'INDIVIDUAL_SIGNATURE_UNSUPPORTED', 'SIGNATURE_ALGORITHM_UNSUPPORTED', 'SIGNATURE_INVALID', 'SIGNATURE_MALFORMED',
+      'CERTIFICATE_EXPIRED',
+      'CERTIFICATE_NOT_YET_VALID',
+      'CERTIFICATE_UNTRUSTED',
+      'COMPANY_MISMATCH',
+      'DOCUMENT_MISMATCH',
+      'INDIVIDUAL_SIGNATURE_UNSUPPORTED',
+      'SIGNATURE_ALGORITHM_UNSUPPORTED',
+      'SIGNATURE_INVALID',
+      'SIGNATURE_MALFORMED',
     ]);
   });
 });

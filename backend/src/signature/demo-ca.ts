@@ -16,7 +16,11 @@ import { join } from 'node:path';
 /** Where the demo CA of `dataDir` lives. */
 export function demoCaPaths(dataDir: string): { trustDir: string; certPath: string; keyPath: string } {
   const base = join(dataDir, 'demo-ca');
-  return { trustDir: join(base, 'trust'), certPath: join(base, 'trust', 'demo-root-ca.pem'), keyPath: join(base, 'demo-root-ca.key.pem') };
+  return {
+    trustDir: join(base, 'trust'),
+    certPath: join(base, 'trust', 'demo-root-ca.pem'),
+    keyPath: join(base, 'demo-root-ca.key.pem'),
+  };
 }
 
 /**
@@ -33,11 +37,28 @@ export function ensureDemoCa(dataDir: string): string | null {
     mkdirSync(tmp, { recursive: true });
     const key = join(tmp, 'key.pem');
     const cert = join(tmp, 'cert.pem');
-    const run = (args: string[]) => execFileSync('openssl', args, { stdio: ['ignore', 'ignore', 'pipe'], timeout: 20_000 });
+    const run = (args: string[]) =>
+      execFileSync('openssl', args, { stdio: ['ignore', 'ignore', 'pipe'], timeout: 20_000 });
     run(['genpkey', '-algorithm', 'EC', '-pkeyopt', 'ec_paramgen_curve:P-256', '-out', key]);
-    run(['req', '-new', '-x509', '-key', key, '-out', cert, '-days', String(20 * 365), '-sha256', '-utf8',
-      '-subj', '/CN=Демонстрационный УЦ платформы (НЕ ДЛЯ РЕАЛЬНЫХ ПОДПИСЕЙ)/O=Платформа валютных платежей (демо)/C=RU',
-      '-addext', 'basicConstraints=critical,CA:TRUE', '-addext', 'keyUsage=critical,keyCertSign,cRLSign']);
+    run([
+      'req',
+      '-new',
+      '-x509',
+      '-key',
+      key,
+      '-out',
+      cert,
+      '-days',
+      String(20 * 365),
+      '-sha256',
+      '-utf8',
+      '-subj',
+      '/CN=Демонстрационный УЦ платформы (НЕ ДЛЯ РЕАЛЬНЫХ ПОДПИСЕЙ)/O=Платформа валютных платежей (демо)/C=RU',
+      '-addext',
+      'basicConstraints=critical,CA:TRUE',
+      '-addext',
+      'keyUsage=critical,keyCertSign,cRLSign',
+    ]);
     renameSync(key, p.keyPath);
     renameSync(cert, p.certPath);
     return p.trustDir;

@@ -16,9 +16,14 @@ const TIMEOUT_MS = 15_000;
 
 function run(args: string[]): Promise<{ ok: boolean; stdout: Buffer; stderr: string }> {
   return new Promise((resolve) => {
-    execFile('openssl', args, { encoding: 'buffer', timeout: TIMEOUT_MS, maxBuffer: 1024 * 1024 }, (err, stdout, stderr) => {
-      resolve({ ok: !err, stdout: stdout ?? Buffer.alloc(0), stderr: stderr?.toString('utf8') ?? '' });
-    });
+    execFile(
+      'openssl',
+      args,
+      { encoding: 'buffer', timeout: TIMEOUT_MS, maxBuffer: 1024 * 1024 },
+      (err, stdout, stderr) => {
+        resolve({ ok: !err, stdout: stdout ?? Buffer.alloc(0), stderr: stderr?.toString('utf8') ?? '' });
+      },
+    );
   });
 }
 
@@ -32,7 +37,10 @@ async function withTempDir<T>(fn: (dir: string) => Promise<T>): Promise<T> {
 }
 
 function pem(label: string, der: Uint8Array): string {
-  const b64 = Buffer.from(der).toString('base64').replace(/(.{64})/g, '$1\n').replace(/\n$/, '');
+  const b64 = Buffer.from(der)
+    .toString('base64')
+    .replace(/(.{64})/g, '$1\n')
+    .replace(/\n$/, '');
   return `-----BEGIN ${label}-----\n${b64}\n-----END ${label}-----\n`;
 }
 
@@ -44,7 +52,8 @@ export class OpensslGost {
       const file = join(dir, 'data.bin');
       await writeFile(file, data);
       const r = await run(['dgst', '-engine', 'gost', `-md_gost12_${bits}`, '-binary', file]);
-      if (!r.ok || r.stdout.length !== bits / 8) throw new Error(`openssl dgst md_gost12_${bits} failed: ${r.stderr.trim()}`);
+      if (!r.ok || r.stdout.length !== bits / 8)
+        throw new Error(`openssl dgst md_gost12_${bits} failed: ${r.stderr.trim()}`);
       return r.stdout;
     });
   }
@@ -60,8 +69,17 @@ export class OpensslGost {
         writeFile(join(dir, 'key.pem'), pem('PUBLIC KEY', spki)),
         writeFile(join(dir, 'sig.bin'), signature),
       ]);
-      const r = await run(['dgst', '-engine', 'gost', `-md_gost12_${bits}`, '-verify', join(dir, 'key.pem'),
-        '-signature', join(dir, 'sig.bin'), join(dir, 'data.bin')]);
+      const r = await run([
+        'dgst',
+        '-engine',
+        'gost',
+        `-md_gost12_${bits}`,
+        '-verify',
+        join(dir, 'key.pem'),
+        '-signature',
+        join(dir, 'sig.bin'),
+        join(dir, 'data.bin'),
+      ]);
       return r.ok && r.stdout.toString('utf8').includes('Verified OK');
     });
   }
@@ -73,14 +91,29 @@ export class OpensslGost {
   async verifyChain(leaf: Uint8Array, intermediates: Uint8Array[], roots: Uint8Array[], at: Date): Promise<boolean> {
     if (roots.length === 0) return false;
     return withTempDir(async (dir) => {
-      const files = { leaf: join(dir, 'leaf.pem'), roots: join(dir, 'roots.pem'), untrusted: join(dir, 'untrusted.pem') };
+      const files = {
+        leaf: join(dir, 'leaf.pem'),
+        roots: join(dir, 'roots.pem'),
+        untrusted: join(dir, 'untrusted.pem'),
+      };
       await Promise.all([
         writeFile(files.leaf, pem('CERTIFICATE', leaf)),
         writeFile(files.roots, roots.map((c) => pem('CERTIFICATE', c)).join('')),
         writeFile(files.untrusted, intermediates.map((c) => pem('CERTIFICATE', c)).join('')),
       ]);
-      const args = ['verify', '-engine', 'gost', '-no-CApath', '-no-CAstore', '-CAfile', files.roots,
-        '-purpose', 'any', '-attime', String(Math.floor(at.getTime() / 1000))];
+      const args = [
+        'verify',
+        '-engine',
+        'gost',
+        '-no-CApath',
+        '-no-CAstore',
+        '-CAfile',
+        files.roots,
+        '-purpose',
+        'any',
+        '-attime',
+        String(Math.floor(at.getTime() / 1000)),
+      ];
       if (intermediates.length) args.push('-untrusted', files.untrusted);
       args.push(files.leaf);
       const r = await run(args);

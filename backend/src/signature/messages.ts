@@ -6,7 +6,10 @@
 import type { SignatureErrorCode } from './types.js';
 
 /** The short reason shown inside the §8 'signature error with support hint' text, per code. */
-export const SIGNATURE_ERROR_REASONS: Record<Exclude<SignatureErrorCode, 'INDIVIDUAL_SIGNATURE_UNSUPPORTED'>, string> = {
+export const SIGNATURE_ERROR_REASONS: Record<
+  Exclude<SignatureErrorCode, 'INDIVIDUAL_SIGNATURE_UNSUPPORTED'>,
+  string
+> = {
   SIGNATURE_MALFORMED: 'не удалось прочитать подпись',
   DOCUMENT_MISMATCH: 'подписан другой документ',
   SIGNATURE_INVALID: 'подпись не соответствует сертификату',

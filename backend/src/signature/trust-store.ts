@@ -24,13 +24,16 @@ export interface TrustStore {
 }
 
 const EXTENSIONS = new Set(['.pem', '.crt', '.cer']);
-const PEM_BLOCK = /-----BEGIN (?:X509 |TRUSTED )?CERTIFICATE-----([\s\S]*?)-----END (?:X509 |TRUSTED )?CERTIFICATE-----/g;
+const PEM_BLOCK =
+  /-----BEGIN (?:X509 |TRUSTED )?CERTIFICATE-----([\s\S]*?)-----END (?:X509 |TRUSTED )?CERTIFICATE-----/g;
 
 /** The DER certificates in one file's bytes: every PEM CERTIFICATE block, else the whole file as DER. */
 export function certificatesInFile(bytes: Buffer): Uint8Array[] {
   const text = bytes.toString('latin1');
   if (text.includes('-----BEGIN')) {
-    return [...text.matchAll(PEM_BLOCK)].map((m) => new Uint8Array(Buffer.from(m[1].replace(/[^A-Za-z0-9+/=]/g, ''), 'base64')));
+    return [...text.matchAll(PEM_BLOCK)].map(
+      (m) => new Uint8Array(Buffer.from(m[1].replace(/[^A-Za-z0-9+/=]/g, ''), 'base64')),
+    );
   }
   return [new Uint8Array(bytes)];
 }

@@ -71,7 +71,11 @@ export type SignatureErrorCode =
 
 export type SignatureCheck =
   | { ok: true; signature: VerifiedSignature }
-  | { ok: false; code: SignatureErrorCode; /** Russian text for the user (spec core §8 "Signature"). */ message: string };
+  | {
+      ok: false;
+      code: SignatureErrorCode;
+      /** Russian text for the user (spec core §8 "Signature"). */ message: string;
+    };
 
 /** The company the certificate must belong to: OGRN (13) or OGRNIP (15) and INN (10 or 12 digits). */
 export interface ExpectedSigner {

@@ -34,7 +34,13 @@ import { certificateInfo, signerDisplayName } from './certificate.js';
 import { detectOpensslGost, type GostBits, type OpensslGost } from './gost.js';
 import { SIGNATURE_ERROR_MESSAGES } from './messages.js';
 import { loadTrustStore, type TrustStore } from './trust-store.js';
-import type { CertificateInfo, ExpectedSigner, SignatureCheck, SignatureErrorCode, SignatureVerifier } from './types.js';
+import type {
+  CertificateInfo,
+  ExpectedSigner,
+  SignatureCheck,
+  SignatureErrorCode,
+  SignatureVerifier,
+} from './types.js';
 
 /** Largest accepted CMS, bytes (docs/rest-api.md: "≤ 64 KiB"). */
 export const MAX_SIGNATURE_BYTES = 64 * 1024;
@@ -68,15 +74,25 @@ const ESS_HASHES: Record<string, { name: string; node?: string; gost?: GostBits 
 /** Public key algorithms (SubjectPublicKeyInfo) → family, with the SignerInfo.signatureAlgorithm OIDs accepted for it. */
 const KEY_FAMILIES: Record<string, { family: Family; name: string; signatureOids: string[] }> = {
   '1.2.840.113549.1.1.1': {
-    family: 'RSA', name: 'RSA',
+    family: 'RSA',
+    name: 'RSA',
     signatureOids: ['1.2.840.113549.1.1.1', '1.2.840.113549.1.1.11', '1.2.840.113549.1.1.12', '1.2.840.113549.1.1.13'],
   },
   '1.2.840.10045.2.1': {
-    family: 'ECDSA', name: 'ECDSA',
+    family: 'ECDSA',
+    name: 'ECDSA',
     signatureOids: ['1.2.840.10045.2.1', '1.2.840.10045.4.3.2', '1.2.840.10045.4.3.3', '1.2.840.10045.4.3.4'],
   },
-  '1.2.643.7.1.1.1.1': { family: 'GOST256', name: 'GOST R 34.10-2012 256', signatureOids: ['1.2.643.7.1.1.1.1', '1.2.643.7.1.1.3.2'] },
-  '1.2.643.7.1.1.1.2': { family: 'GOST512', name: 'GOST R 34.10-2012 512', signatureOids: ['1.2.643.7.1.1.1.2', '1.2.643.7.1.1.3.3'] },
+  '1.2.643.7.1.1.1.1': {
+    family: 'GOST256',
+    name: 'GOST R 34.10-2012 256',
+    signatureOids: ['1.2.643.7.1.1.1.1', '1.2.643.7.1.1.3.2'],
+  },
+  '1.2.643.7.1.1.1.2': {
+    family: 'GOST512',
+    name: 'GOST R 34.10-2012 512',
+    signatureOids: ['1.2.643.7.1.1.1.2', '1.2.643.7.1.1.3.3'],
+  },
 };
 
 /** Signature algorithms of certificates (issuer signatures) that need the GOST engine for chain validation. */
@@ -87,7 +103,9 @@ function refuse(code: SignatureErrorCode): SignatureCheck {
 }
 
 class Refusal extends Error {
-  constructor(readonly code: SignatureErrorCode) { super(code); }
+  constructor(readonly code: SignatureErrorCode) {
+    super(code);
+  }
 }
 
 function der(cert: Certificate): Uint8Array {
@@ -105,7 +123,8 @@ interface Parsed {
 }
 
 function parse(cms: Buffer): Parsed {
-  if (!Buffer.isBuffer(cms) || cms.length === 0 || cms.length > MAX_SIGNATURE_BYTES) throw new Refusal('SIGNATURE_MALFORMED');
+  if (!Buffer.isBuffer(cms) || cms.length === 0 || cms.length > MAX_SIGNATURE_BYTES)
+    throw new Refusal('SIGNATURE_MALFORMED');
   const asn1 = asn1js.fromBER(new Uint8Array(cms));
   if (asn1.offset === -1 || asn1.offset !== cms.length) throw new Refusal('SIGNATURE_MALFORMED');
   let signedData: SignedData;
@@ -127,9 +146,12 @@ function parse(cms: Buffer): Parsed {
   }
   const messageDigest = (digests[0].values[0] as asn1js.OctetString).valueBlock.valueHexView;
   const timeAttr = attrs.find((a) => a.type === OID_SIGNING_TIME)?.values[0];
-  const signingTime = timeAttr instanceof asn1js.UTCTime || timeAttr instanceof asn1js.GeneralizedTime ? timeAttr.toDate() : null;
+  const signingTime =
+    timeAttr instanceof asn1js.UTCTime || timeAttr instanceof asn1js.GeneralizedTime ? timeAttr.toDate() : null;
   if (signingTime && Number.isNaN(signingTime.getTime())) throw new Refusal('SIGNATURE_MALFORMED');
-  const cert = (signedData.certificates ?? []).find((c): c is Certificate => c instanceof Certificate && isSignerCert(signer, c));
+  const cert = (signedData.certificates ?? []).find(
+    (c): c is Certificate => c instanceof Certificate && isSignerCert(signer, c),
+  );
   if (!cert) throw new Refusal('SIGNATURE_MALFORMED');
   return { signedData, signer, cert, certDer: der(cert), messageDigest, signingTime };
 }
@@ -141,19 +163,27 @@ function isSignerCert(signer: SignerInfo, cert: Certificate): boolean {
   }
   // subjectKeyIdentifier [0] IMPLICIT OCTET STRING
   const ski = (sid as asn1js.Primitive | undefined)?.valueBlock?.valueHexView;
-  const ext = cert.extensions?.find((e) => e.extnID === OID_SUBJECT_KEY_ID)?.parsedValue as asn1js.OctetString | undefined;
+  const ext = cert.extensions?.find((e) => e.extnID === OID_SUBJECT_KEY_ID)?.parsedValue as
+    asn1js.OctetString | undefined;
   return !!ski && !!ext && Buffer.from(ski).equals(Buffer.from(ext.valueBlock.valueHexView));
 }
 
 /** Creates verifiers over a loaded trust store; see the module comment for the checks. */
 class CmsSignatureVerifier implements SignatureVerifier {
-  constructor(private readonly trust: TrustStore, private readonly gost: OpensslGost | null) {}
+  constructor(
+    private readonly trust: TrustStore,
+    private readonly gost: OpensslGost | null,
+  ) {}
 
   /** Number of trust anchors (self-signed roots) loaded; 0 means every signature is CERTIFICATE_UNTRUSTED. */
-  get trustedRootCount(): number { return this.trust.roots.length; }
+  get trustedRootCount(): number {
+    return this.trust.roots.length;
+  }
 
   /** Whether GOST R 34.10-2012 signatures can be verified (OpenSSL GOST engine found). */
-  get gostSupported(): boolean { return this.gost !== null; }
+  get gostSupported(): boolean {
+    return this.gost !== null;
+  }
 
   async verify(input: { cms: Buffer; content: Buffer; expected: ExpectedSigner; now: Date }): Promise<SignatureCheck> {
     try {
@@ -164,11 +194,22 @@ class CmsSignatureVerifier implements SignatureVerifier {
     }
   }
 
-  private async check({ cms, content, expected, now }: { cms: Buffer; content: Buffer; expected: ExpectedSigner; now: Date }): Promise<SignatureCheck> {
+  private async check({
+    cms,
+    content,
+    expected,
+    now,
+  }: {
+    cms: Buffer;
+    content: Buffer;
+    expected: ExpectedSigner;
+    now: Date;
+  }): Promise<SignatureCheck> {
     const p = parse(cms);
     const digest = DIGESTS[p.signer.digestAlgorithm.algorithmId];
     const key = KEY_FAMILIES[p.cert.subjectPublicKeyInfo.algorithm.algorithmId];
-    if (!digest || !key || !key.signatureOids.includes(p.signer.signatureAlgorithm.algorithmId)) throw new Refusal('SIGNATURE_ALGORITHM_UNSUPPORTED');
+    if (!digest || !key || !key.signatureOids.includes(p.signer.signatureAlgorithm.algorithmId))
+      throw new Refusal('SIGNATURE_ALGORITHM_UNSUPPORTED');
     const isGost = key.family === 'GOST256' || key.family === 'GOST512';
     if (isGost !== (digest.gost !== undefined)) throw new Refusal('SIGNATURE_ALGORITHM_UNSUPPORTED');
     if (isGost && !this.gost) throw new Refusal('SIGNATURE_ALGORITHM_UNSUPPORTED');
@@ -176,7 +217,9 @@ class CmsSignatureVerifier implements SignatureVerifier {
     if (key.family === 'GOST512' && digest.gost !== 512) throw new Refusal('SIGNATURE_ALGORITHM_UNSUPPORTED');
 
     // 3. the signed document
-    const actual = digest.node ? createHash(digest.node).update(content).digest() : await this.gost!.digest(digest.gost!, content);
+    const actual = digest.node
+      ? createHash(digest.node).update(content).digest()
+      : await this.gost!.digest(digest.gost!, content);
     if (!actual.equals(Buffer.from(p.messageDigest))) throw new Refusal('DOCUMENT_MISMATCH');
 
     // 4. the signature over the signed attributes (DER SET OF, as received)
@@ -200,7 +243,8 @@ class CmsSignatureVerifier implements SignatureVerifier {
 
     // 5. validity: at the signing time and now. A signing time later than now (beyond clock skew) is a false claim
     // that would let an expired certificate pass as "valid when signed" once it is checked later.
-    if (p.signingTime && p.signingTime.getTime() > now.getTime() + SIGNING_TIME_SKEW_MS) throw new Refusal('SIGNATURE_INVALID');
+    if (p.signingTime && p.signingTime.getTime() > now.getTime() + SIGNING_TIME_SKEW_MS)
+      throw new Refusal('SIGNATURE_INVALID');
     const at = p.signingTime ?? now;
     const notBefore = p.cert.notBefore.value;
     const notAfter = p.cert.notAfter.value;
@@ -256,7 +300,9 @@ class CmsSignatureVerifier implements SignatureVerifier {
     const hash = ESS_HASHES[hashOid] ?? DIGESTS[hashOid];
     if (!hash) throw new Refusal('SIGNATURE_ALGORITHM_UNSUPPORTED');
     if (hash.gost && !this.gost) throw new Refusal('SIGNATURE_ALGORITHM_UNSUPPORTED');
-    const actual = hash.node ? createHash(hash.node).update(p.certDer).digest() : await this.gost!.digest(hash.gost!, p.certDer);
+    const actual = hash.node
+      ? createHash(hash.node).update(p.certDer).digest()
+      : await this.gost!.digest(hash.gost!, p.certDer);
     return actual.equals(Buffer.from(certHash.valueBlock.valueHexView));
   }
 
@@ -266,7 +312,10 @@ class CmsSignatureVerifier implements SignatureVerifier {
     const others: { cert: Certificate; der: Uint8Array }[] = [];
     const add = (cert: Certificate, bytes: Uint8Array) => {
       const k = Buffer.from(bytes).toString('hex');
-      if (!seen.has(k)) { seen.add(k); others.push({ cert, der: bytes }); }
+      if (!seen.has(k)) {
+        seen.add(k);
+        others.push({ cert, der: bytes });
+      }
     };
     for (const c of p.signedData.certificates ?? []) if (c instanceof Certificate) add(c, der(c));
     for (const s of this.trust.intermediates) add(s.cert, s.der);
@@ -274,13 +323,25 @@ class CmsSignatureVerifier implements SignatureVerifier {
     const viaOpenssl = () => {
       const rootKeys = new Set(roots.map((r) => Buffer.from(r.der).toString('hex')));
       const intermediates = others.filter((o) => !rootKeys.has(Buffer.from(o.der).toString('hex'))).map((o) => o.der);
-      return this.gost!.verifyChain(p.certDer, intermediates, roots.map((r) => r.der), at);
+      return this.gost!.verifyChain(
+        p.certDer,
+        intermediates,
+        roots.map((r) => r.der),
+        at,
+      );
     };
     const gostSigned = (c: Certificate) => GOST_CERT_SIGNATURES.has(c.signatureAlgorithm.algorithmId);
     // A GOST-signed certificate (as the accredited CAs issue) is checked by OpenSSL's engine; RSA/ECDSA by pkijs,
     // and by the engine as well when pkijs fails and a GOST-signed CA might be in the path.
     if (gostSigned(p.cert)) return this.gost ? viaOpenssl() : false;
-    if (await this.chainsWithPkijs(p.cert, others.map((o) => o.cert), at)) return true;
+    if (
+      await this.chainsWithPkijs(
+        p.cert,
+        others.map((o) => o.cert),
+        at,
+      )
+    )
+      return true;
     return !!this.gost && others.some((o) => gostSigned(o.cert)) && viaOpenssl();
   }
 
@@ -340,7 +401,10 @@ export async function createSignatureVerifier(opts: {
   /** false: behave as without the OpenSSL GOST engine (GOST signatures refused as unsupported). Default: detect. */
   gost?: false;
 }): Promise<ConfiguredSignatureVerifier> {
-  const [trust, gost] = await Promise.all([loadTrustStore(opts.trustedCaDir), opts.gost === false ? null : detectOpensslGost()]);
+  const [trust, gost] = await Promise.all([
+    loadTrustStore(opts.trustedCaDir),
+    opts.gost === false ? null : detectOpensslGost(),
+  ]);
   for (const s of trust.skipped) opts.onWarning?.(`Trust store ${opts.trustedCaDir}: skipped ${s}`);
   return new CmsSignatureVerifier(trust, gost);
 }

@@ -20,13 +20,28 @@ export const APPLICATION_FILE_NAME = `${APPLICATION_TITLE}.pdf`;
 /** What the application is generated from: every §3 Company field, the contact, the bank requisites and the date. */
 export interface ApplicationData {
   company: {
-    fullName: string; shortName: string; inn: string; kpp: string | null; ogrn: string;
-    registrationAuthority: string | null; registrationAuthorityAddress: string | null; registrationDate: string | null;
-    okved: string | null; legalAddress: string | null; actualAddress: string | null;
+    fullName: string;
+    shortName: string;
+    inn: string;
+    kpp: string | null;
+    ogrn: string;
+    registrationAuthority: string | null;
+    registrationAuthorityAddress: string | null;
+    registrationDate: string | null;
+    okved: string | null;
+    legalAddress: string | null;
+    actualAddress: string | null;
     ceo: { lastName: string | null; firstName: string | null; middleName: string | null };
     liquidated: boolean;
   };
-  contact: { surname: string; name: string; patronymic: string | null; phone: string | null; email: string; position: string | null };
+  contact: {
+    surname: string;
+    name: string;
+    patronymic: string | null;
+    phone: string | null;
+    email: string;
+    position: string | null;
+  };
   requisites: Array<{ index: number; bankBik: string; bankName: string; checkAccount: string; corrAccount: string }>;
   /** The generation time; printed as the Moscow calendar date DD.MM.YYYY. */
   date: Date;
@@ -34,7 +49,12 @@ export interface ApplicationData {
 
 /** DD.MM.YYYY of `d` in Moscow time (spec core §9 dates shown in Moscow time). */
 export function moscowDate(d: Date): string {
-  return new Intl.DateTimeFormat('ru-RU', { timeZone: 'Europe/Moscow', day: '2-digit', month: '2-digit', year: 'numeric' }).format(d);
+  return new Intl.DateTimeFormat('ru-RU', {
+    timeZone: 'Europe/Moscow',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+  }).format(d);
 }
 
 /** 'YYYY-MM-DD' → 'DD.MM.YYYY'; anything else unchanged. */
@@ -57,8 +77,16 @@ const join = (...parts: Array<string | null | undefined>) => parts.filter((p) =>
 export function renderApplicationPdf(data: ApplicationData): Promise<Buffer> {
   const { company: c, contact, requisites } = data;
   const doc = new PDFDocument({
-    size: 'A4', margin: 56, pdfVersion: '1.7',
-    info: { Title: APPLICATION_TITLE, Author: c.shortName, Subject: `ИНН ${c.inn}, ОГРН ${c.ogrn}`, Producer: 'Платформа валютных платежей', CreationDate: data.date },
+    size: 'A4',
+    margin: 56,
+    pdfVersion: '1.7',
+    info: {
+      Title: APPLICATION_TITLE,
+      Author: c.shortName,
+      Subject: `ИНН ${c.inn}, ОГРН ${c.ogrn}`,
+      Producer: 'Платформа валютных платежей',
+      CreationDate: data.date,
+    },
   });
   doc.registerFont('regular', FONT_REGULAR);
   doc.registerFont('bold', FONT_BOLD);
@@ -69,19 +97,34 @@ export function renderApplicationPdf(data: ApplicationData): Promise<Buffer> {
     doc.on('error', reject);
   });
 
-  const heading = (text: string) => { doc.moveDown(0.8).font('bold').fontSize(12).text(text).moveDown(0.3); };
+  const heading = (text: string) => {
+    doc.moveDown(0.8).font('bold').fontSize(12).text(text).moveDown(0.3);
+  };
   const row = (label: string, value: string | null | undefined) => {
-    doc.font('bold').fontSize(10).text(`${label}: `, { continued: true }).font('regular').text(value && value.trim() ? value : '—');
+    doc
+      .font('bold')
+      .fontSize(10)
+      .text(`${label}: `, { continued: true })
+      .font('regular')
+      .text(value && value.trim() ? value : '—');
   };
 
   doc.font('bold').fontSize(16).text(APPLICATION_TITLE, { align: 'center' });
-  doc.moveDown(0.3).font('regular').fontSize(10).text(`Дата: ${moscowDate(data.date)}`, { align: 'right' });
-  doc.moveDown(0.8).font('regular').fontSize(11).text(
-    `${c.fullName} (ИНН ${c.inn}, ${c.ogrn.length === 15 ? 'ОГРНИП' : 'ОГРН'} ${c.ogrn}) просит присоединить компанию к платформе `
-    + 'валютных платежей и подтверждает достоверность приведённых ниже сведений. Заявление подписывается '
-    + 'квалифицированной электронной подписью руководителя или уполномоченного лица компании.',
-    { align: 'justify' },
-  );
+  doc
+    .moveDown(0.3)
+    .font('regular')
+    .fontSize(10)
+    .text(`Дата: ${moscowDate(data.date)}`, { align: 'right' });
+  doc
+    .moveDown(0.8)
+    .font('regular')
+    .fontSize(11)
+    .text(
+      `${c.fullName} (ИНН ${c.inn}, ${c.ogrn.length === 15 ? 'ОГРНИП' : 'ОГРН'} ${c.ogrn}) просит присоединить компанию к платформе ` +
+        'валютных платежей и подтверждает достоверность приведённых ниже сведений. Заявление подписывается ' +
+        'квалифицированной электронной подписью руководителя или уполномоченного лица компании.',
+      { align: 'justify' },
+    );
 
   heading('Сведения о компании');
   row('Полное наименование', c.fullName);
@@ -114,7 +157,10 @@ export function renderApplicationPdf(data: ApplicationData): Promise<Buffer> {
     doc.moveDown(0.3);
   }
 
-  doc.moveDown(1.5).font('regular').fontSize(10)
+  doc
+    .moveDown(1.5)
+    .font('regular')
+    .fontSize(10)
     .text('Подписано квалифицированной электронной подписью (CAdES-BES, откреплённая подпись).');
   doc.end();
   return done;

@@ -28,9 +28,21 @@ import { IGNORED_OFFER_STATUSES, leadingOffer, type OfferState } from './orderSt
 
 /** Offer statuses in deal-flow order (spec core §4 Offer statuses); later is further along. */
 export const OFFER_FLOW: readonly OfferStatusDto[] = [
-  'ALLOWED', 'IN_PROGRESS', 'CREATED_OFFER', 'SEND_OFFER', 'ACCEPTED', 'SEND_OFFER_DOCS', 'ACCEPTED_OFFER_DOCS',
-  'SEND_PAYCHECK', 'PAYMENT_CHECKING', 'EXECUTING', 'SEND_EXECUTING_DOCS', 'EXECUTED',
-  'SIGNED_ANOTHER_OFFER', 'REJECTED', 'REFUSE_OPER',
+  'ALLOWED',
+  'IN_PROGRESS',
+  'CREATED_OFFER',
+  'SEND_OFFER',
+  'ACCEPTED',
+  'SEND_OFFER_DOCS',
+  'ACCEPTED_OFFER_DOCS',
+  'SEND_PAYCHECK',
+  'PAYMENT_CHECKING',
+  'EXECUTING',
+  'SEND_EXECUTING_DOCS',
+  'EXECUTED',
+  'SIGNED_ANOTHER_OFFER',
+  'REJECTED',
+  'REFUSE_OPER',
 ];
 
 export const ORDER_STATUS_LABELS: Readonly<Record<OrderStatusDto, string>> = {
@@ -83,7 +95,8 @@ export function offerDetailsHidden(status: OfferStatusDto): boolean {
 // Operator (spec core §4 "Operator-facing display status")
 // ---------------------------------------------------------------------------------------------------------
 
-export type OperatorDisplayCode = 'ON_REVIEW' | 'OFFER' | OrderStatusDto | 'ACCEPTED_OFFER_DOCS' | 'SEND_PAYCHECK' | 'SEND_EXECUTING_DOCS';
+export type OperatorDisplayCode =
+  'ON_REVIEW' | 'OFFER' | OrderStatusDto | 'ACCEPTED_OFFER_DOCS' | 'SEND_PAYCHECK' | 'SEND_EXECUTING_DOCS';
 
 export interface OperatorShown {
   code: OperatorDisplayCode;
@@ -92,8 +105,17 @@ export interface OperatorShown {
 }
 
 const WITHDRAWN: ReadonlySet<OfferStatusDto> = new Set<OfferStatusDto>(['REFUSE_OPER', 'SIGNED_ANOTHER_OFFER']);
-const OPERATOR_OFFER: ReadonlySet<OfferStatusDto> = new Set<OfferStatusDto>(['SEND_OFFER', 'ACCEPTED', 'SEND_OFFER_DOCS']);
-const ON_REVIEW_LEAD: ReadonlySet<OfferStatusDto> = new Set<OfferStatusDto>(['ALLOWED', 'IN_PROGRESS', 'CREATED_OFFER', 'REJECTED']);
+const OPERATOR_OFFER: ReadonlySet<OfferStatusDto> = new Set<OfferStatusDto>([
+  'SEND_OFFER',
+  'ACCEPTED',
+  'SEND_OFFER_DOCS',
+]);
+const ON_REVIEW_LEAD: ReadonlySet<OfferStatusDto> = new Set<OfferStatusDto>([
+  'ALLOWED',
+  'IN_PROGRESS',
+  'CREATED_OFFER',
+  'REJECTED',
+]);
 
 /** The operator's leading offer (header): withdrawn offers ignored, REJECTED ranked lowest; first wins ties. */
 export function operatorLeadingOffer<T extends { status: OfferStatusDto }>(offers: readonly T[]): T | undefined {
@@ -107,11 +129,16 @@ export function operatorLeadingOffer<T extends { status: OfferStatusDto }>(offer
 }
 
 /** The operator-facing display status of an order (header table). */
-export function operatorDisplayStatus(order: OrderStatusDto, offers: readonly { status: OfferStatusDto }[]): OperatorShown {
+export function operatorDisplayStatus(
+  order: OrderStatusDto,
+  offers: readonly { status: OfferStatusDto }[],
+): OperatorShown {
   const byOrder = (): OperatorShown => ({ code: order, label: ORDER_STATUS_LABELS[order], source: 'ORDER' });
-  if (order === 'VALIDATION' || order === 'IN_VALIDATION' || order === 'REJECTED' || order === 'CANCELED') return byOrder();
+  if (order === 'VALIDATION' || order === 'IN_VALIDATION' || order === 'REJECTED' || order === 'CANCELED')
+    return byOrder();
   const lead = operatorLeadingOffer(offers);
-  if (order === 'ACTIVE' && (!lead || ON_REVIEW_LEAD.has(lead.status))) return { code: 'ON_REVIEW', label: 'У агентов', source: 'DERIVED' };
+  if (order === 'ACTIVE' && (!lead || ON_REVIEW_LEAD.has(lead.status)))
+    return { code: 'ON_REVIEW', label: 'У агентов', source: 'DERIVED' };
   if (!lead) return byOrder();
   if (OPERATOR_OFFER.has(lead.status)) return { code: 'OFFER', label: 'Предложение', source: 'DERIVED' };
   // From ACCEPTED_OFFER_DOCS on, every reachable leading status is a code of OperatorDisplayStatusCode.
@@ -127,7 +154,15 @@ export type PartnerTab = 'NEW' | 'WORKING' | 'DEALS' | 'RESULTS';
 export const PARTNER_TAB_STATUSES: Readonly<Record<PartnerTab, readonly OfferStatusDto[]>> = {
   NEW: ['ALLOWED'],
   WORKING: ['CREATED_OFFER', 'IN_PROGRESS', 'SEND_OFFER'],
-  DEALS: ['ACCEPTED', 'ACCEPTED_OFFER_DOCS', 'EXECUTING', 'PAYMENT_CHECKING', 'SEND_EXECUTING_DOCS', 'SEND_OFFER_DOCS', 'SEND_PAYCHECK'],
+  DEALS: [
+    'ACCEPTED',
+    'ACCEPTED_OFFER_DOCS',
+    'EXECUTING',
+    'PAYMENT_CHECKING',
+    'SEND_EXECUTING_DOCS',
+    'SEND_OFFER_DOCS',
+    'SEND_PAYCHECK',
+  ],
   RESULTS: ['EXECUTED', 'REFUSE_OPER', 'REJECTED', 'SIGNED_ANOTHER_OFFER'],
 };
 
@@ -141,9 +176,22 @@ export function partnerTabOf(status: OfferStatusDto): PartnerTab {
 }
 
 export type PartnerDisplayCode =
-  | 'NEW' | 'CHECK' | 'OFFER_PREPARED' | 'OFFER' | 'OFFER_ACCEPTED' | 'DOCUMENTS_SENT' | 'BILLING' | 'PAYMENT'
-  | 'PAYMENT_CHECKING' | 'EXECUTING' | 'REQUIRES_CONFIRMATION' | 'EXECUTED' | 'ANOTHER_OFFER_ACCEPTED'
-  | 'AGENT_REFUSAL' | 'CLIENT_REFUSAL' | 'REJECTED_BY_SERVICE';
+  | 'NEW'
+  | 'CHECK'
+  | 'OFFER_PREPARED'
+  | 'OFFER'
+  | 'OFFER_ACCEPTED'
+  | 'DOCUMENTS_SENT'
+  | 'BILLING'
+  | 'PAYMENT'
+  | 'PAYMENT_CHECKING'
+  | 'EXECUTING'
+  | 'REQUIRES_CONFIRMATION'
+  | 'EXECUTED'
+  | 'ANOTHER_OFFER_ACCEPTED'
+  | 'AGENT_REFUSAL'
+  | 'CLIENT_REFUSAL'
+  | 'REJECTED_BY_SERVICE';
 
 const PARTNER_CODE: Readonly<Record<OfferStatusDto, PartnerDisplayCode>> = {
   ALLOWED: 'NEW',
@@ -164,7 +212,10 @@ const PARTNER_CODE: Readonly<Record<OfferStatusDto, PartnerDisplayCode>> = {
 };
 
 /** The payment agent's display status of its side (header). */
-export function partnerDisplayStatus(status: OfferStatusDto, orderStatus: OrderStatusDto): { code: PartnerDisplayCode; label: string } {
+export function partnerDisplayStatus(
+  status: OfferStatusDto,
+  orderStatus: OrderStatusDto,
+): { code: PartnerDisplayCode; label: string } {
   if (status === 'REFUSE_OPER' && orderStatus === 'CANCELED') return { code: 'CLIENT_REFUSAL', label: 'Отказ клиента' };
   return { code: PARTNER_CODE[status], label: OFFER_STATUS_LABELS[status] };
 }
@@ -177,11 +228,28 @@ export function partnerDisplayStatus(status: OfferStatusDto, orderStatus: OrderS
 export type Role = 'CLIENT' | 'PARTNER' | 'OPER' | 'AGENT';
 
 /** Client may cancel until the payment is marked made (VALIDATION … OFFER_ACCEPTED). */
-const CLIENT_CANCELLABLE: ReadonlySet<OrderStatusDto> = new Set<OrderStatusDto>(['VALIDATION', 'IN_VALIDATION', 'ACTIVE', 'OFFER_ACCEPTED']);
-const OPER_CLOSABLE: ReadonlySet<OrderStatusDto> = new Set<OrderStatusDto>(['ACTIVE', 'OFFER_ACCEPTED', 'PAYMENT_CHECKING', 'EXECUTING']);
+const CLIENT_CANCELLABLE: ReadonlySet<OrderStatusDto> = new Set<OrderStatusDto>([
+  'VALIDATION',
+  'IN_VALIDATION',
+  'ACTIVE',
+  'OFFER_ACCEPTED',
+]);
+const OPER_CLOSABLE: ReadonlySet<OrderStatusDto> = new Set<OrderStatusDto>([
+  'ACTIVE',
+  'OFFER_ACCEPTED',
+  'PAYMENT_CHECKING',
+  'EXECUTING',
+]);
 /** Agent refusal: before acceptance, and after it until the client pays. */
 const PARTNER_REFUSABLE: ReadonlySet<OfferStatusDto> = new Set<OfferStatusDto>([
-  'ALLOWED', 'IN_PROGRESS', 'CREATED_OFFER', 'SEND_OFFER', 'ACCEPTED', 'SEND_OFFER_DOCS', 'ACCEPTED_OFFER_DOCS', 'SEND_PAYCHECK',
+  'ALLOWED',
+  'IN_PROGRESS',
+  'CREATED_OFFER',
+  'SEND_OFFER',
+  'ACCEPTED',
+  'SEND_OFFER_DOCS',
+  'ACCEPTED_OFFER_DOCS',
+  'SEND_PAYCHECK',
 ]);
 
 export interface OrderFlags {

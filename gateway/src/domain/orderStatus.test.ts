@@ -5,13 +5,26 @@
 import { describe, expect, it } from 'vitest';
 import type { OfferStatusDto, OrderStatusDto } from '../rest/dto.js';
 import {
-  CLIENT_DISPLAY_LABELS, CLIENT_TAB_STATUSES, clientDisplayStatus, clientTabOf, IGNORED_OFFER_STATUSES, leadingOffer,
+  CLIENT_DISPLAY_LABELS,
+  CLIENT_TAB_STATUSES,
+  clientDisplayStatus,
+  clientTabOf,
+  IGNORED_OFFER_STATUSES,
+  leadingOffer,
   type OfferState,
 } from './orderStatus.js';
 
 const offer = (status: OfferStatusDto, partnerSignRequired = true): OfferState => ({ status, partnerSignRequired });
-const IGNORED: OfferStatusDto[] = ['ALLOWED', 'IN_PROGRESS', 'CREATED_OFFER', 'REJECTED', 'REFUSE_OPER', 'SIGNED_ANOTHER_OFFER'];
-const label = (status: OrderStatusDto, offers: OfferState[]) => CLIENT_DISPLAY_LABELS[clientDisplayStatus(status, offers)];
+const IGNORED: OfferStatusDto[] = [
+  'ALLOWED',
+  'IN_PROGRESS',
+  'CREATED_OFFER',
+  'REJECTED',
+  'REFUSE_OPER',
+  'SIGNED_ANOTHER_OFFER',
+];
+const label = (status: OrderStatusDto, offers: OfferState[]) =>
+  CLIENT_DISPLAY_LABELS[clientDisplayStatus(status, offers)];
 
 describe('client display status (spec core §4 client table)', () => {
   it('row VALIDATION, IN_VALIDATION → check', () => {
@@ -22,7 +35,12 @@ describe('client display status (spec core §4 client table)', () => {
 
   it('row ACTIVE, no live offer → waiting for offers (no offers, or only ignored ones)', () => {
     expect(clientDisplayStatus('ACTIVE', [])).toBe('WAITING_FOR_OFFERS');
-    expect(clientDisplayStatus('ACTIVE', IGNORED.map((s) => offer(s)))).toBe('WAITING_FOR_OFFERS');
+    expect(
+      clientDisplayStatus(
+        'ACTIVE',
+        IGNORED.map((s) => offer(s)),
+      ),
+    ).toBe('WAITING_FOR_OFFERS');
     expect(label('ACTIVE', [])).toBe('Ожидание предложений');
   });
 
@@ -72,8 +90,12 @@ describe('client display status (spec core §4 client table)', () => {
   });
 
   it('ignored offers never lead, even when the only ones (e.g. a REFUSE_OPER beside SEND_PAYCHECK)', () => {
-    expect(clientDisplayStatus('OFFER_ACCEPTED', [offer('REFUSE_OPER'), offer('SEND_PAYCHECK'), offer('REJECTED')])).toBe('PAYMENT');
-    expect(clientDisplayStatus('EXECUTING', [offer('SIGNED_ANOTHER_OFFER'), offer('SEND_EXECUTING_DOCS', false)])).toBe('REQUIRES_CONFIRMATION');
+    expect(
+      clientDisplayStatus('OFFER_ACCEPTED', [offer('REFUSE_OPER'), offer('SEND_PAYCHECK'), offer('REJECTED')]),
+    ).toBe('PAYMENT');
+    expect(clientDisplayStatus('EXECUTING', [offer('SIGNED_ANOTHER_OFFER'), offer('SEND_EXECUTING_DOCS', false)])).toBe(
+      'REQUIRES_CONFIRMATION',
+    );
   });
 
   it('every code has a Russian label', () => {
@@ -88,20 +110,39 @@ describe('leading offer (spec core §4)', () => {
   });
 
   it('picks the live offer furthest along the deal flow', () => {
-    expect(leadingOffer([offer('SEND_OFFER'), offer('SEND_PAYCHECK'), offer('ACCEPTED')])?.status).toBe('SEND_PAYCHECK');
+    expect(leadingOffer([offer('SEND_OFFER'), offer('SEND_PAYCHECK'), offer('ACCEPTED')])?.status).toBe(
+      'SEND_PAYCHECK',
+    );
   });
 });
 
 describe('client tab groups (spec core §4)', () => {
   it('current: ACTIVE, EXECUTING, IN_VALIDATION, OFFER_ACCEPTED, PAYMENT_CHECKING, VALIDATION', () => {
-    expect([...CLIENT_TAB_STATUSES.CURRENT].sort()).toEqual(['ACTIVE', 'EXECUTING', 'IN_VALIDATION', 'OFFER_ACCEPTED', 'PAYMENT_CHECKING', 'VALIDATION']);
+    expect([...CLIENT_TAB_STATUSES.CURRENT].sort()).toEqual([
+      'ACTIVE',
+      'EXECUTING',
+      'IN_VALIDATION',
+      'OFFER_ACCEPTED',
+      'PAYMENT_CHECKING',
+      'VALIDATION',
+    ]);
   });
   it('completed: EXECUTED; cancelled: CANCELED, REJECTED', () => {
     expect(CLIENT_TAB_STATUSES.COMPLETED).toEqual(['EXECUTED']);
     expect([...CLIENT_TAB_STATUSES.CANCELLED].sort()).toEqual(['CANCELED', 'REJECTED']);
   });
   it('every order status belongs to exactly one tab', () => {
-    const all: OrderStatusDto[] = ['VALIDATION', 'IN_VALIDATION', 'ACTIVE', 'OFFER_ACCEPTED', 'PAYMENT_CHECKING', 'EXECUTING', 'EXECUTED', 'REJECTED', 'CANCELED'];
+    const all: OrderStatusDto[] = [
+      'VALIDATION',
+      'IN_VALIDATION',
+      'ACTIVE',
+      'OFFER_ACCEPTED',
+      'PAYMENT_CHECKING',
+      'EXECUTING',
+      'EXECUTED',
+      'REJECTED',
+      'CANCELED',
+    ];
     for (const s of all) {
       const tabs = Object.entries(CLIENT_TAB_STATUSES).filter(([, list]) => list.includes(s));
       expect(tabs).toHaveLength(1);

@@ -25,9 +25,19 @@
 import type { OfferStatusDto, OrderStatusDto } from '../rest/dto.js';
 
 export type ClientDisplayStatusCode =
-  | 'CHECK' | 'WAITING_FOR_OFFERS' | 'HAS_OFFERS' | 'OFFER_ACCEPTED' | 'WAITING_FOR_PAYMENT_ORDER' | 'PAYMENT'
-  | 'REQUIRES_SIGNATURE' | 'REQUIRES_CONFIRMATION' | 'PAYMENT_CHECKING' | 'EXECUTING' | 'EXECUTED'
-  | 'CANCELED' | 'REJECTED';
+  | 'CHECK'
+  | 'WAITING_FOR_OFFERS'
+  | 'HAS_OFFERS'
+  | 'OFFER_ACCEPTED'
+  | 'WAITING_FOR_PAYMENT_ORDER'
+  | 'PAYMENT'
+  | 'REQUIRES_SIGNATURE'
+  | 'REQUIRES_CONFIRMATION'
+  | 'PAYMENT_CHECKING'
+  | 'EXECUTING'
+  | 'EXECUTED'
+  | 'CANCELED'
+  | 'REJECTED';
 
 export const CLIENT_DISPLAY_LABELS: Record<ClientDisplayStatusCode, string> = {
   CHECK: 'Проверка',
@@ -54,13 +64,25 @@ export interface OfferState {
 
 /** Offer statuses ignored when looking for a live / leading offer (spec core §4). */
 export const IGNORED_OFFER_STATUSES: ReadonlySet<OfferStatusDto> = new Set<OfferStatusDto>([
-  'ALLOWED', 'IN_PROGRESS', 'CREATED_OFFER', 'REJECTED', 'REFUSE_OPER', 'SIGNED_ANOTHER_OFFER',
+  'ALLOWED',
+  'IN_PROGRESS',
+  'CREATED_OFFER',
+  'REJECTED',
+  'REFUSE_OPER',
+  'SIGNED_ANOTHER_OFFER',
 ]);
 
 /** Live offer statuses in deal-flow order (spec core §4 Offer statuses, Deal flow): later leads. */
 const LIVE_ORDER: readonly OfferStatusDto[] = [
-  'SEND_OFFER', 'ACCEPTED', 'SEND_OFFER_DOCS', 'ACCEPTED_OFFER_DOCS', 'SEND_PAYCHECK',
-  'PAYMENT_CHECKING', 'EXECUTING', 'SEND_EXECUTING_DOCS', 'EXECUTED',
+  'SEND_OFFER',
+  'ACCEPTED',
+  'SEND_OFFER_DOCS',
+  'ACCEPTED_OFFER_DOCS',
+  'SEND_PAYCHECK',
+  'PAYMENT_CHECKING',
+  'EXECUTING',
+  'SEND_EXECUTING_DOCS',
+  'EXECUTED',
 ];
 
 /** Whether an offer counts as live (not ignored). */
@@ -75,7 +97,10 @@ export function leadingOffer<T extends OfferState>(offers: readonly T[]): T | un
   for (const o of offers) {
     if (!isLiveOffer(o)) continue;
     const rank = LIVE_ORDER.indexOf(o.status);
-    if (rank > bestRank) { best = o; bestRank = rank; }
+    if (rank > bestRank) {
+      best = o;
+      bestRank = rank;
+    }
   }
   return best;
 }
@@ -83,7 +108,8 @@ export function leadingOffer<T extends OfferState>(offers: readonly T[]): T | un
 /** The client-facing display status of an order (spec core §4 client table; see the header). */
 export function clientDisplayStatus(status: OrderStatusDto, offers: readonly OfferState[]): ClientDisplayStatusCode {
   const lead = leadingOffer(offers);
-  const signOrConfirm = (o: OfferState): ClientDisplayStatusCode => (o.partnerSignRequired ? 'REQUIRES_SIGNATURE' : 'REQUIRES_CONFIRMATION');
+  const signOrConfirm = (o: OfferState): ClientDisplayStatusCode =>
+    o.partnerSignRequired ? 'REQUIRES_SIGNATURE' : 'REQUIRES_CONFIRMATION';
   switch (status) {
     case 'VALIDATION':
     case 'IN_VALIDATION':

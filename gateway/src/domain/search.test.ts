@@ -27,8 +27,15 @@ describe('order number filter (spec core §5)', () => {
 });
 
 const user = (over: Partial<CurrentUserDto> = {}): CurrentUserDto => ({
-  userId: 1, email: 'a@b.ru', account: { type: 'CLIENT', status: 'ACTIVE' }, verified: false, userRights: [],
-  originalUser: null, reLoggedRights: [], company: { id: 7, status: 'NEW', verified: false }, ...over,
+  userId: 1,
+  email: 'a@b.ru',
+  account: { type: 'CLIENT', status: 'ACTIVE' },
+  verified: false,
+  userRights: [],
+  originalUser: null,
+  reLoggedRights: [],
+  company: { id: 7, status: 'NEW', verified: false },
+  ...over,
 });
 
 describe('account rules (spec core §6)', () => {
@@ -45,7 +52,14 @@ describe('account rules (spec core §6)', () => {
   it('only an active client with a verified company may create orders', () => {
     expect(canCreateOrders(user())).toBe(false);
     expect(canCreateOrders(user({ company: { id: 7, status: 'VERIFIED', verified: true } }))).toBe(true);
-    expect(canCreateOrders(user({ account: { type: 'CLIENT', status: 'USER_SUSPENDED' }, company: { id: 7, status: 'VERIFIED', verified: true } }))).toBe(false);
+    expect(
+      canCreateOrders(
+        user({
+          account: { type: 'CLIENT', status: 'USER_SUSPENDED' },
+          company: { id: 7, status: 'VERIFIED', verified: true },
+        }),
+      ),
+    ).toBe(false);
     expect(canCreateOrders(user({ account: { type: 'OPER', status: 'ACTIVE' }, company: null }))).toBe(false);
   });
 });

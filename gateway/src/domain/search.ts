@@ -6,9 +6,7 @@
 export const TNVED_KEY_HASH_LENGTH = 36;
 
 export type TnvedQuery =
-  | { kind: 'keyHash'; value: string }
-  | { kind: 'code'; value: string }
-  | { kind: 'name'; value: string };
+  { kind: 'keyHash'; value: string } | { kind: 'code'; value: string } | { kind: 'name'; value: string };
 
 /**
  * Classifies what the user typed into the customs code picker: a 36-character identifier is a key hash;

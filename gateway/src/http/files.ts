@@ -41,7 +41,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The gateway's download path of a chat file link of the backend (`/api/secured/common/chat/<uuid>/file`). */
 export function chatFileUrl(link: string | null | undefined): string | null {
   const m = /^\/api\/secured\/common\/chat\/([0-9a-f-]{36})\/file$/i.exec(link ?? '');
-  return m && UUID.test(m[1]) ? `/files/chat/${m[1]}` : link ?? null;
+  return m && UUID.test(m[1]) ? `/files/chat/${m[1]}` : (link ?? null);
 }
 
 /**
@@ -87,8 +87,14 @@ export async function backendProxies(app: FastifyInstance, opts: { backendUrl: s
   const mapped = async (prefix: string, methods: string[], map: (seg: string[], method: string) => string | null) => {
     const target = (request: FastifyRequest): string | null => {
       const [path, query] = (request.url ?? '').split('?', 2);
-      const seg = path.slice(prefix.length).split('/').filter((x, i) => i > 0 || x !== '');
-      const dest = map(seg.map((x) => decodeURIComponent(x)), request.method);
+      const seg = path
+        .slice(prefix.length)
+        .split('/')
+        .filter((x, i) => i > 0 || x !== '');
+      const dest = map(
+        seg.map((x) => decodeURIComponent(x)),
+        request.method,
+      );
       return dest === null ? null : dest + (query ? `?${query}` : '');
     };
     await app.register(httpProxy, {
@@ -97,12 +103,20 @@ export async function backendProxies(app: FastifyInstance, opts: { backendUrl: s
       httpMethods: methods as never,
       preHandler: (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
         let dest: string | null = null;
-        try { dest = target(request); } catch { dest = null; }
+        try {
+          dest = target(request);
+        } catch {
+          dest = null;
+        }
         if (dest === null) return notFound(reply);
         done();
       },
-      handler: (request: FastifyRequest, reply: FastifyReply & { from: (dest: string, o: unknown) => unknown }, _dest: string, options: unknown) =>
-        reply.from(target(request) ?? '/', options),
+      handler: (
+        request: FastifyRequest,
+        reply: FastifyReply & { from: (dest: string, o: unknown) => unknown },
+        _dest: string,
+        options: unknown,
+      ) => reply.from(target(request) ?? '/', options),
     } as never);
   };
 
@@ -118,23 +132,34 @@ export async function backendProxies(app: FastifyInstance, opts: { backendUrl: s
   });
   await mapped('/files/client/orders', ['GET', 'HEAD'], ([orderId, kind, id, tail, ...rest]) => {
     if (!ORDER_ID.test(orderId ?? '') || rest.length) return null;
-    if (kind === 'documents' && DOC_ID.test(id ?? '') && tail === undefined) return `/api/secured/client/order/exch/${orderId}/offer/documents/${id}/content`;
-    if (kind === 'offers' && DOC_ID.test(id ?? '') && tail === 'sample-contract') return `/api/secured/client/order/exch/${orderId}/offers/${id}/sample-contract`;
+    if (kind === 'documents' && DOC_ID.test(id ?? '') && tail === undefined)
+      return `/api/secured/client/order/exch/${orderId}/offer/documents/${id}/content`;
+    if (kind === 'offers' && DOC_ID.test(id ?? '') && tail === 'sample-contract')
+      return `/api/secured/client/order/exch/${orderId}/offers/${id}/sample-contract`;
     return null;
   });
   await mapped('/files/oper/orders', ['GET', 'HEAD'], ([orderId, kind, id, ...rest]) => {
     if (!ORDER_ID.test(orderId ?? '') || rest.length) return null;
-    if (kind === 'documents' && DOC_ID.test(id ?? '')) return `/api/secured/oper/order/exch/${orderId}/documents/${id}/content`;
+    if (kind === 'documents' && DOC_ID.test(id ?? ''))
+      return `/api/secured/oper/order/exch/${orderId}/documents/${id}/content`;
     if (kind === 'files' && FILE_ID.test(id ?? '')) return `/api/secured/oper/order/exch/${orderId}/files/${id}`;
     return null;
   });
 
   await mapped('/files/client/verification', ['GET', 'HEAD'], ([kind, id, ...rest]) =>
-    (kind === 'documents' && DOC_ID.test(id ?? '') && !rest.length ? `/api/secured/client/verification/document/${id}/content` : null));
-  await mapped('/files/signatures', ['GET', 'HEAD'], ([id, ...rest]) => (DOC_ID.test(id ?? '') && !rest.length ? `/api/secured/common/signatures/${id}` : null));
+    kind === 'documents' && DOC_ID.test(id ?? '') && !rest.length
+      ? `/api/secured/client/verification/document/${id}/content`
+      : null,
+  );
+  await mapped('/files/signatures', ['GET', 'HEAD'], ([id, ...rest]) =>
+    DOC_ID.test(id ?? '') && !rest.length ? `/api/secured/common/signatures/${id}` : null,
+  );
 
   await mapped('/files/chat', ['GET', 'HEAD', 'POST'], ([kind, id, ...rest], method) => {
-    if (method === 'POST') return kind === 'groups' && ORDER_ID.test(id ?? '') && !rest.length ? `/api/secured/common/chat/group/${id}/files` : null;
+    if (method === 'POST')
+      return kind === 'groups' && ORDER_ID.test(id ?? '') && !rest.length
+        ? `/api/secured/common/chat/group/${id}/files`
+        : null;
     if (kind === 'messages' && ORDER_ID.test(id ?? '') && !rest.length) return `/api/chat/message/${id}/file`;
     if (UUID.test(kind ?? '') && id === undefined) return `/api/secured/common/chat/${kind}/file`;
     return null;
@@ -162,6 +187,16 @@ export async function backendProxies(app: FastifyInstance, opts: { backendUrl: s
     },
   });
 
-  await app.register(httpProxy, { upstream, prefix: '/api/dev', rewritePrefix: '/api/dev', httpMethods: ['GET', 'HEAD'] });
-  await app.register(httpProxy, { upstream, prefix: '/api/docs', rewritePrefix: '/api/docs', httpMethods: ['GET', 'HEAD'] });
+  await app.register(httpProxy, {
+    upstream,
+    prefix: '/api/dev',
+    rewritePrefix: '/api/dev',
+    httpMethods: ['GET', 'HEAD'],
+  });
+  await app.register(httpProxy, {
+    upstream,
+    prefix: '/api/docs',
+    rewritePrefix: '/api/docs',
+    httpMethods: ['GET', 'HEAD'],
+  });
 }

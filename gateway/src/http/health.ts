@@ -9,7 +9,10 @@ export function healthRoute(app: FastifyInstance, opts: { backendUrl: string; di
   app.get('/health', async (_req, reply) => {
     try {
       const res = await request(new URL('/api/health', opts.backendUrl), {
-        method: 'GET', dispatcher: opts.dispatcher, headersTimeout: 3000, bodyTimeout: 3000,
+        method: 'GET',
+        dispatcher: opts.dispatcher,
+        headersTimeout: 3000,
+        bodyTimeout: 3000,
       });
       await res.body.dump();
       if (res.statusCode >= 200 && res.statusCode < 300) return { status: 'ok', backend: 'ok' };

@@ -16,9 +16,10 @@ export function isApiPath(url: string): boolean {
   return API_PREFIXES.some((p) => path === p.replace(/\/$/, '') || path.startsWith(p));
 }
 
-export const NOT_BUILT_TEXT = 'Веб-приложение ещё не собрано. Выполните `npm run build` в корне репозитория и перезапустите шлюз.\n'
-  + 'The web app is not built yet: run `npm run build` at the repository root, then restart the gateway.\n'
-  + 'GraphQL: /graphql\n';
+export const NOT_BUILT_TEXT =
+  'Веб-приложение ещё не собрано. Выполните `npm run build` в корне репозитория и перезапустите шлюз.\n' +
+  'The web app is not built yet: run `npm run build` at the repository root, then restart the gateway.\n' +
+  'GraphQL: /graphql\n';
 
 export async function webApp(app: FastifyInstance, opts: { webDist: string }): Promise<void> {
   const built = existsSync(join(opts.webDist, 'index.html'));

@@ -30,7 +30,11 @@ export interface WsOptions {
 }
 
 /** Whether a WebSocket upgrade's Origin is the gateway's own (or configured) origin. */
-export function originAllowed(req: Pick<IncomingMessage, 'headers'>, publicUrl?: string, extra: string[] = []): boolean {
+export function originAllowed(
+  req: Pick<IncomingMessage, 'headers'>,
+  publicUrl?: string,
+  extra: string[] = [],
+): boolean {
   const origin = req.headers.origin;
   if (!origin) return true;
   const allowed = new Set(extra.map((o) => o.replace(/\/+$/, '')));
@@ -57,33 +61,38 @@ export function attachWebSocket(app: FastifyInstance, opts: WsOptions): () => Pr
     return ip ? { 'x-forwarded-for': prior ? `${String(prior)}, ${ip}` : ip } : {};
   };
 
-  const server = useServer({
-    schema: opts.schema,
-    context: (ctx) => {
-      const req = ctx.extra.request;
-      return createContext({
-        backendUrl: opts.backendUrl,
-        cookieHeader: req.headers.cookie,
-        forwardHeaders: forwardFor(req),
-        dispatcher: opts.dispatcher,
-      });
+  const server = useServer(
+    {
+      schema: opts.schema,
+      context: (ctx) => {
+        const req = ctx.extra.request;
+        return createContext({
+          backendUrl: opts.backendUrl,
+          cookieHeader: req.headers.cookie,
+          forwardHeaders: forwardFor(req),
+          dispatcher: opts.dispatcher,
+        });
+      },
+      onSubscribe: (_ctx, _id, payload) => {
+        const p = payload as typeof payload & { doc_id?: unknown; id?: unknown };
+        const ext = (payload.extensions ?? {}) as { doc_id?: unknown; id?: unknown };
+        const r = resolvePersisted(opts.persisted, opts.persistedOnly, {
+          doc_id: p.doc_id ?? ext.doc_id,
+          id: p.id ?? ext.id,
+          query: payload.query,
+        });
+        if (!r.ok) return [new GraphQLError(r.message, { extensions: { code: r.code } })];
+        if (r.query) (payload as { query: string }).query = r.query;
+        return undefined;
+      },
+      onNext: (_ctx, _id, _payload, _args, result) => {
+        const res = result as ExecutionResult;
+        if (!res.errors?.length) return undefined;
+        return { ...res, errors: res.errors.map((e) => formatError(e.toJSON(), e, opts.log)) } as never;
+      },
     },
-    onSubscribe: (_ctx, _id, payload) => {
-      const p = payload as typeof payload & { doc_id?: unknown; id?: unknown };
-      const ext = (payload.extensions ?? {}) as { doc_id?: unknown; id?: unknown };
-      const r = resolvePersisted(opts.persisted, opts.persistedOnly, {
-        doc_id: p.doc_id ?? ext.doc_id, id: p.id ?? ext.id, query: payload.query,
-      });
-      if (!r.ok) return [new GraphQLError(r.message, { extensions: { code: r.code } })];
-      if (r.query) (payload as { query: string }).query = r.query;
-      return undefined;
-    },
-    onNext: (_ctx, _id, _payload, _args, result) => {
-      const res = result as ExecutionResult;
-      if (!res.errors?.length) return undefined;
-      return { ...res, errors: res.errors.map((e) => formatError(e.toJSON(), e, opts.log)) } as never;
-    },
-  }, wss);
+    wss,
+  );
 
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const path = (req.url ?? '').split('?')[0];

@@ -18,8 +18,23 @@
 import DataLoader from 'dataloader';
 import type { BackendApi } from '../rest/client.js';
 import type {
-  ActivePartnerDto, OperatorUserDto, ChecklistDto, ClientDealDto, ClientInfoDto, CurrencySettingDto, CurrentUserDto, DocumentDto, HistoryDto, OfferTermsDto,
-  OperOrderDto, OrderDto, OrderStatusDto, PartnerCandidateDto, PartnerDetailDto, PaymentCompanyDto, PayCheckDto,
+  ActivePartnerDto,
+  OperatorUserDto,
+  ChecklistDto,
+  ClientDealDto,
+  ClientInfoDto,
+  CurrencySettingDto,
+  CurrentUserDto,
+  DocumentDto,
+  HistoryDto,
+  OfferTermsDto,
+  OperOrderDto,
+  OrderDto,
+  OrderStatusDto,
+  PartnerCandidateDto,
+  PartnerDetailDto,
+  PaymentCompanyDto,
+  PayCheckDto,
 } from '../rest/dto.js';
 import { SessionExpiredError } from '../rest/errors.js';
 
@@ -63,7 +78,11 @@ export interface Loaders {
 
 /** One GET per distinct id, in parallel; failures stay per key (DataLoader contract). */
 function perId<V>(load: (id: number) => Promise<V>): DataLoader<number, V> {
-  return new DataLoader<number, V>((ids) => Promise.all(ids.map((id) => load(id).catch((err: unknown) => (err instanceof Error ? err : new Error(String(err)))))));
+  return new DataLoader<number, V>((ids) =>
+    Promise.all(
+      ids.map((id) => load(id).catch((err: unknown) => (err instanceof Error ? err : new Error(String(err))))),
+    ),
+  );
 }
 
 function once<T>(load: () => Promise<T>): () => Promise<T> {
@@ -117,11 +136,23 @@ export function createLoaders(api: BackendApi): Loaders {
     },
     orderById: new DataLoader<number, OrderDto>(
       // The backend has no batch read: one GET per distinct id, in parallel; DataLoader removes duplicates.
-      (ids) => Promise.all(ids.map((id) => api.order(id).catch((err: unknown) => (err instanceof Error ? err : new Error(String(err)))))),
+      (ids) =>
+        Promise.all(
+          ids.map((id) => api.order(id).catch((err: unknown) => (err instanceof Error ? err : new Error(String(err))))),
+        ),
     ),
     orderCount: new DataLoader<OrderCountKey, number, string>(
-      (keys) => Promise.all(keys.map((k) => api.countOrders({ ...(k.statuses ? { statuses: [...k.statuses] } : {}), ...(k.id ? { id: k.id } : {}) })
-        .then((r) => r.count, (err: unknown) => (err instanceof Error ? err : new Error(String(err)))))),
+      (keys) =>
+        Promise.all(
+          keys.map((k) =>
+            api
+              .countOrders({ ...(k.statuses ? { statuses: [...k.statuses] } : {}), ...(k.id ? { id: k.id } : {}) })
+              .then(
+                (r) => r.count,
+                (err: unknown) => (err instanceof Error ? err : new Error(String(err))),
+              ),
+          ),
+        ),
       { cacheKeyFn: (k) => JSON.stringify([k.statuses ?? null, k.id ?? null]) },
     ),
     clientInfo: once(() => api.clientInfo()),

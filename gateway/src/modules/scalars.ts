@@ -27,7 +27,12 @@ export function toDate(value: unknown): string {
     const m = DATE.exec(value);
     if (m) {
       const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-      if (d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3])) return value;
+      if (
+        d.getUTCFullYear() === Number(m[1]) &&
+        d.getUTCMonth() === Number(m[2]) - 1 &&
+        d.getUTCDate() === Number(m[3])
+      )
+        return value;
     }
   }
   throw bad('Date expects YYYY-MM-DD');
@@ -36,12 +41,14 @@ export function toDate(value: unknown): string {
 /** Normalises an instant to UTC ISO 8601 with milliseconds. */
 export function toDateTime(value: unknown): string {
   const d = value instanceof Date ? value : typeof value === 'string' ? new Date(value) : undefined;
-  if (d && !Number.isNaN(d.getTime()) && (typeof value !== 'string' || /^\d{4}-\d{2}-\d{2}T/.test(value))) return d.toISOString();
+  if (d && !Number.isNaN(d.getTime()) && (typeof value !== 'string' || /^\d{4}-\d{2}-\d{2}T/.test(value)))
+    return d.toISOString();
   throw bad('DateTime expects an ISO 8601 instant such as 2026-11-21T10:15:00.000Z');
 }
 
 function literal(ast: ValueNode, parse: (v: unknown) => string): string {
-  if (ast.kind === Kind.STRING || ast.kind === Kind.INT) return parse(ast.kind === Kind.INT ? Number(ast.value) : ast.value);
+  if (ast.kind === Kind.STRING || ast.kind === Kind.INT)
+    return parse(ast.kind === Kind.INT ? Number(ast.value) : ast.value);
   throw bad('expected a string');
 }
 
@@ -49,7 +56,8 @@ export const Decimal = new GraphQLScalarType({
   name: 'Decimal',
   serialize: toDecimal,
   parseValue: (v) => {
-    if (typeof v === 'number' && !Number.isSafeInteger(v)) throw bad('Decimal input must be a string unless it is an integer');
+    if (typeof v === 'number' && !Number.isSafeInteger(v))
+      throw bad('Decimal input must be a string unless it is an integer');
     return toDecimal(v);
   },
   parseLiteral: (ast) => literal(ast, toDecimal),

@@ -58,19 +58,33 @@ export function toWireEvent(kind: string, data: string): WireEvent | null {
     case 'MODIFY_MSG': {
       const message = asMessage(body.message ?? body);
       const modification = body.modification ?? body.modificationType;
-      return message && typeof modification === 'string' ? { type: 'MODIFY_MSG', modification: modification as never, message, reaction: (body.reaction as never) ?? null } : null;
+      return message && typeof modification === 'string'
+        ? {
+            type: 'MODIFY_MSG',
+            modification: modification as never,
+            message,
+            reaction: (body.reaction as never) ?? null,
+          }
+        : null;
     }
     case 'MODIFY_GROUP_MSG': {
       const groupId = typeof body.groupId === 'number' ? body.groupId : (body.group as { id?: number } | undefined)?.id;
       const event = body.event ?? body.eventType;
       if (typeof groupId !== 'number' || typeof event !== 'string') return null;
-      return { type: 'MODIFY_GROUP_MSG', event: event as never, groupId, group: (body.group as never) ?? null, userId: typeof body.userId === 'number' ? body.userId : null };
+      return {
+        type: 'MODIFY_GROUP_MSG',
+        event: event as never,
+        groupId,
+        group: (body.group as never) ?? null,
+        userId: typeof body.userId === 'number' ? body.userId : null,
+      };
     }
     case 'NOTIFY_MSG': {
       const notification = body.notification ?? body.notificationType;
       if (typeof notification !== 'string') return null;
       return {
-        type: 'NOTIFY_MSG', notification: notification as never,
+        type: 'NOTIFY_MSG',
+        notification: notification as never,
         userId: typeof body.userId === 'number' ? body.userId : null,
         userName: typeof body.userName === 'string' ? body.userName : null,
         groupId: typeof body.groupId === 'number' ? body.groupId : null,

@@ -103,7 +103,14 @@ class Channel {
   lastCookie: string;
   readonly upstream: UpstreamStream;
 
-  constructor(readonly userId: number, cookie: string, resumeFrom: number | null, private readonly hub: ChatHub, private readonly o: Required<Omit<ChatHubOptions, 'dispatcher' | 'log'>> & Pick<ChatHubOptions, 'dispatcher' | 'log'>) {
+  constructor(
+    readonly userId: number,
+    cookie: string,
+    resumeFrom: number | null,
+    private readonly hub: ChatHub,
+    private readonly o: Required<Omit<ChatHubOptions, 'dispatcher' | 'log'>> &
+      Pick<ChatHubOptions, 'dispatcher' | 'log'>,
+  ) {
     this.lastCookie = cookie;
     this.floor = resumeFrom;
     this.lastId = resumeFrom;
@@ -155,14 +162,18 @@ class Channel {
   startPresence(): void {
     if (!this.o.presence) return;
     this.reportPresence(true);
-    this.presenceTimer = setInterval(() => { if (this.subs.size > 0) this.reportPresence(true); }, this.o.presenceHeartbeatMs);
+    this.presenceTimer = setInterval(() => {
+      if (this.subs.size > 0) this.reportPresence(true);
+    }, this.o.presenceHeartbeatMs);
     this.presenceTimer.unref?.();
   }
 
   private reportPresence(online: boolean): void {
     if (online) this.reportedOnline = true;
     const cookie = this.cookie();
-    this.hub.queuePresence(this.userId, () => reportPresence(this.o.backendUrl, cookie, this.userId, online, this.o.dispatcher));
+    this.hub.queuePresence(this.userId, () =>
+      reportPresence(this.o.backendUrl, cookie, this.userId, online, this.o.dispatcher),
+    );
   }
 
   private broadcast(event: ChatStreamEvent, durableId?: number): void {
@@ -188,7 +199,11 @@ class Channel {
     if (e.event === 'RESYNC') {
       const id = e.id !== null && /^\d+$/.test(e.id) ? Number(e.id) : null;
       let reason = 'GAP_BEYOND_RETENTION';
-      try { reason = String((JSON.parse(e.data) as { reason?: string }).reason ?? reason); } catch { /* keep */ }
+      try {
+        reason = String((JSON.parse(e.data) as { reason?: string }).reason ?? reason);
+      } catch {
+        /* keep */
+      }
       this.buffer.length = 0;
       this.floor = id;
       if (id !== null) this.lastId = id;
@@ -219,7 +234,10 @@ class Channel {
       this.floor = Math.max(this.floor ?? gone.id, gone.id);
     }
     this.broadcast(event, id);
-    if ((wire.type === 'GROUP_MSG' || wire.type === 'CHILD_MSG') && this.typing.clear(wire.message.groupId, wire.message.sender.id)) {
+    if (
+      (wire.type === 'GROUP_MSG' || wire.type === 'CHILD_MSG') &&
+      this.typing.clear(wire.message.groupId, wire.message.sender.id)
+    ) {
       this.pushTyping(wire.message.groupId);
     }
   }
@@ -228,7 +246,10 @@ class Channel {
     if (wire.type !== 'NOTIFY_MSG') return;
     const now = this.o.now();
     if (wire.notification === 'USER_TYPING_GROUP') {
-      const r = this.typing.notify({ groupId: wire.groupId, userId: wire.userId, userName: wire.userName }, this.userId);
+      const r = this.typing.notify(
+        { groupId: wire.groupId, userId: wire.userId, userName: wire.userName },
+        this.userId,
+      );
       if (!r.ok) {
         this.o.log?.(`chat stream: ${r.error}`); // chat §5 'Группы или пользователя нет', logged only (§8)
         return;
@@ -239,7 +260,8 @@ class Channel {
     }
     if (wire.userId == null) return;
     const at = wire.at && !Number.isNaN(Date.parse(wire.at)) ? wire.at : new Date(now).toISOString();
-    const lastSeenAt = wire.notification === 'USER_OFFLINE' ? offlineMarker(at).toISOString() : new Date(Date.parse(at)).toISOString();
+    const lastSeenAt =
+      wire.notification === 'USER_OFFLINE' ? offlineMarker(at).toISOString() : new Date(Date.parse(at)).toISOString();
     this.broadcast({ kind: 'PRESENCE', userId: wire.userId, userName: wire.userName ?? null, lastSeenAt });
   }
 
@@ -260,19 +282,22 @@ class Channel {
     this.typingTimer = null;
     const next = this.typing.nextExpiryIn();
     if (next === null && this.typingShown.size === 0) return;
-    this.typingTimer = setTimeout(() => {
-      this.typingTimer = null;
-      for (const [groupId, shown] of [...this.typingShown]) {
-        const users = this.typing.typing(groupId);
-        const key = users.map((u) => u.userId).join(',');
-        if (key !== shown) {
-          if (users.length) this.typingShown.set(groupId, key);
-          else this.typingShown.delete(groupId);
-          this.broadcast({ kind: 'TYPING', groupId, users });
+    this.typingTimer = setTimeout(
+      () => {
+        this.typingTimer = null;
+        for (const [groupId, shown] of [...this.typingShown]) {
+          const users = this.typing.typing(groupId);
+          const key = users.map((u) => u.userId).join(',');
+          if (key !== shown) {
+            if (users.length) this.typingShown.set(groupId, key);
+            else this.typingShown.delete(groupId);
+            this.broadcast({ kind: 'TYPING', groupId, users });
+          }
         }
-      }
-      this.armTypingTimer();
-    }, (next ?? 0) + 1);
+        this.armTypingTimer();
+      },
+      (next ?? 0) + 1,
+    );
     this.typingTimer.unref?.();
   }
 
@@ -303,7 +328,15 @@ class Channel {
       return;
     }
     s.lastDelivered = this.lastId ?? 0;
-    deliver(s, { kind: 'RESYNC', reason: resume.invalid ? 'INVALID_CURSOR' : 'CURSOR_NOT_BUFFERED', cursor: this.lastId === null ? null : String(this.lastId) }, this.o.maxQueued);
+    deliver(
+      s,
+      {
+        kind: 'RESYNC',
+        reason: resume.invalid ? 'INVALID_CURSOR' : 'CURSOR_NOT_BUFFERED',
+        cursor: this.lastId === null ? null : String(this.lastId),
+      },
+      this.o.maxQueued,
+    );
   }
 
   leave(s: Subscriber): void {
@@ -345,13 +378,23 @@ function end(s: Subscriber, error?: unknown): void {
  * PUT /api/chat/notification/user/{userId} { online } with the user's cookie (spec chat §7; the anti-forgery token is
  * fetched by the session). Errors: those of UpstreamSession.call (the hub logs them).
  */
-export async function reportPresence(backendUrl: string, cookie: string, userId: number, online: boolean, dispatcher?: Dispatcher): Promise<void> {
+export async function reportPresence(
+  backendUrl: string,
+  cookie: string,
+  userId: number,
+  online: boolean,
+  dispatcher?: Dispatcher,
+): Promise<void> {
   const session = new UpstreamSession({ backendUrl, cookieHeader: cookie, dispatcher });
   await session.call<unknown>({ method: 'PUT', path: `/api/chat/notification/user/${userId}`, body: { online } });
 }
 
 /** GET /api/secured/chat/session-token with the cookie; TokenRefused when the session is gone; null for 404. */
-export async function fetchSessionToken(backendUrl: string, cookie: string, dispatcher?: Dispatcher): Promise<ChatSessionTokenDto | null> {
+export async function fetchSessionToken(
+  backendUrl: string,
+  cookie: string,
+  dispatcher?: Dispatcher,
+): Promise<ChatSessionTokenDto | null> {
   const session = new UpstreamSession({ backendUrl, cookieHeader: cookie, dispatcher });
   try {
     return await session.call<ChatSessionTokenDto>({ method: 'GET', path: '/api/secured/chat/session-token' });
@@ -379,8 +422,16 @@ export class ChatHub {
 
   constructor(opts: ChatHubOptions) {
     this.o = {
-      retryDelayMs: 5000, idleTimeoutMs: 60_000, lingerMs: 10_000, bufferSize: 1000, maxQueued: 500,
-      typingTimeoutMs: TYPING_TIMEOUT_MS, presence: true, presenceHeartbeatMs: 60_000, now: Date.now, ...opts,
+      retryDelayMs: 5000,
+      idleTimeoutMs: 60_000,
+      lingerMs: 10_000,
+      bufferSize: 1000,
+      maxQueued: 500,
+      typingTimeoutMs: TYPING_TIMEOUT_MS,
+      presence: true,
+      presenceHeartbeatMs: 60_000,
+      now: Date.now,
+      ...opts,
     };
   }
 
@@ -415,7 +466,9 @@ export class ChatHub {
       .then(report)
       .catch((err: unknown) => this.o.log?.(`chat presence report of user ${userId} failed`, err));
     this.presenceTail.set(userId, next);
-    void next.then(() => { if (this.presenceTail.get(userId) === next) this.presenceTail.delete(userId); });
+    void next.then(() => {
+      if (this.presenceTail.get(userId) === next) this.presenceTail.delete(userId);
+    });
   }
 
   /** Resolves when every presence report sent so far has completed (tests, shutdown). */
@@ -428,9 +481,21 @@ export class ChatHub {
    * most recent live subscriber's); `resumeFrom`: the last durable cursor the client received, if any.
    * The iterator ends with ChatStreamClosed when the upstream stops for a 500 or a lost session.
    */
-  subscribe(input: { userId: number; cookie: string; resumeFrom?: string | null }): AsyncIterableIterator<ChatStreamEvent> {
+  subscribe(input: {
+    userId: number;
+    cookie: string;
+    resumeFrom?: string | null;
+  }): AsyncIterableIterator<ChatStreamEvent> {
     const resume = parseResumeCursor(input.resumeFrom);
-    const s: Subscriber = { cookie: input.cookie, lastDelivered: 0, queue: [], waiting: null, failWaiting: null, error: undefined, done: false };
+    const s: Subscriber = {
+      cookie: input.cookie,
+      lastDelivered: 0,
+      queue: [],
+      waiting: null,
+      failWaiting: null,
+      error: undefined,
+      done: false,
+    };
     let channel = this.channels.get(input.userId);
     const opened = !channel;
     if (!channel) {

@@ -53,7 +53,8 @@ export class SseParser {
 
   private line(line: string): void {
     if (line === '') {
-      if (this.data.length) this.onEvent({ id: this.eventId, event: this.eventType || 'message', data: this.data.join('\n') });
+      if (this.data.length)
+        this.onEvent({ id: this.eventId, event: this.eventType || 'message', data: this.data.join('\n') });
       // an `id:` alone (the backend's head marker at connect) is reported as a cursor-only event
       else if (this.eventId !== null) this.onEvent({ id: this.eventId, event: '', data: '' });
       this.data = [];

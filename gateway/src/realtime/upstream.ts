@@ -136,8 +136,12 @@ export class UpstreamStream {
       this.token = null;
       return null;
     }
-    const exp = dto.expirationTime == null ? Number.POSITIVE_INFINITY
-      : typeof dto.expirationTime === 'number' ? dto.expirationTime : Date.parse(dto.expirationTime);
+    const exp =
+      dto.expirationTime == null
+        ? Number.POSITIVE_INFINITY
+        : typeof dto.expirationTime === 'number'
+          ? dto.expirationTime
+          : Date.parse(dto.expirationTime);
     this.token = { value: dto.token, expiresAt: Number.isNaN(exp) ? Number.POSITIVE_INFINITY : exp };
     return dto.token;
   }
@@ -165,8 +169,12 @@ export class UpstreamStream {
     let res: Dispatcher.ResponseData;
     try {
       res = await request(`${this.opts.backendUrl.replace(/\/+$/, '')}/api/secured/chat/stream`, {
-        method: 'GET', headers, dispatcher: this.opts.dispatcher, signal: abort.signal,
-        headersTimeout: 15_000, bodyTimeout: this.idleTimeoutMs,
+        method: 'GET',
+        headers,
+        dispatcher: this.opts.dispatcher,
+        signal: abort.signal,
+        headersTimeout: 15_000,
+        bodyTimeout: this.idleTimeoutMs,
       });
     } catch (err) {
       if (this.stopped) return;
@@ -184,7 +192,9 @@ export class UpstreamStream {
       return this.retryLater();
     }
     this.opts.onOpen?.();
-    const parser = new SseParser((e) => { if (!this.stopped) this.opts.onEvent(e); });
+    const parser = new SseParser((e) => {
+      if (!this.stopped) this.opts.onEvent(e);
+    });
     try {
       res.body.setEncoding('utf8');
       for await (const chunk of res.body) {

@@ -94,11 +94,24 @@ export interface ChatMessageDto {
   sender?: ChatUserDto | null;
   sentByGroup?: boolean | null;
   /** The attached file: stored id (uuid), original name, size in bytes, detected type, the backend's download link. */
-  file?: { id?: string | null; name: string; size?: number | null; contentType?: string | null; link?: string | null } | null;
+  file?: {
+    id?: string | null;
+    name: string;
+    size?: number | null;
+    contentType?: string | null;
+    link?: string | null;
+  } | null;
   replyMessage?: ChatMessageDto | null;
   forwardMessage?: ChatMessageDto | null;
   /** Pictures: stored id (uuid), original name and the backend's link (`/api/secured/common/chat/<id>/file`). */
-  pictures?: { id?: string | null; name?: string | null; previewPictureInfo?: { link?: string | null } | null; link?: string | null }[] | null;
+  pictures?:
+    | {
+        id?: string | null;
+        name?: string | null;
+        previewPictureInfo?: { link?: string | null } | null;
+        link?: string | null;
+      }[]
+    | null;
   /** Whether the viewer is mentioned (derived from `mentions` when absent). */
   mentioned?: boolean | null;
   /** User ids mentioned in the message. */
@@ -158,7 +171,10 @@ export interface StatisticsAnswerDto {
 }
 
 /** chat §3 metaData as the backend takes it. */
-export interface MetaDataDto { userMessage: string; metadataType: string }
+export interface MetaDataDto {
+  userMessage: string;
+  metadataType: string;
+}
 
 /** POST group/{id}/messages body (backend SendBody; additional properties are refused). */
 export interface SendMessageDto {
@@ -181,7 +197,13 @@ export interface MessagesPageDto {
 }
 
 /** An uploaded attachment (POST group/{id}/files). */
-export interface ChatFileDto { id: string; name: string; size: number; contentType: string; isPicture: boolean }
+export interface ChatFileDto {
+  id: string;
+  name: string;
+  size: number;
+  contentType: string;
+  isPicture: boolean;
+}
 
 /**
  * An alliance invitation (designed backend calls GET …/chat/invitations, POST …/group/{id}/invitations,
@@ -215,9 +237,13 @@ export function messageInvitation(m: ChatMessageDto): ChatInvitationDto | null {
   const i = m.invitation;
   if (!i) return null;
   return {
-    id: i.id, groupId: m.groupId ?? m.group?.id ?? 0, groupName: m.group?.name ?? null,
+    id: i.id,
+    groupId: m.groupId ?? m.group?.id ?? 0,
+    groupName: m.group?.name ?? null,
     invitedBy: m.sender ? { id: m.sender.id, name: m.sender.name ?? '' } : null,
-    invitedUserId: i.invitedUserId, invitedUserName: i.invitedUserName, status: i.status,
+    invitedUserId: i.invitedUserId,
+    invitedUserName: i.invitedUserName,
+    status: i.status,
     createdAt: m.dateTimeCreate ?? m.timeCreate ?? null,
   };
 }
@@ -245,7 +271,7 @@ export const MAX_MESSAGES_PAGE = 50;
 /** Plain array or `{ content }` (chat §7). */
 export function listOf<T>(answer: T[] | { content?: T[] | null } | null | undefined): T[] {
   if (!answer) return [];
-  return Array.isArray(answer) ? answer : answer.content ?? [];
+  return Array.isArray(answer) ? answer : (answer.content ?? []);
 }
 
 type Raw = Record<string, unknown>;
@@ -253,12 +279,18 @@ type Raw = Record<string, unknown>;
 /** A backend message (routes/chat MessageSchema, or the message of a realtime event) as a ChatMessageDto. */
 export function normalizeMessage<T extends object>(raw: T): ChatMessageDto {
   const m = raw as unknown as Raw & ChatMessageDto;
-  const mentions = Array.isArray(m.mentions) ? m.mentions as number[] : Array.isArray(m.mentioned) ? m.mentioned as unknown as number[] : null;
+  const mentions = Array.isArray(m.mentions)
+    ? (m.mentions as number[])
+    : Array.isArray(m.mentioned)
+      ? (m.mentioned as unknown as number[])
+      : null;
   const reactions = Array.isArray(m.reactions)
     ? (m.reactions as unknown as Raw[]).map((r) => ({
-      reaction: String(r.reaction ?? r.emoji ?? ''), count: Number(r.count ?? 0),
-      userIds: Array.isArray(r.userIds) ? r.userIds as number[] : null, mine: typeof r.mine === 'boolean' ? r.mine : null,
-    }))
+        reaction: String(r.reaction ?? r.emoji ?? ''),
+        count: Number(r.count ?? 0),
+        userIds: Array.isArray(r.userIds) ? (r.userIds as number[]) : null,
+        mine: typeof r.mine === 'boolean' ? r.mine : null,
+      }))
     : null;
   const summary = (v: unknown) => (v && typeof v === 'object' ? normalizeMessage(v as Raw) : null);
   return {
@@ -269,14 +301,16 @@ export function normalizeMessage<T extends object>(raw: T): ChatMessageDto {
     updated: typeof m.updated === 'boolean' ? m.updated : typeof m.edited === 'boolean' ? m.edited : null,
     replyMessage: summary(m.replyMessage),
     forwardMessage: summary(m.forwardMessage),
-    groupId: typeof m.groupId === 'number' ? m.groupId : m.group?.id ?? null,
+    groupId: typeof m.groupId === 'number' ? m.groupId : (m.group?.id ?? null),
   };
 }
 
 /** A backend messages page (or a plain list, as older stubs answer) as an ascending MessagesPageDto. */
 export function normalizePage(raw: unknown): MessagesPageDto {
   const r = (raw ?? {}) as Partial<MessagesPageDto>;
-  const content = listOf(raw as ChatMessageDto[] | { content: ChatMessageDto[] }).map(normalizeMessage).sort((a, b) => a.msgId - b.msgId);
+  const content = listOf(raw as ChatMessageDto[] | { content: ChatMessageDto[] })
+    .map(normalizeMessage)
+    .sort((a, b) => a.msgId - b.msgId);
   return { content, hasBefore: !!r.hasBefore, hasAfter: !!r.hasAfter, last: r.last ?? true };
 }
 
@@ -306,7 +340,8 @@ export function metaDataInput(json: string | null | undefined): MetaDataDto | nu
   const v: unknown = JSON.parse(json);
   if (!v || typeof v !== 'object') throw new SyntaxError('metaData must be a JSON object');
   const o = v as Raw;
-  if (typeof o.userMessage !== 'string' || typeof o.metadataType !== 'string') throw new SyntaxError('metaData needs userMessage and metadataType');
+  if (typeof o.userMessage !== 'string' || typeof o.metadataType !== 'string')
+    throw new SyntaxError('metaData needs userMessage and metadataType');
   return { userMessage: o.userMessage, metadataType: o.metadataType };
 }
 
@@ -316,14 +351,18 @@ export class ChatApi {
   constructor(readonly session: UpstreamSession) {}
 
   createGet(orderId: number) {
-    return this.session.call<ChatGroupDto>({ method: 'POST', path: `${BASE}/${orderId}/create-get` }).then(normalizeGroup);
+    return this.session
+      .call<ChatGroupDto>({ method: 'POST', path: `${BASE}/${orderId}/create-get` })
+      .then(normalizeGroup);
   }
   /** GET group/{id}: the group with members and the viewer's `info`, flattened. */
   group(id: number) {
     return this.session.call<ChatGroupDto>({ method: 'GET', path: `${BASE}/group/${id}` }).then(normalizeGroup);
   }
   groupsByIds(ids: number[]) {
-    return this.session.call<ChatGroupDto[]>({ method: 'POST', path: `${BASE}/group/by-ids`, body: { ids } }).then((l) => listOf(l).map(normalizeGroup));
+    return this.session
+      .call<ChatGroupDto[]>({ method: 'POST', path: `${BASE}/group/by-ids`, body: { ids } })
+      .then((l) => listOf(l).map(normalizeGroup));
   }
   /** POST group/filter: `{ content, cursor, last }`. */
   filter(body: GroupFilterDto) {
@@ -334,9 +373,21 @@ export class ChatApi {
   }
   /** POST group/statistics: `{ groupTypeStatistics, groupStatistics }`, read as `{ groupTypes, groups }`. */
   statistics(groupIds: number[] | null) {
-    return this.session.call<StatisticsAnswerDto & { groupTypeStatistics?: StatisticsAnswerDto['groupTypes']; groupStatistics?: GroupStatisticsDto[] }>({
-      method: 'POST', path: `${BASE}/group/statistics`, body: { ...(groupIds?.length ? { groupIds } : {}), statisticType: 'MSG' },
-    }).then((a): StatisticsAnswerDto => ({ groupTypes: a.groupTypeStatistics ?? a.groupTypes ?? [], groups: a.groupStatistics ?? a.groups ?? a.statistics ?? [] }));
+    return this.session
+      .call<
+        StatisticsAnswerDto & {
+          groupTypeStatistics?: StatisticsAnswerDto['groupTypes'];
+          groupStatistics?: GroupStatisticsDto[];
+        }
+      >({
+        method: 'POST',
+        path: `${BASE}/group/statistics`,
+        body: { ...(groupIds?.length ? { groupIds } : {}), statisticType: 'MSG' },
+      })
+      .then((a): StatisticsAnswerDto => ({
+        groupTypes: a.groupTypeStatistics ?? a.groupTypes ?? [],
+        groups: a.groupStatistics ?? a.groups ?? a.statistics ?? [],
+      }));
   }
   viewGroup(id: number) {
     return this.session.call<unknown>({ method: 'POST', path: `${BASE}/group/${id}/viewed` });
@@ -347,22 +398,36 @@ export class ChatApi {
   /** GET group/{id}/messages?before|after&limit (≤ 50): `{ content, hasBefore, hasAfter, last }`, ascending. */
   messages(id: number, q: { before?: number; after?: number; limit: number }) {
     const query = { ...q, limit: Math.min(Math.max(1, q.limit), MAX_MESSAGES_PAGE) };
-    return this.session.call<MessagesPageDto>({ method: 'GET', path: `${BASE}/group/${id}/messages`, query }).then(normalizePage);
+    return this.session
+      .call<MessagesPageDto>({ method: 'GET', path: `${BASE}/group/${id}/messages`, query })
+      .then(normalizePage);
   }
   /** POST group/{id}/messages/{msgId}/around { limit ≤ 50 }. */
   around(id: number, msgId: number, limit: number) {
-    return this.session.call<MessagesPageDto>({ method: 'POST', path: `${BASE}/group/${id}/messages/${msgId}/around`, body: { limit: Math.min(Math.max(1, limit), MAX_MESSAGES_PAGE) } }).then(normalizePage);
+    return this.session
+      .call<MessagesPageDto>({
+        method: 'POST',
+        path: `${BASE}/group/${id}/messages/${msgId}/around`,
+        body: { limit: Math.min(Math.max(1, limit), MAX_MESSAGES_PAGE) },
+      })
+      .then(normalizePage);
   }
   /** designed: GET messages/{msgId}: one message of a group of the viewer (404 MESSAGE_NOT_FOUND otherwise). */
   message(msgId: number) {
-    return this.session.call<ChatMessageDto>({ method: 'GET', path: `${BASE}/messages/${msgId}` }).then(normalizeMessage);
+    return this.session
+      .call<ChatMessageDto>({ method: 'GET', path: `${BASE}/messages/${msgId}` })
+      .then(normalizeMessage);
   }
   send(id: number, body: SendMessageDto) {
-    return this.session.call<ChatMessageDto>({ method: 'POST', path: `${BASE}/group/${id}/messages`, body }).then(normalizeMessage);
+    return this.session
+      .call<ChatMessageDto>({ method: 'POST', path: `${BASE}/group/${id}/messages`, body })
+      .then(normalizeMessage);
   }
   /** PUT /chat/{groupId} { messageId, text?, metaData? }: edits a message's text and/or metaData. */
   edit(groupId: number, msgId: number, body: { text?: string | null; metaData?: MetaDataDto | null }) {
-    return this.session.call<ChatMessageDto>({ method: 'PUT', path: `${BASE}/${groupId}`, body: { messageId: msgId, ...body } }).then(normalizeMessage);
+    return this.session
+      .call<ChatMessageDto>({ method: 'PUT', path: `${BASE}/${groupId}`, body: { messageId: msgId, ...body } })
+      .then(normalizeMessage);
   }
   /** designed: DELETE group/{id}/messages/{msgId} (204). */
   remove(groupId: number, msgId: number) {
@@ -370,15 +435,29 @@ export class ChatApi {
   }
   /** designed: POST (add) or DELETE (remove) group/{id}/messages/{msgId}/reactions { emoji }; answers the message. */
   react(groupId: number, msgId: number, emoji: string, add: boolean) {
-    return this.session.call<ChatMessageDto>({ method: add ? 'POST' : 'DELETE', path: `${BASE}/group/${groupId}/messages/${msgId}/reactions`, body: { emoji } }).then(normalizeMessage);
+    return this.session
+      .call<ChatMessageDto>({
+        method: add ? 'POST' : 'DELETE',
+        path: `${BASE}/group/${groupId}/messages/${msgId}/reactions`,
+        body: { emoji },
+      })
+      .then(normalizeMessage);
   }
   /** POST messages/viewed { messageIds } (1..500): one answer per group whose pointer the call touched. */
   messagesViewed(ids: number[]) {
-    return this.session.call<ViewedAnswerDto[]>({ method: 'POST', path: `${BASE}/messages/viewed`, body: { messageIds: ids } });
+    return this.session.call<ViewedAnswerDto[]>({
+      method: 'POST',
+      path: `${BASE}/messages/viewed`,
+      body: { messageIds: ids },
+    });
   }
   /** POST /chat/{groupId}/viewed/to { messageId }: everything up to and including it is viewed. */
   viewedTo(groupId: number, msgId: number) {
-    return this.session.call<unknown>({ method: 'POST', path: `${BASE}/${groupId}/viewed/to`, body: { messageId: msgId } });
+    return this.session.call<unknown>({
+      method: 'POST',
+      path: `${BASE}/${groupId}/viewed/to`,
+      body: { messageId: msgId },
+    });
   }
   /** designed: POST group/{id}/leave (204). */
   leave(id: number) {
@@ -390,7 +469,10 @@ export class ChatApi {
   }
   /** designed: GET /api/secured/chat/users/{userId}: a user the viewer shares a group with (404 otherwise). */
   user(userId: number) {
-    return this.session.call<{ id: number; name: string; online: boolean; lastSeenAt: string | null }>({ method: 'GET', path: `/api/secured/chat/users/${userId}` });
+    return this.session.call<{ id: number; name: string; online: boolean; lastSeenAt: string | null }>({
+      method: 'GET',
+      path: `/api/secured/chat/users/${userId}`,
+    });
   }
   /** designed: POST group { name, groupType, memberIds? } (201): a personal chat or an alliance, the viewer OWNER. */
   createGroup(body: { name: string; groupType: string; memberIds?: number[] }) {
@@ -398,15 +480,24 @@ export class ChatApi {
   }
   /** PUT /chat/{groupId} { name }: renames the group (admin rights or an operator); answers the group preview. */
   rename(groupId: number, name: string) {
-    return this.session.call<ChatGroupDto>({ method: 'PUT', path: `${BASE}/${groupId}`, body: { name } }).then(normalizeGroup);
+    return this.session
+      .call<ChatGroupDto>({ method: 'PUT', path: `${BASE}/${groupId}`, body: { name } })
+      .then(normalizeGroup);
   }
   /** designed: POST group/{id}/invitations { userId } (201): the PENDING invitation. */
   invite(groupId: number, userId: number) {
-    return this.session.call<ChatInvitationDto>({ method: 'POST', path: `${BASE}/group/${groupId}/invitations`, body: { userId } });
+    return this.session.call<ChatInvitationDto>({
+      method: 'POST',
+      path: `${BASE}/group/${groupId}/invitations`,
+      body: { userId },
+    });
   }
   /** designed: POST invitations/{id}/accept|decline by the invited user: the decided invitation. */
   decide(invitationId: number, decision: 'accept' | 'decline') {
-    return this.session.call<ChatInvitationDto>({ method: 'POST', path: `${BASE}/invitations/${invitationId}/${decision}` });
+    return this.session.call<ChatInvitationDto>({
+      method: 'POST',
+      path: `${BASE}/invitations/${invitationId}/${decision}`,
+    });
   }
   /** designed: GET invitations: the viewer's PENDING invitations, newest first. */
   invitations() {
@@ -417,6 +508,9 @@ export class ChatApi {
     return this.session.call<ChatContactDto[]>({ method: 'GET', path: `${BASE}/contacts` });
   }
   typing(userId: number, groupId: number) {
-    return this.session.call<unknown>({ method: 'POST', path: `/api/chat/notification/user/${userId}/group/${groupId}/typing` });
+    return this.session.call<unknown>({
+      method: 'POST',
+      path: `/api/chat/notification/user/${userId}/group/${groupId}/typing`,
+    });
   }
 }

@@ -7,15 +7,26 @@ import { messageInvitation, normalizeMessage } from './chat.js';
 
 describe('messageInvitation (chat §3 metaData group invitation)', () => {
   const raw = {
-    msgId: 31, groupId: 7, group: { id: 7, type: 'ECVP_PARTNER_CLIENT', name: 'Альянс ВЭД' }, dateTimeCreate: '2026-01-02T03:04:05.000Z',
-    sender: { id: 3, name: 'Павел Морозов' }, metaData: JSON.stringify({ userMessage: '12', metadataType: 'GROUP_INVITATION' }), edited: false,
+    msgId: 31,
+    groupId: 7,
+    group: { id: 7, type: 'ECVP_PARTNER_CLIENT', name: 'Альянс ВЭД' },
+    dateTimeCreate: '2026-01-02T03:04:05.000Z',
+    sender: { id: 3, name: 'Павел Морозов' },
+    metaData: JSON.stringify({ userMessage: '12', metadataType: 'GROUP_INVITATION' }),
+    edited: false,
     invitation: { id: 12, invitedUserId: 5, invitedUserName: 'Иван Смирнов', status: 'ACCEPTED' },
   };
 
   it('takes the group, the inviter (the sender) and the time from the message', () => {
     expect(messageInvitation(normalizeMessage(raw))).toEqual({
-      id: 12, groupId: 7, groupName: 'Альянс ВЭД', invitedBy: { id: 3, name: 'Павел Морозов' },
-      invitedUserId: 5, invitedUserName: 'Иван Смирнов', status: 'ACCEPTED', createdAt: '2026-01-02T03:04:05.000Z',
+      id: 12,
+      groupId: 7,
+      groupName: 'Альянс ВЭД',
+      invitedBy: { id: 3, name: 'Павел Морозов' },
+      invitedUserId: 5,
+      invitedUserName: 'Иван Смирнов',
+      status: 'ACCEPTED',
+      createdAt: '2026-01-02T03:04:05.000Z',
     });
   });
 

@@ -5,11 +5,40 @@
  */
 import type { UpstreamSession } from './session.js';
 import type {
-  ActivePartnerDto, AmountConversionDto, ClientDealDto, CommissionDto, CurrencySettingDto, DocumentDto, HistoryDto, OperCommentDto, OperOrderDto, OperatorUserDto,
-  OfferStatusDto, OfferTermsDto, PartnerCandidateDto, PartnerDetailDto, PartnerOrderRowDto, PaymentCompanyDto, PayCheckDto,
-  AccountTypeDto, BankDto, ChecklistDto, ClientInfoDto, CountDto, CountryDto, CurrencyDto, CurrentUserDto,
-  OrderDto, OrderInputDto, OrderStatusDto, PageableDto, PageDto, ReferenceHitDto, RegistryCompanyDto,
-  SwiftInstitutionDto, TnvedNodeDto,
+  ActivePartnerDto,
+  AmountConversionDto,
+  ClientDealDto,
+  CommissionDto,
+  CurrencySettingDto,
+  DocumentDto,
+  HistoryDto,
+  OperCommentDto,
+  OperOrderDto,
+  OperatorUserDto,
+  OfferStatusDto,
+  OfferTermsDto,
+  PartnerCandidateDto,
+  PartnerDetailDto,
+  PartnerOrderRowDto,
+  PaymentCompanyDto,
+  PayCheckDto,
+  AccountTypeDto,
+  BankDto,
+  ChecklistDto,
+  ClientInfoDto,
+  CountDto,
+  CountryDto,
+  CurrencyDto,
+  CurrentUserDto,
+  OrderDto,
+  OrderInputDto,
+  OrderStatusDto,
+  PageableDto,
+  PageDto,
+  ReferenceHitDto,
+  RegistryCompanyDto,
+  SwiftInstitutionDto,
+  TnvedNodeDto,
 } from './dto.js';
 import type { CompanyDocumentDto, VerificationDocumentDto } from './dto.js';
 import type { BankRequisiteDto, RegDataDto } from './dto.js';
@@ -20,8 +49,14 @@ export interface RegistrationDto {
   ogrn: string;
   token: string;
   user: {
-    name: string; surname: string; patronymic: string | null; email: string; password: string;
-    passwordSecondTime: string; phone: string; processingPersonalDataAgreement: boolean;
+    name: string;
+    surname: string;
+    patronymic: string | null;
+    email: string;
+    password: string;
+    passwordSecondTime: string;
+    phone: string;
+    processingPersonalDataAgreement: boolean;
   };
   checklist: ChecklistDto;
 }
@@ -42,72 +77,134 @@ export class BackendApi {
 
   // ---- Public: e-mail, password, login, registration, callback ----
   checkEmail(email: string) {
-    return this.session.call<{ email: string; available: boolean }>({ method: 'POST', path: '/api/public/common/email/check', body: { email } });
+    return this.session.call<{ email: string; available: boolean }>({
+      method: 'POST',
+      path: '/api/public/common/email/check',
+      body: { email },
+    });
   }
   checkEmailStatus(email: string, userType?: AccountTypeDto) {
-    return this.session.call<{ email: string; status: EmailStatusDto }>({ method: 'POST', path: '/api/public/common/email/check/status', body: { email, ...(userType ? { userType } : {}) } });
+    return this.session.call<{ email: string; status: EmailStatusDto }>({
+      method: 'POST',
+      path: '/api/public/common/email/check/status',
+      body: { email, ...(userType ? { userType } : {}) },
+    });
   }
   sendEmailConfirmation(email: string) {
-    return this.session.call<{ email: string; resendAfterSeconds: number }>({ method: 'POST', path: '/api/public/common/email/send-confirmation', body: { email } });
+    return this.session.call<{ email: string; resendAfterSeconds: number }>({
+      method: 'POST',
+      path: '/api/public/common/email/send-confirmation',
+      body: { email },
+    });
   }
   checkEmailConfirmed(email: string) {
-    return this.session.call<{ email: string; confirmed: boolean }>({ method: 'POST', path: '/api/public/common/email/check/check-confirmed', body: { email } });
+    return this.session.call<{ email: string; confirmed: boolean }>({
+      method: 'POST',
+      path: '/api/public/common/email/check/check-confirmed',
+      body: { email },
+    });
   }
   confirmEmail(token: string) {
-    return this.session.call<{ email: string; token: string; status: EmailStatusDto }>({ method: 'POST', path: '/api/public/common/email/confirm', body: { token } });
+    return this.session.call<{ email: string; token: string; status: EmailStatusDto }>({
+      method: 'POST',
+      path: '/api/public/common/email/confirm',
+      body: { token },
+    });
   }
   changeConfirmationEmail(email: string, newEmail: string) {
-    return this.session.call<{ email: string; resendAfterSeconds: number }>({ method: 'POST', path: '/api/public/common/email/confirm/change', body: { email, newEmail } });
+    return this.session.call<{ email: string; resendAfterSeconds: number }>({
+      method: 'POST',
+      path: '/api/public/common/email/confirm/change',
+      body: { email, newEmail },
+    });
   }
   requestPasswordReset(email: string, userType?: AccountTypeDto) {
-    return this.session.call<{ email: string }>({ method: 'POST', path: '/api/public/common/password/reset/mail', body: { email, ...(userType ? { userType } : {}) } });
+    return this.session.call<{ email: string }>({
+      method: 'POST',
+      path: '/api/public/common/password/reset/mail',
+      body: { email, ...(userType ? { userType } : {}) },
+    });
   }
   resetPassword(body: { token: string; password: string; passwordSecondTime: string }) {
     return this.session.call<void>({ method: 'POST', path: '/api/public/common/password/reset', body });
   }
   login(email: string, password: string, userType?: AccountTypeDto) {
     return this.session.call<CurrentUserDto>({
-      method: 'POST', path: '/api/public/common/login',
+      method: 'POST',
+      path: '/api/public/common/login',
       headers: { authorization: basicAuth(email, password) },
       body: userType ? { userType } : {},
     });
   }
   registrationCompanies(query: string) {
-    return this.session.call<RegistryCompanyDto[]>({ method: 'GET', path: '/api/public/client/registration/companies', query: { query } });
+    return this.session.call<RegistryCompanyDto[]>({
+      method: 'GET',
+      path: '/api/public/client/registration/companies',
+      query: { query },
+    });
   }
   registerClient(body: RegistrationDto) {
     return this.session.call<CurrentUserDto>({ method: 'POST', path: '/api/public/client/registration', body });
   }
   /** POST /callback, or /callback/{topic} (e.g. `agent`). */
-  requestCallback(body: { name: string; phone: string; email?: string | null; comment?: string | null }, topic?: string | null) {
-    const path = topic ? `/api/public/common/user/callback/${encodeURIComponent(topic)}` : '/api/public/common/user/callback';
+  requestCallback(
+    body: { name: string; phone: string; email?: string | null; comment?: string | null },
+    topic?: string | null,
+  ) {
+    const path = topic
+      ? `/api/public/common/user/callback/${encodeURIComponent(topic)}`
+      : '/api/public/common/user/callback';
     return this.session.call<{ id: number }>({ method: 'POST', path, body });
   }
 
   // ---- Reference data (GET, public) ----
   countries(prefix?: string | null) {
-    return this.session.call<CountryDto[]>({ method: 'GET', path: '/api/public/counterparty/countries', query: { prefix } });
+    return this.session.call<CountryDto[]>({
+      method: 'GET',
+      path: '/api/public/counterparty/countries',
+      query: { prefix },
+    });
   }
   currencies(prefix?: string | null) {
-    return this.session.call<CurrencyDto[]>({ method: 'GET', path: '/api/public/counterparty/currencies', query: { prefix } });
+    return this.session.call<CurrencyDto[]>({
+      method: 'GET',
+      path: '/api/public/counterparty/currencies',
+      query: { prefix },
+    });
   }
   bankByBik(bik: string) {
     return this.session.call<BankDto>({ method: 'GET', path: '/api/public/counterparty/bik', query: { bik } });
   }
   swift(prefix: string) {
-    return this.session.call<SwiftInstitutionDto[]>({ method: 'GET', path: '/api/public/counterparty/swift', query: { swift: prefix } });
+    return this.session.call<SwiftInstitutionDto[]>({
+      method: 'GET',
+      path: '/api/public/counterparty/swift',
+      query: { swift: prefix },
+    });
   }
   tnvedTwoLevels() {
     return this.session.call<TnvedNodeDto[]>({ method: 'GET', path: '/api/public/counterparty/tnved/two-levels' });
   }
   tnvedChildren(by: { parentKeyHash: string } | { parentCode: string }) {
-    return this.session.call<TnvedNodeDto[]>({ method: 'GET', path: '/api/public/counterparty/tnved/children', query: by });
+    return this.session.call<TnvedNodeDto[]>({
+      method: 'GET',
+      path: '/api/public/counterparty/tnved/children',
+      query: by,
+    });
   }
   tnvedSuggest(by: { codeSuggest: string } | { nameSuggest: string }) {
-    return this.session.call<TnvedNodeDto[]>({ method: 'GET', path: '/api/public/counterparty/tnved/suggestion/suggest', query: by });
+    return this.session.call<TnvedNodeDto[]>({
+      method: 'GET',
+      path: '/api/public/counterparty/tnved/suggestion/suggest',
+      query: by,
+    });
   }
   relevantSearch(prefix: string) {
-    return this.session.call<ReferenceHitDto[]>({ method: 'GET', path: '/api/public/counterparty/relevant/search', query: { prefix } });
+    return this.session.call<ReferenceHitDto[]>({
+      method: 'GET',
+      path: '/api/public/counterparty/relevant/search',
+      query: { prefix },
+    });
   }
 
   // ---- Secured common ----
@@ -124,7 +221,11 @@ export class BackendApi {
     return this.session.call<void>({ method: 'POST', path: '/api/secured/common/password/change', body });
   }
   requestEmailChange(email: string) {
-    return this.session.call<{ email: string; resendAfterSeconds: number }>({ method: 'POST', path: '/api/secured/common/email/request-changed', body: { email } });
+    return this.session.call<{ email: string; resendAfterSeconds: number }>({
+      method: 'POST',
+      path: '/api/secured/common/email/request-changed',
+      body: { email },
+    });
   }
 
   // ---- Client ----
@@ -138,13 +239,21 @@ export class BackendApi {
     return this.session.call<ChecklistDto>({ method: 'PUT', path: '/api/secured/client/checklist', body });
   }
   validateOrder(body: OrderInputDto) {
-    return this.session.call<{ valid: boolean }>({ method: 'POST', path: '/api/secured/client/order/exch/validation', body });
+    return this.session.call<{ valid: boolean }>({
+      method: 'POST',
+      path: '/api/secured/client/order/exch/validation',
+      body,
+    });
   }
   createOrder(body: OrderInputDto) {
     return this.session.call<OrderDto>({ method: 'POST', path: '/api/secured/client/order/exch', body });
   }
   filterOrders(body: OrderFilterDto) {
-    return this.session.call<PageDto<OrderDto>>({ method: 'POST', path: '/api/secured/client/order/exch/filter', body });
+    return this.session.call<PageDto<OrderDto>>({
+      method: 'POST',
+      path: '/api/secured/client/order/exch/filter',
+      body,
+    });
   }
   countOrders(body: Omit<OrderFilterDto, 'pageable'>) {
     return this.session.call<CountDto>({ method: 'POST', path: '/api/secured/client/order/exch/filter/count', body });
@@ -158,25 +267,51 @@ export class BackendApi {
     return this.session.call<ClientDealDto>({ method: 'GET', path: `/api/secured/client/order/exch/${id}/offers` });
   }
   acceptOffer(id: number, partnerOrderId: number, comment?: string | null) {
-    return this.session.call<ClientDealDto>({ method: 'POST', path: `/api/secured/client/order/exch/${id}/offers/${partnerOrderId}/accept`, body: { comment: comment ?? null } });
+    return this.session.call<ClientDealDto>({
+      method: 'POST',
+      path: `/api/secured/client/order/exch/${id}/offers/${partnerOrderId}/accept`,
+      body: { comment: comment ?? null },
+    });
   }
   clientDocuments(id: number, set: 'docs' | 'final-docs') {
-    return this.session.call<DocumentDto[]>({ method: 'GET', path: `/api/secured/client/order/exch/${id}/offer/${set}` });
+    return this.session.call<DocumentDto[]>({
+      method: 'GET',
+      path: `/api/secured/client/order/exch/${id}/offer/${set}`,
+    });
   }
   clientConfirmOfferDocs(id: number, comment?: string | null) {
-    return this.session.call<ClientDealDto>({ method: 'POST', path: `/api/secured/client/order/exch/${id}/offer/docs/confirm`, body: { comment: comment ?? null } });
+    return this.session.call<ClientDealDto>({
+      method: 'POST',
+      path: `/api/secured/client/order/exch/${id}/offer/docs/confirm`,
+      body: { comment: comment ?? null },
+    });
   }
   clientPayCheck(id: number) {
-    return this.session.call<PayCheckDto & { paymentCompany: PaymentCompanyDto | null }>({ method: 'GET', path: `/api/secured/client/order/exch/${id}/pay-checks/active` });
+    return this.session.call<PayCheckDto & { paymentCompany: PaymentCompanyDto | null }>({
+      method: 'GET',
+      path: `/api/secured/client/order/exch/${id}/pay-checks/active`,
+    });
   }
   clientMarkPaid(id: number, comment?: string | null) {
-    return this.session.call<ClientDealDto>({ method: 'POST', path: `/api/secured/client/order/exch/${id}/payment/made`, body: { comment: comment ?? null } });
+    return this.session.call<ClientDealDto>({
+      method: 'POST',
+      path: `/api/secured/client/order/exch/${id}/payment/made`,
+      body: { comment: comment ?? null },
+    });
   }
   clientConfirmFinalDocs(id: number, comment?: string | null) {
-    return this.session.call<ClientDealDto>({ method: 'POST', path: `/api/secured/client/order/exch/${id}/offer/final-docs/confirm`, body: { comment: comment ?? null } });
+    return this.session.call<ClientDealDto>({
+      method: 'POST',
+      path: `/api/secured/client/order/exch/${id}/offer/final-docs/confirm`,
+      body: { comment: comment ?? null },
+    });
   }
   clientCancel(id: number, comment?: string | null) {
-    return this.session.call<ClientDealDto>({ method: 'DELETE', path: `/api/secured/client/order/exch/${id}`, body: { comment: comment ?? null } });
+    return this.session.call<ClientDealDto>({
+      method: 'DELETE',
+      path: `/api/secured/client/order/exch/${id}`,
+      body: { comment: comment ?? null },
+    });
   }
   clientHistory(id: number) {
     return this.session.call<HistoryDto[]>({ method: 'GET', path: `/api/secured/client/order/exch/${id}/history` });
@@ -207,27 +342,54 @@ export class BackendApi {
   // ---- Verification and signatures (issue 8; backend routes/verification, docs/rest-api.md) ----
   /** The application to sign (generated on demand); 409 REQUISITES_REQUIRED / ALREADY_VERIFIED, 403 COMPANY_SUSPENDED. */
   verificationDocument() {
-    return this.session.call<VerificationDocumentDto>({ method: 'GET', path: '/api/secured/client/verification/document' });
+    return this.session.call<VerificationDocumentDto>({
+      method: 'GET',
+      path: '/api/secured/client/verification/document',
+    });
   }
   verificationDocumentById(id: number, withSign: boolean) {
-    return this.session.call<VerificationDocumentDto>({ method: 'GET', path: `/api/secured/client/verification/document/${id}`, query: withSign ? { withSign: 'true' } : undefined });
+    return this.session.call<VerificationDocumentDto>({
+      method: 'GET',
+      path: `/api/secured/client/verification/document/${id}`,
+      query: withSign ? { withSign: 'true' } : undefined,
+    });
   }
   signVerificationDocument(body: { signature: string; documentId?: number }) {
-    return this.session.call<{ document: VerificationDocumentDto; user: CurrentUserDto }>({ method: 'POST', path: '/api/secured/client/verification/document/sign', body });
+    return this.session.call<{ document: VerificationDocumentDto; user: CurrentUserDto }>({
+      method: 'POST',
+      path: '/api/secured/client/verification/document/sign',
+      body,
+    });
   }
   companyDocuments(page: number, size: number) {
-    return this.session.call<PageDto<CompanyDocumentDto>>({ method: 'GET', path: '/api/secured/client/documents', query: { page, size } });
+    return this.session.call<PageDto<CompanyDocumentDto>>({
+      method: 'GET',
+      path: '/api/secured/client/documents',
+      query: { page, size },
+    });
   }
   clientSignDocument(id: number, set: 'docs' | 'final-docs', docId: number, signature: string) {
-    return this.session.call<DocumentDto>({ method: 'POST', path: `/api/secured/client/order/exch/${id}/offer/${set}/${docId}/sign`, body: { signature } });
+    return this.session.call<DocumentDto>({
+      method: 'POST',
+      path: `/api/secured/client/order/exch/${id}/offer/${set}/${docId}/sign`,
+      body: { signature },
+    });
   }
   partnerSignDocument(id: number, set: 'docs' | 'final-docs', docId: number, signature: string) {
-    return this.session.call<DocumentDto>({ method: 'POST', path: `/api/secured/partner/order/exch/${id}/offer/${set}/${docId}/sign`, body: { signature } });
+    return this.session.call<DocumentDto>({
+      method: 'POST',
+      path: `/api/secured/partner/order/exch/${id}/offer/${set}/${docId}/sign`,
+      body: { signature },
+    });
   }
 
   // ---- Payment agent (spec core §7 partner; backend routes/partner) ----
   partnerFilter(body: PartnerFilterDto) {
-    return this.session.call<PageDto<PartnerOrderRowDto>>({ method: 'POST', path: '/api/secured/partner/order/exch/filter', body });
+    return this.session.call<PageDto<PartnerOrderRowDto>>({
+      method: 'POST',
+      path: '/api/secured/partner/order/exch/filter',
+      body,
+    });
   }
   partnerCount(body: Omit<PartnerFilterDto, 'pageable'>) {
     return this.session.call<CountDto>({ method: 'POST', path: '/api/secured/partner/order/exch/filter/count', body });
@@ -241,40 +403,79 @@ export class BackendApi {
   }
   /** spec core §7 partner `offer/pay-checks/amount-convert`: an amount in another currency at the offer's rates. */
   partnerAmountConvert(id: number, body: { amount: { cost: string; currency: string }; targetCurrency: string }) {
-    return this.session.call<AmountConversionDto>({ method: 'POST', path: `/api/secured/partner/order/exch/${id}/offer/pay-checks/amount-convert`, body });
+    return this.session.call<AmountConversionDto>({
+      method: 'POST',
+      path: `/api/secured/partner/order/exch/${id}/offer/pay-checks/amount-convert`,
+      body,
+    });
   }
   partnerTake(id: number) {
     return this.session.call<PartnerDetailDto>({ method: 'POST', path: `/api/secured/partner/order/exch/${id}/take` });
   }
   partnerReject(id: number, reason: string) {
-    return this.session.call<PartnerDetailDto>({ method: 'POST', path: `/api/secured/partner/order/exch/${id}/reject`, body: { reason } });
+    return this.session.call<PartnerDetailDto>({
+      method: 'POST',
+      path: `/api/secured/partner/order/exch/${id}/reject`,
+      body: { reason },
+    });
   }
   partnerSendOffer(id: number, body: unknown) {
-    return this.session.call<PartnerDetailDto>({ method: 'POST', path: `/api/secured/partner/order/exch/${id}/offer/send`, body });
+    return this.session.call<PartnerDetailDto>({
+      method: 'POST',
+      path: `/api/secured/partner/order/exch/${id}/offer/send`,
+      body,
+    });
   }
   partnerCalculate(orderId: number, body: unknown) {
-    return this.session.call<CommissionDto>({ method: 'POST', path: '/api/secured/partner/commission/calculate', query: { orderId }, body });
+    return this.session.call<CommissionDto>({
+      method: 'POST',
+      path: '/api/secured/partner/commission/calculate',
+      query: { orderId },
+      body,
+    });
   }
   partnerOfferTerms(id: number) {
-    return this.session.call<OfferTermsDto>({ method: 'GET', path: `/api/secured/partner/order/exch/${id}/offer/commission` });
+    return this.session.call<OfferTermsDto>({
+      method: 'GET',
+      path: `/api/secured/partner/order/exch/${id}/offer/commission`,
+    });
   }
   partnerDocuments(id: number, set: PartnerDocSetPath) {
-    return this.session.call<DocumentDto[]>({ method: 'GET', path: `/api/secured/partner/order/exch/${id}/offer/${set}` });
+    return this.session.call<DocumentDto[]>({
+      method: 'GET',
+      path: `/api/secured/partner/order/exch/${id}/offer/${set}`,
+    });
   }
   partnerDeleteDocument(id: number, set: PartnerDocSetPath, docId: number) {
-    return this.session.call<void>({ method: 'DELETE', path: `/api/secured/partner/order/exch/${id}/offer/${set}/${docId}` });
+    return this.session.call<void>({
+      method: 'DELETE',
+      path: `/api/secured/partner/order/exch/${id}/offer/${set}/${docId}`,
+    });
   }
   partnerConfirmDocuments(id: number, set: 'docs' | 'final-docs', sign: boolean) {
-    return this.session.call<DocumentDto[]>({ method: 'POST', path: `/api/secured/partner/order/exch/${id}/offer/${set}/${sign ? 'sign' : 'confirm'}` });
+    return this.session.call<DocumentDto[]>({
+      method: 'POST',
+      path: `/api/secured/partner/order/exch/${id}/offer/${set}/${sign ? 'sign' : 'confirm'}`,
+    });
   }
   partnerSendDocuments(id: number, set: 'docs' | 'final-docs') {
-    return this.session.call<PartnerDetailDto>({ method: 'POST', path: `/api/secured/partner/order/exch/${id}/offer/${set}/send` });
+    return this.session.call<PartnerDetailDto>({
+      method: 'POST',
+      path: `/api/secured/partner/order/exch/${id}/offer/${set}/send`,
+    });
   }
   partnerIssuePayCheck(id: number, paymentCompanyId: number) {
-    return this.session.call<PartnerDetailDto>({ method: 'POST', path: `/api/secured/partner/order/exch/${id}/offer/pay-checks/active/confirm`, body: { paymentCompanyId } });
+    return this.session.call<PartnerDetailDto>({
+      method: 'POST',
+      path: `/api/secured/partner/order/exch/${id}/offer/pay-checks/active/confirm`,
+      body: { paymentCompanyId },
+    });
   }
   partnerConfirmPayment(id: number) {
-    return this.session.call<PartnerDetailDto>({ method: 'POST', path: `/api/secured/partner/order/exch/${id}/payment/confirm` });
+    return this.session.call<PartnerDetailDto>({
+      method: 'POST',
+      path: `/api/secured/partner/order/exch/${id}/payment/confirm`,
+    });
   }
   partnerCurrencies() {
     return this.session.call<CurrencySettingDto[]>({ method: 'GET', path: '/api/secured/partner/settings/currencies' });
@@ -285,14 +486,21 @@ export class BackendApi {
 
   // ---- Operator (spec core §7 Operator; backend routes/operator) ----
   operFilter(body: OperFilterDto) {
-    return this.session.call<PageDto<OperOrderDto>>({ method: 'POST', path: '/api/secured/oper/order/exch/filter', body });
+    return this.session.call<PageDto<OperOrderDto>>({
+      method: 'POST',
+      path: '/api/secured/oper/order/exch/filter',
+      body,
+    });
   }
   operCount(body: Omit<OperFilterDto, 'pageable'>) {
     return this.session.call<CountDto>({ method: 'POST', path: '/api/secured/oper/order/exch/filter/count', body });
   }
   /** The payment company (with requisites) of a bill of the order, operator side. */
   operPaymentCompany(id: number, payCheckId: number) {
-    return this.session.call<PaymentCompanyDto>({ method: 'GET', path: `/api/secured/oper/order/exch/${id}/pay-checks/${payCheckId}/payment-company` });
+    return this.session.call<PaymentCompanyDto>({
+      method: 'GET',
+      path: `/api/secured/oper/order/exch/${id}/pay-checks/${payCheckId}/payment-company`,
+    });
   }
   operOrder(id: number) {
     return this.session.call<OperOrderDto>({ method: 'GET', path: `/api/secured/oper/order/exch/${id}` });
@@ -301,26 +509,48 @@ export class BackendApi {
     return this.session.call<OperOrderDto>({ method: 'PUT', path: `/api/secured/oper/order/exch/${id}`, body });
   }
   operComment(id: number, comment: string) {
-    return this.session.call<OperCommentDto>({ method: 'POST', path: `/api/secured/oper/order/exch/${id}/comment`, body: { comment } });
+    return this.session.call<OperCommentDto>({
+      method: 'POST',
+      path: `/api/secured/oper/order/exch/${id}/comment`,
+      body: { comment },
+    });
   }
   /** take | reject | close, with an optional or required comment. */
   operTransition(id: number, action: 'take' | 'reject' | 'close', comment?: string | null) {
-    return this.session.call<OperOrderDto>({ method: 'POST', path: `/api/secured/oper/order/exch/${id}/${action}`, body: { comment: comment ?? null } });
+    return this.session.call<OperOrderDto>({
+      method: 'POST',
+      path: `/api/secured/oper/order/exch/${id}/${action}`,
+      body: { comment: comment ?? null },
+    });
   }
   operCandidates(id: number) {
-    return this.session.call<PartnerCandidateDto[]>({ method: 'GET', path: `/api/secured/oper/order/exch/${id}/partners` });
+    return this.session.call<PartnerCandidateDto[]>({
+      method: 'GET',
+      path: `/api/secured/oper/order/exch/${id}/partners`,
+    });
   }
   operSendToPartners(id: number, partnerIds: number[], comment?: string | null) {
-    return this.session.call<OperOrderDto>({ method: 'POST', path: `/api/secured/oper/order/exch/${id}/partners/send`, body: { partnerIds, comment: comment ?? null } });
+    return this.session.call<OperOrderDto>({
+      method: 'POST',
+      path: `/api/secured/oper/order/exch/${id}/partners/send`,
+      body: { partnerIds, comment: comment ?? null },
+    });
   }
   operDocuments(id: number) {
     return this.session.call<DocumentDto[]>({ method: 'GET', path: `/api/secured/oper/order/exch/${id}/offer/docs` });
   }
   operDocExamples(id: number, partnerId: number) {
-    return this.session.call<DocumentDto[]>({ method: 'GET', path: `/api/secured/oper/order/exch/${id}/partner/${partnerId}/doc-example` });
+    return this.session.call<DocumentDto[]>({
+      method: 'GET',
+      path: `/api/secured/oper/order/exch/${id}/partner/${partnerId}/doc-example`,
+    });
   }
   operConfirmPayCheck(id: number, comment?: string | null) {
-    return this.session.call<OperOrderDto>({ method: 'POST', path: `/api/secured/oper/order/exch/${id}/pay-checks/confirm`, body: { comment: comment ?? null } });
+    return this.session.call<OperOrderDto>({
+      method: 'POST',
+      path: `/api/secured/oper/order/exch/${id}/pay-checks/confirm`,
+      body: { comment: comment ?? null },
+    });
   }
   /** Active operators (spec core §7 Operator "GET /users"). */
   operatorUsers() {

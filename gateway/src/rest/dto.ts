@@ -96,10 +96,30 @@ export interface ChecklistDto {
   comment?: string | null;
 }
 
-export interface CountryDto { countryCode: string; countryName: string; countryShortName?: string | null }
-export interface CurrencyDto { currencyCode: string; currencyName: string; popular: boolean }
-export interface BankDto { bankBik: string; bankName: string; corrAccount?: string | null; city?: string | null; swift?: string | null }
-export interface SwiftInstitutionDto { swift: string; institutionName: string; city?: string | null; country?: string | null; countryName?: string | null }
+export interface CountryDto {
+  countryCode: string;
+  countryName: string;
+  countryShortName?: string | null;
+}
+export interface CurrencyDto {
+  currencyCode: string;
+  currencyName: string;
+  popular: boolean;
+}
+export interface BankDto {
+  bankBik: string;
+  bankName: string;
+  corrAccount?: string | null;
+  city?: string | null;
+  swift?: string | null;
+}
+export interface SwiftInstitutionDto {
+  swift: string;
+  institutionName: string;
+  city?: string | null;
+  country?: string | null;
+  countryName?: string | null;
+}
 export interface TnvedNodeDto {
   keyHash: string;
   parentKeyHash: string | null;
@@ -110,21 +130,52 @@ export interface TnvedNodeDto {
   children?: TnvedNodeDto[];
 }
 export interface RegistryCompanyDto {
-  ogrn: string; inn: string; kpp?: string | null; shortName?: string | null; fullName?: string | null;
-  legalAddress?: string | null; ceo?: string | null;
+  ogrn: string;
+  inn: string;
+  kpp?: string | null;
+  shortName?: string | null;
+  fullName?: string | null;
+  legalAddress?: string | null;
+  ceo?: string | null;
 }
-export interface ReferenceHitDto { type: 'COUNTRY' | 'CURRENCY' | 'SWIFT' | 'BANK' | 'TNVED'; code: string; name: string }
+export interface ReferenceHitDto {
+  type: 'COUNTRY' | 'CURRENCY' | 'SWIFT' | 'BANK' | 'TNVED';
+  code: string;
+  name: string;
+}
 
-export interface MoneyDto { cost: string; currency: string }
+export interface MoneyDto {
+  cost: string;
+  currency: string;
+}
 
 export type OrderStatusDto =
-  | 'VALIDATION' | 'IN_VALIDATION' | 'ACTIVE' | 'OFFER_ACCEPTED' | 'PAYMENT_CHECKING'
-  | 'EXECUTING' | 'EXECUTED' | 'REJECTED' | 'CANCELED';
+  | 'VALIDATION'
+  | 'IN_VALIDATION'
+  | 'ACTIVE'
+  | 'OFFER_ACCEPTED'
+  | 'PAYMENT_CHECKING'
+  | 'EXECUTING'
+  | 'EXECUTED'
+  | 'REJECTED'
+  | 'CANCELED';
 
 export type OfferStatusDto =
-  | 'ALLOWED' | 'IN_PROGRESS' | 'CREATED_OFFER' | 'SEND_OFFER' | 'ACCEPTED' | 'SEND_OFFER_DOCS'
-  | 'ACCEPTED_OFFER_DOCS' | 'SEND_PAYCHECK' | 'PAYMENT_CHECKING' | 'EXECUTING' | 'SEND_EXECUTING_DOCS'
-  | 'EXECUTED' | 'SIGNED_ANOTHER_OFFER' | 'REJECTED' | 'REFUSE_OPER';
+  | 'ALLOWED'
+  | 'IN_PROGRESS'
+  | 'CREATED_OFFER'
+  | 'SEND_OFFER'
+  | 'ACCEPTED'
+  | 'SEND_OFFER_DOCS'
+  | 'ACCEPTED_OFFER_DOCS'
+  | 'SEND_PAYCHECK'
+  | 'PAYMENT_CHECKING'
+  | 'EXECUTING'
+  | 'SEND_EXECUTING_DOCS'
+  | 'EXECUTED'
+  | 'SIGNED_ANOTHER_OFFER'
+  | 'REJECTED'
+  | 'REFUSE_OPER';
 
 /**
  * spec core §3 partnerOrders item. The client's order answers carry only partnerId, brand, status and
@@ -164,17 +215,30 @@ export interface OfferDetailsDto {
   totalCommission: { amount: string; percent: string } | null;
   additionalExpenses: Array<{ amount: string; currency: string; rate: string; description: string | null }>;
   exchangeRateInfo: {
-    currencyCode: string; course: string; source?: string | null; courseDeterminationRules: string | null;
-    expensesCurrencyCode: string | null; expensesCourse: string | null; expensesCourseDeterminationRules: string | null;
+    currencyCode: string;
+    course: string;
+    source?: string | null;
+    courseDeterminationRules: string | null;
+    expensesCurrencyCode: string | null;
+    expensesCourse: string | null;
+    expensesCourseDeterminationRules: string | null;
   };
   sampleContractFileId: string | null;
 }
 
 /** Parent of GraphQL `Offer`: the details with who reads them and where they belong (the sample contract's download path needs them). */
-export interface OfferParent extends OfferDetailsDto { audience?: Audience; orderId?: number; partnerOrderId?: number | null }
+export interface OfferParent extends OfferDetailsDto {
+  audience?: Audience;
+  orderId?: number;
+  partnerOrderId?: number | null;
+}
 
 /** backend routes/partner/schemas.ts AmountConvertAnswer. */
-export interface AmountConversionDto { amount: MoneyDto; converted: MoneyDto; rate: string }
+export interface AmountConversionDto {
+  amount: MoneyDto;
+  converted: MoneyDto;
+  rate: string;
+}
 
 export type PaymentStatusDto = 'ACTIVE' | 'CHECK_PAYMENT' | 'PAYMENT_CONFIRMED' | 'ARCHIVED';
 
@@ -200,7 +264,14 @@ export interface PaymentCompanyDto {
   ogrn?: string | null;
   legalAddress: string;
   actualAddress: string | null;
-  requisites: Array<{ currencyCode: string; bankName: string; bankBik: string | null; swift: string | null; checkAccount: string; corrAccount: string | null }>;
+  requisites: Array<{
+    currencyCode: string;
+    bankName: string;
+    bankBik: string | null;
+    swift: string | null;
+    checkAccount: string;
+    corrAccount: string | null;
+  }>;
 }
 
 /** backend views.ts DocumentView. */
@@ -223,21 +294,49 @@ export interface DocumentDto {
  * `qualified` true for a verified qualified electronic signature (then `id`, algorithms and `certificate` are set).
  */
 export interface SignatureDto {
-  id?: number | null; qualified?: boolean; signer: string | null; signedAt: string | null; certificateValidUntil: string | null; documentHash: string | null;
-  digestAlgorithm?: string | null; signatureAlgorithm?: string | null; certificate?: CertificateInfoDto | null;
+  id?: number | null;
+  qualified?: boolean;
+  signer: string | null;
+  signedAt: string | null;
+  certificateValidUntil: string | null;
+  documentHash: string | null;
+  digestAlgorithm?: string | null;
+  signatureAlgorithm?: string | null;
+  certificate?: CertificateInfoDto | null;
   /** Base64 DER CMS; only with withSign=true. */
   cms?: string;
 }
 /** The signer's certificate as the backend parsed it (chat-and-shell §3; backend signature/types.ts CertificateInfo). */
 export interface CertificateInfoDto {
-  subjectName: string | null; surname: string | null; givenName: string | null; organization: string | null; position: string | null;
-  email: string | null; inn: string | null; innLe: string | null; ogrn: string | null; ogrnip: string | null; snils: string | null;
-  issuerName: string | null; issuerOrganization: string | null; issuerEmail: string | null; issuerInn: string | null;
-  serialNumber: string; thumbprint: string; validFrom: string; validTo: string;
+  subjectName: string | null;
+  surname: string | null;
+  givenName: string | null;
+  organization: string | null;
+  position: string | null;
+  email: string | null;
+  inn: string | null;
+  innLe: string | null;
+  ogrn: string | null;
+  ogrnip: string | null;
+  snils: string | null;
+  issuerName: string | null;
+  issuerOrganization: string | null;
+  issuerEmail: string | null;
+  issuerInn: string | null;
+  serialNumber: string;
+  thumbprint: string;
+  validFrom: string;
+  validTo: string;
 }
 /** GET /api/secured/client/verification/document(s) (issue 8): the application for joining the platform. */
 export interface VerificationDocumentDto {
-  id: number; name: string; status: 'GENERATED' | 'SIGNED' | 'SUPERSEDED'; contentType: string; size: number; sha256: string; created: string;
+  id: number;
+  name: string;
+  status: 'GENERATED' | 'SIGNED' | 'SUPERSEDED';
+  contentType: string;
+  size: number;
+  sha256: string;
+  created: string;
   /** Base64 of the PDF; absent in the sign answer. */
   content?: string;
   /** Absent unless asked (withSign, documents/info, sign answer); null when not signed. */
@@ -245,12 +344,25 @@ export interface VerificationDocumentDto {
 }
 /** A row of GET /api/secured/client/documents (the 'Документы' page). */
 export interface CompanyDocumentDto {
-  kind: 'VERIFICATION' | 'OFFER_DOCS' | 'FINAL_DOCS'; id: number; name: string; status: string; created: string; contentType: string; size: number;
-  orderId: number | null; orderNumber: number | null; partnerBrand: string | null; clientSignature: SignatureDto | null; agentSignature: SignatureDto | null;
+  kind: 'VERIFICATION' | 'OFFER_DOCS' | 'FINAL_DOCS';
+  id: number;
+  name: string;
+  status: string;
+  created: string;
+  contentType: string;
+  size: number;
+  orderId: number | null;
+  orderNumber: number | null;
+  partnerBrand: string | null;
+  clientSignature: SignatureDto | null;
+  agentSignature: SignatureDto | null;
 }
 
 /** A document with the audience and order it was read for (its download path depends on both). */
-export interface DocumentParent extends DocumentDto { audience: Audience; orderId: number }
+export interface DocumentParent extends DocumentDto {
+  audience: Audience;
+  orderId: number;
+}
 
 /** backend views.ts HistoryView. */
 export interface HistoryDto {
@@ -277,8 +389,19 @@ export interface ClientDealDto {
 }
 
 /** Operator comment (lastOperComment, POST comment answer). */
-export interface OperCommentDto { id?: number; name: string; dateTimeCreate: string; comment: string }
-export interface OperValidatorDto { userId: number; name: string; surname: string; patronymic: string | null; email: string }
+export interface OperCommentDto {
+  id?: number;
+  name: string;
+  dateTimeCreate: string;
+  comment: string;
+}
+export interface OperValidatorDto {
+  userId: number;
+  name: string;
+  surname: string;
+  patronymic: string | null;
+  email: string;
+}
 
 /** Operator-side order (backend routes/operator/queries.ts OperOrderDto); GET {id} adds `history`. */
 export interface OperOrderDto {
@@ -300,7 +423,13 @@ export interface OperOrderDto {
 }
 
 /** An active operator (backend GET /api/secured/oper/users, spec core §7 Operator "GET /users"). */
-export interface OperatorUserDto { id: number; name: string; surname: string; patronymic: string | null; email: string }
+export interface OperatorUserDto {
+  id: number;
+  name: string;
+  surname: string;
+  patronymic: string | null;
+  email: string;
+}
 
 /** Payment agent's list row (backend deal/partner-queries.ts PartnerOrderRowDto). */
 export interface PartnerOrderRowDto {
@@ -348,24 +477,58 @@ export interface PartnerDetailDto extends OrderDto {
 
 /** Commission breakdown (backend routes/partner/schemas.ts BreakdownSchema). */
 export interface CommissionDto {
-  currency: string; amount: string; clientFeePercent: string; agentFeePercent: string; serviceFeePercent: string;
-  totalFee: string; agentFee: string; serviceFee: string; rate: string; settlementCurrency: string;
-  amountConverted: string; totalFeeConverted: string;
+  currency: string;
+  amount: string;
+  clientFeePercent: string;
+  agentFeePercent: string;
+  serviceFeePercent: string;
+  totalFee: string;
+  agentFee: string;
+  serviceFee: string;
+  rate: string;
+  settlementCurrency: string;
+  amountConverted: string;
+  totalFeeConverted: string;
   expenses: Array<{ amount: string; currency: string; rate: string; converted: string; description: string | null }>;
   expensesConverted: string;
   totalCommission: { amount: string; percent: string };
   totalToPay: string;
 }
-export interface OfferTermsDto { serviceFeePercent: string; indicativeRate: string | null; breakdown: CommissionDto | null }
+export interface OfferTermsDto {
+  serviceFeePercent: string;
+  indicativeRate: string | null;
+  breakdown: CommissionDto | null;
+}
 
-export interface ActivePartnerDto { id: number; brand: string | null; shortName: string; inn: string; signRequired: boolean; currencies: string[] }
+export interface ActivePartnerDto {
+  id: number;
+  brand: string | null;
+  shortName: string;
+  inn: string;
+  signRequired: boolean;
+  currencies: string[];
+}
 export interface PartnerCandidateDto {
-  partnerId: number; brand: string | null; shortName: string; inn: string; signRequired: boolean; currencySupported: boolean;
-  withinLimits: boolean; partnerOrderStatus: OfferStatusDto | null; sent: boolean; available: boolean;
+  partnerId: number;
+  brand: string | null;
+  shortName: string;
+  inn: string;
+  signRequired: boolean;
+  currencySupported: boolean;
+  withinLimits: boolean;
+  partnerOrderStatus: OfferStatusDto | null;
+  sent: boolean;
+  available: boolean;
 }
 export interface CurrencySettingDto {
-  currencyCode: string; currencyName: string | null; rateSource: string; rateRules: string; rateTime: string | null; comment: string | null;
-  indicativeRate: string | null; limit: { amountFrom: string | null; amountTo: string | null } | null;
+  currencyCode: string;
+  currencyName: string | null;
+  rateSource: string;
+  rateRules: string;
+  rateTime: string | null;
+  comment: string | null;
+  indicativeRate: string | null;
+  limit: { amountFrom: string | null; amountTo: string | null } | null;
 }
 
 /** Who reads: the data role whose backend calls produced a value (decides scoping, hiding and download paths). */
@@ -394,17 +557,50 @@ export interface PartnerOrderParent extends PartnerOrderDto {
 }
 
 /** Parents of the count objects. */
-export interface PartnerTabCountsParent { readonly kind: 'partnerTabCounts'; filter: Record<string, unknown> }
-export interface OperTabCountsParent { readonly kind: 'operTabCounts'; filter: Record<string, unknown> }
-export interface PartnerSettingsParent { readonly kind: 'partnerSettings' }
-export interface PayCheckParent extends PayCheckDto { audience: Audience; orderId: number }
+export interface PartnerTabCountsParent {
+  readonly kind: 'partnerTabCounts';
+  filter: Record<string, unknown>;
+}
+export interface OperTabCountsParent {
+  readonly kind: 'operTabCounts';
+  filter: Record<string, unknown>;
+}
+export interface PartnerSettingsParent {
+  readonly kind: 'partnerSettings';
+}
+export interface PayCheckParent extends PayCheckDto {
+  audience: Audience;
+  orderId: number;
+}
 
-export interface CounterpartyDto { countryCode: string; countryName?: string | null; city?: string | null; bankName?: string | null; swift?: string | null }
-export interface OrderFileDto { id: string; name: string; size: number; contentType: string }
+export interface CounterpartyDto {
+  countryCode: string;
+  countryName?: string | null;
+  city?: string | null;
+  bankName?: string | null;
+  swift?: string | null;
+}
+export interface OrderFileDto {
+  id: string;
+  name: string;
+  size: number;
+  contentType: string;
+}
 /** An order file together with its order id (the download path needs both). */
-export interface OrderFileParent extends OrderFileDto { orderId: number; audience?: Audience }
-export interface OrderClientDto { companyId: number; name?: string | null; inn?: string | null }
-export interface ConsultantDto { name?: string | null; phone?: string | null; email?: string | null }
+export interface OrderFileParent extends OrderFileDto {
+  orderId: number;
+  audience?: Audience;
+}
+export interface OrderClientDto {
+  companyId: number;
+  name?: string | null;
+  inn?: string | null;
+}
+export interface ConsultantDto {
+  name?: string | null;
+  phone?: string | null;
+  email?: string | null;
+}
 
 /** GET /api/secured/client/order/exch/{id} */
 export interface OrderDto {
@@ -447,8 +643,18 @@ export interface PageableDto {
   sortFields: { field: string; direction: 'ASC' | 'DESC' }[];
 }
 
-export interface PageDto<T> { content: T[]; totalElements: number; page: number; pageSize: number; last: boolean }
-export interface CountDto { count: number }
+export interface PageDto<T> {
+  content: T[];
+  totalElements: number;
+  page: number;
+  pageSize: number;
+  last: boolean;
+}
+export interface CountDto {
+  count: number;
+}
 
 /** Parent of OrderTabCounts: its fields are resolved lazily, one count call per asked tab. */
-export interface OrderTabCountsParent { readonly kind: 'orderTabCounts' }
+export interface OrderTabCountsParent {
+  readonly kind: 'orderTabCounts';
+}

@@ -5,11 +5,18 @@ import { GraphQLError } from 'graphql/index.js';
 import { describe, expect, it } from 'vitest';
 import { formatError } from '../formatError.js';
 import {
-  isBusinessFailure, isSessionFailure, mutationResult, nullIfAbsent, SessionExpiredError, toGraphQLError,
-  UpstreamError, UpstreamUnavailableError,
+  isBusinessFailure,
+  isSessionFailure,
+  mutationResult,
+  nullIfAbsent,
+  SessionExpiredError,
+  toGraphQLError,
+  UpstreamError,
+  UpstreamUnavailableError,
 } from './errors.js';
 
-const up = (status: number, body: Record<string, unknown>) => new UpstreamError(status, body, 'POST', '/api/secret/path');
+const up = (status: number, body: Record<string, unknown>) =>
+  new UpstreamError(status, body, 'POST', '/api/secret/path');
 const reject = (e: unknown) => () => Promise.reject(e);
 const leaks = (value: unknown) => /\/api\/|http|upstream|\b(4|5)\d\d\b/.test(JSON.stringify(value));
 
@@ -22,38 +29,68 @@ describe('session failures (spec core §8)', () => {
   });
 
   it('an exhausted retry becomes UNAUTHENTICATED', async () => {
-    await expect(mutationResult(reject(new SessionExpiredError('/api/x')))).rejects.toMatchObject({ extensions: { code: 'UNAUTHENTICATED' } });
+    await expect(mutationResult(reject(new SessionExpiredError('/api/x')))).rejects.toMatchObject({
+      extensions: { code: 'UNAUTHENTICATED' },
+    });
     expect(toGraphQLError(up(401, { code: 'UNAUTHORIZED' })).extensions.code).toBe('UNAUTHENTICATED');
   });
 });
 
 describe('permission failures', () => {
   it('403 FORBIDDEN becomes a FORBIDDEN GraphQL error, also in mutations', async () => {
-    await expect(mutationResult(reject(up(403, { code: 'FORBIDDEN', message: 'Недостаточно прав' })))).rejects.toMatchObject({
-      message: 'Недостаточно прав', extensions: { code: 'FORBIDDEN' },
+    await expect(
+      mutationResult(reject(up(403, { code: 'FORBIDDEN', message: 'Недостаточно прав' }))),
+    ).rejects.toMatchObject({
+      message: 'Недостаточно прав',
+      extensions: { code: 'FORBIDDEN' },
     });
   });
 
   it('with forbiddenAsUserError a 403 FORBIDDEN is UserError FORBIDDEN; CSRF failures and 500s stay errors', async () => {
     const opts = { forbiddenAsUserError: true };
-    expect(await mutationResult(reject(up(403, { code: 'FORBIDDEN', message: 'Недостаточно прав' })), undefined, opts)).toEqual({
-      __typename: 'UserError', code: 'FORBIDDEN', message: 'Недостаточно прав', field: null, fieldErrors: [], retryAfterSeconds: null,
+    expect(
+      await mutationResult(reject(up(403, { code: 'FORBIDDEN', message: 'Недостаточно прав' })), undefined, opts),
+    ).toEqual({
+      __typename: 'UserError',
+      code: 'FORBIDDEN',
+      message: 'Недостаточно прав',
+      field: null,
+      fieldErrors: [],
+      retryAfterSeconds: null,
     });
-    expect(await mutationResult(reject(up(403, {})), undefined, opts)).toMatchObject({ __typename: 'UserError', code: 'FORBIDDEN', message: 'Недостаточно прав' });
-    await expect(mutationResult(reject(new SessionExpiredError('/api/x')), undefined, opts)).rejects.toMatchObject({ extensions: { code: 'UNAUTHENTICATED' } });
-    await expect(mutationResult(reject(up(500, { code: 'X' })), undefined, opts)).rejects.toMatchObject({ extensions: { code: 'INTERNAL_SERVER_ERROR' } });
+    expect(await mutationResult(reject(up(403, {})), undefined, opts)).toMatchObject({
+      __typename: 'UserError',
+      code: 'FORBIDDEN',
+      message: 'Недостаточно прав',
+    });
+    await expect(mutationResult(reject(new SessionExpiredError('/api/x')), undefined, opts)).rejects.toMatchObject({
+      extensions: { code: 'UNAUTHENTICATED' },
+    });
+    await expect(mutationResult(reject(up(500, { code: 'X' })), undefined, opts)).rejects.toMatchObject({
+      extensions: { code: 'INTERNAL_SERVER_ERROR' },
+    });
   });
 });
 
 describe('business failures become UserError data in mutations', () => {
   it('400 VALIDATION_ERROR keeps field items (renamed to GraphQL paths)', async () => {
-    const r = await mutationResult(reject(up(400, {
-      code: 'VALIDATION_ERROR', message: 'Ошибка валидации',
-      errors: [{ field: 'amount.cost', code: 'REQUIRED', message: 'Обязательное поле' }],
-    })), { 'amount.cost': 'amount.amount' });
+    const r = await mutationResult(
+      reject(
+        up(400, {
+          code: 'VALIDATION_ERROR',
+          message: 'Ошибка валидации',
+          errors: [{ field: 'amount.cost', code: 'REQUIRED', message: 'Обязательное поле' }],
+        }),
+      ),
+      { 'amount.cost': 'amount.amount' },
+    );
     expect(r).toEqual({
-      __typename: 'UserError', code: 'VALIDATION_ERROR', message: 'Ошибка валидации', field: 'amount.amount',
-      fieldErrors: [{ field: 'amount.amount', code: 'REQUIRED', message: 'Обязательное поле' }], retryAfterSeconds: null,
+      __typename: 'UserError',
+      code: 'VALIDATION_ERROR',
+      message: 'Ошибка валидации',
+      field: 'amount.amount',
+      fieldErrors: [{ field: 'amount.amount', code: 'REQUIRED', message: 'Обязательное поле' }],
+      retryAfterSeconds: null,
     });
   });
 
@@ -73,21 +110,36 @@ describe('business failures become UserError data in mutations', () => {
   });
 
   it('409 CONFLICT of a deal transition (two accepts at once) → UserError CONFLICT; INVALID_STATE too (issue 3)', async () => {
-    const conflict = await mutationResult(reject(up(409, { code: 'CONFLICT', message: 'Статус заявки уже изменился, обновите страницу' })));
+    const conflict = await mutationResult(
+      reject(up(409, { code: 'CONFLICT', message: 'Статус заявки уже изменился, обновите страницу' })),
+    );
     expect(conflict).toEqual({
-      __typename: 'UserError', code: 'CONFLICT', message: 'Статус заявки уже изменился, обновите страницу', field: null, fieldErrors: [], retryAfterSeconds: null,
+      __typename: 'UserError',
+      code: 'CONFLICT',
+      message: 'Статус заявки уже изменился, обновите страницу',
+      field: null,
+      fieldErrors: [],
+      retryAfterSeconds: null,
     });
-    expect(await mutationResult(reject(up(409, { code: 'INVALID_STATE', message: 'Действие недоступно' })))).toMatchObject({ __typename: 'UserError', code: 'INVALID_STATE' });
-    expect(await mutationResult(reject(up(409, { code: 'DOCUMENTS_LOCKED', message: 'Документы нельзя изменить' })))).toMatchObject({ code: 'DOCUMENTS_LOCKED' });
+    expect(
+      await mutationResult(reject(up(409, { code: 'INVALID_STATE', message: 'Действие недоступно' }))),
+    ).toMatchObject({ __typename: 'UserError', code: 'INVALID_STATE' });
+    expect(
+      await mutationResult(reject(up(409, { code: 'DOCUMENTS_LOCKED', message: 'Документы нельзя изменить' }))),
+    ).toMatchObject({ code: 'DOCUMENTS_LOCKED' });
   });
 
   it('429 RESEND_TOO_EARLY carries retryAfterSeconds', async () => {
-    const r = await mutationResult(reject(up(429, { code: 'RESEND_TOO_EARLY', message: 'Рано', retryAfterSeconds: 75 })));
+    const r = await mutationResult(
+      reject(up(429, { code: 'RESEND_TOO_EARLY', message: 'Рано', retryAfterSeconds: 75 })),
+    );
     expect(r).toMatchObject({ code: 'RESEND_TOO_EARLY', retryAfterSeconds: 75 });
   });
 
   it('a business answer without a message gets the generic text (spec core §8 API error)', async () => {
-    expect(await mutationResult(reject(up(409, { code: 'CONFLICT' })))).toMatchObject({ message: 'Что-то пошло не так' });
+    expect(await mutationResult(reject(up(409, { code: 'CONFLICT' })))).toMatchObject({
+      message: 'Что-то пошло не так',
+    });
   });
 
   it('the success value passes through', async () => {
@@ -118,7 +170,7 @@ describe('unexpected failures never leak upstream details', () => {
     ['bug', new TypeError('cannot read x of undefined')],
   ])('%s → INTERNAL_SERVER_ERROR with the generic text', async (_name, err) => {
     expect(isBusinessFailure(err)).toBe(false);
-    const e = await mutationResult(reject(err)).catch((x: unknown) => x) as GraphQLError;
+    const e = (await mutationResult(reject(err)).catch((x: unknown) => x)) as GraphQLError;
     expect(e).toBeInstanceOf(GraphQLError);
     expect(e.message).toBe('Что-то пошло не так');
     expect(e.extensions.code).toBe('INTERNAL_SERVER_ERROR');
@@ -129,12 +181,19 @@ describe('unexpected failures never leak upstream details', () => {
     const logged: unknown[] = [];
     const cause = new Error('ECONNREFUSED 127.0.0.1:8080');
     const wrapped = new GraphQLError(cause.message, { originalError: cause });
-    const out = formatError({ message: cause.message, extensions: { code: 'INTERNAL_SERVER_ERROR', stacktrace: ['x'] } }, wrapped, (e) => logged.push(e));
+    const out = formatError(
+      { message: cause.message, extensions: { code: 'INTERNAL_SERVER_ERROR', stacktrace: ['x'] } },
+      wrapped,
+      (e) => logged.push(e),
+    );
     expect(out).toEqual({ message: 'Что-то пошло не так', extensions: { code: 'INTERNAL_SERVER_ERROR' } });
     expect(logged).toEqual([cause]);
     const ok = new GraphQLError('Требуется вход в систему', { extensions: { code: 'UNAUTHENTICATED' } });
-    expect(formatError({ message: ok.message, extensions: { code: 'UNAUTHENTICATED', stacktrace: ['x'] } }, ok)).toEqual({
-      message: 'Требуется вход в систему', extensions: { code: 'UNAUTHENTICATED' },
+    expect(
+      formatError({ message: ok.message, extensions: { code: 'UNAUTHENTICATED', stacktrace: ['x'] } }, ok),
+    ).toEqual({
+      message: 'Требуется вход в систему',
+      extensions: { code: 'UNAUTHENTICATED' },
     });
   });
 });

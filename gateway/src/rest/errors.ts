@@ -66,7 +66,10 @@ export class SessionExpiredError extends Error {
 
 /** The backend could not be reached or answered something unreadable. */
 export class UpstreamUnavailableError extends Error {
-  constructor(message: string, readonly cause?: unknown) {
+  constructor(
+    message: string,
+    readonly cause?: unknown,
+  ) {
     super(message);
     this.name = 'UpstreamUnavailableError';
   }
@@ -98,7 +101,11 @@ export function userErrorFrom(err: UpstreamError, renames: FieldRenames = {}): U
   const rename = (f: string) => renames[f] ?? f;
   const fieldErrors = (err.body.errors ?? [])
     .filter((e) => e && typeof e.field === 'string')
-    .map((e) => ({ field: rename(e.field), code: String(e.code ?? 'INVALID'), message: String(e.message ?? MESSAGES.generic) }));
+    .map((e) => ({
+      field: rename(e.field),
+      code: String(e.code ?? 'INVALID'),
+      message: String(e.message ?? MESSAGES.generic),
+    }));
   const forbidden = err.status === 403 && !err.body.code;
   return {
     __typename: 'UserError',
@@ -144,14 +151,21 @@ export function toGraphQLError(err: unknown): GraphQLError {
     }
   }
   // The cause travels as originalError for the server log only; it is never serialised.
-  return new GraphQLError(MESSAGES.generic, { extensions: { code: 'INTERNAL_SERVER_ERROR' }, originalError: err instanceof Error ? err : undefined });
+  return new GraphQLError(MESSAGES.generic, {
+    extensions: { code: 'INTERNAL_SERVER_ERROR' },
+    originalError: err instanceof Error ? err : undefined,
+  });
 }
 
 /**
  * Runs an upstream call of a mutation: the success value, or the `UserError` of a business failure.
  * Session, permission and unexpected failures are thrown as GraphQL errors (see the table above).
  */
-export async function mutationResult<T>(call: () => Promise<T>, renames?: FieldRenames, opts: MutationResultOptions = {}): Promise<T | UserErrorResult> {
+export async function mutationResult<T>(
+  call: () => Promise<T>,
+  renames?: FieldRenames,
+  opts: MutationResultOptions = {},
+): Promise<T | UserErrorResult> {
   try {
     return await call();
   } catch (err) {
@@ -167,12 +181,18 @@ export async function mutationResult<T>(call: () => Promise<T>, renames?: FieldR
  * viewer's role inside one object (e.g. a chat PARTICIPANT renaming a group, spec chat §6), where the schema lists FORBIDDEN
  * among the UserError codes. Session failures (CSRF) stay errors.
  */
-export interface MutationResultOptions { forbiddenAsUserError?: boolean }
+export interface MutationResultOptions {
+  forbiddenAsUserError?: boolean;
+}
 
 /** A 403 FORBIDDEN answer that is not a session failure. */
 function isForbiddenAnswer(err: unknown): err is UpstreamError {
-  return err instanceof UpstreamError && err.status === 403 && !isSessionFailure(err.status, err.body)
-    && (err.body.code === 'FORBIDDEN' || !err.body.code);
+  return (
+    err instanceof UpstreamError &&
+    err.status === 403 &&
+    !isSessionFailure(err.status, err.body) &&
+    (err.body.code === 'FORBIDDEN' || !err.body.code)
+  );
 }
 
 /**
@@ -183,7 +203,11 @@ export async function nullIfAbsent<T>(call: () => Promise<T>): Promise<T | null>
   try {
     return await call();
   } catch (err) {
-    if (err instanceof UpstreamError && (err.status === 404 || (err.status === 403 && !isSessionFailure(err.status, err.body)))) return null;
+    if (
+      err instanceof UpstreamError &&
+      (err.status === 404 || (err.status === 403 && !isSessionFailure(err.status, err.body)))
+    )
+      return null;
     throw toGraphQLError(err);
   }
 }

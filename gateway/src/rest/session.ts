@@ -13,7 +13,13 @@
  */
 import { request, type Dispatcher } from 'undici';
 import { CookieJar } from './cookies.js';
-import { type ErrorBodyDto, isSessionFailure, SessionExpiredError, UpstreamError, UpstreamUnavailableError } from './errors.js';
+import {
+  type ErrorBodyDto,
+  isSessionFailure,
+  SessionExpiredError,
+  UpstreamError,
+  UpstreamUnavailableError,
+} from './errors.js';
 
 export const CSRF_HEADER = 'x-xsrf-token';
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -106,7 +112,9 @@ export class UpstreamSession {
           throw new UpstreamUnavailableError(`csrf refresh answered ${answer.status}`);
         }
         this.csrfToken = token;
-      })().finally(() => { this.refreshing = undefined; });
+      })().finally(() => {
+        this.refreshing = undefined;
+      });
     }
     await this.refreshing;
   }
@@ -116,7 +124,11 @@ export class UpstreamSession {
     for (const [k, v] of Object.entries(call.query ?? {})) {
       if (v !== undefined && v !== null) url.searchParams.set(k, String(v));
     }
-    const headers: Record<string, string> = { accept: 'application/json', ...this.opts.forwardHeaders, ...call.headers };
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      ...this.opts.forwardHeaders,
+      ...call.headers,
+    };
     const cookie = this.jar.header();
     if (cookie) headers.cookie = cookie;
     if (this.csrfToken) headers[CSRF_HEADER] = this.csrfToken;
@@ -158,7 +170,8 @@ export class UpstreamSession {
         throw new UpstreamUnavailableError(`upstream ${call.method} ${call.path} sent invalid JSON`, err);
       }
     }
-    if (res.statusCode < 400) throw new UpstreamUnavailableError(`upstream ${call.method} ${call.path} sent ${type || 'no content type'}`);
+    if (res.statusCode < 400)
+      throw new UpstreamUnavailableError(`upstream ${call.method} ${call.path} sent ${type || 'no content type'}`);
     return { status: res.statusCode, body: {} };
   }
 }

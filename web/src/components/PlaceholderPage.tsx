@@ -2,7 +2,11 @@
 import { useTranslation } from 'react-i18next';
 import { Heading, Stack, Text } from '@chakra-ui/react';
 
-export function PlaceholderPage({ titleKey }: { titleKey: 'common.orders' | 'common.company' | 'common.documents' | 'common.chats' | 'common.clients' }) {
+export function PlaceholderPage({
+  titleKey,
+}: {
+  titleKey: 'common.orders' | 'common.company' | 'common.documents' | 'common.chats' | 'common.clients';
+}) {
   const { t } = useTranslation();
   return (
     <Stack gap="3">

@@ -30,7 +30,21 @@ export interface SuggestInputProps {
 
 export function SuggestInput(props: SuggestInputProps) {
   const { t } = useTranslation();
-  const { label, inputValue, onInputChange, options, onSelect, loading, placeholder, emptyText, helperText, error, required, name, onBlur } = props;
+  const {
+    label,
+    inputValue,
+    onInputChange,
+    options,
+    onSelect,
+    loading,
+    placeholder,
+    emptyText,
+    helperText,
+    error,
+    required,
+    name,
+    onBlur,
+  } = props;
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const listId = useId();

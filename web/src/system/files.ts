@@ -44,7 +44,8 @@ export async function uploadFile(path: string, file: File, signal?: AbortSignal)
     throw new UploadError(GENERIC_UPLOAD_ERROR, 0);
   }
   const json = (await response.json().catch(() => null)) as (Partial<UploadedFile> & { message?: string }) | null;
-  if (!response.ok || !json?.id) throw new UploadError(json?.message || GENERIC_UPLOAD_ERROR, response.ok ? 500 : response.status);
+  if (!response.ok || !json?.id)
+    throw new UploadError(json?.message || GENERIC_UPLOAD_ERROR, response.ok ? 500 : response.status);
   return {
     id: String(json.id),
     name: json.name ?? file.name,

@@ -9,7 +9,12 @@ export const toaster = createToaster({ placement: 'top-end', pauseOnPageIdle: tr
 
 /** Shows the generic failure toast (spec core §8). */
 export function showGenericError(): void {
-  toaster.create({ type: 'error', title: i18n.t('common.genericError'), description: i18n.t('common.genericErrorHint'), closable: true });
+  toaster.create({
+    type: 'error',
+    title: i18n.t('common.genericError'),
+    description: i18n.t('common.genericErrorHint'),
+    closable: true,
+  });
 }
 
 /** Shows a success toast with a short Russian text. */

@@ -10,10 +10,13 @@ export function useCountdown(initialSeconds: number): { secondsLeft: number; res
     const t = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(t);
   }, [deadline, running]);
-  const restart = useCallback((seconds = initialSeconds) => {
-    setNow(Date.now());
-    setDeadline(Date.now() + seconds * 1000);
-  }, [initialSeconds]);
+  const restart = useCallback(
+    (seconds = initialSeconds) => {
+      setNow(Date.now());
+      setDeadline(Date.now() + seconds * 1000);
+    },
+    [initialSeconds],
+  );
   return { secondsLeft: Math.max(0, Math.ceil((deadline - now) / 1000)), restart };
 }
 

@@ -40,7 +40,15 @@ describe('e-mail (spec core §5)', () => {
     expect(validateEmail(' ivan.petrov+fx@mail.co.uk ')).toBe(true);
   });
   it("answers 'Проверьте корректность данных' for malformed ones", () => {
-    for (const v of ['client', 'client@', '@example.com', 'a b@example.com', 'a@example', 'a@@example.com', 'a..b@example.com']) {
+    for (const v of [
+      'client',
+      'client@',
+      '@example.com',
+      'a b@example.com',
+      'a@example',
+      'a@@example.com',
+      'a..b@example.com',
+    ]) {
       expect(validateEmail(v)).toBe('Проверьте корректность данных');
     }
   });
@@ -164,16 +172,27 @@ describe('numbers and amounts', () => {
 describe('files (spec core §5: 50 MB per request, unique names)', () => {
   const mb = 1024 * 1024;
   it('refuses a repeated name', () => {
-    expect(validateNewFile({ name: 'invoice.pdf', size: 1 }, [{ name: 'invoice.pdf', size: 1 }])).toBe('Файл с именем invoice.pdf уже загружен');
+    expect(validateNewFile({ name: 'invoice.pdf', size: 1 }, [{ name: 'invoice.pdf', size: 1 }])).toBe(
+      'Файл с именем invoice.pdf уже загружен',
+    );
   });
   it('refuses when the total exceeds 50 MB', () => {
-    expect(validateNewFile({ name: 'b.pdf', size: 20 * mb }, [{ name: 'a.pdf', size: 31 * mb }])).toBe('Превышен размер файла');
+    expect(validateNewFile({ name: 'b.pdf', size: 20 * mb }, [{ name: 'a.pdf', size: 31 * mb }])).toBe(
+      'Превышен размер файла',
+    );
     expect(validateNewFile({ name: 'b.pdf', size: 19 * mb }, [{ name: 'a.pdf', size: 31 * mb }])).toBe(true);
     expect(validateNewFile({ name: 'a.pdf', size: MAX_ORDER_FILES_BYTES }, [])).toBe(true);
     expect(validateNewFile({ name: 'a.pdf', size: MAX_ORDER_FILES_BYTES + 1 }, [])).toBe('Превышен размер файла');
   });
   it('checks a batch against itself too', () => {
-    const r = acceptFiles([{ name: 'a.pdf', size: 1 }, { name: 'a.pdf', size: 1 }, { name: 'c.pdf', size: 60 * mb }], []);
+    const r = acceptFiles(
+      [
+        { name: 'a.pdf', size: 1 },
+        { name: 'a.pdf', size: 1 },
+        { name: 'c.pdf', size: 60 * mb },
+      ],
+      [],
+    );
     expect(r.accepted.map((f) => f.name)).toEqual(['a.pdf']);
     expect(r.errors).toEqual(['Файл с именем a.pdf уже загружен', 'Превышен размер файла']);
   });

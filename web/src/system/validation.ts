@@ -45,7 +45,8 @@ export function validateRequired(value: unknown): ValidationResult {
 }
 
 // Local part and domain with a dot-separated TLD of 2+ letters; no spaces; a pragmatic subset of RFC 5322.
-const EMAIL_RE = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.[A-Za-z]{2,}$/;
+const EMAIL_RE =
+  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.[A-Za-z]{2,}$/;
 
 /** E-mail (spec core §5): required, then 'Проверьте корректность данных' when malformed. */
 export function validateEmail(value: string | null | undefined): ValidationResult {
@@ -56,14 +57,29 @@ export function validateEmail(value: string | null | undefined): ValidationResul
 }
 
 /** The individual password rules of spec core §5, in display order, each with its message. */
-export const PASSWORD_RULES: ReadonlyArray<{ id: string; label: string; message: string; test: (v: string) => boolean }> = [
-  { id: 'length', label: 'От 8 до 20 символов', message: MESSAGES.passwordLength, test: (v) => v.length >= 8 && v.length <= 20 },
+export const PASSWORD_RULES: ReadonlyArray<{
+  id: string;
+  label: string;
+  message: string;
+  test: (v: string) => boolean;
+}> = [
+  {
+    id: 'length',
+    label: 'От 8 до 20 символов',
+    message: MESSAGES.passwordLength,
+    test: (v) => v.length >= 8 && v.length <= 20,
+  },
   { id: 'space', label: 'Без пробелов', message: MESSAGES.passwordSpace, test: (v) => !/\s/.test(v) },
   { id: 'upper', label: 'Заглавная латинская буква', message: MESSAGES.passwordUpper, test: (v) => /[A-Z]/.test(v) },
   { id: 'lower', label: 'Строчная латинская буква', message: MESSAGES.passwordLower, test: (v) => /[a-z]/.test(v) },
   { id: 'digit', label: 'Цифра', message: MESSAGES.passwordDigit, test: (v) => /\d/.test(v) },
   // ASCII punctuation and symbols: !"#$%&'()*+,-./:;<=>?@[\]^_`{|}~
-  { id: 'special', label: 'Специальный символ', message: MESSAGES.passwordSpecial, test: (v) => /[!-/:-@[-`{-~]/.test(v) },
+  {
+    id: 'special',
+    label: 'Специальный символ',
+    message: MESSAGES.passwordSpecial,
+    test: (v) => /[!-/:-@[-`{-~]/.test(v),
+  },
 ];
 
 /** Which password rules `value` satisfies (for the checklist under the field). */
@@ -80,13 +96,19 @@ export function validatePassword(value: string | null | undefined): ValidationRe
 }
 
 /** The repeated password must equal the first one. */
-export function validatePasswordRepeat(repeat: string | null | undefined, password: string | null | undefined): ValidationResult {
+export function validatePasswordRepeat(
+  repeat: string | null | undefined,
+  password: string | null | undefined,
+): ValidationResult {
   if (!repeat) return MESSAGES.required;
   return repeat === (password ?? '') ? true : MESSAGES.passwordsMismatch;
 }
 
 /** A new password must differ from the old one (spec core §5, password change). */
-export function validateNewPassword(value: string | null | undefined, oldPassword: string | null | undefined): ValidationResult {
+export function validateNewPassword(
+  value: string | null | undefined,
+  oldPassword: string | null | undefined,
+): ValidationResult {
   const base = validatePassword(value);
   if (base !== true) return base;
   return value === oldPassword ? MESSAGES.passwordSameAsOld : true;
@@ -140,7 +162,10 @@ export function tnvedIdentifier(value: string): { parentKeyHash: string } | { pa
 }
 
 /** A whole number within optional bounds; '' is required. Returns the parsed value through `parseInteger`. */
-export function validateInteger(value: string | number | null | undefined, opts: { min?: number; max?: number } = {}): ValidationResult {
+export function validateInteger(
+  value: string | number | null | undefined,
+  opts: { min?: number; max?: number } = {},
+): ValidationResult {
   const text = value == null ? '' : String(value).trim().replace(/\s/g, '');
   if (!text) return MESSAGES.required;
   if (!/^\d+$/.test(text)) return MESSAGES.numberInvalid;
@@ -192,7 +217,10 @@ export const MAX_ORDER_FILES_BYTES = 50 * 1024 * 1024;
  * Checks a file about to be added to a request against those already attached (spec core §5):
  * a repeated name → 'Файл с именем {name} уже загружен'; total over 50 MB → 'Превышен размер файла'.
  */
-export function validateNewFile(file: { name: string; size: number }, existing: ReadonlyArray<{ name: string; size: number }>): ValidationResult {
+export function validateNewFile(
+  file: { name: string; size: number },
+  existing: ReadonlyArray<{ name: string; size: number }>,
+): ValidationResult {
   if (existing.some((f) => f.name === file.name)) return MESSAGES.fileDuplicate(file.name);
   const total = existing.reduce((sum, f) => sum + f.size, 0) + file.size;
   return total > MAX_ORDER_FILES_BYTES ? MESSAGES.fileTooLarge : true;

@@ -45,10 +45,15 @@ export class ChatEventHub {
   /** Counters for tests and diagnostics. */
   readonly stats = { notifications: 0, delivered: 0, ephemeral: 0, pumps: 0 };
 
-  constructor(private readonly dbh: DbHandle, private readonly opts: HubOptions) {}
+  constructor(
+    private readonly dbh: DbHandle,
+    private readonly opts: HubOptions,
+  ) {}
 
   /** The highest id handed to subscribers (or skipped as before start). */
-  get deliveredThrough(): number { return this.cursor; }
+  get deliveredThrough(): number {
+    return this.cursor;
+  }
 
   /** Reads the head, starts listening and the safety poll. */
   async start(): Promise<void> {
@@ -62,7 +67,7 @@ export class ChatEventHub {
 
   private async listen(): Promise<void> {
     if (this.dbh.driver === 'pglite') {
-      const pglite = this.dbh.pglite ?? ((this.dbh.db as unknown as { $client: PGlite }).$client);
+      const pglite = this.dbh.pglite ?? (this.dbh.db as unknown as { $client: PGlite }).$client;
       this.unlisten.push(await pglite.listen(CHAT_EVENTS_CHANNEL, () => this.onDurableNotice()));
       this.unlisten.push(await pglite.listen(CHAT_EPHEMERAL_CHANNEL, (p) => this.onEphemeralNotice(p)));
       return;
@@ -83,7 +88,9 @@ export class ChatEventHub {
       client.end().catch(() => undefined);
       if (this.closed) return;
       this.opts.log?.warn({ err }, 'chat realtime listener lost; reconnecting');
-      const t = setTimeout(() => { this.connectPg().catch((e) => broken(e)); }, this.opts.reconnectMs);
+      const t = setTimeout(() => {
+        this.connectPg().catch((e) => broken(e));
+      }, this.opts.reconnectMs);
       t.unref();
     };
     client.on('error', broken);
@@ -103,7 +110,11 @@ export class ChatEventHub {
 
   private onEphemeralNotice(payload: string): void {
     let n: EphemeralNotice;
-    try { n = JSON.parse(payload) as EphemeralNotice; } catch { return; }
+    try {
+      n = JSON.parse(payload) as EphemeralNotice;
+    } catch {
+      return;
+    }
     if (!Array.isArray(n.u)) return;
     this.stats.ephemeral++;
     for (const u of n.u) for (const s of this.subs.get(u) ?? []) s({ durable: false, kind: n.k, payload: n.p ?? {} });
@@ -112,7 +123,10 @@ export class ChatEventHub {
   /** Runs the fan-out read now (coalesced: one read at a time, re-run if kicked meanwhile). */
   kick(): Promise<void> {
     if (this.closed) return Promise.resolve();
-    if (this.pumping) { this.again = true; return this.pumping; }
+    if (this.pumping) {
+      this.again = true;
+      return this.pumping;
+    }
     this.pumping = (async () => {
       try {
         do {
@@ -135,7 +149,10 @@ export class ChatEventHub {
       for (const e of events) {
         this.cursor = e.id;
         for (const u of e.recipients) {
-          for (const s of this.subs.get(u) ?? []) { this.stats.delivered++; s({ durable: true, event: e }); }
+          for (const s of this.subs.get(u) ?? []) {
+            this.stats.delivered++;
+            s({ durable: true, event: e });
+          }
         }
       }
       if (events.length < this.opts.batch || this.closed) return;

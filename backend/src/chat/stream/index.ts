@@ -63,88 +63,102 @@ async function streamUser(app: FastifyInstance, request: FastifyRequest, token: 
   throw AppError.unauthorized();
 }
 
-export default fp(async function chatStreamRoutes(app: FastifyInstance) {
-  const options = chatStreamOptions(app.config.chatStream);
-  const hub = new ChatEventHub(app.dbh, { pollMs: options.pollMs, reconnectMs: 1000, batch: 500, log: app.log });
-  await hub.start();
-  const streams = new Set<SseConnection>();
-  let pruning: Promise<{ deleted: number; retainedFromId: number }> | null = null;
+export default fp(
+  async function chatStreamRoutes(app: FastifyInstance) {
+    const options = chatStreamOptions(app.config.chatStream);
+    const hub = new ChatEventHub(app.dbh, { pollMs: options.pollMs, reconnectMs: 1000, batch: 500, log: app.log });
+    await hub.start();
+    const streams = new Set<SseConnection>();
+    let pruning: Promise<{ deleted: number; retainedFromId: number }> | null = null;
 
-  const realtime: ChatRealtime = {
-    hub,
-    options,
-    tokenResolver: null,
-    publishEphemeral: (userIds, kind, payload) => publishEphemeralVia(app.dbh.db, userIds, kind, payload),
-    prune() {
-      pruning ??= pruneChatEvents(app.dbh.db, options.retention, app.clock.now()).finally(() => { pruning = null; });
-      return pruning;
-    },
-    openStreams: () => streams.size,
-  };
-  app.decorate('chatRealtime', realtime);
-
-  let pruneTimer: NodeJS.Timeout | null = null;
-  if (options.pruneEveryMs > 0) {
-    pruneTimer = setInterval(() => { realtime.prune().catch((err) => app.log.warn({ err }, 'chat event prune failed')); }, options.pruneEveryMs);
-    pruneTimer.unref();
-  }
-
-  app.addHook('preClose', async () => {
-    if (pruneTimer) clearInterval(pruneTimer);
-    for (const s of [...streams]) s.end();
-  });
-  app.addHook('onClose', async () => {
-    await hub.close();
-    await pruning?.catch(() => undefined);
-  });
-
-  app.get<{ Querystring: { token?: string; lastEventId?: string } }>(CHAT_STREAM_PATH, {
-    schema: {
-      tags: ['chat'],
-      summary: 'Realtime chat events (Server-Sent Events), resumable with Last-Event-ID',
-      querystring: {
-        type: 'object',
-        properties: { token: { type: 'string' }, lastEventId: { type: 'string' } },
+    const realtime: ChatRealtime = {
+      hub,
+      options,
+      tokenResolver: null,
+      publishEphemeral: (userIds, kind, payload) => publishEphemeralVia(app.dbh.db, userIds, kind, payload),
+      prune() {
+        pruning ??= pruneChatEvents(app.dbh.db, options.retention, app.clock.now()).finally(() => {
+          pruning = null;
+        });
+        return pruning;
       },
-    },
-  }, async (request, reply) => {
-    const bearer = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
-    const userId = await streamUser(app, request, bearer ?? request.query.token);
-    const header = request.headers['last-event-id'];
-    const lastEventId = (Array.isArray(header) ? header[0] : header) || request.query.lastEventId || undefined;
+      openStreams: () => streams.size,
+    };
+    app.decorate('chatRealtime', realtime);
 
-    reply.hijack();
-    const res = reply.raw;
-    let unsubscribe: () => void = () => undefined;
-    const conn = new SseConnection(res, options, () => { unsubscribe(); streams.delete(conn); });
-    streams.add(conn);
-    unsubscribe = hub.subscribe(userId, (m) => conn.deliver(m));
-
-    let window;
-    try {
-      window = await readRetainedWindow(app.dbh.db, userId, parseLastEventId(lastEventId), options.maxReplay);
-    } catch (err) {
-      request.log.error({ err }, 'chat stream: reading the event log failed');
-      if (!conn.isClosed) {
-        res.writeHead(503, { 'content-type': 'application/json; charset=utf-8' });
-        conn.write(JSON.stringify({ message: 'Сервис временно недоступен', code: 'UNAVAILABLE' }));
-        conn.end();
-      }
-      return;
+    let pruneTimer: NodeJS.Timeout | null = null;
+    if (options.pruneEveryMs > 0) {
+      pruneTimer = setInterval(() => {
+        realtime.prune().catch((err) => app.log.warn({ err }, 'chat event prune failed'));
+      }, options.pruneEveryMs);
+      pruneTimer.unref();
     }
-    if (conn.isClosed) return;
-    res.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache, no-transform',
-      connection: 'keep-alive',
-      'x-accel-buffering': 'no',
+
+    app.addHook('preClose', async () => {
+      if (pruneTimer) clearInterval(pruneTimer);
+      for (const s of [...streams]) s.end();
     });
-    conn.write(`retry: ${options.retryMs}\n\n`);
-    const decision = resumeFrom(lastEventId, window);
-    if (decision.kind === 'resync') conn.sendResync(decision.reason, decision.cursor);
-    else if (decision.kind === 'replay' && window.truncated) conn.sendResync('REPLAY_TOO_LARGE', decision.cursor);
-    else if (decision.kind === 'replay') for (const e of decision.events) conn.sendDurable(e);
-    conn.goLive(decision.cursor);
-    conn.startPing();
-  });
-}, { name: 'chat-stream', dependencies: ['auth'] });
+    app.addHook('onClose', async () => {
+      await hub.close();
+      await pruning?.catch(() => undefined);
+    });
+
+    app.get<{ Querystring: { token?: string; lastEventId?: string } }>(
+      CHAT_STREAM_PATH,
+      {
+        schema: {
+          tags: ['chat'],
+          summary: 'Realtime chat events (Server-Sent Events), resumable with Last-Event-ID',
+          querystring: {
+            type: 'object',
+            properties: { token: { type: 'string' }, lastEventId: { type: 'string' } },
+          },
+        },
+      },
+      async (request, reply) => {
+        const bearer = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+        const userId = await streamUser(app, request, bearer ?? request.query.token);
+        const header = request.headers['last-event-id'];
+        const lastEventId = (Array.isArray(header) ? header[0] : header) || request.query.lastEventId || undefined;
+
+        reply.hijack();
+        const res = reply.raw;
+        let unsubscribe: () => void = () => undefined;
+        const conn = new SseConnection(res, options, () => {
+          unsubscribe();
+          streams.delete(conn);
+        });
+        streams.add(conn);
+        unsubscribe = hub.subscribe(userId, (m) => conn.deliver(m));
+
+        let window;
+        try {
+          window = await readRetainedWindow(app.dbh.db, userId, parseLastEventId(lastEventId), options.maxReplay);
+        } catch (err) {
+          request.log.error({ err }, 'chat stream: reading the event log failed');
+          if (!conn.isClosed) {
+            res.writeHead(503, { 'content-type': 'application/json; charset=utf-8' });
+            conn.write(JSON.stringify({ message: 'Сервис временно недоступен', code: 'UNAVAILABLE' }));
+            conn.end();
+          }
+          return;
+        }
+        if (conn.isClosed) return;
+        res.writeHead(200, {
+          'content-type': 'text/event-stream; charset=utf-8',
+          'cache-control': 'no-cache, no-transform',
+          connection: 'keep-alive',
+          'x-accel-buffering': 'no',
+        });
+        conn.write(`retry: ${options.retryMs}\n\n`);
+        const decision = resumeFrom(lastEventId, window);
+        if (decision.kind === 'resync') conn.sendResync(decision.reason, decision.cursor);
+        else if (decision.kind === 'replay' && window.truncated) conn.sendResync('REPLAY_TOO_LARGE', decision.cursor);
+        else if (decision.kind === 'replay') for (const e of decision.events) conn.sendDurable(e);
+        conn.goLive(decision.cursor);
+        conn.startPing();
+      },
+    );
+  },
+  { name: 'chat-stream', dependencies: ['auth'] },
+);

@@ -20,8 +20,11 @@ const rowsOf = <T>(r: unknown): T[] => (r as { rows: T[] }).rows;
 /** Head (highest committed id, 0 when empty) and retention bound (ids ≥ retainedFromId are all kept). */
 export async function readLogBounds(db: Db): Promise<{ headId: number; retainedFromId: number }> {
   const [row] = rowsOf<{ last_id: string | number; pruned_through: string | number }>(
-    await db.execute(sql`select last_id, pruned_through from chat_event_counter where id = 1`));
-  return row ? { headId: Number(row.last_id), retainedFromId: Number(row.pruned_through) + 1 } : { headId: 0, retainedFromId: 1 };
+    await db.execute(sql`select last_id, pruned_through from chat_event_counter where id = 1`),
+  );
+  return row
+    ? { headId: Number(row.last_id), retainedFromId: Number(row.pruned_through) + 1 }
+    : { headId: 0, retainedFromId: 1 };
 }
 
 /**
@@ -30,25 +33,51 @@ export async function readLogBounds(db: Db): Promise<{ headId: number; retainedF
  * `afterId` null or invalid reads no events (live start). When more than `limit` events are missed, `truncated`
  * is true and the caller should treat the gap as a resync.
  */
-export async function readRetainedWindow(db: Db, userId: number, afterId: number | null, limit: number):
-  Promise<RetainedWindow<LoggedEvent> & { truncated: boolean }> {
-  return db.transaction(async (tx) => {
-    const bounds = await readLogBounds(tx as unknown as Db);
-    let events: LoggedEvent[] = [];
-    if (afterId !== null && Number.isFinite(afterId) && afterId >= bounds.retainedFromId - 1 && afterId < bounds.headId) {
-      const rows = await tx.select().from(chatEvents)
-        .where(and(gt(chatEvents.id, afterId), lte(chatEvents.id, bounds.headId), sql`${chatEvents.recipients} @> ARRAY[${userId}]::int[]`))
-        .orderBy(asc(chatEvents.id)).limit(limit + 1);
-      events = rows.map((r) => ({ id: r.id, recipients: r.recipients, kind: r.kind, payload: r.payload }));
-    }
-    const truncated = events.length > limit;
-    return { events: truncated ? events.slice(0, limit) : events, ...bounds, truncated };
-  }, { isolationLevel: 'repeatable read', accessMode: 'read only' });
+export async function readRetainedWindow(
+  db: Db,
+  userId: number,
+  afterId: number | null,
+  limit: number,
+): Promise<RetainedWindow<LoggedEvent> & { truncated: boolean }> {
+  return db.transaction(
+    async (tx) => {
+      const bounds = await readLogBounds(tx as unknown as Db);
+      let events: LoggedEvent[] = [];
+      if (
+        afterId !== null &&
+        Number.isFinite(afterId) &&
+        afterId >= bounds.retainedFromId - 1 &&
+        afterId < bounds.headId
+      ) {
+        const rows = await tx
+          .select()
+          .from(chatEvents)
+          .where(
+            and(
+              gt(chatEvents.id, afterId),
+              lte(chatEvents.id, bounds.headId),
+              sql`${chatEvents.recipients} @> ARRAY[${userId}]::int[]`,
+            ),
+          )
+          .orderBy(asc(chatEvents.id))
+          .limit(limit + 1);
+        events = rows.map((r) => ({ id: r.id, recipients: r.recipients, kind: r.kind, payload: r.payload }));
+      }
+      const truncated = events.length > limit;
+      return { events: truncated ? events.slice(0, limit) : events, ...bounds, truncated };
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
 }
 
 /** Up to `limit` committed events with id > afterId, ascending, for every recipient (the fan-out read). */
 export async function readEventsAfter(db: Db, afterId: number, limit: number): Promise<LoggedEvent[]> {
-  const rows = await db.select().from(chatEvents).where(gt(chatEvents.id, afterId)).orderBy(asc(chatEvents.id)).limit(limit);
+  const rows = await db
+    .select()
+    .from(chatEvents)
+    .where(gt(chatEvents.id, afterId))
+    .orderBy(asc(chatEvents.id))
+    .limit(limit);
   return rows.map((r) => ({ id: r.id, recipients: r.recipients, kind: r.kind, payload: r.payload }));
 }
 
@@ -66,16 +95,24 @@ export interface RetentionPolicy {
  * new bound gets RESYNC. `now` is the app clock's time.
  * @returns the number of events deleted and the new retention bound (first retained id).
  */
-export async function pruneChatEvents(db: Db, policy: RetentionPolicy, now: Date): Promise<{ deleted: number; retainedFromId: number }> {
+export async function pruneChatEvents(
+  db: Db,
+  policy: RetentionPolicy,
+  now: Date,
+): Promise<{ deleted: number; retainedFromId: number }> {
   return db.transaction(async (tx) => {
     const [c] = rowsOf<{ last_id: string | number; pruned_through: string | number }>(
-      await tx.execute(sql`select last_id, pruned_through from chat_event_counter where id = 1 for update`));
+      await tx.execute(sql`select last_id, pruned_through from chat_event_counter where id = 1 for update`),
+    );
     if (!c) return { deleted: 0, retainedFromId: 1 };
     const head = Number(c.last_id);
     const prunedThrough = Number(c.pruned_through);
     const cutoff = new Date(now.getTime() - policy.maxAgeMs);
     const [byAge] = rowsOf<{ m: string | number | null }>(
-      await tx.execute(sql`select max(id) as m from chat_events where created_at < ${cutoff.toISOString()}::timestamptz`));
+      await tx.execute(
+        sql`select max(id) as m from chat_events where created_at < ${cutoff.toISOString()}::timestamptz`,
+      ),
+    );
     const through = Math.min(head, Math.max(prunedThrough, Number(byAge?.m ?? 0), head - policy.maxEvents));
     if (through <= prunedThrough) return { deleted: 0, retainedFromId: prunedThrough + 1 };
     const del = await tx.delete(chatEvents).where(lte(chatEvents.id, through)).returning({ id: chatEvents.id });

@@ -35,8 +35,12 @@ declare module '../../config.js' {
 
 const DAY = 24 * 60 * 60 * 1000;
 
-export function chatStreamOptions(over: Partial<ChatStreamOptions> = {}, env: NodeJS.ProcessEnv = process.env): ChatStreamOptions {
-  const num = (v: string | undefined, d: number) => (v !== undefined && v !== '' && Number.isFinite(Number(v)) ? Number(v) : d);
+export function chatStreamOptions(
+  over: Partial<ChatStreamOptions> = {},
+  env: NodeJS.ProcessEnv = process.env,
+): ChatStreamOptions {
+  const num = (v: string | undefined, d: number) =>
+    v !== undefined && v !== '' && Number.isFinite(Number(v)) ? Number(v) : d;
   return {
     pingMs: num(env.CHAT_STREAM_PING_MS, 20_000),
     retryMs: 5_000,

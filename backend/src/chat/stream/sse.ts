@@ -33,7 +33,9 @@ export class SseConnection {
     res.on('close', () => this.close());
   }
 
-  get isClosed(): boolean { return this.closed; }
+  get isClosed(): boolean {
+    return this.closed;
+  }
 
   /** Starts the ping timer (call after the head is written). */
   startPing(): void {
@@ -47,7 +49,9 @@ export class SseConnection {
   sendDurable(e: LoggedEvent): void {
     if (e.id <= this.lastSentId) return;
     this.lastSentId = e.id;
-    this.write(`id: ${e.id}\nevent: ${e.kind}\ndata: ${JSON.stringify({ ...e.payload, type: e.payload.type ?? e.kind })}\n\n`);
+    this.write(
+      `id: ${e.id}\nevent: ${e.kind}\ndata: ${JSON.stringify({ ...e.payload, type: e.payload.type ?? e.kind })}\n\n`,
+    );
     if (this.res.writableLength > this.opts.maxBufferedBytes) this.end();
   }
 
@@ -74,10 +78,21 @@ export class SseConnection {
   /** Entry point of hub messages. */
   deliver(m: HubMessage): void {
     if (this.closed) return;
-    if (!this.live) { this.held.push(m); return; }
-    if (m.durable) { this.sendDurable(m.event); return; }
-    if (this.res.writableNeedDrain) { this.droppedEphemeral++; return; }
-    this.write(`event: NOTIFY_MSG\ndata: ${JSON.stringify({ type: 'NOTIFY_MSG', notification: m.kind, ...m.payload })}\n\n`);
+    if (!this.live) {
+      this.held.push(m);
+      return;
+    }
+    if (m.durable) {
+      this.sendDurable(m.event);
+      return;
+    }
+    if (this.res.writableNeedDrain) {
+      this.droppedEphemeral++;
+      return;
+    }
+    this.write(
+      `event: NOTIFY_MSG\ndata: ${JSON.stringify({ type: 'NOTIFY_MSG', notification: m.kind, ...m.payload })}\n\n`,
+    );
   }
 
   write(chunk: string): void {

@@ -15,40 +15,49 @@ import { companies, users } from './core.js';
  * - EMAIL_CHANGE: `email` is the new login address of `userId`. Lives 24 h.
  * A link is usable while `usedAt` and `revokedAt` are null and `expiresAt` is in the future.
  */
-export const emailTokens = pgTable('email_tokens', {
-  id: serial('id').primaryKey(),
-  /** REGISTRATION | PASSWORD_RESET | EMAIL_CHANGE. */
-  purpose: text('purpose').notNull(),
-  /** Lower-cased e-mail the link was sent to. */
-  email: text('email').notNull(),
-  userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
-  /** Hex SHA-256 of the token. */
-  tokenHash: text('token_hash').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-  /** When the mail was sent: a new mail to the same address is refused for 120 s after it (spec core §4, §9). */
-  sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  /** REGISTRATION: the address was confirmed by opening the link. */
-  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
-  /** The link did its job (registration finished, password reset, e-mail changed); it cannot be used again. */
-  usedAt: timestamp('used_at', { withTimezone: true }),
-  /** Voided by a newer link for the same address or by an e-mail correction (confirm/change). */
-  revokedAt: timestamp('revoked_at', { withTimezone: true }),
-}, (t) => [
-  uniqueIndex('email_tokens_hash_uq').on(t.tokenHash),
-  index('email_tokens_email_idx').on(t.email, t.purpose),
-]);
+export const emailTokens = pgTable(
+  'email_tokens',
+  {
+    id: serial('id').primaryKey(),
+    /** REGISTRATION | PASSWORD_RESET | EMAIL_CHANGE. */
+    purpose: text('purpose').notNull(),
+    /** Lower-cased e-mail the link was sent to. */
+    email: text('email').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** Hex SHA-256 of the token. */
+    tokenHash: text('token_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** When the mail was sent: a new mail to the same address is refused for 120 s after it (spec core §4, §9). */
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** REGISTRATION: the address was confirmed by opening the link. */
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    /** The link did its job (registration finished, password reset, e-mail changed); it cannot be used again. */
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    /** Voided by a newer link for the same address or by an e-mail correction (confirm/change). */
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('email_tokens_hash_uq').on(t.tokenHash), index('email_tokens_email_idx').on(t.email, t.purpose)],
+);
 
 /**
  * The client company's checklist (spec core §3 "Checklist"): expected countries, currencies, number of
  * payments per month and approximate monthly total in USD. One per company.
  */
 export const checklists = pgTable('checklists', {
-  companyId: integer('company_id').primaryKey().references(() => companies.id, { onDelete: 'cascade' }),
+  companyId: integer('company_id')
+    .primaryKey()
+    .references(() => companies.id, { onDelete: 'cascade' }),
   /** ISO 3166-1 alpha-2 codes. */
-  countryCodes: text('country_codes').array().notNull().default(sql`'{}'::text[]`),
+  countryCodes: text('country_codes')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   /** ISO 4217 codes. */
-  currencyCodes: text('currency_codes').array().notNull().default(sql`'{}'::text[]`),
+  currencyCodes: text('currency_codes')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   /** Payments per month. */
   paymentsNumber: integer('payments_number').notNull(),
   /** Approximate monthly total, USD. */
@@ -58,17 +67,21 @@ export const checklists = pgTable('checklists', {
 });
 
 /** Callback requests from the public site (spec core §7 Public "callback"): who to call back and why. */
-export const callbackRequests = pgTable('callback_requests', {
-  id: serial('id').primaryKey(),
-  /** GENERAL for /user/callback, AGENT for /callback/agent, else the upper-cased {type} of the path. */
-  type: text('type').notNull(),
-  name: text('name').notNull(),
-  /** 10 digits (spec core §5). */
-  phone: text('phone').notNull(),
-  email: text('email'),
-  comment: text('comment'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-}, (t) => [index('callback_requests_created_idx').on(t.createdAt)]);
+export const callbackRequests = pgTable(
+  'callback_requests',
+  {
+    id: serial('id').primaryKey(),
+    /** GENERAL for /user/callback, AGENT for /callback/agent, else the upper-cased {type} of the path. */
+    type: text('type').notNull(),
+    name: text('name').notNull(),
+    /** 10 digits (spec core §5). */
+    phone: text('phone').notNull(),
+    email: text('email'),
+    comment: text('comment'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('callback_requests_created_idx').on(t.createdAt)],
+);
 
 /** Mails stored by the developer outbox mailer (no SMTP_URL); shown at GET /api/dev/outbox outside production. */
 export const mailOutbox = pgTable('mail_outbox', {

@@ -12,20 +12,24 @@ import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** One durable realtime event addressed to a set of users. */
-export const chatEvents = pgTable('chat_events', {
-  /** Monotonic at commit, contiguous (see the file header). */
-  id: bigint('id', { mode: 'number' }).primaryKey(),
-  /** User ids the event is delivered to (GIN-indexed; query with `recipients @> ARRAY[userId]`). */
-  recipients: integer('recipients').array().notNull(),
-  /** Incoming realtime message type of spec chat §4: GROUP_MSG, MODIFY_MSG, CHILD_MSG, MODIFY_GROUP_MSG, NOTIFY_MSG, GROUP_REQDOC_MSG. */
-  kind: text('kind').notNull(),
-  /** The event body as sent in the SSE `data:` line (JSON object). */
-  payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [
-  index('chat_events_recipients_gin').using('gin', t.recipients),
-  index('chat_events_created_idx').on(t.createdAt),
-]);
+export const chatEvents = pgTable(
+  'chat_events',
+  {
+    /** Monotonic at commit, contiguous (see the file header). */
+    id: bigint('id', { mode: 'number' }).primaryKey(),
+    /** User ids the event is delivered to (GIN-indexed; query with `recipients @> ARRAY[userId]`). */
+    recipients: integer('recipients').array().notNull(),
+    /** Incoming realtime message type of spec chat §4: GROUP_MSG, MODIFY_MSG, CHILD_MSG, MODIFY_GROUP_MSG, NOTIFY_MSG, GROUP_REQDOC_MSG. */
+    kind: text('kind').notNull(),
+    /** The event body as sent in the SSE `data:` line (JSON object). */
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('chat_events_recipients_gin').using('gin', t.recipients),
+    index('chat_events_created_idx').on(t.createdAt),
+  ],
+);
 
 /**
  * The single-row id counter and retention bound of chat_events (row id = 1, created by the first append).
@@ -36,5 +40,7 @@ export const chatEventCounter = pgTable('chat_event_counter', {
   id: integer('id').primaryKey(),
   lastId: bigint('last_id', { mode: 'number' }).notNull().default(0),
   prunedThrough: bigint('pruned_through', { mode: 'number' }).notNull().default(0),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().default(sql`now()`),
+  updatedAt: timestamp('updated_at', { withTimezone: true })
+    .notNull()
+    .default(sql`now()`),
 });

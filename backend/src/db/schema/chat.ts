@@ -18,117 +18,183 @@
  * - `chat_invitations`: invitations to an alliance (ECVP_PARTNER_CLIENT): PENDING → ACCEPTED | DECLINED.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, char, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  char,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './core.js';
 import { orders, storedFiles } from './orders.js';
 
-export const chatGroups = pgTable('chat_groups', {
-  id: serial('id').primaryKey(),
-  /** ECVP_CLIENT | ECVP_PARTNER_CLIENT | ECVP_PARTNER | ECVP_SUPPORT (chat §6). */
-  type: text('type').notNull(),
-  name: text('name').notNull(),
-  /** The request whose chat this is (create-get, chat §7); null for other groups. */
-  orderId: bigint('order_id', { mode: 'number' }).references(() => orders.id),
-  /** The creator (null for groups the platform created: request chats, support chats). */
-  createdBy: integer('created_by').references(() => users.id),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-  deletedAt: timestamp('deleted_at', { withTimezone: true }),
-}, (t) => [
-  uniqueIndex('chat_groups_order_uq').on(t.orderId),
-  check('chat_groups_type_chk', sql`${t.type} in ('ECVP_CLIENT', 'ECVP_PARTNER_CLIENT', 'ECVP_PARTNER', 'ECVP_SUPPORT')`),
-]);
+export const chatGroups = pgTable(
+  'chat_groups',
+  {
+    id: serial('id').primaryKey(),
+    /** ECVP_CLIENT | ECVP_PARTNER_CLIENT | ECVP_PARTNER | ECVP_SUPPORT (chat §6). */
+    type: text('type').notNull(),
+    name: text('name').notNull(),
+    /** The request whose chat this is (create-get, chat §7); null for other groups. */
+    orderId: bigint('order_id', { mode: 'number' }).references(() => orders.id),
+    /** The creator (null for groups the platform created: request chats, support chats). */
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('chat_groups_order_uq').on(t.orderId),
+    check(
+      'chat_groups_type_chk',
+      sql`${t.type} in ('ECVP_CLIENT', 'ECVP_PARTNER_CLIENT', 'ECVP_PARTNER', 'ECVP_SUPPORT')`,
+    ),
+  ],
+);
 
-export const chatMembers = pgTable('chat_members', {
-  id: serial('id').primaryKey(),
-  groupId: integer('group_id').notNull().references(() => chatGroups.id),
-  /** A user id, or the support user 10762 (no foreign key, see the header). */
-  userId: integer('user_id').notNull(),
-  /** OWNER | ADMIN | MODERATOR | PARTICIPANT (chat §6). */
-  role: text('role').notNull().default('PARTICIPANT'),
-  /** Order among the member's favourites, 0 first; null = not a favourite (chat §3 favoriteId). */
-  favoriteId: integer('favorite_id'),
-  /** The read pointer: last viewed message id, 0 = nothing viewed. */
-  lastViewedMessageId: bigint('last_viewed_message_id', { mode: 'number' }).notNull().default(0),
-  lastViewedAt: timestamp('last_viewed_at', { withTimezone: true }),
-  /** Last reaction id seen (hasNewReactions). */
-  lastSeenReactionId: bigint('last_seen_reaction_id', { mode: 'number' }).notNull().default(0),
-  joinedAt: timestamp('joined_at', { withTimezone: true }).notNull(),
-  leftAt: timestamp('left_at', { withTimezone: true }),
-}, (t) => [
-  uniqueIndex('chat_members_group_user_uq').on(t.groupId, t.userId),
-  index('chat_members_user_idx').on(t.userId),
-  check('chat_members_role_chk', sql`${t.role} in ('OWNER', 'ADMIN', 'MODERATOR', 'PARTICIPANT')`),
-  check('chat_members_pointer_chk', sql`${t.lastViewedMessageId} >= 0`),
-]);
+export const chatMembers = pgTable(
+  'chat_members',
+  {
+    id: serial('id').primaryKey(),
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => chatGroups.id),
+    /** A user id, or the support user 10762 (no foreign key, see the header). */
+    userId: integer('user_id').notNull(),
+    /** OWNER | ADMIN | MODERATOR | PARTICIPANT (chat §6). */
+    role: text('role').notNull().default('PARTICIPANT'),
+    /** Order among the member's favourites, 0 first; null = not a favourite (chat §3 favoriteId). */
+    favoriteId: integer('favorite_id'),
+    /** The read pointer: last viewed message id, 0 = nothing viewed. */
+    lastViewedMessageId: bigint('last_viewed_message_id', { mode: 'number' }).notNull().default(0),
+    lastViewedAt: timestamp('last_viewed_at', { withTimezone: true }),
+    /** Last reaction id seen (hasNewReactions). */
+    lastSeenReactionId: bigint('last_seen_reaction_id', { mode: 'number' }).notNull().default(0),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull(),
+    leftAt: timestamp('left_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('chat_members_group_user_uq').on(t.groupId, t.userId),
+    index('chat_members_user_idx').on(t.userId),
+    check('chat_members_role_chk', sql`${t.role} in ('OWNER', 'ADMIN', 'MODERATOR', 'PARTICIPANT')`),
+    check('chat_members_pointer_chk', sql`${t.lastViewedMessageId} >= 0`),
+  ],
+);
 
-export const chatMessages = pgTable('chat_messages', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  groupId: integer('group_id').notNull().references(() => chatGroups.id),
-  /** The id the message is sent as (10762 for support). */
-  senderId: integer('sender_id').notNull(),
-  /** The real author. */
-  authorUserId: integer('author_user_id').notNull().references(() => users.id),
-  /** The client's external message id (msg_<number>, chat §5); unique per author. */
-  extMsgId: text('ext_msg_id'),
-  text: text('text'),
-  fileId: uuid('file_id').references(() => storedFiles.id),
-  /** Stored file ids of attached pictures (jpg, jpeg, png, webp; chat §5). */
-  pictureIds: uuid('picture_ids').array().notNull().default(sql`'{}'::uuid[]`),
-  replyToId: bigint('reply_to_id', { mode: 'number' }),
-  forwardOfId: bigint('forward_of_id', { mode: 'number' }),
-  mentioned: integer('mentioned').array().notNull().default(sql`'{}'::int[]`),
-  /** `{ userMessage, metadataType }` (chat §3) or null. */
-  metaData: jsonb('meta_data').$type<{ userMessage: string; metadataType: string }>(),
-  /** GROUP_MSG, or CHILD_MSG for a reply (chat §4). */
-  type: text('type').notNull().default('GROUP_MSG'),
-  /** SENT → DELIVERED → VIEWED (chat §3), never backwards. */
-  status: text('status').notNull().default('SENT'),
-  edited: boolean('edited').notNull().default(false),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-  editedAt: timestamp('edited_at', { withTimezone: true }),
-  deletedAt: timestamp('deleted_at', { withTimezone: true }),
-}, (t) => [
-  uniqueIndex('chat_messages_author_ext_uq').on(t.authorUserId, t.extMsgId),
-  index('chat_messages_group_idx').on(t.groupId, t.id),
-  check('chat_messages_status_chk', sql`${t.status} in ('SENT', 'DELIVERED', 'VIEWED')`),
-]);
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => chatGroups.id),
+    /** The id the message is sent as (10762 for support). */
+    senderId: integer('sender_id').notNull(),
+    /** The real author. */
+    authorUserId: integer('author_user_id')
+      .notNull()
+      .references(() => users.id),
+    /** The client's external message id (msg_<number>, chat §5); unique per author. */
+    extMsgId: text('ext_msg_id'),
+    text: text('text'),
+    fileId: uuid('file_id').references(() => storedFiles.id),
+    /** Stored file ids of attached pictures (jpg, jpeg, png, webp; chat §5). */
+    pictureIds: uuid('picture_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    replyToId: bigint('reply_to_id', { mode: 'number' }),
+    forwardOfId: bigint('forward_of_id', { mode: 'number' }),
+    mentioned: integer('mentioned')
+      .array()
+      .notNull()
+      .default(sql`'{}'::int[]`),
+    /** `{ userMessage, metadataType }` (chat §3) or null. */
+    metaData: jsonb('meta_data').$type<{ userMessage: string; metadataType: string }>(),
+    /** GROUP_MSG, or CHILD_MSG for a reply (chat §4). */
+    type: text('type').notNull().default('GROUP_MSG'),
+    /** SENT → DELIVERED → VIEWED (chat §3), never backwards. */
+    status: text('status').notNull().default('SENT'),
+    edited: boolean('edited').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    editedAt: timestamp('edited_at', { withTimezone: true }),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('chat_messages_author_ext_uq').on(t.authorUserId, t.extMsgId),
+    index('chat_messages_group_idx').on(t.groupId, t.id),
+    check('chat_messages_status_chk', sql`${t.status} in ('SENT', 'DELIVERED', 'VIEWED')`),
+  ],
+);
 
-export const chatReactions = pgTable('chat_reactions', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  messageId: bigint('message_id', { mode: 'number' }).notNull().references(() => chatMessages.id),
-  /** The id the reaction is made as (10762 for support). */
-  userId: integer('user_id').notNull(),
-  emoji: text('emoji').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-}, (t) => [uniqueIndex('chat_reactions_uq').on(t.messageId, t.userId, t.emoji)]);
+export const chatReactions = pgTable(
+  'chat_reactions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    messageId: bigint('message_id', { mode: 'number' })
+      .notNull()
+      .references(() => chatMessages.id),
+    /** The id the reaction is made as (10762 for support). */
+    userId: integer('user_id').notNull(),
+    emoji: text('emoji').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('chat_reactions_uq').on(t.messageId, t.userId, t.emoji)],
+);
 
 export const chatPresence = pgTable('chat_presence', {
-  userId: integer('user_id').primaryKey().references(() => users.id),
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id),
   lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
 });
 
-export const chatSessionTokens = pgTable('chat_session_tokens', {
-  id: serial('id').primaryKey(),
-  /** sha256 of the token, hex. */
-  tokenHash: char('token_hash', { length: 64 }).notNull(),
-  userId: integer('user_id').notNull().references(() => users.id),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-}, (t) => [uniqueIndex('chat_session_tokens_hash_uq').on(t.tokenHash)]);
+export const chatSessionTokens = pgTable(
+  'chat_session_tokens',
+  {
+    id: serial('id').primaryKey(),
+    /** sha256 of the token, hex. */
+    tokenHash: char('token_hash', { length: 64 }).notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('chat_session_tokens_hash_uq').on(t.tokenHash)],
+);
 
-export const chatInvitations = pgTable('chat_invitations', {
-  id: serial('id').primaryKey(),
-  groupId: integer('group_id').notNull().references(() => chatGroups.id),
-  invitedUserId: integer('invited_user_id').notNull().references(() => users.id),
-  invitedBy: integer('invited_by').notNull().references(() => users.id),
-  /** PENDING | ACCEPTED | DECLINED. */
-  status: text('status').notNull().default('PENDING'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-  decidedAt: timestamp('decided_at', { withTimezone: true }),
-}, (t) => [
-  index('chat_invitations_user_idx').on(t.invitedUserId, t.status),
-  check('chat_invitations_status_chk', sql`${t.status} in ('PENDING', 'ACCEPTED', 'DECLINED')`),
-]);
+export const chatInvitations = pgTable(
+  'chat_invitations',
+  {
+    id: serial('id').primaryKey(),
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => chatGroups.id),
+    invitedUserId: integer('invited_user_id')
+      .notNull()
+      .references(() => users.id),
+    invitedBy: integer('invited_by')
+      .notNull()
+      .references(() => users.id),
+    /** PENDING | ACCEPTED | DECLINED. */
+    status: text('status').notNull().default('PENDING'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('chat_invitations_user_idx').on(t.invitedUserId, t.status),
+    check('chat_invitations_status_chk', sql`${t.status} in ('PENDING', 'ACCEPTED', 'DECLINED')`),
+  ],
+);
 
 export type ChatGroupRow = typeof chatGroups.$inferSelect;
 export type ChatMemberRow = typeof chatMembers.$inferSelect;

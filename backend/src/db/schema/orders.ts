@@ -12,57 +12,85 @@
  * Times are `timestamptz` (UTC); payment term days are `date` (YYYY-MM-DD).
  */
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, char, check, date, index, integer, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  char,
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { companies, users } from './core.js';
 
 /** Payment request of a client company (spec core §3 "Request (order)"). */
-export const orders = pgTable('orders', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  /** Display number; generated, always equal to `id`. */
-  number: bigint('number', { mode: 'number' }).notNull().generatedAlwaysAs(sql`id`),
-  /** The client company the request belongs to (role scoping: a client sees its company's orders only). */
-  companyId: integer('company_id').notNull().references(() => companies.id),
-  /** The user who created it (a client, later also a referral partner acting for a client). */
-  createdBy: integer('created_by').notNull().references(() => users.id),
-  /** Consultant (referral partner) attached to the order; null when none (spec core §3 "consultant/agent"). */
-  consultantUserId: integer('consultant_user_id').references(() => users.id),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-  /** SENDING or RECEIVING. */
-  paymentType: text('payment_type').notNull(),
-  /** Amount, decimal string with at most 2 decimals, > 0. */
-  amount: numeric('amount', { precision: 18, scale: 2 }).notNull(),
-  /** ISO 4217 alphabetic code, e.g. 'USD'. */
-  currency: char('currency', { length: 3 }).notNull(),
-  /** ISO 3166-1 alpha-2 code of the counterparty's country, e.g. 'CN'. */
-  countryCode: char('country_code', { length: 2 }).notNull(),
-  city: text('city').notNull(),
-  bankName: text('bank_name').notNull(),
-  /** SWIFT BIC, 8 or 11 characters; null when the client did not find it (spec core §5). */
-  swift: text('swift'),
-  /** TN VED EAEU code: a heading (4 digits) or a subheading (10 digits) of ref_tnved. */
-  tnvedCode: text('tnved_code').notNull(),
-  /** IMPORTED or NOT_IMPORTED. */
-  goodsLocation: text('goods_location').notNull(),
-  paymentDateFrom: date('payment_date_from', { mode: 'string' }).notNull(),
-  paymentDateTo: date('payment_date_to', { mode: 'string' }).notNull(),
-  comment: text('comment'),
-  /** Order status of spec core §4; VALIDATION at creation. */
-  status: text('status').notNull().default('VALIDATION'),
-  /** Time of the last status change. */
-  statusDate: timestamp('status_date', { withTimezone: true }).notNull(),
-  /** Row version for compare-and-set updates; 1 at creation. */
-  version: integer('version').notNull().default(1),
-  /** The operator who took the check (spec core §3 operator-side row "validator"); null until taken (deal/repository.ts). */
-  validatorUserId: integer('validator_user_id').references(() => users.id),
-}, (t) => [
-  index('orders_company_created_idx').on(t.companyId, t.createdAt),
-  index('orders_company_status_idx').on(t.companyId, t.status),
-  check('orders_amount_positive', sql`${t.amount} > 0`),
-  check('orders_payment_type_chk', sql`${t.paymentType} in ('SENDING', 'RECEIVING')`),
-  check('orders_goods_location_chk', sql`${t.goodsLocation} in ('IMPORTED', 'NOT_IMPORTED')`),
-  check('orders_status_chk', sql`${t.status} in ('VALIDATION', 'IN_VALIDATION', 'ACTIVE', 'OFFER_ACCEPTED', 'PAYMENT_CHECKING', 'EXECUTING', 'EXECUTED', 'REJECTED', 'CANCELED')`),
-  check('orders_payment_dates_chk', sql`${t.paymentDateFrom} <= ${t.paymentDateTo}`),
-]);
+export const orders = pgTable(
+  'orders',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** Display number; generated, always equal to `id`. */
+    number: bigint('number', { mode: 'number' })
+      .notNull()
+      .generatedAlwaysAs(sql`id`),
+    /** The client company the request belongs to (role scoping: a client sees its company's orders only). */
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    /** The user who created it (a client, later also a referral partner acting for a client). */
+    createdBy: integer('created_by')
+      .notNull()
+      .references(() => users.id),
+    /** Consultant (referral partner) attached to the order; null when none (spec core §3 "consultant/agent"). */
+    consultantUserId: integer('consultant_user_id').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** SENDING or RECEIVING. */
+    paymentType: text('payment_type').notNull(),
+    /** Amount, decimal string with at most 2 decimals, > 0. */
+    amount: numeric('amount', { precision: 18, scale: 2 }).notNull(),
+    /** ISO 4217 alphabetic code, e.g. 'USD'. */
+    currency: char('currency', { length: 3 }).notNull(),
+    /** ISO 3166-1 alpha-2 code of the counterparty's country, e.g. 'CN'. */
+    countryCode: char('country_code', { length: 2 }).notNull(),
+    city: text('city').notNull(),
+    bankName: text('bank_name').notNull(),
+    /** SWIFT BIC, 8 or 11 characters; null when the client did not find it (spec core §5). */
+    swift: text('swift'),
+    /** TN VED EAEU code: a heading (4 digits) or a subheading (10 digits) of ref_tnved. */
+    tnvedCode: text('tnved_code').notNull(),
+    /** IMPORTED or NOT_IMPORTED. */
+    goodsLocation: text('goods_location').notNull(),
+    paymentDateFrom: date('payment_date_from', { mode: 'string' }).notNull(),
+    paymentDateTo: date('payment_date_to', { mode: 'string' }).notNull(),
+    comment: text('comment'),
+    /** Order status of spec core §4; VALIDATION at creation. */
+    status: text('status').notNull().default('VALIDATION'),
+    /** Time of the last status change. */
+    statusDate: timestamp('status_date', { withTimezone: true }).notNull(),
+    /** Row version for compare-and-set updates; 1 at creation. */
+    version: integer('version').notNull().default(1),
+    /** The operator who took the check (spec core §3 operator-side row "validator"); null until taken (deal/repository.ts). */
+    validatorUserId: integer('validator_user_id').references(() => users.id),
+  },
+  (t) => [
+    index('orders_company_created_idx').on(t.companyId, t.createdAt),
+    index('orders_company_status_idx').on(t.companyId, t.status),
+    check('orders_amount_positive', sql`${t.amount} > 0`),
+    check('orders_payment_type_chk', sql`${t.paymentType} in ('SENDING', 'RECEIVING')`),
+    check('orders_goods_location_chk', sql`${t.goodsLocation} in ('IMPORTED', 'NOT_IMPORTED')`),
+    check(
+      'orders_status_chk',
+      sql`${t.status} in ('VALIDATION', 'IN_VALIDATION', 'ACTIVE', 'OFFER_ACCEPTED', 'PAYMENT_CHECKING', 'EXECUTING', 'EXECUTED', 'REJECTED', 'CANCELED')`,
+    ),
+    check('orders_payment_dates_chk', sql`${t.paymentDateFrom} <= ${t.paymentDateTo}`),
+  ],
+);
 
 /**
  * Status changes of an order, the creation included (`fromStatus` null) — and, since the deal flow (issue 3), the
@@ -70,66 +98,86 @@ export const orders = pgTable('orders', {
  * PAYMENT = pay check) and `entityId` its row id (for ORDER the order id). `actorRole` is the data role of §6 or
  * SYSTEM (offer expiry).
  */
-export const orderStatusHistory = pgTable('order_status_history', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  orderId: bigint('order_id', { mode: 'number' }).notNull().references(() => orders.id),
-  fromStatus: text('from_status'),
-  toStatus: text('to_status').notNull(),
-  /** Who made the change. */
-  byUserId: integer('by_user_id').references(() => users.id),
-  at: timestamp('at', { withTimezone: true }).notNull(),
-  comment: text('comment'),
-  /** ORDER, OFFER or PAYMENT (deal/repository.ts). */
-  entity: text('entity').notNull().default('ORDER'),
-  /** Row id of the entity (orders.id, partner_orders.id or pay_checks.id); null on rows written before issue 3. */
-  entityId: bigint('entity_id', { mode: 'number' }),
-  /** CLIENT, PARTNER, OPER, AGENT or SYSTEM; null on rows written before issue 3. */
-  actorRole: text('actor_role'),
-}, (t) => [index('order_status_history_order_idx').on(t.orderId, t.at)]);
+export const orderStatusHistory = pgTable(
+  'order_status_history',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => orders.id),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status').notNull(),
+    /** Who made the change. */
+    byUserId: integer('by_user_id').references(() => users.id),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    comment: text('comment'),
+    /** ORDER, OFFER or PAYMENT (deal/repository.ts). */
+    entity: text('entity').notNull().default('ORDER'),
+    /** Row id of the entity (orders.id, partner_orders.id or pay_checks.id); null on rows written before issue 3. */
+    entityId: bigint('entity_id', { mode: 'number' }),
+    /** CLIENT, PARTNER, OPER, AGENT or SYSTEM; null on rows written before issue 3. */
+    actorRole: text('actor_role'),
+  },
+  (t) => [index('order_status_history_order_idx').on(t.orderId, t.at)],
+);
 
 /**
  * Uploaded files (spec core §3 order "files (invoice/contract)"; §5 file rules). The content is on disk at
  * `<DATA_DIR>/files/<sha256>`; several rows may share one content.
  */
-export const storedFiles = pgTable('stored_files', {
-  id: uuid('id').primaryKey(),
-  /** SHA-256 of the content, 64 lower-case hex digits: the name of the content on disk. */
-  sha256: char('sha256', { length: 64 }).notNull(),
-  /** Size in bytes. */
-  size: bigint('size', { mode: 'number' }).notNull(),
-  /** MIME type detected from the content (never the one the browser claimed). */
-  contentType: text('content_type').notNull(),
-  /** File name as uploaded (path stripped, control characters removed). */
-  originalName: text('original_name').notNull(),
-  /** The uploader; only they may attach the file to an order. */
-  ownerUserId: integer('owner_user_id').notNull().references(() => users.id),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-  /** The order it is attached to; null until the order is created. */
-  orderId: bigint('order_id', { mode: 'number' }).references(() => orders.id),
-}, (t) => [
-  index('stored_files_owner_idx').on(t.ownerUserId, t.orderId),
-  index('stored_files_order_idx').on(t.orderId),
-  index('stored_files_sha256_idx').on(t.sha256),
-]);
+export const storedFiles = pgTable(
+  'stored_files',
+  {
+    id: uuid('id').primaryKey(),
+    /** SHA-256 of the content, 64 lower-case hex digits: the name of the content on disk. */
+    sha256: char('sha256', { length: 64 }).notNull(),
+    /** Size in bytes. */
+    size: bigint('size', { mode: 'number' }).notNull(),
+    /** MIME type detected from the content (never the one the browser claimed). */
+    contentType: text('content_type').notNull(),
+    /** File name as uploaded (path stripped, control characters removed). */
+    originalName: text('original_name').notNull(),
+    /** The uploader; only they may attach the file to an order. */
+    ownerUserId: integer('owner_user_id')
+      .notNull()
+      .references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** The order it is attached to; null until the order is created. */
+    orderId: bigint('order_id', { mode: 'number' }).references(() => orders.id),
+  },
+  (t) => [
+    index('stored_files_owner_idx').on(t.ownerUserId, t.orderId),
+    index('stored_files_order_idx').on(t.orderId),
+    index('stored_files_sha256_idx').on(t.sha256),
+  ],
+);
 
 /**
  * A payment agent's side of an order (spec core §3 "partnerOrders item"): created when the operator sends the
  * order to agents (next issue). Status is an offer status of spec core §4, ALLOWED when sent.
  */
-export const partnerOrders = pgTable('partner_orders', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  orderId: bigint('order_id', { mode: 'number' }).notNull().references(() => orders.id),
-  /** The payment agent's company (companies.kind = 'PARTNER'). */
-  partnerCompanyId: integer('partner_company_id').notNull().references(() => companies.id),
-  status: text('status').notNull().default('ALLOWED'),
-  partnerSignRequired: boolean('partner_sign_required').notNull().default(false),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-  version: integer('version').notNull().default(1),
-  /** Time of the last status change (deal/repository.ts); null before the first change after creation. */
-  statusDate: timestamp('status_date', { withTimezone: true }),
-  /** The agent's refusal reason (PARTNER_REJECT, spec core §5 "a refusal reason is required"). */
-  rejectReason: text('reject_reason'),
-}, (t) => [uniqueIndex('partner_orders_order_partner_uq').on(t.orderId, t.partnerCompanyId)]);
+export const partnerOrders = pgTable(
+  'partner_orders',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => orders.id),
+    /** The payment agent's company (companies.kind = 'PARTNER'). */
+    partnerCompanyId: integer('partner_company_id')
+      .notNull()
+      .references(() => companies.id),
+    status: text('status').notNull().default('ALLOWED'),
+    partnerSignRequired: boolean('partner_sign_required').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    version: integer('version').notNull().default(1),
+    /** Time of the last status change (deal/repository.ts); null before the first change after creation. */
+    statusDate: timestamp('status_date', { withTimezone: true }),
+    /** The agent's refusal reason (PARTNER_REJECT, spec core §5 "a refusal reason is required"). */
+    rejectReason: text('reject_reason'),
+  },
+  (t) => [uniqueIndex('partner_orders_order_partner_uq').on(t.orderId, t.partnerCompanyId)],
+);
 
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrderRow = typeof orders.$inferInsert;

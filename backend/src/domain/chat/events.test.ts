@@ -1,24 +1,52 @@
 /** spec chat §3 group system events and §4 realtime kinds: the unions hold exactly the spec's names. */
 import { describe, expect, it } from 'vitest';
 import {
-  GROUP_EVENT_KINDS, GROUP_SYSTEM_EVENT_KINDS, isDurable, isGroupEventKind, isMessageModificationKind, isNotificationKind,
-  isRealtimeMessageType, MESSAGE_MODIFICATION_KINDS, NOTIFICATION_KINDS, REALTIME_MESSAGE_TYPES, type RealtimeEvent,
+  GROUP_EVENT_KINDS,
+  GROUP_SYSTEM_EVENT_KINDS,
+  isDurable,
+  isGroupEventKind,
+  isMessageModificationKind,
+  isNotificationKind,
+  isRealtimeMessageType,
+  MESSAGE_MODIFICATION_KINDS,
+  NOTIFICATION_KINDS,
+  REALTIME_MESSAGE_TYPES,
+  type RealtimeEvent,
 } from './events.js';
 
 describe('realtime kinds (chat §4)', () => {
   it('incoming message types', () => {
-    expect(REALTIME_MESSAGE_TYPES).toEqual(['MODIFY_MSG', 'CHILD_MSG', 'GROUP_MSG', 'MODIFY_GROUP_MSG', 'NOTIFY_MSG', 'GROUP_REQDOC_MSG']);
+    expect(REALTIME_MESSAGE_TYPES).toEqual([
+      'MODIFY_MSG',
+      'CHILD_MSG',
+      'GROUP_MSG',
+      'MODIFY_GROUP_MSG',
+      'NOTIFY_MSG',
+      'GROUP_REQDOC_MSG',
+    ]);
     expect(isRealtimeMessageType('GROUP_REQDOC_MSG')).toBe(true);
     expect(isRealtimeMessageType('PING')).toBe(false);
   });
   it('message modification kinds', () => {
-    expect(MESSAGE_MODIFICATION_KINDS).toEqual(['MSG_EDITED', 'MSG_METADATA_EDITED', 'MSG_DELETED', 'MSG_DELIVERED', 'MSG_VIEWED']);
+    expect(MESSAGE_MODIFICATION_KINDS).toEqual([
+      'MSG_EDITED',
+      'MSG_METADATA_EDITED',
+      'MSG_DELETED',
+      'MSG_DELIVERED',
+      'MSG_VIEWED',
+    ]);
     expect(isMessageModificationKind('MSG_VIEWED')).toBe(true);
     expect(isMessageModificationKind('MSG_READ')).toBe(false);
   });
   it('group system events (§3) and group modifications (§4)', () => {
     expect(GROUP_SYSTEM_EVENT_KINDS).toEqual([
-      'GROUP_CREATED', 'GROUP_NAME_CHANGED', 'GROUP_PICTURE_CHANGED', 'GROUP_LEFT', 'GROUP_REMOVED', 'GROUP_JOINED', 'GROUP_ADDED',
+      'GROUP_CREATED',
+      'GROUP_NAME_CHANGED',
+      'GROUP_PICTURE_CHANGED',
+      'GROUP_LEFT',
+      'GROUP_REMOVED',
+      'GROUP_JOINED',
+      'GROUP_ADDED',
     ]);
     expect(GROUP_EVENT_KINDS).toEqual([...GROUP_SYSTEM_EVENT_KINDS, 'GROUP_ADDED_FAVORITE', 'GROUP_REMOVED_FAVORITE']);
     expect(isGroupEventKind('GROUP_ADDED_FAVORITE')).toBe(true);
@@ -30,7 +58,14 @@ describe('realtime kinds (chat §4)', () => {
     expect(isNotificationKind(null)).toBe(false);
   });
   it('notifications are ephemeral; messages, modifications, group events and GROUP_REQDOC_MSG are durable', () => {
-    const message = { msgId: 1, groupId: 1, dateTimeCreate: '2025-01-01T00:00:00Z', status: 'SENT' as const, sender: { id: 1, name: 'А' }, type: 'GROUP_MSG' as const };
+    const message = {
+      msgId: 1,
+      groupId: 1,
+      dateTimeCreate: '2025-01-01T00:00:00Z',
+      status: 'SENT' as const,
+      sender: { id: 1, name: 'А' },
+      type: 'GROUP_MSG' as const,
+    };
     const events: RealtimeEvent[] = [
       { type: 'GROUP_MSG', message },
       { type: 'CHILD_MSG', message: { ...message, type: 'CHILD_MSG' } },
@@ -39,6 +74,14 @@ describe('realtime kinds (chat §4)', () => {
       { type: 'GROUP_REQDOC_MSG', payload: { any: 'thing' } },
     ];
     for (const e of events) expect(isDurable(e)).toBe(true);
-    expect(isDurable({ type: 'NOTIFY_MSG', notification: 'USER_TYPING_GROUP', userId: 1, groupId: 1, at: '2025-01-01T00:00:00Z' })).toBe(false);
+    expect(
+      isDurable({
+        type: 'NOTIFY_MSG',
+        notification: 'USER_TYPING_GROUP',
+        userId: 1,
+        groupId: 1,
+        at: '2025-01-01T00:00:00Z',
+      }),
+    ).toBe(false);
   });
 });

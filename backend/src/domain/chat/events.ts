@@ -10,27 +10,54 @@ import type { GroupType } from './groups.js';
 import type { MessageStatus } from './messages.js';
 
 /** Incoming realtime message types (chat §4). GROUP_REQDOC_MSG is passed on unchanged. */
-export type RealtimeMessageType = 'MODIFY_MSG' | 'CHILD_MSG' | 'GROUP_MSG' | 'MODIFY_GROUP_MSG' | 'NOTIFY_MSG' | 'GROUP_REQDOC_MSG';
+export type RealtimeMessageType =
+  'MODIFY_MSG' | 'CHILD_MSG' | 'GROUP_MSG' | 'MODIFY_GROUP_MSG' | 'NOTIFY_MSG' | 'GROUP_REQDOC_MSG';
 export const REALTIME_MESSAGE_TYPES: readonly RealtimeMessageType[] = [
-  'MODIFY_MSG', 'CHILD_MSG', 'GROUP_MSG', 'MODIFY_GROUP_MSG', 'NOTIFY_MSG', 'GROUP_REQDOC_MSG',
+  'MODIFY_MSG',
+  'CHILD_MSG',
+  'GROUP_MSG',
+  'MODIFY_GROUP_MSG',
+  'NOTIFY_MSG',
+  'GROUP_REQDOC_MSG',
 ];
 
 /** Message modification types (chat §4). */
-export type MessageModificationKind = 'MSG_EDITED' | 'MSG_METADATA_EDITED' | 'MSG_DELETED' | 'MSG_DELIVERED' | 'MSG_VIEWED';
+export type MessageModificationKind =
+  'MSG_EDITED' | 'MSG_METADATA_EDITED' | 'MSG_DELETED' | 'MSG_DELIVERED' | 'MSG_VIEWED';
 export const MESSAGE_MODIFICATION_KINDS: readonly MessageModificationKind[] = [
-  'MSG_EDITED', 'MSG_METADATA_EDITED', 'MSG_DELETED', 'MSG_DELIVERED', 'MSG_VIEWED',
+  'MSG_EDITED',
+  'MSG_METADATA_EDITED',
+  'MSG_DELETED',
+  'MSG_DELIVERED',
+  'MSG_VIEWED',
 ];
 
 /** Group system events (chat §3): they also appear as system messages in the group. */
 export type GroupSystemEventKind =
-  | 'GROUP_CREATED' | 'GROUP_NAME_CHANGED' | 'GROUP_PICTURE_CHANGED' | 'GROUP_LEFT' | 'GROUP_REMOVED' | 'GROUP_JOINED' | 'GROUP_ADDED';
+  | 'GROUP_CREATED'
+  | 'GROUP_NAME_CHANGED'
+  | 'GROUP_PICTURE_CHANGED'
+  | 'GROUP_LEFT'
+  | 'GROUP_REMOVED'
+  | 'GROUP_JOINED'
+  | 'GROUP_ADDED';
 export const GROUP_SYSTEM_EVENT_KINDS: readonly GroupSystemEventKind[] = [
-  'GROUP_CREATED', 'GROUP_NAME_CHANGED', 'GROUP_PICTURE_CHANGED', 'GROUP_LEFT', 'GROUP_REMOVED', 'GROUP_JOINED', 'GROUP_ADDED',
+  'GROUP_CREATED',
+  'GROUP_NAME_CHANGED',
+  'GROUP_PICTURE_CHANGED',
+  'GROUP_LEFT',
+  'GROUP_REMOVED',
+  'GROUP_JOINED',
+  'GROUP_ADDED',
 ];
 
 /** Group modifications carried by MODIFY_GROUP_MSG (chat §4): the system events plus the favourite marks. */
 export type GroupEventKind = GroupSystemEventKind | 'GROUP_ADDED_FAVORITE' | 'GROUP_REMOVED_FAVORITE';
-export const GROUP_EVENT_KINDS: readonly GroupEventKind[] = [...GROUP_SYSTEM_EVENT_KINDS, 'GROUP_ADDED_FAVORITE', 'GROUP_REMOVED_FAVORITE'];
+export const GROUP_EVENT_KINDS: readonly GroupEventKind[] = [
+  ...GROUP_SYSTEM_EVENT_KINDS,
+  'GROUP_ADDED_FAVORITE',
+  'GROUP_REMOVED_FAVORITE',
+];
 
 /** Notifications carried by NOTIFY_MSG (chat §4). */
 export type NotificationKind = 'USER_ONLINE' | 'USER_OFFLINE' | 'USER_TYPING_GROUP';

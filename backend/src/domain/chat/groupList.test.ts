@@ -1,7 +1,16 @@
 /** spec chat §4 "Group list", §5 search minimum, §8 pin limit, §9 constants. */
 import { describe, expect, it } from 'vitest';
 import { CHAT_ERRORS } from './errors.js';
-import { containsPattern, GROUP_PAGE_SIZE, groupSearchTerm, MAX_PINNED_CHATS, MIN_GROUP_SEARCH_LENGTH, pinGroup, unpinGroup, type Favourites } from './groupList.js';
+import {
+  containsPattern,
+  GROUP_PAGE_SIZE,
+  groupSearchTerm,
+  MAX_PINNED_CHATS,
+  MIN_GROUP_SEARCH_LENGTH,
+  pinGroup,
+  unpinGroup,
+  type Favourites,
+} from './groupList.js';
 
 describe('group search (chat §5)', () => {
   it('needs at least 3 characters before anything is fetched', () => {

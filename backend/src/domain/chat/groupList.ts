@@ -22,8 +22,10 @@ export const MAX_PINNED_CHATS = 5;
  *   { kind: 'search', term }    at least `min` characters (default 3)
  *   { kind: 'tooShort' }        1..min-1 characters: nothing is fetched (the answer is an empty page)
  */
-export function groupSearchTerm(searchStr: string | null | undefined, min = MIN_GROUP_SEARCH_LENGTH):
-  | { kind: 'none' } | { kind: 'search'; term: string } | { kind: 'tooShort' } {
+export function groupSearchTerm(
+  searchStr: string | null | undefined,
+  min = MIN_GROUP_SEARCH_LENGTH,
+): { kind: 'none' } | { kind: 'search'; term: string } | { kind: 'tooShort' } {
   const term = (searchStr ?? '').trim();
   if (term === '') return { kind: 'none' };
   // Count code points, so 'ёжи' and emoji count as the user sees them.
@@ -47,8 +49,10 @@ export type Favourites = ReadonlyMap<number, number>;
  * @returns `{ ok: true, favourites }`, or `{ ok: false, code: 'PIN_LIMIT', message }` (CHAT_ERRORS.PIN_LIMIT) when
  *   5 other groups are pinned already. Not thrown: an expected failure is data (DESIGN principle 4).
  */
-export function pinGroup(favourites: Favourites, groupId: number):
-  | { ok: true; favourites: Favourites } | { ok: false; code: 'PIN_LIMIT'; message: string } {
+export function pinGroup(
+  favourites: Favourites,
+  groupId: number,
+): { ok: true; favourites: Favourites } | { ok: false; code: 'PIN_LIMIT'; message: string } {
   const others = [...favourites].filter(([id]) => id !== groupId).sort((a, b) => a[1] - b[1]);
   if (others.length >= MAX_PINNED_CHATS) return { ok: false, code: 'PIN_LIMIT', message: CHAT_ERRORS.PIN_LIMIT };
   const next = new Map<number, number>([[groupId, 0]]);

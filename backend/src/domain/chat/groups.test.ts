@@ -1,8 +1,21 @@
 /** spec chat §6: group types, member roles and rights, personal chat types, support. */
 import { describe, expect, it } from 'vitest';
 import {
-  ALLIANCE_GROUP_TYPE, canHavePersonalChat, canPerform, canUseSupportChat, GROUP_TYPES, hasAdminRights, hasModerationRights,
-  isGroupType, isMemberRole, isOwnMessage, isSupportAccount, PERSONAL_CHAT_TYPES, previewRole, senderIdFor, SUPPORT_USER_ID,
+  ALLIANCE_GROUP_TYPE,
+  canHavePersonalChat,
+  canPerform,
+  canUseSupportChat,
+  GROUP_TYPES,
+  hasAdminRights,
+  hasModerationRights,
+  isGroupType,
+  isMemberRole,
+  isOwnMessage,
+  isSupportAccount,
+  PERSONAL_CHAT_TYPES,
+  previewRole,
+  senderIdFor,
+  SUPPORT_USER_ID,
 } from './groups.js';
 
 describe('group types (chat §6)', () => {
@@ -38,7 +51,7 @@ describe('member roles and rights (chat §6)', () => {
     expect(isMemberRole('MODERATOR')).toBe(true);
     expect(isMemberRole('GUEST')).toBe(false);
   });
-  it('admin actions need admin rights, deleting others\' messages needs moderation rights', () => {
+  it("admin actions need admin rights, deleting others' messages needs moderation rights", () => {
     expect(canPerform('ADMIN', 'RENAME')).toBe(true);
     expect(canPerform('MODERATOR', 'RENAME')).toBe(false);
     expect(canPerform('MODERATOR', 'DELETE_OTHERS_MESSAGE')).toBe(true);
@@ -75,14 +88,15 @@ describe('support (chat §6)', () => {
   it('an operator counts as support and may use the support chat; others may not', () => {
     expect(isSupportAccount(oper)).toBe(true);
     expect(canUseSupportChat(oper)).toBe(true);
-    for (const accountType of ['CLIENT', 'PARTNER', 'AGENT'] as const) expect(canUseSupportChat({ accountType })).toBe(false);
+    for (const accountType of ['CLIENT', 'PARTNER', 'AGENT'] as const)
+      expect(canUseSupportChat({ accountType })).toBe(false);
   });
   it('an operator writes as the support user in support groups, as themselves elsewhere', () => {
     expect(senderIdFor(oper, 'ECVP_SUPPORT')).toBe(10762);
     expect(senderIdFor(oper, 'ECVP_CLIENT')).toBe(7);
     expect(senderIdFor(client, 'ECVP_SUPPORT')).toBe(5);
   });
-  it('own messages: the viewer\'s, and for support the support user\'s in support groups', () => {
+  it("own messages: the viewer's, and for support the support user's in support groups", () => {
     expect(isOwnMessage(5, client, 'ECVP_SUPPORT')).toBe(true);
     expect(isOwnMessage(10762, client, 'ECVP_SUPPORT')).toBe(false);
     expect(isOwnMessage(10762, oper, 'ECVP_SUPPORT')).toBe(true);

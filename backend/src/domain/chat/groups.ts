@@ -59,7 +59,7 @@ export function previewRole(role: MemberRole): PreviewRole {
 
 /** Group actions whose permission depends on the member role. */
 export type GroupAction =
-  | 'RENAME' | 'CHANGE_PICTURE' | 'ADD_MEMBER' | 'REMOVE_MEMBER' | 'DELETE_GROUP' | 'DELETE_OTHERS_MESSAGE';
+  'RENAME' | 'CHANGE_PICTURE' | 'ADD_MEMBER' | 'REMOVE_MEMBER' | 'DELETE_GROUP' | 'DELETE_OTHERS_MESSAGE';
 
 /** Which right each action needs (our split; chat §6 names the rights, not the actions). */
 export const GROUP_ACTION_RIGHT: Readonly<Record<GroupAction, 'admin' | 'moderation'>> = {
@@ -75,7 +75,11 @@ export const GROUP_ACTION_RIGHT: Readonly<Record<GroupAction, 'admin' | 'moderat
  * Whether a member with `role` may perform `action` (chat §6). A non-member (`null`) may do nothing.
  * Operators act with admin rights in every group they can open (they are support, chat §6).
  */
-export function canPerform(role: MemberRole | null | undefined, action: GroupAction, actor?: { accountType: ChatAccountType }): boolean {
+export function canPerform(
+  role: MemberRole | null | undefined,
+  action: GroupAction,
+  actor?: { accountType: ChatAccountType },
+): boolean {
   if (actor && isSupportAccount(actor)) return true;
   return GROUP_ACTION_RIGHT[action] === 'admin' ? hasAdminRights(role) : hasModerationRights(role);
 }

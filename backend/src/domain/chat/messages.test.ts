@@ -2,8 +2,21 @@
 import { describe, expect, it } from 'vitest';
 import { CHAT_ERRORS, ChatRuleError } from './errors.js';
 import {
-  formatMetaData, IMAGE_EXTENSIONS, isImageFileName, isMetadataType, isPictureFile, isValidMsgKey, laterStatus, MAX_PICTURES_PER_MESSAGE,
-  METADATA_TYPE_LABELS, METADATA_TYPES, msgKeyOf, nextMessageTime, parseIdList, parseMetaData, parseMsgKey,
+  formatMetaData,
+  IMAGE_EXTENSIONS,
+  isImageFileName,
+  isMetadataType,
+  isPictureFile,
+  isValidMsgKey,
+  laterStatus,
+  MAX_PICTURES_PER_MESSAGE,
+  METADATA_TYPE_LABELS,
+  METADATA_TYPES,
+  msgKeyOf,
+  nextMessageTime,
+  parseIdList,
+  parseMetaData,
+  parseMsgKey,
 } from './messages.js';
 
 describe('message key (chat §5)', () => {
@@ -15,14 +28,25 @@ describe('message key (chat §5)', () => {
     expect(msgKeyOf(42)).toBe('msg_42');
     expect(parseMsgKey(msgKeyOf(987))).toBe(987);
   });
-  it.each(['', 'msg_', 'msg', '42', 'MSG_1', 'msg_-1', 'msg_1.5', 'msg_ 1', ' msg_1', 'msg_1a', 'msg_abc', 'key_1', 'msg_1e3'])(
-    "'%s' fails with 'msgKey is not valid'",
-    (key) => {
-      expect(() => parseMsgKey(key)).toThrow(ChatRuleError);
-      expect(() => parseMsgKey(key)).toThrow('msgKey is not valid');
-      expect(isValidMsgKey(key)).toBe(false);
-    },
-  );
+  it.each([
+    '',
+    'msg_',
+    'msg',
+    '42',
+    'MSG_1',
+    'msg_-1',
+    'msg_1.5',
+    'msg_ 1',
+    ' msg_1',
+    'msg_1a',
+    'msg_abc',
+    'key_1',
+    'msg_1e3',
+  ])("'%s' fails with 'msgKey is not valid'", (key) => {
+    expect(() => parseMsgKey(key)).toThrow(ChatRuleError);
+    expect(() => parseMsgKey(key)).toThrow('msgKey is not valid');
+    expect(isValidMsgKey(key)).toBe(false);
+  });
   it('a non-string key fails the same way, with the stable code', () => {
     try {
       parseMsgKey(17);
@@ -38,10 +62,12 @@ describe('message key (chat §5)', () => {
 describe('image files (chat §5)', () => {
   it('jpg, jpeg, png and webp are images, in any letter case', () => {
     expect(IMAGE_EXTENSIONS).toEqual(['jpg', 'jpeg', 'png', 'webp']);
-    for (const n of ['a.jpg', 'a.JPEG', 'scan.final.png', 'photo.WebP', 'dir/x.jpg']) expect(isImageFileName(n)).toBe(true);
+    for (const n of ['a.jpg', 'a.JPEG', 'scan.final.png', 'photo.WebP', 'dir/x.jpg'])
+      expect(isImageFileName(n)).toBe(true);
   });
   it('other extensions, no extension or a bare dot-file are not', () => {
-    for (const n of ['a.gif', 'a.pdf', 'jpg', '.png', 'a.jpg.zip', 'a.', '', null, undefined]) expect(isImageFileName(n)).toBe(false);
+    for (const n of ['a.gif', 'a.pdf', 'jpg', '.png', 'a.jpg.zip', 'a.', '', null, undefined])
+      expect(isImageFileName(n)).toBe(false);
   });
 });
 
@@ -75,7 +101,10 @@ describe('message creation time (chat §3 lastViewedMessageDateTime, §4 "create
   it('gives strictly increasing times for a burst in one millisecond', () => {
     let prev: Date | null = null;
     const times: number[] = [];
-    for (let i = 0; i < 5; i++) { prev = nextMessageTime(t(0), prev); times.push(prev.getTime()); }
+    for (let i = 0; i < 5; i++) {
+      prev = nextMessageTime(t(0), prev);
+      times.push(prev.getTime());
+    }
     expect(times).toEqual([0, 1, 2, 3, 4].map((i) => t(i).getTime()));
   });
 });
@@ -107,8 +136,14 @@ describe('metaData (chat §3)', () => {
   });
   it('reads JSON with userMessage and metadataType, and writes it back', () => {
     const raw = formatMetaData({ userMessage: 'Вступайте', metadataType: 'GROUP_INVITATION' });
-    expect(parseMetaData(raw)).toEqual({ kind: 'metadata', value: { userMessage: 'Вступайте', metadataType: 'GROUP_INVITATION' } });
-    expect(parseMetaData('{"metadataType":"LINK"}')).toEqual({ kind: 'metadata', value: { userMessage: '', metadataType: 'LINK' } });
+    expect(parseMetaData(raw)).toEqual({
+      kind: 'metadata',
+      value: { userMessage: 'Вступайте', metadataType: 'GROUP_INVITATION' },
+    });
+    expect(parseMetaData('{"metadataType":"LINK"}')).toEqual({
+      kind: 'metadata',
+      value: { userMessage: '', metadataType: 'LINK' },
+    });
   });
   it('reads a comma-separated id list for bulk status changes', () => {
     expect(parseMetaData('12,13, 14')).toEqual({ kind: 'ids', ids: [12, 13, 14] });

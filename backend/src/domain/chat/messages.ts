@@ -61,7 +61,15 @@ export const PICTURE_CONTENT_TYPES: readonly string[] = ['image/jpeg', 'image/pn
  * a PDF renamed 'scan.png' out of the pictures (the type is checked by content, spec core §5).
  */
 export function isPictureFile(f: { name: string | null | undefined; contentType: string | null | undefined }): boolean {
-  return isImageFileName(f.name) && PICTURE_CONTENT_TYPES.includes(String(f.contentType ?? '').split(';')[0].trim().toLowerCase());
+  return (
+    isImageFileName(f.name) &&
+    PICTURE_CONTENT_TYPES.includes(
+      String(f.contentType ?? '')
+        .split(';')[0]
+        .trim()
+        .toLowerCase(),
+    )
+  );
 }
 
 /**
@@ -95,7 +103,7 @@ export function isImageFileName(fileName: string | null | undefined): boolean {
  * LEGAL_ENTITY, NOTIFICATION.
  */
 export type MetadataType =
-  | 'GROUP_INVITATION' | 'HASHTAG' | 'USER_POST' | 'LINK' | 'INDIVIDUAL_ENTREPRENEUR' | 'LEGAL_ENTITY' | 'NOTIFICATION';
+  'GROUP_INVITATION' | 'HASHTAG' | 'USER_POST' | 'LINK' | 'INDIVIDUAL_ENTREPRENEUR' | 'LEGAL_ENTITY' | 'NOTIFICATION';
 
 /** Russian display label of each metaData type (chat §3; the wording is ours). */
 export const METADATA_TYPE_LABELS: Readonly<Record<MetadataType, string>> = {
@@ -128,7 +136,9 @@ export interface MessageMetaData {
  *   { kind: 'metadata', value }           JSON with a known metadataType; userMessage defaults to ''
  *   { kind: 'invalid' }                   anything else (logged by the caller, never shown: chat §8)
  */
-export function parseMetaData(raw: string | null | undefined):
+export function parseMetaData(
+  raw: string | null | undefined,
+):
   | { kind: 'none' }
   | { kind: 'ids'; ids: number[] }
   | { kind: 'metadata'; value: MessageMetaData }
@@ -140,7 +150,10 @@ export function parseMetaData(raw: string | null | undefined):
     const json: unknown = JSON.parse(raw);
     if (json && typeof json === 'object' && isMetadataType((json as { metadataType?: unknown }).metadataType)) {
       const { userMessage, metadataType } = json as { userMessage?: unknown; metadataType: MetadataType };
-      return { kind: 'metadata', value: { userMessage: typeof userMessage === 'string' ? userMessage : '', metadataType } };
+      return {
+        kind: 'metadata',
+        value: { userMessage: typeof userMessage === 'string' ? userMessage : '', metadataType },
+      };
     }
   } catch {
     /* not JSON */

@@ -3,7 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { parseLastEventId, resumeFrom, type RetainedWindow } from './replay.js';
 
 const ev = (...ids: number[]) => ids.map((id) => ({ id }));
-const window = (ids: number[], retainedFromId: number, headId: number): RetainedWindow<{ id: number }> => ({ events: ev(...ids), retainedFromId, headId });
+const window = (ids: number[], retainedFromId: number, headId: number): RetainedWindow<{ id: number }> => ({
+  events: ev(...ids),
+  retainedFromId,
+  headId,
+});
 
 describe('Last-Event-ID', () => {
   it('parses a non-negative integer; absent is null; anything else is invalid', () => {
@@ -47,12 +51,16 @@ describe('resume', () => {
     for (let n = 0; n < 200; n++) {
       const all: number[] = [];
       let id = 0;
-      for (let i = 0; i < 30; i++) { id += 1 + (i * 7 + n) % 3; all.push(id); }
+      for (let i = 0; i < 30; i++) {
+        id += 1 + ((i * 7 + n) % 3);
+        all.push(id);
+      }
       const retainedFromId = all[(n * 5) % all.length];
       const retained = all.filter((x) => x >= retainedFromId);
       const cursor = all[(n * 11) % all.length];
       const d = resumeFrom(String(cursor), window(retained, retainedFromId, id));
-      if (cursor >= retainedFromId - 1) expect(d).toEqual({ kind: 'replay', events: ev(...all.filter((x) => x > cursor)), cursor: id });
+      if (cursor >= retainedFromId - 1)
+        expect(d).toEqual({ kind: 'replay', events: ev(...all.filter((x) => x > cursor)), cursor: id });
       else expect(d.kind).toBe('resync');
     }
   });

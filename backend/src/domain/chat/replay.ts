@@ -47,7 +47,10 @@ export function parseLastEventId(header: string | null | undefined): number | nu
  * @param lastEventId the raw Last-Event-ID (or the subscription's resume cursor)
  * @param window the retained window read from the log
  */
-export function resumeFrom<E extends { id: number }>(lastEventId: string | null | undefined, window: RetainedWindow<E>): ResumeDecision<E> {
+export function resumeFrom<E extends { id: number }>(
+  lastEventId: string | null | undefined,
+  window: RetainedWindow<E>,
+): ResumeDecision<E> {
   const head = window.headId;
   const cursor = parseLastEventId(lastEventId);
   if (cursor === null) return { kind: 'live', cursor: head };

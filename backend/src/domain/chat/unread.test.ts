@@ -5,11 +5,27 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
-  applyUnreadOp, emptyUnreadBook, groupCountsByType, groupStatistics, isUnreadFor, mentionedMessageIds, newReactionsMessageIds,
-  nextReadPointer, overallUnread, unreadCount, type CountedMessage, type UnreadBook, type UnreadOp,
+  applyUnreadOp,
+  emptyUnreadBook,
+  groupCountsByType,
+  groupStatistics,
+  isUnreadFor,
+  mentionedMessageIds,
+  newReactionsMessageIds,
+  nextReadPointer,
+  overallUnread,
+  unreadCount,
+  type CountedMessage,
+  type UnreadBook,
+  type UnreadOp,
 } from './unread.js';
 
-const msg = (id: number, senderId: number, extra: Partial<CountedMessage> = {}): CountedMessage => ({ id, senderId, deleted: false, ...extra });
+const msg = (id: number, senderId: number, extra: Partial<CountedMessage> = {}): CountedMessage => ({
+  id,
+  senderId,
+  deleted: false,
+  ...extra,
+});
 
 describe('unread count (chat §3, §4)', () => {
   const messages = [msg(1, 2), msg(2, 1), msg(3, 2), msg(4, 3, { deleted: true }), msg(5, 3)];
@@ -34,7 +50,13 @@ describe('unread count (chat §3, §4)', () => {
 });
 
 describe('mention and reaction flags (chat §3 group statistics, current chat info)', () => {
-  const messages = [msg(1, 1), msg(2, 2, { mentions: [1] }), msg(3, 2, { mentions: [3] }), msg(4, 3, { mentions: [1], deleted: true }), msg(5, 1)];
+  const messages = [
+    msg(1, 1),
+    msg(2, 2, { mentions: [1] }),
+    msg(3, 2, { mentions: [3] }),
+    msg(4, 3, { mentions: [1], deleted: true }),
+    msg(5, 1),
+  ];
   it('mentions: unread, not deleted messages that mention the member', () => {
     expect(mentionedMessageIds(messages, 1, 0)).toEqual([2]);
     expect(mentionedMessageIds(messages, 1, 2)).toEqual([]);
@@ -47,29 +69,68 @@ describe('mention and reaction flags (chat §3 group statistics, current chat in
       { id: 3, messageId: 5, userId: 3 },
       { id: 4, messageId: 2, userId: 3 }, // on someone else's message: ignored
     ];
-    expect(newReactionsMessageIds(messages, reactions, { memberId: 1, lastViewedMessageId: 0, lastSeenReactionId: 0 })).toEqual([1, 5]);
-    expect(newReactionsMessageIds(messages, reactions, { memberId: 1, lastViewedMessageId: 0, lastSeenReactionId: 1 })).toEqual([5]);
-    expect(newReactionsMessageIds(messages, reactions, { memberId: 1, lastViewedMessageId: 0, lastSeenReactionId: 3 })).toEqual([]);
+    expect(
+      newReactionsMessageIds(messages, reactions, { memberId: 1, lastViewedMessageId: 0, lastSeenReactionId: 0 }),
+    ).toEqual([1, 5]);
+    expect(
+      newReactionsMessageIds(messages, reactions, { memberId: 1, lastViewedMessageId: 0, lastSeenReactionId: 1 }),
+    ).toEqual([5]);
+    expect(
+      newReactionsMessageIds(messages, reactions, { memberId: 1, lastViewedMessageId: 0, lastSeenReactionId: 3 }),
+    ).toEqual([]);
     const deleted = messages.map((m) => (m.id === 5 ? { ...m, deleted: true } : m));
-    expect(newReactionsMessageIds(deleted, reactions, { memberId: 1, lastViewedMessageId: 0, lastSeenReactionId: 1 })).toEqual([]);
+    expect(
+      newReactionsMessageIds(deleted, reactions, { memberId: 1, lastViewedMessageId: 0, lastSeenReactionId: 1 }),
+    ).toEqual([]);
   });
   it('group statistics combine count, per-type counters (default GROUP_MSG), mentions, reactions', () => {
-    const s = groupStatistics(77, [...messages, msg(6, 2, { type: 'GROUP_REQDOC_MSG' })], [{ id: 1, messageId: 1, userId: 2 }], {
-      memberId: 1, lastViewedMessageId: 0, lastSeenReactionId: 0,
-    });
+    const s = groupStatistics(
+      77,
+      [...messages, msg(6, 2, { type: 'GROUP_REQDOC_MSG' })],
+      [{ id: 1, messageId: 1, userId: 2 }],
+      {
+        memberId: 1,
+        lastViewedMessageId: 0,
+        lastSeenReactionId: 0,
+      },
+    );
     expect(s).toEqual({
-      groupId: 77, hasMessages: true, hasNewMentions: true, hasNewReactions: true, unreadMessagesCount: 3,
-      unreadMessagesCounters: [{ type: 'GROUP_MSG', count: 2 }, { type: 'GROUP_REQDOC_MSG', count: 1 }],
+      groupId: 77,
+      hasMessages: true,
+      hasNewMentions: true,
+      hasNewReactions: true,
+      unreadMessagesCount: 3,
+      unreadMessagesCounters: [
+        { type: 'GROUP_MSG', count: 2 },
+        { type: 'GROUP_REQDOC_MSG', count: 1 },
+      ],
     });
-    const empty = groupStatistics(78, [msg(1, 2, { deleted: true })], [], { memberId: 1, lastViewedMessageId: 0, lastSeenReactionId: 0 });
-    expect(empty).toMatchObject({ hasMessages: false, unreadMessagesCount: 0, unreadMessagesCounters: [{ type: 'GROUP_MSG', count: 0 }] });
+    const empty = groupStatistics(78, [msg(1, 2, { deleted: true })], [], {
+      memberId: 1,
+      lastViewedMessageId: 0,
+      lastSeenReactionId: 0,
+    });
+    expect(empty).toMatchObject({
+      hasMessages: false,
+      unreadMessagesCount: 0,
+      unreadMessagesCounters: [{ type: 'GROUP_MSG', count: 0 }],
+    });
   });
   it('overall statistic sums the groups and keeps the highest message id; counts by type include zeros', () => {
-    expect(overallUnread([{ unreadMessagesCount: 2, lastMessageId: 9 }, { unreadMessagesCount: 3, lastMessageId: 4 }])).toEqual({ unreadMessagesCount: 5, lastMessageId: 9 });
+    expect(
+      overallUnread([
+        { unreadMessagesCount: 2, lastMessageId: 9 },
+        { unreadMessagesCount: 3, lastMessageId: 4 },
+      ]),
+    ).toEqual({ unreadMessagesCount: 5, lastMessageId: 9 });
     expect(overallUnread([])).toEqual({ unreadMessagesCount: 0, lastMessageId: 0 });
-    expect(groupCountsByType([
-      { groupType: 'ECVP_CLIENT', unreadMessagesCount: 0 }, { groupType: 'ECVP_CLIENT', unreadMessagesCount: 3 }, { groupType: 'ECVP_SUPPORT', unreadMessagesCount: 0 },
-    ])).toEqual([
+    expect(
+      groupCountsByType([
+        { groupType: 'ECVP_CLIENT', unreadMessagesCount: 0 },
+        { groupType: 'ECVP_CLIENT', unreadMessagesCount: 3 },
+        { groupType: 'ECVP_SUPPORT', unreadMessagesCount: 0 },
+      ]),
+    ).toEqual([
       { groupType: 'ECVP_CLIENT', groupCount: 2, unreadGroupCount: 1, unreadMessagesCount: 3 },
       { groupType: 'ECVP_PARTNER_CLIENT', groupCount: 0, unreadGroupCount: 0, unreadMessagesCount: 0 },
       { groupType: 'ECVP_PARTNER', groupCount: 0, unreadGroupCount: 0, unreadMessagesCount: 0 },
@@ -85,9 +146,21 @@ describe('mention and reaction flags (chat §3 group statistics, current chat in
       { groupType: 'ECVP_CLIENT' as const, unreadMessagesCount: -5, lastMessageId: 3 }, // a guard: a broken count never subtracts
     ];
     const byType = groupCountsByType(groups);
-    expect(byType.find((t) => t.groupType === 'ECVP_SUPPORT')).toEqual({ groupType: 'ECVP_SUPPORT', groupCount: 2, unreadGroupCount: 1, unreadMessagesCount: 2 });
-    expect(byType.find((t) => t.groupType === 'ECVP_CLIENT')).toEqual({ groupType: 'ECVP_CLIENT', groupCount: 2, unreadGroupCount: 1, unreadMessagesCount: 1 });
-    expect(byType.every((t) => t.unreadGroupCount >= 0 && t.unreadMessagesCount >= 0 && t.unreadGroupCount <= t.groupCount)).toBe(true);
+    expect(byType.find((t) => t.groupType === 'ECVP_SUPPORT')).toEqual({
+      groupType: 'ECVP_SUPPORT',
+      groupCount: 2,
+      unreadGroupCount: 1,
+      unreadMessagesCount: 2,
+    });
+    expect(byType.find((t) => t.groupType === 'ECVP_CLIENT')).toEqual({
+      groupType: 'ECVP_CLIENT',
+      groupCount: 2,
+      unreadGroupCount: 1,
+      unreadMessagesCount: 1,
+    });
+    expect(
+      byType.every((t) => t.unreadGroupCount >= 0 && t.unreadMessagesCount >= 0 && t.unreadGroupCount <= t.groupCount),
+    ).toBe(true);
     expect(byType.reduce((n, t) => n + t.unreadMessagesCount, 0)).toBe(overallUnread(groups).unreadMessagesCount);
   });
 });
@@ -133,16 +206,24 @@ describe('incremental counters (applyUnreadOp)', () => {
   class Model {
     msgs: { id: number; sender: number; deleted: boolean }[] = [];
     pointers = new Map<number, number>();
-    constructor(members: number[]) { for (const m of members) this.pointers.set(m, 0); }
-    last() { return this.msgs.length ? this.msgs[this.msgs.length - 1].id : 0; }
+    constructor(members: number[]) {
+      for (const m of members) this.pointers.set(m, 0);
+    }
+    last() {
+      return this.msgs.length ? this.msgs[this.msgs.length - 1].id : 0;
+    }
     apply(op: UnreadOp) {
-      if (op.kind === 'send') { if (op.messageId > this.last()) this.msgs.push({ id: op.messageId, sender: op.senderId, deleted: false }); }
-      else if (op.kind === 'delete') { const m = this.msgs.find((x) => x.id === op.messageId); if (m) m.deleted = true; }
-      else if (op.kind === 'view') {
+      if (op.kind === 'send') {
+        if (op.messageId > this.last()) this.msgs.push({ id: op.messageId, sender: op.senderId, deleted: false });
+      } else if (op.kind === 'delete') {
+        const m = this.msgs.find((x) => x.id === op.messageId);
+        if (m) m.deleted = true;
+      } else if (op.kind === 'view') {
         const p = this.pointers.get(op.memberId);
         if (p !== undefined) this.pointers.set(op.memberId, Math.max(p, Math.min(op.upToMessageId, this.last())));
-      } else if (op.kind === 'join') { if (!this.pointers.has(op.memberId)) this.pointers.set(op.memberId, this.last()); }
-      else if (op.kind === 'leave') this.pointers.delete(op.memberId);
+      } else if (op.kind === 'join') {
+        if (!this.pointers.has(op.memberId)) this.pointers.set(op.memberId, this.last());
+      } else if (op.kind === 'leave') this.pointers.delete(op.memberId);
     }
     count(member: number) {
       const p = this.pointers.get(member)!;
@@ -155,7 +236,10 @@ describe('incremental counters (applyUnreadOp)', () => {
   function randomOp(r: () => number, nextId: { v: number }, users: number[]): UnreadOp {
     const user = users[Math.floor(r() * users.length)];
     const x = r();
-    if (x < 0.4) { nextId.v += 1 + Math.floor(r() * 3); return { kind: 'send', messageId: nextId.v, senderId: user }; } // ids skip like a sequence
+    if (x < 0.4) {
+      nextId.v += 1 + Math.floor(r() * 3);
+      return { kind: 'send', messageId: nextId.v, senderId: user };
+    } // ids skip like a sequence
     if (x < 0.45) return { kind: 'send', messageId: Math.max(1, nextId.v - Math.floor(r() * 3)), senderId: user }; // retry / stale id
     if (x < 0.7) return { kind: 'view', memberId: user, upToMessageId: Math.floor(r() * (nextId.v + 5)) };
     if (x < 0.85) return { kind: 'delete', messageId: 1 + Math.floor(r() * (nextId.v + 1)) };
@@ -196,7 +280,8 @@ describe('incremental counters (applyUnreadOp)', () => {
       let book = emptyUnreadBook([1, 2, 3]);
       const nextId = { v: 0 };
       for (let i = 0; i < 50; i++) book = applyUnreadOp(book, randomOp(r, nextId, [1, 2, 3]));
-      for (const id of [...book.members.keys()]) book = applyUnreadOp(book, { kind: 'view', memberId: id, upToMessageId: Number.MAX_SAFE_INTEGER });
+      for (const id of [...book.members.keys()])
+        book = applyUnreadOp(book, { kind: 'view', memberId: id, upToMessageId: Number.MAX_SAFE_INTEGER });
       for (const s of book.members.values()) expect(s.unread).toBe(0);
     }
   });

@@ -75,7 +75,11 @@ export function nextReadPointer(current: number, viewedUpTo: number, lastMessage
 }
 
 /** Ids of unread messages that mention the member (chat §3 mentionedMessageIds), ascending. */
-export function mentionedMessageIds(messages: Iterable<CountedMessage>, memberId: number, lastViewedMessageId: number): number[] {
+export function mentionedMessageIds(
+  messages: Iterable<CountedMessage>,
+  memberId: number,
+  lastViewedMessageId: number,
+): number[] {
   const ids: number[] = [];
   for (const m of messages) {
     if (isUnreadFor(m, memberId, lastViewedMessageId) && m.mentions?.includes(memberId)) ids.push(m.id);
@@ -169,14 +173,18 @@ export interface GroupTypeCounts {
  * `unreadMessagesCount` is its derived per-group count ({@link groupStatistics}), so the figures are exact and never
  * negative, and the sum of `unreadMessagesCount` over the types equals {@link overallUnread} of the same groups.
  */
-export function groupCountsByType(groups: readonly { groupType: GroupType; unreadMessagesCount: number }[]): GroupTypeCounts[] {
+export function groupCountsByType(
+  groups: readonly { groupType: GroupType; unreadMessagesCount: number }[],
+): GroupTypeCounts[] {
   return GROUP_TYPES.map((groupType) => {
     const ofType = groups.filter((g) => g.groupType === groupType);
     return {
       groupType,
       groupCount: ofType.length,
       unreadGroupCount: ofType.filter((g) => g.unreadMessagesCount > 0).length,
-      unreadMessagesCount: overallUnread(ofType.map((g) => ({ unreadMessagesCount: g.unreadMessagesCount, lastMessageId: 0 }))).unreadMessagesCount,
+      unreadMessagesCount: overallUnread(
+        ofType.map((g) => ({ unreadMessagesCount: g.unreadMessagesCount, lastMessageId: 0 })),
+      ).unreadMessagesCount,
     };
   });
 }
@@ -203,7 +211,11 @@ export interface UnreadBook {
 
 /** An empty group with the given members, nothing read. */
 export function emptyUnreadBook(memberIds: readonly number[] = []): UnreadBook {
-  return { lastMessageId: 0, messages: new Map(), members: new Map(memberIds.map((id) => [id, { lastViewedMessageId: 0, unread: 0 }])) };
+  return {
+    lastMessageId: 0,
+    messages: new Map(),
+    members: new Map(memberIds.map((id) => [id, { lastViewedMessageId: 0, unread: 0 }])),
+  };
 }
 
 /**
@@ -223,7 +235,8 @@ export function applyUnreadOp(book: UnreadBook, op: UnreadOp): UnreadBook {
       if (op.messageId <= book.lastMessageId || book.messages.has(op.messageId)) return book;
       const messages = new Map(book.messages).set(op.messageId, { senderId: op.senderId, deleted: false });
       const members = new Map(book.members);
-      for (const [id, s] of members) if (id !== op.senderId && s.lastViewedMessageId < op.messageId) members.set(id, { ...s, unread: s.unread + 1 });
+      for (const [id, s] of members)
+        if (id !== op.senderId && s.lastViewedMessageId < op.messageId) members.set(id, { ...s, unread: s.unread + 1 });
       return { lastMessageId: op.messageId, messages, members };
     }
     case 'view': {
@@ -235,7 +248,10 @@ export function applyUnreadOp(book: UnreadBook, op: UnreadOp): UnreadBook {
       for (const [id, m] of book.messages) {
         if (id > s.lastViewedMessageId && id <= to && !m.deleted && m.senderId !== op.memberId) passed++;
       }
-      const members = new Map(book.members).set(op.memberId, { lastViewedMessageId: to, unread: Math.max(0, s.unread - passed) });
+      const members = new Map(book.members).set(op.memberId, {
+        lastViewedMessageId: to,
+        unread: Math.max(0, s.unread - passed),
+      });
       return { ...book, members };
     }
     case 'delete': {
@@ -244,13 +260,17 @@ export function applyUnreadOp(book: UnreadBook, op: UnreadOp): UnreadBook {
       const messages = new Map(book.messages).set(op.messageId, { ...m, deleted: true });
       const members = new Map(book.members);
       for (const [id, s] of members) {
-        if (id !== m.senderId && s.lastViewedMessageId < op.messageId) members.set(id, { ...s, unread: Math.max(0, s.unread - 1) });
+        if (id !== m.senderId && s.lastViewedMessageId < op.messageId)
+          members.set(id, { ...s, unread: Math.max(0, s.unread - 1) });
       }
       return { ...book, messages, members };
     }
     case 'join': {
       if (book.members.has(op.memberId)) return book;
-      return { ...book, members: new Map(book.members).set(op.memberId, { lastViewedMessageId: book.lastMessageId, unread: 0 }) };
+      return {
+        ...book,
+        members: new Map(book.members).set(op.memberId, { lastViewedMessageId: book.lastMessageId, unread: 0 }),
+      };
     }
     case 'leave': {
       if (!book.members.has(op.memberId)) return book;

@@ -18,8 +18,19 @@
  * change also updates every open offer it affects (the invariant ORDER_OPEN_OFFER_STATUSES, checked by the tests).
  */
 import {
-  DEAL_RULES, OPEN_PAYMENT_STATUSES, allowsState, isOpenOffer, ruleOf, ORDER_STATUS_LABELS, OFFER_STATUS_LABELS,
-  type ActionRule, type DealAction, type DealRole, type OfferStatus, type OrderStatus, type PaymentStatus,
+  DEAL_RULES,
+  OPEN_PAYMENT_STATUSES,
+  allowsState,
+  isOpenOffer,
+  ruleOf,
+  ORDER_STATUS_LABELS,
+  OFFER_STATUS_LABELS,
+  type ActionRule,
+  type DealAction,
+  type DealRole,
+  type OfferStatus,
+  type OrderStatus,
+  type PaymentStatus,
 } from './transitions.js';
 
 /** Longest comment or reason accepted, characters (the spec does not give one, §5 "not shown"; as domain/orders.ts). */
@@ -64,13 +75,29 @@ export interface PlanInput {
 
 /** Stable codes of a refused plan. */
 export type RefusalCode =
-  | 'UNKNOWN_ACTION' | 'FORBIDDEN_ROLE' | 'OFFER_REQUIRED' | 'INVALID_STATE' | 'COMMENT_REQUIRED' | 'COMMENT_TOO_LONG'
-  | 'PARTNERS_REQUIRED' | 'PARTNER_ALREADY_SENT' | 'PARTNER_REFUSED' | 'PAYMENT_NOT_FOUND';
+  | 'UNKNOWN_ACTION'
+  | 'FORBIDDEN_ROLE'
+  | 'OFFER_REQUIRED'
+  | 'INVALID_STATE'
+  | 'COMMENT_REQUIRED'
+  | 'COMMENT_TOO_LONG'
+  | 'PARTNERS_REQUIRED'
+  | 'PARTNER_ALREADY_SENT'
+  | 'PARTNER_REFUSED'
+  | 'PAYMENT_NOT_FOUND';
 
 /** HTTP status a route should answer for each refusal (src/errors.ts AppError). */
 export const REFUSAL_HTTP_STATUS: Readonly<Record<RefusalCode, 400 | 403 | 409>> = {
-  UNKNOWN_ACTION: 400, FORBIDDEN_ROLE: 403, OFFER_REQUIRED: 400, INVALID_STATE: 409, COMMENT_REQUIRED: 400,
-  COMMENT_TOO_LONG: 400, PARTNERS_REQUIRED: 400, PARTNER_ALREADY_SENT: 409, PARTNER_REFUSED: 409, PAYMENT_NOT_FOUND: 409,
+  UNKNOWN_ACTION: 400,
+  FORBIDDEN_ROLE: 403,
+  OFFER_REQUIRED: 400,
+  INVALID_STATE: 409,
+  COMMENT_REQUIRED: 400,
+  COMMENT_TOO_LONG: 400,
+  PARTNERS_REQUIRED: 400,
+  PARTNER_ALREADY_SENT: 409,
+  PARTNER_REFUSED: 409,
+  PAYMENT_NOT_FOUND: 409,
 };
 
 /** A refused plan: an expected failure as data (DESIGN principle 4), with Russian text for the user. */
@@ -101,9 +128,25 @@ export interface HistoryEntry {
 }
 
 /** A compare-and-set update: apply only while the row still has `expectedVersion`, then bump the version. */
-export interface OrderUpdate { orderId: number; from: OrderStatus; to: OrderStatus; expectedVersion: number }
-export interface OfferUpdate { offerId: number; from: OfferStatus; to: OfferStatus; expectedVersion: number }
-export interface PaymentUpdate { paymentId: number; offerId: number; from: PaymentStatus; to: PaymentStatus; expectedVersion: number }
+export interface OrderUpdate {
+  orderId: number;
+  from: OrderStatus;
+  to: OrderStatus;
+  expectedVersion: number;
+}
+export interface OfferUpdate {
+  offerId: number;
+  from: OfferStatus;
+  to: OfferStatus;
+  expectedVersion: number;
+}
+export interface PaymentUpdate {
+  paymentId: number;
+  offerId: number;
+  from: PaymentStatus;
+  to: PaymentStatus;
+  expectedVersion: number;
+}
 
 /** The plan of an allowed transition; the repository applies all of it or nothing. */
 export interface Plan {
@@ -147,38 +190,66 @@ export function planTransition(action: DealAction | string, input: PlanInput): P
     return refuse('FORBIDDEN_ROLE', `Действие «${rule.label}» недоступно для вашей роли`);
   }
   const target = rule.targetsOffer ? input.offer : undefined;
-  if (rule.targetsOffer && !target) return refuse('OFFER_REQUIRED', `Для действия «${rule.label}» нужно указать предложение`);
+  if (rule.targetsOffer && !target)
+    return refuse('OFFER_REQUIRED', `Для действия «${rule.label}» нужно указать предложение`);
   if (!allowsState(rule, { order: input.order.status, offer: target?.status })) {
     const offerPart = target ? `, предложение — «${OFFER_STATUS_LABELS[target.status]}»` : '';
-    return refuse('INVALID_STATE',
-      `Действие «${rule.label}» недоступно: заявка в статусе «${ORDER_STATUS_LABELS[input.order.status]}»${offerPart}`);
+    return refuse(
+      'INVALID_STATE',
+      `Действие «${rule.label}» недоступно: заявка в статусе «${ORDER_STATUS_LABELS[input.order.status]}»${offerPart}`,
+    );
   }
 
   const comment = commentOf(rule, input.comment);
   if (rule.comment === 'REQUIRED' && !comment) {
-    return refuse('COMMENT_REQUIRED', rule.action === 'PARTNER_REJECT' ? 'Укажите причину отказа' : 'Укажите комментарий');
+    return refuse(
+      'COMMENT_REQUIRED',
+      rule.action === 'PARTNER_REJECT' ? 'Укажите причину отказа' : 'Укажите комментарий',
+    );
   }
   if (comment && comment.length > MAX_COMMENT_LENGTH) return refuse('COMMENT_TOO_LONG', 'Превышен лимит символов');
 
   const at = input.now.toISOString();
   const actorId = input.actorId ?? null;
-  const entry = (e: Omit<HistoryEntry, 'actorRole' | 'actorId' | 'at' | 'comment'>): HistoryEntry =>
-    ({ ...e, actorRole: input.actorRole, actorId, at, comment });
+  const entry = (e: Omit<HistoryEntry, 'actorRole' | 'actorId' | 'at' | 'comment'>): HistoryEntry => ({
+    ...e,
+    actorRole: input.actorRole,
+    actorId,
+    at,
+    comment,
+  });
   // For an action on the order as a whole, an offer passed as `offer` is just one more offer of the order.
-  const all = !rule.targetsOffer && input.offer && !input.otherOffers.some((o) => o.id === input.offer!.id)
-    ? [...input.otherOffers, input.offer] : input.otherOffers;
+  const all =
+    !rule.targetsOffer && input.offer && !input.otherOffers.some((o) => o.id === input.offer!.id)
+      ? [...input.otherOffers, input.offer]
+      : input.otherOffers;
   const others = all.filter((o) => o.id !== target?.id);
 
-  const plan: Plan = { ok: true, action: rule.action, offerUpdates: [], offerCreates: [], paymentUpdates: [], paymentCreates: [], history: [], comment };
+  const plan: Plan = {
+    ok: true,
+    action: rule.action,
+    offerUpdates: [],
+    offerCreates: [],
+    paymentUpdates: [],
+    paymentCreates: [],
+    history: [],
+    comment,
+  };
 
   // Offers: the target, then the others the rule sweeps, then agents to (re-)open or create.
   if (target && rule.offerTo) {
-    plan.offerUpdates.push({ offerId: target.id, from: target.status, to: rule.offerTo, expectedVersion: target.version });
+    plan.offerUpdates.push({
+      offerId: target.id,
+      from: target.status,
+      to: rule.offerTo,
+      expectedVersion: target.version,
+    });
   }
   if (rule.others) {
     const sweep = rule.others;
     for (const o of others) {
-      if (sweep.from.includes(o.status)) plan.offerUpdates.push({ offerId: o.id, from: o.status, to: sweep.to, expectedVersion: o.version });
+      if (sweep.from.includes(o.status))
+        plan.offerUpdates.push({ offerId: o.id, from: o.status, to: sweep.to, expectedVersion: o.version });
     }
   }
   if (rule.createsOffers) {
@@ -191,7 +262,13 @@ export function planTransition(action: DealAction | string, input: PlanInput): P
     if (refused.length) return refuse('PARTNER_REFUSED', 'Платёжный агент отказался от этой заявки', refused);
     for (const p of chosen) {
       const existing = byPartner.get(p);
-      if (existing) plan.offerUpdates.push({ offerId: existing.id, from: existing.status, to: 'ALLOWED', expectedVersion: existing.version });
+      if (existing)
+        plan.offerUpdates.push({
+          offerId: existing.id,
+          from: existing.status,
+          to: 'ALLOWED',
+          expectedVersion: existing.version,
+        });
       else plan.offerCreates.push({ partnerId: p, status: 'ALLOWED' });
     }
   }
@@ -202,21 +279,42 @@ export function planTransition(action: DealAction | string, input: PlanInput): P
   if (effect.kind === 'ISSUE' && target) {
     for (const p of payments) {
       if (p.offerId === target.id && p.status === 'ACTIVE') {
-        plan.paymentUpdates.push({ paymentId: p.id, offerId: p.offerId, from: p.status, to: 'ARCHIVED', expectedVersion: p.version });
+        plan.paymentUpdates.push({
+          paymentId: p.id,
+          offerId: p.offerId,
+          from: p.status,
+          to: 'ARCHIVED',
+          expectedVersion: p.version,
+        });
       }
     }
     plan.paymentCreates.push({ offerId: target.id, status: 'ACTIVE' });
   } else if (effect.kind === 'ADVANCE' && target) {
     const found = payments.filter((p) => p.offerId === target.id && p.status === effect.from);
     if (found.length !== 1) {
-      return refuse('PAYMENT_NOT_FOUND', effect.from === 'ACTIVE' ? 'Нет выставленного счёта на оплату' : 'Нет оплаты, ожидающей подтверждения');
+      return refuse(
+        'PAYMENT_NOT_FOUND',
+        effect.from === 'ACTIVE' ? 'Нет выставленного счёта на оплату' : 'Нет оплаты, ожидающей подтверждения',
+      );
     }
     const p = found[0];
-    plan.paymentUpdates.push({ paymentId: p.id, offerId: p.offerId, from: p.status, to: effect.to, expectedVersion: p.version });
+    plan.paymentUpdates.push({
+      paymentId: p.id,
+      offerId: p.offerId,
+      from: p.status,
+      to: effect.to,
+      expectedVersion: p.version,
+    });
   } else if (effect.kind === 'ARCHIVE_OPEN') {
     for (const p of payments) {
       if (OPEN_PAYMENT_STATUSES.includes(p.status)) {
-        plan.paymentUpdates.push({ paymentId: p.id, offerId: p.offerId, from: p.status, to: 'ARCHIVED', expectedVersion: p.version });
+        plan.paymentUpdates.push({
+          paymentId: p.id,
+          offerId: p.offerId,
+          from: p.status,
+          to: 'ARCHIVED',
+          expectedVersion: p.version,
+        });
       }
     }
   }
@@ -224,19 +322,29 @@ export function planTransition(action: DealAction | string, input: PlanInput): P
   // The order: compare-and-set when its status changes or offers are created for it.
   const orderTo = rule.orderTo === 'SAME' ? input.order.status : rule.orderTo;
   if (orderTo !== input.order.status || rule.createsOffers) {
-    plan.orderUpdate = { orderId: input.order.id, from: input.order.status, to: orderTo, expectedVersion: input.order.version };
+    plan.orderUpdate = {
+      orderId: input.order.id,
+      from: input.order.status,
+      to: orderTo,
+      expectedVersion: input.order.version,
+    };
   }
 
   // History: every status change and every created row.
   if (plan.orderUpdate && plan.orderUpdate.from !== plan.orderUpdate.to) {
-    plan.history.push(entry({ entity: 'ORDER', id: input.order.id, from: plan.orderUpdate.from, to: plan.orderUpdate.to }));
+    plan.history.push(
+      entry({ entity: 'ORDER', id: input.order.id, from: plan.orderUpdate.from, to: plan.orderUpdate.to }),
+    );
   }
   for (const u of plan.offerUpdates) {
     if (u.from !== u.to) plan.history.push(entry({ entity: 'OFFER', id: u.offerId, from: u.from, to: u.to }));
   }
-  for (const c of plan.offerCreates) plan.history.push(entry({ entity: 'OFFER', id: null, partnerId: c.partnerId, from: null, to: c.status }));
-  for (const u of plan.paymentUpdates) plan.history.push(entry({ entity: 'PAYMENT', id: u.paymentId, from: u.from, to: u.to }));
-  for (const c of plan.paymentCreates) plan.history.push(entry({ entity: 'PAYMENT', id: null, offerId: c.offerId, from: null, to: c.status }));
+  for (const c of plan.offerCreates)
+    plan.history.push(entry({ entity: 'OFFER', id: null, partnerId: c.partnerId, from: null, to: c.status }));
+  for (const u of plan.paymentUpdates)
+    plan.history.push(entry({ entity: 'PAYMENT', id: u.paymentId, from: u.from, to: u.to }));
+  for (const c of plan.paymentCreates)
+    plan.history.push(entry({ entity: 'PAYMENT', id: null, offerId: c.offerId, from: null, to: c.status }));
   return plan;
 }
 
@@ -244,14 +352,18 @@ export function planTransition(action: DealAction | string, input: PlanInput): P
 function commentOf(rule: ActionRule, raw: string | null | undefined): string | null {
   const c = typeof raw === 'string' ? raw.trim() : '';
   if (c) return c;
-  return rule.comment === 'SYSTEM' ? rule.systemComment ?? null : null;
+  return rule.comment === 'SYSTEM' ? (rule.systemComment ?? null) : null;
 }
 
 /**
  * Actions `role` could trigger now on the order (or on `offer`), from the table alone — for "viewerCan…" flags
  * (DESIGN principle 6). Comment, agent and bill checks still happen in planTransition.
  */
-export function availableActions(role: DealRole, order: { status: OrderStatus }, offer?: { status: OfferStatus }): DealAction[] {
+export function availableActions(
+  role: DealRole,
+  order: { status: OrderStatus },
+  offer?: { status: OfferStatus },
+): DealAction[] {
   return Object.values(DEAL_RULES)
     .filter((r) => r.roles.includes(role) && (r.targetsOffer ? !!offer : true))
     .filter((r) => allowsState(r, { order: order.status, offer: r.targetsOffer ? offer?.status : undefined }))

@@ -1,13 +1,29 @@
 /** Derived statuses of spec core §4: every row of the client table, the operator rule, agent tabs, hidden details. */
 import { describe, expect, it } from 'vitest';
 import {
-  CLIENT_DISPLAY_LABELS, PARTNER_TAB_LABELS, PARTNER_TAB_STATUSES, clientDisplayStatus, clientLeadingOffer, offerDetailsHidden,
-  operatorDisplayStatus, partnerOfferLabel, partnerTabFilter, partnerTabOf, type DisplayOffer,
+  CLIENT_DISPLAY_LABELS,
+  PARTNER_TAB_LABELS,
+  PARTNER_TAB_STATUSES,
+  clientDisplayStatus,
+  clientLeadingOffer,
+  offerDetailsHidden,
+  operatorDisplayStatus,
+  partnerOfferLabel,
+  partnerTabFilter,
+  partnerTabOf,
+  type DisplayOffer,
 } from './display.js';
 import { OFFER_STATUSES, type OfferStatus } from './transitions.js';
 
 const offers = (...s: OfferStatus[]): DisplayOffer[] => s.map((status) => ({ status }));
-const IGNORED: OfferStatus[] = ['ALLOWED', 'IN_PROGRESS', 'CREATED_OFFER', 'REJECTED', 'REFUSE_OPER', 'SIGNED_ANOTHER_OFFER'];
+const IGNORED: OfferStatus[] = [
+  'ALLOWED',
+  'IN_PROGRESS',
+  'CREATED_OFFER',
+  'REJECTED',
+  'REFUSE_OPER',
+  'SIGNED_ANOTHER_OFFER',
+];
 
 describe('client-facing display status (spec core §4 table, row by row)', () => {
   it('ACTIVE, no live offer → waiting for offers (offers in ignored statuses do not count)', () => {
@@ -15,17 +31,32 @@ describe('client-facing display status (spec core §4 table, row by row)', () =>
     expect(clientDisplayStatus('ACTIVE', offers(...IGNORED)).code).toBe('WAITING_OFFERS');
   });
   it('ACTIVE, otherwise → has offers', () => {
-    expect(clientDisplayStatus('ACTIVE', offers('ALLOWED', 'SEND_OFFER', 'REJECTED'))).toEqual({ code: 'HAS_OFFERS', label: 'Есть предложения' });
+    expect(clientDisplayStatus('ACTIVE', offers('ALLOWED', 'SEND_OFFER', 'REJECTED'))).toEqual({
+      code: 'HAS_OFFERS',
+      label: 'Есть предложения',
+    });
   });
   it('OFFER_ACCEPTED, offer ACCEPTED_OFFER_DOCS → waiting for payment order', () => {
-    expect(clientDisplayStatus('OFFER_ACCEPTED', offers('SIGNED_ANOTHER_OFFER', 'ACCEPTED_OFFER_DOCS'))).toEqual({ code: 'WAITING_PAYMENT_ORDER', label: 'Ожидание платёжного поручения' });
+    expect(clientDisplayStatus('OFFER_ACCEPTED', offers('SIGNED_ANOTHER_OFFER', 'ACCEPTED_OFFER_DOCS'))).toEqual({
+      code: 'WAITING_PAYMENT_ORDER',
+      label: 'Ожидание платёжного поручения',
+    });
   });
   it('OFFER_ACCEPTED, offer SEND_PAYCHECK → payment', () => {
-    expect(clientDisplayStatus('OFFER_ACCEPTED', offers('SEND_PAYCHECK', 'SIGNED_ANOTHER_OFFER'))).toEqual({ code: 'PAYMENT', label: 'Оплата' });
+    expect(clientDisplayStatus('OFFER_ACCEPTED', offers('SEND_PAYCHECK', 'SIGNED_ANOTHER_OFFER'))).toEqual({
+      code: 'PAYMENT',
+      label: 'Оплата',
+    });
   });
   it('EXECUTING, offer SEND_EXECUTING_DOCS → requires signature, or confirmation for a non-signing agent', () => {
-    expect(clientDisplayStatus('EXECUTING', [{ status: 'SEND_EXECUTING_DOCS', partnerSignRequired: true }])).toEqual({ code: 'REQUIRES_SIGNATURE', label: 'Требует подписания' });
-    expect(clientDisplayStatus('EXECUTING', [{ status: 'SEND_EXECUTING_DOCS', partnerSignRequired: false }])).toEqual({ code: 'REQUIRES_CONFIRMATION', label: 'Требует подтверждения' });
+    expect(clientDisplayStatus('EXECUTING', [{ status: 'SEND_EXECUTING_DOCS', partnerSignRequired: true }])).toEqual({
+      code: 'REQUIRES_SIGNATURE',
+      label: 'Требует подписания',
+    });
+    expect(clientDisplayStatus('EXECUTING', [{ status: 'SEND_EXECUTING_DOCS', partnerSignRequired: false }])).toEqual({
+      code: 'REQUIRES_CONFIRMATION',
+      label: 'Требует подтверждения',
+    });
     expect(clientDisplayStatus('EXECUTING', [{ status: 'SEND_EXECUTING_DOCS' }]).code).toBe('REQUIRES_CONFIRMATION');
   });
   it('VALIDATION, IN_VALIDATION → check', () => {
@@ -33,23 +64,40 @@ describe('client-facing display status (spec core §4 table, row by row)', () =>
     expect(clientDisplayStatus('IN_VALIDATION', []).code).toBe('CHECK');
   });
   it('PAYMENT_CHECKING, EXECUTING, EXECUTED, CANCELED → shown as themselves', () => {
-    expect(clientDisplayStatus('PAYMENT_CHECKING', offers('PAYMENT_CHECKING'))).toEqual({ code: 'PAYMENT_CHECKING', label: 'Проверка оплаты' });
+    expect(clientDisplayStatus('PAYMENT_CHECKING', offers('PAYMENT_CHECKING'))).toEqual({
+      code: 'PAYMENT_CHECKING',
+      label: 'Проверка оплаты',
+    });
     expect(clientDisplayStatus('EXECUTING', offers('EXECUTING'))).toEqual({ code: 'EXECUTING', label: 'Исполняется' });
     expect(clientDisplayStatus('EXECUTED', offers('EXECUTED'))).toEqual({ code: 'EXECUTED', label: 'Исполнена' });
     expect(clientDisplayStatus('CANCELED', offers('REFUSE_OPER'))).toEqual({ code: 'CANCELED', label: 'Отменена' });
   });
   it('REJECTED → rejected by service', () => {
-    expect(clientDisplayStatus('REJECTED', offers('REFUSE_OPER'))).toEqual({ code: 'REJECTED_BY_SERVICE', label: 'Отклонена сервисом' });
+    expect(clientDisplayStatus('REJECTED', offers('REFUSE_OPER'))).toEqual({
+      code: 'REJECTED_BY_SERVICE',
+      label: 'Отклонена сервисом',
+    });
   });
   it('where the table is silent: OFFER_ACCEPTED with ACCEPTED, and with SEND_OFFER_DOCS (display.ts header)', () => {
-    expect(clientDisplayStatus('OFFER_ACCEPTED', offers('ACCEPTED', 'SIGNED_ANOTHER_OFFER')).code).toBe('OFFER_ACCEPTED');
-    expect(clientDisplayStatus('OFFER_ACCEPTED', [{ status: 'SEND_OFFER_DOCS', partnerSignRequired: true }]).code).toBe('REQUIRES_SIGNATURE');
-    expect(clientDisplayStatus('OFFER_ACCEPTED', [{ status: 'SEND_OFFER_DOCS', partnerSignRequired: false }]).code).toBe('REQUIRES_CONFIRMATION');
+    expect(clientDisplayStatus('OFFER_ACCEPTED', offers('ACCEPTED', 'SIGNED_ANOTHER_OFFER')).code).toBe(
+      'OFFER_ACCEPTED',
+    );
+    expect(clientDisplayStatus('OFFER_ACCEPTED', [{ status: 'SEND_OFFER_DOCS', partnerSignRequired: true }]).code).toBe(
+      'REQUIRES_SIGNATURE',
+    );
+    expect(
+      clientDisplayStatus('OFFER_ACCEPTED', [{ status: 'SEND_OFFER_DOCS', partnerSignRequired: false }]).code,
+    ).toBe('REQUIRES_CONFIRMATION');
   });
   it('the leading offer ignores the six statuses and is the most advanced of the rest', () => {
     for (const s of IGNORED) expect(clientLeadingOffer(offers(s))).toBeUndefined();
-    expect(clientLeadingOffer(offers('SEND_OFFER', 'SEND_PAYCHECK', 'SIGNED_ANOTHER_OFFER'))?.status).toBe('SEND_PAYCHECK');
-    const two = [{ status: 'SEND_OFFER' as const, partnerSignRequired: true }, { status: 'SEND_OFFER' as const, partnerSignRequired: false }];
+    expect(clientLeadingOffer(offers('SEND_OFFER', 'SEND_PAYCHECK', 'SIGNED_ANOTHER_OFFER'))?.status).toBe(
+      'SEND_PAYCHECK',
+    );
+    const two = [
+      { status: 'SEND_OFFER' as const, partnerSignRequired: true },
+      { status: 'SEND_OFFER' as const, partnerSignRequired: false },
+    ];
     expect(clientLeadingOffer(two)).toBe(two[0]);
   });
   it('every label is Russian', () => {
@@ -69,16 +117,27 @@ describe('operator-facing display status (spec core §4)', () => {
     expect(operatorDisplayStatus('ACTIVE', offers('REJECTED', 'CREATED_OFFER', 'ALLOWED')).code).toBe('ON_REVIEW');
   });
   it("SEND_OFFER, ACCEPTED and SEND_OFFER_DOCS show as 'offer'", () => {
-    expect(operatorDisplayStatus('ACTIVE', offers('IN_PROGRESS', 'SEND_OFFER'))).toEqual({ code: 'OFFER', label: 'Предложение', source: 'DERIVED' });
+    expect(operatorDisplayStatus('ACTIVE', offers('IN_PROGRESS', 'SEND_OFFER'))).toEqual({
+      code: 'OFFER',
+      label: 'Предложение',
+      source: 'DERIVED',
+    });
     expect(operatorDisplayStatus('OFFER_ACCEPTED', offers('ACCEPTED', 'SIGNED_ANOTHER_OFFER')).code).toBe('OFFER');
     expect(operatorDisplayStatus('OFFER_ACCEPTED', offers('SEND_OFFER_DOCS')).code).toBe('OFFER');
   });
   it('otherwise the leading offer status', () => {
     for (const [order, offer] of [
-      ['OFFER_ACCEPTED', 'ACCEPTED_OFFER_DOCS'], ['OFFER_ACCEPTED', 'SEND_PAYCHECK'], ['PAYMENT_CHECKING', 'PAYMENT_CHECKING'],
-      ['EXECUTING', 'EXECUTING'], ['EXECUTING', 'SEND_EXECUTING_DOCS'], ['EXECUTED', 'EXECUTED'],
+      ['OFFER_ACCEPTED', 'ACCEPTED_OFFER_DOCS'],
+      ['OFFER_ACCEPTED', 'SEND_PAYCHECK'],
+      ['PAYMENT_CHECKING', 'PAYMENT_CHECKING'],
+      ['EXECUTING', 'EXECUTING'],
+      ['EXECUTING', 'SEND_EXECUTING_DOCS'],
+      ['EXECUTED', 'EXECUTED'],
     ] as const) {
-      expect(operatorDisplayStatus(order, offers(offer, 'SIGNED_ANOTHER_OFFER'))).toMatchObject({ code: offer, source: 'OFFER' });
+      expect(operatorDisplayStatus(order, offers(offer, 'SIGNED_ANOTHER_OFFER'))).toMatchObject({
+        code: offer,
+        source: 'OFFER',
+      });
     }
   });
   it('otherwise the order status: the check stages and the exits', () => {
@@ -92,10 +151,21 @@ describe('operator-facing display status (spec core §4)', () => {
 describe('payment agent tabs and labels (spec core §4)', () => {
   it('puts each offer status in exactly the tab of the spec', () => {
     const expected: Record<OfferStatus, string> = {
-      ALLOWED: 'new', CREATED_OFFER: 'working', IN_PROGRESS: 'working', SEND_OFFER: 'working',
-      ACCEPTED: 'deals', ACCEPTED_OFFER_DOCS: 'deals', EXECUTING: 'deals', PAYMENT_CHECKING: 'deals',
-      SEND_EXECUTING_DOCS: 'deals', SEND_OFFER_DOCS: 'deals', SEND_PAYCHECK: 'deals',
-      EXECUTED: 'results', REFUSE_OPER: 'results', REJECTED: 'results', SIGNED_ANOTHER_OFFER: 'results',
+      ALLOWED: 'new',
+      CREATED_OFFER: 'working',
+      IN_PROGRESS: 'working',
+      SEND_OFFER: 'working',
+      ACCEPTED: 'deals',
+      ACCEPTED_OFFER_DOCS: 'deals',
+      EXECUTING: 'deals',
+      PAYMENT_CHECKING: 'deals',
+      SEND_EXECUTING_DOCS: 'deals',
+      SEND_OFFER_DOCS: 'deals',
+      SEND_PAYCHECK: 'deals',
+      EXECUTED: 'results',
+      REFUSE_OPER: 'results',
+      REJECTED: 'results',
+      SIGNED_ANOTHER_OFFER: 'results',
     };
     for (const s of OFFER_STATUSES) expect(partnerTabOf(s), s).toBe(expected[s]);
     const listed = Object.values(PARTNER_TAB_STATUSES).flat();
@@ -104,7 +174,13 @@ describe('payment agent tabs and labels (spec core §4)', () => {
   it("'all' has no filter; tab labels are Russian", () => {
     expect(partnerTabFilter('all')).toBeUndefined();
     expect(partnerTabFilter('new')).toEqual(['ALLOWED']);
-    expect(PARTNER_TAB_LABELS).toEqual({ all: 'Все', new: 'Новые', working: 'В работе', deals: 'Сделки', results: 'Результаты' });
+    expect(PARTNER_TAB_LABELS).toEqual({
+      all: 'Все',
+      new: 'Новые',
+      working: 'В работе',
+      deals: 'Сделки',
+      results: 'Результаты',
+    });
   });
   it('results read executed, client refusal, agent refusal, rejected by service', () => {
     expect(partnerOfferLabel('EXECUTED')).toBe('Исполнена');

@@ -23,8 +23,11 @@
  *   service" otherwise (§4 "results = executed, client refusal, agent refusal, rejected by service").
  */
 import {
-  OFFER_STATUSES, OFFER_STATUS_LABELS, ORDER_STATUS_LABELS,
-  type OfferStatus, type OrderStatus,
+  OFFER_STATUSES,
+  OFFER_STATUS_LABELS,
+  ORDER_STATUS_LABELS,
+  type OfferStatus,
+  type OrderStatus,
 } from './transitions.js';
 
 /** An offer as the derivations need it. `partnerSignRequired`: the agent signs documents (else the client only confirms). */
@@ -35,7 +38,12 @@ export interface DisplayOffer {
 
 /** Offer statuses ignored when choosing the client's leading offer, and whose details are hidden (spec core §4). */
 export const CLIENT_IGNORED_OFFER_STATUSES: readonly OfferStatus[] = [
-  'ALLOWED', 'IN_PROGRESS', 'CREATED_OFFER', 'REJECTED', 'REFUSE_OPER', 'SIGNED_ANOTHER_OFFER',
+  'ALLOWED',
+  'IN_PROGRESS',
+  'CREATED_OFFER',
+  'REJECTED',
+  'REFUSE_OPER',
+  'SIGNED_ANOTHER_OFFER',
 ];
 
 /** Statuses whose offer details (fee, percent, dates, protection type) are not displayed (spec core §4). */
@@ -56,13 +64,19 @@ function mostAdvanced<T extends DisplayOffer>(offers: readonly T[], rank: (s: Of
 
 /** The client's leading offer (module header), or undefined when no offer is live. */
 export function clientLeadingOffer<T extends DisplayOffer>(offers: readonly T[]): T | undefined {
-  return mostAdvanced(offers.filter((o) => !CLIENT_IGNORED_OFFER_STATUSES.includes(o.status)), (s) => FLOW_RANK.get(s)!);
+  return mostAdvanced(
+    offers.filter((o) => !CLIENT_IGNORED_OFFER_STATUSES.includes(o.status)),
+    (s) => FLOW_RANK.get(s)!,
+  );
 }
 
 /** The operator's leading offer (module header), or undefined when every offer was withdrawn or none exists. */
 export function operatorLeadingOffer<T extends DisplayOffer>(offers: readonly T[]): T | undefined {
   const withdrawn: readonly OfferStatus[] = ['REFUSE_OPER', 'SIGNED_ANOTHER_OFFER'];
-  return mostAdvanced(offers.filter((o) => !withdrawn.includes(o.status)), (s) => (s === 'REJECTED' ? -1 : FLOW_RANK.get(s)!));
+  return mostAdvanced(
+    offers.filter((o) => !withdrawn.includes(o.status)),
+    (s) => (s === 'REJECTED' ? -1 : FLOW_RANK.get(s)!),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -104,7 +118,10 @@ function signOrConfirm(offer: DisplayOffer): Shown<ClientDisplayStatus> {
  * The status the client sees for an order and its offers (spec core §4 client table; decisions in the header).
  * `offers`: every offer of the order, any order of statuses. Returns `{ code, label }` (label in Russian).
  */
-export function clientDisplayStatus(orderStatus: OrderStatus, offers: readonly DisplayOffer[]): Shown<ClientDisplayStatus> {
+export function clientDisplayStatus(
+  orderStatus: OrderStatus,
+  offers: readonly DisplayOffer[],
+): Shown<ClientDisplayStatus> {
   const lead = clientLeadingOffer(offers);
   switch (orderStatus) {
     case 'VALIDATION':
@@ -151,7 +168,13 @@ export interface OperatorShown extends Shown<OperatorDisplayStatus> {
  */
 export function operatorDisplayStatus(orderStatus: OrderStatus, offers: readonly DisplayOffer[]): OperatorShown {
   const order = (): OperatorShown => ({ code: orderStatus, label: ORDER_STATUS_LABELS[orderStatus], source: 'ORDER' });
-  if (orderStatus === 'VALIDATION' || orderStatus === 'IN_VALIDATION' || orderStatus === 'REJECTED' || orderStatus === 'CANCELED') return order();
+  if (
+    orderStatus === 'VALIDATION' ||
+    orderStatus === 'IN_VALIDATION' ||
+    orderStatus === 'REJECTED' ||
+    orderStatus === 'CANCELED'
+  )
+    return order();
   const lead = operatorLeadingOffer(offers);
   if (orderStatus === 'ACTIVE' && (!lead || ON_REVIEW_OFFER_STATUSES.includes(lead.status))) {
     return { code: 'ON_REVIEW', label: 'У агентов', source: 'DERIVED' };
@@ -171,7 +194,15 @@ export type PartnerTab = 'all' | 'new' | 'working' | 'deals' | 'results';
 export const PARTNER_TAB_STATUSES: Readonly<Record<Exclude<PartnerTab, 'all'>, readonly OfferStatus[]>> = {
   new: ['ALLOWED'],
   working: ['CREATED_OFFER', 'IN_PROGRESS', 'SEND_OFFER'],
-  deals: ['ACCEPTED', 'ACCEPTED_OFFER_DOCS', 'EXECUTING', 'PAYMENT_CHECKING', 'SEND_EXECUTING_DOCS', 'SEND_OFFER_DOCS', 'SEND_PAYCHECK'],
+  deals: [
+    'ACCEPTED',
+    'ACCEPTED_OFFER_DOCS',
+    'EXECUTING',
+    'PAYMENT_CHECKING',
+    'SEND_EXECUTING_DOCS',
+    'SEND_OFFER_DOCS',
+    'SEND_PAYCHECK',
+  ],
   results: ['EXECUTED', 'REFUSE_OPER', 'REJECTED', 'SIGNED_ANOTHER_OFFER'],
 };
 

@@ -31,12 +31,22 @@ export function paymentTermEnded(paymentTo: string, now: Date, timeZone = 'Europ
  * does not lock the order, so several offers of one order expire independently. Candidates in any other state
  * are skipped (nothing to expire). Returns them in input order.
  */
-export function expiredOffers(candidates: readonly ExpiryCandidate[], now: Date): { orderId: number; offerId: number; plan: Plan }[] {
+export function expiredOffers(
+  candidates: readonly ExpiryCandidate[],
+  now: Date,
+): { orderId: number; offerId: number; plan: Plan }[] {
   const out: { orderId: number; offerId: number; plan: Plan }[] = [];
   for (const c of candidates) {
     if (c.offer.status !== 'SEND_OFFER' || !paymentTermEnded(c.offer.paymentTo, now)) continue;
     const { paymentTo: _paymentTo, ...offer } = c.offer;
-    const plan = planTransition('OFFER_EXPIRE', { actorRole: 'SYSTEM', actorId: null, order: c.order, offer, otherOffers: [], now });
+    const plan = planTransition('OFFER_EXPIRE', {
+      actorRole: 'SYSTEM',
+      actorId: null,
+      order: c.order,
+      offer,
+      otherOffers: [],
+      now,
+    });
     if (plan.ok) out.push({ orderId: c.order.id, offerId: c.offer.id, plan });
   }
   return out;

@@ -1,8 +1,19 @@
 /** Decimal money without floats (DESIGN "Money is never a float"; spec core §9: amounts 2 decimals, rates 4). */
 import { describe, expect, it } from 'vitest';
 import {
-  addMoney, compareDecimal, computeCommission, convert, DecimalFormatError, divideDecimal, formatDecimal, isDecimal,
-  parseDecimal, percentOf, roundMoney, roundRate, subtractMoney,
+  addMoney,
+  compareDecimal,
+  computeCommission,
+  convert,
+  DecimalFormatError,
+  divideDecimal,
+  formatDecimal,
+  isDecimal,
+  parseDecimal,
+  percentOf,
+  roundMoney,
+  roundRate,
+  subtractMoney,
 } from './money.js';
 
 describe('decimal arithmetic', () => {
@@ -63,15 +74,25 @@ describe('decimal arithmetic', () => {
 describe('computeCommission (the Offer breakdown, spec core §3)', () => {
   it('computes the breakdown of a USD payment with an expense in EUR', () => {
     const r = computeCommission({
-      amount: '12500.00', currency: 'usd', clientFeePercent: '0.4', agentFeePercent: '0.3', serviceFeePercent: '0.1',
-      rate: '92.12345', additionalExpenses: [{ amount: '25', currency: 'EUR', rate: '100.55555', description: ' SWIFT ' }],
+      amount: '12500.00',
+      currency: 'usd',
+      clientFeePercent: '0.4',
+      agentFeePercent: '0.3',
+      serviceFeePercent: '0.1',
+      rate: '92.12345',
+      additionalExpenses: [{ amount: '25', currency: 'EUR', rate: '100.55555', description: ' SWIFT ' }],
     });
     expect(r).toEqual({
       ok: true,
       breakdown: {
-        currency: 'USD', amount: '12500.00', clientFeePercent: '0.4',
-        totalFee: '50.00', agentFee: '37.50', serviceFee: '12.50',
-        rate: '92.1235', settlementCurrency: 'RUB',
+        currency: 'USD',
+        amount: '12500.00',
+        clientFeePercent: '0.4',
+        totalFee: '50.00',
+        agentFee: '37.50',
+        serviceFee: '12.50',
+        rate: '92.1235',
+        settlementCurrency: 'RUB',
         amountConverted: '1151543.75', // 12500 × 92.1235
         totalFeeConverted: '4606.18', // 50 × 92.1235 = 4606.175 → half-up
         expenses: [{ amount: '25.00', currency: 'EUR', rate: '100.5556', converted: '2513.89', description: 'SWIFT' }],
@@ -83,7 +104,14 @@ describe('computeCommission (the Offer breakdown, spec core §3)', () => {
   });
 
   it('the fee parts always add up to the total (the agent gets the rounding remainder)', () => {
-    const r = computeCommission({ amount: '333.33', currency: 'CNY', clientFeePercent: '1', agentFeePercent: '0.5', serviceFeePercent: '0.5', rate: '12.7' });
+    const r = computeCommission({
+      amount: '333.33',
+      currency: 'CNY',
+      clientFeePercent: '1',
+      agentFeePercent: '0.5',
+      serviceFeePercent: '0.5',
+      rate: '12.7',
+    });
     expect(r.ok).toBe(true);
     if (r.ok) {
       const { totalFee, agentFee, serviceFee } = r.breakdown;
@@ -94,13 +122,42 @@ describe('computeCommission (the Offer breakdown, spec core §3)', () => {
   });
 
   it('refuses bad input as data with a field and Russian text', () => {
-    const base = { amount: '100', currency: 'USD', clientFeePercent: '1', agentFeePercent: '0.7', serviceFeePercent: '0.3', rate: '90' };
-    expect(computeCommission({ ...base, clientFeePercent: '1.1' })).toMatchObject({ ok: false, code: 'FEE_PERCENT_MISMATCH', field: 'clientFeePercent' });
-    expect(computeCommission({ ...base, amount: '0' })).toMatchObject({ ok: false, code: 'NOT_POSITIVE', field: 'amount', message: 'Сумма должна быть больше нуля' });
-    expect(computeCommission({ ...base, rate: '0.00001' })).toMatchObject({ ok: false, code: 'NOT_POSITIVE', field: 'rate' });
-    expect(computeCommission({ ...base, amount: '1e5' })).toMatchObject({ ok: false, code: 'DECIMAL_FORMAT', field: 'amount' });
-    expect(computeCommission({ ...base, agentFeePercent: '-0.1', clientFeePercent: '0.2' })).toMatchObject({ ok: false, code: 'NEGATIVE', field: 'agentFeePercent' });
-    expect(computeCommission({ ...base, additionalExpenses: [{ amount: '-1', currency: 'RUB', rate: '1' }] }))
-      .toMatchObject({ ok: false, code: 'NEGATIVE', field: 'additionalExpenses.0.amount' });
+    const base = {
+      amount: '100',
+      currency: 'USD',
+      clientFeePercent: '1',
+      agentFeePercent: '0.7',
+      serviceFeePercent: '0.3',
+      rate: '90',
+    };
+    expect(computeCommission({ ...base, clientFeePercent: '1.1' })).toMatchObject({
+      ok: false,
+      code: 'FEE_PERCENT_MISMATCH',
+      field: 'clientFeePercent',
+    });
+    expect(computeCommission({ ...base, amount: '0' })).toMatchObject({
+      ok: false,
+      code: 'NOT_POSITIVE',
+      field: 'amount',
+      message: 'Сумма должна быть больше нуля',
+    });
+    expect(computeCommission({ ...base, rate: '0.00001' })).toMatchObject({
+      ok: false,
+      code: 'NOT_POSITIVE',
+      field: 'rate',
+    });
+    expect(computeCommission({ ...base, amount: '1e5' })).toMatchObject({
+      ok: false,
+      code: 'DECIMAL_FORMAT',
+      field: 'amount',
+    });
+    expect(computeCommission({ ...base, agentFeePercent: '-0.1', clientFeePercent: '0.2' })).toMatchObject({
+      ok: false,
+      code: 'NEGATIVE',
+      field: 'agentFeePercent',
+    });
+    expect(
+      computeCommission({ ...base, additionalExpenses: [{ amount: '-1', currency: 'RUB', rate: '1' }] }),
+    ).toMatchObject({ ok: false, code: 'NEGATIVE', field: 'additionalExpenses.0.amount' });
   });
 });

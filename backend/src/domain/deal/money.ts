@@ -114,7 +114,10 @@ export function divideDecimal(a: Decimal, b: Decimal, scale: number): Decimal {
   // a/b = (a.units / 10^a.s) / (b.units / 10^b.s); scaled by 10^scale: a.units × 10^(scale + b.s) / (b.units × 10^a.s)
   let n = a.units * pow10(scale + b.scale);
   let d = b.units * pow10(a.scale);
-  if (d < 0n) { n = -n; d = -d; }
+  if (d < 0n) {
+    n = -n;
+    d = -d;
+  }
   return { units: divRoundHalfUp(n, d), scale };
 }
 
@@ -245,8 +248,15 @@ export interface CommissionError {
  * fee is exactly what the agent and the platform share). Returns `{ ok: true, breakdown }` or a CommissionError with
  * Russian text; never throws.
  */
-export function computeCommission(input: CommissionInput): { ok: true; breakdown: CommissionBreakdown } | CommissionError {
-  const fail = (code: CommissionError['code'], field: string, message: string): CommissionError => ({ ok: false, code, field, message });
+export function computeCommission(
+  input: CommissionInput,
+): { ok: true; breakdown: CommissionBreakdown } | CommissionError {
+  const fail = (code: CommissionError['code'], field: string, message: string): CommissionError => ({
+    ok: false,
+    code,
+    field,
+    message,
+  });
   const num = (field: string, v: string): Decimal | CommissionError =>
     isDecimal(v) ? parseDecimal(v) : fail('DECIMAL_FORMAT', field, 'Введите число');
   const isErr = (v: Decimal | CommissionError): v is CommissionError => 'ok' in v;
@@ -266,11 +276,19 @@ export function computeCommission(input: CommissionInput): { ok: true; breakdown
   const r = roundDecimal(rate, RATE_SCALE);
   if (A.units <= 0n) return fail('NOT_POSITIVE', 'amount', 'Сумма должна быть больше нуля');
   if (r.units <= 0n) return fail('NOT_POSITIVE', 'rate', 'Курс должен быть больше нуля');
-  for (const [field, p] of [['clientFeePercent', pc], ['agentFeePercent', pa], ['serviceFeePercent', ps]] as const) {
+  for (const [field, p] of [
+    ['clientFeePercent', pc],
+    ['agentFeePercent', pa],
+    ['serviceFeePercent', ps],
+  ] as const) {
     if (p.units < 0n) return fail('NEGATIVE', field, 'Комиссия не может быть отрицательной');
   }
   if (compareDecimal(pc, addDecimal(pa, ps)) !== 0) {
-    return fail('FEE_PERCENT_MISMATCH', 'clientFeePercent', 'Комиссия клиента должна равняться сумме комиссий агента и сервиса');
+    return fail(
+      'FEE_PERCENT_MISMATCH',
+      'clientFeePercent',
+      'Комиссия клиента должна равняться сумме комиссий агента и сервиса',
+    );
   }
 
   const expenses: CommissionBreakdown['expenses'] = [];
@@ -280,18 +298,25 @@ export function computeCommission(input: CommissionInput): { ok: true; breakdown
     if (isErr(ea)) return ea;
     const er = num(`additionalExpenses.${i}.rate`, e.rate);
     if (isErr(er)) return er;
-    if (ea.units < 0n) return fail('NEGATIVE', `additionalExpenses.${i}.amount`, 'Сумма расходов не может быть отрицательной');
+    if (ea.units < 0n)
+      return fail('NEGATIVE', `additionalExpenses.${i}.amount`, 'Сумма расходов не может быть отрицательной');
     const er4 = roundDecimal(er, RATE_SCALE);
     if (er4.units <= 0n) return fail('NOT_POSITIVE', `additionalExpenses.${i}.rate`, 'Курс должен быть больше нуля');
     const converted = roundDecimal(multiplyDecimal(roundDecimal(ea, MONEY_SCALE), er4), MONEY_SCALE);
     expensesTotal = addDecimal(expensesTotal, converted);
     expenses.push({
-      amount: formatDecimal(roundDecimal(ea, MONEY_SCALE)), currency: e.currency.trim().toUpperCase(), rate: formatDecimal(er4),
-      converted: formatDecimal(converted), description: e.description?.trim() || null,
+      amount: formatDecimal(roundDecimal(ea, MONEY_SCALE)),
+      currency: e.currency.trim().toUpperCase(),
+      rate: formatDecimal(er4),
+      converted: formatDecimal(converted),
+      description: e.description?.trim() || null,
     });
   }
 
-  const pct = (p: Decimal): Decimal => { const m = multiplyDecimal(A, p); return roundDecimal({ units: m.units, scale: m.scale + 2 }, MONEY_SCALE); };
+  const pct = (p: Decimal): Decimal => {
+    const m = multiplyDecimal(A, p);
+    return roundDecimal({ units: m.units, scale: m.scale + 2 }, MONEY_SCALE);
+  };
   const totalFee = pct(pc);
   const serviceFee = pct(ps);
   const agentFee = subtractDecimal(totalFee, serviceFee);

@@ -5,13 +5,34 @@
  */
 import { planTransition, type HistoryEntry, type Plan, type PlanInput, type PlanResult } from './apply.js';
 import {
-  ORDER_OPEN_OFFER_STATUSES, isOpenOffer,
-  type DealAction, type DealRole, type OfferStatus, type OrderStatus, type PaymentStatus,
+  ORDER_OPEN_OFFER_STATUSES,
+  isOpenOffer,
+  type DealAction,
+  type DealRole,
+  type OfferStatus,
+  type OrderStatus,
+  type PaymentStatus,
 } from './transitions.js';
 
-export interface MemOrder { id: number; status: OrderStatus; version: number }
-export interface MemOffer { id: number; orderId: number; partnerId: number; status: OfferStatus; version: number; partnerSignRequired: boolean }
-export interface MemPayment { id: number; offerId: number; status: PaymentStatus; version: number }
+export interface MemOrder {
+  id: number;
+  status: OrderStatus;
+  version: number;
+}
+export interface MemOffer {
+  id: number;
+  orderId: number;
+  partnerId: number;
+  status: OfferStatus;
+  version: number;
+  partnerSignRequired: boolean;
+}
+export interface MemPayment {
+  id: number;
+  offerId: number;
+  status: PaymentStatus;
+  version: number;
+}
 
 export class MemoryDealRepo {
   orders = new Map<number, MemOrder>();
@@ -47,7 +68,12 @@ export class MemoryDealRepo {
   /** The snapshot a route would read, as PlanInput (copies, so later applies do not change it). */
   snapshot(orderId: number, offerId?: number): Pick<PlanInput, 'order' | 'offer' | 'otherOffers' | 'payments'> {
     const order = { ...this.orders.get(orderId)! };
-    const all = this.offersOf(orderId).map((o) => ({ id: o.id, status: o.status, version: o.version, partnerId: o.partnerId }));
+    const all = this.offersOf(orderId).map((o) => ({
+      id: o.id,
+      status: o.status,
+      version: o.version,
+      partnerId: o.partnerId,
+    }));
     return {
       order,
       offer: offerId === undefined ? undefined : all.find((o) => o.id === offerId),
@@ -57,10 +83,25 @@ export class MemoryDealRepo {
   }
 
   /** Reads a snapshot and plans `action` on it. */
-  plan(action: DealAction, args: { orderId: number; offerId?: number; role: DealRole; actorId?: number; comment?: string; partnerIds?: number[]; now: Date }): PlanResult {
+  plan(
+    action: DealAction,
+    args: {
+      orderId: number;
+      offerId?: number;
+      role: DealRole;
+      actorId?: number;
+      comment?: string;
+      partnerIds?: number[];
+      now: Date;
+    },
+  ): PlanResult {
     return planTransition(action, {
-      ...this.snapshot(args.orderId, args.offerId), actorRole: args.role, actorId: args.actorId ?? null,
-      comment: args.comment, partnerIds: args.partnerIds, now: args.now,
+      ...this.snapshot(args.orderId, args.offerId),
+      actorRole: args.role,
+      actorId: args.actorId ?? null,
+      comment: args.comment,
+      partnerIds: args.partnerIds,
+      now: args.now,
     });
   }
 
@@ -81,7 +122,14 @@ export class MemoryDealRepo {
     }
     for (const c of plan.offerCreates) {
       const id = this.nextId++;
-      this.offers.set(id, { id, orderId, partnerId: c.partnerId, status: c.status, version: 1, partnerSignRequired: this.signRequired.get(c.partnerId) ?? false });
+      this.offers.set(id, {
+        id,
+        orderId,
+        partnerId: c.partnerId,
+        status: c.status,
+        version: 1,
+        partnerSignRequired: this.signRequired.get(c.partnerId) ?? false,
+      });
     }
     for (const c of plan.paymentCreates) {
       const id = this.nextId++;
@@ -107,7 +155,9 @@ export class MemoryDealRepo {
     const allowed = ORDER_OPEN_OFFER_STATUSES[order.status];
     const bad = open.filter((o) => !allowed.statuses.includes(o.status));
     if (bad.length || open.length > allowed.max) {
-      throw new Error(`invariant broken: order ${order.status} with open offers ${open.map((o) => o.status).join(', ')}`);
+      throw new Error(
+        `invariant broken: order ${order.status} with open offers ${open.map((o) => o.status).join(', ')}`,
+      );
     }
     for (const o of this.offersOf(orderId)) {
       const live = [...this.payments.values()].filter((p) => p.offerId === o.id && p.status !== 'ARCHIVED');

@@ -5,9 +5,20 @@
 import { describe, expect, it } from 'vitest';
 import { planTransition, availableActions, type PlanInput } from './apply.js';
 import {
-  DEAL_ACTIONS, DEAL_ROLES, DEAL_RULES, OFFER_STATUSES, ORDER_OPEN_OFFER_STATUSES, ORDER_STATUSES,
-  OFFER_STATUS_LABELS, ORDER_STATUS_LABELS, PAYMENT_STATUSES, PAYMENT_STATUS_LABELS,
-  type DealAction, type DealRole, type OfferStatus, type OrderStatus,
+  DEAL_ACTIONS,
+  DEAL_ROLES,
+  DEAL_RULES,
+  OFFER_STATUSES,
+  ORDER_OPEN_OFFER_STATUSES,
+  ORDER_STATUSES,
+  OFFER_STATUS_LABELS,
+  ORDER_STATUS_LABELS,
+  PAYMENT_STATUSES,
+  PAYMENT_STATUS_LABELS,
+  type DealAction,
+  type DealRole,
+  type OfferStatus,
+  type OrderStatus,
 } from './transitions.js';
 
 /**
@@ -18,25 +29,67 @@ const EXPECTED: Record<DealAction, { roles: DealRole[]; from: string[]; to: stri
   OPER_TAKE: { roles: ['OPER'], from: ['VALIDATION'], to: 'IN_VALIDATION' },
   OPER_REJECT: { roles: ['OPER'], from: ['VALIDATION', 'IN_VALIDATION'], to: 'REJECTED', comment: 'REQUIRED' },
   OPER_SEND_TO_PARTNERS: { roles: ['OPER'], from: ['IN_VALIDATION', 'ACTIVE'], to: 'ACTIVE' },
-  OPER_CLOSE: { roles: ['OPER'], from: ['ACTIVE', 'OFFER_ACCEPTED', 'PAYMENT_CHECKING', 'EXECUTING'], to: 'REJECTED', comment: 'REQUIRED' },
+  OPER_CLOSE: {
+    roles: ['OPER'],
+    from: ['ACTIVE', 'OFFER_ACCEPTED', 'PAYMENT_CHECKING', 'EXECUTING'],
+    to: 'REJECTED',
+    comment: 'REQUIRED',
+  },
   PARTNER_TAKE: { roles: ['PARTNER'], from: ['ACTIVE/ALLOWED'], to: 'ACTIVE/IN_PROGRESS' },
   PARTNER_REJECT: {
     roles: ['PARTNER'],
-    from: ['ACTIVE/ALLOWED', 'ACTIVE/IN_PROGRESS', 'ACTIVE/CREATED_OFFER', 'ACTIVE/SEND_OFFER',
-      'OFFER_ACCEPTED/ACCEPTED', 'OFFER_ACCEPTED/SEND_OFFER_DOCS', 'OFFER_ACCEPTED/ACCEPTED_OFFER_DOCS', 'OFFER_ACCEPTED/SEND_PAYCHECK'],
-    to: 'ACTIVE/REJECTED', comment: 'REQUIRED',
+    from: [
+      'ACTIVE/ALLOWED',
+      'ACTIVE/IN_PROGRESS',
+      'ACTIVE/CREATED_OFFER',
+      'ACTIVE/SEND_OFFER',
+      'OFFER_ACCEPTED/ACCEPTED',
+      'OFFER_ACCEPTED/SEND_OFFER_DOCS',
+      'OFFER_ACCEPTED/ACCEPTED_OFFER_DOCS',
+      'OFFER_ACCEPTED/SEND_PAYCHECK',
+    ],
+    to: 'ACTIVE/REJECTED',
+    comment: 'REQUIRED',
   },
   PARTNER_SAVE_OFFER: { roles: ['PARTNER'], from: ['ACTIVE/IN_PROGRESS'], to: 'ACTIVE/CREATED_OFFER' },
-  PARTNER_SEND_OFFER: { roles: ['PARTNER'], from: ['ACTIVE/IN_PROGRESS', 'ACTIVE/CREATED_OFFER'], to: 'ACTIVE/SEND_OFFER' },
-  PARTNER_SEND_OFFER_DOCS: { roles: ['PARTNER'], from: ['OFFER_ACCEPTED/ACCEPTED'], to: 'OFFER_ACCEPTED/SEND_OFFER_DOCS' },
-  PARTNER_SEND_PAYCHECK: { roles: ['PARTNER'], from: ['OFFER_ACCEPTED/ACCEPTED_OFFER_DOCS', 'OFFER_ACCEPTED/SEND_PAYCHECK'], to: 'OFFER_ACCEPTED/SEND_PAYCHECK' },
-  PARTNER_CONFIRM_PAYMENT: { roles: ['PARTNER', 'OPER'], from: ['PAYMENT_CHECKING/PAYMENT_CHECKING'], to: 'EXECUTING/EXECUTING' },
+  PARTNER_SEND_OFFER: {
+    roles: ['PARTNER'],
+    from: ['ACTIVE/IN_PROGRESS', 'ACTIVE/CREATED_OFFER'],
+    to: 'ACTIVE/SEND_OFFER',
+  },
+  PARTNER_SEND_OFFER_DOCS: {
+    roles: ['PARTNER'],
+    from: ['OFFER_ACCEPTED/ACCEPTED'],
+    to: 'OFFER_ACCEPTED/SEND_OFFER_DOCS',
+  },
+  PARTNER_SEND_PAYCHECK: {
+    roles: ['PARTNER'],
+    from: ['OFFER_ACCEPTED/ACCEPTED_OFFER_DOCS', 'OFFER_ACCEPTED/SEND_PAYCHECK'],
+    to: 'OFFER_ACCEPTED/SEND_PAYCHECK',
+  },
+  PARTNER_CONFIRM_PAYMENT: {
+    roles: ['PARTNER', 'OPER'],
+    from: ['PAYMENT_CHECKING/PAYMENT_CHECKING'],
+    to: 'EXECUTING/EXECUTING',
+  },
   PARTNER_SEND_FINAL_DOCS: { roles: ['PARTNER'], from: ['EXECUTING/EXECUTING'], to: 'EXECUTING/SEND_EXECUTING_DOCS' },
   CLIENT_ACCEPT_OFFER: { roles: ['CLIENT'], from: ['ACTIVE/SEND_OFFER'], to: 'OFFER_ACCEPTED/ACCEPTED' },
-  CLIENT_CONFIRM_OFFER_DOCS: { roles: ['CLIENT'], from: ['OFFER_ACCEPTED/SEND_OFFER_DOCS'], to: 'OFFER_ACCEPTED/ACCEPTED_OFFER_DOCS' },
-  CLIENT_MARK_PAID: { roles: ['CLIENT'], from: ['OFFER_ACCEPTED/SEND_PAYCHECK'], to: 'PAYMENT_CHECKING/PAYMENT_CHECKING' },
+  CLIENT_CONFIRM_OFFER_DOCS: {
+    roles: ['CLIENT'],
+    from: ['OFFER_ACCEPTED/SEND_OFFER_DOCS'],
+    to: 'OFFER_ACCEPTED/ACCEPTED_OFFER_DOCS',
+  },
+  CLIENT_MARK_PAID: {
+    roles: ['CLIENT'],
+    from: ['OFFER_ACCEPTED/SEND_PAYCHECK'],
+    to: 'PAYMENT_CHECKING/PAYMENT_CHECKING',
+  },
   CLIENT_CONFIRM_FINAL_DOCS: { roles: ['CLIENT'], from: ['EXECUTING/SEND_EXECUTING_DOCS'], to: 'EXECUTED/EXECUTED' },
-  CLIENT_CANCEL: { roles: ['CLIENT'], from: ['VALIDATION', 'IN_VALIDATION', 'ACTIVE', 'OFFER_ACCEPTED'], to: 'CANCELED' },
+  CLIENT_CANCEL: {
+    roles: ['CLIENT'],
+    from: ['VALIDATION', 'IN_VALIDATION', 'ACTIVE', 'OFFER_ACCEPTED'],
+    to: 'CANCELED',
+  },
   OFFER_EXPIRE: { roles: ['SYSTEM'], from: ['ACTIVE/SEND_OFFER'], to: 'ACTIVE/REFUSE_OPER' },
 };
 
@@ -44,11 +97,18 @@ const NOW = new Date('2026-03-02T09:00:00Z');
 
 function input(action: DealAction, role: DealRole, order: OrderStatus, offer: OfferStatus | undefined): PlanInput {
   const rule = DEAL_RULES[action];
-  const payments = rule.payment.kind === 'ADVANCE' && offer ? [{ id: 500, offerId: 10, status: rule.payment.from, version: 3 }] : [];
+  const payments =
+    rule.payment.kind === 'ADVANCE' && offer ? [{ id: 500, offerId: 10, status: rule.payment.from, version: 3 }] : [];
   return {
-    actorRole: role, actorId: 7, order: { id: 1, status: order, version: 5 },
+    actorRole: role,
+    actorId: 7,
+    order: { id: 1, status: order, version: 5 },
     offer: offer ? { id: 10, status: offer, version: 2, partnerId: 100 } : undefined,
-    otherOffers: [], payments, partnerIds: [200], comment: 'Комментарий', now: NOW,
+    otherOffers: [],
+    payments,
+    partnerIds: [200],
+    comment: 'Комментарий',
+    now: NOW,
   };
 }
 
@@ -98,13 +158,20 @@ describe('deal table matches the hand-written statement of spec core §4', () =>
   it('the referral partner (AGENT) can trigger nothing (spec core §6; transitions.ts decision 10)', () => {
     for (const order of ORDER_STATUSES) {
       expect(availableActions('AGENT', { status: order })).toEqual([]);
-      for (const offer of OFFER_STATUSES) expect(availableActions('AGENT', { status: order }, { status: offer })).toEqual([]);
+      for (const offer of OFFER_STATUSES)
+        expect(availableActions('AGENT', { status: order }, { status: offer })).toEqual([]);
     }
   });
 
   it('availableActions agrees with the table', () => {
-    expect(availableActions('CLIENT', { status: 'ACTIVE' }, { status: 'SEND_OFFER' }).sort()).toEqual(['CLIENT_ACCEPT_OFFER', 'CLIENT_CANCEL']);
-    expect(availableActions('PARTNER', { status: 'ACTIVE' }, { status: 'ALLOWED' }).sort()).toEqual(['PARTNER_REJECT', 'PARTNER_TAKE']);
+    expect(availableActions('CLIENT', { status: 'ACTIVE' }, { status: 'SEND_OFFER' }).sort()).toEqual([
+      'CLIENT_ACCEPT_OFFER',
+      'CLIENT_CANCEL',
+    ]);
+    expect(availableActions('PARTNER', { status: 'ACTIVE' }, { status: 'ALLOWED' }).sort()).toEqual([
+      'PARTNER_REJECT',
+      'PARTNER_TAKE',
+    ]);
     expect(availableActions('OPER', { status: 'VALIDATION' }).sort()).toEqual(['OPER_REJECT', 'OPER_TAKE']);
   });
 
@@ -113,9 +180,14 @@ describe('deal table matches the hand-written statement of spec core §4', () =>
       for (const p of rule.from) {
         const orderTo = rule.orderTo === 'SAME' ? p.order : rule.orderTo;
         if (rule.offerTo && !['REJECTED', 'REFUSE_OPER', 'EXECUTED'].includes(rule.offerTo)) {
-          expect(ORDER_OPEN_OFFER_STATUSES[orderTo].statuses, `${rule.action} ${p.order}/${p.offer}`).toContain(rule.offerTo);
+          expect(ORDER_OPEN_OFFER_STATUSES[orderTo].statuses, `${rule.action} ${p.order}/${p.offer}`).toContain(
+            rule.offerTo,
+          );
         }
-        if (p.offer) expect(ORDER_OPEN_OFFER_STATUSES[p.order].statuses, `${rule.action} from ${p.order}/${p.offer}`).toContain(p.offer);
+        if (p.offer)
+          expect(ORDER_OPEN_OFFER_STATUSES[p.order].statuses, `${rule.action} from ${p.order}/${p.offer}`).toContain(
+            p.offer,
+          );
       }
     }
   });

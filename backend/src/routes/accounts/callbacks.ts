@@ -12,17 +12,21 @@ import { checkEmail, checkPhone, normalizeEmail, type FieldIssue } from '../../d
 import { ErrorSchema } from '../schemas.js';
 import { assertNoIssues } from './common.js';
 
-const CallbackBody = Type.Object({
-  name: Type.String({ minLength: 1, maxLength: 100, description: 'How to address the caller' }),
-  phone: Type.String({ maxLength: 20, description: '10 digits (spec core §5)' }),
-  email: Type.Optional(Type.Union([Type.String({ maxLength: 254 }), Type.Null()])),
-  comment: Type.Optional(Type.Union([Type.String({ maxLength: 2000 }), Type.Null()])),
-}, { description: 'Callback request' });
+const CallbackBody = Type.Object(
+  {
+    name: Type.String({ minLength: 1, maxLength: 100, description: 'How to address the caller' }),
+    phone: Type.String({ maxLength: 20, description: '10 digits (spec core §5)' }),
+    email: Type.Optional(Type.Union([Type.String({ maxLength: 254 }), Type.Null()])),
+    comment: Type.Optional(Type.Union([Type.String({ maxLength: 2000 }), Type.Null()])),
+  },
+  { description: 'Callback request' },
+);
 type CallbackInput = Static<typeof CallbackBody>;
 
 const E = ErrorSchema;
 const responses = { 201: Type.Object({ id: Type.Integer() }), 400: E, 403: E };
-const errorsText = 'Errors: 400 VALIDATION_ERROR (REQUIRED, PHONE_INVALID \'Номер телефона — 10 цифр\', EMAIL_INVALID \'Проверьте корректность данных\'); 403 CSRF_INVALID.';
+const errorsText =
+  "Errors: 400 VALIDATION_ERROR (REQUIRED, PHONE_INVALID 'Номер телефона — 10 цифр', EMAIL_INVALID 'Проверьте корректность данных'); 403 CSRF_INVALID.";
 
 /** `{type}` of /callback/{type} → stored kind: upper case, hyphens as underscores (`card-debit` → CARD_DEBIT). */
 export function callbackKind(type: string): string {
@@ -44,38 +48,53 @@ export default async function callbackRoutes(fastify: FastifyInstance): Promise<
     const mail = email ? checkEmail(email) : null;
     if (mail) issues.push({ field: 'email', ...mail });
     assertNoIssues(issues);
-    const [row] = await db.insert(callbackRequests).values({ type, name, phone: body.phone, email, comment, createdAt: app.clock.now() }).returning({ id: callbackRequests.id });
+    const [row] = await db
+      .insert(callbackRequests)
+      .values({ type, name, phone: body.phone, email, comment, createdAt: app.clock.now() })
+      .returning({ id: callbackRequests.id });
     return { id: row.id };
   }
 
-  app.post('/api/public/common/user/callback', {
-    schema: {
-      tags: ['public'],
-      summary: 'Ask for a callback (spec core §7 Public)',
-      description: `Body \`{ name, phone, email?, comment? }\` → 201 \`{ id }\`. ${errorsText}`,
-      body: CallbackBody,
-      response: responses,
+  app.post(
+    '/api/public/common/user/callback',
+    {
+      schema: {
+        tags: ['public'],
+        summary: 'Ask for a callback (spec core §7 Public)',
+        description: `Body \`{ name, phone, email?, comment? }\` → 201 \`{ id }\`. ${errorsText}`,
+        body: CallbackBody,
+        response: responses,
+      },
     },
-  }, async (request, reply) => reply.status(201).send(await store('GENERAL', request.body)));
+    async (request, reply) => reply.status(201).send(await store('GENERAL', request.body)),
+  );
 
-  app.post('/api/public/common/user/callback/agent', {
-    schema: {
-      tags: ['public'],
-      summary: 'Ask for a callback about becoming a referral partner (spec core §7 Public; §1 recruitment pages)',
-      description: `Body \`{ name, phone, email?, comment? }\` → 201 \`{ id }\`. ${errorsText}`,
-      body: CallbackBody,
-      response: responses,
+  app.post(
+    '/api/public/common/user/callback/agent',
+    {
+      schema: {
+        tags: ['public'],
+        summary: 'Ask for a callback about becoming a referral partner (spec core §7 Public; §1 recruitment pages)',
+        description: `Body \`{ name, phone, email?, comment? }\` → 201 \`{ id }\`. ${errorsText}`,
+        body: CallbackBody,
+        response: responses,
+      },
     },
-  }, async (request, reply) => reply.status(201).send(await store('AGENT', request.body)));
+    async (request, reply) => reply.status(201).send(await store('AGENT', request.body)),
+  );
 
-  app.post('/api/public/common/user/callback/:type', {
-    schema: {
-      tags: ['public'],
-      summary: 'Ask for a callback on a topic (spec core §7 Public "/callback/{type}")',
-      description: `\`type\`: the page or topic, Latin letters, digits, \`-\` and \`_\` (e.g. partner, cards). Body \`{ name, phone, email?, comment? }\` → 201 \`{ id }\`. ${errorsText}`,
-      params: Type.Object({ type: Type.String({ pattern: '^[A-Za-z][A-Za-z0-9_-]{0,39}$' }) }),
-      body: CallbackBody,
-      response: responses,
+  app.post(
+    '/api/public/common/user/callback/:type',
+    {
+      schema: {
+        tags: ['public'],
+        summary: 'Ask for a callback on a topic (spec core §7 Public "/callback/{type}")',
+        description: `\`type\`: the page or topic, Latin letters, digits, \`-\` and \`_\` (e.g. partner, cards). Body \`{ name, phone, email?, comment? }\` → 201 \`{ id }\`. ${errorsText}`,
+        params: Type.Object({ type: Type.String({ pattern: '^[A-Za-z][A-Za-z0-9_-]{0,39}$' }) }),
+        body: CallbackBody,
+        response: responses,
+      },
     },
-  }, async (request, reply) => reply.status(201).send(await store(callbackKind(request.params.type), request.body)));
+    async (request, reply) => reply.status(201).send(await store(callbackKind(request.params.type), request.body)),
+  );
 }

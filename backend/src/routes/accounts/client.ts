@@ -7,7 +7,14 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import { ChecklistAnswerSchema, ChecklistSchema, checklistIssues, normalizeChecklist, readChecklist, writeChecklist } from '../../accounts/checklists.js';
+import {
+  ChecklistAnswerSchema,
+  ChecklistSchema,
+  checklistIssues,
+  normalizeChecklist,
+  readChecklist,
+  writeChecklist,
+} from '../../accounts/checklists.js';
 import { supersedeVerificationDocuments } from '../../accounts/company-verification.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { companies, users } from '../../db/schema/core.js';
@@ -20,48 +27,72 @@ import { assertNoIssues } from './common.js';
 const NullableString = Type.Union([Type.String(), Type.Null()]);
 
 /** Company (spec core §3 "Company"). */
-export const CompanySchema = Type.Object({
-  id: Type.Integer(),
-  fullName: Type.String(),
-  shortName: Type.String(),
-  registrationAuthority: NullableString,
-  registrationAuthorityAddress: NullableString,
-  registrationDate: Type.Union([Type.String({ description: 'YYYY-MM-DD' }), Type.Null()]),
-  okved: NullableString,
-  inn: Type.String(),
-  kpp: NullableString,
-  ogrn: Type.String({ description: '13 digits: OGRN; 15 digits: OGRNIP' }),
-  legalAddress: NullableString,
-  actualAddress: NullableString,
-  ceo: Type.Object({ firstName: NullableString, middleName: NullableString, lastName: NullableString }),
-  liquidated: Type.Boolean(),
-  signatureConfirmed: Type.Boolean({ description: 'Electronic-signature-confirmed flag' }),
-  status: Type.String({ description: 'NEW, VERIFIED or SUSPENDED' }),
-  verified: Type.Boolean({ description: 'Verified by qualified electronic signature (spec core §6)' }),
-  verifiedAt: Type.Union([Type.String({ description: 'UTC ISO 8601' }), Type.Null()], { description: 'When the company became VERIFIED; null while it is not' }),
-}, { description: 'Company (spec core §3)' });
+export const CompanySchema = Type.Object(
+  {
+    id: Type.Integer(),
+    fullName: Type.String(),
+    shortName: Type.String(),
+    registrationAuthority: NullableString,
+    registrationAuthorityAddress: NullableString,
+    registrationDate: Type.Union([Type.String({ description: 'YYYY-MM-DD' }), Type.Null()]),
+    okved: NullableString,
+    inn: Type.String(),
+    kpp: NullableString,
+    ogrn: Type.String({ description: '13 digits: OGRN; 15 digits: OGRNIP' }),
+    legalAddress: NullableString,
+    actualAddress: NullableString,
+    ceo: Type.Object({ firstName: NullableString, middleName: NullableString, lastName: NullableString }),
+    liquidated: Type.Boolean(),
+    signatureConfirmed: Type.Boolean({ description: 'Electronic-signature-confirmed flag' }),
+    status: Type.String({ description: 'NEW, VERIFIED or SUSPENDED' }),
+    verified: Type.Boolean({ description: 'Verified by qualified electronic signature (spec core §6)' }),
+    verifiedAt: Type.Union([Type.String({ description: 'UTC ISO 8601' }), Type.Null()], {
+      description: 'When the company became VERIFIED; null while it is not',
+    }),
+  },
+  { description: 'Company (spec core §3)' },
+);
 
-export const ClientInfoSchema = Type.Object({
-  company: CompanySchema,
-  contact: Type.Object({
-    name: Type.String(), surname: Type.String(), patronymic: NullableString,
-    phone: NullableString, additionalPhone: NullableString, companyWebsite: NullableString,
-    email: Type.String(), position: NullableString,
-  }),
-  status: Type.String({ description: 'Client status of the company: NEW, VERIFIED or SUSPENDED (spec core §3)' }),
-}, { description: 'Client info (spec core §3 "Client info / contact")' });
+export const ClientInfoSchema = Type.Object(
+  {
+    company: CompanySchema,
+    contact: Type.Object({
+      name: Type.String(),
+      surname: Type.String(),
+      patronymic: NullableString,
+      phone: NullableString,
+      additionalPhone: NullableString,
+      companyWebsite: NullableString,
+      email: Type.String(),
+      position: NullableString,
+    }),
+    status: Type.String({ description: 'Client status of the company: NEW, VERIFIED or SUSPENDED (spec core §3)' }),
+  },
+  { description: 'Client info (spec core §3 "Client info / contact")' },
+);
 
 const CHECKLIST_MISSING = 'Чек-лист компании не заполнен';
 
 /** Registration data of the client (spec core §7 Client "Registration-data update": name … companyWebsite). */
-const RegDataSchema = Type.Object({
-  name: Type.String({ maxLength: 50, description: 'First name: Russian letters and hyphen' }),
-  surname: Type.String({ maxLength: 50, description: 'Last name: Russian letters and hyphen' }),
-  patronymic: Type.Optional(Type.Union([Type.String({ maxLength: 50 }), Type.Null()], { description: 'Middle name; empty or null for none' })),
-  phone: Type.String({ maxLength: 20, description: '10 digits' }),
-  additionalPhone: Type.Optional(Type.Union([Type.String({ maxLength: 20 }), Type.Null()], { description: '10 digits; empty or null for none' })),
-  companyWebsite: Type.Optional(Type.Union([Type.String({ maxLength: 300 }), Type.Null()], { description: 'http/https address or a domain; empty or null for none' })),
-}, { description: 'Registration data (spec core §3 "Client info / contact")' });
+const RegDataSchema = Type.Object(
+  {
+    name: Type.String({ maxLength: 50, description: 'First name: Russian letters and hyphen' }),
+    surname: Type.String({ maxLength: 50, description: 'Last name: Russian letters and hyphen' }),
+    patronymic: Type.Optional(
+      Type.Union([Type.String({ maxLength: 50 }), Type.Null()], { description: 'Middle name; empty or null for none' }),
+    ),
+    phone: Type.String({ maxLength: 20, description: '10 digits' }),
+    additionalPhone: Type.Optional(
+      Type.Union([Type.String({ maxLength: 20 }), Type.Null()], { description: '10 digits; empty or null for none' }),
+    ),
+    companyWebsite: Type.Optional(
+      Type.Union([Type.String({ maxLength: 300 }), Type.Null()], {
+        description: 'http/https address or a domain; empty or null for none',
+      }),
+    ),
+  },
+  { description: 'Registration data (spec core §3 "Client info / contact")' },
+);
 
 /** `value` trimmed, or null when absent or blank. */
 const optional = (value: string | null | undefined): string | null => (value?.trim() ? value.trim() : null);
@@ -70,9 +101,18 @@ const optional = (value: string | null | undefined): string | null => (value?.tr
  * Registration-data issues (spec core §5): RUSSIAN_LETTERS on name, surname, patronymic; PHONE_INVALID on phone and
  * additionalPhone; SITE_INVALID 'Некорректный адрес сайта' on companyWebsite. [] when valid.
  */
-export function regDataIssues(v: { name: string; surname: string; patronymic: string | null; phone: string; additionalPhone: string | null; companyWebsite: string | null }): FieldIssue[] {
+export function regDataIssues(v: {
+  name: string;
+  surname: string;
+  patronymic: string | null;
+  phone: string;
+  additionalPhone: string | null;
+  companyWebsite: string | null;
+}): FieldIssue[] {
   const issues: FieldIssue[] = [];
-  const add = (field: string, i: { code: string; message: string } | null) => { if (i) issues.push({ field, ...i }); };
+  const add = (field: string, i: { code: string; message: string } | null) => {
+    if (i) issues.push({ field, ...i });
+  };
   add('name', checkRussianName(v.name));
   add('surname', checkRussianName(v.surname));
   if (v.patronymic) add('patronymic', checkRussianName(v.patronymic));
@@ -85,21 +125,43 @@ export function regDataIssues(v: { name: string; surname: string; patronymic: st
 
 /** The client info of `userId` in company `companyId` (GET /api/secured/client/info); 404 COMPANY_NOT_FOUND. */
 async function clientInfo(db: DbOrTx, userId: number, companyId: number) {
-  const [row] = await db.select({ u: users, c: companies }).from(users).innerJoin(companies, eq(users.companyId, companies.id)).where(eq(users.id, userId));
+  const [row] = await db
+    .select({ u: users, c: companies })
+    .from(users)
+    .innerJoin(companies, eq(users.companyId, companies.id))
+    .where(eq(users.id, userId));
   if (!row || row.c.id !== companyId) throw AppError.notFound('Компания не найдена', 'COMPANY_NOT_FOUND');
   const { u, c } = row;
   return {
     company: {
-      id: c.id, fullName: c.fullName, shortName: c.shortName, registrationAuthority: c.registrationAuthority,
-      registrationAuthorityAddress: c.registrationAuthorityAddress, registrationDate: c.registrationDate, okved: c.okved,
-      inn: c.inn, kpp: c.kpp, ogrn: c.ogrn, legalAddress: c.legalAddress, actualAddress: c.actualAddress,
+      id: c.id,
+      fullName: c.fullName,
+      shortName: c.shortName,
+      registrationAuthority: c.registrationAuthority,
+      registrationAuthorityAddress: c.registrationAuthorityAddress,
+      registrationDate: c.registrationDate,
+      okved: c.okved,
+      inn: c.inn,
+      kpp: c.kpp,
+      ogrn: c.ogrn,
+      legalAddress: c.legalAddress,
+      actualAddress: c.actualAddress,
       ceo: { firstName: c.ceoFirstName, middleName: c.ceoMiddleName, lastName: c.ceoLastName },
-      liquidated: c.liquidated, signatureConfirmed: c.signatureConfirmed, status: c.status, verified: companyVerified(c),
+      liquidated: c.liquidated,
+      signatureConfirmed: c.signatureConfirmed,
+      status: c.status,
+      verified: companyVerified(c),
       verifiedAt: c.verifiedAt ? c.verifiedAt.toISOString() : null,
     },
     contact: {
-      name: u.name, surname: u.surname, patronymic: u.patronymic, phone: u.phone, additionalPhone: u.additionalPhone,
-      companyWebsite: u.companyWebsite, email: u.email, position: u.position,
+      name: u.name,
+      surname: u.surname,
+      patronymic: u.patronymic,
+      phone: u.phone,
+      additionalPhone: u.additionalPhone,
+      companyWebsite: u.companyWebsite,
+      email: u.email,
+      position: u.position,
     },
     status: c.status,
   };
@@ -110,101 +172,137 @@ export default async function clientRoutes(fastify: FastifyInstance): Promise<vo
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const db: Db = app.dbh.db;
 
-  app.get('/api/secured/client/info', {
-    preHandler: app.requireRole('CLIENT'),
-    schema: {
-      tags: ['client'],
-      summary: 'The client\'s company and contact data (spec core §7 Client; §3 "Company", "Client info / contact")',
-      description: 'CLIENT only. → `{ company, contact, status }`: company has every §3 field plus `verified` and `verifiedAt`. Errors: 401 UNAUTHORIZED; 403 FORBIDDEN (other roles); 404 COMPANY_NOT_FOUND.',
-      security: [{ session: [] }],
-      response: { 200: ClientInfoSchema, 401: E, 403: E, 404: E },
+  app.get(
+    '/api/secured/client/info',
+    {
+      preHandler: app.requireRole('CLIENT'),
+      schema: {
+        tags: ['client'],
+        summary: 'The client\'s company and contact data (spec core §7 Client; §3 "Company", "Client info / contact")',
+        description:
+          'CLIENT only. → `{ company, contact, status }`: company has every §3 field plus `verified` and `verifiedAt`. Errors: 401 UNAUTHORIZED; 403 FORBIDDEN (other roles); 404 COMPANY_NOT_FOUND.',
+        security: [{ session: [] }],
+        response: { 200: ClientInfoSchema, 401: E, 403: E, 404: E },
+      },
     },
-  }, async (request) => {
-    return clientInfo(db, request.user!.id, companyIdOf(request));
-  });
+    async (request) => {
+      return clientInfo(db, request.user!.id, companyIdOf(request));
+    },
+  );
 
-  app.put('/api/secured/client/regdata', {
-    preHandler: app.requireRole('CLIENT'),
-    schema: {
-      tags: ['client'],
-      summary: 'Update the registration data (designed path; spec core §7 Client "Registration-data update"; §3 "Client info / contact"; §5)',
-      description: 'CLIENT only. Body `{ name, surname, patronymic?, phone, additionalPhone?, companyWebsite? }` (blank optional fields are stored as null) '
-        + '→ ClientInfo. Supersedes the unsigned verification application (it lists the contact). Errors: 400 VALIDATION_ERROR \'Ошибка валидации\' '
-        + '(nothing written) with items RUSSIAN_LETTERS \'Используйте русские буквы и дефис\' (name, surname, patronymic), PHONE_INVALID '
-        + '\'Номер телефона — 10 цифр\' (phone, additionalPhone), SITE_INVALID \'Некорректный адрес сайта\' (companyWebsite), REQUIRED (missing field); '
-        + '401 UNAUTHORIZED; 403 FORBIDDEN (not a client); 403 CSRF_INVALID; 404 COMPANY_NOT_FOUND.',
-      security: [{ session: [] }],
-      body: RegDataSchema,
-      response: { 200: ClientInfoSchema, 400: E, 401: E, 403: E, 404: E },
+  app.put(
+    '/api/secured/client/regdata',
+    {
+      preHandler: app.requireRole('CLIENT'),
+      schema: {
+        tags: ['client'],
+        summary:
+          'Update the registration data (designed path; spec core §7 Client "Registration-data update"; §3 "Client info / contact"; §5)',
+        description:
+          'CLIENT only. Body `{ name, surname, patronymic?, phone, additionalPhone?, companyWebsite? }` (blank optional fields are stored as null) ' +
+          "→ ClientInfo. Supersedes the unsigned verification application (it lists the contact). Errors: 400 VALIDATION_ERROR 'Ошибка валидации' " +
+          "(nothing written) with items RUSSIAN_LETTERS 'Используйте русские буквы и дефис' (name, surname, patronymic), PHONE_INVALID " +
+          "'Номер телефона — 10 цифр' (phone, additionalPhone), SITE_INVALID 'Некорректный адрес сайта' (companyWebsite), REQUIRED (missing field); " +
+          '401 UNAUTHORIZED; 403 FORBIDDEN (not a client); 403 CSRF_INVALID; 404 COMPANY_NOT_FOUND.',
+        security: [{ session: [] }],
+        body: RegDataSchema,
+        response: { 200: ClientInfoSchema, 400: E, 401: E, 403: E, 404: E },
+      },
     },
-  }, async (request) => {
-    const companyId = companyIdOf(request);
-    const b = request.body;
-    const value = {
-      name: b.name.trim(), surname: b.surname.trim(), patronymic: optional(b.patronymic), phone: b.phone.trim(),
-      additionalPhone: optional(b.additionalPhone), companyWebsite: optional(b.companyWebsite),
-    };
-    assertNoIssues(regDataIssues(value));
-    const userId = request.user!.id;
-    await db.transaction(async (tx) => {
-      await tx.update(users).set({ ...value, updatedAt: app.clock.now() }).where(eq(users.id, userId));
-      await supersedeVerificationDocuments(tx, companyId);
-    });
-    return clientInfo(db, userId, companyId);
-  });
+    async (request) => {
+      const companyId = companyIdOf(request);
+      const b = request.body;
+      const value = {
+        name: b.name.trim(),
+        surname: b.surname.trim(),
+        patronymic: optional(b.patronymic),
+        phone: b.phone.trim(),
+        additionalPhone: optional(b.additionalPhone),
+        companyWebsite: optional(b.companyWebsite),
+      };
+      assertNoIssues(regDataIssues(value));
+      const userId = request.user!.id;
+      await db.transaction(async (tx) => {
+        await tx
+          .update(users)
+          .set({ ...value, updatedAt: app.clock.now() })
+          .where(eq(users.id, userId));
+        await supersedeVerificationDocuments(tx, companyId);
+      });
+      return clientInfo(db, userId, companyId);
+    },
+  );
 
-  app.get('/api/secured/client/checklist', {
-    preHandler: app.requireRole('CLIENT'),
-    schema: {
-      tags: ['client'],
-      summary: 'The checklist of the client\'s company (spec core §7 Client; §3 "Checklist")',
-      description: 'CLIENT only. Errors: 401 UNAUTHORIZED; 403 FORBIDDEN; 404 CHECKLIST_NOT_FOUND (never filled in) or COMPANY_NOT_FOUND.',
-      security: [{ session: [] }],
-      response: { 200: ChecklistAnswerSchema, 401: E, 403: E, 404: E },
+  app.get(
+    '/api/secured/client/checklist',
+    {
+      preHandler: app.requireRole('CLIENT'),
+      schema: {
+        tags: ['client'],
+        summary: 'The checklist of the client\'s company (spec core §7 Client; §3 "Checklist")',
+        description:
+          'CLIENT only. Errors: 401 UNAUTHORIZED; 403 FORBIDDEN; 404 CHECKLIST_NOT_FOUND (never filled in) or COMPANY_NOT_FOUND.',
+        security: [{ session: [] }],
+        response: { 200: ChecklistAnswerSchema, 401: E, 403: E, 404: E },
+      },
     },
-  }, async (request) => {
-    const checklist = await readChecklist(db, companyIdOf(request));
-    if (!checklist) throw AppError.notFound(CHECKLIST_MISSING, 'CHECKLIST_NOT_FOUND');
-    return checklist;
-  });
+    async (request) => {
+      const checklist = await readChecklist(db, companyIdOf(request));
+      if (!checklist) throw AppError.notFound(CHECKLIST_MISSING, 'CHECKLIST_NOT_FOUND');
+      return checklist;
+    },
+  );
 
-  app.put('/api/secured/client/checklist', {
-    preHandler: app.requireRole('CLIENT'),
-    schema: {
-      tags: ['client'],
-      summary: 'Fill in or replace the checklist (spec core §7 Client; §3 "Checklist")',
-      description: 'CLIENT only. Body Checklist (numbers as numbers; monthly total in USD) → the stored checklist (duplicate codes removed, cents rounded). '
-        + 'Errors: 400 VALIDATION_ERROR (schema items, COUNTRY_INVALID, CURRENCY_INVALID); 401 UNAUTHORIZED; 403 FORBIDDEN; 403 CSRF_INVALID; 404 COMPANY_NOT_FOUND.',
-      security: [{ session: [] }],
-      body: ChecklistSchema,
-      response: { 200: ChecklistAnswerSchema, 400: E, 401: E, 403: E, 404: E },
+  app.put(
+    '/api/secured/client/checklist',
+    {
+      preHandler: app.requireRole('CLIENT'),
+      schema: {
+        tags: ['client'],
+        summary: 'Fill in or replace the checklist (spec core §7 Client; §3 "Checklist")',
+        description:
+          'CLIENT only. Body Checklist (numbers as numbers; monthly total in USD) → the stored checklist (duplicate codes removed, cents rounded). ' +
+          'Errors: 400 VALIDATION_ERROR (schema items, COUNTRY_INVALID, CURRENCY_INVALID); 401 UNAUTHORIZED; 403 FORBIDDEN; 403 CSRF_INVALID; 404 COMPANY_NOT_FOUND.',
+        security: [{ session: [] }],
+        body: ChecklistSchema,
+        response: { 200: ChecklistAnswerSchema, 400: E, 401: E, 403: E, 404: E },
+      },
     },
-  }, async (request) => {
-    const companyId = companyIdOf(request);
-    assertNoIssues(checklistIssues(request.body));
-    const value = normalizeChecklist(request.body);
-    await writeChecklist(db, companyId, value, app.clock.now());
-    return value;
-  });
+    async (request) => {
+      const companyId = companyIdOf(request);
+      assertNoIssues(checklistIssues(request.body));
+      const value = normalizeChecklist(request.body);
+      await writeChecklist(db, companyId, value, app.clock.now());
+      return value;
+    },
+  );
 
   // Referral partners will see the checklists of THEIR clients once the partner–client list exists (agent
   // issue); until then only operators may read any client's checklist, so nothing leaks across partners.
-  app.get('/api/secured/common/partners/checklist/:id', {
-    preHandler: app.requireRole('OPER'),
-    schema: {
-      tags: ['secured-common'],
-      summary: 'Checklist of a client company (spec core §7 Secured common)',
-      description: '`id` is the client company id. OPER only for now: referral partners get access to their own clients\' checklists with the partner–client list. Errors: 400 VALIDATION_ERROR (id not a positive integer); 401 UNAUTHORIZED; '
-        + '403 FORBIDDEN; 404 COMPANY_NOT_FOUND (no such client company) or CHECKLIST_NOT_FOUND.',
-      security: [{ session: [] }],
-      params: Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647 }) }),
-      response: { 200: ChecklistAnswerSchema, 400: E, 401: E, 403: E, 404: E },
+  app.get(
+    '/api/secured/common/partners/checklist/:id',
+    {
+      preHandler: app.requireRole('OPER'),
+      schema: {
+        tags: ['secured-common'],
+        summary: 'Checklist of a client company (spec core §7 Secured common)',
+        description:
+          "`id` is the client company id. OPER only for now: referral partners get access to their own clients' checklists with the partner–client list. Errors: 400 VALIDATION_ERROR (id not a positive integer); 401 UNAUTHORIZED; " +
+          '403 FORBIDDEN; 404 COMPANY_NOT_FOUND (no such client company) or CHECKLIST_NOT_FOUND.',
+        security: [{ session: [] }],
+        params: Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647 }) }),
+        response: { 200: ChecklistAnswerSchema, 400: E, 401: E, 403: E, 404: E },
+      },
     },
-  }, async (request) => {
-    const [company] = await db.select({ id: companies.id }).from(companies).where(and(eq(companies.id, request.params.id), eq(companies.kind, 'CLIENT')));
-    if (!company) throw AppError.notFound('Компания не найдена', 'COMPANY_NOT_FOUND');
-    const checklist = await readChecklist(db, company.id);
-    if (!checklist) throw AppError.notFound(CHECKLIST_MISSING, 'CHECKLIST_NOT_FOUND');
-    return checklist;
-  });
+    async (request) => {
+      const [company] = await db
+        .select({ id: companies.id })
+        .from(companies)
+        .where(and(eq(companies.id, request.params.id), eq(companies.kind, 'CLIENT')));
+      if (!company) throw AppError.notFound('Компания не найдена', 'COMPANY_NOT_FOUND');
+      const checklist = await readChecklist(db, company.id);
+      if (!checklist) throw AppError.notFound(CHECKLIST_MISSING, 'CHECKLIST_NOT_FOUND');
+      return checklist;
+    },
+  );
 }

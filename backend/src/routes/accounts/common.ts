@@ -12,10 +12,18 @@ import type { AccountType } from '../../plugins/auth.js';
 export const USER_TYPE_COOKIE = 'USER_TYPE';
 
 /** An e-mail in a body: format checked by {@link emailOf} to answer the spec's message. */
-export const EmailField = Type.String({ minLength: 1, maxLength: 254, description: 'E-mail; compared lower-cased', examples: ['user@example.com'] });
+export const EmailField = Type.String({
+  minLength: 1,
+  maxLength: 254,
+  description: 'E-mail; compared lower-cased',
+  examples: ['user@example.com'],
+});
 
 /** Sign-in entry / account type (spec core §6). */
-export const UserTypeField = Type.Union([Type.Literal('CLIENT'), Type.Literal('PARTNER'), Type.Literal('AGENT'), Type.Literal('OPER')], { description: 'Account type: CLIENT, PARTNER (payment agent), AGENT (referral partner), OPER' });
+export const UserTypeField = Type.Union(
+  [Type.Literal('CLIENT'), Type.Literal('PARTNER'), Type.Literal('AGENT'), Type.Literal('OPER')],
+  { description: 'Account type: CLIENT, PARTNER (payment agent), AGENT (referral partner), OPER' },
+);
 
 /** A one-time link token from a mail. */
 export const TokenField = Type.String({ minLength: 1, maxLength: 200, description: 'Token from the link in the mail' });
@@ -46,10 +54,22 @@ export function assertNoIssues(issues: FieldIssue[]): void {
  * Signs `userId` in on this request (spec core §7 login, registration): rotates the session id, sets the
  * absolute expiry (config.sessionAbsoluteSeconds from the app clock) and the readable USER_TYPE cookie.
  */
-export async function startSession(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, userId: number, type: AccountType): Promise<void> {
+export async function startSession(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  userId: number,
+  type: AccountType,
+): Promise<void> {
   const now = app.clock.now();
   await request.session.regenerate();
   request.session.userId = userId;
   request.session.absoluteExpiresAt = new Date(now.getTime() + app.config.sessionAbsoluteSeconds * 1000).toISOString();
-  reply.setCookie(USER_TYPE_COOKIE, type, { path: '/', sameSite: 'lax', httpOnly: false, secure: app.config.secureCookies, maxAge: 365 * 24 * 3600 });
+  reply.setCookie(USER_TYPE_COOKIE, type, {
+    path: '/',
+    sameSite: 'lax',
+    httpOnly: false,
+    secure: app.config.secureCookies,
+    maxAge: 365 * 24 * 3600,
+  });
 }

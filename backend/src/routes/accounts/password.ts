@@ -22,88 +22,127 @@ import { NOT_FOUND_MESSAGES } from './session.js';
 /** Wrong current password on a password change. */
 export const WRONG_PASSWORD = 'Неверный текущий пароль';
 
-const PasswordField = Type.String({ minLength: 1, maxLength: 200, description: '8–20 characters, no spaces, upper and lower Latin letters, a digit, a special character (spec core §5)' });
+const PasswordField = Type.String({
+  minLength: 1,
+  maxLength: 200,
+  description: '8–20 characters, no spaces, upper and lower Latin letters, a digit, a special character (spec core §5)',
+});
 const E = ErrorSchema;
 
 export default async function passwordRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const db: Db = app.dbh.db;
 
-  app.post('/api/public/common/password/reset/mail', {
-    schema: {
-      tags: ['public'],
-      summary: 'Mail a password reset link (spec core §7 Public; §2 forgot password)',
-      description: 'Mails `${PUBLIC_URL}/<area>/auth/forgot/pass?token=…` (area client, partner, agent or operator by the account type; valid 1 h) and voids earlier reset links. '
-        + 'Answers `{ email }`. Errors: 400 EMAIL_INVALID; 404 USER_NOT_FOUND (no such account, or not of `userType`; role-specific text); '
-        + '403 ACCOUNT_SUSPENDED; 429 RESEND_TOO_EARLY (120 s) with `retryAfterSeconds`; 502 MAIL_FAILED; 403 CSRF_INVALID.',
-      body: Type.Object({ email: EmailField, userType: Type.Optional(UserTypeField) }),
-      response: { 200: Type.Object({ email: Type.String() }), 400: E, 403: E, 404: E, 429: E, 502: E },
+  app.post(
+    '/api/public/common/password/reset/mail',
+    {
+      schema: {
+        tags: ['public'],
+        summary: 'Mail a password reset link (spec core §7 Public; §2 forgot password)',
+        description:
+          'Mails `${PUBLIC_URL}/<area>/auth/forgot/pass?token=…` (area client, partner, agent or operator by the account type; valid 1 h) and voids earlier reset links. ' +
+          'Answers `{ email }`. Errors: 400 EMAIL_INVALID; 404 USER_NOT_FOUND (no such account, or not of `userType`; role-specific text); ' +
+          '403 ACCOUNT_SUSPENDED; 429 RESEND_TOO_EARLY (120 s) with `retryAfterSeconds`; 502 MAIL_FAILED; 403 CSRF_INVALID.',
+        body: Type.Object({ email: EmailField, userType: Type.Optional(UserTypeField) }),
+        response: { 200: Type.Object({ email: Type.String() }), 400: E, 403: E, 404: E, 429: E, 502: E },
+      },
     },
-  }, async (request) => {
-    const email = emailOf(request.body.email);
-    const userType = request.body.userType as AccountType | undefined;
-    const [user] = await db.select({ id: users.id, status: users.status, accountType: users.accountType }).from(users).where(eq(users.email, email));
-    if (!user || (userType && user.accountType !== userType)) throw new AppError(404, 'USER_NOT_FOUND', NOT_FOUND_MESSAGES[userType ?? 'CLIENT']);
-    if (user.status === 'USER_SUSPENDED') throw new AppError(403, 'ACCOUNT_SUSPENDED', MESSAGES.accountSuspended);
-    const { token, id } = await issueToken(db, { purpose: 'PASSWORD_RESET', email, userId: user.id }, app.clock.now());
-    await sendLinkMail(app, passwordResetMail(app.config.publicUrl, email, user.accountType as AccountType, token), id);
-    return { email };
-  });
+    async (request) => {
+      const email = emailOf(request.body.email);
+      const userType = request.body.userType as AccountType | undefined;
+      const [user] = await db
+        .select({ id: users.id, status: users.status, accountType: users.accountType })
+        .from(users)
+        .where(eq(users.email, email));
+      if (!user || (userType && user.accountType !== userType))
+        throw new AppError(404, 'USER_NOT_FOUND', NOT_FOUND_MESSAGES[userType ?? 'CLIENT']);
+      if (user.status === 'USER_SUSPENDED') throw new AppError(403, 'ACCOUNT_SUSPENDED', MESSAGES.accountSuspended);
+      const { token, id } = await issueToken(
+        db,
+        { purpose: 'PASSWORD_RESET', email, userId: user.id },
+        app.clock.now(),
+      );
+      await sendLinkMail(
+        app,
+        passwordResetMail(app.config.publicUrl, email, user.accountType as AccountType, token),
+        id,
+      );
+      return { email };
+    },
+  );
 
-  app.post('/api/public/common/password/reset', {
-    schema: {
-      tags: ['public'],
-      summary: 'Set a new password by a reset link (spec core §7 Public; §5 password rules)',
-      description: 'Body `{ token, password, passwordSecondTime }` → 204. Also lifts a login lock and signs the account out everywhere. '
-        + 'Errors: 410 LINK_EXPIRED \'Ссылка устарела\' (unknown, expired after 1 h, used or voided); 400 VALIDATION_ERROR with one item per failed password rule '
-        + '(PASSWORD_LENGTH, PASSWORD_SPACE, PASSWORD_UPPERCASE, PASSWORD_LOWERCASE, PASSWORD_DIGIT, PASSWORD_SPECIAL, PASSWORD_MISMATCH); '
-        + '403 ACCOUNT_SUSPENDED \'Аккаунт, зарегистрированный на эту почту, заблокирован\'; 403 CSRF_INVALID.',
-      body: Type.Object({ token: TokenField, password: PasswordField, passwordSecondTime: PasswordField }),
-      response: { 204: Type.Null(), 400: E, 403: E, 410: E },
+  app.post(
+    '/api/public/common/password/reset',
+    {
+      schema: {
+        tags: ['public'],
+        summary: 'Set a new password by a reset link (spec core §7 Public; §5 password rules)',
+        description:
+          'Body `{ token, password, passwordSecondTime }` → 204. Also lifts a login lock and signs the account out everywhere. ' +
+          "Errors: 410 LINK_EXPIRED 'Ссылка устарела' (unknown, expired after 1 h, used or voided); 400 VALIDATION_ERROR with one item per failed password rule " +
+          '(PASSWORD_LENGTH, PASSWORD_SPACE, PASSWORD_UPPERCASE, PASSWORD_LOWERCASE, PASSWORD_DIGIT, PASSWORD_SPECIAL, PASSWORD_MISMATCH); ' +
+          "403 ACCOUNT_SUSPENDED 'Аккаунт, зарегистрированный на эту почту, заблокирован'; 403 CSRF_INVALID.",
+        body: Type.Object({ token: TokenField, password: PasswordField, passwordSecondTime: PasswordField }),
+        response: { 204: Type.Null(), 400: E, 403: E, 410: E },
+      },
     },
-  }, async (request, reply) => {
-    const { token, password, passwordSecondTime } = request.body;
-    const now = app.clock.now();
-    const link = await usableToken(db, token, ['PASSWORD_RESET'], now);
-    assertNoIssues(newPasswordIssues({ password, passwordSecondTime }));
-    const [user] = await db.select({ id: users.id, status: users.status }).from(users).where(eq(users.id, link.userId ?? -1));
-    if (!user) throw new AppError(410, 'LINK_EXPIRED', MESSAGES.linkExpired);
-    if (user.status === 'USER_SUSPENDED') throw new AppError(403, 'ACCOUNT_SUSPENDED', MESSAGES.accountSuspended);
-    const passwordHash = await hashPassword(password);
-    await db.transaction(async (tx) => {
-      await consumeToken(tx, link.id, now);
-      await tx.update(users).set({ passwordHash, failedLogins: 0, lockedUntil: null, updatedAt: now }).where(eq(users.id, user.id));
-      await tx.delete(sessions).where(eq(sessions.userId, user.id));
-    });
-    return reply.status(204).send(null);
-  });
+    async (request, reply) => {
+      const { token, password, passwordSecondTime } = request.body;
+      const now = app.clock.now();
+      const link = await usableToken(db, token, ['PASSWORD_RESET'], now);
+      assertNoIssues(newPasswordIssues({ password, passwordSecondTime }));
+      const [user] = await db
+        .select({ id: users.id, status: users.status })
+        .from(users)
+        .where(eq(users.id, link.userId ?? -1));
+      if (!user) throw new AppError(410, 'LINK_EXPIRED', MESSAGES.linkExpired);
+      if (user.status === 'USER_SUSPENDED') throw new AppError(403, 'ACCOUNT_SUSPENDED', MESSAGES.accountSuspended);
+      const passwordHash = await hashPassword(password);
+      await db.transaction(async (tx) => {
+        await consumeToken(tx, link.id, now);
+        await tx
+          .update(users)
+          .set({ passwordHash, failedLogins: 0, lockedUntil: null, updatedAt: now })
+          .where(eq(users.id, user.id));
+        await tx.delete(sessions).where(eq(sessions.userId, user.id));
+      });
+      return reply.status(204).send(null);
+    },
+  );
 
-  app.post('/api/secured/common/password/change', {
-    preHandler: app.requireUser,
-    schema: {
-      tags: ['secured-common'],
-      summary: 'Change the password (spec core §7 Secured common; §5 "Password change")',
-      description: 'Body `{ oldPassword, password, passwordSecondTime }` → 204; other sessions of the account are signed out. '
-        + 'Errors: 400 VALIDATION_ERROR \'Ошибка валидации\' with items (password rules, PASSWORD_MISMATCH, PASSWORD_SAME_AS_OLD \'Новый пароль совпадает со старым\'); '
-        + '400 WRONG_PASSWORD \'Неверный текущий пароль\'; 401 UNAUTHORIZED; 403 CSRF_INVALID.',
-      security: [{ session: [] }],
-      body: Type.Object({ oldPassword: PasswordField, password: PasswordField, passwordSecondTime: PasswordField }),
-      response: { 204: Type.Null(), 400: E, 401: E, 403: E },
+  app.post(
+    '/api/secured/common/password/change',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['secured-common'],
+        summary: 'Change the password (spec core §7 Secured common; §5 "Password change")',
+        description:
+          'Body `{ oldPassword, password, passwordSecondTime }` → 204; other sessions of the account are signed out. ' +
+          "Errors: 400 VALIDATION_ERROR 'Ошибка валидации' with items (password rules, PASSWORD_MISMATCH, PASSWORD_SAME_AS_OLD 'Новый пароль совпадает со старым'); " +
+          "400 WRONG_PASSWORD 'Неверный текущий пароль'; 401 UNAUTHORIZED; 403 CSRF_INVALID.",
+        security: [{ session: [] }],
+        body: Type.Object({ oldPassword: PasswordField, password: PasswordField, passwordSecondTime: PasswordField }),
+        response: { 204: Type.Null(), 400: E, 401: E, 403: E },
+      },
     },
-  }, async (request, reply) => {
-    const { oldPassword, password, passwordSecondTime } = request.body;
-    const userId = request.user!.id;
-    assertNoIssues(newPasswordIssues({ password, passwordSecondTime, oldPassword }));
-    const [user] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
-    if (!user || !(await verifyPassword(oldPassword, user.passwordHash))) {
-      throw new AppError(400, 'WRONG_PASSWORD', WRONG_PASSWORD, [{ field: 'oldPassword', code: 'WRONG_PASSWORD', message: WRONG_PASSWORD }]);
-    }
-    const passwordHash = await hashPassword(password);
-    const now = app.clock.now();
-    await db.transaction(async (tx) => {
-      await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId));
-      await tx.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.sid, request.session.sessionId)));
-    });
-    return reply.status(204).send(null);
-  });
+    async (request, reply) => {
+      const { oldPassword, password, passwordSecondTime } = request.body;
+      const userId = request.user!.id;
+      assertNoIssues(newPasswordIssues({ password, passwordSecondTime, oldPassword }));
+      const [user] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
+      if (!user || !(await verifyPassword(oldPassword, user.passwordHash))) {
+        throw new AppError(400, 'WRONG_PASSWORD', WRONG_PASSWORD, [
+          { field: 'oldPassword', code: 'WRONG_PASSWORD', message: WRONG_PASSWORD },
+        ]);
+      }
+      const passwordHash = await hashPassword(password);
+      const now = app.clock.now();
+      await db.transaction(async (tx) => {
+        await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId));
+        await tx.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.sid, request.session.sessionId)));
+      });
+      return reply.status(204).send(null);
+    },
+  );
 }

@@ -54,7 +54,13 @@ export function parseBasic(header: string | undefined): { email: string; passwor
  * 401 BAD_CREDENTIALS, 403 ACCOUNT_SUSPENDED, 429 LOGIN_LIMIT (five wrong passwords in a row lock 15 minutes).
  * Counts failures and clears them on success; `now` is the app clock.
  */
-export async function checkCredentials(db: Db, email: string, password: string, userType: AccountType | undefined, now: Date): Promise<typeof users.$inferSelect> {
+export async function checkCredentials(
+  db: Db,
+  email: string,
+  password: string,
+  userType: AccountType | undefined,
+  now: Date,
+): Promise<typeof users.$inferSelect> {
   const [user] = await db.select().from(users).where(eq(users.email, email));
   if (!user || (userType && userType !== user.accountType)) {
     await verifyPassword(password, await dummyPasswordHash());
@@ -62,15 +68,18 @@ export async function checkCredentials(db: Db, email: string, password: string, 
     throw new AppError(401, 'BAD_CREDENTIALS', BAD_CREDENTIALS);
   }
   if (user.status === 'USER_SUSPENDED') throw new AppError(403, 'ACCOUNT_SUSPENDED', MESSAGES.accountSuspended);
-  if (user.lockedUntil && user.lockedUntil.getTime() > now.getTime()) throw new AppError(429, 'LOGIN_LIMIT', MESSAGES.loginLimit);
+  if (user.lockedUntil && user.lockedUntil.getTime() > now.getTime())
+    throw new AppError(429, 'LOGIN_LIMIT', MESSAGES.loginLimit);
 
   if (!(await verifyPassword(password, user.passwordHash))) {
-    const [after] = await db.update(users)
+    const [after] = await db
+      .update(users)
       .set({ failedLogins: sql`${users.failedLogins} + 1` })
       .where(eq(users.id, user.id))
       .returning({ failedLogins: users.failedLogins });
     if (after.failedLogins >= MAX_FAILED_LOGINS) {
-      await db.update(users)
+      await db
+        .update(users)
         .set({ failedLogins: 0, lockedUntil: new Date(now.getTime() + LOCK_MINUTES * 60_000) })
         .where(eq(users.id, user.id));
       throw new AppError(429, 'LOGIN_LIMIT', MESSAGES.loginLimit);
@@ -84,36 +93,68 @@ export async function checkCredentials(db: Db, email: string, password: string, 
 export default async function sessionRoutes(app: FastifyInstance): Promise<void> {
   const db = app.dbh.db;
 
-  app.post('/api/public/common/login', {
-    schema: {
-      tags: ['public'],
-      summary: 'Sign in (spec core §7 Public)',
-      description: 'Header `Authorization: Basic base64(email:password)`. Body `{ userType }` optional: CLIENT, PARTNER or AGENT. '
-        + 'Errors: 400 VALIDATION_ERROR, 401 BAD_CREDENTIALS, 403 ACCOUNT_SUSPENDED, 404 USER_NOT_FOUND (unknown e-mail for the chosen type), 429 LOGIN_LIMIT.',
-      body: Type.Optional(Type.Object({ userType: Type.Optional(Type.Union([Type.Literal('CLIENT'), Type.Literal('PARTNER'), Type.Literal('AGENT'), Type.Literal('OPER')])) })),
-      response: { 200: CurrentUserSchema, 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 429: ErrorSchema },
+  app.post(
+    '/api/public/common/login',
+    {
+      schema: {
+        tags: ['public'],
+        summary: 'Sign in (spec core §7 Public)',
+        description:
+          'Header `Authorization: Basic base64(email:password)`. Body `{ userType }` optional: CLIENT, PARTNER or AGENT. ' +
+          'Errors: 400 VALIDATION_ERROR, 401 BAD_CREDENTIALS, 403 ACCOUNT_SUSPENDED, 404 USER_NOT_FOUND (unknown e-mail for the chosen type), 429 LOGIN_LIMIT.',
+        body: Type.Optional(
+          Type.Object({
+            userType: Type.Optional(
+              Type.Union([
+                Type.Literal('CLIENT'),
+                Type.Literal('PARTNER'),
+                Type.Literal('AGENT'),
+                Type.Literal('OPER'),
+              ]),
+            ),
+          }),
+        ),
+        response: {
+          200: CurrentUserSchema,
+          400: ErrorSchema,
+          401: ErrorSchema,
+          403: ErrorSchema,
+          404: ErrorSchema,
+          429: ErrorSchema,
+        },
+      },
     },
-  }, async (request, reply) => {
-    const creds = parseBasic(request.headers.authorization);
-    if (!creds) throw AppError.validation([{ field: 'authorization', code: 'REQUIRED', message: MESSAGES.required }]);
-    if (!EMAIL_RE.test(creds.email)) throw AppError.validation([{ field: 'email', code: 'EMAIL_INVALID', message: MESSAGES.emailInvalid }], MESSAGES.emailInvalid);
-    const userType = (request.body as { userType?: AccountType } | undefined)?.userType;
-    const now = app.clock.now();
+    async (request, reply) => {
+      const creds = parseBasic(request.headers.authorization);
+      if (!creds) throw AppError.validation([{ field: 'authorization', code: 'REQUIRED', message: MESSAGES.required }]);
+      if (!EMAIL_RE.test(creds.email))
+        throw AppError.validation(
+          [{ field: 'email', code: 'EMAIL_INVALID', message: MESSAGES.emailInvalid }],
+          MESSAGES.emailInvalid,
+        );
+      const userType = (request.body as { userType?: AccountType } | undefined)?.userType;
+      const now = app.clock.now();
 
-    const user = await checkCredentials(db, creds.email, creds.password, userType, now);
-    await startSession(app, request, reply, user.id, user.accountType as AccountType);
-    return currentUser(db, user.id);
-  });
-
-  app.post('/api/secured/common/logout', {
-    schema: {
-      tags: ['secured-common'],
-      summary: 'Sign out (spec core §7 Secured common)',
-      description: 'Destroys the session. Idempotent: answers 204 also without a session. The USER_TYPE cookie is kept (last-login type).',
-      response: { 204: Type.Null() },
+      const user = await checkCredentials(db, creds.email, creds.password, userType, now);
+      await startSession(app, request, reply, user.id, user.accountType as AccountType);
+      return currentUser(db, user.id);
     },
-  }, async (request, reply) => {
-    if (request.session.userId) await request.session.destroy();
-    return reply.status(204).send();
-  });
+  );
+
+  app.post(
+    '/api/secured/common/logout',
+    {
+      schema: {
+        tags: ['secured-common'],
+        summary: 'Sign out (spec core §7 Secured common)',
+        description:
+          'Destroys the session. Idempotent: answers 204 also without a session. The USER_TYPE cookie is kept (last-login type).',
+        response: { 204: Type.Null() },
+      },
+    },
+    async (request, reply) => {
+      if (request.session.userId) await request.session.destroy();
+      return reply.status(204).send();
+    },
+  );
 }

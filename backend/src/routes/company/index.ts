@@ -21,7 +21,13 @@ import { supersedeVerificationDocuments } from '../../accounts/company-verificat
 import type { Db, DbOrTx } from '../../db/client.js';
 import { companies } from '../../db/schema/core.js';
 import { bankRequisites } from '../../db/schema/verification.js';
-import { BANK_ACCOUNT_MESSAGES, checkBik, checkCorrAccount, checkSettlementAccount, isAccountFormat } from '../../domain/bank-account.js';
+import {
+  BANK_ACCOUNT_MESSAGES,
+  checkBik,
+  checkCorrAccount,
+  checkSettlementAccount,
+  isAccountFormat,
+} from '../../domain/bank-account.js';
 import type { FieldIssue } from '../../domain/validation.js';
 import { AppError } from '../../errors.js';
 import { companyIdOf } from '../../plugins/auth.js';
@@ -41,34 +47,54 @@ const DUPLICATE = 'Такие реквизиты уже добавлены';
 const LIMIT = `Можно добавить не более ${REQUISITES_LIMIT} банковских реквизитов`;
 
 /** Bank requisite (spec core §3 "Bank requisite"). */
-export const BankRequisiteSchema = Type.Object({
-  id: Type.Integer({ description: 'Requisite id' }),
-  bankBik: Type.String({ description: 'BIK, 9 digits (Bank of Russia directory ED807)' }),
-  bankName: Type.String({ description: 'Bank name from the directory at the time of saving' }),
-  checkAccount: Type.String({ description: 'Settlement account, 20 digits; control key valid for the BIK' }),
-  corrAccount: Type.String({ description: 'Correspondent account of the bank from the directory, 20 digits; empty for banks without one' }),
-  index: Type.Integer({ description: 'Display number 1, 2, … in the order of adding; renumbered after a delete' }),
-}, { description: 'Bank requisite (spec core §3)' });
+export const BankRequisiteSchema = Type.Object(
+  {
+    id: Type.Integer({ description: 'Requisite id' }),
+    bankBik: Type.String({ description: 'BIK, 9 digits (Bank of Russia directory ED807)' }),
+    bankName: Type.String({ description: 'Bank name from the directory at the time of saving' }),
+    checkAccount: Type.String({ description: 'Settlement account, 20 digits; control key valid for the BIK' }),
+    corrAccount: Type.String({
+      description: 'Correspondent account of the bank from the directory, 20 digits; empty for banks without one',
+    }),
+    index: Type.Integer({ description: 'Display number 1, 2, … in the order of adding; renumbered after a delete' }),
+  },
+  { description: 'Bank requisite (spec core §3)' },
+);
 
-const BodySchema = Type.Object({
-  bankBik: Type.String({ maxLength: 20, description: '9 digits; must be in the ED807 directory' }),
-  checkAccount: Type.String({ maxLength: 40, description: 'Settlement account, 20 digits' }),
-}, { description: 'A bank requisite as typed: bankName and corrAccount come from the directory' });
+const BodySchema = Type.Object(
+  {
+    bankBik: Type.String({ maxLength: 20, description: '9 digits; must be in the ED807 directory' }),
+    checkAccount: Type.String({ maxLength: 40, description: 'Settlement account, 20 digits' }),
+  },
+  { description: 'A bank requisite as typed: bankName and corrAccount come from the directory' },
+);
 
 const IdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647, description: 'Requisite id' }) });
 
-const CHECKS = '400 VALIDATION_ERROR (nothing written) with items: bankBik BIK_INVALID \'БИК — 9 цифр\', BIK_NOT_FOUND \'Банк с таким БИК не найден\', '
-  + 'CORR_ACCOUNT_INVALID (the directory\'s correspondent account fails its control key: the bank cannot be used); checkAccount ACCOUNT_INVALID '
-  + '\'Расчётный счёт — 20 цифр\', ACCOUNT_CONTROL_KEY \'Номер счёта не соответствует БИК банка\' (Bank of Russia control key, weights 7-1-3 over '
-  + 'the last 3 BIK digits + the account); 409 REQUISITE_DUPLICATE \'Такие реквизиты уже добавлены\' (same BIK and account in the company)';
+const CHECKS =
+  "400 VALIDATION_ERROR (nothing written) with items: bankBik BIK_INVALID 'БИК — 9 цифр', BIK_NOT_FOUND 'Банк с таким БИК не найден', " +
+  "CORR_ACCOUNT_INVALID (the directory's correspondent account fails its control key: the bank cannot be used); checkAccount ACCOUNT_INVALID " +
+  "'Расчётный счёт — 20 цифр', ACCOUNT_CONTROL_KEY 'Номер счёта не соответствует БИК банка' (Bank of Russia control key, weights 7-1-3 over " +
+  "the last 3 BIK digits + the account); 409 REQUISITE_DUPLICATE 'Такие реквизиты уже добавлены' (same BIK and account in the company)";
 const AUTH = '401 UNAUTHORIZED; 403 FORBIDDEN (not a client); 404 COMPANY_NOT_FOUND (client without a company)';
 
 type Row = typeof bankRequisites.$inferSelect;
-const view = (r: Row) => ({ id: r.id, bankBik: r.bankBik, bankName: r.bankName, checkAccount: r.checkAccount, corrAccount: r.corrAccount, index: r.position });
+const view = (r: Row) => ({
+  id: r.id,
+  bankBik: r.bankBik,
+  bankName: r.bankName,
+  checkAccount: r.checkAccount,
+  corrAccount: r.corrAccount,
+  index: r.position,
+});
 
 /** The company's requisites by display number. */
 export async function listRequisites(db: DbOrTx, companyId: number) {
-  const rows = await db.select().from(bankRequisites).where(eq(bankRequisites.companyId, companyId)).orderBy(asc(bankRequisites.position), asc(bankRequisites.id));
+  const rows = await db
+    .select()
+    .from(bankRequisites)
+    .where(eq(bankRequisites.companyId, companyId))
+    .orderBy(asc(bankRequisites.position), asc(bankRequisites.id));
   return rows.map(view);
 }
 
@@ -84,12 +110,16 @@ async function checkedRequisite(db: DbOrTx, body: { bankBik: string; checkAccoun
   const bikIssue = checkBik(bankBik);
   if (bikIssue) issues.push({ field: 'bankBik', ...bikIssue });
   const bank = bikIssue ? null : await findBankByBik(db, bankBik);
-  if (!bikIssue && !bank) issues.push({ field: 'bankBik', code: 'BIK_NOT_FOUND', message: BANK_ACCOUNT_MESSAGES.BIK_NOT_FOUND });
+  if (!bikIssue && !bank)
+    issues.push({ field: 'bankBik', code: 'BIK_NOT_FOUND', message: BANK_ACCOUNT_MESSAGES.BIK_NOT_FOUND });
   const corrIssue = bank ? checkCorrAccount(bankBik, bank.corrAccount ?? '') : null;
   if (corrIssue) issues.push({ field: 'bankBik', ...corrIssue });
   // The control key needs a known bank; without one only the account's format is judged.
-  const accountIssue = bank ? checkSettlementAccount(bankBik, checkAccount) : isAccountFormat(checkAccount) ? null
-    : { code: 'ACCOUNT_INVALID', message: BANK_ACCOUNT_MESSAGES.ACCOUNT_INVALID };
+  const accountIssue = bank
+    ? checkSettlementAccount(bankBik, checkAccount)
+    : isAccountFormat(checkAccount)
+      ? null
+      : { code: 'ACCOUNT_INVALID', message: BANK_ACCOUNT_MESSAGES.ACCOUNT_INVALID };
   if (accountIssue) issues.push({ field: 'checkAccount', ...accountIssue });
   assertNoIssues(issues);
   return { bankBik, checkAccount, bankName: bank!.bankName, corrAccount: bank!.corrAccount ?? '' };
@@ -119,107 +149,159 @@ export default async function companyRoutes(fastify: FastifyInstance): Promise<v
     }
   };
 
-  app.get(BASE, {
-    preHandler: app.requireRole('CLIENT'),
-    schema: {
-      tags: TAGS,
-      summary: 'The company\'s bank requisites (spec core §7 Client "GET /api/secured/client/requisites"; §3 "Bank requisite")',
-      description: `CLIENT only. → [BankRequisite] by display number \`index\` (1, 2, …). Errors: ${AUTH}.`,
-      security: [{ session: [] }],
-      response: { 200: Type.Array(BankRequisiteSchema), 401: E, 403: E, 404: E },
+  app.get(
+    BASE,
+    {
+      preHandler: app.requireRole('CLIENT'),
+      schema: {
+        tags: TAGS,
+        summary:
+          'The company\'s bank requisites (spec core §7 Client "GET /api/secured/client/requisites"; §3 "Bank requisite")',
+        description: `CLIENT only. → [BankRequisite] by display number \`index\` (1, 2, …). Errors: ${AUTH}.`,
+        security: [{ session: [] }],
+        response: { 200: Type.Array(BankRequisiteSchema), 401: E, 403: E, 404: E },
+      },
     },
-  }, async (request) => listRequisites(db, companyIdOf(request)));
+    async (request) => listRequisites(db, companyIdOf(request)),
+  );
 
-  app.post(`${BASE}/create`, {
-    preHandler: app.requireRole('CLIENT'),
-    schema: {
-      tags: TAGS,
-      summary: 'Add a bank requisite (spec core §7 Client "POST .../requisites/create"; §3 "Bank requisite")',
-      description: 'CLIENT only. Body `{ bankBik, checkAccount }` → the new BankRequisite (bankName and corrAccount from the ED807 directory, '
-        + `index = the next number). Supersedes the unsigned verification application. Errors: ${CHECKS}; 409 REQUISITES_LIMIT (${REQUISITES_LIMIT} per company); `
-        + `403 CSRF_INVALID; ${AUTH}.`,
-      security: [{ session: [] }],
-      body: BodySchema,
-      response: { 200: BankRequisiteSchema, 400: E, 401: E, 403: E, 404: E, 409: E },
+  app.post(
+    `${BASE}/create`,
+    {
+      preHandler: app.requireRole('CLIENT'),
+      schema: {
+        tags: TAGS,
+        summary: 'Add a bank requisite (spec core §7 Client "POST .../requisites/create"; §3 "Bank requisite")',
+        description:
+          'CLIENT only. Body `{ bankBik, checkAccount }` → the new BankRequisite (bankName and corrAccount from the ED807 directory, ' +
+          `index = the next number). Supersedes the unsigned verification application. Errors: ${CHECKS}; 409 REQUISITES_LIMIT (${REQUISITES_LIMIT} per company); ` +
+          `403 CSRF_INVALID; ${AUTH}.`,
+        security: [{ session: [] }],
+        body: BodySchema,
+        response: { 200: BankRequisiteSchema, 400: E, 401: E, 403: E, 404: E, 409: E },
+      },
     },
-  }, async (request) => {
-    const companyId = companyIdOf(request);
-    const value = await checkedRequisite(db, request.body);
-    const now = app.clock.now();
-    return write(async (tx) => {
-      await lockCompany(tx, companyId);
-      const existing = await tx.select({ position: bankRequisites.position, bankBik: bankRequisites.bankBik, checkAccount: bankRequisites.checkAccount })
-        .from(bankRequisites).where(eq(bankRequisites.companyId, companyId));
-      if (existing.some((r) => r.bankBik === value.bankBik && r.checkAccount === value.checkAccount)) throw AppError.conflict(DUPLICATE, 'REQUISITE_DUPLICATE');
-      if (existing.length >= REQUISITES_LIMIT) throw AppError.conflict(LIMIT, 'REQUISITES_LIMIT');
-      const position = existing.reduce((m, r) => Math.max(m, r.position), 0) + 1;
-      const [row] = await tx.insert(bankRequisites).values({ companyId, ...value, position, createdAt: now, updatedAt: now }).returning();
-      await supersedeVerificationDocuments(tx, companyId);
-      return view(row);
-    });
-  });
+    async (request) => {
+      const companyId = companyIdOf(request);
+      const value = await checkedRequisite(db, request.body);
+      const now = app.clock.now();
+      return write(async (tx) => {
+        await lockCompany(tx, companyId);
+        const existing = await tx
+          .select({
+            position: bankRequisites.position,
+            bankBik: bankRequisites.bankBik,
+            checkAccount: bankRequisites.checkAccount,
+          })
+          .from(bankRequisites)
+          .where(eq(bankRequisites.companyId, companyId));
+        if (existing.some((r) => r.bankBik === value.bankBik && r.checkAccount === value.checkAccount))
+          throw AppError.conflict(DUPLICATE, 'REQUISITE_DUPLICATE');
+        if (existing.length >= REQUISITES_LIMIT) throw AppError.conflict(LIMIT, 'REQUISITES_LIMIT');
+        const position = existing.reduce((m, r) => Math.max(m, r.position), 0) + 1;
+        const [row] = await tx
+          .insert(bankRequisites)
+          .values({ companyId, ...value, position, createdAt: now, updatedAt: now })
+          .returning();
+        await supersedeVerificationDocuments(tx, companyId);
+        return view(row);
+      });
+    },
+  );
 
-  app.put(`${BASE}/:id`, {
-    preHandler: app.requireRole('CLIENT'),
-    schema: {
-      tags: TAGS,
-      summary: 'Change a bank requisite (spec core §7 Client "PUT .../requisites/{id}"; §3 "Bank requisite")',
-      description: 'CLIENT only. Body `{ bankBik, checkAccount }` → the changed BankRequisite (same `index`; bankName and corrAccount from the directory). '
-        + `Supersedes the unsigned verification application. Errors: ${CHECKS}; 404 REQUISITE_NOT_FOUND (no such requisite, or another company's); `
-        + `400 VALIDATION_ERROR for a non-numeric id; 403 CSRF_INVALID; ${AUTH}.`,
-      security: [{ session: [] }],
-      params: IdParams,
-      body: BodySchema,
-      response: { 200: BankRequisiteSchema, 400: E, 401: E, 403: E, 404: E, 409: E },
+  app.put(
+    `${BASE}/:id`,
+    {
+      preHandler: app.requireRole('CLIENT'),
+      schema: {
+        tags: TAGS,
+        summary: 'Change a bank requisite (spec core §7 Client "PUT .../requisites/{id}"; §3 "Bank requisite")',
+        description:
+          'CLIENT only. Body `{ bankBik, checkAccount }` → the changed BankRequisite (same `index`; bankName and corrAccount from the directory). ' +
+          `Supersedes the unsigned verification application. Errors: ${CHECKS}; 404 REQUISITE_NOT_FOUND (no such requisite, or another company's); ` +
+          `400 VALIDATION_ERROR for a non-numeric id; 403 CSRF_INVALID; ${AUTH}.`,
+        security: [{ session: [] }],
+        params: IdParams,
+        body: BodySchema,
+        response: { 200: BankRequisiteSchema, 400: E, 401: E, 403: E, 404: E, 409: E },
+      },
     },
-  }, async (request) => {
-    const companyId = companyIdOf(request);
-    const { id } = request.params;
-    const mine = and(eq(bankRequisites.id, id), eq(bankRequisites.companyId, companyId));
-    const [found] = await db.select({ id: bankRequisites.id }).from(bankRequisites).where(mine);
-    if (!found) throw AppError.notFound(NOT_FOUND, 'REQUISITE_NOT_FOUND');
-    const value = await checkedRequisite(db, request.body);
-    const now = app.clock.now();
-    return write(async (tx) => {
-      await lockCompany(tx, companyId);
-      const [current] = await tx.select().from(bankRequisites).where(mine);
-      if (!current) throw AppError.notFound(NOT_FOUND, 'REQUISITE_NOT_FOUND');
-      const [dup] = await tx.select({ id: bankRequisites.id }).from(bankRequisites).where(and(
-        eq(bankRequisites.companyId, companyId), eq(bankRequisites.bankBik, value.bankBik), eq(bankRequisites.checkAccount, value.checkAccount), ne(bankRequisites.id, id)));
-      if (dup) throw AppError.conflict(DUPLICATE, 'REQUISITE_DUPLICATE');
-      const [row] = await tx.update(bankRequisites).set({ ...value, updatedAt: now }).where(mine).returning();
-      await supersedeVerificationDocuments(tx, companyId);
-      return view(row);
-    });
-  });
+    async (request) => {
+      const companyId = companyIdOf(request);
+      const { id } = request.params;
+      const mine = and(eq(bankRequisites.id, id), eq(bankRequisites.companyId, companyId));
+      const [found] = await db.select({ id: bankRequisites.id }).from(bankRequisites).where(mine);
+      if (!found) throw AppError.notFound(NOT_FOUND, 'REQUISITE_NOT_FOUND');
+      const value = await checkedRequisite(db, request.body);
+      const now = app.clock.now();
+      return write(async (tx) => {
+        await lockCompany(tx, companyId);
+        const [current] = await tx.select().from(bankRequisites).where(mine);
+        if (!current) throw AppError.notFound(NOT_FOUND, 'REQUISITE_NOT_FOUND');
+        const [dup] = await tx
+          .select({ id: bankRequisites.id })
+          .from(bankRequisites)
+          .where(
+            and(
+              eq(bankRequisites.companyId, companyId),
+              eq(bankRequisites.bankBik, value.bankBik),
+              eq(bankRequisites.checkAccount, value.checkAccount),
+              ne(bankRequisites.id, id),
+            ),
+          );
+        if (dup) throw AppError.conflict(DUPLICATE, 'REQUISITE_DUPLICATE');
+        const [row] = await tx
+          .update(bankRequisites)
+          .set({ ...value, updatedAt: now })
+          .where(mine)
+          .returning();
+        await supersedeVerificationDocuments(tx, companyId);
+        return view(row);
+      });
+    },
+  );
 
-  app.delete(`${BASE}/:id`, {
-    preHandler: app.requireRole('CLIENT'),
-    schema: {
-      tags: TAGS,
-      summary: 'Remove a bank requisite (spec core §7 Client "DELETE .../requisites/{id}")',
-      description: 'CLIENT only. → the remaining [BankRequisite] renumbered 1, 2, … in their order. Supersedes the unsigned verification application. '
-        + `Errors: 404 REQUISITE_NOT_FOUND (no such requisite, or another company's); 400 VALIDATION_ERROR for a non-numeric id; 403 CSRF_INVALID; ${AUTH}.`,
-      security: [{ session: [] }],
-      params: IdParams,
-      response: { 200: Type.Array(BankRequisiteSchema), 400: E, 401: E, 403: E, 404: E },
+  app.delete(
+    `${BASE}/:id`,
+    {
+      preHandler: app.requireRole('CLIENT'),
+      schema: {
+        tags: TAGS,
+        summary: 'Remove a bank requisite (spec core §7 Client "DELETE .../requisites/{id}")',
+        description:
+          'CLIENT only. → the remaining [BankRequisite] renumbered 1, 2, … in their order. Supersedes the unsigned verification application. ' +
+          `Errors: 404 REQUISITE_NOT_FOUND (no such requisite, or another company's); 400 VALIDATION_ERROR for a non-numeric id; 403 CSRF_INVALID; ${AUTH}.`,
+        security: [{ session: [] }],
+        params: IdParams,
+        response: { 200: Type.Array(BankRequisiteSchema), 400: E, 401: E, 403: E, 404: E },
+      },
     },
-  }, async (request) => {
-    const companyId = companyIdOf(request);
-    const { id } = request.params;
-    const now = app.clock.now();
-    return db.transaction(async (tx) => {
-      await lockCompany(tx, companyId);
-      const [deleted] = await tx.delete(bankRequisites).where(and(eq(bankRequisites.id, id), eq(bankRequisites.companyId, companyId))).returning({ id: bankRequisites.id });
-      if (!deleted) throw AppError.notFound(NOT_FOUND, 'REQUISITE_NOT_FOUND');
-      const rest = await tx.select({ id: bankRequisites.id, position: bankRequisites.position }).from(bankRequisites)
-        .where(eq(bankRequisites.companyId, companyId)).orderBy(asc(bankRequisites.position), asc(bankRequisites.id));
-      for (const [i, r] of rest.entries()) {
-        if (r.position !== i + 1) await tx.update(bankRequisites).set({ position: i + 1, updatedAt: now }).where(eq(bankRequisites.id, r.id));
-      }
-      await supersedeVerificationDocuments(tx, companyId);
-      return listRequisites(tx, companyId);
-    });
-  });
+    async (request) => {
+      const companyId = companyIdOf(request);
+      const { id } = request.params;
+      const now = app.clock.now();
+      return db.transaction(async (tx) => {
+        await lockCompany(tx, companyId);
+        const [deleted] = await tx
+          .delete(bankRequisites)
+          .where(and(eq(bankRequisites.id, id), eq(bankRequisites.companyId, companyId)))
+          .returning({ id: bankRequisites.id });
+        if (!deleted) throw AppError.notFound(NOT_FOUND, 'REQUISITE_NOT_FOUND');
+        const rest = await tx
+          .select({ id: bankRequisites.id, position: bankRequisites.position })
+          .from(bankRequisites)
+          .where(eq(bankRequisites.companyId, companyId))
+          .orderBy(asc(bankRequisites.position), asc(bankRequisites.id));
+        for (const [i, r] of rest.entries()) {
+          if (r.position !== i + 1)
+            await tx
+              .update(bankRequisites)
+              .set({ position: i + 1, updatedAt: now })
+              .where(eq(bankRequisites.id, r.id));
+        }
+        await supersedeVerificationDocuments(tx, companyId);
+        return listRequisites(tx, companyId);
+      });
+    },
+  );
 }
-

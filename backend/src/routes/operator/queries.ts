@@ -45,7 +45,13 @@ export interface OperFilter {
 
 export const OPER_SORT_FIELDS = ['created', 'number', 'amount', 'status', 'statusDate'] as const;
 export type OperSortField = (typeof OPER_SORT_FIELDS)[number];
-const SORT_COLUMNS = { created: orders.createdAt, number: orders.number, amount: orders.amount, status: orders.status, statusDate: orders.statusDate } as const;
+const SORT_COLUMNS = {
+  created: orders.createdAt,
+  number: orders.number,
+  amount: orders.amount,
+  status: orders.status,
+  statusDate: orders.statusDate,
+} as const;
 
 function escapeLike(s: string): string {
   return s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -61,11 +67,20 @@ function where(f: OperFilter): SQL | undefined {
   if (client) {
     const cond = /^\d+$/.test(client)
       ? like(companies.inn, `${escapeLike(client)}%`)
-      : and(...client.split(/\s+/).map((w) => sql`(${ilike(companies.shortName, `%${escapeLike(w)}%`)} or ${ilike(companies.fullName, `%${escapeLike(w)}%`)})`));
+      : and(
+          ...client
+            .split(/\s+/)
+            .map(
+              (w) =>
+                sql`(${ilike(companies.shortName, `%${escapeLike(w)}%`)} or ${ilike(companies.fullName, `%${escapeLike(w)}%`)})`,
+            ),
+        );
     conds.push(sql`${orders.companyId} in (select ${companies.id} from ${companies} where ${cond})`);
   }
   if (f.partner !== undefined) {
-    conds.push(sql`exists (select 1 from ${partnerOrders} where ${partnerOrders.orderId} = ${orders.id} and ${partnerOrders.partnerCompanyId} = ${f.partner})`);
+    conds.push(
+      sql`exists (select 1 from ${partnerOrders} where ${partnerOrders.orderId} = ${orders.id} and ${partnerOrders.partnerCompanyId} = ${f.partner})`,
+    );
   }
   return conds.length ? and(...conds) : undefined;
 }
@@ -76,11 +91,23 @@ export async function countOperOrders(db: DbOrTx, f: OperFilter): Promise<number
 }
 
 /** Ids of one page (0-based), default created DESC, ties by id. */
-export async function pageOperOrderIds(db: DbOrTx, f: OperFilter, sort: Array<{ field: OperSortField; direction: 'ASC' | 'DESC' }>, page: number, pageSize: number): Promise<number[]> {
+export async function pageOperOrderIds(
+  db: DbOrTx,
+  f: OperFilter,
+  sort: Array<{ field: OperSortField; direction: 'ASC' | 'DESC' }>,
+  page: number,
+  pageSize: number,
+): Promise<number[]> {
   const keys = sort.length ? sort : [{ field: 'created' as const, direction: 'DESC' as const }];
   const order = keys.map((k) => (k.direction === 'ASC' ? asc(SORT_COLUMNS[k.field]) : desc(SORT_COLUMNS[k.field])));
   order.push(keys[0].direction === 'ASC' ? asc(orders.id) : desc(orders.id));
-  const rows = await db.select({ id: orders.id }).from(orders).where(where(f)).orderBy(...order).limit(pageSize).offset(page * pageSize);
+  const rows = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(where(f))
+    .orderBy(...order)
+    .limit(pageSize)
+    .offset(page * pageSize);
   return rows.map((r) => r.id);
 }
 
@@ -101,23 +128,52 @@ export interface OperOrderDto {
 }
 
 /** One operator comment (spec core §3 operator-side row "lastOperComment" shape): author "Surname Name", UTC ISO time. */
-export interface OperCommentDto { id: number; name: string; dateTimeCreate: string; comment: string }
+export interface OperCommentDto {
+  id: number;
+  name: string;
+  dateTimeCreate: string;
+  comment: string;
+}
 
 /**
  * Every operator comment of an order, newest first (ties by id): plain comments (POST {id}/comment) and the reasons
  * of reject / close, which are stored as comments too (deal/repository.ts).
  */
 export async function loadOperatorComments(db: DbOrTx, orderId: number): Promise<OperCommentDto[]> {
-  const rows = await db.select({ id: operatorComments.id, text: operatorComments.text, at: operatorComments.createdAt, name: users.name, surname: users.surname })
-    .from(operatorComments).innerJoin(users, eq(users.id, operatorComments.authorUserId))
-    .where(eq(operatorComments.orderId, orderId)).orderBy(desc(operatorComments.createdAt), desc(operatorComments.id));
-  return rows.map((c) => ({ id: c.id, name: [c.surname, c.name].filter(Boolean).join(' '), dateTimeCreate: c.at.toISOString(), comment: c.text }));
+  const rows = await db
+    .select({
+      id: operatorComments.id,
+      text: operatorComments.text,
+      at: operatorComments.createdAt,
+      name: users.name,
+      surname: users.surname,
+    })
+    .from(operatorComments)
+    .innerJoin(users, eq(users.id, operatorComments.authorUserId))
+    .where(eq(operatorComments.orderId, orderId))
+    .orderBy(desc(operatorComments.createdAt), desc(operatorComments.id));
+  return rows.map((c) => ({
+    id: c.id,
+    name: [c.surname, c.name].filter(Boolean).join(' '),
+    dateTimeCreate: c.at.toISOString(),
+    comment: c.text,
+  }));
 }
 
 /** Active operators (data role OPER, status ACTIVE), by surname, name and id (spec core §7 Operator "GET /users"). */
-export async function loadActiveOperators(db: DbOrTx): Promise<Array<{ id: number; name: string; surname: string; patronymic: string | null; email: string }>> {
-  return db.select({ id: users.id, name: users.name, surname: users.surname, patronymic: users.patronymic, email: users.email })
-    .from(users).where(and(eq(users.accountType, 'OPER'), eq(users.status, 'ACTIVE')))
+export async function loadActiveOperators(
+  db: DbOrTx,
+): Promise<Array<{ id: number; name: string; surname: string; patronymic: string | null; email: string }>> {
+  return db
+    .select({
+      id: users.id,
+      name: users.name,
+      surname: users.surname,
+      patronymic: users.patronymic,
+      email: users.email,
+    })
+    .from(users)
+    .where(and(eq(users.accountType, 'OPER'), eq(users.status, 'ACTIVE')))
     .orderBy(asc(users.surname), asc(users.name), asc(users.id));
 }
 
@@ -128,14 +184,36 @@ export async function loadOperOrders(db: DbOrTx, ids: number[]): Promise<OperOrd
   const base = await loadOrders(db, ids, null, pos);
   if (!base.length) return [];
   const found = base.map((o) => o.id);
-  const meta = await db.select({ id: orders.id, validatorUserId: orders.validatorUserId }).from(orders).where(inArray(orders.id, found));
+  const meta = await db
+    .select({ id: orders.id, validatorUserId: orders.validatorUserId })
+    .from(orders)
+    .where(inArray(orders.id, found));
   const validatorIds = [...new Set(meta.flatMap((m) => (m.validatorUserId !== null ? [m.validatorUserId] : [])))];
   const validators = validatorIds.length
-    ? await db.select({ id: users.id, name: users.name, surname: users.surname, patronymic: users.patronymic, email: users.email }).from(users).where(inArray(users.id, validatorIds))
+    ? await db
+        .select({
+          id: users.id,
+          name: users.name,
+          surname: users.surname,
+          patronymic: users.patronymic,
+          email: users.email,
+        })
+        .from(users)
+        .where(inArray(users.id, validatorIds))
     : [];
-  const comments = await db.select({ orderId: operatorComments.orderId, text: operatorComments.text, at: operatorComments.createdAt, name: users.name, surname: users.surname, id: operatorComments.id })
-    .from(operatorComments).innerJoin(users, eq(users.id, operatorComments.authorUserId))
-    .where(inArray(operatorComments.orderId, found)).orderBy(desc(operatorComments.createdAt), desc(operatorComments.id));
+  const comments = await db
+    .select({
+      orderId: operatorComments.orderId,
+      text: operatorComments.text,
+      at: operatorComments.createdAt,
+      name: users.name,
+      surname: users.surname,
+      id: operatorComments.id,
+    })
+    .from(operatorComments)
+    .innerJoin(users, eq(users.id, operatorComments.authorUserId))
+    .where(inArray(operatorComments.orderId, found))
+    .orderBy(desc(operatorComments.createdAt), desc(operatorComments.id));
   return base.map((o) => {
     const v = validators.find((x) => x.id === meta.find((m) => m.id === o.id)?.validatorUserId);
     const c = comments.find((x) => x.orderId === o.id);
@@ -147,11 +225,15 @@ export async function loadOperOrders(db: DbOrTx, ids: number[]): Promise<OperOrd
       clientName: o.client.name,
       inn: o.client.inn,
       dateTimeCreate: o.created,
-      lastOperComment: c ? { name: [c.surname, c.name].filter(Boolean).join(' '), dateTimeCreate: c.at.toISOString(), comment: c.text } : null,
+      lastOperComment: c
+        ? { name: [c.surname, c.name].filter(Boolean).join(' '), dateTimeCreate: c.at.toISOString(), comment: c.text }
+        : null,
       partnerOrders: mine,
       status: o.status,
       statusDate: o.statusDate,
-      validator: v ? { userId: v.id, name: v.name, surname: v.surname, patronymic: v.patronymic, email: v.email } : null,
+      validator: v
+        ? { userId: v.id, name: v.name, surname: v.surname, patronymic: v.patronymic, email: v.email }
+        : null,
       displayStatus: { code: shown.code, label: shown.label },
       order: o,
     };

@@ -37,7 +37,7 @@ export function hashCode(code: string): string {
 }
 
 function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c]!));
+  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
 function page(token: string, opts: { email?: string; error?: string } = {}): string {
@@ -58,9 +58,13 @@ ${opts.error ? `<p class="error" role="alert">${escapeHtml(opts.error)}</p>` : '
 }
 
 function sendPage(reply: FastifyReply, status: number, opts: { email?: string; error?: string } = {}) {
-  return reply.status(status)
+  return reply
+    .status(status)
     .header('content-type', 'text/html; charset=utf-8')
-    .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'")
+    .header(
+      'content-security-policy',
+      "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+    )
     .header('x-frame-options', 'DENY')
     .header('cache-control', 'no-store')
     .header('referrer-policy', 'no-referrer')
@@ -71,77 +75,124 @@ export default async function operatorSignInRoutes(app: FastifyInstance): Promis
   const db = app.dbh.db;
 
   // Forms post urlencoded bodies; parsed only inside this plugin (encapsulated), into a plain object of strings.
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_req, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(body as string)));
-  });
-
-  app.get('/oper-login', {
-    schema: { tags: ['operator-sign-in'], summary: 'Operator sign-in page of the embedded default (DESIGN "Sessions"; spec core §8)', description: 'HTML form (Russian) with an anti-forgery token; posts to POST /oper-login.', produces: ['text/html'] },
-  }, async (_request, reply) => sendPage(reply, 200));
-
-  app.post('/oper-login', {
-    schema: {
-      tags: ['operator-sign-in'],
-      summary: 'Operator sign-in form post (embedded default; ends in /api/public/oper/autologin)',
-      description: 'Form fields `_csrf`, `email`, `password`. Success: 303 to `${PUBLIC_URL}/operator/auth?code=…` (one-time code, 60 s). '
-        + 'Failure: the form again — 403 (anti-forgery token missing or wrong; account suspended), 401 (wrong e-mail or password, or not an '
-        + 'operator: \'Оператор с такой почтой не найден\'), 429 (\'Превышен лимит попыток входа\').',
-      consumes: ['application/x-www-form-urlencoded'],
-      body: Type.Object({ _csrf: Type.Optional(Type.String({ maxLength: 200 })), email: Type.Optional(Type.String({ maxLength: 254 })), password: Type.Optional(Type.String({ maxLength: 200 })) }),
-      produces: ['text/html'],
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 16 * 1024 },
+    (_req, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
     },
-    attachValidation: true,
-    // Anti-forgery: the token of the form (hidden field) checked against the `_csrf` secret cookie like the header of /api calls.
-    preHandler: (request, reply, done) => {
-      const token = (request.body as { _csrf?: string } | undefined)?._csrf;
-      if (token) request.headers[CSRF_HEADER] = token;
-      else delete request.headers[CSRF_HEADER];
-      app.csrfProtection(request, reply, done);
-    },
-  }, async (request: FastifyRequest, reply) => {
-    const body = (request.body ?? {}) as { email?: string; password?: string };
-    const email = (body.email ?? '').trim().toLowerCase();
-    const password = body.password ?? '';
-    if (request.validationError || !email || !password) return sendPage(reply, 400, { email, error: MESSAGES.required });
-    const now = app.clock.now();
-    let user: { id: number };
-    try {
-      user = await checkCredentials(db, email, password, 'OPER', now);
-    } catch (err) {
-      if (!(err instanceof AppError)) throw err;
-      // The form page shows the message; an unknown operator is a 401 here (no JSON client to tell apart).
-      return sendPage(reply, err.statusCode === 404 ? 401 : err.statusCode, { email, error: err.message });
-    }
-    const code = randomBytes(32).toString('base64url');
-    await db.insert(operLoginCodes).values({ codeHash: hashCode(code), userId: user.id, createdAt: now, expiresAt: new Date(now.getTime() + OPER_CODE_TTL_SECONDS * 1000) });
-    const target = new URL('/operator/auth', app.config.publicUrl);
-    target.searchParams.set('code', code);
-    return reply.status(303).header('location', target.toString()).header('cache-control', 'no-store').send();
-  });
+  );
 
-  app.post('/api/public/oper/autologin', {
-    schema: {
-      tags: ['public'],
-      summary: 'Exchange an operator sign-in code for a session (spec core §7 Public "POST /api/public/oper/autologin")',
-      description: 'Body `{ code }` from the external login page\'s redirect. The code is single-use and valid 60 s. Signs the operator in '
-        + 'exactly like login (session rotated, USER_TYPE=OPER) and answers CurrentUser. Errors: 400 VALIDATION_ERROR, 401 CODE_INVALID '
-        + `'${CODE_INVALID}' (unknown, used or expired code, or the account is no longer an active operator), 403 CSRF_INVALID.`,
-      body: Type.Object({ code: Type.String({ minLength: 1, maxLength: 200, description: 'One-time code from /operator/auth?code=…' }) }),
-      response: { 200: CurrentUserSchema, 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema },
+  app.get(
+    '/oper-login',
+    {
+      schema: {
+        tags: ['operator-sign-in'],
+        summary: 'Operator sign-in page of the embedded default (DESIGN "Sessions"; spec core §8)',
+        description: 'HTML form (Russian) with an anti-forgery token; posts to POST /oper-login.',
+        produces: ['text/html'],
+      },
     },
-  }, async (request, reply) => {
-    const { code } = request.body as { code: string };
-    const now = app.clock.now();
-    // Single use: the UPDATE marks the code used only while it is unused and alive; of two exchanges one wins.
-    const [row] = await db.update(operLoginCodes).set({ usedAt: now })
-      .where(and(eq(operLoginCodes.codeHash, hashCode(code)), isNull(operLoginCodes.usedAt), gt(operLoginCodes.expiresAt, now)))
-      .returning({ userId: operLoginCodes.userId });
-    const invalid = new AppError(401, 'CODE_INVALID', CODE_INVALID, undefined, { error: 'Unauthorized' });
-    if (!row) throw invalid;
-    const [user] = await db.select({ id: users.id, type: users.accountType, status: users.status }).from(users).where(eq(users.id, row.userId));
-    if (!user || user.type !== 'OPER' || user.status !== 'ACTIVE') throw invalid;
-    await db.update(users).set({ lastLoginAt: now }).where(eq(users.id, user.id));
-    await startSession(app, request, reply, user.id, 'OPER');
-    return currentUser(db, user.id);
-  });
+    async (_request, reply) => sendPage(reply, 200),
+  );
+
+  app.post(
+    '/oper-login',
+    {
+      schema: {
+        tags: ['operator-sign-in'],
+        summary: 'Operator sign-in form post (embedded default; ends in /api/public/oper/autologin)',
+        description:
+          'Form fields `_csrf`, `email`, `password`. Success: 303 to `${PUBLIC_URL}/operator/auth?code=…` (one-time code, 60 s). ' +
+          'Failure: the form again — 403 (anti-forgery token missing or wrong; account suspended), 401 (wrong e-mail or password, or not an ' +
+          "operator: 'Оператор с такой почтой не найден'), 429 ('Превышен лимит попыток входа').",
+        consumes: ['application/x-www-form-urlencoded'],
+        body: Type.Object({
+          _csrf: Type.Optional(Type.String({ maxLength: 200 })),
+          email: Type.Optional(Type.String({ maxLength: 254 })),
+          password: Type.Optional(Type.String({ maxLength: 200 })),
+        }),
+        produces: ['text/html'],
+      },
+      attachValidation: true,
+      // Anti-forgery: the token of the form (hidden field) checked against the `_csrf` secret cookie like the header of /api calls.
+      preHandler: (request, reply, done) => {
+        const token = (request.body as { _csrf?: string } | undefined)?._csrf;
+        if (token) request.headers[CSRF_HEADER] = token;
+        else delete request.headers[CSRF_HEADER];
+        app.csrfProtection(request, reply, done);
+      },
+    },
+    async (request: FastifyRequest, reply) => {
+      const body = (request.body ?? {}) as { email?: string; password?: string };
+      const email = (body.email ?? '').trim().toLowerCase();
+      const password = body.password ?? '';
+      if (request.validationError || !email || !password)
+        return sendPage(reply, 400, { email, error: MESSAGES.required });
+      const now = app.clock.now();
+      let user: { id: number };
+      try {
+        user = await checkCredentials(db, email, password, 'OPER', now);
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        // The form page shows the message; an unknown operator is a 401 here (no JSON client to tell apart).
+        return sendPage(reply, err.statusCode === 404 ? 401 : err.statusCode, { email, error: err.message });
+      }
+      const code = randomBytes(32).toString('base64url');
+      await db.insert(operLoginCodes).values({
+        codeHash: hashCode(code),
+        userId: user.id,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + OPER_CODE_TTL_SECONDS * 1000),
+      });
+      const target = new URL('/operator/auth', app.config.publicUrl);
+      target.searchParams.set('code', code);
+      return reply.status(303).header('location', target.toString()).header('cache-control', 'no-store').send();
+    },
+  );
+
+  app.post(
+    '/api/public/oper/autologin',
+    {
+      schema: {
+        tags: ['public'],
+        summary:
+          'Exchange an operator sign-in code for a session (spec core §7 Public "POST /api/public/oper/autologin")',
+        description:
+          "Body `{ code }` from the external login page's redirect. The code is single-use and valid 60 s. Signs the operator in " +
+          'exactly like login (session rotated, USER_TYPE=OPER) and answers CurrentUser. Errors: 400 VALIDATION_ERROR, 401 CODE_INVALID ' +
+          `'${CODE_INVALID}' (unknown, used or expired code, or the account is no longer an active operator), 403 CSRF_INVALID.`,
+        body: Type.Object({
+          code: Type.String({ minLength: 1, maxLength: 200, description: 'One-time code from /operator/auth?code=…' }),
+        }),
+        response: { 200: CurrentUserSchema, 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { code } = request.body as { code: string };
+      const now = app.clock.now();
+      // Single use: the UPDATE marks the code used only while it is unused and alive; of two exchanges one wins.
+      const [row] = await db
+        .update(operLoginCodes)
+        .set({ usedAt: now })
+        .where(
+          and(
+            eq(operLoginCodes.codeHash, hashCode(code)),
+            isNull(operLoginCodes.usedAt),
+            gt(operLoginCodes.expiresAt, now),
+          ),
+        )
+        .returning({ userId: operLoginCodes.userId });
+      const invalid = new AppError(401, 'CODE_INVALID', CODE_INVALID, undefined, { error: 'Unauthorized' });
+      if (!row) throw invalid;
+      const [user] = await db
+        .select({ id: users.id, type: users.accountType, status: users.status })
+        .from(users)
+        .where(eq(users.id, row.userId));
+      if (!user || user.type !== 'OPER' || user.status !== 'ACTIVE') throw invalid;
+      await db.update(users).set({ lastLoginAt: now }).where(eq(users.id, user.id));
+      await startSession(app, request, reply, user.id, 'OPER');
+      return currentUser(db, user.id);
+    },
+  );
 }

@@ -7,26 +7,35 @@ import { Type } from 'typebox';
 import { ErrorSchema } from '../schemas.js';
 import { loadActiveOperators } from './queries.js';
 
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T, description?: string) => Type.Union([t, Type.Null()], description ? { description } : {});
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T, description?: string) =>
+  Type.Union([t, Type.Null()], description ? { description } : {});
 
-export const OperatorUserSchema = Type.Object({
-  id: Type.Integer({ description: 'User id (the `employee` filter of .../order/exch/filter)' }),
-  name: Type.String({ description: 'First name' }),
-  surname: Type.String({ description: 'Last name' }),
-  patronymic: Nullable(Type.String(), 'Middle name'),
-  email: Type.String({ description: 'E-mail (lower case)' }),
-}, { description: 'An active operator' });
+export const OperatorUserSchema = Type.Object(
+  {
+    id: Type.Integer({ description: 'User id (the `employee` filter of .../order/exch/filter)' }),
+    name: Type.String({ description: 'First name' }),
+    surname: Type.String({ description: 'Last name' }),
+    patronymic: Nullable(Type.String(), 'Middle name'),
+    email: Type.String({ description: 'E-mail (lower case)' }),
+  },
+  { description: 'An active operator' },
+);
 
 export default async function operatorUserRoutes(app: FastifyInstance): Promise<void> {
   const db = app.dbh.db;
-  app.get('/api/secured/oper/users', {
-    preHandler: app.requireRole('OPER'),
-    schema: {
-      tags: ['operator-users'],
-      summary: 'Active operators (spec core §7 Operator "GET /users")',
-      description: 'Users of data role OPER with status ACTIVE, by surname, name and id: `[{ id, name, surname, patronymic, email }]`. '
-        + 'Suspended operators and users of other roles are left out. Errors: 401 UNAUTHORIZED, 403 FORBIDDEN (not an operator).',
-      response: { 200: Type.Array(OperatorUserSchema), 401: ErrorSchema, 403: ErrorSchema },
+  app.get(
+    '/api/secured/oper/users',
+    {
+      preHandler: app.requireRole('OPER'),
+      schema: {
+        tags: ['operator-users'],
+        summary: 'Active operators (spec core §7 Operator "GET /users")',
+        description:
+          'Users of data role OPER with status ACTIVE, by surname, name and id: `[{ id, name, surname, patronymic, email }]`. ' +
+          'Suspended operators and users of other roles are left out. Errors: 401 UNAUTHORIZED, 403 FORBIDDEN (not an operator).',
+        response: { 200: Type.Array(OperatorUserSchema), 401: ErrorSchema, 403: ErrorSchema },
+      },
     },
-  }, async () => loadActiveOperators(db));
+    async () => loadActiveOperators(db),
+  );
 }

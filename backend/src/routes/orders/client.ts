@@ -18,14 +18,29 @@ import type { DbOrTx } from '../../db/client.js';
 import { orders, orderStatusHistory, storedFiles } from '../../db/schema/orders.js';
 import { refTnved } from '../../db/schema/reference.js';
 import {
-  businessToday, checkOrderFiles, INITIAL_ORDER_STATUS, isTnvedCodeShape,
-  ORDER_MESSAGES, validateOrderInput, type NormalizedOrderInput, type OrderInput, type OrderStatus,
+  businessToday,
+  checkOrderFiles,
+  INITIAL_ORDER_STATUS,
+  isTnvedCodeShape,
+  ORDER_MESSAGES,
+  validateOrderInput,
+  type NormalizedOrderInput,
+  type OrderInput,
+  type OrderStatus,
 } from '../../domain/orders.js';
 import { AppError, MESSAGES, type FieldError } from '../../errors.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { ErrorSchema } from '../schemas.js';
 import { countOrders, loadOrders, pageOrderIds, type OrderFilter, type OrderSort } from './queries.js';
-import { FileInfoSchema, OrderCountSchema, OrderFileParams, OrderFilterSchema, OrderIdParams, OrderInputSchema, OrderSchema } from './schemas.js';
+import {
+  FileInfoSchema,
+  OrderCountSchema,
+  OrderFileParams,
+  OrderFilterSchema,
+  OrderIdParams,
+  OrderInputSchema,
+  OrderSchema,
+} from './schemas.js';
 import { commitUpload, discardUpload, receiveCheckedUpload, removeContent, sendStoredFile } from './storage.js';
 
 const BASE = '/api/secured/client/order/exch';
@@ -39,7 +54,11 @@ export const COMPANY_NOT_VERIFIED = {
 
 /** Filter and count body as received. */
 interface FilterBody {
-  pageable?: { page?: number; pageSize?: number; sortFields?: Array<{ field: OrderSort['field']; direction?: 'ASC' | 'DESC' }> };
+  pageable?: {
+    page?: number;
+    pageSize?: number;
+    sortFields?: Array<{ field: OrderSort['field']; direction?: 'ASC' | 'DESC' }>;
+  };
   statuses?: OrderStatus[];
   id?: number | string;
 }
@@ -53,7 +72,8 @@ function companyOf(request: FastifyRequest): number {
 
 function requireVerified(request: FastifyRequest): AuthUser {
   const user = request.user as AuthUser;
-  if (!user.verified || user.companyId === null) throw AppError.forbidden(COMPANY_NOT_VERIFIED.message, COMPANY_NOT_VERIFIED.code);
+  if (!user.verified || user.companyId === null)
+    throw AppError.forbidden(COMPANY_NOT_VERIFIED.message, COMPANY_NOT_VERIFIED.code);
   return user;
 }
 
@@ -72,7 +92,9 @@ function filterOf(companyId: number, body: FilterBody): OrderFilter {
 function refuseNumericMoney(body: unknown): void {
   const cost = (body as { amount?: { cost?: unknown } } | null)?.amount?.cost;
   if (typeof cost === 'number') {
-    throw AppError.validation([{ field: 'amount.cost', code: 'WRONG_TYPE', message: 'Сумма передаётся строкой, например "12500.00"' }]);
+    throw AppError.validation([
+      { field: 'amount.cost', code: 'WRONG_TYPE', message: 'Сумма передаётся строкой, например "12500.00"' },
+    ]);
   }
 }
 
@@ -81,7 +103,13 @@ function refuseNumericMoney(body: unknown): void {
  * (the caller's own, not attached, ≤ 50 MB together, no duplicate names). With `lock`, the file rows are locked
  * (FOR UPDATE) for the creating transaction. Throws 400 VALIDATION_ERROR with all field errors.
  */
-async function checkInput(db: DbOrTx, user: AuthUser, input: OrderInput, today: string, lock: boolean): Promise<NormalizedOrderInput> {
+async function checkInput(
+  db: DbOrTx,
+  user: AuthUser,
+  input: OrderInput,
+  today: string,
+  lock: boolean,
+): Promise<NormalizedOrderInput> {
   const tnvedCode = typeof input.tnvedCode === 'string' ? input.tnvedCode.trim() : '';
   let tnvedKnown: boolean | undefined;
   if (isTnvedCodeShape(tnvedCode)) {
@@ -92,14 +120,20 @@ async function checkInput(db: DbOrTx, user: AuthUser, input: OrderInput, today: 
   const ids = value?.fileIds ?? [...new Set((input.fileIds ?? []).map((x) => x.toLowerCase()))];
   const fileErrors: FieldError[] = [];
   if (ids.length && ids.length <= 20) {
-    const q = db.select({ id: storedFiles.id, name: storedFiles.originalName, size: storedFiles.size })
+    const q = db
+      .select({ id: storedFiles.id, name: storedFiles.originalName, size: storedFiles.size })
       .from(storedFiles)
       .where(and(inArray(storedFiles.id, ids), eq(storedFiles.ownerUserId, user.id), isNull(storedFiles.orderId)));
     const rows = lock ? await q.for('update') : await q;
     const byId = new Map(rows.map((r) => [r.id, r]));
     const present = ids.flatMap((id, n) => {
       const f = byId.get(id);
-      if (!f) fileErrors.push({ field: `fileIds.${n}`, code: ORDER_MESSAGES.fileNotFound.code, message: ORDER_MESSAGES.fileNotFound.message });
+      if (!f)
+        fileErrors.push({
+          field: `fileIds.${n}`,
+          code: ORDER_MESSAGES.fileNotFound.code,
+          message: ORDER_MESSAGES.fileNotFound.message,
+        });
       return f ? [f] : [];
     });
     // Indices of checkOrderFiles refer to `present`; map them back to the request's positions.
@@ -118,186 +152,275 @@ export default async function clientOrderRoutes(app: FastifyInstance): Promise<v
   const client = app.requireRole('CLIENT');
   const errorResponses = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema };
 
-  app.post(`${BASE}/files`, {
-    preHandler: client,
-    schema: {
-      tags: TAGS,
-      summary: 'Upload a file for a new request (spec core §7 Client; §5 Files)',
-      description: 'multipart/form-data with one part `file`. The type is decided by the CONTENT (magic bytes), never by the '
-        + 'name or the claimed Content-Type: PDF, JPEG, PNG, WebP, DOCX, XLSX, ODT, ODS, legacy DOC/XLS (named .doc/.xls), and '
-        + 'plain text only for a .txt name whose bytes are UTF-8. Archives, executables, scripts, HTML/SVG and unknown binaries '
-        + 'are refused, as is any name with an executable extension. The file is stored unattached and owned by the caller until '
-        + 'a request is created with its id. Identical contents are stored once on disk. '
-        + 'Errors: 400 VALIDATION_ERROR (no `file` part, empty file or name), 401 UNAUTHORIZED, 403 FORBIDDEN (not a client), '
-        + 'CSRF_INVALID or COMPANY_NOT_VERIFIED (uploads serve requests, which need a verified company), 413 FILE_TOO_LARGE \'Превышен размер файла\' (over 50 MB; nothing is stored), 415 UNSUPPORTED_FILE_TYPE '
-        + '\'Недопустимый тип файла\' or UNSUPPORTED_MEDIA_TYPE (not multipart).',
-      consumes: ['multipart/form-data'],
-      response: { 201: FileInfoSchema, ...errorResponses, 413: ErrorSchema, 415: ErrorSchema },
+  app.post(
+    `${BASE}/files`,
+    {
+      preHandler: client,
+      schema: {
+        tags: TAGS,
+        summary: 'Upload a file for a new request (spec core §7 Client; §5 Files)',
+        description:
+          'multipart/form-data with one part `file`. The type is decided by the CONTENT (magic bytes), never by the ' +
+          'name or the claimed Content-Type: PDF, JPEG, PNG, WebP, DOCX, XLSX, ODT, ODS, legacy DOC/XLS (named .doc/.xls), and ' +
+          'plain text only for a .txt name whose bytes are UTF-8. Archives, executables, scripts, HTML/SVG and unknown binaries ' +
+          'are refused, as is any name with an executable extension. The file is stored unattached and owned by the caller until ' +
+          'a request is created with its id. Identical contents are stored once on disk. ' +
+          'Errors: 400 VALIDATION_ERROR (no `file` part, empty file or name), 401 UNAUTHORIZED, 403 FORBIDDEN (not a client), ' +
+          "CSRF_INVALID or COMPANY_NOT_VERIFIED (uploads serve requests, which need a verified company), 413 FILE_TOO_LARGE 'Превышен размер файла' (over 50 MB; nothing is stored), 415 UNSUPPORTED_FILE_TYPE " +
+          "'Недопустимый тип файла' or UNSUPPORTED_MEDIA_TYPE (not multipart).",
+        consumes: ['multipart/form-data'],
+        response: { 201: FileInfoSchema, ...errorResponses, 413: ErrorSchema, 415: ErrorSchema },
+      },
     },
-  }, async (request, reply) => {
-    // Files exist only to be attached to a request, which needs a verified company (spec core §6).
-    const user = requireVerified(request);
-    const { name, contentType, upload } = await receiveCheckedUpload(app, request);
-    const id = randomUUID();
-    let created = false;
-    try {
-      await db.transaction(async (tx) => {
-        await tx.insert(storedFiles).values({
-          id, sha256: upload.sha256, size: upload.size, contentType, originalName: name, ownerUserId: user.id, createdAt: app.clock.now(),
+    async (request, reply) => {
+      // Files exist only to be attached to a request, which needs a verified company (spec core §6).
+      const user = requireVerified(request);
+      const { name, contentType, upload } = await receiveCheckedUpload(app, request);
+      const id = randomUUID();
+      let created = false;
+      try {
+        await db.transaction(async (tx) => {
+          await tx.insert(storedFiles).values({
+            id,
+            sha256: upload.sha256,
+            size: upload.size,
+            contentType,
+            originalName: name,
+            ownerUserId: user.id,
+            createdAt: app.clock.now(),
+          });
+          created = (await commitUpload(app.config.dataDir, upload)).created;
         });
-        created = (await commitUpload(app.config.dataDir, upload)).created;
+      } catch (e) {
+        await discardUpload(upload);
+        // Undo a content file this call created, unless a committed row of another upload now points to it.
+        if (created) {
+          const [other] = await db
+            .select({ id: storedFiles.id })
+            .from(storedFiles)
+            .where(eq(storedFiles.sha256, upload.sha256))
+            .limit(1);
+          if (!other) await removeContent(app.config.dataDir, upload.sha256);
+        }
+        throw e;
+      }
+      return reply.status(201).send({ id, name, size: upload.size, contentType });
+    },
+  );
+
+  app.post(
+    `${BASE}/validation`,
+    {
+      preHandler: client,
+      preValidation: async (request) => refuseNumericMoney(request.body),
+      schema: {
+        tags: TAGS,
+        summary: 'Validate a new request without creating it (spec core §7 Client "order/exch/validation")',
+        description:
+          'Runs every rule of POST /api/secured/client/order/exch and writes nothing. Rules (spec core §3, §5): required ' +
+          'fields; amount.cost a decimal string > 0 with ≤ 2 decimals; ISO 4217 currency; ISO 3166 country; SWIFT empty or 8/11 ' +
+          'characters; TN VED heading (4) or subheading (10 digits) from the directory; payment dates not in the past and From ≤ To; ' +
+          "comment ≤ 2000 characters; ≤ 20 files, the caller's own and unattached, ≤ 50 MB together (FILES_TOO_LARGE), no " +
+          "duplicate names compared case-insensitively (FILE_DUPLICATE 'Файл с именем {name} уже загружен'). " +
+          'Errors: 400 VALIDATION_ERROR with `errors` items, 401 UNAUTHORIZED, 403 FORBIDDEN / CSRF_INVALID / COMPANY_NOT_VERIFIED.',
+        body: OrderInputSchema,
+        response: { 200: Type.Object({ valid: Type.Literal(true) }), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const user = requireVerified(request);
+      await checkInput(db, user, request.body as OrderInput, businessToday(app.clock.now()), false);
+      return { valid: true as const };
+    },
+  );
+
+  app.post(
+    BASE,
+    {
+      preHandler: client,
+      preValidation: async (request) => refuseNumericMoney(request.body),
+      schema: {
+        tags: TAGS,
+        summary: 'Create a request (spec core §1 step 1, §6, §7 Client)',
+        description:
+          "Creates a payment request in status VALIDATION (the operator checks it next) for the caller's company, " +
+          'records the creation in the status history and attaches the given files, all in one transaction. Same rules as ' +
+          '.../validation. Only for a company verified by electronic signature. ' +
+          'Errors: 400 VALIDATION_ERROR, 401 UNAUTHORIZED, 403 FORBIDDEN / CSRF_INVALID / COMPANY_NOT_VERIFIED ' +
+          `'${COMPANY_NOT_VERIFIED.message}'.`,
+        body: OrderInputSchema,
+        response: { 201: OrderSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const user = requireVerified(request);
+      const now = app.clock.now();
+      const id = await db.transaction(async (tx) => {
+        const v = await checkInput(tx, user, request.body as OrderInput, businessToday(now), true);
+        const [row] = await tx
+          .insert(orders)
+          .values({
+            companyId: user.companyId!,
+            createdBy: user.id,
+            createdAt: now,
+            paymentType: v.paymentType,
+            amount: v.amount,
+            currency: v.currency,
+            countryCode: v.countryCode,
+            city: v.city,
+            bankName: v.bankName,
+            swift: v.swift,
+            tnvedCode: v.tnvedCode,
+            goodsLocation: v.goodsLocation,
+            paymentDateFrom: v.paymentDateFrom,
+            paymentDateTo: v.paymentDateTo,
+            comment: v.comment,
+            status: INITIAL_ORDER_STATUS,
+            statusDate: now,
+          })
+          .returning({ id: orders.id });
+        await tx
+          .insert(orderStatusHistory)
+          .values({ orderId: row.id, fromStatus: null, toStatus: INITIAL_ORDER_STATUS, byUserId: user.id, at: now });
+        if (v.fileIds.length) {
+          const attached = await tx
+            .update(storedFiles)
+            .set({ orderId: row.id })
+            .where(
+              and(
+                inArray(storedFiles.id, v.fileIds),
+                eq(storedFiles.ownerUserId, user.id),
+                isNull(storedFiles.orderId),
+              ),
+            )
+            .returning({ id: storedFiles.id });
+          // The rows were locked by checkInput; a mismatch means a concurrent attach and aborts everything.
+          if (attached.length !== v.fileIds.length)
+            throw AppError.conflict('Файлы заявки изменились, повторите попытку', 'FILES_CHANGED');
+        }
+        return row.id;
       });
-    } catch (e) {
-      await discardUpload(upload);
-      // Undo a content file this call created, unless a committed row of another upload now points to it.
-      if (created) {
-        const [other] = await db.select({ id: storedFiles.id }).from(storedFiles).where(eq(storedFiles.sha256, upload.sha256)).limit(1);
-        if (!other) await removeContent(app.config.dataDir, upload.sha256);
-      }
-      throw e;
-    }
-    return reply.status(201).send({ id, name, size: upload.size, contentType });
-  });
-
-  app.post(`${BASE}/validation`, {
-    preHandler: client,
-    preValidation: async (request) => refuseNumericMoney(request.body),
-    schema: {
-      tags: TAGS,
-      summary: 'Validate a new request without creating it (spec core §7 Client "order/exch/validation")',
-      description: 'Runs every rule of POST /api/secured/client/order/exch and writes nothing. Rules (spec core §3, §5): required '
-        + 'fields; amount.cost a decimal string > 0 with ≤ 2 decimals; ISO 4217 currency; ISO 3166 country; SWIFT empty or 8/11 '
-        + 'characters; TN VED heading (4) or subheading (10 digits) from the directory; payment dates not in the past and From ≤ To; '
-        + 'comment ≤ 2000 characters; ≤ 20 files, the caller\'s own and unattached, ≤ 50 MB together (FILES_TOO_LARGE), no '
-        + 'duplicate names compared case-insensitively (FILE_DUPLICATE \'Файл с именем {name} уже загружен\'). '
-        + 'Errors: 400 VALIDATION_ERROR with `errors` items, 401 UNAUTHORIZED, 403 FORBIDDEN / CSRF_INVALID / COMPANY_NOT_VERIFIED.',
-      body: OrderInputSchema,
-      response: { 200: Type.Object({ valid: Type.Literal(true) }), ...errorResponses },
+      const [order] = await loadOrders(db, [id], user.companyId);
+      return reply.status(201).send(order);
     },
-  }, async (request) => {
-    const user = requireVerified(request);
-    await checkInput(db, user, request.body as OrderInput, businessToday(app.clock.now()), false);
-    return { valid: true as const };
-  });
+  );
 
-  app.post(BASE, {
-    preHandler: client,
-    preValidation: async (request) => refuseNumericMoney(request.body),
-    schema: {
-      tags: TAGS,
-      summary: 'Create a request (spec core §1 step 1, §6, §7 Client)',
-      description: 'Creates a payment request in status VALIDATION (the operator checks it next) for the caller\'s company, '
-        + 'records the creation in the status history and attaches the given files, all in one transaction. Same rules as '
-        + '.../validation. Only for a company verified by electronic signature. '
-        + 'Errors: 400 VALIDATION_ERROR, 401 UNAUTHORIZED, 403 FORBIDDEN / CSRF_INVALID / COMPANY_NOT_VERIFIED '
-        + `'${COMPANY_NOT_VERIFIED.message}'.`,
-      body: OrderInputSchema,
-      response: { 201: OrderSchema, ...errorResponses },
-    },
-  }, async (request, reply) => {
-    const user = requireVerified(request);
-    const now = app.clock.now();
-    const id = await db.transaction(async (tx) => {
-      const v = await checkInput(tx, user, request.body as OrderInput, businessToday(now), true);
-      const [row] = await tx.insert(orders).values({
-        companyId: user.companyId!, createdBy: user.id, createdAt: now, paymentType: v.paymentType, amount: v.amount, currency: v.currency,
-        countryCode: v.countryCode, city: v.city, bankName: v.bankName, swift: v.swift, tnvedCode: v.tnvedCode, goodsLocation: v.goodsLocation,
-        paymentDateFrom: v.paymentDateFrom, paymentDateTo: v.paymentDateTo, comment: v.comment, status: INITIAL_ORDER_STATUS, statusDate: now,
-      }).returning({ id: orders.id });
-      await tx.insert(orderStatusHistory).values({ orderId: row.id, fromStatus: null, toStatus: INITIAL_ORDER_STATUS, byUserId: user.id, at: now });
-      if (v.fileIds.length) {
-        const attached = await tx.update(storedFiles).set({ orderId: row.id })
-          .where(and(inArray(storedFiles.id, v.fileIds), eq(storedFiles.ownerUserId, user.id), isNull(storedFiles.orderId)))
-          .returning({ id: storedFiles.id });
-        // The rows were locked by checkInput; a mismatch means a concurrent attach and aborts everything.
-        if (attached.length !== v.fileIds.length) throw AppError.conflict('Файлы заявки изменились, повторите попытку', 'FILES_CHANGED');
-      }
-      return row.id;
-    });
-    const [order] = await loadOrders(db, [id], user.companyId);
-    return reply.status(201).send(order);
-  });
-
-  app.post(`${BASE}/filter`, {
-    preHandler: client,
-    schema: {
-      tags: TAGS,
-      summary: 'Page of the company\'s requests (spec core §7 Client "order/exch/filter"; §4 client tabs; §9 page size 10)',
-      description: 'Body `{ pageable: { page (0-based), pageSize (default 10), sortFields: [{ field: created|number|amount|status, '
-        + 'direction: ASC|DESC }] }, statuses?, id? }`. Only the caller\'s company\'s requests. `statuses` selects a client tab '
-        + '(spec core §4); `id` filters by number when numeric (spec core §5). Default order: created DESC. '
-        + 'Errors: 400 VALIDATION_ERROR, 401 UNAUTHORIZED, 403 FORBIDDEN / CSRF_INVALID.',
-      body: OrderFilterSchema,
-      response: {
-        200: Type.Object({ content: Type.Array(OrderSchema), totalElements: Type.Integer(), page: Type.Integer(), pageSize: Type.Integer(), last: Type.Boolean() }),
-        ...errorResponses,
+  app.post(
+    `${BASE}/filter`,
+    {
+      preHandler: client,
+      schema: {
+        tags: TAGS,
+        summary:
+          'Page of the company\'s requests (spec core §7 Client "order/exch/filter"; §4 client tabs; §9 page size 10)',
+        description:
+          'Body `{ pageable: { page (0-based), pageSize (default 10), sortFields: [{ field: created|number|amount|status, ' +
+          "direction: ASC|DESC }] }, statuses?, id? }`. Only the caller's company's requests. `statuses` selects a client tab " +
+          '(spec core §4); `id` filters by number when numeric (spec core §5). Default order: created DESC. ' +
+          'Errors: 400 VALIDATION_ERROR, 401 UNAUTHORIZED, 403 FORBIDDEN / CSRF_INVALID.',
+        body: OrderFilterSchema,
+        response: {
+          200: Type.Object({
+            content: Type.Array(OrderSchema),
+            totalElements: Type.Integer(),
+            page: Type.Integer(),
+            pageSize: Type.Integer(),
+            last: Type.Boolean(),
+          }),
+          ...errorResponses,
+        },
       },
     },
-  }, async (request) => {
-    const body = request.body as FilterBody;
-    const filter = filterOf(companyOf(request), body);
-    const page = body.pageable?.page ?? 0;
-    const pageSize = body.pageable?.pageSize ?? 10;
-    const sort = (body.pageable?.sortFields ?? []).map((s) => ({ field: s.field, direction: s.direction ?? 'DESC' }) as OrderSort);
-    const [total, ids] = [await countOrders(db, filter), await pageOrderIds(db, filter, sort, page, pageSize)];
-    const content = await loadOrders(db, ids, filter.companyId);
-    return { content, totalElements: total, page, pageSize, last: (page + 1) * pageSize >= total };
-  });
-
-  app.post(`${BASE}/filter/count`, {
-    preHandler: client,
-    schema: {
-      tags: TAGS,
-      summary: 'Number of the company\'s requests (spec core §7 Client "order/exch/filter/count")',
-      description: 'Body `{ statuses?, id? }` as in .../filter (a `pageable` is accepted and ignored). Answers `{ count }`. '
-        + 'Errors: 400 VALIDATION_ERROR, 401 UNAUTHORIZED, 403 FORBIDDEN / CSRF_INVALID.',
-      body: OrderCountSchema,
-      response: { 200: Type.Object({ count: Type.Integer() }), ...errorResponses },
+    async (request) => {
+      const body = request.body as FilterBody;
+      const filter = filterOf(companyOf(request), body);
+      const page = body.pageable?.page ?? 0;
+      const pageSize = body.pageable?.pageSize ?? 10;
+      const sort = (body.pageable?.sortFields ?? []).map(
+        (s) => ({ field: s.field, direction: s.direction ?? 'DESC' }) as OrderSort,
+      );
+      const [total, ids] = [await countOrders(db, filter), await pageOrderIds(db, filter, sort, page, pageSize)];
+      const content = await loadOrders(db, ids, filter.companyId);
+      return { content, totalElements: total, page, pageSize, last: (page + 1) * pageSize >= total };
     },
-  }, async (request) => ({ count: await countOrders(db, filterOf(companyOf(request), request.body as FilterBody)) }));
+  );
 
-  app.get(`${BASE}/:id`, {
-    preHandler: client,
-    schema: {
-      tags: TAGS,
-      summary: 'One request (spec core §7 Client "GET order/exch/{id}")',
-      description: 'Errors: 400 VALIDATION_ERROR (id not numeric), 401 UNAUTHORIZED, 403 FORBIDDEN, 404 NOT_FOUND (no such request '
-        + 'in the caller\'s company — another company\'s request is not distinguished from a missing one).',
-      params: OrderIdParams,
-      response: { 200: OrderSchema, ...errorResponses, 404: ErrorSchema },
-    },
-  }, async (request) => {
-    const { id } = request.params as { id: number };
-    const [order] = await loadOrders(db, [id], companyOf(request));
-    if (!order) throw AppError.notFound('Заявка не найдена');
-    return order;
-  });
-
-  app.get(`${BASE}/:id/files/:fileId`, {
-    preHandler: client,
-    schema: {
-      tags: TAGS,
-      summary: 'Download a file of a request (spec core §3 order files; §7 Client)',
-      description: 'Answers the bytes with the stored (detected) Content-Type, `Content-Disposition: attachment` with an ASCII '
-        + 'fallback and the UTF-8 name (RFC 5987 `filename*`), `X-Content-Type-Options: nosniff`. '
-        + 'Errors: 400 VALIDATION_ERROR (id not numeric, fileId not a UUID), 401 UNAUTHORIZED, 403 FORBIDDEN, 404 NOT_FOUND '
-        + '(no such request in the caller\'s company or no such file on it).',
-      params: OrderFileParams,
-      produces: ['application/octet-stream'],
-      response: {
-        200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description: 'The file bytes' }),
-        ...errorResponses,
-        404: ErrorSchema,
+  app.post(
+    `${BASE}/filter/count`,
+    {
+      preHandler: client,
+      schema: {
+        tags: TAGS,
+        summary: 'Number of the company\'s requests (spec core §7 Client "order/exch/filter/count")',
+        description:
+          'Body `{ statuses?, id? }` as in .../filter (a `pageable` is accepted and ignored). Answers `{ count }`. ' +
+          'Errors: 400 VALIDATION_ERROR, 401 UNAUTHORIZED, 403 FORBIDDEN / CSRF_INVALID.',
+        body: OrderCountSchema,
+        response: { 200: Type.Object({ count: Type.Integer() }), ...errorResponses },
       },
     },
-  }, async (request, reply) => {
-    const { id, fileId } = request.params as { id: number; fileId: string };
-    const [file] = await db
-      .select({ sha256: storedFiles.sha256, size: storedFiles.size, contentType: storedFiles.contentType, name: storedFiles.originalName })
-      .from(storedFiles)
-      .innerJoin(orders, eq(orders.id, storedFiles.orderId))
-      .where(and(eq(storedFiles.id, fileId.toLowerCase()), eq(orders.id, id), eq(orders.companyId, companyOf(request))));
-    if (!file) throw AppError.notFound('Файл не найден');
-    return sendStoredFile(app, request, reply, file);
-  });
+    async (request) => ({ count: await countOrders(db, filterOf(companyOf(request), request.body as FilterBody)) }),
+  );
+
+  app.get(
+    `${BASE}/:id`,
+    {
+      preHandler: client,
+      schema: {
+        tags: TAGS,
+        summary: 'One request (spec core §7 Client "GET order/exch/{id}")',
+        description:
+          'Errors: 400 VALIDATION_ERROR (id not numeric), 401 UNAUTHORIZED, 403 FORBIDDEN, 404 NOT_FOUND (no such request ' +
+          "in the caller's company — another company's request is not distinguished from a missing one).",
+        params: OrderIdParams,
+        response: { 200: OrderSchema, ...errorResponses, 404: ErrorSchema },
+      },
+    },
+    async (request) => {
+      const { id } = request.params as { id: number };
+      const [order] = await loadOrders(db, [id], companyOf(request));
+      if (!order) throw AppError.notFound('Заявка не найдена');
+      return order;
+    },
+  );
+
+  app.get(
+    `${BASE}/:id/files/:fileId`,
+    {
+      preHandler: client,
+      schema: {
+        tags: TAGS,
+        summary: 'Download a file of a request (spec core §3 order files; §7 Client)',
+        description:
+          'Answers the bytes with the stored (detected) Content-Type, `Content-Disposition: attachment` with an ASCII ' +
+          'fallback and the UTF-8 name (RFC 5987 `filename*`), `X-Content-Type-Options: nosniff`. ' +
+          'Errors: 400 VALIDATION_ERROR (id not numeric, fileId not a UUID), 401 UNAUTHORIZED, 403 FORBIDDEN, 404 NOT_FOUND ' +
+          "(no such request in the caller's company or no such file on it).",
+        params: OrderFileParams,
+        produces: ['application/octet-stream'],
+        response: {
+          200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description: 'The file bytes' }),
+          ...errorResponses,
+          404: ErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { id, fileId } = request.params as { id: number; fileId: string };
+      const [file] = await db
+        .select({
+          sha256: storedFiles.sha256,
+          size: storedFiles.size,
+          contentType: storedFiles.contentType,
+          name: storedFiles.originalName,
+        })
+        .from(storedFiles)
+        .innerJoin(orders, eq(orders.id, storedFiles.orderId))
+        .where(
+          and(eq(storedFiles.id, fileId.toLowerCase()), eq(orders.id, id), eq(orders.companyId, companyOf(request))),
+        );
+      if (!file) throw AppError.notFound('Файл не найден');
+      return sendStoredFile(app, request, reply, file);
+    },
+  );
 }

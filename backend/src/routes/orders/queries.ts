@@ -73,11 +73,23 @@ export async function countOrders(db: DbOrTx, f: OrderFilter): Promise<number> {
  * Ids of one page of orders matching `f`, sorted by `sort` (default created DESC) with id as the tie-breaker in the
  * direction of the first key. `page` is 0-based; `pageSize` rows.
  */
-export async function pageOrderIds(db: DbOrTx, f: OrderFilter, sort: OrderSort[], page: number, pageSize: number): Promise<number[]> {
+export async function pageOrderIds(
+  db: DbOrTx,
+  f: OrderFilter,
+  sort: OrderSort[],
+  page: number,
+  pageSize: number,
+): Promise<number[]> {
   const keys = sort.length ? sort : [{ field: 'created', direction: 'DESC' } as OrderSort];
   const order = keys.map((k) => (k.direction === 'ASC' ? asc(SORT_COLUMNS[k.field]) : desc(SORT_COLUMNS[k.field])));
   order.push(keys[0].direction === 'ASC' ? asc(orders.id) : desc(orders.id));
-  const rows = await db.select({ id: orders.id }).from(orders).where(where(f)).orderBy(...order).limit(pageSize).offset(page * pageSize);
+  const rows = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(where(f))
+    .orderBy(...order)
+    .limit(pageSize)
+    .offset(page * pageSize);
   return rows.map((r) => r.id);
 }
 
@@ -89,11 +101,28 @@ export async function pageOrderIds(db: DbOrTx, f: OrderFilter, sort: OrderSort[]
  * them; callers that already hold the views of these orders pass them as `views` (e.g. only an agent's own side).
  * Queries per call: orders, files, and the views (3) — whatever the number of ids.
  */
-export async function loadOrders(db: DbOrTx, ids: number[], companyId: number | null, views?: PartnerOrderView[]): Promise<OrderDto[]> {
+export async function loadOrders(
+  db: DbOrTx,
+  ids: number[],
+  companyId: number | null,
+  views?: PartnerOrderView[],
+): Promise<OrderDto[]> {
   if (!ids.length) return [];
-  const cond = companyId === null ? inArray(orders.id, ids) : and(inArray(orders.id, ids), eq(orders.companyId, companyId));
+  const cond =
+    companyId === null ? inArray(orders.id, ids) : and(inArray(orders.id, ids), eq(orders.companyId, companyId));
   const rows = await db
-    .select({ o: orders, company: { id: companies.id, shortName: companies.shortName, inn: companies.inn }, tnvedName: refTnved.name, consultant: { name: users.name, surname: users.surname, patronymic: users.patronymic, phone: users.phone, email: users.email } })
+    .select({
+      o: orders,
+      company: { id: companies.id, shortName: companies.shortName, inn: companies.inn },
+      tnvedName: refTnved.name,
+      consultant: {
+        name: users.name,
+        surname: users.surname,
+        patronymic: users.patronymic,
+        phone: users.phone,
+        email: users.email,
+      },
+    })
     .from(orders)
     .innerJoin(companies, eq(companies.id, orders.companyId))
     .leftJoin(refTnved, eq(refTnved.code, orders.tnvedCode))
@@ -102,11 +131,18 @@ export async function loadOrders(db: DbOrTx, ids: number[], companyId: number | 
   const found = rows.map((r) => r.o.id);
   if (!found.length) return [];
   const files = await db
-    .select({ id: storedFiles.id, name: storedFiles.originalName, size: storedFiles.size, contentType: storedFiles.contentType, orderId: storedFiles.orderId })
+    .select({
+      id: storedFiles.id,
+      name: storedFiles.originalName,
+      size: storedFiles.size,
+      contentType: storedFiles.contentType,
+      orderId: storedFiles.orderId,
+    })
     .from(storedFiles)
     .where(inArray(storedFiles.orderId, found))
     .orderBy(asc(storedFiles.createdAt), asc(storedFiles.originalName));
-  const partners = views ?? await loadPartnerOrderViews(db, found, { audience: companyId === null ? 'OPER' : 'CLIENT' });
+  const partners =
+    views ?? (await loadPartnerOrderViews(db, found, { audience: companyId === null ? 'OPER' : 'CLIENT' }));
 
   const byId = new Map<number, OrderDto>();
   for (const { o, company, tnvedName, consultant } of rows) {
@@ -116,18 +152,31 @@ export async function loadOrders(db: DbOrTx, ids: number[], companyId: number | 
       created: o.createdAt.toISOString(),
       paymentType: o.paymentType as OrderDto['paymentType'],
       amount: { cost: o.amount, currency: o.currency },
-      counterparty: { countryCode: o.countryCode, countryName: countryNameRu(o.countryCode), city: o.city, bankName: o.bankName, swift: o.swift },
+      counterparty: {
+        countryCode: o.countryCode,
+        countryName: countryNameRu(o.countryCode),
+        city: o.city,
+        bankName: o.bankName,
+        swift: o.swift,
+      },
       tnvedCode: o.tnvedCode,
       tnvedName: tnvedName ?? null,
       goodsLocation: o.goodsLocation as OrderDto['goodsLocation'],
       paymentDateFrom: o.paymentDateFrom,
       paymentDateTo: o.paymentDateTo,
       comment: o.comment,
-      files: files.filter((f) => f.orderId === o.id).map(({ id, name, size, contentType }) => ({ id, name, size, contentType })),
+      files: files
+        .filter((f) => f.orderId === o.id)
+        .map(({ id, name, size, contentType }) => ({ id, name, size, contentType })),
       client: { companyId: company.id, name: company.shortName, inn: company.inn },
-      consultant: consultant && o.consultantUserId !== null
-        ? { name: [consultant.surname, consultant.name, consultant.patronymic].filter(Boolean).join(' '), phone: consultant.phone, email: consultant.email }
-        : null,
+      consultant:
+        consultant && o.consultantUserId !== null
+          ? {
+              name: [consultant.surname, consultant.name, consultant.patronymic].filter(Boolean).join(' '),
+              phone: consultant.phone,
+              email: consultant.email,
+            }
+          : null,
       status: o.status as OrderStatus,
       statusDate: o.statusDate.toISOString(),
       partnerOrders: partners.filter((p) => p.orderId === o.id),

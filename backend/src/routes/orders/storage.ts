@@ -69,7 +69,11 @@ export async function receiveUpload(dataDir: string, source: Readable, checkText
     },
     flush(cb) {
       if (utf8Text && decoder) {
-        try { decoder.decode(); } catch { utf8Text = false; }
+        try {
+          decoder.decode();
+        } catch {
+          utf8Text = false;
+        }
       }
       cb();
     },
@@ -93,7 +97,10 @@ export async function discardUpload(upload: Pick<ReceivedUpload, 'tmpPath'>): Pr
  * deleted instead (each content is stored once). Returns whether a new content file was created, so that a
  * caller whose database write then fails can remove it again with {@link removeContent}.
  */
-export async function commitUpload(dataDir: string, upload: ReceivedUpload): Promise<{ created: boolean; path: string }> {
+export async function commitUpload(
+  dataDir: string,
+  upload: ReceivedUpload,
+): Promise<{ created: boolean; path: string }> {
   const path = contentPath(dataDir, upload.sha256);
   if (await exists(path)) {
     await discardUpload(upload);
@@ -124,7 +131,6 @@ async function exists(path: string): Promise<boolean> {
  * possible.
  */
 export function contentDisposition(name: string): string {
-  // eslint-disable-next-line no-control-regex
   const fallback = name.replace(/[^\x20-\x7e]|["\\]/g, '_') || 'file';
   const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
@@ -159,7 +165,13 @@ export async function receiveCheckedUpload(app: FastifyInstance, request: Fastif
   }
   if (!name || upload.size === 0) {
     await discardUpload(upload);
-    throw AppError.validation([{ field: 'file', code: !name ? 'FILE_NAME_REQUIRED' : 'FILE_EMPTY', message: !name ? 'Укажите имя файла' : 'Файл пуст' }]);
+    throw AppError.validation([
+      {
+        field: 'file',
+        code: !name ? 'FILE_NAME_REQUIRED' : 'FILE_EMPTY',
+        message: !name ? 'Укажите имя файла' : 'Файл пуст',
+      },
+    ]);
   }
   const detected = await fileTypeFromFile(upload.tmpPath);
   const contentType = decideUploadType({ name, detectedExt: detected?.ext, utf8Text: upload.utf8Text });
@@ -175,7 +187,10 @@ export async function receiveCheckedUpload(app: FastifyInstance, request: Fastif
  * UTF-8 name (RFC 5987), `X-Content-Type-Options: nosniff`, `Cache-Control: private, no-store`. 404 when the content is gone.
  */
 export async function sendStoredFile(
-  app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, file: { sha256: string; contentType: string; name: string },
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  file: { sha256: string; contentType: string; name: string },
 ): Promise<FastifyReply> {
   const path = contentPath(app.config.dataDir, file.sha256);
   const st = await stat(path).catch(() => null);

@@ -9,8 +9,10 @@ export const ORDER_BASE = `${PARTNER_BASE}/order/exch`;
 export const TAGS = ['partner'];
 
 /** Errors every partner route shares, for descriptions. */
-export const AUTH_ERRORS = '401 UNAUTHORIZED (no session), 403 FORBIDDEN (not a payment agent) or CSRF_INVALID with retryCsrf (state-changing calls without X-XSRF-TOKEN)';
-export const SCOPE_ERROR = '404 NOT_FOUND \'Заявка не найдена\' when the order does not exist or was not sent to the caller\'s company (not distinguished)';
+export const AUTH_ERRORS =
+  '401 UNAUTHORIZED (no session), 403 FORBIDDEN (not a payment agent) or CSRF_INVALID with retryCsrf (state-changing calls without X-XSRF-TOKEN)';
+export const SCOPE_ERROR =
+  "404 NOT_FOUND 'Заявка не найдена' when the order does not exist or was not sent to the caller's company (not distinguished)";
 
 /** The signed-in payment agent (requireRole('PARTNER') ran before) and its company id; 403 without a company. */
 export function partnerOf(request: FastifyRequest): AuthUser & { companyId: number } {
@@ -36,6 +38,9 @@ export async function refuseJsonNumbers(request: FastifyRequest): Promise<void> 
   walk(request.body, '');
   if (found.length) {
     const message = 'Числа передаются строкой, например "1.5"';
-    throw AppError.validation(found.map((field) => ({ field, code: 'WRONG_TYPE', message })), message);
+    throw AppError.validation(
+      found.map((field) => ({ field, code: 'WRONG_TYPE', message })),
+      message,
+    );
   }
 }

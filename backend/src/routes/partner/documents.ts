@@ -29,7 +29,13 @@ import { Type } from 'typebox';
 import type { Tx } from '../../db/client.js';
 import { companies, users } from '../../db/schema/core.js';
 import { signatures } from '../../db/schema/verification.js';
-import { decodeSignature, insertSignature, readStoredBytes, SignBodySchema, verifyOrRefuse } from '../../verification/signatures.js';
+import {
+  decodeSignature,
+  insertSignature,
+  readStoredBytes,
+  SignBodySchema,
+  verifyOrRefuse,
+} from '../../verification/signatures.js';
 import { dealDocuments, type DealDocumentKind } from '../../db/schema/deal.js';
 import { partnerOrders, storedFiles } from '../../db/schema/orders.js';
 import { loadPartnerDetail } from '../../deal/partner-detail.js';
@@ -43,7 +49,14 @@ import { fileNameKey } from '../../domain/orders.js';
 import { AppError, MESSAGES } from '../../errors.js';
 import { ErrorSchema } from '../schemas.js';
 import { AUTH_ERRORS, ORDER_BASE, partnerOf, SCOPE_ERROR, TAGS } from './common.js';
-import { DocParams, DocumentSchema, OrderIdParams, PartnerOrderDetailSchema, partnerErrors, transitionErrors } from './schemas.js';
+import {
+  DocParams,
+  DocumentSchema,
+  OrderIdParams,
+  PartnerOrderDetailSchema,
+  partnerErrors,
+  transitionErrors,
+} from './schemas.js';
 
 /** One document set. */
 interface DocSet {
@@ -58,23 +71,52 @@ interface DocSet {
 }
 
 export const DOC_SETS: readonly DocSet[] = [
-  { path: 'docs-example', kind: 'DOC_EXAMPLE', title: 'document examples (sample contract)', editable: ['IN_PROGRESS', 'CREATED_OFFER'] },
-  { path: 'docs', kind: 'OFFER_DOCS', title: 'offer documents', editable: ['ACCEPTED'], send: { action: 'PARTNER_SEND_OFFER_DOCS', to: 'SEND_OFFER_DOCS' } },
-  { path: 'final-docs', kind: 'FINAL_DOCS', title: 'closing documents', editable: ['EXECUTING'], send: { action: 'PARTNER_SEND_FINAL_DOCS', to: 'SEND_EXECUTING_DOCS' } },
+  {
+    path: 'docs-example',
+    kind: 'DOC_EXAMPLE',
+    title: 'document examples (sample contract)',
+    editable: ['IN_PROGRESS', 'CREATED_OFFER'],
+  },
+  {
+    path: 'docs',
+    kind: 'OFFER_DOCS',
+    title: 'offer documents',
+    editable: ['ACCEPTED'],
+    send: { action: 'PARTNER_SEND_OFFER_DOCS', to: 'SEND_OFFER_DOCS' },
+  },
+  {
+    path: 'final-docs',
+    kind: 'FINAL_DOCS',
+    title: 'closing documents',
+    editable: ['EXECUTING'],
+    send: { action: 'PARTNER_SEND_FINAL_DOCS', to: 'SEND_EXECUTING_DOCS' },
+  },
 ];
 
 /** A qualified signature of each document is required (partnerSignRequired; issue 8). */
-export const SIGNATURE_REQUIRED = { code: 'SIGNATURE_REQUIRED', message: 'Подпишите документы квалифицированной электронной подписью' } as const;
+export const SIGNATURE_REQUIRED = {
+  code: 'SIGNATURE_REQUIRED',
+  message: 'Подпишите документы квалифицированной электронной подписью',
+} as const;
 export const FILES_REQUIRED = { code: 'FILES_REQUIRED', message: 'Загрузите хотя бы 1 файл' } as const;
 
 function locked(status: OfferStatus): AppError {
-  return AppError.conflict(`Документы нельзя изменить: предложение в статусе «${OFFER_STATUS_LABELS[status]}»`, 'DOCUMENTS_LOCKED');
+  return AppError.conflict(
+    `Документы нельзя изменить: предложение в статусе «${OFFER_STATUS_LABELS[status]}»`,
+    'DOCUMENTS_LOCKED',
+  );
 }
 
 /** Locks the caller's partner order row (serialises uploads, deletes and sends of one offer) and returns its status. */
-async function lockPartnerOrder(tx: Tx, partnerOrderId: number): Promise<{ status: OfferStatus; partnerSignRequired: boolean }> {
-  const [row] = await tx.select({ status: partnerOrders.status, partnerSignRequired: partnerOrders.partnerSignRequired })
-    .from(partnerOrders).where(eq(partnerOrders.id, partnerOrderId)).for('update');
+async function lockPartnerOrder(
+  tx: Tx,
+  partnerOrderId: number,
+): Promise<{ status: OfferStatus; partnerSignRequired: boolean }> {
+  const [row] = await tx
+    .select({ status: partnerOrders.status, partnerSignRequired: partnerOrders.partnerSignRequired })
+    .from(partnerOrders)
+    .where(eq(partnerOrders.id, partnerOrderId))
+    .for('update');
   return { status: row.status as OfferStatus, partnerSignRequired: row.partnerSignRequired };
 }
 
@@ -82,12 +124,21 @@ export default async function partnerDocumentRoutes(app: FastifyInstance): Promi
   const db = app.dbh.db;
   const partner = app.requireRole('PARTNER');
 
-  const listOf = (partnerOrderId: number, kind: DealDocumentKind) => loadDocuments(db, { partnerOrderIds: [partnerOrderId], kinds: [kind] });
+  const listOf = (partnerOrderId: number, kind: DealDocumentKind) =>
+    loadDocuments(db, { partnerOrderIds: [partnerOrderId], kinds: [kind] });
   /** One document of the set with its content hash, or 404 'Документ не найден'. */
   const oneOf = async (partnerOrderId: number, kind: DealDocumentKind, docId: number) => {
-    const [r] = await db.select({ sha256: storedFiles.sha256, contentType: storedFiles.contentType, name: dealDocuments.name })
-      .from(dealDocuments).innerJoin(storedFiles, eq(storedFiles.id, dealDocuments.fileId))
-      .where(and(eq(dealDocuments.id, docId), eq(dealDocuments.partnerOrderId, partnerOrderId), eq(dealDocuments.kind, kind)));
+    const [r] = await db
+      .select({ sha256: storedFiles.sha256, contentType: storedFiles.contentType, name: dealDocuments.name })
+      .from(dealDocuments)
+      .innerJoin(storedFiles, eq(storedFiles.id, dealDocuments.fileId))
+      .where(
+        and(
+          eq(dealDocuments.id, docId),
+          eq(dealDocuments.partnerOrderId, partnerOrderId),
+          eq(dealDocuments.kind, kind),
+        ),
+      );
     if (!r) throw AppError.notFound('Документ не найден');
     return r;
   };
@@ -101,115 +152,164 @@ export default async function partnerDocumentRoutes(app: FastifyInstance): Promi
     const base = `${ORDER_BASE}/:id/offer/${set.path}`;
     const stage = `May change while the offer is ${set.editable.join(' or ')}; otherwise 409 DOCUMENTS_LOCKED.`;
 
-    app.get(base, {
-      preHandler: partner,
-      schema: {
-        tags: TAGS,
-        summary: `List the ${set.title} (spec core §7 partner "offer/${set.path}" GET)`,
-        description: `Documents of the caller's offer, oldest first. Errors: ${AUTH_ERRORS}, ${SCOPE_ERROR}.`,
-        params: OrderIdParams,
-        response: { 200: Type.Array(DocumentSchema), ...partnerErrors },
+    app.get(
+      base,
+      {
+        preHandler: partner,
+        schema: {
+          tags: TAGS,
+          summary: `List the ${set.title} (spec core §7 partner "offer/${set.path}" GET)`,
+          description: `Documents of the caller's offer, oldest first. Errors: ${AUTH_ERRORS}, ${SCOPE_ERROR}.`,
+          params: OrderIdParams,
+          response: { 200: Type.Array(DocumentSchema), ...partnerErrors },
+        },
       },
-    }, async (request) => {
-      const { offer } = await findPartnerOrder(db, partnerOf(request).companyId, (request.params as { id: number }).id);
-      return listOf(offer.id, set.kind);
-    });
+      async (request) => {
+        const { offer } = await findPartnerOrder(
+          db,
+          partnerOf(request).companyId,
+          (request.params as { id: number }).id,
+        );
+        return listOf(offer.id, set.kind);
+      },
+    );
 
-    app.post(base, {
-      preHandler: partner,
-      schema: {
-        tags: TAGS,
-        summary: `Upload one of the ${set.title} (spec core §7 partner "offer/${set.path}" POST; §5 ≤ 50 MB, duplicate names refused)`,
-        description: 'multipart/form-data with one part `file`. Type decided by the CONTENT as for request files (PDF, JPEG, PNG, WebP, DOCX, XLSX, '
-          + 'ODT, ODS, DOC/XLS by name, UTF-8 .txt); stored once per content. '
-          + `${stage} Errors: 400 VALIDATION_ERROR (no part, empty, FILE_DUPLICATE 'Файл с именем {name} уже загружен' — names compared `
-          + `ignoring case), ${AUTH_ERRORS}, ${SCOPE_ERROR}, 409 DOCUMENTS_LOCKED, 413 FILE_TOO_LARGE 'Превышен размер файла', `
-          + '415 UNSUPPORTED_FILE_TYPE \'Недопустимый тип файла\' or UNSUPPORTED_MEDIA_TYPE. A refused upload stores nothing.',
-        consumes: ['multipart/form-data'],
-        params: OrderIdParams,
-        response: { 201: DocumentSchema, ...transitionErrors, 413: ErrorSchema, 415: ErrorSchema },
+    app.post(
+      base,
+      {
+        preHandler: partner,
+        schema: {
+          tags: TAGS,
+          summary: `Upload one of the ${set.title} (spec core §7 partner "offer/${set.path}" POST; §5 ≤ 50 MB, duplicate names refused)`,
+          description:
+            'multipart/form-data with one part `file`. Type decided by the CONTENT as for request files (PDF, JPEG, PNG, WebP, DOCX, XLSX, ' +
+            'ODT, ODS, DOC/XLS by name, UTF-8 .txt); stored once per content. ' +
+            `${stage} Errors: 400 VALIDATION_ERROR (no part, empty, FILE_DUPLICATE 'Файл с именем {name} уже загружен' — names compared ` +
+            `ignoring case), ${AUTH_ERRORS}, ${SCOPE_ERROR}, 409 DOCUMENTS_LOCKED, 413 FILE_TOO_LARGE 'Превышен размер файла', ` +
+            "415 UNSUPPORTED_FILE_TYPE 'Недопустимый тип файла' or UNSUPPORTED_MEDIA_TYPE. A refused upload stores nothing.",
+          consumes: ['multipart/form-data'],
+          params: OrderIdParams,
+          response: { 201: DocumentSchema, ...transitionErrors, 413: ErrorSchema, 415: ErrorSchema },
+        },
       },
-    }, async (request, reply) => {
-      const user = partnerOf(request);
-      const { id } = request.params as { id: number };
-      const { offer } = await findPartnerOrder(db, user.companyId, id);
-      if (!set.editable.includes(offer.status as OfferStatus)) throw locked(offer.status as OfferStatus);
-      const accepted = await receivePartnerFile(app, request);
-      const now = app.clock.now();
-      const { result: docId } = await storePartnerFile(app, user.id, accepted, async (tx, fileId) => {
-        const po = await lockPartnerOrder(tx, offer.id);
-        if (!set.editable.includes(po.status)) throw locked(po.status);
-        const names = await tx.select({ name: dealDocuments.name }).from(dealDocuments)
-          .where(and(eq(dealDocuments.partnerOrderId, offer.id), eq(dealDocuments.kind, set.kind)));
-        if (names.some((n) => fileNameKey(n.name) === fileNameKey(accepted.name))) {
-          const message = MESSAGES.fileDuplicate(accepted.name);
-          throw AppError.validation([{ field: 'file', code: 'FILE_DUPLICATE', message }], message);
-        }
-        const [row] = await tx.insert(dealDocuments).values({
-          orderId: id, partnerOrderId: offer.id, partnerCompanyId: user.companyId, kind: set.kind, fileId, name: accepted.name,
-          status: 'UPLOADED', createdBy: user.id, createdAt: now,
-        }).returning({ id: dealDocuments.id });
-        return row.id;
-      });
-      return reply.status(201).send(await viewOf(offer.id, set.kind, docId));
-    });
+      async (request, reply) => {
+        const user = partnerOf(request);
+        const { id } = request.params as { id: number };
+        const { offer } = await findPartnerOrder(db, user.companyId, id);
+        if (!set.editable.includes(offer.status as OfferStatus)) throw locked(offer.status as OfferStatus);
+        const accepted = await receivePartnerFile(app, request);
+        const now = app.clock.now();
+        const { result: docId } = await storePartnerFile(app, user.id, accepted, async (tx, fileId) => {
+          const po = await lockPartnerOrder(tx, offer.id);
+          if (!set.editable.includes(po.status)) throw locked(po.status);
+          const names = await tx
+            .select({ name: dealDocuments.name })
+            .from(dealDocuments)
+            .where(and(eq(dealDocuments.partnerOrderId, offer.id), eq(dealDocuments.kind, set.kind)));
+          if (names.some((n) => fileNameKey(n.name) === fileNameKey(accepted.name))) {
+            const message = MESSAGES.fileDuplicate(accepted.name);
+            throw AppError.validation([{ field: 'file', code: 'FILE_DUPLICATE', message }], message);
+          }
+          const [row] = await tx
+            .insert(dealDocuments)
+            .values({
+              orderId: id,
+              partnerOrderId: offer.id,
+              partnerCompanyId: user.companyId,
+              kind: set.kind,
+              fileId,
+              name: accepted.name,
+              status: 'UPLOADED',
+              createdBy: user.id,
+              createdAt: now,
+            })
+            .returning({ id: dealDocuments.id });
+          return row.id;
+        });
+        return reply.status(201).send(await viewOf(offer.id, set.kind, docId));
+      },
+    );
 
-    app.get(`${base}/:docId`, {
-      preHandler: partner,
-      schema: {
-        tags: TAGS,
-        summary: `One of the ${set.title} (spec core §7 partner "offer/${set.path}/{docId}" GET)`,
-        description: `Metadata of the document; the bytes are at .../content. Errors: ${AUTH_ERRORS}, ${SCOPE_ERROR}; 404 'Документ не найден'.`,
-        params: DocParams,
-        response: { 200: DocumentSchema, ...partnerErrors },
+    app.get(
+      `${base}/:docId`,
+      {
+        preHandler: partner,
+        schema: {
+          tags: TAGS,
+          summary: `One of the ${set.title} (spec core §7 partner "offer/${set.path}/{docId}" GET)`,
+          description: `Metadata of the document; the bytes are at .../content. Errors: ${AUTH_ERRORS}, ${SCOPE_ERROR}; 404 'Документ не найден'.`,
+          params: DocParams,
+          response: { 200: DocumentSchema, ...partnerErrors },
+        },
       },
-    }, async (request) => {
-      const { id, docId } = request.params as { id: number; docId: number };
-      const { offer } = await findPartnerOrder(db, partnerOf(request).companyId, id);
-      return viewOf(offer.id, set.kind, docId);
-    });
+      async (request) => {
+        const { id, docId } = request.params as { id: number; docId: number };
+        const { offer } = await findPartnerOrder(db, partnerOf(request).companyId, id);
+        return viewOf(offer.id, set.kind, docId);
+      },
+    );
 
-    app.get(`${base}/:docId/content`, {
-      preHandler: partner,
-      schema: {
-        tags: TAGS,
-        summary: `Download one of the ${set.title} (spec core §7 partner "offer/${set.path}/{docId}/content")`,
-        description: 'The bytes with the detected Content-Type, Content-Disposition attachment (RFC 5987 UTF-8 name), nosniff, no-store. '
-          + `Errors: ${AUTH_ERRORS}, ${SCOPE_ERROR}; 404 'Документ не найден'.`,
-        params: DocParams,
-        produces: ['application/octet-stream'],
-        response: { 200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description: 'The file bytes' }), ...partnerErrors },
+    app.get(
+      `${base}/:docId/content`,
+      {
+        preHandler: partner,
+        schema: {
+          tags: TAGS,
+          summary: `Download one of the ${set.title} (spec core §7 partner "offer/${set.path}/{docId}/content")`,
+          description:
+            'The bytes with the detected Content-Type, Content-Disposition attachment (RFC 5987 UTF-8 name), nosniff, no-store. ' +
+            `Errors: ${AUTH_ERRORS}, ${SCOPE_ERROR}; 404 'Документ не найден'.`,
+          params: DocParams,
+          produces: ['application/octet-stream'],
+          response: {
+            200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description: 'The file bytes' }),
+            ...partnerErrors,
+          },
+        },
       },
-    }, async (request, reply) => {
-      const { id, docId } = request.params as { id: number; docId: number };
-      const { offer } = await findPartnerOrder(db, partnerOf(request).companyId, id);
-      const r = await oneOf(offer.id, set.kind, docId);
-      return sendStoredFile(app, request, reply, r);
-    });
+      async (request, reply) => {
+        const { id, docId } = request.params as { id: number; docId: number };
+        const { offer } = await findPartnerOrder(db, partnerOf(request).companyId, id);
+        const r = await oneOf(offer.id, set.kind, docId);
+        return sendStoredFile(app, request, reply, r);
+      },
+    );
 
-    app.delete(`${base}/:docId`, {
-      preHandler: partner,
-      schema: {
-        tags: TAGS,
-        summary: `Remove one of the ${set.title} (spec core §7 partner "offer/${set.path}/{docId}" DELETE)`,
-        description: `${stage} A sent document cannot be removed. Errors: ${AUTH_ERRORS}, ${SCOPE_ERROR}; 404 'Документ не найден'; 409 DOCUMENTS_LOCKED.`,
-        params: DocParams,
-        response: { 204: Type.Null({ description: 'Removed' }), ...transitionErrors },
+    app.delete(
+      `${base}/:docId`,
+      {
+        preHandler: partner,
+        schema: {
+          tags: TAGS,
+          summary: `Remove one of the ${set.title} (spec core §7 partner "offer/${set.path}/{docId}" DELETE)`,
+          description: `${stage} A sent document cannot be removed. Errors: ${AUTH_ERRORS}, ${SCOPE_ERROR}; 404 'Документ не найден'; 409 DOCUMENTS_LOCKED.`,
+          params: DocParams,
+          response: { 204: Type.Null({ description: 'Removed' }), ...transitionErrors },
+        },
       },
-    }, async (request, reply) => {
-      const { id, docId } = request.params as { id: number; docId: number };
-      const { offer } = await findPartnerOrder(db, partnerOf(request).companyId, id);
-      await oneOf(offer.id, set.kind, docId);
-      await db.transaction(async (tx) => {
-        const po = await lockPartnerOrder(tx, offer.id);
-        if (!set.editable.includes(po.status)) throw locked(po.status);
-        // The stored file row stays (an earlier offer may reference it as its sample contract); only the document goes.
-        const gone = await tx.delete(dealDocuments).where(and(eq(dealDocuments.id, docId), eq(dealDocuments.partnerOrderId, offer.id), inArray(dealDocuments.status, ['UPLOADED', 'SIGNED'])))
-          .returning({ id: dealDocuments.id });
-        if (!gone.length) throw AppError.conflict('Отправленный документ нельзя удалить', 'DOCUMENTS_LOCKED');
-      });
-      return reply.status(204).send(null);
-    });
+      async (request, reply) => {
+        const { id, docId } = request.params as { id: number; docId: number };
+        const { offer } = await findPartnerOrder(db, partnerOf(request).companyId, id);
+        await oneOf(offer.id, set.kind, docId);
+        await db.transaction(async (tx) => {
+          const po = await lockPartnerOrder(tx, offer.id);
+          if (!set.editable.includes(po.status)) throw locked(po.status);
+          // The stored file row stays (an earlier offer may reference it as its sample contract); only the document goes.
+          const gone = await tx
+            .delete(dealDocuments)
+            .where(
+              and(
+                eq(dealDocuments.id, docId),
+                eq(dealDocuments.partnerOrderId, offer.id),
+                inArray(dealDocuments.status, ['UPLOADED', 'SIGNED']),
+              ),
+            )
+            .returning({ id: dealDocuments.id });
+          if (!gone.length) throw AppError.conflict('Отправленный документ нельзя удалить', 'DOCUMENTS_LOCKED');
+        });
+        return reply.status(204).send(null);
+      },
+    );
 
     if (!set.send) continue;
     const send = set.send;
@@ -218,142 +318,240 @@ export default async function partnerDocumentRoutes(app: FastifyInstance): Promi
     const confirmAll = async (userName: string, partnerOrderId: number, requireNoSignature: boolean) => {
       await db.transaction(async (tx) => {
         const po = await lockPartnerOrder(tx, partnerOrderId);
-        if (requireNoSignature && po.partnerSignRequired) throw AppError.conflict(SIGNATURE_REQUIRED.message, SIGNATURE_REQUIRED.code);
+        if (requireNoSignature && po.partnerSignRequired)
+          throw AppError.conflict(SIGNATURE_REQUIRED.message, SIGNATURE_REQUIRED.code);
         if (!set.editable.includes(po.status)) throw locked(po.status);
-        const docs = await tx.select({ id: dealDocuments.id, sha256: storedFiles.sha256 }).from(dealDocuments)
+        const docs = await tx
+          .select({ id: dealDocuments.id, sha256: storedFiles.sha256 })
+          .from(dealDocuments)
           .innerJoin(storedFiles, eq(storedFiles.id, dealDocuments.fileId))
-          .where(and(eq(dealDocuments.partnerOrderId, partnerOrderId), eq(dealDocuments.kind, set.kind), eq(dealDocuments.status, 'UPLOADED')));
+          .where(
+            and(
+              eq(dealDocuments.partnerOrderId, partnerOrderId),
+              eq(dealDocuments.kind, set.kind),
+              eq(dealDocuments.status, 'UPLOADED'),
+            ),
+          );
         if (!docs.length) {
-          const [any] = await tx.select({ id: dealDocuments.id }).from(dealDocuments)
-            .where(and(eq(dealDocuments.partnerOrderId, partnerOrderId), eq(dealDocuments.kind, set.kind))).limit(1);
+          const [any] = await tx
+            .select({ id: dealDocuments.id })
+            .from(dealDocuments)
+            .where(and(eq(dealDocuments.partnerOrderId, partnerOrderId), eq(dealDocuments.kind, set.kind)))
+            .limit(1);
           if (!any) throw AppError.validation([{ field: 'file', ...FILES_REQUIRED }], FILES_REQUIRED.message);
         }
         const now = app.clock.now();
         for (const d of docs) {
-          await tx.update(dealDocuments).set({ status: 'SIGNED', agentSignerName: userName, agentSignedAt: now, agentDocumentHash: d.sha256 })
+          await tx
+            .update(dealDocuments)
+            .set({ status: 'SIGNED', agentSignerName: userName, agentSignedAt: now, agentDocumentHash: d.sha256 })
             .where(eq(dealDocuments.id, d.id));
         }
       });
     };
     const userName = async (userId: number) => {
-      const [u] = await db.select({ name: users.name, surname: users.surname, patronymic: users.patronymic }).from(users).where(eq(users.id, userId));
+      const [u] = await db
+        .select({ name: users.name, surname: users.surname, patronymic: users.patronymic })
+        .from(users)
+        .where(eq(users.id, userId));
       return [u?.surname, u?.name, u?.patronymic].filter(Boolean).join(' ');
     };
 
-    app.post(`${base}/:docId/sign`, {
-      preHandler: partner,
-      schema: {
-        tags: TAGS,
-        summary: `Sign one of the ${set.title} with a qualified electronic signature (spec core §4 steps 5 and 9; issue 8)`,
-        description: 'Body `{ signature }`: base64 DER CMS SignedData (CAdES-BES, detached, ≤ 64 KiB) over the document\'s exact bytes, verified against '
-          + 'the payment agent\'s company (OGRN/OGRNIP and INN) and the trust store. A document not yet sent and not yet signed with a qualified '
-          + 'signature: UPLOADED (or confirmed) → SIGNED, the agent signature (signer, time, certificate valid until, hash) and the signature row in '
-          + `one transaction. Answers the Document with \`agentSignature\` (qualified). ${stage} Errors: 400 SIGNATURE_MALFORMED / DOCUMENT_MISMATCH / `
-          + 'SIGNATURE_INVALID / CERTIFICATE_UNTRUSTED / CERTIFICATE_EXPIRED / CERTIFICATE_NOT_YET_VALID / COMPANY_MISMATCH / SIGNATURE_ALGORITHM_UNSUPPORTED / '
-          + `INDIVIDUAL_SIGNATURE_UNSUPPORTED (spec core §8; nothing written), ${AUTH_ERRORS}, ${SCOPE_ERROR}; 404 'Документ не найден'; `
-          + '409 DOCUMENTS_LOCKED / INVALID_STATE (sent or already signed).',
-        params: DocParams,
-        body: SignBodySchema,
-        response: { 200: DocumentSchema, ...transitionErrors },
-      },
-    }, async (request) => {
-      const user = partnerOf(request);
-      const { id, docId } = request.params as { id: number; docId: number };
-      const { offer } = await findPartnerOrder(db, user.companyId, id);
-      const doc = await oneOf(offer.id, set.kind, docId);
-      if (!set.editable.includes(offer.status as OfferStatus)) throw locked(offer.status as OfferStatus);
-      const cms = decodeSignature((request.body as { signature: string }).signature);
-      const [company] = await db.select({ ogrn: companies.ogrn, inn: companies.inn }).from(companies).where(eq(companies.id, user.companyId));
-      const verified = await verifyOrRefuse(app, { cms, content: await readStoredBytes(app, doc.sha256), expected: company });
-      const now = app.clock.now();
-      await db.transaction(async (tx) => {
-        const po = await lockPartnerOrder(tx, offer.id);
-        if (!set.editable.includes(po.status)) throw locked(po.status);
-        const [row] = await tx.select({ status: dealDocuments.status }).from(dealDocuments).where(eq(dealDocuments.id, docId));
-        const [already] = await tx.select({ id: signatures.id }).from(signatures).where(and(eq(signatures.dealDocumentId, docId), eq(signatures.party, 'AGENT'))).limit(1);
-        if (!row || !['UPLOADED', 'SIGNED'].includes(row.status) || already) throw AppError.conflict('Документ уже подписан или отправлен', 'INVALID_STATE');
-        const { signedAt } = await insertSignature(tx, { target: { dealDocumentId: docId }, party: 'AGENT', companyId: user.companyId, userId: user.id, cms, verified, now });
-        await tx.update(dealDocuments).set({
-          status: 'SIGNED', agentSignerName: verified.signerName, agentSignedAt: signedAt, agentCertValidUntil: new Date(verified.certificate.validTo),
-          agentDocumentHash: verified.documentSha256,
-        }).where(eq(dealDocuments.id, docId));
-      });
-      return viewOf(offer.id, set.kind, docId);
-    });
-
-    app.post(`${base}/sign`, {
-      preHandler: partner,
-      schema: {
-        tags: TAGS,
-        summary: `Sign the ${set.title} (spec core §7 partner "offer/${set.path}/sign")`,
-        description: 'For an agent whose documents need no signature (partnerSignRequired false) this records the agent\'s confirmation exactly '
-          + 'as /confirm; when a qualified signature is required it answers 409 SIGNATURE_REQUIRED '
-          + `'${SIGNATURE_REQUIRED.message}' and changes nothing (sign each document with {docId}/sign). Answers the documents. ${stage} `
-          + `Errors: 400 FILES_REQUIRED '${FILES_REQUIRED.message}', ${AUTH_ERRORS}, ${SCOPE_ERROR}, 409 SIGNATURE_REQUIRED / DOCUMENTS_LOCKED.`,
-        params: OrderIdParams,
-        response: { 200: Type.Array(DocumentSchema), ...transitionErrors },
-      },
-    }, async (request) => {
-      const user = partnerOf(request);
-      const { offer } = await findPartnerOrder(db, user.companyId, (request.params as { id: number }).id);
-      await confirmAll(await userName(user.id), offer.id, true);
-      return listOf(offer.id, set.kind);
-    });
-
-    app.post(`${base}/confirm`, {
-      preHandler: partner,
-      schema: {
-        tags: TAGS,
-        summary: `Confirm the ${set.title} (spec core §7 partner "offer/${set.path}/confirm")`,
-        description: 'Records the agent\'s confirmation (signer = the user\'s name, time, SHA-256 of the content) on every document not yet '
-          + `confirmed: status UPLOADED → SIGNED. Not required before /send. Answers the documents. ${stage} `
-          + `Errors: 400 FILES_REQUIRED '${FILES_REQUIRED.message}', ${AUTH_ERRORS}, ${SCOPE_ERROR}, 409 DOCUMENTS_LOCKED.`,
-        params: OrderIdParams,
-        response: { 200: Type.Array(DocumentSchema), ...transitionErrors },
-      },
-    }, async (request) => {
-      const user = partnerOf(request);
-      const { offer } = await findPartnerOrder(db, user.companyId, (request.params as { id: number }).id);
-      await confirmAll(await userName(user.id), offer.id, false);
-      return listOf(offer.id, set.kind);
-    });
-
-    app.post(`${base}/send`, {
-      preHandler: partner,
-      schema: {
-        tags: TAGS,
-        summary: `Send the ${set.title} to the client (spec core §7 partner "offer/${set.path}/send"; §4 → ${send.to})`,
-        description: `One transaction: the transition ${send.action} (offer ${set.editable.join('/')} → ${send.to}, compare-and-set, history) and every `
-          + 'document of the set → SENT. With partnerSignRequired every document must carry the agent\'s qualified signature ({docId}/sign). '
-          + 'Answers the request as GET {id}. '
-          + `Errors: 400 FILES_REQUIRED '${FILES_REQUIRED.message}' (no document; nothing written), ${AUTH_ERRORS}, ${SCOPE_ERROR}, `
-          + `409 SIGNATURE_REQUIRED '${SIGNATURE_REQUIRED.message}', INVALID_STATE or CONFLICT.`,
-        params: OrderIdParams,
-        response: { 200: PartnerOrderDetailSchema, ...transitionErrors },
-      },
-    }, async (request) => {
-      const user = partnerOf(request);
-      const { id } = request.params as { id: number };
-      const { offer } = await findPartnerOrder(db, user.companyId, id);
-      await runTransition(db, {
-        action: send.action, actor: user, orderId: id, now: app.clock.now(),
-        within: async (tx) => {
-          const po = await lockPartnerOrder(tx, offer.id);
-          if (po.partnerSignRequired) {
-            const all = await tx.select({ id: dealDocuments.id }).from(dealDocuments)
-              .where(and(eq(dealDocuments.partnerOrderId, offer.id), eq(dealDocuments.kind, set.kind), inArray(dealDocuments.status, ['UPLOADED', 'SIGNED'])));
-            const signed = all.length ? await tx.select({ id: signatures.dealDocumentId }).from(signatures)
-              .where(and(inArray(signatures.dealDocumentId, all.map((d) => d.id)), eq(signatures.party, 'AGENT'))) : [];
-            const signedIds = new Set(signed.map((x) => x.id));
-            if (all.some((d) => !signedIds.has(d.id))) throw AppError.conflict(SIGNATURE_REQUIRED.message, SIGNATURE_REQUIRED.code);
-          }
-          const docs = await tx.update(dealDocuments).set({ status: 'SENT' })
-            .where(and(eq(dealDocuments.partnerOrderId, offer.id), eq(dealDocuments.kind, set.kind), inArray(dealDocuments.status, ['UPLOADED', 'SIGNED', 'SENT'])))
-            .returning({ id: dealDocuments.id });
-          if (!docs.length) throw AppError.validation([{ field: 'file', ...FILES_REQUIRED }], FILES_REQUIRED.message);
+    app.post(
+      `${base}/:docId/sign`,
+      {
+        preHandler: partner,
+        schema: {
+          tags: TAGS,
+          summary: `Sign one of the ${set.title} with a qualified electronic signature (spec core §4 steps 5 and 9; issue 8)`,
+          description:
+            "Body `{ signature }`: base64 DER CMS SignedData (CAdES-BES, detached, ≤ 64 KiB) over the document's exact bytes, verified against " +
+            "the payment agent's company (OGRN/OGRNIP and INN) and the trust store. A document not yet sent and not yet signed with a qualified " +
+            'signature: UPLOADED (or confirmed) → SIGNED, the agent signature (signer, time, certificate valid until, hash) and the signature row in ' +
+            `one transaction. Answers the Document with \`agentSignature\` (qualified). ${stage} Errors: 400 SIGNATURE_MALFORMED / DOCUMENT_MISMATCH / ` +
+            'SIGNATURE_INVALID / CERTIFICATE_UNTRUSTED / CERTIFICATE_EXPIRED / CERTIFICATE_NOT_YET_VALID / COMPANY_MISMATCH / SIGNATURE_ALGORITHM_UNSUPPORTED / ' +
+            `INDIVIDUAL_SIGNATURE_UNSUPPORTED (spec core §8; nothing written), ${AUTH_ERRORS}, ${SCOPE_ERROR}; 404 'Документ не найден'; ` +
+            '409 DOCUMENTS_LOCKED / INVALID_STATE (sent or already signed).',
+          params: DocParams,
+          body: SignBodySchema,
+          response: { 200: DocumentSchema, ...transitionErrors },
         },
-      });
-      return loadPartnerDetail(db, user.companyId, id);
-    });
+      },
+      async (request) => {
+        const user = partnerOf(request);
+        const { id, docId } = request.params as { id: number; docId: number };
+        const { offer } = await findPartnerOrder(db, user.companyId, id);
+        const doc = await oneOf(offer.id, set.kind, docId);
+        if (!set.editable.includes(offer.status as OfferStatus)) throw locked(offer.status as OfferStatus);
+        const cms = decodeSignature((request.body as { signature: string }).signature);
+        const [company] = await db
+          .select({ ogrn: companies.ogrn, inn: companies.inn })
+          .from(companies)
+          .where(eq(companies.id, user.companyId));
+        const verified = await verifyOrRefuse(app, {
+          cms,
+          content: await readStoredBytes(app, doc.sha256),
+          expected: company,
+        });
+        const now = app.clock.now();
+        await db.transaction(async (tx) => {
+          const po = await lockPartnerOrder(tx, offer.id);
+          if (!set.editable.includes(po.status)) throw locked(po.status);
+          const [row] = await tx
+            .select({ status: dealDocuments.status })
+            .from(dealDocuments)
+            .where(eq(dealDocuments.id, docId));
+          const [already] = await tx
+            .select({ id: signatures.id })
+            .from(signatures)
+            .where(and(eq(signatures.dealDocumentId, docId), eq(signatures.party, 'AGENT')))
+            .limit(1);
+          if (!row || !['UPLOADED', 'SIGNED'].includes(row.status) || already)
+            throw AppError.conflict('Документ уже подписан или отправлен', 'INVALID_STATE');
+          const { signedAt } = await insertSignature(tx, {
+            target: { dealDocumentId: docId },
+            party: 'AGENT',
+            companyId: user.companyId,
+            userId: user.id,
+            cms,
+            verified,
+            now,
+          });
+          await tx
+            .update(dealDocuments)
+            .set({
+              status: 'SIGNED',
+              agentSignerName: verified.signerName,
+              agentSignedAt: signedAt,
+              agentCertValidUntil: new Date(verified.certificate.validTo),
+              agentDocumentHash: verified.documentSha256,
+            })
+            .where(eq(dealDocuments.id, docId));
+        });
+        return viewOf(offer.id, set.kind, docId);
+      },
+    );
+
+    app.post(
+      `${base}/sign`,
+      {
+        preHandler: partner,
+        schema: {
+          tags: TAGS,
+          summary: `Sign the ${set.title} (spec core §7 partner "offer/${set.path}/sign")`,
+          description:
+            "For an agent whose documents need no signature (partnerSignRequired false) this records the agent's confirmation exactly " +
+            'as /confirm; when a qualified signature is required it answers 409 SIGNATURE_REQUIRED ' +
+            `'${SIGNATURE_REQUIRED.message}' and changes nothing (sign each document with {docId}/sign). Answers the documents. ${stage} ` +
+            `Errors: 400 FILES_REQUIRED '${FILES_REQUIRED.message}', ${AUTH_ERRORS}, ${SCOPE_ERROR}, 409 SIGNATURE_REQUIRED / DOCUMENTS_LOCKED.`,
+          params: OrderIdParams,
+          response: { 200: Type.Array(DocumentSchema), ...transitionErrors },
+        },
+      },
+      async (request) => {
+        const user = partnerOf(request);
+        const { offer } = await findPartnerOrder(db, user.companyId, (request.params as { id: number }).id);
+        await confirmAll(await userName(user.id), offer.id, true);
+        return listOf(offer.id, set.kind);
+      },
+    );
+
+    app.post(
+      `${base}/confirm`,
+      {
+        preHandler: partner,
+        schema: {
+          tags: TAGS,
+          summary: `Confirm the ${set.title} (spec core §7 partner "offer/${set.path}/confirm")`,
+          description:
+            "Records the agent's confirmation (signer = the user's name, time, SHA-256 of the content) on every document not yet " +
+            `confirmed: status UPLOADED → SIGNED. Not required before /send. Answers the documents. ${stage} ` +
+            `Errors: 400 FILES_REQUIRED '${FILES_REQUIRED.message}', ${AUTH_ERRORS}, ${SCOPE_ERROR}, 409 DOCUMENTS_LOCKED.`,
+          params: OrderIdParams,
+          response: { 200: Type.Array(DocumentSchema), ...transitionErrors },
+        },
+      },
+      async (request) => {
+        const user = partnerOf(request);
+        const { offer } = await findPartnerOrder(db, user.companyId, (request.params as { id: number }).id);
+        await confirmAll(await userName(user.id), offer.id, false);
+        return listOf(offer.id, set.kind);
+      },
+    );
+
+    app.post(
+      `${base}/send`,
+      {
+        preHandler: partner,
+        schema: {
+          tags: TAGS,
+          summary: `Send the ${set.title} to the client (spec core §7 partner "offer/${set.path}/send"; §4 → ${send.to})`,
+          description:
+            `One transaction: the transition ${send.action} (offer ${set.editable.join('/')} → ${send.to}, compare-and-set, history) and every ` +
+            "document of the set → SENT. With partnerSignRequired every document must carry the agent's qualified signature ({docId}/sign). " +
+            'Answers the request as GET {id}. ' +
+            `Errors: 400 FILES_REQUIRED '${FILES_REQUIRED.message}' (no document; nothing written), ${AUTH_ERRORS}, ${SCOPE_ERROR}, ` +
+            `409 SIGNATURE_REQUIRED '${SIGNATURE_REQUIRED.message}', INVALID_STATE or CONFLICT.`,
+          params: OrderIdParams,
+          response: { 200: PartnerOrderDetailSchema, ...transitionErrors },
+        },
+      },
+      async (request) => {
+        const user = partnerOf(request);
+        const { id } = request.params as { id: number };
+        const { offer } = await findPartnerOrder(db, user.companyId, id);
+        await runTransition(db, {
+          action: send.action,
+          actor: user,
+          orderId: id,
+          now: app.clock.now(),
+          within: async (tx) => {
+            const po = await lockPartnerOrder(tx, offer.id);
+            if (po.partnerSignRequired) {
+              const all = await tx
+                .select({ id: dealDocuments.id })
+                .from(dealDocuments)
+                .where(
+                  and(
+                    eq(dealDocuments.partnerOrderId, offer.id),
+                    eq(dealDocuments.kind, set.kind),
+                    inArray(dealDocuments.status, ['UPLOADED', 'SIGNED']),
+                  ),
+                );
+              const signed = all.length
+                ? await tx
+                    .select({ id: signatures.dealDocumentId })
+                    .from(signatures)
+                    .where(
+                      and(
+                        inArray(
+                          signatures.dealDocumentId,
+                          all.map((d) => d.id),
+                        ),
+                        eq(signatures.party, 'AGENT'),
+                      ),
+                    )
+                : [];
+              const signedIds = new Set(signed.map((x) => x.id));
+              if (all.some((d) => !signedIds.has(d.id)))
+                throw AppError.conflict(SIGNATURE_REQUIRED.message, SIGNATURE_REQUIRED.code);
+            }
+            const docs = await tx
+              .update(dealDocuments)
+              .set({ status: 'SENT' })
+              .where(
+                and(
+                  eq(dealDocuments.partnerOrderId, offer.id),
+                  eq(dealDocuments.kind, set.kind),
+                  inArray(dealDocuments.status, ['UPLOADED', 'SIGNED', 'SENT']),
+                ),
+              )
+              .returning({ id: dealDocuments.id });
+            if (!docs.length) throw AppError.validation([{ field: 'file', ...FILES_REQUIRED }], FILES_REQUIRED.message);
+          },
+        });
+        return loadPartnerDetail(db, user.companyId, id);
+      },
+    );
   }
 }

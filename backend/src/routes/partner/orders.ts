@@ -6,7 +6,14 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { runTransition } from '../../deal/repository.js';
 import { loadPartnerDetail } from '../../deal/partner-detail.js';
-import { countPartnerOrders, findPartnerOrder, pagePartnerOrders, statusesOf, type PartnerOrderFilter, type PartnerSort } from '../../deal/partner-queries.js';
+import {
+  countPartnerOrders,
+  findPartnerOrder,
+  pagePartnerOrders,
+  statusesOf,
+  type PartnerOrderFilter,
+  type PartnerSort,
+} from '../../deal/partner-queries.js';
 import type { PartnerTab } from '../../domain/deal/display.js';
 import type { OfferStatus } from '../../domain/deal/transitions.js';
 import { isIsoDate } from '../../domain/orders.js';
@@ -17,7 +24,15 @@ import { HistoryEntrySchema, loadPartnerHistory } from '../../deal/views.js';
 import { AppError } from '../../errors.js';
 import { AUTH_ERRORS, ORDER_BASE, partnerOf, SCOPE_ERROR, TAGS } from './common.js';
 import { OrderFileParams } from '../orders/schemas.js';
-import { OrderIdParams, PartnerFilterSchema, PartnerOrderDetailSchema, PartnerPageSchema, RejectSchema, partnerErrors, transitionErrors } from './schemas.js';
+import {
+  OrderIdParams,
+  PartnerFilterSchema,
+  PartnerOrderDetailSchema,
+  PartnerPageSchema,
+  RejectSchema,
+  partnerErrors,
+  transitionErrors,
+} from './schemas.js';
 
 interface FilterBody {
   pageable?: { page?: number; pageSize?: number; sortFields?: PartnerSort[] };
@@ -56,138 +71,192 @@ function filterOf(partnerCompanyId: number, b: FilterBody): PartnerOrderFilter {
 export default async function partnerOrderRoutes(app: FastifyInstance): Promise<void> {
   const db = app.dbh.db;
   const partner = app.requireRole('PARTNER');
-  const filterDoc = 'Body `{ pageable: { page (0-based), pageSize (default 10), sortFields: [{ field: created|number|amount|status|paymentDateFrom, direction }] }, '
-    + 'tab?: all|new|working|deals|results, statuses?: [offer status], id?, countryCode?, paymentDateFrom?, paymentDateTo? }`. Tabs (spec core §4): '
-    + 'new = ALLOWED; working = CREATED_OFFER, IN_PROGRESS, SEND_OFFER; deals = ACCEPTED, ACCEPTED_OFFER_DOCS, EXECUTING, PAYMENT_CHECKING, '
-    + 'SEND_EXECUTING_DOCS, SEND_OFFER_DOCS, SEND_PAYCHECK; results = EXECUTED, REFUSE_OPER, REJECTED, SIGNED_ANOTHER_OFFER (by the caller\'s '
-    + 'offer status). `id` filters by number when numeric (spec core §5); `countryCode` by counterparty country; the payment term filter keeps '
-    + 'orders whose term [from, to] overlaps [paymentDateFrom, paymentDateTo] (either end may be open). Only orders sent to the caller\'s company. ';
+  const filterDoc =
+    'Body `{ pageable: { page (0-based), pageSize (default 10), sortFields: [{ field: created|number|amount|status|paymentDateFrom, direction }] }, ' +
+    'tab?: all|new|working|deals|results, statuses?: [offer status], id?, countryCode?, paymentDateFrom?, paymentDateTo? }`. Tabs (spec core §4): ' +
+    'new = ALLOWED; working = CREATED_OFFER, IN_PROGRESS, SEND_OFFER; deals = ACCEPTED, ACCEPTED_OFFER_DOCS, EXECUTING, PAYMENT_CHECKING, ' +
+    "SEND_EXECUTING_DOCS, SEND_OFFER_DOCS, SEND_PAYCHECK; results = EXECUTED, REFUSE_OPER, REJECTED, SIGNED_ANOTHER_OFFER (by the caller's " +
+    'offer status). `id` filters by number when numeric (spec core §5); `countryCode` by counterparty country; the payment term filter keeps ' +
+    "orders whose term [from, to] overlaps [paymentDateFrom, paymentDateTo] (either end may be open). Only orders sent to the caller's company. ";
 
-  app.post(`${ORDER_BASE}/filter`, {
-    preHandler: partner,
-    schema: {
-      tags: TAGS,
-      summary: 'Page of the requests sent to the payment agent (spec core §7 partner "order/exch/filter"; §4 tabs; §9 page size 10)',
-      description: `${filterDoc}Answers a page of Partner-side order rows (spec core §3). Errors: 400 VALIDATION_ERROR (bad date), ${AUTH_ERRORS}.`,
-      body: PartnerFilterSchema,
-      response: { 200: PartnerPageSchema, ...partnerErrors },
+  app.post(
+    `${ORDER_BASE}/filter`,
+    {
+      preHandler: partner,
+      schema: {
+        tags: TAGS,
+        summary:
+          'Page of the requests sent to the payment agent (spec core §7 partner "order/exch/filter"; §4 tabs; §9 page size 10)',
+        description: `${filterDoc}Answers a page of Partner-side order rows (spec core §3). Errors: 400 VALIDATION_ERROR (bad date), ${AUTH_ERRORS}.`,
+        body: PartnerFilterSchema,
+        response: { 200: PartnerPageSchema, ...partnerErrors },
+      },
     },
-  }, async (request) => {
-    const body = request.body as FilterBody;
-    const f = filterOf(partnerOf(request).companyId, body);
-    const page = body.pageable?.page ?? 0;
-    const pageSize = body.pageable?.pageSize ?? 10;
-    const sort = (body.pageable?.sortFields ?? []).map((s) => ({ field: s.field, direction: s.direction ?? 'DESC' }) as PartnerSort);
-    const total = await countPartnerOrders(db, f);
-    const content = await pagePartnerOrders(db, f, sort, page, pageSize);
-    return { content, totalElements: total, page, pageSize, last: (page + 1) * pageSize >= total };
-  });
+    async (request) => {
+      const body = request.body as FilterBody;
+      const f = filterOf(partnerOf(request).companyId, body);
+      const page = body.pageable?.page ?? 0;
+      const pageSize = body.pageable?.pageSize ?? 10;
+      const sort = (body.pageable?.sortFields ?? []).map(
+        (s) => ({ field: s.field, direction: s.direction ?? 'DESC' }) as PartnerSort,
+      );
+      const total = await countPartnerOrders(db, f);
+      const content = await pagePartnerOrders(db, f, sort, page, pageSize);
+      return { content, totalElements: total, page, pageSize, last: (page + 1) * pageSize >= total };
+    },
+  );
 
-  app.post(`${ORDER_BASE}/filter/count`, {
-    preHandler: partner,
-    schema: {
-      tags: TAGS,
-      summary: 'Number of the requests sent to the payment agent (spec core §7 partner "order/exch/filter/count")',
-      description: `${filterDoc}A \`pageable\` is accepted and ignored. Answers \`{ count }\`. Errors: 400 VALIDATION_ERROR, ${AUTH_ERRORS}.`,
-      body: PartnerFilterSchema,
-      response: { 200: Type.Object({ count: Type.Integer() }), ...partnerErrors },
+  app.post(
+    `${ORDER_BASE}/filter/count`,
+    {
+      preHandler: partner,
+      schema: {
+        tags: TAGS,
+        summary: 'Number of the requests sent to the payment agent (spec core §7 partner "order/exch/filter/count")',
+        description: `${filterDoc}A \`pageable\` is accepted and ignored. Answers \`{ count }\`. Errors: 400 VALIDATION_ERROR, ${AUTH_ERRORS}.`,
+        body: PartnerFilterSchema,
+        response: { 200: Type.Object({ count: Type.Integer() }), ...partnerErrors },
+      },
     },
-  }, async (request) => ({ count: await countPartnerOrders(db, filterOf(partnerOf(request).companyId, request.body as FilterBody)) }));
+    async (request) => ({
+      count: await countPartnerOrders(db, filterOf(partnerOf(request).companyId, request.body as FilterBody)),
+    }),
+  );
 
-  app.get(`${ORDER_BASE}/:id`, {
-    preHandler: partner,
-    schema: {
-      tags: TAGS,
-      summary: 'One request with the payment agent\'s side (spec core §7 partner "GET order/exch/{id}")',
-      description: 'The Order (docs/rest-api.md) with `partnerOrders` holding only the caller\'s own side, `offer` (the caller\'s offer; null '
-        + 'when not sent yet or while its details are hidden: ALLOWED, IN_PROGRESS, CREATED_OFFER, REJECTED, REFUSE_OPER, SIGNED_ANOTHER_OFFER, '
-        + `spec core §4) and \`actions\` the caller may take now. Errors: 400 VALIDATION_ERROR (id not numeric), ${AUTH_ERRORS}, ${SCOPE_ERROR}.`,
-      params: OrderIdParams,
-      response: { 200: PartnerOrderDetailSchema, ...partnerErrors },
+  app.get(
+    `${ORDER_BASE}/:id`,
+    {
+      preHandler: partner,
+      schema: {
+        tags: TAGS,
+        summary: 'One request with the payment agent\'s side (spec core §7 partner "GET order/exch/{id}")',
+        description:
+          "The Order (docs/rest-api.md) with `partnerOrders` holding only the caller's own side, `offer` (the caller's offer; null " +
+          'when not sent yet or while its details are hidden: ALLOWED, IN_PROGRESS, CREATED_OFFER, REJECTED, REFUSE_OPER, SIGNED_ANOTHER_OFFER, ' +
+          `spec core §4) and \`actions\` the caller may take now. Errors: 400 VALIDATION_ERROR (id not numeric), ${AUTH_ERRORS}, ${SCOPE_ERROR}.`,
+        params: OrderIdParams,
+        response: { 200: PartnerOrderDetailSchema, ...partnerErrors },
+      },
     },
-  }, async (request) => loadPartnerDetail(db, partnerOf(request).companyId, (request.params as { id: number }).id));
+    async (request) => loadPartnerDetail(db, partnerOf(request).companyId, (request.params as { id: number }).id),
+  );
 
-  app.post(`${ORDER_BASE}/:id/take`, {
-    preHandler: partner,
-    schema: {
-      tags: TAGS,
-      summary: 'Take a request into work (spec core §7 partner "order/exch/{id}/take"; §4 ALLOWED → IN_PROGRESS)',
-      description: 'Moves the caller\'s offer ALLOWED → IN_PROGRESS (the order stays ACTIVE), recorded in the history. Answers the request as '
-        + `GET {id}. Errors: ${AUTH_ERRORS}, ${SCOPE_ERROR}, 409 INVALID_STATE (not ALLOWED) or CONFLICT (changed concurrently; nothing written).`,
-      params: OrderIdParams,
-      response: { 200: PartnerOrderDetailSchema, ...transitionErrors },
+  app.post(
+    `${ORDER_BASE}/:id/take`,
+    {
+      preHandler: partner,
+      schema: {
+        tags: TAGS,
+        summary: 'Take a request into work (spec core §7 partner "order/exch/{id}/take"; §4 ALLOWED → IN_PROGRESS)',
+        description:
+          "Moves the caller's offer ALLOWED → IN_PROGRESS (the order stays ACTIVE), recorded in the history. Answers the request as " +
+          `GET {id}. Errors: ${AUTH_ERRORS}, ${SCOPE_ERROR}, 409 INVALID_STATE (not ALLOWED) or CONFLICT (changed concurrently; nothing written).`,
+        params: OrderIdParams,
+        response: { 200: PartnerOrderDetailSchema, ...transitionErrors },
+      },
     },
-  }, async (request) => {
-    const user = partnerOf(request);
-    const { id } = request.params as { id: number };
-    await findPartnerOrder(db, user.companyId, id);
-    await runTransition(db, { action: 'PARTNER_TAKE', actor: user, orderId: id, now: app.clock.now() });
-    return loadPartnerDetail(db, user.companyId, id);
-  });
+    async (request) => {
+      const user = partnerOf(request);
+      const { id } = request.params as { id: number };
+      await findPartnerOrder(db, user.companyId, id);
+      await runTransition(db, { action: 'PARTNER_TAKE', actor: user, orderId: id, now: app.clock.now() });
+      return loadPartnerDetail(db, user.companyId, id);
+    },
+  );
 
-  app.post(`${ORDER_BASE}/:id/reject`, {
-    preHandler: partner,
-    schema: {
-      tags: TAGS,
-      summary: 'Refuse a request with a reason (spec core §7 partner "order/exch/{id}/reject"; §5 reason required)',
-      description: 'Body `{ reason }`. The caller\'s offer → REJECTED with the reason recorded; allowed before acceptance (order stays ACTIVE) '
-        + 'and after acceptance until the client pays (the order returns to ACTIVE, an open bill is archived). '
-        + `Errors: 400 VALIDATION_ERROR 'Укажите причину отказа' (blank reason; nothing written), ${AUTH_ERRORS}, ${SCOPE_ERROR}, `
-        + '409 INVALID_STATE or CONFLICT.',
-      params: OrderIdParams,
-      body: RejectSchema,
-      response: { 200: PartnerOrderDetailSchema, ...transitionErrors },
+  app.post(
+    `${ORDER_BASE}/:id/reject`,
+    {
+      preHandler: partner,
+      schema: {
+        tags: TAGS,
+        summary: 'Refuse a request with a reason (spec core §7 partner "order/exch/{id}/reject"; §5 reason required)',
+        description:
+          "Body `{ reason }`. The caller's offer → REJECTED with the reason recorded; allowed before acceptance (order stays ACTIVE) " +
+          'and after acceptance until the client pays (the order returns to ACTIVE, an open bill is archived). ' +
+          `Errors: 400 VALIDATION_ERROR 'Укажите причину отказа' (blank reason; nothing written), ${AUTH_ERRORS}, ${SCOPE_ERROR}, ` +
+          '409 INVALID_STATE or CONFLICT.',
+        params: OrderIdParams,
+        body: RejectSchema,
+        response: { 200: PartnerOrderDetailSchema, ...transitionErrors },
+      },
     },
-  }, async (request) => {
-    const user = partnerOf(request);
-    const { id } = request.params as { id: number };
-    await findPartnerOrder(db, user.companyId, id);
-    const reason = (request.body as { reason?: string | null }).reason?.trim() ?? '';
-    if (!reason) {
-      const message = 'Укажите причину отказа';
-      throw AppError.validation([{ field: 'reason', code: 'REQUIRED', message }], message);
-    }
-    await runTransition(db, { action: 'PARTNER_REJECT', actor: user, orderId: id, comment: reason, now: app.clock.now() });
-    return loadPartnerDetail(db, user.companyId, id);
-  });
+    async (request) => {
+      const user = partnerOf(request);
+      const { id } = request.params as { id: number };
+      await findPartnerOrder(db, user.companyId, id);
+      const reason = (request.body as { reason?: string | null }).reason?.trim() ?? '';
+      if (!reason) {
+        const message = 'Укажите причину отказа';
+        throw AppError.validation([{ field: 'reason', code: 'REQUIRED', message }], message);
+      }
+      await runTransition(db, {
+        action: 'PARTNER_REJECT',
+        actor: user,
+        orderId: id,
+        comment: reason,
+        now: app.clock.now(),
+      });
+      return loadPartnerDetail(db, user.companyId, id);
+    },
+  );
 
-  app.get(`${ORDER_BASE}/:id/history`, {
-    preHandler: partner,
-    schema: {
-      tags: TAGS,
-      summary: 'History of a request as the payment agent sees it (designed; spec core §7 partner calls; issue 3 "recorded in a history")',
-      description: 'Oldest first: every ORDER row (the order status), and the OFFER and PAYMENT rows of the caller\'s own offer and its bills — never '
-        + 'another agent\'s rows. `actor` (a name) only for users of the caller\'s own company; operators, clients and other agents are shown by '
-        + '`actorRole` only. Comments: on the caller\'s own rows and on ORDER rows, except ORDER rows caused by another agent. '
-        + `Errors: 400 VALIDATION_ERROR (id not numeric), ${AUTH_ERRORS}, ${SCOPE_ERROR}.`,
-      params: OrderIdParams,
-      response: { 200: Type.Array(HistoryEntrySchema), ...partnerErrors },
+  app.get(
+    `${ORDER_BASE}/:id/history`,
+    {
+      preHandler: partner,
+      schema: {
+        tags: TAGS,
+        summary:
+          'History of a request as the payment agent sees it (designed; spec core §7 partner calls; issue 3 "recorded in a history")',
+        description:
+          "Oldest first: every ORDER row (the order status), and the OFFER and PAYMENT rows of the caller's own offer and its bills — never " +
+          "another agent's rows. `actor` (a name) only for users of the caller's own company; operators, clients and other agents are shown by " +
+          "`actorRole` only. Comments: on the caller's own rows and on ORDER rows, except ORDER rows caused by another agent. " +
+          `Errors: 400 VALIDATION_ERROR (id not numeric), ${AUTH_ERRORS}, ${SCOPE_ERROR}.`,
+        params: OrderIdParams,
+        response: { 200: Type.Array(HistoryEntrySchema), ...partnerErrors },
+      },
     },
-  }, async (request) => {
-    const { id } = request.params as { id: number };
-    const user = partnerOf(request);
-    await findPartnerOrder(db, user.companyId, id);
-    return loadPartnerHistory(db, id, user.companyId);
-  });
+    async (request) => {
+      const { id } = request.params as { id: number };
+      const user = partnerOf(request);
+      await findPartnerOrder(db, user.companyId, id);
+      return loadPartnerHistory(db, id, user.companyId);
+    },
+  );
 
-  app.get(`${ORDER_BASE}/:id/files/:fileId`, {
-    preHandler: partner,
-    schema: {
-      tags: TAGS,
-      summary: 'Download a file of the request (designed; spec core §3 order "files (invoice/contract)", §7 partner calls)',
-      description: 'The client\'s invoice or contract attached to a request sent to the caller (the agent needs them to make an offer). Same headers '
-        + 'as the client\'s download (detected Content-Type, attachment with the UTF-8 name, nosniff, no-store). '
-        + `Errors: 400 VALIDATION_ERROR, ${AUTH_ERRORS}, ${SCOPE_ERROR}; 404 'Файл не найден' when the file is not attached to that request.`,
-      params: OrderFileParams,
-      produces: ['application/octet-stream'],
-      response: { 200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description: 'The file bytes' }), ...partnerErrors },
+  app.get(
+    `${ORDER_BASE}/:id/files/:fileId`,
+    {
+      preHandler: partner,
+      schema: {
+        tags: TAGS,
+        summary:
+          'Download a file of the request (designed; spec core §3 order "files (invoice/contract)", §7 partner calls)',
+        description:
+          "The client's invoice or contract attached to a request sent to the caller (the agent needs them to make an offer). Same headers " +
+          "as the client's download (detected Content-Type, attachment with the UTF-8 name, nosniff, no-store). " +
+          `Errors: 400 VALIDATION_ERROR, ${AUTH_ERRORS}, ${SCOPE_ERROR}; 404 'Файл не найден' when the file is not attached to that request.`,
+        params: OrderFileParams,
+        produces: ['application/octet-stream'],
+        response: {
+          200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description: 'The file bytes' }),
+          ...partnerErrors,
+        },
+      },
     },
-  }, async (request, reply) => {
-    const { id, fileId } = request.params as { id: number; fileId: string };
-    await findPartnerOrder(db, partnerOf(request).companyId, id);
-    const [file] = await db.select({ sha256: storedFiles.sha256, contentType: storedFiles.contentType, name: storedFiles.originalName })
-      .from(storedFiles).where(and(eq(storedFiles.id, fileId.toLowerCase()), eq(storedFiles.orderId, id), isNotNull(storedFiles.orderId)));
-    if (!file) throw AppError.notFound('Файл не найден');
-    return sendStoredFile(app, request, reply, file);
-  });
+    async (request, reply) => {
+      const { id, fileId } = request.params as { id: number; fileId: string };
+      await findPartnerOrder(db, partnerOf(request).companyId, id);
+      const [file] = await db
+        .select({ sha256: storedFiles.sha256, contentType: storedFiles.contentType, name: storedFiles.originalName })
+        .from(storedFiles)
+        .where(
+          and(eq(storedFiles.id, fileId.toLowerCase()), eq(storedFiles.orderId, id), isNotNull(storedFiles.orderId)),
+        );
+      if (!file) throw AppError.notFound('Файл не найден');
+      return sendStoredFile(app, request, reply, file);
+    },
+  );
 }

@@ -68,7 +68,13 @@ export interface ModelGroup {
   pictureLink?: string | null;
   favoriteId: number | null;
   dateTimeCreate?: string | null;
-  lastMessage: { msgId?: number; timeCreate: string; message?: string | null; messageStatus?: MessageStatus; selfMsg?: boolean } | null;
+  lastMessage: {
+    msgId?: number;
+    timeCreate: string;
+    message?: string | null;
+    messageStatus?: MessageStatus;
+    selfMsg?: boolean;
+  } | null;
   unreadMessagesCount: number;
 }
 
@@ -124,7 +130,10 @@ export function applyRealtimeEvent(model: ChatModel, event: WireEvent, ctx: Appl
       return applyGroupEvent(model, event.event, event.groupId, event.group ?? null, event.userId ?? null);
     case 'NOTIFY_MSG': {
       if (event.notification === 'USER_TYPING_GROUP') {
-        const r = ctx.typing?.notify({ groupId: event.groupId, userId: event.userId, userName: event.userName }, model.viewerId);
+        const r = ctx.typing?.notify(
+          { groupId: event.groupId, userId: event.userId, userName: event.userName },
+          model.viewerId,
+        );
         return r && !r.ok ? { ok: false, error: r.error, model } : { ok: true, model };
       }
       if (event.userId == null) return { ok: true, model, skipped: true };
@@ -144,8 +153,16 @@ function isOwn(model: ChatModel, m: WireMessage): boolean {
 
 function toModelMessage(model: ChatModel, m: WireMessage): ModelMessage {
   return {
-    msgId: m.msgId, extMsgId: m.extMsgId ?? null, groupId: m.groupId, dateTimeCreate: m.dateTimeCreate, text: m.text ?? null,
-    status: m.status, senderId: m.sender.id, own: isOwn(model, m), file: m.file ?? null, metaData: m.metaData ?? null,
+    msgId: m.msgId,
+    extMsgId: m.extMsgId ?? null,
+    groupId: m.groupId,
+    dateTimeCreate: m.dateTimeCreate,
+    text: m.text ?? null,
+    status: m.status,
+    senderId: m.sender.id,
+    own: isOwn(model, m),
+    file: m.file ?? null,
+    metaData: m.metaData ?? null,
   };
 }
 
@@ -166,7 +183,13 @@ function applyNewMessage(model: ChatModel, m: WireMessage, ctx: ApplyContext): A
         : {
             ...g,
             unreadMessagesCount: g.unreadMessagesCount + (own ? 0 : 1),
-            lastMessage: { msgId: m.msgId, timeCreate: m.dateTimeCreate, message: m.text ?? null, messageStatus: m.status, selfMsg: own },
+            lastMessage: {
+              msgId: m.msgId,
+              timeCreate: m.dateTimeCreate,
+              message: m.text ?? null,
+              messageStatus: m.status,
+              selfMsg: own,
+            },
           },
     ),
   );
@@ -178,7 +201,11 @@ function applyNewMessage(model: ChatModel, m: WireMessage, ctx: ApplyContext): A
     if (placeholder >= 0) messages[placeholder] = incoming;
     else messages.push(incoming);
     const mentioned = !own && m.mentions?.includes(model.viewerId) && !openGroup.mentionedMessageIds.includes(m.msgId);
-    openGroup = { ...openGroup, messages, mentionedMessageIds: mentioned ? [...openGroup.mentionedMessageIds, m.msgId] : openGroup.mentionedMessageIds };
+    openGroup = {
+      ...openGroup,
+      messages,
+      mentionedMessageIds: mentioned ? [...openGroup.mentionedMessageIds, m.msgId] : openGroup.mentionedMessageIds,
+    };
   }
   ctx.typing?.clear(m.groupId, m.sender.id);
   return { ok: true, model: { ...model, unread, groups, openGroup } };
@@ -187,16 +214,22 @@ function applyNewMessage(model: ChatModel, m: WireMessage, ctx: ApplyContext): A
 function applyModification(model: ChatModel, kind: string, m: WireMessage): ApplyResult {
   const open = model.openGroup && model.openGroup.id === m.groupId ? model.openGroup : null;
   const mapMessages = (f: (x: ModelMessage) => ModelMessage): OpenGroup | null =>
-    open && model.openGroup ? { ...model.openGroup, messages: model.openGroup.messages.map((x) => (x.msgId === null ? x : f(x))) } : model.openGroup;
+    open && model.openGroup
+      ? { ...model.openGroup, messages: model.openGroup.messages.map((x) => (x.msgId === null ? x : f(x))) }
+      : model.openGroup;
 
   switch (kind) {
     case 'MSG_EDITED':
     case 'MSG_METADATA_EDITED': {
       const openGroup = mapMessages((x) =>
-        x.msgId === m.msgId ? { ...x, text: m.text ?? null, file: m.file ?? null, metaData: m.metaData ?? null, updated: true } : x,
+        x.msgId === m.msgId
+          ? { ...x, text: m.text ?? null, file: m.file ?? null, metaData: m.metaData ?? null, updated: true }
+          : x,
       );
       const groups = model.groups.map((g) =>
-        g.id === m.groupId && g.lastMessage?.msgId === m.msgId ? { ...g, lastMessage: { ...g.lastMessage, message: m.text ?? null } } : g,
+        g.id === m.groupId && g.lastMessage?.msgId === m.msgId
+          ? { ...g, lastMessage: { ...g.lastMessage, message: m.text ?? null } }
+          : g,
       );
       return { ok: true, model: { ...model, openGroup, groups } };
     }
@@ -218,7 +251,9 @@ function applyModification(model: ChatModel, kind: string, m: WireMessage): Appl
           ...model,
           openGroup,
           unread: { ...model.unread!, unreadMessagesCount: dec(model.unread!.unreadMessagesCount) },
-          groups: model.groups.map((g) => (g.id === m.groupId ? { ...g, unreadMessagesCount: dec(g.unreadMessagesCount) } : g)),
+          groups: model.groups.map((g) =>
+            g.id === m.groupId ? { ...g, unreadMessagesCount: dec(g.unreadMessagesCount) } : g,
+          ),
         },
       };
     }
@@ -229,7 +264,13 @@ function applyModification(model: ChatModel, kind: string, m: WireMessage): Appl
       const openGroup = mapMessages((x) => (ids.has(x.msgId!) ? { ...x, status: laterStatus(x.status, status) } : x));
       const groups = model.groups.map((g) =>
         g.id === m.groupId && g.lastMessage?.msgId !== undefined && ids.has(g.lastMessage.msgId)
-          ? { ...g, lastMessage: { ...g.lastMessage, messageStatus: laterStatus(g.lastMessage.messageStatus ?? 'SENT', status) } }
+          ? {
+              ...g,
+              lastMessage: {
+                ...g.lastMessage,
+                messageStatus: laterStatus(g.lastMessage.messageStatus ?? 'SENT', status),
+              },
+            }
           : g,
       );
       return { ok: true, model: { ...model, openGroup, groups } };
@@ -239,7 +280,13 @@ function applyModification(model: ChatModel, kind: string, m: WireMessage): Appl
   }
 }
 
-function applyGroupEvent(model: ChatModel, kind: string, groupId: number, group: WireGroup | null, userId: number | null): ApplyResult {
+function applyGroupEvent(
+  model: ChatModel,
+  kind: string,
+  groupId: number,
+  group: WireGroup | null,
+  userId: number | null,
+): ApplyResult {
   const existing = model.groups.find((g) => g.id === groupId);
   switch (kind) {
     case 'GROUP_ADDED':
@@ -247,8 +294,14 @@ function applyGroupEvent(model: ChatModel, kind: string, groupId: number, group:
     case 'GROUP_JOINED': {
       if (existing || !group) return { ok: true, model };
       const added: ModelGroup = {
-        id: group.id, groupType: group.groupType, name: group.name, pictureLink: group.pictureLink ?? null, favoriteId: null,
-        dateTimeCreate: group.dateTimeCreate ?? null, lastMessage: null, unreadMessagesCount: Math.max(0, group.unreadMessagesCount ?? 0),
+        id: group.id,
+        groupType: group.groupType,
+        name: group.name,
+        pictureLink: group.pictureLink ?? null,
+        favoriteId: null,
+        dateTimeCreate: group.dateTimeCreate ?? null,
+        lastMessage: null,
+        unreadMessagesCount: Math.max(0, group.unreadMessagesCount ?? 0),
       };
       let unread = model.unread;
       if (kind === 'GROUP_ADDED' && added.unreadMessagesCount > 0) {
@@ -261,7 +314,10 @@ function applyGroupEvent(model: ChatModel, kind: string, groupId: number, group:
     case 'GROUP_PICTURE_CHANGED': {
       if (!existing || !group) return { ok: true, model };
       const patch = kind === 'GROUP_NAME_CHANGED' ? { name: group.name } : { pictureLink: group.pictureLink ?? null };
-      return { ok: true, model: { ...model, groups: model.groups.map((g) => (g.id === groupId ? { ...g, ...patch } : g)) } };
+      return {
+        ok: true,
+        model: { ...model, groups: model.groups.map((g) => (g.id === groupId ? { ...g, ...patch } : g)) },
+      };
     }
     case 'GROUP_LEFT':
     case 'GROUP_REMOVED': {
@@ -270,14 +326,20 @@ function applyGroupEvent(model: ChatModel, kind: string, groupId: number, group:
       let unread = model.unread;
       if (existing.unreadMessagesCount > 0) {
         if (!unread) return { ok: false, error: CHAT_MODEL_ERRORS.STATISTICS_NOT_LOADED, model };
-        unread = { ...unread, unreadMessagesCount: Math.max(0, unread.unreadMessagesCount - existing.unreadMessagesCount) };
+        unread = {
+          ...unread,
+          unreadMessagesCount: Math.max(0, unread.unreadMessagesCount - existing.unreadMessagesCount),
+        };
       }
       const closes = model.openGroupId === groupId;
       return {
         ok: true,
         model: {
-          ...model, unread, groups: model.groups.filter((g) => g.id !== groupId),
-          openGroupId: closes ? null : model.openGroupId, openGroup: closes ? null : model.openGroup,
+          ...model,
+          unread,
+          groups: model.groups.filter((g) => g.id !== groupId),
+          openGroupId: closes ? null : model.openGroupId,
+          openGroup: closes ? null : model.openGroup,
         },
       };
     }
@@ -290,7 +352,13 @@ function applyGroupEvent(model: ChatModel, kind: string, groupId: number, group:
     }
     case 'GROUP_REMOVED_FAVORITE': {
       if (!existing) return { ok: true, model };
-      return { ok: true, model: { ...model, groups: sortGroups(model.groups.map((g) => (g.id === groupId ? { ...g, favoriteId: null } : g))) } };
+      return {
+        ok: true,
+        model: {
+          ...model,
+          groups: sortGroups(model.groups.map((g) => (g.id === groupId ? { ...g, favoriteId: null } : g))),
+        },
+      };
     }
     default:
       return { ok: true, model, skipped: true };

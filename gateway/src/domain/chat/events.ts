@@ -5,13 +5,22 @@
  */
 
 /** Incoming realtime message types (chat §4). */
-export type RealtimeMessageType = 'MODIFY_MSG' | 'CHILD_MSG' | 'GROUP_MSG' | 'MODIFY_GROUP_MSG' | 'NOTIFY_MSG' | 'GROUP_REQDOC_MSG';
+export type RealtimeMessageType =
+  'MODIFY_MSG' | 'CHILD_MSG' | 'GROUP_MSG' | 'MODIFY_GROUP_MSG' | 'NOTIFY_MSG' | 'GROUP_REQDOC_MSG';
 /** Message modification types (chat §4). */
-export type MessageModificationKind = 'MSG_EDITED' | 'MSG_METADATA_EDITED' | 'MSG_DELETED' | 'MSG_DELIVERED' | 'MSG_VIEWED';
+export type MessageModificationKind =
+  'MSG_EDITED' | 'MSG_METADATA_EDITED' | 'MSG_DELETED' | 'MSG_DELIVERED' | 'MSG_VIEWED';
 /** Group modifications (chat §3 system events and §4 favourites). */
 export type GroupEventKind =
-  | 'GROUP_CREATED' | 'GROUP_NAME_CHANGED' | 'GROUP_PICTURE_CHANGED' | 'GROUP_LEFT' | 'GROUP_REMOVED' | 'GROUP_JOINED' | 'GROUP_ADDED'
-  | 'GROUP_ADDED_FAVORITE' | 'GROUP_REMOVED_FAVORITE';
+  | 'GROUP_CREATED'
+  | 'GROUP_NAME_CHANGED'
+  | 'GROUP_PICTURE_CHANGED'
+  | 'GROUP_LEFT'
+  | 'GROUP_REMOVED'
+  | 'GROUP_JOINED'
+  | 'GROUP_ADDED'
+  | 'GROUP_ADDED_FAVORITE'
+  | 'GROUP_REMOVED_FAVORITE';
 /** Notifications (chat §4). */
 export type NotificationKind = 'USER_ONLINE' | 'USER_OFFLINE' | 'USER_TYPING_GROUP';
 
@@ -40,7 +49,11 @@ export interface WireMessage {
 }
 
 /** The reaction change a MSG_METADATA_EDITED carries (backend: reactions do not mark the message edited). */
-export interface WireReaction { emoji: string; userId: number; added: boolean }
+export interface WireReaction {
+  emoji: string;
+  userId: number;
+  added: boolean;
+}
 
 /** A group in a group event (chat §3 group preview). */
 export interface WireGroup {
@@ -57,8 +70,21 @@ export interface WireGroup {
 export type WireEvent =
   | { type: 'GROUP_MSG' | 'CHILD_MSG'; message: WireMessage }
   | { type: 'MODIFY_MSG'; modification: MessageModificationKind; message: WireMessage; reaction?: WireReaction | null }
-  | { type: 'MODIFY_GROUP_MSG'; event: GroupEventKind; groupId: number; group?: WireGroup | null; userId?: number | null }
-  | { type: 'NOTIFY_MSG'; notification: NotificationKind; userId?: number | null; userName?: string | null; groupId?: number | null; at?: string }
+  | {
+      type: 'MODIFY_GROUP_MSG';
+      event: GroupEventKind;
+      groupId: number;
+      group?: WireGroup | null;
+      userId?: number | null;
+    }
+  | {
+      type: 'NOTIFY_MSG';
+      notification: NotificationKind;
+      userId?: number | null;
+      userName?: string | null;
+      groupId?: number | null;
+      at?: string;
+    }
   | { type: 'GROUP_REQDOC_MSG'; payload: unknown };
 
 /** Ids in a metaData comma-separated list (chat §3), or [] when it is not such a list. */

@@ -8,7 +8,7 @@
 
 /** metaData types of chat §3 (the spec names them in words; the codes are the backend's). */
 export type ChatMetadataTypeCode =
-  | 'GROUP_INVITATION' | 'HASHTAG' | 'USER_POST' | 'LINK' | 'INDIVIDUAL_ENTREPRENEUR' | 'LEGAL_ENTITY' | 'NOTIFICATION';
+  'GROUP_INVITATION' | 'HASHTAG' | 'USER_POST' | 'LINK' | 'INDIVIDUAL_ENTREPRENEUR' | 'LEGAL_ENTITY' | 'NOTIFICATION';
 
 /** Russian display label of each metaData type (chat §3), exactly as the backend's METADATA_TYPE_LABELS. */
 export const METADATA_TYPE_LABELS: Readonly<Record<ChatMetadataTypeCode, string>> = {
@@ -41,7 +41,11 @@ export function isMetadataType(value: unknown): value is ChatMetadataTypeCode {
 export function parseMetadata(raw: string | null | undefined): ParsedMetadata | null {
   if (!raw) return null;
   let v: unknown;
-  try { v = JSON.parse(raw); } catch { return null; }
+  try {
+    v = JSON.parse(raw);
+  } catch {
+    return null;
+  }
   if (!v || typeof v !== 'object' || Array.isArray(v)) return null;
   const o = v as Record<string, unknown>;
   if (typeof o.userMessage !== 'string' || !isMetadataType(o.metadataType)) return null;

@@ -7,7 +7,7 @@ const operator = { userId: 3, isSupport: true };
 const otherOperator = { userId: 4, isSupport: true };
 
 describe('own messages (chat §6)', () => {
-  it('the viewer\'s own message is own in every group type', () => {
+  it("the viewer's own message is own in every group type", () => {
     for (const type of ['ECVP_CLIENT', 'ECVP_PARTNER_CLIENT', 'ECVP_PARTNER', 'ECVP_SUPPORT', null]) {
       expect(isOwnFor(7, type, client)).toBe(true);
       expect(isOwnFor(3, type, operator)).toBe(true);
@@ -24,7 +24,7 @@ describe('own messages (chat §6)', () => {
     // unknown group type (a forwarded message's source): 10762 can only have written in a support chat
     expect(isOwnFor(SUPPORT_USER_ID, null, operator)).toBe(true);
   });
-  it('a DTO answered for the viewer carries the backend\'s verdict; without it, the sender decides', () => {
+  it("a DTO answered for the viewer carries the backend's verdict; without it, the sender decides", () => {
     expect(isOwnDto({ selfMsg: true, sender: { id: SUPPORT_USER_ID } }, 3)).toBe(true);
     expect(isOwnDto({ selfMsg: false, sender: { id: 3 } }, 3)).toBe(false);
     expect(isOwnDto({ sender: { id: 3 } }, 3)).toBe(true);

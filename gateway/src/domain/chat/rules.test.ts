@@ -9,17 +9,24 @@ import { unreadSeparatorIndex, withUnreadSeparator, type SeparatorMessage } from
 const T = (min: number) => new Date(Date.UTC(2025, 5, 1, 12, min)).toISOString();
 
 describe('message status for the viewer (chat §4)', () => {
-  it('someone else\'s message created at or before the last-viewed time is VIEWED', () => {
+  it("someone else's message created at or before the last-viewed time is VIEWED", () => {
     expect(viewerMessageStatus({ own: false, status: 'DELIVERED', dateTimeCreate: T(5) }, T(5))).toBe('VIEWED');
     expect(viewerMessageStatus({ own: false, status: 'SENT', dateTimeCreate: T(4) }, T(5))).toBe('VIEWED');
   });
-  it('someone else\'s message created after the last-viewed time, or never viewed, is DELIVERED', () => {
+  it("someone else's message created after the last-viewed time, or never viewed, is DELIVERED", () => {
     expect(viewerMessageStatus({ own: false, status: 'VIEWED', dateTimeCreate: T(6) }, T(5))).toBe('DELIVERED');
     expect(viewerMessageStatus({ own: false, status: 'SENT', dateTimeCreate: T(6) }, null)).toBe('DELIVERED');
   });
   it('compares instants, not strings (offsets, Date objects)', () => {
-    expect(viewerMessageStatus({ own: false, status: 'SENT', dateTimeCreate: '2025-06-01T15:00:00+03:00' }, new Date('2025-06-01T12:00:00Z'))).toBe('VIEWED');
-    expect(() => viewerMessageStatus({ own: false, status: 'SENT', dateTimeCreate: 'вчера' }, T(1))).toThrow(RangeError);
+    expect(
+      viewerMessageStatus(
+        { own: false, status: 'SENT', dateTimeCreate: '2025-06-01T15:00:00+03:00' },
+        new Date('2025-06-01T12:00:00Z'),
+      ),
+    ).toBe('VIEWED');
+    expect(() => viewerMessageStatus({ own: false, status: 'SENT', dateTimeCreate: 'вчера' }, T(1))).toThrow(
+      RangeError,
+    );
   });
   it('own messages keep their server status', () => {
     for (const s of ['SENT', 'DELIVERED', 'VIEWED'] as const) {
@@ -34,11 +41,22 @@ describe('message status for the viewer (chat §4)', () => {
 });
 
 describe('UNREAD separator (chat §4)', () => {
-  const m = (min: number, own = false): SeparatorMessage => ({ own, status: own ? 'SENT' : 'DELIVERED', dateTimeCreate: T(min) });
+  const m = (min: number, own = false): SeparatorMessage => ({
+    own,
+    status: own ? 'SENT' : 'DELIVERED',
+    dateTimeCreate: T(min),
+  });
   it('goes before the first unread message from someone else', () => {
     const list = [m(1), m(2, true), m(6, true), m(7), m(8)];
     expect(unreadSeparatorIndex(list, T(5))).toBe(3);
-    expect(withUnreadSeparator(list, T(5)).map((x) => ('type' in x ? x.type : x.dateTimeCreate))).toEqual([T(1), T(2), T(6), 'UNREAD', T(7), T(8)]);
+    expect(withUnreadSeparator(list, T(5)).map((x) => ('type' in x ? x.type : x.dateTimeCreate))).toEqual([
+      T(1),
+      T(2),
+      T(6),
+      'UNREAD',
+      T(7),
+      T(8),
+    ]);
   });
   it('is left out when that message is the first in the list', () => {
     expect(unreadSeparatorIndex([m(6), m(7)], T(5))).toBeNull();
@@ -75,7 +93,10 @@ describe('online (chat §4, §9)', () => {
 
 describe('group list order (chat §4)', () => {
   const g = (id: number, favoriteId: number | null, lastMin: number | null, createdMin = 0): OrderedGroup => ({
-    id, favoriteId, dateTimeCreate: T(createdMin), lastMessage: lastMin === null ? null : { timeCreate: T(lastMin) },
+    id,
+    favoriteId,
+    dateTimeCreate: T(createdMin),
+    lastMessage: lastMin === null ? null : { timeCreate: T(lastMin) },
   });
   it('favourites first by favoriteId ascending, then by last message time, newest first', () => {
     const groups = [g(1, null, 10), g(2, 1, 1), g(3, null, 30), g(4, 0, 2), g(5, null, 20)];
@@ -94,7 +115,12 @@ describe('group list order (chat §4)', () => {
 describe('typing indicators (chat §4, §5, §9)', () => {
   const clock = () => {
     let t = 1_000_000;
-    return { now: () => t, tick: (ms: number) => { t += ms; } };
+    return {
+      now: () => t,
+      tick: (ms: number) => {
+        t += ms;
+      },
+    };
   };
   it('adds a typing user and drops them after 3000 ms', () => {
     const c = clock();
@@ -120,7 +146,7 @@ describe('typing indicators (chat §4, §5, §9)', () => {
     c.tick(500);
     expect(s.typing(1)).toHaveLength(0);
   });
-  it('ignores the viewer\'s own typing', () => {
+  it("ignores the viewer's own typing", () => {
     const s = new TypingStore(() => 0);
     expect(s.notify({ groupId: 1, userId: 9 }, 9)).toEqual({ ok: true, ignored: true });
     expect(s.typing(1)).toEqual([]);

@@ -54,8 +54,10 @@ export class TypingStore {
    * @returns `{ ok: true, changed }` (changed: whether a new user started typing), `{ ok: true, ignored: true }`
    *   for the viewer's own typing, or `{ ok: false, error }` for a missing group or sender.
    */
-  notify(n: TypingNotification, viewerId: number):
-    | { ok: true; changed: boolean; ignored?: false } | { ok: true; ignored: true } | { ok: false; error: string } {
+  notify(
+    n: TypingNotification,
+    viewerId: number,
+  ): { ok: true; changed: boolean; ignored?: false } | { ok: true; ignored: true } | { ok: false; error: string } {
     if (n.groupId == null || n.userId == null) return { ok: false, error: TYPING_WITHOUT_GROUP_OR_SENDER };
     if (n.userId === viewerId) return { ok: true, ignored: true };
     const now = this.now();

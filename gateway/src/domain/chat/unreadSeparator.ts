@@ -20,7 +20,10 @@ export interface SeparatorMessage {
  * @param messages the list, oldest first
  * @param lastViewedAt the viewer's last-viewed time in the group, null when never viewed
  */
-export function unreadSeparatorIndex(messages: readonly SeparatorMessage[], lastViewedAt: Instant | null | undefined): number | null {
+export function unreadSeparatorIndex(
+  messages: readonly SeparatorMessage[],
+  lastViewedAt: Instant | null | undefined,
+): number | null {
   const i = messages.findIndex((m) => !m.own && viewerMessageStatus(m, lastViewedAt) === 'DELIVERED');
   return i > 0 ? i : null;
 }

@@ -6,8 +6,15 @@ import type { ChatGroupDto, ChatInvitationDto, ChatMessageDto, GroupLastMessageD
 import type { ParsedMetadata } from '../../domain/chat/metadata.js';
 import type { TypingUser } from '../../domain/chat/typing.js';
 
-export interface ChatUserParent { userId: number; name: string | null; lastSeenAt: string | null }
-export interface ChatGroupParent { dto: ChatGroupDto; viewerId: number }
+export interface ChatUserParent {
+  userId: number;
+  name: string | null;
+  lastSeenAt: string | null;
+}
+export interface ChatGroupParent {
+  dto: ChatGroupDto;
+  viewerId: number;
+}
 export interface ChatLastMessageParent {
   dto: GroupLastMessageDto;
   viewerId: number;
@@ -40,8 +47,15 @@ export interface ChatGroupEventParent {
   userId: number | null;
   removedForViewer: boolean;
 }
-export interface ChatTypingEventParent { cursor: null; groupId: number; users: TypingUser[] }
-export interface ChatPresenceEventParent { cursor: null; user: ChatUserParent }
+export interface ChatTypingEventParent {
+  cursor: null;
+  groupId: number;
+  users: TypingUser[];
+}
+export interface ChatPresenceEventParent {
+  cursor: null;
+  user: ChatUserParent;
+}
 export type ChatTypingUserParent = TypingUser;
 /** An alliance invitation as the backend answers it (GET invitations, invite, accept/decline). */
 export type ChatInvitationParent = ChatInvitationDto;

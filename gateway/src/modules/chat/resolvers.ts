@@ -13,7 +13,16 @@ import { invitationIdOf, parseMetadata } from '../../domain/chat/metadata.js';
 import type { GatewayContext } from '../../context.js';
 import type { MutationResolvers, Resolvers, ViewerResolvers } from '../../generated/resolvers-types.js';
 import {
-  ChatApi, listOf, messageInvitation, metaDataInput, reactedBy, type ChatGroupDto, type ChatInvitationDto, type ChatMessageDto, type GroupPageDto, type MetaDataDto,
+  ChatApi,
+  listOf,
+  messageInvitation,
+  metaDataInput,
+  reactedBy,
+  type ChatGroupDto,
+  type ChatInvitationDto,
+  type ChatMessageDto,
+  type GroupPageDto,
+  type MetaDataDto,
   type UnreadStatisticDto,
 } from '../../rest/chat.js';
 import { mutationResult, nullIfAbsent, queryResult, type UserErrorResult } from '../../rest/errors.js';
@@ -44,7 +53,11 @@ function badInput(message: string): GraphQLError {
 export function rawId(globalId: string, type: string): number {
   if (/^\d{1,15}$/.test(globalId)) return Number(globalId);
   let parsed: { type: string; id: string };
-  try { parsed = fromGlobalId(globalId); } catch { throw badInput(`not a ${type} id`); }
+  try {
+    parsed = fromGlobalId(globalId);
+  } catch {
+    throw badInput(`not a ${type} id`);
+  }
   if (parsed.type !== type || !/^\d{1,15}$/.test(parsed.id)) throw badInput(`not a ${type} id`);
   return Number(parsed.id);
 }
@@ -81,9 +94,17 @@ function msgTime(m: ChatMessageDto): string {
 export async function firstUnreadId(ctx: GatewayContext, group: ChatGroupDto, viewer: number): Promise<number | null> {
   return memo(ctx, `firstUnread:${group.id}`, async () => {
     const after = group.lastViewedMessageId ?? 0;
-    const page = listOf(await queryResult(() => chatApi(ctx).messages(group.id, { after, limit: 50 }))).sort((a, b) => a.msgId - b.msgId);
+    const page = listOf(await queryResult(() => chatApi(ctx).messages(group.id, { after, limit: 50 }))).sort(
+      (a, b) => a.msgId - b.msgId,
+    );
     const lastViewedAt = group.lastViewedMessageDateTime ?? null;
-    const first = page.find((m) => m.msgId > after && !isOwnDto(m, viewer) && viewerMessageStatus({ own: false, status: 'DELIVERED', dateTimeCreate: msgTime(m) }, lastViewedAt) === 'DELIVERED');
+    const first = page.find(
+      (m) =>
+        m.msgId > after &&
+        !isOwnDto(m, viewer) &&
+        viewerMessageStatus({ own: false, status: 'DELIVERED', dateTimeCreate: msgTime(m) }, lastViewedAt) ===
+          'DELIVERED',
+    );
     if (!first) return null;
     if (after > 0) return first.msgId;
     const older = listOf(await queryResult(() => chatApi(ctx).messages(group.id, { before: first.msgId, limit: 1 })));
@@ -91,8 +112,18 @@ export async function firstUnreadId(ctx: GatewayContext, group: ChatGroupDto, vi
   });
 }
 
-function messageParent(dto: ChatMessageDto, group: { id: number; lastViewedAt: string | null; firstUnreadId: number | null }, viewer: number): ChatMessageParent {
-  return { dto, groupId: dto.groupId ?? dto.group?.id ?? group.id, viewerId: viewer, lastViewedAt: group.lastViewedAt, firstUnreadId: group.firstUnreadId };
+function messageParent(
+  dto: ChatMessageDto,
+  group: { id: number; lastViewedAt: string | null; firstUnreadId: number | null },
+  viewer: number,
+): ChatMessageParent {
+  return {
+    dto,
+    groupId: dto.groupId ?? dto.group?.id ?? group.id,
+    viewerId: viewer,
+    lastViewedAt: group.lastViewedAt,
+    firstUnreadId: group.firstUnreadId,
+  };
 }
 
 const msgCursor = (msgId: number) => Buffer.from(`msg:${msgId}`).toString('base64');
@@ -107,7 +138,11 @@ function pageSize(n: number | null | undefined, def: number): number {
   return v;
 }
 
-async function messageConnection(ctx: GatewayContext, g: ChatGroupParent, args: { first?: number | null; after?: string | null; last?: number | null; before?: string | null }) {
+async function messageConnection(
+  ctx: GatewayContext,
+  g: ChatGroupParent,
+  args: { first?: number | null; after?: string | null; last?: number | null; before?: string | null },
+) {
   const forward = args.first != null || args.after != null;
   if (forward && (args.last != null || args.before != null)) throw badInput('use first/after or last/before, not both');
   const size = pageSize(forward ? args.first : args.last, CHAT_MESSAGE_PAGE_SIZE);
@@ -115,7 +150,12 @@ async function messageConnection(ctx: GatewayContext, g: ChatGroupParent, args: 
   const before = args.before ? fromMsgCursor(args.before) : undefined;
   const [info, fetched] = await Promise.all([
     loadGroup(ctx, g.dto.id),
-    queryResult(() => chatApi(ctx).messages(g.dto.id, forward ? { after: after ?? 0, limit: size } : { ...(before ? { before } : {}), limit: size })),
+    queryResult(() =>
+      chatApi(ctx).messages(
+        g.dto.id,
+        forward ? { after: after ?? 0, limit: size } : { ...(before ? { before } : {}), limit: size },
+      ),
+    ),
   ]);
   const group = info ?? g.dto;
   // the backend pages ascending and says whether more exist on each side (hasBefore / hasAfter)
@@ -163,28 +203,46 @@ function pendingInvitations(ctx: GatewayContext): Promise<ChatInvitationDto[]> {
 
 const invitationGid = (id: number) => toGlobalId('ChatInvitation', String(id));
 
-export const Viewer: Pick<ViewerResolvers, 'chatGroups' | 'chatGroup' | 'unreadStatistic' | 'chatInvitations' | 'chatContacts'> = {
+export const Viewer: Pick<
+  ViewerResolvers,
+  'chatGroups' | 'chatGroup' | 'unreadStatistic' | 'chatInvitations' | 'chatContacts'
+> = {
   // designed GET …/chat/invitations: the viewer's own PENDING invitations, newest first
   chatInvitations: (_u, _a, ctx) => pendingInvitations(ctx),
   // designed GET …/chat/contacts: users sharing an active group (not the viewer, not 10762), by name; online from lastSeenAt
-  chatContacts: async (_u, _a, ctx) => (await queryResult(() => chatApi(ctx).contacts()))
-    .map((c): ChatUserParent => ({ userId: c.id, name: c.name, lastSeenAt: c.lastSeenAt ?? null })),
+  chatContacts: async (_u, _a, ctx) =>
+    (await queryResult(() => chatApi(ctx).contacts())).map((c): ChatUserParent => ({
+      userId: c.id,
+      name: c.name,
+      lastSeenAt: c.lastSeenAt ?? null,
+    })),
   chatGroups: async (u, args, ctx) => {
     const first = pageSize(args.first, CHAT_GROUP_PAGE_SIZE);
     const search = args.search?.trim() ?? '';
-    const empty = { edges: [], totalCount: 0, pageInfo: { hasNextPage: false, hasPreviousPage: false, startCursor: null, endCursor: null } };
+    const empty = {
+      edges: [],
+      totalCount: 0,
+      pageInfo: { hasNextPage: false, hasPreviousPage: false, startCursor: null, endCursor: null },
+    };
     if (search && search.length < CHAT_MIN_SEARCH) return empty;
     const cursor = args.after ? Buffer.from(args.after, 'base64').toString('utf8') : null;
-    const answer = await queryResult(() => chatApi(ctx).filter({
-      limit: first, cursor: cursor || null, searchStr: search || null,
-      ...(args.types?.length ? { types: args.types, groupTypes: args.types } : {}),
-      ...(args.favorite != null ? { favorite: args.favorite } : {}),
-    }));
+    const answer = await queryResult(() =>
+      chatApi(ctx).filter({
+        limit: first,
+        cursor: cursor || null,
+        searchStr: search || null,
+        ...(args.types?.length ? { types: args.types, groupTypes: args.types } : {}),
+        ...(args.favorite != null ? { favorite: args.favorite } : {}),
+      }),
+    );
     const page: GroupPageDto = Array.isArray(answer) ? { content: answer, last: answer.length < first } : answer;
     const groups = page.content ?? [];
     for (const g of groups) ctx.loaders.memo(`chat:group:${g.id}`, async () => g);
     const enc = (c: string) => Buffer.from(c, 'utf8').toString('base64');
-    const edges = groups.map((g) => ({ cursor: enc(g.cursor ?? page.cursor ?? String(g.id)), node: groupParent(g, u.userId) }));
+    const edges = groups.map((g) => ({
+      cursor: enc(g.cursor ?? page.cursor ?? String(g.id)),
+      node: groupParent(g, u.userId),
+    }));
     const hasNext = !(page.last ?? groups.length < first) && !!page.cursor;
     return {
       edges,
@@ -193,7 +251,7 @@ export const Viewer: Pick<ViewerResolvers, 'chatGroups' | 'chatGroup' | 'unreadS
         hasNextPage: hasNext,
         hasPreviousPage: !!args.after,
         startCursor: edges[0]?.cursor ?? null,
-        endCursor: page.cursor ? enc(page.cursor) : edges[edges.length - 1]?.cursor ?? null,
+        endCursor: page.cursor ? enc(page.cursor) : (edges[edges.length - 1]?.cursor ?? null),
       },
     };
   },
@@ -225,33 +283,51 @@ export const chatTypes = {
     isFavorite: (g) => g.dto.favoriteId != null,
     isBotOrSupport: (g) => !!g.dto.isBotOrSupport,
     // from the group's own answer (filter, by-ids, GET group): no extra upstream call
-    supportRequester: (g) => (g.dto.groupType === 'ECVP_SUPPORT' && g.dto.supportRequester
-      ? { userId: g.dto.supportRequester.id, name: g.dto.supportRequester.name, companyName: g.dto.supportRequester.companyName ?? null }
-      : null),
+    supportRequester: (g) =>
+      g.dto.groupType === 'ECVP_SUPPORT' && g.dto.supportRequester
+        ? {
+            userId: g.dto.supportRequester.id,
+            name: g.dto.supportRequester.name,
+            companyName: g.dto.supportRequester.companyName ?? null,
+          }
+        : null,
     viewerRole: (g) => (g.dto.userRole as never) ?? null,
     createdAt: (g) => g.dto.dateTimeCreate ?? null,
     orderId: (g) => g.dto.orderId ?? null,
     // list answers (group/filter) carry no chat info: lastViewedAt stays undefined and the backend's status is used
-    lastMessage: (g) => (g.dto.lastMessage ? { dto: g.dto.lastMessage, viewerId: g.viewerId, lastViewedAt: g.dto.lastViewedMessageDateTime } : null),
+    lastMessage: (g) =>
+      g.dto.lastMessage
+        ? { dto: g.dto.lastMessage, viewerId: g.viewerId, lastViewedAt: g.dto.lastViewedMessageDateTime }
+        : null,
     statistics: async (g, _a, ctx) => {
       if (g.dto.statistics) return g.dto.statistics;
       const s = await memo(ctx, `stats:${g.dto.id}`, () => queryResult(() => chatApi(ctx).statistics([g.dto.id])));
       const found = (s.groups ?? []).find((x) => x.groupId === g.dto.id);
       return found ?? { groupId: g.dto.id, unreadMessagesCount: 0 };
     },
-    lastViewedMessageId: async (g, _a, ctx) => (g.dto.lastViewedMessageId !== undefined ? g.dto.lastViewedMessageId : (await loadGroup(ctx, g.dto.id))?.lastViewedMessageId ?? null),
-    lastViewedAt: async (g, _a, ctx) => (g.dto.lastViewedMessageDateTime !== undefined ? g.dto.lastViewedMessageDateTime : (await loadGroup(ctx, g.dto.id))?.lastViewedMessageDateTime ?? null),
+    lastViewedMessageId: async (g, _a, ctx) =>
+      g.dto.lastViewedMessageId !== undefined
+        ? g.dto.lastViewedMessageId
+        : ((await loadGroup(ctx, g.dto.id))?.lastViewedMessageId ?? null),
+    lastViewedAt: async (g, _a, ctx) =>
+      g.dto.lastViewedMessageDateTime !== undefined
+        ? g.dto.lastViewedMessageDateTime
+        : ((await loadGroup(ctx, g.dto.id))?.lastViewedMessageDateTime ?? null),
     firstUnreadMessageId: async (g, _a, ctx) => {
       const group = (await loadGroup(ctx, g.dto.id)) ?? g.dto;
       const id = await firstUnreadId(ctx, group, g.viewerId);
       return id === null ? null : toGlobalId('ChatMessage', String(id));
     },
-    members: (g) => (g.dto.members ?? []).map((m) => ({ userId: m.id, name: m.name ?? null, lastSeenAt: m.lastSeenAt ?? null })),
+    members: (g) =>
+      (g.dto.members ?? []).map((m) => ({ userId: m.id, name: m.name ?? null, lastSeenAt: m.lastSeenAt ?? null })),
     messages: (g, args, ctx) => messageConnection(ctx, g, args),
     messagesAround: async (g, { messageId, count }, ctx) => {
       const size = pageSize(count, CHAT_MESSAGE_PAGE_SIZE);
       const msgId = rawId(messageId, 'ChatMessage');
-      const [info, fetched] = await Promise.all([loadGroup(ctx, g.dto.id), queryResult(() => chatApi(ctx).around(g.dto.id, msgId, size))]);
+      const [info, fetched] = await Promise.all([
+        loadGroup(ctx, g.dto.id),
+        queryResult(() => chatApi(ctx).around(g.dto.id, msgId, size)),
+      ]);
       const group = info ?? g.dto;
       const list = fetched.content.filter((m) => !m.deleted);
       const sep = await firstUnreadId(ctx, group, g.viewerId);
@@ -290,7 +366,10 @@ export const chatTypes = {
     hasNewMentions: (s) => s.hasNewMentions ?? false,
     hasNewReactions: (s) => s.hasNewReactions ?? false,
     unreadMessagesCount: (s) => Math.max(0, s.unreadMessagesCount ?? 0),
-    unreadMessagesCounters: (s) => s.unreadMessagesCounters?.length ? s.unreadMessagesCounters : [{ type: 'GROUP_MSG', count: Math.max(0, s.unreadMessagesCount ?? 0) }],
+    unreadMessagesCounters: (s) =>
+      s.unreadMessagesCounters?.length
+        ? s.unreadMessagesCounters
+        : [{ type: 'GROUP_MSG', count: Math.max(0, s.unreadMessagesCount ?? 0) }],
   },
   UnreadStatistic: {
     unreadMessagesCount: (s) => Math.max(0, s.unreadMessagesCount ?? 0),
@@ -314,16 +393,25 @@ export const chatTypes = {
     text: (p) => p.dto.text ?? null,
     status: (p) => statusOf(p),
     own: (p) => isOwnDto(p.dto, p.viewerId),
-    sender: (p) => (p.dto.sender ? { userId: p.dto.sender.id, name: p.dto.sender.name ?? null, lastSeenAt: p.dto.sender.lastSeenAt ?? null } : null),
+    sender: (p) =>
+      p.dto.sender
+        ? { userId: p.dto.sender.id, name: p.dto.sender.name ?? null, lastSeenAt: p.dto.sender.lastSeenAt ?? null }
+        : null,
     sentByGroup: (p) => !!p.dto.sentByGroup,
-    file: (p) => (p.dto.file?.name
-      ? { name: p.dto.file.name, isImage: IMAGE.test(p.dto.file.name), url: p.dto.deleted ? null : chatMessageFileUrl(p.dto.msgId) }
-      : null),
-    pictures: (p) => (p.dto.pictures ?? []).map((x) => ({
-      fileId: x.id ?? null,
-      name: x.name ?? null,
-      previewUrl: chatFileUrl(x.previewPictureInfo?.link ?? x.link ?? null),
-    })),
+    file: (p) =>
+      p.dto.file?.name
+        ? {
+            name: p.dto.file.name,
+            isImage: IMAGE.test(p.dto.file.name),
+            url: p.dto.deleted ? null : chatMessageFileUrl(p.dto.msgId),
+          }
+        : null,
+    pictures: (p) =>
+      (p.dto.pictures ?? []).map((x) => ({
+        fileId: x.id ?? null,
+        name: x.name ?? null,
+        previewUrl: chatFileUrl(x.previewPictureInfo?.link ?? x.link ?? null),
+      })),
     replyTo: (p) => (p.dto.replyMessage ? { ...p, dto: p.dto.replyMessage } : null),
     forwardedFrom: (p) => (p.dto.forwardMessage ? { ...p, dto: p.dto.forwardMessage } : null),
     mentionsViewer: (p) => !!p.dto.mentioned || (p.dto.mentions ?? []).includes(p.viewerId),
@@ -336,7 +424,8 @@ export const chatTypes = {
       // the backend's view of a GROUP_INVITATION message carries its invitation for every member
       return p.dto.invitation !== undefined ? { ...m, invitation: messageInvitation(p.dto) } : m;
     },
-    reactions: (p) => (p.dto.reactions ?? []).map((r) => ({ ...r, mine: r.mine ?? (r.userIds ?? []).includes(p.viewerId) })),
+    reactions: (p) =>
+      (p.dto.reactions ?? []).map((r) => ({ ...r, mine: r.mine ?? (r.userIds ?? []).includes(p.viewerId) })),
     edited: (p) => !!p.dto.updated,
     isFirstUnread: (p) => p.firstUnreadId !== null && p.firstUnreadId === p.dto.msgId,
   },
@@ -412,29 +501,59 @@ export const chatTypes = {
   SendChatMessageResult: { __resolveType: <T extends { __typename: string }>(e: T): T['__typename'] => e.__typename },
   EditChatMessageResult: { __resolveType: <T extends { __typename: string }>(e: T): T['__typename'] => e.__typename },
   DeleteChatMessageResult: { __resolveType: <T extends { __typename: string }>(e: T): T['__typename'] => e.__typename },
-  ReactToChatMessageResult: { __resolveType: <T extends { __typename: string }>(e: T): T['__typename'] => e.__typename },
+  ReactToChatMessageResult: {
+    __resolveType: <T extends { __typename: string }>(e: T): T['__typename'] => e.__typename,
+  },
   ChatGroupChangeResult: { __resolveType: <T extends { __typename: string }>(e: T): T['__typename'] => e.__typename },
   ChatGroupRemovedResult: { __resolveType: <T extends { __typename: string }>(e: T): T['__typename'] => e.__typename },
   SendTypingResult: { __resolveType: <T extends { __typename: string }>(e: T): T['__typename'] => e.__typename },
   InviteToChatGroupResult: { __resolveType: <T extends { __typename: string }>(e: T): T['__typename'] => e.__typename },
-  ChatInvitationDecisionResult: { __resolveType: <T extends { __typename: string }>(e: T): T['__typename'] => e.__typename },
-  MarkChatMessagesViewedResult: { __resolveType: <T extends { __typename: string }>(e: T): T['__typename'] => e.__typename },
+  ChatInvitationDecisionResult: {
+    __resolveType: <T extends { __typename: string }>(e: T): T['__typename'] => e.__typename,
+  },
+  MarkChatMessagesViewedResult: {
+    __resolveType: <T extends { __typename: string }>(e: T): T['__typename'] => e.__typename,
+  },
 } satisfies Resolvers;
 
-type ChatMutations = 'openOrderChat' | 'sendChatMessage' | 'editChatMessage' | 'deleteChatMessage' | 'reactToChatMessage' | 'markChatGroupViewed'
-  | 'markChatViewedTo' | 'pinChatGroup' | 'unpinChatGroup' | 'leaveChatGroup' | 'deleteChatGroup' | 'sendTyping'
-  | 'createChatGroup' | 'renameChatGroup' | 'inviteToChatGroup' | 'acceptChatInvitation' | 'declineChatInvitation' | 'markChatMessagesViewed';
+type ChatMutations =
+  | 'openOrderChat'
+  | 'sendChatMessage'
+  | 'editChatMessage'
+  | 'deleteChatMessage'
+  | 'reactToChatMessage'
+  | 'markChatGroupViewed'
+  | 'markChatViewedTo'
+  | 'pinChatGroup'
+  | 'unpinChatGroup'
+  | 'leaveChatGroup'
+  | 'deleteChatGroup'
+  | 'sendTyping'
+  | 'createChatGroup'
+  | 'renameChatGroup'
+  | 'inviteToChatGroup'
+  | 'acceptChatInvitation'
+  | 'declineChatInvitation'
+  | 'markChatMessagesViewed';
 
 /** metaData input (JSON `{ userMessage, metadataType }`) for the backend. @throws BAD_USER_INPUT */
 function parseMetaData(json: string | null | undefined): MetaDataDto | null | undefined {
-  try { return metaDataInput(json); } catch { throw badInput('metaData must be JSON { userMessage, metadataType }'); }
+  try {
+    return metaDataInput(json);
+  } catch {
+    throw badInput('metaData must be JSON { userMessage, metadataType }');
+  }
 }
 
 /** A message answer as a parent (status for the viewer: own messages keep theirs). */
 async function messageOf(ctx: GatewayContext, dto: ChatMessageDto, viewer: number): Promise<ChatMessageParent> {
   const groupId = dto.groupId ?? dto.group?.id ?? 0;
   const g = groupId ? await loadGroup(ctx, groupId) : null;
-  return messageParent(dto, { id: groupId, lastViewedAt: g?.lastViewedMessageDateTime ?? null, firstUnreadId: null }, viewer);
+  return messageParent(
+    dto,
+    { id: groupId, lastViewedAt: g?.lastViewedMessageDateTime ?? null, firstUnreadId: null },
+    viewer,
+  );
 }
 
 /**
@@ -468,11 +587,15 @@ export async function chatNode(type: string, id: number, ctx: GatewayContext, vi
     }
     case 'ChatMessage': {
       const dto = await nullIfAbsent(() => chatApi(ctx).message(id));
-      return dto && !dto.deleted ? { ...(await messageOf(ctx, dto, viewer)), __typename: 'ChatMessage' as const } : null;
+      return dto && !dto.deleted
+        ? { ...(await messageOf(ctx, dto, viewer)), __typename: 'ChatMessage' as const }
+        : null;
     }
     case 'ChatUser': {
       const u = await nullIfAbsent(() => chatApi(ctx).user(id));
-      return u ? { userId: u.id, name: u.name ?? null, lastSeenAt: u.lastSeenAt ?? null, __typename: 'ChatUser' as const } : null;
+      return u
+        ? { userId: u.id, name: u.name ?? null, lastSeenAt: u.lastSeenAt ?? null, __typename: 'ChatUser' as const }
+        : null;
     }
     case 'ChatInvitation': {
       // only the viewer's own PENDING invitations are reachable (GET …/chat/invitations); decided or others' → null
@@ -488,7 +611,10 @@ export const Mutation: Pick<MutationResolvers, ChatMutations> = {
   openOrderChat: async (_r, { input }, ctx) => {
     const orderId = rawId(input.orderId, 'Order');
     const viewer = await viewerId(ctx);
-    return withUserError(async () => ({ __typename: 'OpenOrderChatSuccess' as const, group: groupParent(await chatApi(ctx).createGet(orderId), viewer) }));
+    return withUserError(async () => ({
+      __typename: 'OpenOrderChatSuccess' as const,
+      group: groupParent(await chatApi(ctx).createGet(orderId), viewer),
+    }));
   },
   sendChatMessage: async (_r, { input }, ctx) => {
     const groupId = rawId(input.groupId, 'ChatGroup');
@@ -496,7 +622,8 @@ export const Mutation: Pick<MutationResolvers, ChatMutations> = {
     const viewer = await viewerId(ctx);
     return withUserError(async () => {
       const dto = await chatApi(ctx).send(groupId, {
-        extMsgId: input.extMsgId, text: input.text ?? null,
+        extMsgId: input.extMsgId,
+        text: input.text ?? null,
         replyMessageId: input.replyToId ? rawId(input.replyToId, 'ChatMessage') : null,
         forwardMessageId: input.forwardId ? rawId(input.forwardId, 'ChatMessage') : null,
         ...(input.mentionedUserIds?.length ? { mentioned: [...input.mentionedUserIds] } : {}),
@@ -509,7 +636,11 @@ export const Mutation: Pick<MutationResolvers, ChatMutations> = {
       const group = await nullIfAbsent(() => chatApi(ctx).group(groupId));
       return {
         __typename: 'SendChatMessageSuccess' as const,
-        message: messageParent({ ...dto, groupId: dto.groupId ?? groupId }, { id: groupId, lastViewedAt: group?.lastViewedMessageDateTime ?? null, firstUnreadId: null }, viewer),
+        message: messageParent(
+          { ...dto, groupId: dto.groupId ?? groupId },
+          { id: groupId, lastViewedAt: group?.lastViewedMessageDateTime ?? null, firstUnreadId: null },
+          viewer,
+        ),
         group: group ? groupParent(group, viewer) : null,
       };
     });
@@ -520,7 +651,10 @@ export const Mutation: Pick<MutationResolvers, ChatMutations> = {
     return withUserError(async () => {
       const metaData = parseMetaData(input.metaData);
       const current = await chatApi(ctx).message(msgId);
-      const dto = await chatApi(ctx).edit(current.groupId!, msgId, { ...(input.text !== undefined ? { text: input.text } : {}), ...(metaData !== undefined ? { metaData } : {}) });
+      const dto = await chatApi(ctx).edit(current.groupId!, msgId, {
+        ...(input.text !== undefined ? { text: input.text } : {}),
+        ...(metaData !== undefined ? { metaData } : {}),
+      });
       return { __typename: 'EditChatMessageSuccess' as const, message: await messageOf(ctx, dto, viewer) };
     });
   },
@@ -529,7 +663,11 @@ export const Mutation: Pick<MutationResolvers, ChatMutations> = {
     return withUserError(async () => {
       const current = await chatApi(ctx).message(msgId);
       await chatApi(ctx).remove(current.groupId!, msgId);
-      return { __typename: 'DeleteChatMessageSuccess' as const, deletedMessageId: toGlobalId('ChatMessage', String(msgId)), unreadStatistic: await chatApi(ctx).unread() };
+      return {
+        __typename: 'DeleteChatMessageSuccess' as const,
+        deletedMessageId: toGlobalId('ChatMessage', String(msgId)),
+        unreadStatistic: await chatApi(ctx).unread(),
+      };
     });
   },
   reactToChatMessage: async (_r, { input }, ctx) => {
@@ -538,70 +676,111 @@ export const Mutation: Pick<MutationResolvers, ChatMutations> = {
     return withUserError(async () => {
       // toggles: removes the viewer's reaction when given, else adds it
       const current = await chatApi(ctx).message(msgId);
-      const dto = await chatApi(ctx).react(current.groupId!, msgId, input.reaction, !reactedBy(current, viewer, input.reaction));
+      const dto = await chatApi(ctx).react(
+        current.groupId!,
+        msgId,
+        input.reaction,
+        !reactedBy(current, viewer, input.reaction),
+      );
       return { __typename: 'ReactToChatMessageSuccess' as const, message: await messageOf(ctx, dto, viewer) };
     });
   },
   markChatGroupViewed: async (_r, { input }, ctx) => {
     const id = rawId(input.groupId, 'ChatGroup');
-    return withUserError(async () => { await chatApi(ctx).viewGroup(id); return groupResult(ctx, id); });
+    return withUserError(async () => {
+      await chatApi(ctx).viewGroup(id);
+      return groupResult(ctx, id);
+    });
   },
   markChatViewedTo: async (_r, { input }, ctx) => {
     const id = rawId(input.groupId, 'ChatGroup');
     const msgId = rawId(input.messageId, 'ChatMessage');
-    return withUserError(async () => { await chatApi(ctx).viewedTo(id, msgId); return groupResult(ctx, id); });
+    return withUserError(async () => {
+      await chatApi(ctx).viewedTo(id, msgId);
+      return groupResult(ctx, id);
+    });
   },
   pinChatGroup: async (_r, { input }, ctx) => {
     const id = rawId(input.groupId, 'ChatGroup');
-    return withUserError(async () => { await chatApi(ctx).favorite(id, true); return groupResult(ctx, id); });
+    return withUserError(async () => {
+      await chatApi(ctx).favorite(id, true);
+      return groupResult(ctx, id);
+    });
   },
   unpinChatGroup: async (_r, { input }, ctx) => {
     const id = rawId(input.groupId, 'ChatGroup');
-    return withUserError(async () => { await chatApi(ctx).favorite(id, false); return groupResult(ctx, id); });
+    return withUserError(async () => {
+      await chatApi(ctx).favorite(id, false);
+      return groupResult(ctx, id);
+    });
   },
   leaveChatGroup: async (_r, { input }, ctx) => {
     const id = rawId(input.groupId, 'ChatGroup');
     return withUserError(async () => {
       await chatApi(ctx).leave(id);
-      return { __typename: 'ChatGroupRemovedSuccess' as const, removedGroupId: toGlobalId('ChatGroup', String(id)), unreadStatistic: await chatApi(ctx).unread() };
+      return {
+        __typename: 'ChatGroupRemovedSuccess' as const,
+        removedGroupId: toGlobalId('ChatGroup', String(id)),
+        unreadStatistic: await chatApi(ctx).unread(),
+      };
     });
   },
   deleteChatGroup: async (_r, { input }, ctx) => {
     const id = rawId(input.groupId, 'ChatGroup');
     return withUserError(async () => {
       await chatApi(ctx).deleteGroup(id);
-      return { __typename: 'ChatGroupRemovedSuccess' as const, removedGroupId: toGlobalId('ChatGroup', String(id)), unreadStatistic: await chatApi(ctx).unread() };
+      return {
+        __typename: 'ChatGroupRemovedSuccess' as const,
+        removedGroupId: toGlobalId('ChatGroup', String(id)),
+        unreadStatistic: await chatApi(ctx).unread(),
+      };
     });
   },
   createChatGroup: async (_r, { input }, ctx) => {
     return withUserError(async () => {
       const created = await chatApi(ctx).createGroup({
-        name: input.name, groupType: input.groupType, ...(input.memberIds?.length ? { memberIds: [...input.memberIds] } : {}),
+        name: input.name,
+        groupType: input.groupType,
+        ...(input.memberIds?.length ? { memberIds: [...input.memberIds] } : {}),
       });
       return groupResult(ctx, created.id);
     });
   },
   renameChatGroup: async (_r, { input }, ctx) => {
     const id = rawId(input.groupId, 'ChatGroup');
-    return withRoleUserError(async () => { await chatApi(ctx).rename(id, input.name); return groupResult(ctx, id); });
+    return withRoleUserError(async () => {
+      await chatApi(ctx).rename(id, input.name);
+      return groupResult(ctx, id);
+    });
   },
   inviteToChatGroup: async (_r, { input }, ctx) => {
     const id = rawId(input.groupId, 'ChatGroup');
-    return withRoleUserError(async () => ({ __typename: 'InviteToChatGroupSuccess' as const, invitation: await chatApi(ctx).invite(id, input.userId) }));
+    return withRoleUserError(async () => ({
+      __typename: 'InviteToChatGroupSuccess' as const,
+      invitation: await chatApi(ctx).invite(id, input.userId),
+    }));
   },
-  acceptChatInvitation: async (_r, { input }, ctx) => decideInvitation(ctx, rawId(input.invitationId, 'ChatInvitation'), 'accept'),
-  declineChatInvitation: async (_r, { input }, ctx) => decideInvitation(ctx, rawId(input.invitationId, 'ChatInvitation'), 'decline'),
+  acceptChatInvitation: async (_r, { input }, ctx) =>
+    decideInvitation(ctx, rawId(input.invitationId, 'ChatInvitation'), 'accept'),
+  declineChatInvitation: async (_r, { input }, ctx) =>
+    decideInvitation(ctx, rawId(input.invitationId, 'ChatInvitation'), 'decline'),
   markChatMessagesViewed: async (_r, { input }, ctx) => {
     const ids = input.messageIds.map((m) => rawId(m, 'ChatMessage'));
     const viewer = await viewerId(ctx);
     return withUserError(async () => {
       const touched = await chatApi(ctx).messagesViewed(ids);
-      const groups = await Promise.all(touched.map(async (t) => {
-        ctx.loaders.forget(`chat:group:${t.groupId}`);
-        ctx.loaders.forget(`chat:firstUnread:${t.groupId}`);
-        return groupParent(await chatApi(ctx).group(t.groupId), viewer);
-      }));
-      return { __typename: 'MarkChatMessagesViewedSuccess' as const, groups, unreadStatistic: await chatApi(ctx).unread() };
+      const groups = await Promise.all(
+        touched.map(async (t) => {
+          ctx.loaders.forget(`chat:group:${t.groupId}`);
+          ctx.loaders.forget(`chat:firstUnread:${t.groupId}`);
+          return groupParent(await chatApi(ctx).group(t.groupId), viewer);
+        }),
+      );
+      return {
+        __typename: 'MarkChatMessagesViewedSuccess' as const,
+        groups,
+        unreadStatistic: await chatApi(ctx).unread(),
+      };
     });
   },
   sendTyping: async (_r, { input }, ctx) => {

@@ -16,10 +16,19 @@ import { ChatStreamClosed, type ChatHub } from '../../realtime/hub.js';
 import type { ChatStreamEvent } from '../../realtime/events.js';
 import { normalizeMessage, type ChatMessageDto } from '../../rest/chat.js';
 import { queryResult } from '../../rest/errors.js';
-import type { ChatGroupEventParent, ChatMessageEventParent, ChatPresenceEventParent, ChatTypingEventParent } from './parents.js';
+import type {
+  ChatGroupEventParent,
+  ChatMessageEventParent,
+  ChatPresenceEventParent,
+  ChatTypingEventParent,
+} from './parents.js';
 
 const MOD_KIND = {
-  MSG_EDITED: 'EDITED', MSG_METADATA_EDITED: 'METADATA_EDITED', MSG_DELETED: 'DELETED', MSG_DELIVERED: 'DELIVERED', MSG_VIEWED: 'VIEWED',
+  MSG_EDITED: 'EDITED',
+  MSG_METADATA_EDITED: 'METADATA_EDITED',
+  MSG_DELETED: 'DELETED',
+  MSG_DELIVERED: 'DELIVERED',
+  MSG_VIEWED: 'VIEWED',
 } as const;
 
 type Payload =
@@ -53,7 +62,11 @@ export function toPayload(e: ChatStreamEvent, viewer: ChatViewer): Payload | nul
     case 'TYPING':
       return { __typename: 'ChatTypingEvent', cursor: null, groupId: e.groupId, users: e.users };
     case 'PRESENCE':
-      return { __typename: 'ChatPresenceEvent', cursor: null, user: { userId: e.userId, name: e.userName, lastSeenAt: e.lastSeenAt } };
+      return {
+        __typename: 'ChatPresenceEvent',
+        cursor: null,
+        user: { userId: e.userId, name: e.userName, lastSeenAt: e.lastSeenAt },
+      };
     case 'RESYNC':
       return { __typename: 'ChatResyncEvent', cursor: e.cursor, reason: e.reason };
     case 'EVENT':
@@ -66,22 +79,40 @@ function fromWire(w: WireEvent, cursor: string, viewer: ChatViewer): Payload | n
     case 'GROUP_MSG':
     case 'CHILD_MSG':
     case 'MODIFY_MSG': {
-      const kind = w.type === 'GROUP_MSG' ? 'NEW' : w.type === 'CHILD_MSG' ? 'CHILD' : w.type !== 'MODIFY_MSG' ? undefined : (MOD_KIND as Record<string, ChatMessageEventParent['kind'] | undefined>)[w.modification];
+      const kind =
+        w.type === 'GROUP_MSG'
+          ? 'NEW'
+          : w.type === 'CHILD_MSG'
+            ? 'CHILD'
+            : w.type !== 'MODIFY_MSG'
+              ? undefined
+              : (MOD_KIND as Record<string, ChatMessageEventParent['kind'] | undefined>)[w.modification];
       if (!kind) return null;
       // the backend's message carries `edited`; a reaction (METADATA_EDITED with `reaction`) never marks a message edited
       const base = normalizeMessage(w.message);
-      const edited = base.updated ?? (kind === 'EDITED' || (kind === 'METADATA_EDITED' && !(w.type === 'MODIFY_MSG' && w.reaction)));
-      const dto: ChatMessageDto = forViewer({ ...base, mentions: w.message.mentions ? [...w.message.mentions] : base.mentions, updated: edited }, base.group?.type ?? null, viewer);
-      const ids = kind === 'VIEWED' ? [...new Set([...metaDataIds(w.message.metaData), w.message.msgId])] : [w.message.msgId];
+      const edited =
+        base.updated ?? (kind === 'EDITED' || (kind === 'METADATA_EDITED' && !(w.type === 'MODIFY_MSG' && w.reaction)));
+      const dto: ChatMessageDto = forViewer(
+        { ...base, mentions: w.message.mentions ? [...w.message.mentions] : base.mentions, updated: edited },
+        base.group?.type ?? null,
+        viewer,
+      );
+      const ids =
+        kind === 'VIEWED' ? [...new Set([...metaDataIds(w.message.metaData), w.message.msgId])] : [w.message.msgId];
       return {
-        __typename: 'ChatMessageEvent', cursor, kind, groupId: w.message.groupId, messageIds: ids,
+        __typename: 'ChatMessageEvent',
+        cursor,
+        kind,
+        groupId: w.message.groupId,
+        messageIds: ids,
         // lastViewedAt unknown in an event: someone else's new message is unread (DELIVERED), own keeps its status
         message: { dto, groupId: w.message.groupId, viewerId: viewer.userId, lastViewedAt: null, firstUnreadId: null },
       };
     }
     case 'MODIFY_GROUP_MSG': {
       const userId = w.userId ?? null;
-      const removedForViewer = (w.event === 'GROUP_LEFT' || w.event === 'GROUP_REMOVED') && (userId === null || userId === viewer.userId);
+      const removedForViewer =
+        (w.event === 'GROUP_LEFT' || w.event === 'GROUP_REMOVED') && (userId === null || userId === viewer.userId);
       return { __typename: 'ChatGroupEvent', cursor, kind: w.event, groupId: w.groupId, userId, removedForViewer };
     }
     case 'GROUP_REQDOC_MSG':
@@ -93,7 +124,9 @@ function fromWire(w: WireEvent, cursor: string, viewer: ChatViewer): Payload | n
 
 function mapError(err: unknown): unknown {
   if (err instanceof ChatStreamClosed) {
-    return new GraphQLError(err.message, { extensions: { code: err.reason === 'UNAUTHENTICATED' ? 'UNAUTHENTICATED' : 'INTERNAL_SERVER_ERROR' } });
+    return new GraphQLError(err.message, {
+      extensions: { code: err.reason === 'UNAUTHENTICATED' ? 'UNAUTHENTICATED' : 'INTERNAL_SERVER_ERROR' },
+    });
   }
   return err;
 }
@@ -106,7 +139,11 @@ export function attachChatSubscription(schema: GraphQLSchema, hub: ChatHub): voi
   field.subscribe = async (_root, args: { resumeFrom?: string | null }, ctx: GatewayContext) => {
     const user = ctx.session.hasSessionCookie() ? await queryResult(() => ctx.loaders.viewer()) : null;
     if (!user) throw new GraphQLError('Требуется вход в систему', { extensions: { code: 'UNAUTHENTICATED' } });
-    const source = hub.subscribe({ userId: user.userId, cookie: ctx.session.jar.header() ?? "", resumeFrom: args.resumeFrom ?? null });
+    const source = hub.subscribe({
+      userId: user.userId,
+      cookie: ctx.session.jar.header() ?? '',
+      resumeFrom: args.resumeFrom ?? null,
+    });
     // an operator is support (spec chat §6): the desk's messages in support chats are theirs
     const viewer: ChatViewer = { userId: user.userId, isSupport: user.account?.type === 'OPER' };
     const it: AsyncIterableIterator<Payload> = {
@@ -131,7 +168,9 @@ export function attachChatSubscription(schema: GraphQLSchema, hub: ChatHub): voi
         await source.return?.();
         throw err;
       },
-      [Symbol.asyncIterator]() { return it; },
+      [Symbol.asyncIterator]() {
+        return it;
+      },
     };
     return it;
   };

@@ -19,7 +19,11 @@ import { GraphQLError } from 'graphql/index.js';
 import { cursorToOffset, fromGlobalId, offsetToCursor, toGlobalId } from 'graphql-relay';
 import type { GatewayContext } from '../../context.js';
 import type {
-  BankRequisite as GBankRequisite, BankRequisiteResolvers, CompanyResolvers, MutationResolvers, ViewerResolvers,
+  BankRequisite as GBankRequisite,
+  BankRequisiteResolvers,
+  CompanyResolvers,
+  MutationResolvers,
+  ViewerResolvers,
 } from '../../generated/resolvers-types.js';
 import type { BankRequisiteDto, CompanyDto, CurrentUserDto } from '../../rest/dto.js';
 import { mutationResult, nullIfAbsent, queryResult, UpstreamError, userErrorFrom } from '../../rest/errors.js';
@@ -47,8 +51,21 @@ async function details(c: CompanyDto, ctx: GatewayContext): Promise<CompanyDto |
 }
 
 /** The §3 Company fields of issue 8, merged into viewer/resolvers.ts `Company`. */
-export const CompanyDetails: Required<Pick<CompanyResolvers, 'ogrnKind' | 'registrationAuthority' | 'registrationAuthorityAddress' | 'registrationDate'
-  | 'okved' | 'actualAddress' | 'ceo' | 'liquidated' | 'signatureConfirmed' | 'verifiedAt'>> = {
+export const CompanyDetails: Required<
+  Pick<
+    CompanyResolvers,
+    | 'ogrnKind'
+    | 'registrationAuthority'
+    | 'registrationAuthorityAddress'
+    | 'registrationDate'
+    | 'okved'
+    | 'actualAddress'
+    | 'ceo'
+    | 'liquidated'
+    | 'signatureConfirmed'
+    | 'verifiedAt'
+  >
+> = {
   ogrnKind: (c) => (c.ogrn?.length === 13 ? 'OGRN' : c.ogrn?.length === 15 ? 'OGRNIP' : null),
   registrationAuthority: async (c, _a, ctx) => (await details(c, ctx))?.registrationAuthority ?? null,
   registrationAuthorityAddress: async (c, _a, ctx) => (await details(c, ctx))?.registrationAuthorityAddress ?? null,
@@ -70,7 +87,11 @@ export const BankRequisite: Strict<BankRequisiteResolvers, BankRequisiteDto, GBa
 };
 
 /** The viewer company's requisite with backend id `id` (node(id)); null for another company's, a non-client or a bad id. */
-export async function resolveBankRequisiteNode(id: string, ctx: GatewayContext, viewer: CurrentUserDto): Promise<(BankRequisiteDto & { __typename: 'BankRequisite' }) | null> {
+export async function resolveBankRequisiteNode(
+  id: string,
+  ctx: GatewayContext,
+  viewer: CurrentUserDto,
+): Promise<(BankRequisiteDto & { __typename: 'BankRequisite' }) | null> {
   if (viewer.account.type !== 'CLIENT' || !/^\d{1,10}$/.test(id)) return null;
   const list = await nullIfAbsent(() => loadRequisites(ctx));
   const r = list?.find((x) => String(x.id) === id);
@@ -83,11 +104,13 @@ export const Viewer: Pick<ViewerResolvers, 'bankRequisites'> = {
   bankRequisites: async (u, args, ctx) => {
     if (u.account.type !== 'CLIENT') return null;
     const first = args.first ?? 20;
-    if (!Number.isInteger(first) || first < 1 || first > MAX_FIRST) throw new GraphQLError(`first must be 1..${MAX_FIRST}`, { extensions: { code: 'BAD_USER_INPUT' } });
+    if (!Number.isInteger(first) || first < 1 || first > MAX_FIRST)
+      throw new GraphQLError(`first must be 1..${MAX_FIRST}`, { extensions: { code: 'BAD_USER_INPUT' } });
     let offset = 0;
     if (args.after) {
       const n = cursorToOffset(args.after);
-      if (!Number.isInteger(n) || n < 0) throw new GraphQLError('after is not a cursor of this connection', { extensions: { code: 'BAD_USER_INPUT' } });
+      if (!Number.isInteger(n) || n < 0)
+        throw new GraphQLError('after is not a cursor of this connection', { extensions: { code: 'BAD_USER_INPUT' } });
       offset = n + 1;
     }
     const all = await queryResult(() => loadRequisites(ctx));
@@ -117,7 +140,14 @@ function requisiteId(globalId: string): number | null {
 
 /** A UserError REQUISITE_NOT_FOUND for an id that is not a bank requisite's (the same answer as another company's). */
 function notFound(id: string) {
-  return userErrorFrom(new UpstreamError(404, { code: 'REQUISITE_NOT_FOUND', message: 'Реквизиты не найдены' }, 'PUT', `/api/secured/client/requisites/${encodeURIComponent(id)}`));
+  return userErrorFrom(
+    new UpstreamError(
+      404,
+      { code: 'REQUISITE_NOT_FOUND', message: 'Реквизиты не найдены' },
+      'PUT',
+      `/api/secured/client/requisites/${encodeURIComponent(id)}`,
+    ),
+  );
 }
 
 /** The viewer after a change: fresh requisites, verification and client info are read again when asked. */
@@ -131,26 +161,40 @@ async function freshViewer(ctx: GatewayContext): Promise<CurrentUserDto> {
 
 const blankToNull = (v: string | null | undefined): string | null => (v?.trim() ? v : null);
 
-type CompanyMutations = 'updateRegistrationData' | 'createBankRequisite' | 'updateBankRequisite' | 'deleteBankRequisite';
+type CompanyMutations =
+  'updateRegistrationData' | 'createBankRequisite' | 'updateBankRequisite' | 'deleteBankRequisite';
 
 export const Mutation: Pick<MutationResolvers, CompanyMutations> = {
-  updateRegistrationData: (_r, { input }, ctx) => mutationResult(async () => {
-    await ctx.api.updateRegData({
-      name: input.name, surname: input.surname, patronymic: blankToNull(input.patronymic), phone: input.phone,
-      additionalPhone: blankToNull(input.additionalPhone), companyWebsite: blankToNull(input.companyWebsite),
-    });
-    return { __typename: 'UpdateRegistrationDataSuccess' as const, viewer: await freshViewer(ctx) };
-  }),
-  createBankRequisite: (_r, { input }, ctx) => mutationResult(async () => {
-    const created = await ctx.api.createBankRequisite({ bankBik: input.bankBik, checkAccount: input.checkAccount });
-    const viewer = await freshViewer(ctx);
-    return { __typename: 'CreateBankRequisiteSuccess' as const, bankRequisiteEdge: edge(created, created.index - 1), viewer };
-  }),
+  updateRegistrationData: (_r, { input }, ctx) =>
+    mutationResult(async () => {
+      await ctx.api.updateRegData({
+        name: input.name,
+        surname: input.surname,
+        patronymic: blankToNull(input.patronymic),
+        phone: input.phone,
+        additionalPhone: blankToNull(input.additionalPhone),
+        companyWebsite: blankToNull(input.companyWebsite),
+      });
+      return { __typename: 'UpdateRegistrationDataSuccess' as const, viewer: await freshViewer(ctx) };
+    }),
+  createBankRequisite: (_r, { input }, ctx) =>
+    mutationResult(async () => {
+      const created = await ctx.api.createBankRequisite({ bankBik: input.bankBik, checkAccount: input.checkAccount });
+      const viewer = await freshViewer(ctx);
+      return {
+        __typename: 'CreateBankRequisiteSuccess' as const,
+        bankRequisiteEdge: edge(created, created.index - 1),
+        viewer,
+      };
+    }),
   updateBankRequisite: async (_r, { input }, ctx) => {
     const id = requisiteId(input.bankRequisiteId);
     if (id === null) return notFound(input.bankRequisiteId);
     return mutationResult(async () => {
-      const updated = await ctx.api.updateBankRequisite(id, { bankBik: input.bankBik, checkAccount: input.checkAccount });
+      const updated = await ctx.api.updateBankRequisite(id, {
+        bankBik: input.bankBik,
+        checkAccount: input.checkAccount,
+      });
       await freshViewer(ctx);
       return { __typename: 'UpdateBankRequisiteSuccess' as const, bankRequisite: updated };
     });
@@ -162,7 +206,11 @@ export const Mutation: Pick<MutationResolvers, CompanyMutations> = {
       const rest = await ctx.api.deleteBankRequisite(id);
       const viewer = await freshViewer(ctx);
       ctx.loaders.memo(REQUISITES_KEY, async () => rest);
-      return { __typename: 'DeleteBankRequisiteSuccess' as const, deletedBankRequisiteId: input.bankRequisiteId, viewer };
+      return {
+        __typename: 'DeleteBankRequisiteSuccess' as const,
+        deletedBankRequisiteId: input.bankRequisiteId,
+        viewer,
+      };
     });
   },
 };

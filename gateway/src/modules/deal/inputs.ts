@@ -10,11 +10,16 @@ export function toCommissionBody(input: CommissionInput): Record<string, unknown
     clientFeePercent: input.clientFeePercent,
     ...(input.paymentSum ? { paymentSum: input.paymentSum } : {}),
     ...(input.course ? { course: input.course } : {}),
-    ...(input.additionalExpenses ? {
-      additionalExpenses: input.additionalExpenses.map((e) => ({
-        amount: e.amount.amount, currency: e.amount.currency, rate: e.rate, description: e.description ?? null,
-      })),
-    } : {}),
+    ...(input.additionalExpenses
+      ? {
+          additionalExpenses: input.additionalExpenses.map((e) => ({
+            amount: e.amount.amount,
+            currency: e.amount.currency,
+            rate: e.rate,
+            description: e.description ?? null,
+          })),
+        }
+      : {}),
   };
 }
 

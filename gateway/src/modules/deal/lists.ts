@@ -10,8 +10,14 @@ import { GraphQLError } from 'graphql/index.js';
 import { offsetToCursor } from 'graphql-relay';
 import { numericOrderFilter } from '../../domain/search.js';
 import type {
-  OperatorOrderTab, OperatorOrderTabCounts as GOperCounts, OperatorOrderTabCountsResolvers, PartnerOrderTab,
-  PartnerOrderTabCounts as GPartnerCounts, PartnerOrderTabCountsResolvers, QueryResolvers, ViewerResolvers,
+  OperatorOrderTab,
+  OperatorOrderTabCounts as GOperCounts,
+  OperatorOrderTabCountsResolvers,
+  PartnerOrderTab,
+  PartnerOrderTabCounts as GPartnerCounts,
+  PartnerOrderTabCountsResolvers,
+  QueryResolvers,
+  ViewerResolvers,
 } from '../../generated/resolvers-types.js';
 import type { OperFilterDto, PartnerFilterDto } from '../../rest/client.js';
 import type { OperTabCountsParent, PartnerTabCountsParent } from '../../rest/dto.js';
@@ -27,7 +33,9 @@ function windowOf(first: number | null | undefined, after: string | null | undef
   try {
     return pageWindow(first, after);
   } catch (err) {
-    throw new GraphQLError(err instanceof Error ? err.message : 'bad paging arguments', { extensions: { code: 'BAD_USER_INPUT' } });
+    throw new GraphQLError(err instanceof Error ? err.message : 'bad paging arguments', {
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
   }
 }
 
@@ -46,14 +54,32 @@ function connection<T>(win: PageWindow, items: T[], total: number) {
 }
 
 const PARTNER_TAB: Record<PartnerOrderTab, NonNullable<PartnerFilterDto['tab']>> = {
-  ALL: 'all', NEW: 'new', WORKING: 'working', DEALS: 'deals', RESULTS: 'results',
+  ALL: 'all',
+  NEW: 'new',
+  WORKING: 'working',
+  DEALS: 'deals',
+  RESULTS: 'results',
 };
 const OPER_TAB: Record<OperatorOrderTab, NonNullable<OperFilterDto['tab']>> = {
-  NEW: 'new', IN_WORK: 'work', IN_DEALS: 'deals', IN_RESULTS: 'results', ALL: 'all',
+  NEW: 'new',
+  IN_WORK: 'work',
+  IN_DEALS: 'deals',
+  IN_RESULTS: 'results',
+  ALL: 'all',
 };
 
-interface PartnerFilterArgs { number?: string | null; countryCode?: string | null; paymentDateFrom?: string | null; paymentDateTo?: string | null }
-interface OperFilterArgs { number?: string | null; client?: string | null; employee?: number | null; partner?: number | null }
+interface PartnerFilterArgs {
+  number?: string | null;
+  countryCode?: string | null;
+  paymentDateFrom?: string | null;
+  paymentDateTo?: string | null;
+}
+interface OperFilterArgs {
+  number?: string | null;
+  client?: string | null;
+  employee?: number | null;
+  partner?: number | null;
+}
 
 function partnerFilter(a: PartnerFilterArgs): Omit<PartnerFilterDto, 'pageable' | 'tab'> {
   const id = numericOrderFilter(a.number);
@@ -75,43 +101,78 @@ function operFilter(a: OperFilterArgs): Omit<OperFilterDto, 'pageable' | 'tab'> 
   };
 }
 
-export const Viewer: Pick<ViewerResolvers, 'partnerOrders' | 'partnerOrderTabCounts' | 'partnerSettings' | 'operatorOrders' | 'operatorOrderTabCounts' | 'activePartners' | 'operators'> = {
+export const Viewer: Pick<
+  ViewerResolvers,
+  | 'partnerOrders'
+  | 'partnerOrderTabCounts'
+  | 'partnerSettings'
+  | 'operatorOrders'
+  | 'operatorOrderTabCounts'
+  | 'activePartners'
+  | 'operators'
+> = {
   partnerOrders: async (u, args, ctx) => {
     if (u.account.type !== 'PARTNER' || !u.company) return null;
     const partnerId = u.company.id;
     const win = windowOf(args.first, args.after);
     const filter = { ...partnerFilter(args), tab: PARTNER_TAB[args.tab ?? 'ALL'] };
-    const pages = await queryResult(() => Promise.all(win.pages.map((page) => ctx.api.partnerFilter({ pageable: { page, pageSize: win.first, sortFields: SORT }, ...filter }))));
-    const rows = sliceWindow(win, pages.map((p) => p.content ?? []));
+    const pages = await queryResult(() =>
+      Promise.all(
+        win.pages.map((page) =>
+          ctx.api.partnerFilter({ pageable: { page, pageSize: win.first, sortFields: SORT }, ...filter }),
+        ),
+      ),
+    );
+    const rows = sliceWindow(
+      win,
+      pages.map((p) => p.content ?? []),
+    );
     const parents = rows.map((r) => fromPartnerRow(r, partnerId));
     // The rows carry the caller's side in full and the whole order: later reads of these orders (node(id:), a field
     // that loads the detail) hit the cache instead of a GET per row.
     for (const p of parents) if (p.detailed && p.orderParent) ctx.loaders.partnerDetail.prime(p.orderId, p.orderParent);
     return connection(win, parents, pages[0]?.totalElements ?? 0);
   },
-  partnerOrderTabCounts: (u, args) => (u.account.type === 'PARTNER' ? { kind: 'partnerTabCounts', filter: partnerFilter(args) } : null),
+  partnerOrderTabCounts: (u, args) =>
+    u.account.type === 'PARTNER' ? { kind: 'partnerTabCounts', filter: partnerFilter(args) } : null,
   partnerSettings: (u) => (u.account.type === 'PARTNER' ? { kind: 'partnerSettings' } : null),
   operatorOrders: async (u, args, ctx) => {
     if (u.account.type !== 'OPER') return null;
     const win = windowOf(args.first, args.after);
     const filter = { ...operFilter(args), tab: OPER_TAB[args.tab ?? 'ALL'] };
-    const pages = await queryResult(() => Promise.all(win.pages.map((page) => ctx.api.operFilter({ pageable: { page, pageSize: win.first, sortFields: SORT }, ...filter }))));
-    const rows = sliceWindow(win, pages.map((p) => p.content ?? []));
+    const pages = await queryResult(() =>
+      Promise.all(
+        win.pages.map((page) =>
+          ctx.api.operFilter({ pageable: { page, pageSize: win.first, sortFields: SORT }, ...filter }),
+        ),
+      ),
+    );
+    const rows = sliceWindow(
+      win,
+      pages.map((p) => p.content ?? []),
+    );
     // The rows carry every partner order with its offer and bill: later reads of these orders hit the cache.
     for (const r of rows) ctx.loaders.operOrder.prime(r.orderId, r);
     return connection(win, rows.map(fromOper), pages[0]?.totalElements ?? 0);
   },
-  operatorOrderTabCounts: (u, args) => (u.account.type === 'OPER' ? { kind: 'operTabCounts', filter: operFilter(args) } : null),
+  operatorOrderTabCounts: (u, args) =>
+    u.account.type === 'OPER' ? { kind: 'operTabCounts', filter: operFilter(args) } : null,
   activePartners: (u, _a, ctx) => (u.account.type === 'OPER' ? queryResult(() => ctx.loaders.activePartners()) : null),
   // OperatorRef's parent is the validator shape: the user's id is its `userId`.
-  operators: async (u, _a, ctx) => (u.account.type === 'OPER'
-    ? (await queryResult(() => ctx.loaders.operators())).map(({ id, ...rest }) => ({ userId: id, ...rest }))
-    : null),
+  operators: async (u, _a, ctx) =>
+    u.account.type === 'OPER'
+      ? (await queryResult(() => ctx.loaders.operators())).map(({ id, ...rest }) => ({ userId: id, ...rest }))
+      : null,
 };
 
-const partnerCount = (tab: NonNullable<PartnerFilterDto['tab']>) =>
-  (p: PartnerTabCountsParent, _a: unknown, ctx: import('../../context.js').GatewayContext) => queryResult(() => ctx.loaders.memo(
-    `partnerCount:${JSON.stringify([tab, p.filter])}`, () => ctx.api.partnerCount({ ...p.filter, tab }).then((r) => r.count)));
+const partnerCount =
+  (tab: NonNullable<PartnerFilterDto['tab']>) =>
+  (p: PartnerTabCountsParent, _a: unknown, ctx: import('../../context.js').GatewayContext) =>
+    queryResult(() =>
+      ctx.loaders.memo(`partnerCount:${JSON.stringify([tab, p.filter])}`, () =>
+        ctx.api.partnerCount({ ...p.filter, tab }).then((r) => r.count),
+      ),
+    );
 
 export const PartnerOrderTabCounts: Strict<PartnerOrderTabCountsResolvers, PartnerTabCountsParent, GPartnerCounts> = {
   all: partnerCount('all'),
@@ -121,9 +182,14 @@ export const PartnerOrderTabCounts: Strict<PartnerOrderTabCountsResolvers, Partn
   results: partnerCount('results'),
 };
 
-const operCount = (tab: NonNullable<OperFilterDto['tab']>) =>
-  (p: OperTabCountsParent, _a: unknown, ctx: import('../../context.js').GatewayContext) => queryResult(() => ctx.loaders.memo(
-    `operCount:${JSON.stringify([tab, p.filter])}`, () => ctx.api.operCount({ ...p.filter, tab }).then((r) => r.count)));
+const operCount =
+  (tab: NonNullable<OperFilterDto['tab']>) =>
+  (p: OperTabCountsParent, _a: unknown, ctx: import('../../context.js').GatewayContext) =>
+    queryResult(() =>
+      ctx.loaders.memo(`operCount:${JSON.stringify([tab, p.filter])}`, () =>
+        ctx.api.operCount({ ...p.filter, tab }).then((r) => r.count),
+      ),
+    );
 
 export const OperatorOrderTabCounts: Strict<OperatorOrderTabCountsResolvers, OperTabCountsParent, GOperCounts> = {
   new: operCount('new'),
@@ -140,13 +206,22 @@ export const Query: Pick<QueryResolvers, 'operatorLoginUrl' | 'calculateCommissi
   operatorLoginUrl: () => OPERATOR_LOGIN_PATH,
   calculateCommission: (_r, { partnerOrderId, input }, ctx) => {
     const { orderId } = requirePartnerOrderId(partnerOrderId);
-    return mutationResult(async () => ({ __typename: 'Commission' as const, ...(await ctx.api.partnerCalculate(orderId, toCommissionBody(input))) }));
+    return mutationResult(async () => ({
+      __typename: 'Commission' as const,
+      ...(await ctx.api.partnerCalculate(orderId, toCommissionBody(input))),
+    }));
   },
   convertAmount: (_r, { partnerOrderId, amount, targetCurrency }, ctx) => {
     const { orderId } = requirePartnerOrderId(partnerOrderId);
-    return mutationResult(async () => ({
-      __typename: 'AmountConversion' as const,
-      ...(await ctx.api.partnerAmountConvert(orderId, { amount: { cost: amount.amount, currency: amount.currency }, targetCurrency })),
-    }), { 'amount.cost': 'amount.amount' });
+    return mutationResult(
+      async () => ({
+        __typename: 'AmountConversion' as const,
+        ...(await ctx.api.partnerAmountConvert(orderId, {
+          amount: { cost: amount.amount, currency: amount.currency },
+          targetCurrency,
+        })),
+      }),
+      { 'amount.cost': 'amount.amount' },
+    );
   },
 };

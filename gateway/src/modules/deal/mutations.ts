@@ -12,7 +12,14 @@ import type { ClientDealDto, OperOrderDto, OrderParent, PartnerDetailDto, Partne
 import { mutationResult, UpstreamError } from '../../rest/errors.js';
 import type { PartnerDocSetPath } from '../../rest/client.js';
 import { toOrderInputDto } from '../orders/resolvers.js';
-import { fromOper, fromPartnerDetail, requireOrderId, requirePartnerOrderId, sideParent, withClientDeal } from './parents.js';
+import {
+  fromOper,
+  fromPartnerDetail,
+  requireOrderId,
+  requirePartnerOrderId,
+  sideParent,
+  withClientDeal,
+} from './parents.js';
 import { OFFER_FIELD_RENAMES, toSendOfferBody } from './inputs.js';
 
 /** After a client transition: the order re-read (fresh data) merged with the deal answer (offers with details). */
@@ -34,7 +41,7 @@ function partnerSide(ctx: GatewayContext, d: PartnerDetailDto): PartnerOrderPare
   ctx.loaders.forget(`partnerDocs:${d.id}:`);
   const order = fromPartnerDetail(d);
   const side = order.partnerOrders?.[0];
-  if (!side) throw new Error('partner detail without the caller\'s side'); // the backend always answers it
+  if (!side) throw new Error("partner detail without the caller's side"); // the backend always answers it
   return sideParent(order, side);
 }
 
@@ -51,19 +58,39 @@ function operOrder(ctx: GatewayContext, o: OperOrderDto): OrderParent {
 async function clientPartnerOrderId(ctx: GatewayContext, orderId: number, partnerId: number): Promise<number> {
   const deal = await ctx.loaders.clientDeal.load(orderId);
   const side = deal.offers.find((o) => o.partnerId === partnerId);
-  if (!side?.id) throw new UpstreamError(404, { code: 'NOT_FOUND', message: 'Предложение не найдено' }, 'GET', 'offers');
+  if (!side?.id)
+    throw new UpstreamError(404, { code: 'NOT_FOUND', message: 'Предложение не найдено' }, 'GET', 'offers');
   return side.id;
 }
 
 const DOC_SET: Record<'DOC_EXAMPLES' | 'OFFER_DOCS' | 'FINAL_DOCS', PartnerDocSetPath> = {
-  DOC_EXAMPLES: 'docs-example', OFFER_DOCS: 'docs', FINAL_DOCS: 'final-docs',
+  DOC_EXAMPLES: 'docs-example',
+  OFFER_DOCS: 'docs',
+  FINAL_DOCS: 'final-docs',
 };
 
 type DealMutations =
-  | 'acceptOffer' | 'confirmOfferDocuments' | 'markPaymentMade' | 'confirmFinalDocuments' | 'cancelOrder'
-  | 'takeOrder' | 'refuseOrder' | 'sendOffer' | 'deleteDocument' | 'confirmDocuments' | 'sendOfferDocuments' | 'sendFinalDocuments'
-  | 'issuePayCheck' | 'confirmPayment'
-  | 'takeOrderForReview' | 'rejectOrder' | 'closeOrder' | 'commentOrder' | 'updateOrder' | 'sendOrderToPartners' | 'confirmPayCheck'
+  | 'acceptOffer'
+  | 'confirmOfferDocuments'
+  | 'markPaymentMade'
+  | 'confirmFinalDocuments'
+  | 'cancelOrder'
+  | 'takeOrder'
+  | 'refuseOrder'
+  | 'sendOffer'
+  | 'deleteDocument'
+  | 'confirmDocuments'
+  | 'sendOfferDocuments'
+  | 'sendFinalDocuments'
+  | 'issuePayCheck'
+  | 'confirmPayment'
+  | 'takeOrderForReview'
+  | 'rejectOrder'
+  | 'closeOrder'
+  | 'commentOrder'
+  | 'updateOrder'
+  | 'sendOrderToPartners'
+  | 'confirmPayCheck'
   | 'operatorAutologin';
 
 export const Mutation: Pick<MutationResolvers, DealMutations> = {
@@ -73,39 +100,67 @@ export const Mutation: Pick<MutationResolvers, DealMutations> = {
     return mutationResult(async () => {
       const poId = await clientPartnerOrderId(ctx, orderId, partnerId);
       const order = await clientOrder(ctx, await ctx.api.acceptOffer(orderId, poId, input.comment));
-      const side = (order.partnerOrders ?? []).find((s) => s.partnerId === partnerId) ?? { partnerId, status: 'ACCEPTED' as const, partnerSignRequired: false };
+      const side = (order.partnerOrders ?? []).find((s) => s.partnerId === partnerId) ?? {
+        partnerId,
+        status: 'ACCEPTED' as const,
+        partnerSignRequired: false,
+      };
       return { __typename: 'AcceptOfferSuccess' as const, order, acceptedOffer: sideParent(order, side) };
     });
   },
   confirmOfferDocuments: (_r, { input }, ctx) => {
     const id = requireOrderId(input.orderId);
-    return mutationResult(async () => ({ __typename: 'ConfirmOfferDocumentsSuccess' as const, order: await clientOrder(ctx, await ctx.api.clientConfirmOfferDocs(id, input.comment)) }));
+    return mutationResult(async () => ({
+      __typename: 'ConfirmOfferDocumentsSuccess' as const,
+      order: await clientOrder(ctx, await ctx.api.clientConfirmOfferDocs(id, input.comment)),
+    }));
   },
   markPaymentMade: (_r, { input }, ctx) => {
     const id = requireOrderId(input.orderId);
-    return mutationResult(async () => ({ __typename: 'MarkPaymentMadeSuccess' as const, order: await clientOrder(ctx, await ctx.api.clientMarkPaid(id, input.comment)) }));
+    return mutationResult(async () => ({
+      __typename: 'MarkPaymentMadeSuccess' as const,
+      order: await clientOrder(ctx, await ctx.api.clientMarkPaid(id, input.comment)),
+    }));
   },
   confirmFinalDocuments: (_r, { input }, ctx) => {
     const id = requireOrderId(input.orderId);
-    return mutationResult(async () => ({ __typename: 'ConfirmFinalDocumentsSuccess' as const, order: await clientOrder(ctx, await ctx.api.clientConfirmFinalDocs(id, input.comment)) }));
+    return mutationResult(async () => ({
+      __typename: 'ConfirmFinalDocumentsSuccess' as const,
+      order: await clientOrder(ctx, await ctx.api.clientConfirmFinalDocs(id, input.comment)),
+    }));
   },
   cancelOrder: (_r, { input }, ctx) => {
     const id = requireOrderId(input.orderId);
-    return mutationResult(async () => ({ __typename: 'CancelOrderSuccess' as const, order: await clientOrder(ctx, await ctx.api.clientCancel(id, input.comment)) }));
+    return mutationResult(async () => ({
+      __typename: 'CancelOrderSuccess' as const,
+      order: await clientOrder(ctx, await ctx.api.clientCancel(id, input.comment)),
+    }));
   },
 
   // ---- Payment agent (spec core §4 steps 3, 5, 6, 8; exit "the agent refuses with a required reason")
   takeOrder: (_r, { input }, ctx) => {
     const { orderId } = requirePartnerOrderId(input.partnerOrderId);
-    return mutationResult(async () => ({ __typename: 'TakeOrderSuccess' as const, partnerOrder: partnerSide(ctx, await ctx.api.partnerTake(orderId)) }));
+    return mutationResult(async () => ({
+      __typename: 'TakeOrderSuccess' as const,
+      partnerOrder: partnerSide(ctx, await ctx.api.partnerTake(orderId)),
+    }));
   },
   refuseOrder: (_r, { input }, ctx) => {
     const { orderId } = requirePartnerOrderId(input.partnerOrderId);
-    return mutationResult(async () => ({ __typename: 'RefuseOrderSuccess' as const, partnerOrder: partnerSide(ctx, await ctx.api.partnerReject(orderId, input.reason)) }));
+    return mutationResult(async () => ({
+      __typename: 'RefuseOrderSuccess' as const,
+      partnerOrder: partnerSide(ctx, await ctx.api.partnerReject(orderId, input.reason)),
+    }));
   },
   sendOffer: (_r, { input }, ctx) => {
     const { orderId } = requirePartnerOrderId(input.partnerOrderId);
-    return mutationResult(async () => ({ __typename: 'SendOfferSuccess' as const, partnerOrder: partnerSide(ctx, await ctx.api.partnerSendOffer(orderId, toSendOfferBody(input))) }), OFFER_FIELD_RENAMES);
+    return mutationResult(
+      async () => ({
+        __typename: 'SendOfferSuccess' as const,
+        partnerOrder: partnerSide(ctx, await ctx.api.partnerSendOffer(orderId, toSendOfferBody(input))),
+      }),
+      OFFER_FIELD_RENAMES,
+    );
   },
   deleteDocument: (_r, { input }, ctx) => {
     const { orderId } = requirePartnerOrderId(input.partnerOrderId);
@@ -113,7 +168,11 @@ export const Mutation: Pick<MutationResolvers, DealMutations> = {
       await ctx.api.partnerDeleteDocument(orderId, DOC_SET[input.set], input.documentId);
       ctx.loaders.partnerDetail.clear(orderId);
       const partnerOrder = partnerSide(ctx, await ctx.loaders.partnerDetail.load(orderId));
-      return { __typename: 'DeleteDocumentSuccess' as const, partnerOrder, deletedDocumentId: toGlobalId('Document', String(input.documentId)) };
+      return {
+        __typename: 'DeleteDocumentSuccess' as const,
+        partnerOrder,
+        deletedDocumentId: toGlobalId('Document', String(input.documentId)),
+      };
     });
   },
   confirmDocuments: (_r, { input }, ctx) => {
@@ -122,38 +181,62 @@ export const Mutation: Pick<MutationResolvers, DealMutations> = {
     return mutationResult(async () => {
       await ctx.api.partnerConfirmDocuments(orderId, set, input.sign ?? false);
       ctx.loaders.partnerDetail.clear(orderId);
-      return { __typename: 'ConfirmDocumentsSuccess' as const, partnerOrder: partnerSide(ctx, await ctx.loaders.partnerDetail.load(orderId)) };
+      return {
+        __typename: 'ConfirmDocumentsSuccess' as const,
+        partnerOrder: partnerSide(ctx, await ctx.loaders.partnerDetail.load(orderId)),
+      };
     });
   },
   sendOfferDocuments: (_r, { input }, ctx) => {
     const { orderId } = requirePartnerOrderId(input.partnerOrderId);
-    return mutationResult(async () => ({ __typename: 'SendOfferDocumentsSuccess' as const, partnerOrder: partnerSide(ctx, await ctx.api.partnerSendDocuments(orderId, 'docs')) }));
+    return mutationResult(async () => ({
+      __typename: 'SendOfferDocumentsSuccess' as const,
+      partnerOrder: partnerSide(ctx, await ctx.api.partnerSendDocuments(orderId, 'docs')),
+    }));
   },
   sendFinalDocuments: (_r, { input }, ctx) => {
     const { orderId } = requirePartnerOrderId(input.partnerOrderId);
-    return mutationResult(async () => ({ __typename: 'SendFinalDocumentsSuccess' as const, partnerOrder: partnerSide(ctx, await ctx.api.partnerSendDocuments(orderId, 'final-docs')) }));
+    return mutationResult(async () => ({
+      __typename: 'SendFinalDocumentsSuccess' as const,
+      partnerOrder: partnerSide(ctx, await ctx.api.partnerSendDocuments(orderId, 'final-docs')),
+    }));
   },
   issuePayCheck: (_r, { input }, ctx) => {
     const { orderId } = requirePartnerOrderId(input.partnerOrderId);
-    return mutationResult(async () => ({ __typename: 'IssuePayCheckSuccess' as const, partnerOrder: partnerSide(ctx, await ctx.api.partnerIssuePayCheck(orderId, input.paymentCompanyId)) }));
+    return mutationResult(async () => ({
+      __typename: 'IssuePayCheckSuccess' as const,
+      partnerOrder: partnerSide(ctx, await ctx.api.partnerIssuePayCheck(orderId, input.paymentCompanyId)),
+    }));
   },
   confirmPayment: (_r, { input }, ctx) => {
     const { orderId } = requirePartnerOrderId(input.partnerOrderId);
-    return mutationResult(async () => ({ __typename: 'ConfirmPaymentSuccess' as const, partnerOrder: partnerSide(ctx, await ctx.api.partnerConfirmPayment(orderId)) }));
+    return mutationResult(async () => ({
+      __typename: 'ConfirmPaymentSuccess' as const,
+      partnerOrder: partnerSide(ctx, await ctx.api.partnerConfirmPayment(orderId)),
+    }));
   },
 
   // ---- Operator (spec core §4 "Operator actions"; exits "the operator rejects or closes with a comment")
   takeOrderForReview: (_r, { input }, ctx) => {
     const id = requireOrderId(input.orderId);
-    return mutationResult(async () => ({ __typename: 'TakeOrderForReviewSuccess' as const, order: operOrder(ctx, await ctx.api.operTransition(id, 'take', input.comment)) }));
+    return mutationResult(async () => ({
+      __typename: 'TakeOrderForReviewSuccess' as const,
+      order: operOrder(ctx, await ctx.api.operTransition(id, 'take', input.comment)),
+    }));
   },
   rejectOrder: (_r, { input }, ctx) => {
     const id = requireOrderId(input.orderId);
-    return mutationResult(async () => ({ __typename: 'RejectOrderSuccess' as const, order: operOrder(ctx, await ctx.api.operTransition(id, 'reject', input.comment)) }));
+    return mutationResult(async () => ({
+      __typename: 'RejectOrderSuccess' as const,
+      order: operOrder(ctx, await ctx.api.operTransition(id, 'reject', input.comment)),
+    }));
   },
   closeOrder: (_r, { input }, ctx) => {
     const id = requireOrderId(input.orderId);
-    return mutationResult(async () => ({ __typename: 'CloseOrderSuccess' as const, order: operOrder(ctx, await ctx.api.operTransition(id, 'close', input.comment)) }));
+    return mutationResult(async () => ({
+      __typename: 'CloseOrderSuccess' as const,
+      order: operOrder(ctx, await ctx.api.operTransition(id, 'close', input.comment)),
+    }));
   },
   commentOrder: (_r, { input }, ctx) => {
     const id = requireOrderId(input.orderId);
@@ -166,20 +249,32 @@ export const Mutation: Pick<MutationResolvers, DealMutations> = {
   },
   updateOrder: (_r, { input }, ctx) => {
     const id = requireOrderId(input.orderId);
-    return mutationResult(async () => ({ __typename: 'UpdateOrderSuccess' as const, order: operOrder(ctx, await ctx.api.operUpdate(id, toOrderInputDto(input.order))) }),
-      { 'amount.cost': 'order.amount.amount' });
+    return mutationResult(
+      async () => ({
+        __typename: 'UpdateOrderSuccess' as const,
+        order: operOrder(ctx, await ctx.api.operUpdate(id, toOrderInputDto(input.order))),
+      }),
+      { 'amount.cost': 'order.amount.amount' },
+    );
   },
   sendOrderToPartners: (_r, { input }, ctx) => {
     const id = requireOrderId(input.orderId);
-    return mutationResult(async () => ({ __typename: 'SendOrderToPartnersSuccess' as const, order: operOrder(ctx, await ctx.api.operSendToPartners(id, [...input.partnerIds], input.comment)) }));
+    return mutationResult(async () => ({
+      __typename: 'SendOrderToPartnersSuccess' as const,
+      order: operOrder(ctx, await ctx.api.operSendToPartners(id, [...input.partnerIds], input.comment)),
+    }));
   },
   confirmPayCheck: (_r, { input }, ctx) => {
     const id = requireOrderId(input.orderId);
-    return mutationResult(async () => ({ __typename: 'ConfirmPayCheckSuccess' as const, order: operOrder(ctx, await ctx.api.operConfirmPayCheck(id, input.comment)) }));
+    return mutationResult(async () => ({
+      __typename: 'ConfirmPayCheckSuccess' as const,
+      order: operOrder(ctx, await ctx.api.operConfirmPayCheck(id, input.comment)),
+    }));
   },
-  operatorAutologin: (_r, { input }, ctx) => mutationResult(async () => {
-    const viewer = await ctx.api.operatorAutologin(input.code);
-    ctx.loaders.primeViewer(viewer);
-    return { __typename: 'OperatorAutologinSuccess' as const, viewer };
-  }),
+  operatorAutologin: (_r, { input }, ctx) =>
+    mutationResult(async () => {
+      const viewer = await ctx.api.operatorAutologin(input.code);
+      ctx.loaders.primeViewer(viewer);
+      return { __typename: 'OperatorAutologinSuccess' as const, viewer };
+    }),
 };

@@ -9,7 +9,15 @@
 import { GraphQLError } from 'graphql/index.js';
 import { fromGlobalId, toGlobalId } from 'graphql-relay';
 import type {
-  Audience, ClientDealDto, OperOrderDto, OrderDto, OrderParent, PartnerDetailDto, PartnerOrderDto, PartnerOrderParent, PartnerOrderRowDto,
+  Audience,
+  ClientDealDto,
+  OperOrderDto,
+  OrderDto,
+  OrderParent,
+  PartnerDetailDto,
+  PartnerOrderDto,
+  PartnerOrderParent,
+  PartnerOrderRowDto,
 } from '../../rest/dto.js';
 
 export function partnerOrderGlobalId(orderId: number, partnerId: number): string {
@@ -81,7 +89,7 @@ export function withClientDeal(order: OrderDto, deal: ClientDealDto): OrderParen
 
 /** One side of an order as a PartnerOrder parent. `detailed`: the side came from a deal call (offer/paycheck known). */
 export function sideParent(order: OrderParent, side: PartnerOrderDto): PartnerOrderParent {
-  const detailed = order.audience !== 'CLIENT' || side.id !== undefined && side.id !== null;
+  const detailed = order.audience !== 'CLIENT' || (side.id !== undefined && side.id !== null);
   return {
     ...side,
     audience: order.audience,
@@ -108,11 +116,25 @@ export function fromPartnerRow(row: PartnerOrderRowDto, partnerId: number): Part
   const full = row.partnerOrderId !== undefined && row.city !== undefined && row.clientId !== undefined;
   const side: PartnerOrderDto = full
     ? {
-        id: row.partnerOrderId, orderId: row.orderId, partnerId, status: row.status, statusDate: row.statusDate ?? null,
-        partnerSignRequired: row.partnerSignRequired, offer: row.offer ?? null, paycheck: row.paycheck ?? null,
-        statusLabel: row.statusLabel, tab: row.tab, rejectReason: row.rejectReason ?? null,
+        id: row.partnerOrderId,
+        orderId: row.orderId,
+        partnerId,
+        status: row.status,
+        statusDate: row.statusDate ?? null,
+        partnerSignRequired: row.partnerSignRequired,
+        offer: row.offer ?? null,
+        paycheck: row.paycheck ?? null,
+        statusLabel: row.statusLabel,
+        tab: row.tab,
+        rejectReason: row.rejectReason ?? null,
       }
-    : { partnerId, status: row.status, partnerSignRequired: row.partnerSignRequired, statusLabel: row.statusLabel, tab: row.tab };
+    : {
+        partnerId,
+        status: row.status,
+        partnerSignRequired: row.partnerSignRequired,
+        statusLabel: row.statusLabel,
+        tab: row.tab,
+      };
   const order: OrderParent = {
     id: row.orderId,
     number: row.number,
@@ -120,7 +142,13 @@ export function fromPartnerRow(row: PartnerOrderRowDto, partnerId: number): Part
     paymentType: row.paymentType,
     amount: { cost: row.amount, currency: row.currencyCode },
     counterparty: full
-      ? { countryCode: row.countryCode, countryName: row.countryName ?? null, city: row.city, bankName: row.bankName ?? null, swift: row.swift ?? null }
+      ? {
+          countryCode: row.countryCode,
+          countryName: row.countryName ?? null,
+          city: row.city,
+          bankName: row.bankName ?? null,
+          swift: row.swift ?? null,
+        }
       : { countryCode: row.countryCode },
     tnvedCode: row.tnvedCode ?? '',
     goodsLocation: row.goodsLocation ?? 'NOT_IMPORTED',
@@ -131,10 +159,23 @@ export function fromPartnerRow(row: PartnerOrderRowDto, partnerId: number): Part
     partnerOrders: [side],
     audience: 'PARTNER',
     partial: !full,
-    ...(full ? {
-      tnvedName: row.tnvedName ?? null, comment: row.comment ?? null, files: row.files ?? [], consultant: row.consultant ?? null,
-      statusDate: row.orderStatusDate ?? null,
-    } : {}),
+    ...(full
+      ? {
+          tnvedName: row.tnvedName ?? null,
+          comment: row.comment ?? null,
+          files: row.files ?? [],
+          consultant: row.consultant ?? null,
+          statusDate: row.orderStatusDate ?? null,
+        }
+      : {}),
   };
-  return { ...side, audience: 'PARTNER', orderId: row.orderId, partnerId, orderStatus: row.orderStatus, detailed: full, orderParent: order };
+  return {
+    ...side,
+    audience: 'PARTNER',
+    orderId: row.orderId,
+    partnerId,
+    orderStatus: row.orderStatus,
+    detailed: full,
+    orderParent: order,
+  };
 }

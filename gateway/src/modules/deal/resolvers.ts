@@ -6,19 +6,57 @@
 import { toGlobalId } from 'graphql-relay';
 import { leadingOffer } from '../../domain/orderStatus.js';
 import {
-  offerDetailsHidden, operatorDisplayStatus, orderFlags, partnerDisplayStatus, partnerOrderFlags, partnerTabOf, PAYMENT_STATUS_LABELS,
+  offerDetailsHidden,
+  operatorDisplayStatus,
+  orderFlags,
+  partnerDisplayStatus,
+  partnerOrderFlags,
+  partnerTabOf,
+  PAYMENT_STATUS_LABELS,
 } from '../../domain/dealStatus.js';
 import type {
-  ActivePartnerResolvers, ActivePartner as GActivePartner, CommissionResolvers, Commission as GCommission, DocumentResolvers,
-  Document as GDocument, Offer as GOffer, OfferResolvers, OperatorComment as GOperatorComment, OperatorCommentResolvers,
-  PartnerCurrencySetting as GPartnerCurrencySetting, PartnerCurrencySettingResolvers, PartnerOrder as GPartnerOrder,
-  PartnerOrderResolvers, PartnerSettings as GPartnerSettings, PartnerSettingsResolvers, PayCheck as GPayCheck, PayCheckResolvers,
-  PaymentCompany as GPaymentCompany, PaymentCompanyResolvers, StatusChange as GStatusChange, StatusChangeResolvers, OrderResolvers,
+  ActivePartnerResolvers,
+  ActivePartner as GActivePartner,
+  CommissionResolvers,
+  Commission as GCommission,
+  DocumentResolvers,
+  Document as GDocument,
+  Offer as GOffer,
+  OfferResolvers,
+  OperatorComment as GOperatorComment,
+  OperatorCommentResolvers,
+  PartnerCurrencySetting as GPartnerCurrencySetting,
+  PartnerCurrencySettingResolvers,
+  PartnerOrder as GPartnerOrder,
+  PartnerOrderResolvers,
+  PartnerSettings as GPartnerSettings,
+  PartnerSettingsResolvers,
+  PayCheck as GPayCheck,
+  PayCheckResolvers,
+  PaymentCompany as GPaymentCompany,
+  PaymentCompanyResolvers,
+  StatusChange as GStatusChange,
+  StatusChangeResolvers,
+  OrderResolvers,
 } from '../../generated/resolvers-types.js';
 import type { GatewayContext } from '../../context.js';
 import type {
-  ActivePartnerDto, Audience, CommissionDto, CurrencySettingDto, DocumentDto, DocumentParent, HistoryDto, OfferParent, OperCommentDto,
-  OrderParent, PartnerOrderDto, PartnerOrderParent, PartnerSettingsParent, PayCheckDto, PayCheckParent, PaymentCompanyDto,
+  ActivePartnerDto,
+  Audience,
+  CommissionDto,
+  CurrencySettingDto,
+  DocumentDto,
+  DocumentParent,
+  HistoryDto,
+  OfferParent,
+  OperCommentDto,
+  OrderParent,
+  PartnerOrderDto,
+  PartnerOrderParent,
+  PartnerSettingsParent,
+  PayCheckDto,
+  PayCheckParent,
+  PaymentCompanyDto,
 } from '../../rest/dto.js';
 import { queryResult } from '../../rest/errors.js';
 import type { Strict } from '../strict.js';
@@ -37,9 +75,12 @@ export async function fullOrder(o: OrderParent, ctx: GatewayContext): Promise<Or
 /** The order of `orderId` as `audience` reads it. */
 export async function loadOrder(audience: Audience, orderId: number, ctx: GatewayContext): Promise<OrderParent> {
   switch (audience) {
-    case 'CLIENT': return orderParent(await queryResult(() => ctx.loaders.orderById.load(orderId)), 'CLIENT');
-    case 'PARTNER': return fromPartnerDetail(await queryResult(() => ctx.loaders.partnerDetail.load(orderId)));
-    case 'OPER': return fromOper(await queryResult(() => ctx.loaders.operOrder.load(orderId)));
+    case 'CLIENT':
+      return orderParent(await queryResult(() => ctx.loaders.orderById.load(orderId)), 'CLIENT');
+    case 'PARTNER':
+      return fromPartnerDetail(await queryResult(() => ctx.loaders.partnerDetail.load(orderId)));
+    case 'OPER':
+      return fromOper(await queryResult(() => ctx.loaders.operOrder.load(orderId)));
   }
 }
 
@@ -48,7 +89,8 @@ export async function detailedSide(p: PartnerOrderParent, ctx: GatewayContext): 
   if (p.detailed) return p;
   let sides: PartnerOrderDto[];
   if (p.audience === 'CLIENT') sides = (await queryResult(() => ctx.loaders.clientDeal.load(p.orderId))).offers;
-  else if (p.audience === 'PARTNER') sides = (await queryResult(() => ctx.loaders.partnerDetail.load(p.orderId))).partnerOrders ?? [];
+  else if (p.audience === 'PARTNER')
+    sides = (await queryResult(() => ctx.loaders.partnerDetail.load(p.orderId))).partnerOrders ?? [];
   else sides = (await queryResult(() => ctx.loaders.operOrder.load(p.orderId))).partnerOrders;
   return sides.find((s) => s.partnerId === p.partnerId);
 }
@@ -56,21 +98,35 @@ export async function detailedSide(p: PartnerOrderParent, ctx: GatewayContext): 
 const DOC_SET_PATH = { OFFER_DOCS: 'docs', FINAL_DOCS: 'final-docs', DOC_EXAMPLE: 'docs-example' } as const;
 
 /** Documents of one kind of one side, as the audience may see them. */
-async function documentsOf(p: PartnerOrderParent, kind: DocumentDto['kind'], ctx: GatewayContext): Promise<DocumentParent[]> {
+async function documentsOf(
+  p: PartnerOrderParent,
+  kind: DocumentDto['kind'],
+  ctx: GatewayContext,
+): Promise<DocumentParent[]> {
   let docs: DocumentDto[];
   if (p.audience === 'CLIENT') {
     if (kind === 'DOC_EXAMPLE') return [];
     const set = DOC_SET_PATH[kind] as 'docs' | 'final-docs';
-    docs = await queryResult(() => ctx.loaders.memo(`clientDocs:${p.orderId}:${set}`, () => ctx.api.clientDocuments(p.orderId, set)));
+    docs = await queryResult(() =>
+      ctx.loaders.memo(`clientDocs:${p.orderId}:${set}`, () => ctx.api.clientDocuments(p.orderId, set)),
+    );
   } else if (p.audience === 'PARTNER') {
     const set = DOC_SET_PATH[kind];
-    docs = await queryResult(() => ctx.loaders.memo(`partnerDocs:${p.orderId}:${set}`, () => ctx.api.partnerDocuments(p.orderId, set)));
+    docs = await queryResult(() =>
+      ctx.loaders.memo(`partnerDocs:${p.orderId}:${set}`, () => ctx.api.partnerDocuments(p.orderId, set)),
+    );
   } else if (kind === 'DOC_EXAMPLE') {
-    docs = await queryResult(() => ctx.loaders.memo(`operDocExamples:${p.orderId}:${p.partnerId}`, () => ctx.api.operDocExamples(p.orderId, p.partnerId)));
+    docs = await queryResult(() =>
+      ctx.loaders.memo(`operDocExamples:${p.orderId}:${p.partnerId}`, () =>
+        ctx.api.operDocExamples(p.orderId, p.partnerId),
+      ),
+    );
   } else {
     docs = await queryResult(() => ctx.loaders.operDocuments.load(p.orderId));
   }
-  return docs.filter((d) => d.kind === kind && d.partnerId === p.partnerId).map((d) => ({ ...d, audience: p.audience, orderId: p.orderId }));
+  return docs
+    .filter((d) => d.kind === kind && d.partnerId === p.partnerId)
+    .map((d) => ({ ...d, audience: p.audience, orderId: p.orderId }));
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -78,14 +134,42 @@ async function documentsOf(p: PartnerOrderParent, kind: DocumentDto['kind'], ctx
 // ---------------------------------------------------------------------------------------------------------
 
 /** Order fields absent from a partner list row: resolved from the full order, loaded once per order. */
-const lazy = <K extends keyof OrderParent>(key: K) => async (o: OrderParent, _a: unknown, ctx: GatewayContext) => (await fullOrder(o, ctx))[key];
+const lazy =
+  <K extends keyof OrderParent>(key: K) =>
+  async (o: OrderParent, _a: unknown, ctx: GatewayContext) =>
+    (await fullOrder(o, ctx))[key];
 
-export const Order: Pick<Required<OrderResolvers>,
-  | 'counterparty' | 'tnvedCode' | 'tnvedName' | 'goodsLocation' | 'comment' | 'files' | 'client' | 'consultant' | 'statusDate'
-  | 'leadingOffer' | 'operatorDisplayStatus' | 'history' | 'lastOperatorComment' | 'operatorComments' | 'validator' | 'partnerCandidates'
-  | 'viewerCanCancel' | 'viewerCanConfirmOfferDocuments' | 'viewerCanMarkPaymentMade' | 'viewerCanConfirmFinalDocuments'
-  | 'viewerCanTakeForReview' | 'viewerCanEdit' | 'viewerCanReject' | 'viewerCanSendToPartners' | 'viewerCanClose'
-  | 'viewerCanConfirmPayCheck' | 'viewerCanComment' | 'partnerOrders'> = {
+export const Order: Pick<
+  Required<OrderResolvers>,
+  | 'counterparty'
+  | 'tnvedCode'
+  | 'tnvedName'
+  | 'goodsLocation'
+  | 'comment'
+  | 'files'
+  | 'client'
+  | 'consultant'
+  | 'statusDate'
+  | 'leadingOffer'
+  | 'operatorDisplayStatus'
+  | 'history'
+  | 'lastOperatorComment'
+  | 'operatorComments'
+  | 'validator'
+  | 'partnerCandidates'
+  | 'viewerCanCancel'
+  | 'viewerCanConfirmOfferDocuments'
+  | 'viewerCanMarkPaymentMade'
+  | 'viewerCanConfirmFinalDocuments'
+  | 'viewerCanTakeForReview'
+  | 'viewerCanEdit'
+  | 'viewerCanReject'
+  | 'viewerCanSendToPartners'
+  | 'viewerCanClose'
+  | 'viewerCanConfirmPayCheck'
+  | 'viewerCanComment'
+  | 'partnerOrders'
+> = {
   counterparty: lazy('counterparty'),
   tnvedCode: lazy('tnvedCode'),
   tnvedName: async (o, _a, ctx) => (await fullOrder(o, ctx)).tnvedName ?? null,
@@ -103,21 +187,29 @@ export const Order: Pick<Required<OrderResolvers>,
   operatorDisplayStatus: (o) => (o.audience === 'OPER' ? operatorDisplayStatus(o.status, o.partnerOrders ?? []) : null),
   history: async (o, _a, ctx) => {
     if (o.audience === 'CLIENT') return queryResult(() => ctx.loaders.clientHistory.load(o.id));
-    if (o.audience === 'OPER') return o.oper?.history ?? (await queryResult(() => ctx.loaders.operOrderDetail.load(o.id))).history ?? [];
+    if (o.audience === 'OPER')
+      return o.oper?.history ?? (await queryResult(() => ctx.loaders.operOrderDetail.load(o.id))).history ?? [];
     return queryResult(() => ctx.loaders.partnerHistory.load(o.id)); // ORDER rows and the agent's own offer's rows only
   },
-  lastOperatorComment: (o) => (o.audience === 'OPER' ? o.oper?.lastOperComment ?? null : null),
+  lastOperatorComment: (o) => (o.audience === 'OPER' ? (o.oper?.lastOperComment ?? null) : null),
   // A list row has no comments list: the operator's GET {id} answers it (once per order and operation, shared with `history`).
   operatorComments: async (o, _a, ctx) => {
     if (o.audience !== 'OPER') return null;
-    return o.oper?.operatorComments ?? (await queryResult(() => ctx.loaders.operOrderDetail.load(o.id))).operatorComments ?? [];
+    return (
+      o.oper?.operatorComments ??
+      (await queryResult(() => ctx.loaders.operOrderDetail.load(o.id))).operatorComments ??
+      []
+    );
   },
-  validator: (o) => (o.audience === 'OPER' ? o.oper?.validator ?? null : null),
-  partnerCandidates: (o, _a, ctx) => (o.audience === 'OPER' ? queryResult(() => ctx.loaders.operCandidates.load(o.id)) : null),
+  validator: (o) => (o.audience === 'OPER' ? (o.oper?.validator ?? null) : null),
+  partnerCandidates: (o, _a, ctx) =>
+    o.audience === 'OPER' ? queryResult(() => ctx.loaders.operCandidates.load(o.id)) : null,
   viewerCanCancel: (o) => orderFlags(o.audience, o.status, o.partnerOrders ?? []).viewerCanCancel,
-  viewerCanConfirmOfferDocuments: (o) => orderFlags(o.audience, o.status, o.partnerOrders ?? []).viewerCanConfirmOfferDocuments,
+  viewerCanConfirmOfferDocuments: (o) =>
+    orderFlags(o.audience, o.status, o.partnerOrders ?? []).viewerCanConfirmOfferDocuments,
   viewerCanMarkPaymentMade: (o) => orderFlags(o.audience, o.status, o.partnerOrders ?? []).viewerCanMarkPaymentMade,
-  viewerCanConfirmFinalDocuments: (o) => orderFlags(o.audience, o.status, o.partnerOrders ?? []).viewerCanConfirmFinalDocuments,
+  viewerCanConfirmFinalDocuments: (o) =>
+    orderFlags(o.audience, o.status, o.partnerOrders ?? []).viewerCanConfirmFinalDocuments,
   viewerCanTakeForReview: (o) => orderFlags(o.audience, o.status, []).viewerCanTakeForReview,
   viewerCanEdit: (o) => orderFlags(o.audience, o.status, []).viewerCanEdit,
   viewerCanReject: (o) => orderFlags(o.audience, o.status, []).viewerCanReject,
@@ -138,7 +230,7 @@ async function visibleSide(p: PartnerOrderParent, ctx: GatewayContext): Promise<
 
 export const PartnerOrder: Strict<PartnerOrderResolvers, PartnerOrderParent, GPartnerOrder> = {
   id: (p) => toGlobalId('PartnerOrder', `${p.orderId}:${p.partnerId}`),
-  partnerOrderId: async (p, _a, ctx) => (p.id ?? (await detailedSide(p, ctx))?.id ?? null),
+  partnerOrderId: async (p, _a, ctx) => p.id ?? (await detailedSide(p, ctx))?.id ?? null,
   partnerSignRequired: (p) => p.partnerSignRequired ?? false,
   statusDate: (p) => p.statusDate ?? null,
   order: (p, _a, ctx) => p.orderParent ?? loadOrder(p.audience, p.orderId, ctx),
@@ -147,25 +239,31 @@ export const PartnerOrder: Strict<PartnerOrderResolvers, PartnerOrderParent, GPa
   offerDetailsHidden: (p) => offerDetailsHidden(p.status),
   offer: async (p, _a, ctx) => {
     const side = await visibleSide(p, ctx);
-    return side?.offer ? { ...side.offer, audience: p.audience, orderId: p.orderId, partnerOrderId: side.id ?? p.id ?? null } : null;
+    return side?.offer
+      ? { ...side.offer, audience: p.audience, orderId: p.orderId, partnerOrderId: side.id ?? p.id ?? null }
+      : null;
   },
   payCheck: async (p, _a, ctx) => {
     const bill = (await visibleSide(p, ctx))?.paycheck;
     return bill ? { ...bill, audience: p.audience, orderId: p.orderId } : null;
   },
-  rejectReason: async (p, _a, ctx) => (p.audience === 'PARTNER' ? (await detailedSide(p, ctx))?.rejectReason ?? null : null),
+  rejectReason: async (p, _a, ctx) =>
+    p.audience === 'PARTNER' ? ((await detailedSide(p, ctx))?.rejectReason ?? null) : null,
   offerDocuments: (p, _a, ctx) => documentsOf(p, 'OFFER_DOCS', ctx),
   finalDocuments: (p, _a, ctx) => documentsOf(p, 'FINAL_DOCS', ctx),
   documentExamples: (p, _a, ctx) => documentsOf(p, 'DOC_EXAMPLE', ctx),
-  offerTerms: (p, _a, ctx) => (p.audience === 'PARTNER' ? queryResult(() => ctx.loaders.partnerTerms.load(p.orderId)) : null),
+  offerTerms: (p, _a, ctx) =>
+    p.audience === 'PARTNER' ? queryResult(() => ctx.loaders.partnerTerms.load(p.orderId)) : null,
   viewerCanAccept: (p) => partnerOrderFlags(p.audience, p.orderStatus, p.status).viewerCanAccept,
   viewerCanTake: (p) => partnerOrderFlags(p.audience, p.orderStatus, p.status).viewerCanTake,
   viewerCanRefuse: (p) => partnerOrderFlags(p.audience, p.orderStatus, p.status).viewerCanRefuse,
   viewerCanSendOffer: (p) => partnerOrderFlags(p.audience, p.orderStatus, p.status).viewerCanSendOffer,
-  viewerCanSendOfferDocuments: (p) => partnerOrderFlags(p.audience, p.orderStatus, p.status).viewerCanSendOfferDocuments,
+  viewerCanSendOfferDocuments: (p) =>
+    partnerOrderFlags(p.audience, p.orderStatus, p.status).viewerCanSendOfferDocuments,
   viewerCanIssuePayCheck: (p) => partnerOrderFlags(p.audience, p.orderStatus, p.status).viewerCanIssuePayCheck,
   viewerCanConfirmPayment: (p) => partnerOrderFlags(p.audience, p.orderStatus, p.status).viewerCanConfirmPayment,
-  viewerCanSendFinalDocuments: (p) => partnerOrderFlags(p.audience, p.orderStatus, p.status).viewerCanSendFinalDocuments,
+  viewerCanSendFinalDocuments: (p) =>
+    partnerOrderFlags(p.audience, p.orderStatus, p.status).viewerCanSendFinalDocuments,
 };
 
 // ---------------------------------------------------------------------------------------------------------
@@ -175,22 +273,40 @@ export const PartnerOrder: Strict<PartnerOrderResolvers, PartnerOrderParent, GPa
 export const Offer: Strict<OfferResolvers, OfferParent, GOffer> = {
   agentFeePercent: (o) => o.agentFeePercent ?? null,
   serviceFeePercent: (o) => o.serviceFeePercent ?? null,
-  sampleContractDownloadUrl: (o) => (o.sampleContractFileId && o.audience === 'CLIENT' && o.orderId !== undefined && o.partnerOrderId
-    ? `/files/client/orders/${encodeURIComponent(String(o.orderId))}/offers/${encodeURIComponent(String(o.partnerOrderId))}/sample-contract`
-    : null),
+  sampleContractDownloadUrl: (o) =>
+    o.sampleContractFileId && o.audience === 'CLIENT' && o.orderId !== undefined && o.partnerOrderId
+      ? `/files/client/orders/${encodeURIComponent(String(o.orderId))}/offers/${encodeURIComponent(String(o.partnerOrderId))}/sample-contract`
+      : null,
   paymentDateFrom: (o) => o.paymentFrom,
   paymentDateTo: (o) => o.paymentTo,
   totalFee: (o) => ({ cost: o.totalFee, currency: o.paymentSum.currency }),
   agentFee: (o) => ({ cost: o.agentFee, currency: o.paymentSum.currency }),
   serviceFee: (o) => ({ cost: o.serviceFee, currency: o.paymentSum.currency }),
-  totalCommission: (o) => (o.totalCommission ? { amount: { cost: o.totalCommission.amount, currency: 'RUB' }, percent: o.totalCommission.percent } : null),
-  additionalExpenses: (o) => (o.additionalExpenses ?? []).map((e) => ({ amount: { cost: e.amount, currency: e.currency }, rate: e.rate, description: e.description })),
+  totalCommission: (o) =>
+    o.totalCommission
+      ? { amount: { cost: o.totalCommission.amount, currency: 'RUB' }, percent: o.totalCommission.percent }
+      : null,
+  additionalExpenses: (o) =>
+    (o.additionalExpenses ?? []).map((e) => ({
+      amount: { cost: e.amount, currency: e.currency },
+      rate: e.rate,
+      description: e.description,
+    })),
   exchangeRate: (o) => ({ ...o.exchangeRateInfo, source: o.exchangeRateInfo.source ?? null }),
 };
 
 export const Commission: Strict<CommissionResolvers, CommissionDto, GCommission> = {
-  totalCommission: (c) => ({ amount: { cost: c.totalCommission.amount, currency: c.settlementCurrency || 'RUB' }, percent: c.totalCommission.percent }),
-  expenses: (c) => c.expenses.map((e) => ({ amount: { cost: e.amount, currency: e.currency }, rate: e.rate, converted: e.converted, description: e.description })),
+  totalCommission: (c) => ({
+    amount: { cost: c.totalCommission.amount, currency: c.settlementCurrency || 'RUB' },
+    percent: c.totalCommission.percent,
+  }),
+  expenses: (c) =>
+    c.expenses.map((e) => ({
+      amount: { cost: e.amount, currency: e.currency },
+      rate: e.rate,
+      converted: e.converted,
+      description: e.description,
+    })),
 };
 
 export const PayCheck: Strict<PayCheckResolvers, PayCheckParent, GPayCheck> = {
@@ -204,9 +320,15 @@ export const PayCheck: Strict<PayCheckResolvers, PayCheckParent, GPayCheck> = {
       const active = await queryResult(() => ctx.loaders.clientPayCheck.load(b.orderId)).catch(() => null);
       return active && active.id === b.id ? active.paymentCompany : null;
     }
-    if (b.audience === 'PARTNER') return (await queryResult(() => ctx.loaders.partnerPaymentCompanies())).find((c) => c.id === b.paymentCompanyId) ?? null;
+    if (b.audience === 'PARTNER')
+      return (
+        (await queryResult(() => ctx.loaders.partnerPaymentCompanies())).find((c) => c.id === b.paymentCompanyId) ??
+        null
+      );
     // Operator: the bill's company through the operator's call, once per bill and operation.
-    return queryResult(() => ctx.loaders.memo(`operPaymentCompany:${b.orderId}:${b.id}`, () => ctx.api.operPaymentCompany(b.orderId, b.id)));
+    return queryResult(() =>
+      ctx.loaders.memo(`operPaymentCompany:${b.orderId}:${b.id}`, () => ctx.api.operPaymentCompany(b.orderId, b.id)),
+    );
   },
 };
 
@@ -225,7 +347,7 @@ export function documentDownloadUrl(d: DocumentParent): string {
 export const Document: Strict<DocumentResolvers, DocumentParent, GDocument> = {
   id: (d) => toGlobalId('Document', String(d.id)),
   documentId: (d) => d.id,
-  fileId: (d) => (d.audience === 'CLIENT' ? null : d.fileId ?? null),
+  fileId: (d) => (d.audience === 'CLIENT' ? null : (d.fileId ?? null)),
   downloadUrl: (d) => documentDownloadUrl(d),
 };
 
@@ -243,7 +365,11 @@ export const ActivePartner: Strict<ActivePartnerResolvers, ActivePartnerDto, GAc
   partnerId: (p) => p.id,
 };
 
-export const PartnerCurrencySetting: Strict<PartnerCurrencySettingResolvers, CurrencySettingDto, GPartnerCurrencySetting> = {
+export const PartnerCurrencySetting: Strict<
+  PartnerCurrencySettingResolvers,
+  CurrencySettingDto,
+  GPartnerCurrencySetting
+> = {
   limitFrom: (s) => s.limit?.amountFrom ?? null,
   limitTo: (s) => s.limit?.amountTo ?? null,
 };

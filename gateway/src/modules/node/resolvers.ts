@@ -4,13 +4,25 @@
  * never an error that would reveal existence.
  */
 import { fromGlobalId } from 'graphql-relay';
-import type { NodeResolvers, QueryResolvers, ResolversInterfaceTypes, ResolversTypes } from '../../generated/resolvers-types.js';
+import type {
+  NodeResolvers,
+  QueryResolvers,
+  ResolversInterfaceTypes,
+  ResolversTypes,
+} from '../../generated/resolvers-types.js';
 import type { GatewayContext } from '../../context.js';
 import { nullIfAbsent } from '../../rest/errors.js';
 import { chatNode } from '../chat/resolvers.js';
 import { resolveBankRequisiteNode } from '../company/resolvers.js';
 import { verificationDocumentNode } from '../verification/resolvers.js';
-import { fromOper, fromPartnerDetail, orderParent, parsePartnerOrderId, sideParent, withClientDeal } from '../deal/parents.js';
+import {
+  fromOper,
+  fromPartnerDetail,
+  orderParent,
+  parsePartnerOrderId,
+  sideParent,
+  withClientDeal,
+} from '../deal/parents.js';
 
 type NodeValue = ResolversInterfaceTypes<ResolversTypes>['Node'];
 

@@ -13,7 +13,12 @@ describe('pageWindow', () => {
   it('an unaligned cursor costs two pages and slices the window', () => {
     const win = pageWindow(4, offsetToCursor(4)); // offset 5
     expect(win.pages).toEqual([1, 2]);
-    expect(sliceWindow(win, [[4, 5, 6, 7], [8, 9, 10, 11]])).toEqual([5, 6, 7, 8]);
+    expect(
+      sliceWindow(win, [
+        [4, 5, 6, 7],
+        [8, 9, 10, 11],
+      ]),
+    ).toEqual([5, 6, 7, 8]);
   });
   it('refuses bad sizes and cursors', () => {
     expect(() => pageWindow(0, undefined)).toThrow(RangeError);

@@ -17,7 +17,8 @@ export interface PageWindow {
 /** Throws RangeError for a bad `first` or cursor (the resolver turns it into BAD_USER_INPUT). */
 export function pageWindow(first: number | null | undefined, after: string | null | undefined): PageWindow {
   const size = first ?? DEFAULT_PAGE_SIZE;
-  if (!Number.isInteger(size) || size < 1 || size > MAX_PAGE_SIZE) throw new RangeError(`first must be 1..${MAX_PAGE_SIZE}`);
+  if (!Number.isInteger(size) || size < 1 || size > MAX_PAGE_SIZE)
+    throw new RangeError(`first must be 1..${MAX_PAGE_SIZE}`);
   let offset = 0;
   if (after) {
     const n = cursorToOffset(after);

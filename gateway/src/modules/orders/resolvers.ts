@@ -4,11 +4,24 @@
  */
 import { GraphQLError } from 'graphql/index.js';
 import { offsetToCursor, toGlobalId } from 'graphql-relay';
-import { CLIENT_DISPLAY_LABELS, CLIENT_TAB_STATUSES, clientDisplayStatus, clientTabOf } from '../../domain/orderStatus.js';
+import {
+  CLIENT_DISPLAY_LABELS,
+  CLIENT_TAB_STATUSES,
+  clientDisplayStatus,
+  clientTabOf,
+} from '../../domain/orderStatus.js';
 import { numericOrderFilter } from '../../domain/search.js';
 import type {
-  MoneyResolvers, Money as GMoney, MutationResolvers, OrderFile as GOrderFile, OrderFileResolvers,
-  OrderInput, OrderResolvers, OrderTabCounts as GOrderTabCounts, OrderTabCountsResolvers, ViewerResolvers,
+  MoneyResolvers,
+  Money as GMoney,
+  MutationResolvers,
+  OrderFile as GOrderFile,
+  OrderFileResolvers,
+  OrderInput,
+  OrderResolvers,
+  OrderTabCounts as GOrderTabCounts,
+  OrderTabCountsResolvers,
+  ViewerResolvers,
 } from '../../generated/resolvers-types.js';
 import type { MoneyDto, OrderFileParent, OrderInputDto, OrderParent, OrderTabCountsParent } from '../../rest/dto.js';
 import { mutationResult, queryResult } from '../../rest/errors.js';
@@ -25,19 +38,33 @@ export const Viewer: Pick<ViewerResolvers, 'orders' | 'orderTabCounts'> = {
     try {
       win = pageWindow(args.first, args.after);
     } catch (err) {
-      throw new GraphQLError(err instanceof Error ? err.message : 'bad paging arguments', { extensions: { code: 'BAD_USER_INPUT' } });
+      throw new GraphQLError(err instanceof Error ? err.message : 'bad paging arguments', {
+        extensions: { code: 'BAD_USER_INPUT' },
+      });
     }
     const statuses = args.tab ? [...CLIENT_TAB_STATUSES[args.tab]] : undefined;
     const id = numericOrderFilter(args.number);
-    const pages = await queryResult(() => Promise.all(win.pages.map((page) => ctx.api.filterOrders({
-      pageable: { page, pageSize: win.first, sortFields: SORT },
-      ...(statuses ? { statuses } : {}),
-      ...(id ? { id } : {}),
-    }))));
+    const pages = await queryResult(() =>
+      Promise.all(
+        win.pages.map((page) =>
+          ctx.api.filterOrders({
+            pageable: { page, pageSize: win.first, sortFields: SORT },
+            ...(statuses ? { statuses } : {}),
+            ...(id ? { id } : {}),
+          }),
+        ),
+      ),
+    );
     const total = pages[0]?.totalElements ?? 0;
-    const orders = sliceWindow(win, pages.map((p) => p.content ?? []));
+    const orders = sliceWindow(
+      win,
+      pages.map((p) => p.content ?? []),
+    );
     for (const o of orders) ctx.loaders.orderById.prime(o.id, o);
-    const edges = orders.map((node, i) => ({ cursor: offsetToCursor(win.offset + i), node: { ...node, audience: 'CLIENT' as const } }));
+    const edges = orders.map((node, i) => ({
+      cursor: offsetToCursor(win.offset + i),
+      node: { ...node, audience: 'CLIENT' as const },
+    }));
     return {
       edges,
       totalCount: total,
@@ -54,12 +81,17 @@ export const Viewer: Pick<ViewerResolvers, 'orders' | 'orderTabCounts'> = {
 
 export const OrderTabCounts: Strict<OrderTabCountsResolvers, OrderTabCountsParent, GOrderTabCounts> = {
   current: (_p, _a, ctx) => queryResult(() => ctx.loaders.orderCount.load({ statuses: CLIENT_TAB_STATUSES.CURRENT })),
-  completed: (_p, _a, ctx) => queryResult(() => ctx.loaders.orderCount.load({ statuses: CLIENT_TAB_STATUSES.COMPLETED })),
-  cancelled: (_p, _a, ctx) => queryResult(() => ctx.loaders.orderCount.load({ statuses: CLIENT_TAB_STATUSES.CANCELLED })),
+  completed: (_p, _a, ctx) =>
+    queryResult(() => ctx.loaders.orderCount.load({ statuses: CLIENT_TAB_STATUSES.COMPLETED })),
+  cancelled: (_p, _a, ctx) =>
+    queryResult(() => ctx.loaders.orderCount.load({ statuses: CLIENT_TAB_STATUSES.CANCELLED })),
 };
 
 /** Fields of the client slice; the deal fields (and lazy fields of partial orders) are in modules/deal/resolvers.ts. */
-export const Order: Pick<Required<OrderResolvers<import('../../context.js').GatewayContext, OrderParent>>, 'id' | 'orderId' | 'number' | 'clientDisplayStatus' | 'clientTab'> = {
+export const Order: Pick<
+  Required<OrderResolvers<import('../../context.js').GatewayContext, OrderParent>>,
+  'id' | 'orderId' | 'number' | 'clientDisplayStatus' | 'clientTab'
+> = {
   id: (o) => toGlobalId('Order', String(o.id)),
   orderId: (o) => o.id,
   number: (o) => String(o.number ?? o.id),
@@ -109,14 +141,16 @@ export function toOrderInputDto(input: OrderInput): OrderInputDto {
 const ORDER_FIELD_RENAMES = { 'amount.cost': 'amount.amount' };
 
 export const Mutation: Pick<MutationResolvers, 'createOrder' | 'validateOrder'> = {
-  createOrder: (_root, { input }, ctx) => mutationResult(async () => {
-    const order = await ctx.api.createOrder(toOrderInputDto(input));
-    ctx.loaders.orderById.prime(order.id, order);
-    const node = { ...order, audience: 'CLIENT' as const };
-    return { __typename: 'CreateOrderSuccess' as const, order: node, orderEdge: { cursor: offsetToCursor(0), node } };
-  }, ORDER_FIELD_RENAMES),
-  validateOrder: (_root, { input }, ctx) => mutationResult(async () => {
-    const r = await ctx.api.validateOrder(toOrderInputDto(input));
-    return { __typename: 'ValidateOrderSuccess' as const, valid: r?.valid ?? true };
-  }, ORDER_FIELD_RENAMES),
+  createOrder: (_root, { input }, ctx) =>
+    mutationResult(async () => {
+      const order = await ctx.api.createOrder(toOrderInputDto(input));
+      ctx.loaders.orderById.prime(order.id, order);
+      const node = { ...order, audience: 'CLIENT' as const };
+      return { __typename: 'CreateOrderSuccess' as const, order: node, orderEdge: { cursor: offsetToCursor(0), node } };
+    }, ORDER_FIELD_RENAMES),
+  validateOrder: (_root, { input }, ctx) =>
+    mutationResult(async () => {
+      const r = await ctx.api.validateOrder(toOrderInputDto(input));
+      return { __typename: 'ValidateOrderSuccess' as const, valid: r?.valid ?? true };
+    }, ORDER_FIELD_RENAMES),
 };

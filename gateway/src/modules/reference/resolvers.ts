@@ -10,34 +10,58 @@ import { nullIfAbsent, queryResult } from '../../rest/errors.js';
 import type { Strict } from '../strict.js';
 
 type ReferenceQueries =
-  | 'countries' | 'currencies' | 'bankByBik' | 'swiftInstitutions' | 'tnvedTree' | 'tnvedChildren'
-  | 'tnvedSuggestions' | 'registrationCompanies' | 'referenceSearch';
+  | 'countries'
+  | 'currencies'
+  | 'bankByBik'
+  | 'swiftInstitutions'
+  | 'tnvedTree'
+  | 'tnvedChildren'
+  | 'tnvedSuggestions'
+  | 'registrationCompanies'
+  | 'referenceSearch';
 
 export const Query: Pick<QueryResolvers, ReferenceQueries> = {
-  countries: (_r, { prefix }, ctx) => queryResult(() => ctx.loaders.reference(`countries?${prefix ?? ''}`, () => ctx.api.countries(prefix))),
-  currencies: (_r, { prefix }, ctx) => queryResult(() => ctx.loaders.reference(`currencies?${prefix ?? ''}`, () => ctx.api.currencies(prefix))),
-  bankByBik: (_r, { bik }, ctx) => nullIfAbsent(() => ctx.loaders.reference(`bik?${bik}`, () => ctx.api.bankByBik(bik.trim()))),
-  swiftInstitutions: (_r, { prefix }, ctx) => queryResult(() => ctx.loaders.reference(`swift?${prefix}`, () => ctx.api.swift(prefix.trim()))),
-  tnvedTree: (_r, _a, ctx) => queryResult(() => ctx.loaders.reference('tnved/two-levels', () => ctx.api.tnvedTwoLevels())),
+  countries: (_r, { prefix }, ctx) =>
+    queryResult(() => ctx.loaders.reference(`countries?${prefix ?? ''}`, () => ctx.api.countries(prefix))),
+  currencies: (_r, { prefix }, ctx) =>
+    queryResult(() => ctx.loaders.reference(`currencies?${prefix ?? ''}`, () => ctx.api.currencies(prefix))),
+  bankByBik: (_r, { bik }, ctx) =>
+    nullIfAbsent(() => ctx.loaders.reference(`bik?${bik}`, () => ctx.api.bankByBik(bik.trim()))),
+  swiftInstitutions: (_r, { prefix }, ctx) =>
+    queryResult(() => ctx.loaders.reference(`swift?${prefix}`, () => ctx.api.swift(prefix.trim()))),
+  tnvedTree: (_r, _a, ctx) =>
+    queryResult(() => ctx.loaders.reference('tnved/two-levels', () => ctx.api.tnvedTwoLevels())),
   tnvedChildren: (_r, args, ctx) => {
-    const by = args.parentKeyHash ? { parentKeyHash: args.parentKeyHash }
-      : args.parentCode ? { parentCode: args.parentCode }
-      : args.parent ? tnvedParentRef(args.parent) : undefined;
-    if (!by) throw new GraphQLError('Give parentKeyHash, parentCode or parent', { extensions: { code: 'BAD_USER_INPUT' } });
-    return queryResult(() => ctx.loaders.reference(`tnved/children?${JSON.stringify(by)}`, () => ctx.api.tnvedChildren(by)));
+    const by = args.parentKeyHash
+      ? { parentKeyHash: args.parentKeyHash }
+      : args.parentCode
+        ? { parentCode: args.parentCode }
+        : args.parent
+          ? tnvedParentRef(args.parent)
+          : undefined;
+    if (!by)
+      throw new GraphQLError('Give parentKeyHash, parentCode or parent', { extensions: { code: 'BAD_USER_INPUT' } });
+    return queryResult(() =>
+      ctx.loaders.reference(`tnved/children?${JSON.stringify(by)}`, () => ctx.api.tnvedChildren(by)),
+    );
   },
   tnvedSuggestions: (_r, { query }, ctx) => {
     const q = classifyTnvedQuery(query);
     if (!q.value) return [];
-    const load = q.kind === 'keyHash' ? () => ctx.api.tnvedChildren({ parentKeyHash: q.value })
-      : q.kind === 'code' ? () => ctx.api.tnvedSuggest({ codeSuggest: q.value })
-      : () => ctx.api.tnvedSuggest({ nameSuggest: q.value });
+    const load =
+      q.kind === 'keyHash'
+        ? () => ctx.api.tnvedChildren({ parentKeyHash: q.value })
+        : q.kind === 'code'
+          ? () => ctx.api.tnvedSuggest({ codeSuggest: q.value })
+          : () => ctx.api.tnvedSuggest({ nameSuggest: q.value });
     return queryResult(() => ctx.loaders.reference(`tnved/suggest?${q.kind}=${q.value}`, load));
   },
   registrationCompanies: (_r, { query }, ctx) => {
     const q = query.trim();
     if (!q) return [];
-    return queryResult(() => ctx.loaders.reference(`registration/companies?${q}`, () => ctx.api.registrationCompanies(q)));
+    return queryResult(() =>
+      ctx.loaders.reference(`registration/companies?${q}`, () => ctx.api.registrationCompanies(q)),
+    );
   },
   referenceSearch: (_r, { prefix }, ctx) => {
     const p = prefix.trim();

@@ -18,8 +18,16 @@ import { GraphQLError } from 'graphql/index.js';
 import { fromGlobalId, offsetToCursor, toGlobalId } from 'graphql-relay';
 import type { GatewayContext } from '../../context.js';
 import type {
-  CompanyDocument as GCompanyDocument, CompanyDocumentResolvers, MutationResolvers, Signature as GSignature, SignatureResolvers,
-  Verification as GVerification, VerificationDocument as GVerificationDocument, VerificationDocumentResolvers, VerificationResolvers, ViewerResolvers,
+  CompanyDocument as GCompanyDocument,
+  CompanyDocumentResolvers,
+  MutationResolvers,
+  Signature as GSignature,
+  SignatureResolvers,
+  Verification as GVerification,
+  VerificationDocument as GVerificationDocument,
+  VerificationDocumentResolvers,
+  VerificationResolvers,
+  ViewerResolvers,
 } from '../../generated/resolvers-types.js';
 import type { CurrentUserDto, DocumentParent, SignatureDto, VerificationDocumentDto } from '../../rest/dto.js';
 import { mutationResult, nullIfAbsent, queryResult, UpstreamError, userErrorFrom } from '../../rest/errors.js';
@@ -62,13 +70,20 @@ function badId(what: string): GraphQLError {
  * The application to sign, at most once per operation: the document, or `{ missingRequisites: true }` when the
  * backend answers 409 REQUISITES_REQUIRED, or null when the company cannot verify now (verified, suspended).
  */
-function currentApplication(ctx: GatewayContext): Promise<{ document: VerificationDocumentDto | null; missingRequisites: boolean }> {
+function currentApplication(
+  ctx: GatewayContext,
+): Promise<{ document: VerificationDocumentDto | null; missingRequisites: boolean }> {
   return ctx.loaders.memo('verificationDocument', async () => {
     try {
       return { document: await ctx.api.verificationDocument(), missingRequisites: false };
     } catch (err) {
-      if (err instanceof UpstreamError && err.status === 409 && err.code === 'REQUISITES_REQUIRED') return { document: null, missingRequisites: true };
-      if (err instanceof UpstreamError && ((err.status === 409 && err.code === 'ALREADY_VERIFIED') || err.code === 'COMPANY_SUSPENDED')) return { document: null, missingRequisites: false };
+      if (err instanceof UpstreamError && err.status === 409 && err.code === 'REQUISITES_REQUIRED')
+        return { document: null, missingRequisites: true };
+      if (
+        err instanceof UpstreamError &&
+        ((err.status === 409 && err.code === 'ALREADY_VERIFIED') || err.code === 'COMPANY_SUSPENDED')
+      )
+        return { document: null, missingRequisites: false };
       throw err;
     }
   });
@@ -87,11 +102,18 @@ export const Viewer: Pick<ViewerResolvers, 'verification' | 'companyDocuments'> 
     try {
       win = pageWindow(args.first ?? 20, args.after);
     } catch (err) {
-      throw new GraphQLError(err instanceof Error ? err.message : 'bad paging arguments', { extensions: { code: 'BAD_USER_INPUT' } });
+      throw new GraphQLError(err instanceof Error ? err.message : 'bad paging arguments', {
+        extensions: { code: 'BAD_USER_INPUT' },
+      });
     }
-    const pages = await queryResult(() => Promise.all(win.pages.map((page) => ctx.api.companyDocuments(page, win.first))));
+    const pages = await queryResult(() =>
+      Promise.all(win.pages.map((page) => ctx.api.companyDocuments(page, win.first))),
+    );
     const total = pages[0]?.totalElements ?? 0;
-    const rows = sliceWindow(win, pages.map((p) => p.content ?? []));
+    const rows = sliceWindow(
+      win,
+      pages.map((p) => p.content ?? []),
+    );
     return {
       edges: rows.map((node, i) => ({ cursor: offsetToCursor(win.offset + i), node })),
       pageInfo: {
@@ -114,7 +136,9 @@ export const Verification: Strict<VerificationResolvers, VerificationParent, GVe
   missing: async (v, _a, ctx) => {
     if (v.verified || v.status === 'SUSPENDED') return [];
     const app = await queryResult(() => currentApplication(ctx));
-    return app.missingRequisites ? ['ADD_BANK_REQUISITES', 'SIGN_VERIFICATION_DOCUMENT'] : ['SIGN_VERIFICATION_DOCUMENT'];
+    return app.missingRequisites
+      ? ['ADD_BANK_REQUISITES', 'SIGN_VERIFICATION_DOCUMENT']
+      : ['SIGN_VERIFICATION_DOCUMENT'];
   },
   document: async (v, _a, ctx) => {
     if (v.verified || v.status === 'SUSPENDED') return null;
@@ -127,7 +151,11 @@ function documentWithSignature(ctx: GatewayContext, id: number): Promise<Verific
   return ctx.loaders.memo(`verificationDocument:${id}`, () => ctx.api.verificationDocumentById(id, true));
 }
 
-export const VerificationDocument: Strict<VerificationDocumentResolvers, VerificationDocumentDto, GVerificationDocument> = {
+export const VerificationDocument: Strict<
+  VerificationDocumentResolvers,
+  VerificationDocumentDto,
+  GVerificationDocument
+> = {
   id: (d) => toGlobalId('VerificationDocument', String(d.id)),
   documentId: (d) => d.id,
   content: async (d, _a, ctx) => d.content ?? (await queryResult(() => documentWithSignature(ctx, d.id))).content ?? '',
@@ -147,7 +175,11 @@ export const Signature: Strict<SignatureResolvers, SignatureDto, GSignature> = {
   signatureUrl: (s) => (s.qualified && s.id ? signatureUrl(s.id) : null),
 };
 
-export const CompanyDocument: Strict<CompanyDocumentResolvers, import('../../rest/dto.js').CompanyDocumentDto, GCompanyDocument> = {
+export const CompanyDocument: Strict<
+  CompanyDocumentResolvers,
+  import('../../rest/dto.js').CompanyDocumentDto,
+  GCompanyDocument
+> = {
   id: (d) => toGlobalId('CompanyDocument', `${d.kind}:${d.id}`),
   documentId: (d) => d.id,
   order: async (d, _a, ctx) => {
@@ -157,11 +189,15 @@ export const CompanyDocument: Strict<CompanyDocumentResolvers, import('../../res
     return o ? orderParent(o, 'CLIENT') : null;
   },
   orderNumber: (d) => (d.orderNumber === null ? null : String(d.orderNumber)),
-  downloadUrl: (d) => (d.kind === 'VERIFICATION' ? verificationDocumentUrl(d.id) : `/files/client/orders/${d.orderId}/documents/${d.id}`),
+  downloadUrl: (d) =>
+    d.kind === 'VERIFICATION' ? verificationDocumentUrl(d.id) : `/files/client/orders/${d.orderId}/documents/${d.id}`,
 };
 
 /** Node resolution of `VerificationDocument:<id>` for the viewer: its company's document, else null. */
-export async function verificationDocumentNode(id: string, ctx: GatewayContext): Promise<(VerificationDocumentDto & { __typename: 'VerificationDocument' }) | null> {
+export async function verificationDocumentNode(
+  id: string,
+  ctx: GatewayContext,
+): Promise<(VerificationDocumentDto & { __typename: 'VerificationDocument' }) | null> {
   const viewer = await ctx.loaders.viewer();
   const n = Number(id);
   if (!viewer || viewer.account.type !== 'CLIENT' || !/^\d{1,10}$/.test(id) || n < 1) return null;
@@ -169,7 +205,10 @@ export async function verificationDocumentNode(id: string, ctx: GatewayContext):
   return d ? { ...d, __typename: 'VerificationDocument' } : null;
 }
 
-const SET: Record<'OFFER_DOCS' | 'FINAL_DOCS', 'docs' | 'final-docs'> = { OFFER_DOCS: 'docs', FINAL_DOCS: 'final-docs' };
+const SET: Record<'OFFER_DOCS' | 'FINAL_DOCS', 'docs' | 'final-docs'> = {
+  OFFER_DOCS: 'docs',
+  FINAL_DOCS: 'final-docs',
+};
 
 export const Mutation: Pick<MutationResolvers, 'signVerificationDocument' | 'signDocument'> = {
   signVerificationDocument: (_r, { input }, ctx) => {
@@ -189,14 +228,17 @@ export const Mutation: Pick<MutationResolvers, 'signVerificationDocument' | 'sig
     if (docId === null) throw badId('documentId');
     const viewer = await queryResult(() => ctx.loaders.viewer());
     if (input.kind === 'DOC_EXAMPLE' || !viewer || !['CLIENT', 'PARTNER'].includes(viewer.account.type)) {
-      return userErrorFrom(new UpstreamError(409, { code: 'INVALID_STATE', message: 'Этот документ нельзя подписать' }, 'POST', 'sign'));
+      return userErrorFrom(
+        new UpstreamError(409, { code: 'INVALID_STATE', message: 'Этот документ нельзя подписать' }, 'POST', 'sign'),
+      );
     }
     const set = SET[input.kind];
-    const audience = viewer.account.type === 'CLIENT' ? 'CLIENT' as const : 'PARTNER' as const;
+    const audience = viewer.account.type === 'CLIENT' ? ('CLIENT' as const) : ('PARTNER' as const);
     return mutationResult(async () => {
-      const doc = audience === 'CLIENT'
-        ? await ctx.api.clientSignDocument(orderId, set, docId, input.signature)
-        : await ctx.api.partnerSignDocument(orderId, set, docId, input.signature);
+      const doc =
+        audience === 'CLIENT'
+          ? await ctx.api.clientSignDocument(orderId, set, docId, input.signature)
+          : await ctx.api.partnerSignDocument(orderId, set, docId, input.signature);
       ctx.loaders.forget(audience === 'CLIENT' ? `clientDocs:${orderId}:` : `partnerDocs:${orderId}:`);
       if (audience === 'PARTNER') ctx.loaders.partnerDetail.clear(orderId);
       const document: DocumentParent = { ...doc, audience, orderId };

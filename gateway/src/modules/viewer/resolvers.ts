@@ -4,8 +4,15 @@
 import { toGlobalId } from 'graphql-relay';
 import { canCreateOrders, isActingAsAnotherUser, isOriginalClient, isVerified } from '../../domain/account.js';
 import type {
-  ChecklistResolvers, Checklist as GChecklist, ClientInfoResolvers, ClientInfo as GClientInfo, CompanyResolvers,
-  Company as GCompany, QueryResolvers, Viewer as GViewer, ViewerResolvers,
+  ChecklistResolvers,
+  Checklist as GChecklist,
+  ClientInfoResolvers,
+  ClientInfo as GClientInfo,
+  CompanyResolvers,
+  Company as GCompany,
+  QueryResolvers,
+  Viewer as GViewer,
+  ViewerResolvers,
 } from '../../generated/resolvers-types.js';
 import type { ChecklistDto, ClientInfoDto, CompanyDto, CurrentUserDto } from '../../rest/dto.js';
 import { queryResult } from '../../rest/errors.js';
@@ -18,7 +25,24 @@ export const Query: Pick<QueryResolvers, 'viewer'> = {
 };
 
 /** Fields resolved in modules/orders (orders, orderTabCounts) and modules/deal/lists.ts are merged in resolvers.ts. */
-type ListFields = 'orders' | 'orderTabCounts' | 'partnerOrders' | 'partnerOrderTabCounts' | 'partnerSettings' | 'operatorOrders' | 'operatorOrderTabCounts' | 'activePartners' | 'operators' | 'chatGroups' | 'chatGroup' | 'unreadStatistic' | 'chatInvitations' | 'chatContacts' | 'verification' | 'companyDocuments' | 'bankRequisites';
+type ListFields =
+  | 'orders'
+  | 'orderTabCounts'
+  | 'partnerOrders'
+  | 'partnerOrderTabCounts'
+  | 'partnerSettings'
+  | 'operatorOrders'
+  | 'operatorOrderTabCounts'
+  | 'activePartners'
+  | 'operators'
+  | 'chatGroups'
+  | 'chatGroup'
+  | 'unreadStatistic'
+  | 'chatInvitations'
+  | 'chatContacts'
+  | 'verification'
+  | 'companyDocuments'
+  | 'bankRequisites';
 export const Viewer: Omit<Strict<ViewerResolvers, CurrentUserDto, GViewer>, ListFields> = {
   id: (u) => toGlobalId('User', String(u.userId)),
   accountType: (u) => u.account.type,
@@ -51,5 +75,8 @@ export const ClientInfo: Strict<ClientInfoResolvers, ClientInfoDto, GClientInfo>
 export const Checklist: Strict<ChecklistResolvers, ChecklistDto, GChecklist> = {
   countryCodes: (c) => c.countryCodes ?? [],
   currencyCodes: (c) => c.currencyCodes ?? [],
-  monthlyCurrencyPayment: (c) => (c.monthlyCurrencyPayment === null || c.monthlyCurrencyPayment === undefined ? null : toDecimal(c.monthlyCurrencyPayment)),
+  monthlyCurrencyPayment: (c) =>
+    c.monthlyCurrencyPayment === null || c.monthlyCurrencyPayment === undefined
+      ? null
+      : toDecimal(c.monthlyCurrencyPayment),
 };

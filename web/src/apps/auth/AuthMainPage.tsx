@@ -27,7 +27,9 @@ export function AuthMainPage({ area }: AuthMainPageProps) {
   const navigate = useNavigate();
   const userType = TYPE_OF_AREA[area];
   const remembered = getAuthSession();
-  const form = useForm<{ email: string }>({ defaultValues: { email: remembered.userType === userType ? remembered.email ?? '' : '' } });
+  const form = useForm<{ email: string }>({
+    defaultValues: { email: remembered.userType === userType ? (remembered.email ?? '') : '' },
+  });
   const [confirm, setConfirm] = useState<{ email: string; seconds: number } | null>(null);
   const [checkStatus, checking] = useCheckEmailStatusMutation();
   const [sendConfirmation, sending] = useSendEmailConfirmationMutation();
@@ -86,7 +88,12 @@ export function AuthMainPage({ area }: AuthMainPageProps) {
       <form onSubmit={onSubmit} noValidate aria-label={t('auth.title')}>
         <Stack gap="4">
           <FormField label={t('auth.email')} error={form.formState.errors.email?.message} required>
-            <Input type="email" autoComplete="email" autoFocus {...form.register('email', { validate: validateEmail })} />
+            <Input
+              type="email"
+              autoComplete="email"
+              autoFocus
+              {...form.register('email', { validate: validateEmail })}
+            />
           </FormField>
           <Button type="submit" loading={checking || sending}>
             {t('common.continue')}

@@ -20,7 +20,11 @@ export interface ConfirmEmailScreenProps {
   onEmailChanged?: (email: string) => void;
 }
 
-export function ConfirmEmailScreen({ email: initialEmail, resendAfterSeconds = RESEND_MAIL_DELAY_SECONDS, onEmailChanged }: ConfirmEmailScreenProps) {
+export function ConfirmEmailScreen({
+  email: initialEmail,
+  resendAfterSeconds = RESEND_MAIL_DELAY_SECONDS,
+  onEmailChanged,
+}: ConfirmEmailScreenProps) {
   const { t } = useTranslation();
   const [email, setEmail] = useState(initialEmail);
   const [changing, setChanging] = useState(false);

@@ -26,9 +26,9 @@ export function EmailChangeConfirmPage({ area }: { area: Exclude<Area, 'operator
   const [params] = useSearchParams();
   const token = params.get('token');
   const [confirm] = useConfirmEmailMutation();
-  const [state, setState] = useState<{ kind: 'pending' } | { kind: 'done'; email: string } | { kind: 'expired' } | { kind: 'error'; message: string }>(
-    token ? { kind: 'pending' } : { kind: 'expired' },
-  );
+  const [state, setState] = useState<
+    { kind: 'pending' } | { kind: 'done'; email: string } | { kind: 'expired' } | { kind: 'error'; message: string }
+  >(token ? { kind: 'pending' } : { kind: 'expired' });
   const started = useRef(false);
 
   useEffect(() => {
@@ -41,7 +41,12 @@ export function EmailChangeConfirmPage({ area }: { area: Exclude<Area, 'operator
           // The viewer's e-mail changed: cached data must not show the old one.
           relayEnvironmentStore.reset();
           setState({ kind: 'done', email: r.email });
-        } else if (r.__typename === 'UserError') setState(r.code === 'LINK_EXPIRED' || r.code === 'NOT_FOUND' ? { kind: 'expired' } : { kind: 'error', message: r.message });
+        } else if (r.__typename === 'UserError')
+          setState(
+            r.code === 'LINK_EXPIRED' || r.code === 'NOT_FOUND'
+              ? { kind: 'expired' }
+              : { kind: 'error', message: r.message },
+          );
       })
       .catch(() => setState({ kind: 'error', message: t('common.genericError') }));
   }, [confirm, t, token]);

@@ -10,8 +10,20 @@ import { useForm } from 'react-hook-form';
 import { Link as RouterLink, Navigate, useNavigate } from 'react-router-dom';
 import { FormField } from '../../components/FormField';
 import { relayEnvironmentStore } from '../../system/relay/environment';
-import { AUTH_PATH_OF_AREA, HOME_OF_TYPE, TYPE_OF_AREA, authStepEntry, isAccountType, type Area } from '../../system/router/guards';
-import { passwordRuleStates, validatePassword, validatePasswordRepeat, validateRequired } from '../../system/validation';
+import {
+  AUTH_PATH_OF_AREA,
+  HOME_OF_TYPE,
+  TYPE_OF_AREA,
+  authStepEntry,
+  isAccountType,
+  type Area,
+} from '../../system/router/guards';
+import {
+  passwordRuleStates,
+  validatePassword,
+  validatePasswordRepeat,
+  validateRequired,
+} from '../../system/validation';
 import { clearAuthSession, getAuthSession, setPendingPassword } from './authSession';
 import { useLoginMutation } from './mutations/useLoginMutation';
 
@@ -20,7 +32,11 @@ export function PasswordPage({ area }: { area: Exclude<Area, 'operator'> }) {
   const entry = authStepEntry(`${AUTH_PATH_OF_AREA[area]}/pass`, { rememberedEmail: session.email, token: null });
   if (entry.action === 'redirect') return <Navigate to={entry.to} replace />;
   const email = session.email as string;
-  return session.mode === 'new' && area === 'client' ? <NewPasswordForm email={email} /> : <LoginForm area={area} email={email} />;
+  return session.mode === 'new' && area === 'client' ? (
+    <NewPasswordForm email={email} />
+  ) : (
+    <LoginForm area={area} email={email} />
+  );
 }
 
 function LoginForm({ area, email }: { area: Exclude<Area, 'operator'>; email: string }) {
@@ -67,7 +83,12 @@ function LoginForm({ area, email }: { area: Exclude<Area, 'operator'>; email: st
       <form onSubmit={onSubmit} noValidate aria-label={t('auth.signInForm')}>
         <Stack gap="4">
           <FormField label={t('auth.password')} error={form.formState.errors.password?.message} required>
-            <Input type="password" autoComplete="current-password" autoFocus {...form.register('password', { validate: validateRequired })} />
+            <Input
+              type="password"
+              autoComplete="current-password"
+              autoFocus
+              {...form.register('password', { validate: validateRequired })}
+            />
           </FormField>
           <Button type="submit" loading={inFlight}>
             {t('common.signIn')}
@@ -84,7 +105,10 @@ function LoginForm({ area, email }: { area: Exclude<Area, 'operator'>; email: st
 function NewPasswordForm({ email }: { email: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const form = useForm<{ password: string; passwordRepeat: string }>({ defaultValues: { password: '', passwordRepeat: '' }, mode: 'onTouched' });
+  const form = useForm<{ password: string; passwordRepeat: string }>({
+    defaultValues: { password: '', passwordRepeat: '' },
+    mode: 'onTouched',
+  });
   const password = form.watch('password');
 
   const onSubmit = form.handleSubmit(({ password: p }) => {
@@ -120,7 +144,11 @@ export function PasswordFields({ form, password, label }: { form: PasswordForm; 
   return (
     <Stack gap="4">
       <FormField label={label ?? t('auth.password')} error={form.formState.errors.password?.message} required>
-        <Input type="password" autoComplete="new-password" {...form.register('password', { validate: validatePassword })} />
+        <Input
+          type="password"
+          autoComplete="new-password"
+          {...form.register('password', { validate: validatePassword })}
+        />
       </FormField>
       <List.Root gap="1" fontSize="sm" aria-label={t('auth.passwordRules')} variant="plain">
         {passwordRuleStates(password ?? '').map((r) => (

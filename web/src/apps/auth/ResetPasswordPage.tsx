@@ -19,7 +19,10 @@ export function ResetPasswordPage({ area }: { area: Exclude<Area, 'operator'> })
   const [reset, inFlight] = useResetPasswordMutation();
   const [state, setState] = useState<'form' | 'done' | 'expired'>('form');
   const [error, setError] = useState<string | null>(null);
-  const form = useForm<{ password: string; passwordRepeat: string }>({ defaultValues: { password: '', passwordRepeat: '' }, mode: 'onTouched' });
+  const form = useForm<{ password: string; passwordRepeat: string }>({
+    defaultValues: { password: '', passwordRepeat: '' },
+    mode: 'onTouched',
+  });
   const password = form.watch('password');
 
   const entry = authStepEntry(pathname, { rememberedEmail: null, token });
@@ -27,7 +30,11 @@ export function ResetPasswordPage({ area }: { area: Exclude<Area, 'operator'> })
 
   const onSubmit = form.handleSubmit(async (values) => {
     setError(null);
-    const r = (await reset({ input: { token: token as string, password: values.password, passwordSecondTime: values.passwordRepeat } })).resetPassword;
+    const r = (
+      await reset({
+        input: { token: token as string, password: values.password, passwordSecondTime: values.passwordRepeat },
+      })
+    ).resetPassword;
     if (r.__typename === 'ResetPasswordSuccess') setState('done');
     else if (r.__typename === 'UserError') {
       if (r.code === 'LINK_EXPIRED') setState('expired');

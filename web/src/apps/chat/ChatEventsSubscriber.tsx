@@ -112,7 +112,11 @@ export function ChatEventsSubscriber({ userId }: { userId: number }) {
     let disposable: Disposable | null = null;
     let retry: ReturnType<typeof setTimeout> | null = null;
     const again = () => {
-      if (!stopped && retry === null) retry = setTimeout(() => { retry = null; start(); }, CHAT_RETRY_DELAY_MS);
+      if (!stopped && retry === null)
+        retry = setTimeout(() => {
+          retry = null;
+          start();
+        }, CHAT_RETRY_DELAY_MS);
     };
     const start = () => {
       disposable?.dispose();

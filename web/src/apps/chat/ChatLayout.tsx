@@ -57,15 +57,22 @@ export function ChatLayout({ area, kind = 'chats' }: { area: Area; kind?: ChatLi
       h={{ base: 'auto', lg: 'calc(100vh - 170px)' }}
       minH="480px"
     >
-      <Box display={{ base: open ? 'none' : 'block', lg: 'block' }} minH="0" borderWidth="1px" borderRadius="md" overflow="hidden">
-        <ChatList
-          query={data}
-          area={area}
-          kind={kind}
-          header={header}
-        />
+      <Box
+        display={{ base: open ? 'none' : 'block', lg: 'block' }}
+        minH="0"
+        borderWidth="1px"
+        borderRadius="md"
+        overflow="hidden"
+      >
+        <ChatList query={data} area={area} kind={kind} header={header} />
       </Box>
-      <Box display={{ base: open ? 'block' : 'none', lg: 'block' }} minH="0" borderWidth="1px" borderRadius="md" overflow="hidden">
+      <Box
+        display={{ base: open ? 'block' : 'none', lg: 'block' }}
+        minH="0"
+        borderWidth="1px"
+        borderRadius="md"
+        overflow="hidden"
+      >
         <Suspense fallback={<PageSpinner />}>
           <Outlet />
         </Suspense>

@@ -18,7 +18,13 @@ import { logChatError } from './chatLog';
 import { chatSignals } from './chatSignals';
 import { hasSupportDesk, listBasePath } from './support/chatLists';
 import { QuietBoundary } from './support/QuietBoundary';
-import { badgeText, chatsBadgeCount, createDebouncedRefresh, SUPPORT_REFRESH_DELAY_MS, supportBadgeCount } from './support/supportBadges';
+import {
+  badgeText,
+  chatsBadgeCount,
+  createDebouncedRefresh,
+  SUPPORT_REFRESH_DELAY_MS,
+  supportBadgeCount,
+} from './support/supportBadges';
 import { SUPPORT_TEXTS } from './support/supportTexts';
 import { CHAT_TEXTS } from './texts';
 
@@ -49,7 +55,15 @@ function CountBadge({ count, testId, label }: { count: number; testId: string; l
   );
 }
 
-function NavLinks({ area, chatsBadge, supportBadge }: { area: Area; chatsBadge?: ReactNode; supportBadge?: ReactNode }) {
+function NavLinks({
+  area,
+  chatsBadge,
+  supportBadge,
+}: {
+  area: Area;
+  chatsBadge?: ReactNode;
+  supportBadge?: ReactNode;
+}) {
   return (
     <>
       <Link asChild>
@@ -78,7 +92,13 @@ function NavLinks({ area, chatsBadge, supportBadge }: { area: Area; chatsBadge?:
 function useStatisticReloads(withSupportDesk: boolean): void {
   const environment = useRelayEnvironment();
   useEffect(() => {
-    const reload = () => fetchQuery<ChatNavLinkQuery>(environment, navQuery, { withSupportDesk }, { fetchPolicy: 'network-only' }).toPromise();
+    const reload = () =>
+      fetchQuery<ChatNavLinkQuery>(
+        environment,
+        navQuery,
+        { withSupportDesk },
+        { fetchPolicy: 'network-only' },
+      ).toPromise();
     const offResync = chatSignals.onResync(() => void reload().catch((e) => logChatError('unreadStatistic', e)));
     if (!withSupportDesk) return offResync;
     const refresh = createDebouncedRefresh(reload, SUPPORT_REFRESH_DELAY_MS, (e) => logChatError('unreadStatistic', e));
@@ -93,7 +113,11 @@ function useStatisticReloads(withSupportDesk: boolean): void {
 
 function NavLinksWithBadges({ area }: { area: Area }) {
   const desk = hasSupportDesk(area);
-  const data = useLazyLoadQuery<ChatNavLinkQuery>(navQuery, { withSupportDesk: desk }, { fetchPolicy: 'store-or-network' });
+  const data = useLazyLoadQuery<ChatNavLinkQuery>(
+    navQuery,
+    { withSupportDesk: desk },
+    { fetchPolicy: 'store-or-network' },
+  );
   useStatisticReloads(desk);
   const viewer = data.viewer;
   if (!viewer) return <NavLinks area={area} />;
@@ -106,7 +130,13 @@ function NavLinksWithBadges({ area }: { area: Area }) {
       <NavLinks
         area={area}
         chatsBadge={<CountBadge count={chats} testId="chat-unread-badge" label={CHAT_TEXTS.unreadBadge(chats)} />}
-        supportBadge={<CountBadge count={supportChats} testId="support-unread-badge" label={SUPPORT_TEXTS.unreadBadge(supportChats)} />}
+        supportBadge={
+          <CountBadge
+            count={supportChats}
+            testId="support-unread-badge"
+            label={SUPPORT_TEXTS.unreadBadge(supportChats)}
+          />
+        }
       />
     </>
   );

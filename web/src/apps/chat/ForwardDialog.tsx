@@ -28,7 +28,13 @@ export interface ForwardDialogProps {
 /** The forward dialog of the open chat (see the module comment). */
 export function ForwardDialog({ messageId, area, onClose }: ForwardDialogProps) {
   return (
-    <Dialog.Root open={messageId !== null} onOpenChange={(d) => !d.open && onClose()} lazyMount unmountOnExit scrollBehavior="inside">
+    <Dialog.Root
+      open={messageId !== null}
+      onOpenChange={(d) => !d.open && onClose()}
+      lazyMount
+      unmountOnExit
+      scrollBehavior="inside"
+    >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
@@ -58,7 +64,13 @@ function ForwardDialogBody({ messageId, area, onClose }: { messageId: string; ar
   return (
     <Dialog.Body>
       <Stack gap="3">
-        <Input aria-label={CHAT_TEXTS.search} placeholder={CHAT_TEXTS.search} value={text} onChange={(e) => setText(e.target.value)} autoFocus />
+        <Input
+          aria-label={CHAT_TEXTS.search}
+          placeholder={CHAT_TEXTS.search}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          autoFocus
+        />
         <Text fontSize="xs" color="gray.500">
           {CHAT_TEXTS.forwardHint}
         </Text>
@@ -76,7 +88,19 @@ function ForwardDialogBody({ messageId, area, onClose }: { messageId: string; ar
   );
 }
 
-function ForwardTargets({ search, searching, messageId, area, onClose }: { search: string | null; searching: boolean; messageId: string; area: Area; onClose: () => void }) {
+function ForwardTargets({
+  search,
+  searching,
+  messageId,
+  area,
+  onClose,
+}: {
+  search: string | null;
+  searching: boolean;
+  messageId: string;
+  area: Area;
+  onClose: () => void;
+}) {
   const data = useLazyLoadQuery<ForwardDialogQuery>(
     graphql`
       query ForwardDialogQuery($search: String, $first: Int!) {
@@ -116,7 +140,8 @@ function ForwardTargets({ search, searching, messageId, area, onClose }: { searc
       },
     )
       .then((res) => {
-        if (res.sendChatMessage.__typename !== 'SendChatMessageSuccess') throw new Error(res.sendChatMessage.__typename);
+        if (res.sendChatMessage.__typename !== 'SendChatMessageSuccess')
+          throw new Error(res.sendChatMessage.__typename);
         onClose();
         navigate(`/${area}/chats/${group.groupId}`);
       })
@@ -130,7 +155,16 @@ function ForwardTargets({ search, searching, messageId, area, onClose }: { searc
       </Text>
     );
   return (
-    <Box as="ul" role="list" aria-label={CHAT_TEXTS.forwardTargets} aria-busy={searching} listStyleType="none" m="0" p="0" opacity={searching ? 0.6 : 1}>
+    <Box
+      as="ul"
+      role="list"
+      aria-label={CHAT_TEXTS.forwardTargets}
+      aria-busy={searching}
+      listStyleType="none"
+      m="0"
+      p="0"
+      opacity={searching ? 0.6 : 1}
+    >
       {groups.map((g) => (
         <Box as="li" key={g.id}>
           <Button

@@ -52,14 +52,23 @@ describe('acceptAttachments (designed limits)', () => {
   });
 
   it('a file over 50 MB is refused with "Превышен размер файла"; exactly 50 MB passes', () => {
-    const r = acceptAttachments([{ name: 'big.pdf', size: MAX_CHAT_FILE_BYTES + 1 }, { name: 'ok.pdf', size: MAX_CHAT_FILE_BYTES }], []);
+    const r = acceptAttachments(
+      [
+        { name: 'big.pdf', size: MAX_CHAT_FILE_BYTES + 1 },
+        { name: 'ok.pdf', size: MAX_CHAT_FILE_BYTES },
+      ],
+      [],
+    );
     expect(r.errors).toEqual([CHAT_TEXTS.fileTooLarge]);
     expect(r.accepted.map((a) => a.file.name)).toEqual(['ok.pdf']);
     expect(CHAT_TEXTS.fileTooLarge).toBe('Превышен размер файла');
   });
 
   it('11 pictures in one pick: all refused, "Можно прикрепить не более 10 изображений"', () => {
-    const r = acceptAttachments(Array.from({ length: 11 }, (_, i) => pic(i)), []);
+    const r = acceptAttachments(
+      Array.from({ length: 11 }, (_, i) => pic(i)),
+      [],
+    );
     expect(r.accepted).toEqual([]);
     expect(r.errors).toEqual(['Можно прикрепить не более 10 изображений']);
   });
@@ -70,7 +79,9 @@ describe('acceptAttachments (designed limits)', () => {
     const r = acceptAttachments([pic(1), pic(2)], nine);
     expect(r.accepted).toEqual([]);
     expect(r.errors).toEqual([CHAT_TEXTS.tooManyPictures]);
-    expect(acceptAttachments([pic(1), pic(2)], [...nine.slice(1), att({ key: 'x', status: 'error' })]).accepted).toHaveLength(2);
+    expect(
+      acceptAttachments([pic(1), pic(2)], [...nine.slice(1), att({ key: 'x', status: 'error' })]).accepted,
+    ).toHaveLength(2);
     expect(MAX_CHAT_PICTURES).toBe(10);
   });
 
@@ -78,11 +89,27 @@ describe('acceptAttachments (designed limits)', () => {
     const r = acceptAttachments([{ name: 'a.pdf', size: 1 }, pic(1)], [att({ name: 'b.docx', picture: false })]);
     expect(r.errors).toEqual(['Можно прикрепить только один файл']);
     expect(r.accepted.map((a) => a.file.name)).toEqual(['photo-1.png']);
-    expect(acceptAttachments([{ name: 'a.pdf', size: 1 }, { name: 'b.pdf', size: 1 }], []).errors).toEqual([CHAT_TEXTS.tooManyFiles]);
+    expect(
+      acceptAttachments(
+        [
+          { name: 'a.pdf', size: 1 },
+          { name: 'b.pdf', size: 1 },
+        ],
+        [],
+      ).errors,
+    ).toEqual([CHAT_TEXTS.tooManyFiles]);
   });
 
   it('several errors are listed once each', () => {
-    const r = acceptAttachments([{ name: 'a.pdf', size: 60 * MB }, { name: 'b.pdf', size: 70 * MB }, { name: 'c.pdf', size: 1 }, { name: 'd.pdf', size: 1 }], []);
+    const r = acceptAttachments(
+      [
+        { name: 'a.pdf', size: 60 * MB },
+        { name: 'b.pdf', size: 70 * MB },
+        { name: 'c.pdf', size: 1 },
+        { name: 'd.pdf', size: 1 },
+      ],
+      [],
+    );
     expect(r.errors).toEqual([CHAT_TEXTS.fileTooLarge, CHAT_TEXTS.tooManyFiles]);
     expect(r.accepted).toEqual([]);
   });

@@ -92,7 +92,9 @@ export function acceptAttachments<T extends PickedFile>(
 
 /** The attachment ids of a message: the uploaded non-picture as `fileId`, the uploaded pictures as `pictureIds`. */
 export function attachmentIds(attachments: readonly Attachment[]): { fileId: string | null; pictureIds: string[] } {
-  const done = attachments.filter((a): a is Attachment & { fileId: string } => a.status === 'done' && a.fileId !== null);
+  const done = attachments.filter(
+    (a): a is Attachment & { fileId: string } => a.status === 'done' && a.fileId !== null,
+  );
   return {
     fileId: done.find((a) => !a.picture)?.fileId ?? null,
     pictureIds: done.filter((a) => a.picture).map((a) => a.fileId),

@@ -8,14 +8,26 @@
  * its members on a GROUP_JOINED / GROUP_LEFT / GROUP_ADDED (membershipChangedGroupId).
  */
 import type { RecordProxy, RecordSourceSelectorProxy } from 'relay-runtime';
-import { appendMessage, listedGroups, markMessagesViewed, placeGroup, removeGroup, removeMessage, setUnreadStatistic } from './chatStore';
+import {
+  appendMessage,
+  listedGroups,
+  markMessagesViewed,
+  placeGroup,
+  removeGroup,
+  removeMessage,
+  setUnreadStatistic,
+} from './chatStore';
 
 /**
  * A group pinned elsewhere became favourite 0: the other favourites of the same member row move down by one. An
  * operator's support chats have their own favourites (shared through the support user), so only the groups of
  * lists accepting the pinned group's type move (all lists when the type is unknown).
  */
-function shiftFavourites(store: RecordSourceSelectorProxy, exceptId: string, groupType: string | null | undefined): void {
+function shiftFavourites(
+  store: RecordSourceSelectorProxy,
+  exceptId: string,
+  groupType: string | null | undefined,
+): void {
   for (const node of listedGroups(store, groupType ?? undefined)) {
     const fav = node.getValue('favoriteId');
     if (node.getDataID() !== exceptId && typeof fav === 'number') node.setValue(fav + 1, 'favoriteId');
@@ -53,7 +65,8 @@ export function applyChatEvent(store: RecordSourceSelectorProxy): void {
       if (event === 'GROUP_REMOVED_FAVORITE') group?.setValue(null, 'favoriteId');
       placeGroup(store, group);
     }
-    if (event !== 'GROUP_CREATED' && event !== 'GROUP_JOINED') setUnreadStatistic(store, ev.getLinkedRecord('unreadStatistic'), groupId);
+    if (event !== 'GROUP_CREATED' && event !== 'GROUP_JOINED')
+      setUnreadStatistic(store, ev.getLinkedRecord('unreadStatistic'), groupId);
   }
 }
 
@@ -61,8 +74,15 @@ export function applyChatEvent(store: RecordSourceSelectorProxy): void {
  * Whether a chatEvents payload is a GROUP_ADDED about the viewer `viewerUserId` (or about nobody in particular): the
  * backend sends one to an invited user, who is not a member yet, as the cue to reload `Viewer.chatInvitations`.
  */
-export function isViewerAddedEvent(ev: { __typename: string; event?: string | null; userId?: number | null }, viewerUserId: number): boolean {
-  return ev.__typename === 'ChatGroupEvent' && ev.event === 'GROUP_ADDED' && (ev.userId == null || ev.userId === viewerUserId);
+export function isViewerAddedEvent(
+  ev: { __typename: string; event?: string | null; userId?: number | null },
+  viewerUserId: number,
+): boolean {
+  return (
+    ev.__typename === 'ChatGroupEvent' &&
+    ev.event === 'GROUP_ADDED' &&
+    (ev.userId == null || ev.userId === viewerUserId)
+  );
 }
 
 /** Group events after which the group's member list differs (someone joined, left or was added). */
@@ -73,7 +93,12 @@ const MEMBERSHIP_EVENTS: ReadonlySet<string> = new Set(['GROUP_JOINED', 'GROUP_L
  * GROUP_ADDED, not one removing the group from the viewer), else null: the open chat of that group refetches its
  * members (chatSignals.membersChanged → ChatDetail), so its header's member count and presence follow.
  */
-export function membershipChangedGroupId(ev: { __typename: string; event?: string | null; groupId?: string | null; removedForViewer?: boolean | null }): string | null {
+export function membershipChangedGroupId(ev: {
+  __typename: string;
+  event?: string | null;
+  groupId?: string | null;
+  removedForViewer?: boolean | null;
+}): string | null {
   if (ev.__typename !== 'ChatGroupEvent' || !ev.groupId || ev.removedForViewer) return null;
   return ev.event && MEMBERSHIP_EVENTS.has(ev.event) ? ev.groupId : null;
 }

@@ -40,12 +40,25 @@ describe('global ids', () => {
 describe('message rows (chat §4)', () => {
   const m = (id: string, createdAt: string, extra: object = {}) => ({ id, createdAt, ...extra });
   it('a date separator per calendar day, Сегодня for today', () => {
-    const rows = buildMessageRows([m('a', iso(2025, 0, 13, 9)), m('b', iso(2025, 0, 13, 10)), m('c', iso(2025, 0, 15, 9))], null, NOW);
-    expect(rows.map((r) => (r.kind === 'date' ? r.label : r.kind === 'message' ? r.message.id : 'U'))).toEqual(['Понедельник', 'a', 'b', TODAY_LABEL, 'c']);
+    const rows = buildMessageRows(
+      [m('a', iso(2025, 0, 13, 9)), m('b', iso(2025, 0, 13, 10)), m('c', iso(2025, 0, 15, 9))],
+      null,
+      NOW,
+    );
+    expect(rows.map((r) => (r.kind === 'date' ? r.label : r.kind === 'message' ? r.message.id : 'U'))).toEqual([
+      'Понедельник',
+      'a',
+      'b',
+      TODAY_LABEL,
+      'c',
+    ]);
   });
   it('older dates as dd.MM and dd.MM.yy', () => {
     const rows = buildMessageRows([m('a', iso(2024, 11, 1)), m('b', iso(2025, 0, 2))], null, NOW);
-    expect(rows.filter((r) => r.kind === 'date').map((r) => (r.kind === 'date' ? r.label : ''))).toEqual(['01.12.24', '02.01']);
+    expect(rows.filter((r) => r.kind === 'date').map((r) => (r.kind === 'date' ? r.label : ''))).toEqual([
+      '01.12.24',
+      '02.01',
+    ]);
   });
   it('the UNREAD separator before the first unread message, never before the first row', () => {
     const msgs = [m('a', iso(2025, 0, 15, 9)), m('b', iso(2025, 0, 15, 10))];
@@ -54,16 +67,31 @@ describe('message rows (chat §4)', () => {
     expect(buildMessageRows(msgs, 'zzz', NOW).map((r) => r.kind)).toEqual(['date', 'message', 'message']);
   });
   it('a placeholder is replaced by the server message with the same extMsgId; repeated ids once', () => {
-    const msgs = [m('x', iso(2025, 0, 15, 9), { extMsgId: 'msg_1' }), m('tmp', iso(2025, 0, 15, 9), { extMsgId: 'msg_1', pending: true }), m('x', iso(2025, 0, 15, 9))];
+    const msgs = [
+      m('x', iso(2025, 0, 15, 9), { extMsgId: 'msg_1' }),
+      m('tmp', iso(2025, 0, 15, 9), { extMsgId: 'msg_1', pending: true }),
+      m('x', iso(2025, 0, 15, 9)),
+    ];
     expect(dedupeMessages(msgs).map((r) => r.id)).toEqual(['x']);
-    expect(dedupeMessages([m('tmp', iso(2025, 0, 15), { extMsgId: 'msg_2', pending: true })]).map((r) => r.id)).toEqual(['tmp']);
+    expect(dedupeMessages([m('tmp', iso(2025, 0, 15), { extMsgId: 'msg_2', pending: true })]).map((r) => r.id)).toEqual(
+      ['tmp'],
+    );
   });
 });
 
 describe('group list order (chat §4)', () => {
   it('favourites by favoriteId, then newest last message first', () => {
     const g = (id: string, favoriteId: number | null, lastAt: string | null) => ({ id, favoriteId, lastAt });
-    const sorted = sortGroups([g('old', null, iso(2025, 0, 1)), g('f1', 1, iso(2024, 0, 1)), g('new', null, iso(2025, 0, 10)), g('f0', 0, null), g('empty', null, null)], (x) => x);
+    const sorted = sortGroups(
+      [
+        g('old', null, iso(2025, 0, 1)),
+        g('f1', 1, iso(2024, 0, 1)),
+        g('new', null, iso(2025, 0, 10)),
+        g('f0', 0, null),
+        g('empty', null, null),
+      ],
+      (x) => x,
+    );
     expect(sorted.map((x) => x.id)).toEqual(['f0', 'f1', 'new', 'old', 'empty']);
     expect(compareGroups({ favoriteId: null, lastAt: null }, { favoriteId: null, lastAt: null })).toBe(0);
   });
@@ -74,7 +102,11 @@ describe('typing (chat §4, §9)', () => {
   const at = (ms: number) => new Date(ms).toISOString();
   it('an indicator lasts until expiresAt; the viewer is never shown', () => {
     expect(TYPING_TIMEOUT_MS).toBe(3000);
-    const users = [{ userId: 1, name: 'Анна', expiresAt: at(now + 1) }, { userId: 2, name: 'Олег', expiresAt: at(now) }, { userId: 7, name: 'Я', expiresAt: at(now + 2000) }];
+    const users = [
+      { userId: 1, name: 'Анна', expiresAt: at(now + 1) },
+      { userId: 2, name: 'Олег', expiresAt: at(now) },
+      { userId: 7, name: 'Я', expiresAt: at(now + 2000) },
+    ];
     expect(activeTypers(users, now, 7).map((u) => u.userId)).toEqual([1]);
   });
   it('renews before expiry', () => {
@@ -94,7 +126,11 @@ describe('typing (chat §4, §9)', () => {
 });
 
 describe('mentions', () => {
-  const members = [{ userId: 1, name: 'Анна' }, { userId: 2, name: 'Анна Петрова' }, { userId: 3, name: null }];
+  const members = [
+    { userId: 1, name: 'Анна' },
+    { userId: 2, name: 'Анна Петрова' },
+    { userId: 3, name: null },
+  ];
   it('longest name first, at a word boundary, case-insensitive', () => {
     expect(splitMentions('Привет, @анна петрова и @Анна!', members)).toEqual([
       { kind: 'text', text: 'Привет, ' },

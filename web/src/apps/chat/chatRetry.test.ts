@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { shouldRetryChatEvents } from './chatRetry';
 
-const gqlError = (status: number, code?: string) => ({ status, errors: [{ message: 'x', extensions: code ? { code } : {} }] });
+const gqlError = (status: number, code?: string) => ({
+  status,
+  errors: [{ message: 'x', extensions: code ? { code } : {} }],
+});
 
 describe('chat subscription retry rule (spec chat §4: retry in 5 s unless a deliberate stop or status 500)', () => {
   it('retries a closed socket or a transport error', () => {

@@ -73,7 +73,11 @@ export function splitsSupportCounts(store: Store): boolean {
  * group is a support chat, the overall count is not copied alone — the per-type counts would lag behind it and the
  * 'Чаты' badge would jump — but the badges are asked to reload the whole statistic (chatSignals, debounced).
  */
-export function setUnreadStatistic(store: Store, source: RecordProxy | null | undefined, groupId?: string | null): void {
+export function setUnreadStatistic(
+  store: Store,
+  source: RecordProxy | null | undefined,
+  groupId?: string | null,
+): void {
   const viewer = viewerOf(store);
   if (!viewer || !source) return;
   if (groupId && store.get(groupId)?.getValue('groupType') === 'ECVP_SUPPORT' && splitsSupportCounts(store)) {
@@ -141,7 +145,9 @@ export function placeGroup(store: Store, group: RecordProxy | null | undefined):
       const node = e.getLinkedRecord('node');
       return {
         favoriteId: (node?.getValue('favoriteId') as number | null | undefined) ?? null,
-        lastAt: ((node?.getLinkedRecord('lastMessage')?.getValue('createdAt') ?? node?.getValue('createdAt')) as string | null | undefined) ?? null,
+        lastAt:
+          ((node?.getLinkedRecord('lastMessage')?.getValue('createdAt') ?? node?.getValue('createdAt')) as
+            string | null | undefined) ?? null,
       };
     });
     conn.setLinkedRecords(sorted, 'edges');
@@ -153,5 +159,8 @@ export function removeInvitation(store: Store, invitationId: string): void {
   const viewer = viewerOf(store);
   const list = viewer?.getLinkedRecords('chatInvitations');
   if (!viewer || !list) return;
-  viewer.setLinkedRecords(list.filter((r) => r != null && r.getDataID() !== invitationId), 'chatInvitations');
+  viewer.setLinkedRecords(
+    list.filter((r) => r != null && r.getDataID() !== invitationId),
+    'chatInvitations',
+  );
 }

@@ -39,7 +39,10 @@ describe('activeMention', () => {
 describe('filterMentionCandidates', () => {
   it('case-insensitive prefix of the name or of a later word; the viewer and nameless members left out', () => {
     expect(filterMentionCandidates(members, 'па', 1).map((m) => m.userId)).toEqual([2, 4]);
-    expect(filterMentionCandidates(members, 'ПАВ', null).map((m) => m.name)).toEqual(['Павел Морозов', 'Алексей Павлов']);
+    expect(filterMentionCandidates(members, 'ПАВ', null).map((m) => m.name)).toEqual([
+      'Павел Морозов',
+      'Алексей Павлов',
+    ]);
     expect(filterMentionCandidates(members, 'смир', null).map((m) => m.userId)).toEqual([1]);
     expect(filterMentionCandidates(members, 'па', 2).map((m) => m.userId)).toEqual([4]);
   });
@@ -48,7 +51,12 @@ describe('filterMentionCandidates', () => {
     expect(filterMentionCandidates([{ userId: 9, name: 'Семен' }], 'Семён', null).map((m) => m.userId)).toEqual([9]);
   });
   it('an empty prefix offers every other member, by name in Russian order, at most the limit', () => {
-    expect(filterMentionCandidates(members, '', 6).map((m) => m.name)).toEqual(['Алексей Павлов', 'Анна Смирнова', 'Павел Морозов', 'Пётр Иванов']);
+    expect(filterMentionCandidates(members, '', 6).map((m) => m.name)).toEqual([
+      'Алексей Павлов',
+      'Анна Смирнова',
+      'Павел Морозов',
+      'Пётр Иванов',
+    ]);
     expect(filterMentionCandidates(members, '', null, 2)).toHaveLength(2);
   });
   it('each member once', () => {

@@ -126,5 +126,8 @@ export function insertMention(text: string, mention: MentionQuery, name: string)
   const before = text.slice(0, mention.start);
   const rest = text.slice(mention.end);
   const inserted = `@${name} `;
-  return { text: before + inserted + (rest.startsWith(' ') ? rest.slice(1) : rest), caret: before.length + inserted.length };
+  return {
+    text: before + inserted + (rest.startsWith(' ') ? rest.slice(1) : rest),
+    caret: before.length + inserted.length,
+  };
 }

@@ -51,9 +51,11 @@ export function buildMessageRows<M extends MessageLike>(
   let prev: Date | null = null;
   dedupeMessages(messages).forEach((m, index) => {
     const at = new Date(m.createdAt);
-    if (prev === null || !isSameDay(prev, at)) rows.push({ kind: 'date', key: `date-${m.id}`, label: dateSeparatorLabel(at, now) });
+    if (prev === null || !isSameDay(prev, at))
+      rows.push({ kind: 'date', key: `date-${m.id}`, label: dateSeparatorLabel(at, now) });
     prev = at;
-    if (firstUnreadMessageId && m.id === firstUnreadMessageId && index > 0) rows.push({ kind: 'unread', key: 'unread' });
+    if (firstUnreadMessageId && m.id === firstUnreadMessageId && index > 0)
+      rows.push({ kind: 'unread', key: 'unread' });
     rows.push({ kind: 'message', key: m.id, message: m });
   });
   return rows;

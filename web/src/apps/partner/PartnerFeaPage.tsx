@@ -20,7 +20,14 @@ import { MESSAGES } from '../../system/validation';
 import { PartnerOrderList } from './PartnerOrderList';
 import { PartnerOrderTabs } from './PartnerOrderTabs';
 import { PartnerOrderDialog } from './order/PartnerOrderDialog';
-import { EMPTY_PARTNER_FILTER, hasPartnerFilter, isTermInverted, partnerListFilter, type PartnerFilterState, type PartnerListFilter } from './partnerFilters';
+import {
+  EMPTY_PARTNER_FILTER,
+  hasPartnerFilter,
+  isTermInverted,
+  partnerListFilter,
+  type PartnerFilterState,
+  type PartnerListFilter,
+} from './partnerFilters';
 import { DEFAULT_PARTNER_TAB, partnerTabApi, partnerTabOf, type PartnerTab } from './partnerTabs';
 import { PT } from './texts';
 
@@ -77,7 +84,13 @@ function PartnerRequests({ orderId }: { orderId: number | null }) {
       <Box as="section" aria-label={PT.filters}>
         <SimpleGrid columns={{ base: 1, md: 2, lg: 4 }} gap="4" alignItems="flex-start">
           <FormField label={PT.numberFilter}>
-            <Input type="search" inputMode="numeric" value={filter.number} placeholder={PT.numberFilterPlaceholder} onChange={(e) => patch({ number: e.target.value })} />
+            <Input
+              type="search"
+              inputMode="numeric"
+              value={filter.number}
+              placeholder={PT.numberFilterPlaceholder}
+              onChange={(e) => patch({ number: e.target.value })}
+            />
           </FormField>
           <Stack gap="1">
             <CountryPicker
@@ -113,7 +126,15 @@ function PartnerRequests({ orderId }: { orderId: number | null }) {
   );
 }
 
-function PartnerFeaContent({ vars, stale, onTab }: { vars: ListVars; stale: boolean; onTab: (tab: PartnerTab) => void }) {
+function PartnerFeaContent({
+  vars,
+  stale,
+  onTab,
+}: {
+  vars: ListVars;
+  stale: boolean;
+  onTab: (tab: PartnerTab) => void;
+}) {
   const data = useLazyLoadQuery<PartnerFeaPageQuery>(
     graphql`
       query PartnerFeaPageQuery(
@@ -126,9 +147,20 @@ function PartnerFeaContent({ vars, stale, onTab }: { vars: ListVars; stale: bool
         viewer {
           id
           ...PartnerOrderTabs_viewer
-            @arguments(number: $number, countryCode: $countryCode, paymentDateFrom: $paymentDateFrom, paymentDateTo: $paymentDateTo)
+            @arguments(
+              number: $number
+              countryCode: $countryCode
+              paymentDateFrom: $paymentDateFrom
+              paymentDateTo: $paymentDateTo
+            )
           ...PartnerOrderList_viewer
-            @arguments(tab: $tab, number: $number, countryCode: $countryCode, paymentDateFrom: $paymentDateFrom, paymentDateTo: $paymentDateTo)
+            @arguments(
+              tab: $tab
+              number: $number
+              countryCode: $countryCode
+              paymentDateFrom: $paymentDateFrom
+              paymentDateTo: $paymentDateTo
+            )
         }
       }
     `,

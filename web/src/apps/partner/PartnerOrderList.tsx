@@ -8,7 +8,10 @@ import { PartnerOrderRow } from './PartnerOrderRow';
 import { PT, fill } from './texts';
 
 export function PartnerOrderList({ viewer: viewerKey }: { viewer: PartnerOrderList_viewer$key }) {
-  const { data, loadNext, hasNext, isLoadingNext } = usePaginationFragment<PartnerOrderListPaginationQuery, PartnerOrderList_viewer$key>(
+  const { data, loadNext, hasNext, isLoadingNext } = usePaginationFragment<
+    PartnerOrderListPaginationQuery,
+    PartnerOrderList_viewer$key
+  >(
     graphql`
       fragment PartnerOrderList_viewer on Viewer
       @argumentDefinitions(

@@ -49,10 +49,20 @@ export function PartnerOrderRow({ partnerOrder: key }: { partnerOrder: PartnerOr
   const order = po.order;
   const to = { pathname: `/partner/${order.orderId}`, search: location.search };
   return (
-    <Table.Row data-testid="partner-order-row" data-order-id={order.orderId} data-status={po.status} cursor="pointer" onClick={() => navigate(to)}>
+    <Table.Row
+      data-testid="partner-order-row"
+      data-order-id={order.orderId}
+      data-status={po.status}
+      cursor="pointer"
+      onClick={() => navigate(to)}
+    >
       <Table.Cell fontWeight="medium">
         <Link asChild color="blue.700">
-          <RouterLink to={to} aria-label={fill(PT.openOrder, { number: order.number })} onClick={(e) => e.stopPropagation()}>
+          <RouterLink
+            to={to}
+            aria-label={fill(PT.openOrder, { number: order.number })}
+            onClick={(e) => e.stopPropagation()}
+          >
             {order.number}
           </RouterLink>
         </Link>

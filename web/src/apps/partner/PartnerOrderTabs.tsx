@@ -5,7 +5,15 @@ import type { PartnerOrderTabs_viewer$key } from '../../__generated__/PartnerOrd
 import { PARTNER_TABS, isPartnerTab, type PartnerTab } from './partnerTabs';
 import { PT } from './texts';
 
-export function PartnerOrderTabs({ viewer: viewerKey, value, onChange }: { viewer: PartnerOrderTabs_viewer$key; value: PartnerTab; onChange: (tab: PartnerTab) => void }) {
+export function PartnerOrderTabs({
+  viewer: viewerKey,
+  value,
+  onChange,
+}: {
+  viewer: PartnerOrderTabs_viewer$key;
+  value: PartnerTab;
+  onChange: (tab: PartnerTab) => void;
+}) {
   const viewer = useFragment(
     graphql`
       fragment PartnerOrderTabs_viewer on Viewer
@@ -15,7 +23,12 @@ export function PartnerOrderTabs({ viewer: viewerKey, value, onChange }: { viewe
         paymentDateFrom: { type: "Date" }
         paymentDateTo: { type: "Date" }
       ) {
-        partnerOrderTabCounts(number: $number, countryCode: $countryCode, paymentDateFrom: $paymentDateFrom, paymentDateTo: $paymentDateTo) {
+        partnerOrderTabCounts(
+          number: $number
+          countryCode: $countryCode
+          paymentDateFrom: $paymentDateFrom
+          paymentDateTo: $paymentDateTo
+        ) {
           all
           new
           working

@@ -36,7 +36,8 @@ function reached(status: string, from: (typeof DEAL_FLOW)[number]): boolean {
 /** The steps that open for a status of the agent's side; unknown statuses open data and info only. */
 export function availableSteps(status: string): ReadonlySet<ModalStep> {
   const steps = new Set<ModalStep>(['data', 'info']);
-  if (status === 'IN_PROGRESS' || status === 'CREATED_OFFER' || status === 'SEND_OFFER' || reached(status, 'ACCEPTED')) steps.add('offer');
+  if (status === 'IN_PROGRESS' || status === 'CREATED_OFFER' || status === 'SEND_OFFER' || reached(status, 'ACCEPTED'))
+    steps.add('offer');
   if (reached(status, 'ACCEPTED')) steps.add('documents');
   if (reached(status, 'ACCEPTED_OFFER_DOCS')) steps.add('payment');
   if (reached(status, 'EXECUTING')) steps.add('closure');
@@ -83,7 +84,12 @@ export function validateRefuseReason(value: string | null | undefined): true | s
 }
 
 /** UserError codes after which the modal reloads the request: someone else changed it meanwhile. */
-export const REFETCH_CODES: ReadonlySet<string> = new Set(['CONFLICT', 'INVALID_STATE', 'DOCUMENTS_LOCKED', 'NOT_FOUND']);
+export const REFETCH_CODES: ReadonlySet<string> = new Set([
+  'CONFLICT',
+  'INVALID_STATE',
+  'DOCUMENTS_LOCKED',
+  'NOT_FOUND',
+]);
 
 export function shouldRefetchAfter(code: string): boolean {
   return REFETCH_CODES.has(code);

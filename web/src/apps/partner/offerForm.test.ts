@@ -12,7 +12,14 @@ import {
 } from './offerForm';
 
 const base: OfferFormValues = {
-  ...offerFormDefaults({ amount: '12500.00', currency: 'USD', paymentDateFrom: '2026-12-01', paymentDateTo: '2026-12-15', indicativeRate: '92.4512', rateRules: 'ЦБ РФ' }),
+  ...offerFormDefaults({
+    amount: '12500.00',
+    currency: 'USD',
+    paymentDateFrom: '2026-12-01',
+    paymentDateTo: '2026-12-15',
+    indicativeRate: '92.4512',
+    rateRules: 'ЦБ РФ',
+  }),
   clientFeePercent: '1,5',
 };
 
@@ -25,7 +32,10 @@ describe('offer form defaults (spec core §3 Offer: payment sum prefilled from t
     expect(base.dealMethod).toBe('UNPROTECTED');
   });
   it('uses rate 1 for a rouble order', () => {
-    expect(offerFormDefaults({ amount: '1', currency: 'RUB', paymentDateFrom: '', paymentDateTo: '', indicativeRate: null }).course).toBe('1');
+    expect(
+      offerFormDefaults({ amount: '1', currency: 'RUB', paymentDateFrom: '', paymentDateTo: '', indicativeRate: null })
+        .course,
+    ).toBe('1');
   });
 });
 
@@ -37,9 +47,12 @@ describe('normalizeDecimal (decimal strings, never floats)', () => {
     ['92.4512', 4, '92.4512'],
     ['12\u00A0500', 2, '12500'],
   ])('%s → %s', (input, scale, out) => expect(normalizeDecimal(input, scale)).toBe(out));
-  it.each(['', 'abc', '1e3', '-1', '1,234', '1.2.3', '0', '0,00'])('refuses %j', (input) => expect(normalizeDecimal(input, 2)).toBeNull());
+  it.each(['', 'abc', '1e3', '-1', '1,234', '1.2.3', '0', '0,00'])('refuses %j', (input) =>
+    expect(normalizeDecimal(input, 2)).toBeNull(),
+  );
   it('accepts zero when allowed', () => expect(normalizeDecimal('0,00', 2, { allowZero: true })).toBe('0.00'));
-  it('keeps digits a float would lose', () => expect(normalizeDecimal('12345678901234567,89', 2)).toBe('12345678901234567.89'));
+  it('keeps digits a float would lose', () =>
+    expect(normalizeDecimal('12345678901234567,89', 2)).toBe('12345678901234567.89'));
 });
 
 describe('field rules', () => {
@@ -81,7 +94,9 @@ describe('commissionInput (live calculateCommission)', () => {
     });
   });
   it('is null while an expense row is incomplete', () => {
-    expect(commissionInput({ ...base, expenses: [{ amount: '10', currency: 'USD', rate: '', description: '' }] })).toBeNull();
+    expect(
+      commissionInput({ ...base, expenses: [{ amount: '10', currency: 'USD', rate: '', description: '' }] }),
+    ).toBeNull();
   });
   it('leaves the rate to the server when it is empty', () => {
     expect(commissionInput({ ...base, course: '' })).not.toHaveProperty('course');
@@ -107,11 +122,17 @@ describe('sendOfferInput (spec core §3 Offer → SendOfferInput)', () => {
         paymentSum: '12500.00',
         additionalExpenses: [{ amount: { amount: '150', currency: 'EUR' }, rate: '100.5', description: null }],
       },
-      exchangeRate: { course: '92.4512', courseDeterminationRules: 'ЦБ РФ', expensesCurrencyCode: 'EUR', expensesCourse: '100.5' },
+      exchangeRate: {
+        course: '92.4512',
+        courseDeterminationRules: 'ЦБ РФ',
+        expensesCurrencyCode: 'EUR',
+        expensesCourse: '100.5',
+      },
       transactionType: 'SWIFT',
       sampleContractFileId: '0b9d3c9e-6f1c-4c3e-9a39-2f0a5a1f4e11',
     });
-    for (const v of [input.fees.clientFeePercent, input.fees.paymentSum, input.exchangeRate.course]) expect(typeof v).toBe('string');
+    for (const v of [input.fees.clientFeePercent, input.fees.paymentSum, input.exchangeRate.course])
+      expect(typeof v).toBe('string');
   });
   it('leaves the expenses currency empty when expenses are in several currencies', () => {
     const input = sendOfferInput('x', {

@@ -84,7 +84,11 @@ export const EMPTY_EXPENSE: OfferExpenseValues = { amount: '', currency: 'USD', 
  * decimal point, at most `maxScale` decimals, leading zeros trimmed. Null when it is not such a number, or zero
  * unless `allowZero`. '1 234,50' → '1234.50'; '0,5' → '0.5'; '1e3', '-1', '1,234' (maxScale 2) → null.
  */
-export function normalizeDecimal(value: string | null | undefined, maxScale: number, opts: { allowZero?: boolean } = {}): string | null {
+export function normalizeDecimal(
+  value: string | null | undefined,
+  maxScale: number,
+  opts: { allowZero?: boolean } = {},
+): string | null {
   const v = (value ?? '').replace(/[\s\u00A0\u202F]/g, '').replace(',', '.');
   const re = maxScale > 0 ? new RegExp(`^\\d+(\\.\\d{1,${maxScale}})?$`) : /^\d+$/;
   if (!re.test(v)) return null;
@@ -151,7 +155,11 @@ function expensesInput(rows: ReadonlyArray<OfferExpenseValues>): ExpenseInput[] 
     const amount = normalizeDecimal(e.amount, 2, { allowZero: true });
     const rate = normalizeDecimal(e.rate, 4);
     if (!amount || !rate || !e.currency) return null;
-    out.push({ amount: { amount, currency: e.currency.toUpperCase() }, rate, description: e.description.trim() || null });
+    out.push({
+      amount: { amount, currency: e.currency.toUpperCase() },
+      rate,
+      description: e.description.trim() || null,
+    });
   }
   return out;
 }
@@ -257,9 +265,15 @@ export type OfferFieldName =
 export function offerFieldOf(path: string | null | undefined): OfferFieldName | null {
   if (!path) return null;
   const p = path.replace(/\[(\d+)\]/g, '.$1').replace(/^(input\.)?(fees\.)?/, '');
-  const expense = /^additionalExpenses\.(\d+)\.(amount(?:\.amount|\.cost)?|amount\.currency|currency|rate|description)$/.exec(p);
+  const expense =
+    /^additionalExpenses\.(\d+)\.(amount(?:\.amount|\.cost)?|amount\.currency|currency|rate|description)$/.exec(p);
   if (expense) {
-    const leaf = expense[2] === 'amount.currency' ? 'currency' : expense[2].startsWith('amount') ? 'amount' : (expense[2] as 'currency' | 'rate' | 'description');
+    const leaf =
+      expense[2] === 'amount.currency'
+        ? 'currency'
+        : expense[2].startsWith('amount')
+          ? 'amount'
+          : (expense[2] as 'currency' | 'rate' | 'description');
     return `expenses.${Number(expense[1])}.${leaf}`;
   }
   switch (p) {

@@ -31,7 +31,10 @@ export function fileNameKey(name: string): string {
  * One file against the documents already in its set: a repeated name → 'Файл с именем {name} уже загружен';
  * over 50 MB → 'Превышен размер файла'; empty → 'Загрузите хотя бы 1 файл' is not this check's business.
  */
-export function validatePartnerFile(file: { name: string; size: number }, existing: ReadonlyArray<{ name: string }>): ValidationResult {
+export function validatePartnerFile(
+  file: { name: string; size: number },
+  existing: ReadonlyArray<{ name: string }>,
+): ValidationResult {
   const key = fileNameKey(file.name);
   if (existing.some((f) => fileNameKey(f.name) === key)) return MESSAGES.fileDuplicate(file.name);
   if (file.size > MAX_PARTNER_FILE_BYTES) return MESSAGES.fileTooLarge;
@@ -71,11 +74,31 @@ export interface UploadedPartnerDocument {
 }
 
 /** Uploads one document; rejects with an Error carrying the server's Russian message when it has one. */
-export async function uploadPartnerDocument(orderId: number, set: PartnerDocumentSet, file: File): Promise<UploadedPartnerDocument> {
+export async function uploadPartnerDocument(
+  orderId: number,
+  set: PartnerDocumentSet,
+  file: File,
+): Promise<UploadedPartnerDocument> {
   const body = new FormData();
   body.append('file', file, file.name);
-  const response = await fetch(partnerUploadPath(orderId, set), { method: 'POST', credentials: 'same-origin', headers: xsrfHeaders(), body });
-  const json = (await response.json().catch(() => null)) as { id?: number; fileId?: string; name?: string; size?: number; message?: string } | null;
+  const response = await fetch(partnerUploadPath(orderId, set), {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: xsrfHeaders(),
+    body,
+  });
+  const json = (await response.json().catch(() => null)) as {
+    id?: number;
+    fileId?: string;
+    name?: string;
+    size?: number;
+    message?: string;
+  } | null;
   if (!response.ok || json?.id == null) throw new Error(json?.message || MESSAGES.generic);
-  return { documentId: Number(json.id), fileId: json.fileId ?? null, name: json.name ?? file.name, size: json.size ?? file.size };
+  return {
+    documentId: Number(json.id),
+    fileId: json.fileId ?? null,
+    name: json.name ?? file.name,
+    size: json.size ?? file.size,
+  };
 }

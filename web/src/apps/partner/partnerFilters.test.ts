@@ -9,7 +9,12 @@ describe('request list filters (spec core §2, §5, §9)', () => {
   });
   it('sends the country code and valid API dates', () => {
     expect(
-      partnerListFilter({ number: '', country: { countryCode: 'CN', countryName: 'Китай' }, dateFrom: '2026-12-01', dateTo: '2026-12-31' }),
+      partnerListFilter({
+        number: '',
+        country: { countryCode: 'CN', countryName: 'Китай' },
+        dateFrom: '2026-12-01',
+        dateTo: '2026-12-31',
+      }),
     ).toEqual({ number: null, countryCode: 'CN', paymentDateFrom: '2026-12-01', paymentDateTo: '2026-12-31' });
   });
   it('leaves a half-typed or inverted term out', () => {

@@ -174,7 +174,13 @@ export const PT = {
     history: 'История статусов',
     noHistory: 'История изменений недоступна',
     entity: { ORDER: 'Заявка', OFFER: 'Предложение', PAYMENT: 'Счёт' } as Record<string, string>,
-    actor: { CLIENT: 'Клиент', PARTNER: 'Платёжный агент', OPER: 'Оператор', AGENT: 'Партнёр', SYSTEM: 'Система' } as Record<string, string>,
+    actor: {
+      CLIENT: 'Клиент',
+      PARTNER: 'Платёжный агент',
+      OPER: 'Оператор',
+      AGENT: 'Партнёр',
+      SYSTEM: 'Система',
+    } as Record<string, string>,
   },
 
   orderStatus: {

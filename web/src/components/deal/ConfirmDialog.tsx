@@ -22,7 +22,18 @@ export interface ConfirmDialogProps {
 }
 
 export function ConfirmDialog(props: ConfirmDialogProps) {
-  const { open, onOpenChange, title, text, confirmLabel, cancelLabel = 'Отмена', commentLabel, commentRequired, destructive, onConfirm } = props;
+  const {
+    open,
+    onOpenChange,
+    title,
+    text,
+    confirmLabel,
+    cancelLabel = 'Отмена',
+    commentLabel,
+    commentRequired,
+    destructive,
+    onConfirm,
+  } = props;
   const [comment, setComment] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -48,7 +59,12 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
   };
 
   return (
-    <Dialog.Root open={open} onOpenChange={(d) => onOpenChange(d.open)} role="alertdialog" closeOnInteractOutside={!busy}>
+    <Dialog.Root
+      open={open}
+      onOpenChange={(d) => onOpenChange(d.open)}
+      role="alertdialog"
+      closeOnInteractOutside={!busy}
+    >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>

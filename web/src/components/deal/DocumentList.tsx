@@ -6,7 +6,15 @@ import { formatDateTime, formatFileSize } from '../../system/formats';
 import { DOCUMENT_STATUS_LABEL } from './labels';
 import { StatusBadge } from './StatusBadge';
 
-export function DocumentList({ documents, label, emptyText = 'Документов пока нет' }: { documents: DocumentList_documents$key; label: string; emptyText?: string }) {
+export function DocumentList({
+  documents,
+  label,
+  emptyText = 'Документов пока нет',
+}: {
+  documents: DocumentList_documents$key;
+  label: string;
+  emptyText?: string;
+}) {
   const docs = useFragment(
     graphql`
       fragment DocumentList_documents on Document @relay(plural: true) {
@@ -44,7 +52,10 @@ export function DocumentList({ documents, label, emptyText = 'Документо
               <Link href={d.downloadUrl} download={d.name} colorPalette="blue" variant="underline" fontWeight="medium">
                 {d.name}
               </Link>
-              <StatusBadge code={d.status === 'CONFIRMED' ? 'EXECUTED' : d.status} label={DOCUMENT_STATUS_LABEL[d.status] ?? d.status} />
+              <StatusBadge
+                code={d.status === 'CONFIRMED' ? 'EXECUTED' : d.status}
+                label={DOCUMENT_STATUS_LABEL[d.status] ?? d.status}
+              />
             </HStack>
             <Text fontSize="sm" color="gray.600">
               {formatFileSize(d.size)} · загружен {formatDateTime(d.created)}

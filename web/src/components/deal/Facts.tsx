@@ -8,15 +8,25 @@ export interface Fact {
   testId?: string;
 }
 
-export function Facts({ items, orientation = 'horizontal', label }: { items: ReadonlyArray<Fact | null | undefined | false | ''>; orientation?: 'horizontal' | 'vertical'; label?: string }) {
+export function Facts({
+  items,
+  orientation = 'horizontal',
+  label,
+}: {
+  items: ReadonlyArray<Fact | null | undefined | false | ''>;
+  orientation?: 'horizontal' | 'vertical';
+  label?: string;
+}) {
   return (
     <DataList.Root orientation={orientation} size="sm" aria-label={label} gap="3">
-      {items.filter((f): f is Fact => !!f).map((f) => (
-        <DataList.Item key={f.label} data-testid={f.testId}>
-          <DataList.ItemLabel minW={{ md: '48' }}>{f.label}</DataList.ItemLabel>
-          <DataList.ItemValue>{f.value == null || f.value === '' ? '—' : f.value}</DataList.ItemValue>
-        </DataList.Item>
-      ))}
+      {items
+        .filter((f): f is Fact => !!f)
+        .map((f) => (
+          <DataList.Item key={f.label} data-testid={f.testId}>
+            <DataList.ItemLabel minW={{ md: '48' }}>{f.label}</DataList.ItemLabel>
+            <DataList.ItemValue>{f.value == null || f.value === '' ? '—' : f.value}</DataList.ItemValue>
+          </DataList.Item>
+        ))}
     </DataList.Root>
   );
 }

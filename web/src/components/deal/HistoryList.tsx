@@ -5,7 +5,13 @@ import type { HistoryList_history$key } from '../../__generated__/HistoryList_hi
 import { formatDateTime } from '../../system/formats';
 import { ACTOR_ROLE_LABEL, HISTORY_ENTITY_LABEL, statusLabel } from './labels';
 
-export function HistoryList({ history, brandOf }: { history: HistoryList_history$key; brandOf?: (partnerId: number) => string | null }) {
+export function HistoryList({
+  history,
+  brandOf,
+}: {
+  history: HistoryList_history$key;
+  brandOf?: (partnerId: number) => string | null;
+}) {
   const rows = useFragment(
     graphql`
       fragment HistoryList_history on StatusChange @relay(plural: true) {
@@ -27,7 +33,9 @@ export function HistoryList({ history, brandOf }: { history: HistoryList_history
     <Stack as="ol" gap="2" aria-label="История заявки" listStyleType="none">
       {rows.map((r) => {
         const agent = r.partnerId != null ? brandOf?.(r.partnerId) : null;
-        const who = [r.actorRole ? ACTOR_ROLE_LABEL[r.actorRole] ?? r.actorRole : null, r.actorName].filter(Boolean).join(' ');
+        const who = [r.actorRole ? (ACTOR_ROLE_LABEL[r.actorRole] ?? r.actorRole) : null, r.actorName]
+          .filter(Boolean)
+          .join(' ');
         return (
           <li key={r.id} data-testid="history-row">
             <Stack gap="0" borderLeftWidth="2px" borderColor="gray.300" pl="3">

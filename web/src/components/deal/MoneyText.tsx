@@ -2,7 +2,11 @@
 import { Text, type TextProps } from '@chakra-ui/react';
 import { formatMoney } from '../../system/formats';
 
-export function MoneyText({ amount, currency, ...rest }: { amount: string | null | undefined; currency: string } & TextProps) {
+export function MoneyText({
+  amount,
+  currency,
+  ...rest
+}: { amount: string | null | undefined; currency: string } & TextProps) {
   return (
     <Text as="span" whiteSpace="nowrap" {...rest}>
       {amount == null || amount === '' ? '—' : formatMoney(amount, currency)}

@@ -7,7 +7,10 @@
 import { Box, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { graphql, useFragment } from 'react-relay';
-import type { OfferComparison_partnerOrders$data, OfferComparison_partnerOrders$key } from '../../__generated__/OfferComparison_partnerOrders.graphql';
+import type {
+  OfferComparison_partnerOrders$data,
+  OfferComparison_partnerOrders$key,
+} from '../../__generated__/OfferComparison_partnerOrders.graphql';
 import { apiDateToDisplay, formatDecimal, formatMoney, formatRate } from '../../system/formats';
 import { Facts } from './Facts';
 import { DEAL_METHOD_LABEL, OFFER_STATUS_LABEL } from './labels';
@@ -72,12 +75,22 @@ export function OfferComparison({ partnerOrders, paymentType, renderAction, lead
     );
   }
   return (
-    <SimpleGrid columns={{ base: 1, md: Math.min(offers.length, 3) }} gap="4" role="list" aria-label="Сравнение предложений">
+    <SimpleGrid
+      columns={{ base: 1, md: Math.min(offers.length, 3) }}
+      gap="4"
+      role="list"
+      aria-label="Сравнение предложений"
+    >
       {offers.map((po) => {
         const brand = po.brand ?? `Агент ${po.partnerId ?? ''}`.trim();
         const o = po.offer;
         const total = o
-          ? offerTotalToPay({ paymentType, paymentSum: o.paymentSum.amount, course: o.exchangeRate.course, totalCommission: o.totalCommission?.amount.amount })
+          ? offerTotalToPay({
+              paymentType,
+              paymentSum: o.paymentSum.amount,
+              course: o.exchangeRate.course,
+              totalCommission: o.totalCommission?.amount.amount,
+            })
           : null;
         return (
           <Box
@@ -109,8 +122,14 @@ export function OfferComparison({ partnerOrders, paymentType, renderAction, lead
                       label: 'Комиссия в рублях',
                       value: `${formatMoney(o.totalCommission.amount.amount, o.totalCommission.amount.currency)} (${formatDecimal(o.totalCommission.percent, 2)} %)`,
                     },
-                    { label: 'Курс', value: `${formatRate(o.exchangeRate.course)} ₽ за 1 ${o.exchangeRate.currencyCode}` },
-                    { label: 'Срок оплаты', value: `${apiDateToDisplay(o.paymentDateFrom)} — ${apiDateToDisplay(o.paymentDateTo)}` },
+                    {
+                      label: 'Курс',
+                      value: `${formatRate(o.exchangeRate.course)} ₽ за 1 ${o.exchangeRate.currencyCode}`,
+                    },
+                    {
+                      label: 'Срок оплаты',
+                      value: `${apiDateToDisplay(o.paymentDateFrom)} — ${apiDateToDisplay(o.paymentDateTo)}`,
+                    },
                     { label: 'Итого к оплате', value: total ? formatMoney(total, 'RUB') : '—', testId: 'offer-total' },
                   ]}
                 />

@@ -12,7 +12,13 @@ import { DEAL_METHOD_LABEL, OFFER_STATUS_LABEL } from './labels';
 import { offerTotalToPay } from './offerTotals';
 import { StatusBadge } from './StatusBadge';
 
-export function OfferDetail({ partnerOrder, paymentType }: { partnerOrder: OfferDetail_partnerOrder$key; paymentType: string }) {
+export function OfferDetail({
+  partnerOrder,
+  paymentType,
+}: {
+  partnerOrder: OfferDetail_partnerOrder$key;
+  paymentType: string;
+}) {
   const po = useFragment(
     graphql`
       fragment OfferDetail_partnerOrder on PartnerOrder {
@@ -72,14 +78,27 @@ export function OfferDetail({ partnerOrder, paymentType }: { partnerOrder: Offer
     partnerOrder,
   );
   const o = po.offer;
-  const total = o ? offerTotalToPay({ paymentType, paymentSum: o.paymentSum.amount, course: o.exchangeRate.course, totalCommission: o.totalCommission?.amount.amount }) : null;
+  const total = o
+    ? offerTotalToPay({
+        paymentType,
+        paymentSum: o.paymentSum.amount,
+        course: o.exchangeRate.course,
+        totalCommission: o.totalCommission?.amount.amount,
+      })
+    : null;
   return (
     <Stack gap="4" aria-label={`Предложение ${po.brand ?? ''}`.trim()} role="group">
       <Facts
         items={[
           { label: 'Платёжный агент', value: po.brand },
-          { label: 'Статус', value: <StatusBadge code={po.status} label={OFFER_STATUS_LABEL[po.status] ?? po.status} /> },
-          { label: 'Документы', value: po.partnerSignRequired ? 'Подписываются электронной подписью' : 'Подтверждаются без подписи' },
+          {
+            label: 'Статус',
+            value: <StatusBadge code={po.status} label={OFFER_STATUS_LABEL[po.status] ?? po.status} />,
+          },
+          {
+            label: 'Документы',
+            value: po.partnerSignRequired ? 'Подписываются электронной подписью' : 'Подтверждаются без подписи',
+          },
         ]}
       />
       {!o ? (
@@ -91,7 +110,10 @@ export function OfferDetail({ partnerOrder, paymentType }: { partnerOrder: Offer
             items={[
               { label: 'Способ сделки', value: DEAL_METHOD_LABEL[o.dealMethod] ?? o.dealMethod },
               { label: 'Сумма платежа', value: formatMoney(o.paymentSum.amount, o.paymentSum.currency) },
-              { label: 'Срок оплаты', value: `${apiDateToDisplay(o.paymentDateFrom)} — ${apiDateToDisplay(o.paymentDateTo)}` },
+              {
+                label: 'Срок оплаты',
+                value: `${apiDateToDisplay(o.paymentDateFrom)} — ${apiDateToDisplay(o.paymentDateTo)}`,
+              },
               o.transactionType && { label: 'Тип перевода', value: o.transactionType },
               { label: 'Комиссия клиента', value: `${formatDecimal(o.clientFeePercent, 2)} %` },
               { label: 'Комиссия всего', value: formatMoney(o.totalFee.amount, o.totalFee.currency) },

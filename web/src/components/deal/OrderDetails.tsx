@@ -12,7 +12,13 @@ import { MoneyText } from './MoneyText';
 const PAYMENT_TYPE: Record<string, string> = { SENDING: 'Отправка', RECEIVING: 'Получение' };
 const GOODS: Record<string, string> = { IMPORTED: 'Ввезён', NOT_IMPORTED: 'Не ввезён' };
 
-export function OrderDetails({ order: orderKey, showClient = false }: { order: OrderDetails_order$key; showClient?: boolean }) {
+export function OrderDetails({
+  order: orderKey,
+  showClient = false,
+}: {
+  order: OrderDetails_order$key;
+  showClient?: boolean;
+}) {
   const order = useFragment(
     graphql`
       fragment OrderDetails_order on Order {
@@ -63,7 +69,10 @@ export function OrderDetails({ order: orderKey, showClient = false }: { order: O
         items={[
           { label: 'Номер заявки', value: order.number, testId: 'order-number' },
           { label: 'Создана', value: formatDateTime(order.created) },
-          showClient && { label: 'Клиент', value: [order.client?.name, order.client?.inn && `ИНН ${order.client.inn}`].filter(Boolean).join(', ') },
+          showClient && {
+            label: 'Клиент',
+            value: [order.client?.name, order.client?.inn && `ИНН ${order.client.inn}`].filter(Boolean).join(', '),
+          },
           { label: 'Тип платежа', value: PAYMENT_TYPE[order.paymentType] ?? order.paymentType },
           { label: 'Сумма', value: <MoneyText amount={order.amount.amount} currency={order.amount.currency} /> },
           { label: 'Страна контрагента', value: cp.countryName ?? cp.countryCode },
@@ -72,9 +81,15 @@ export function OrderDetails({ order: orderKey, showClient = false }: { order: O
           { label: 'SWIFT', value: cp.swift },
           { label: 'Код ТН ВЭД', value: [order.tnvedCode, order.tnvedName].filter(Boolean).join(' — ') },
           { label: 'Местонахождение товара', value: GOODS[order.goodsLocation] ?? order.goodsLocation },
-          { label: 'Срок оплаты', value: `${apiDateToDisplay(order.paymentDateFrom)} — ${apiDateToDisplay(order.paymentDateTo)}` },
+          {
+            label: 'Срок оплаты',
+            value: `${apiDateToDisplay(order.paymentDateFrom)} — ${apiDateToDisplay(order.paymentDateTo)}`,
+          },
           { label: 'Комментарий', value: order.comment },
-          order.consultant && { label: 'Консультант', value: [order.consultant.name, order.consultant.phone, order.consultant.email].filter(Boolean).join(', ') },
+          order.consultant && {
+            label: 'Консультант',
+            value: [order.consultant.name, order.consultant.phone, order.consultant.email].filter(Boolean).join(', '),
+          },
         ]}
       />
       <Stack gap="2">

@@ -11,11 +11,25 @@ import { PageSpinner } from '../PageSpinner';
 import { parseOrderIdParam } from './dealIds';
 import { OrderNotFound } from './OrderNotFound';
 
-export function OrderModal({ testId, onClose, children }: { testId: string; onClose: () => void; children: (orderId: number) => ReactNode }) {
+export function OrderModal({
+  testId,
+  onClose,
+  children,
+}: {
+  testId: string;
+  onClose: () => void;
+  children: (orderId: number) => ReactNode;
+}) {
   const { orderId } = useParams();
   const id = parseOrderIdParam(orderId);
   return (
-    <Dialog.Root open onOpenChange={(d) => !d.open && onClose()} size={{ base: 'full', md: 'xl' }} scrollBehavior="inside" closeOnInteractOutside={false}>
+    <Dialog.Root
+      open
+      onOpenChange={(d) => !d.open && onClose()}
+      size={{ base: 'full', md: 'xl' }}
+      scrollBehavior="inside"
+      closeOnInteractOutside={false}
+    >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>

@@ -45,9 +45,25 @@ export function PayCheckDetails({ payCheck }: { payCheck: PayCheckDetails_payChe
     <Stack gap="4" role="group" aria-label="Счёт на оплату">
       <Facts
         items={[
-          { label: 'Статус счёта', value: <StatusBadge code={p.status} label={p.statusLabel} testId="paycheck-status" /> },
-          { label: 'Сумма к оплате', value: p.amount ? <MoneyText amount={p.amount.amount} currency={p.amount.currency} fontWeight="semibold" data-testid="paycheck-amount" /> : null },
-          p.convertedCommissionAmount != null && { label: 'Комиссия, ₽', value: formatDecimal(p.convertedCommissionAmount, 2) },
+          {
+            label: 'Статус счёта',
+            value: <StatusBadge code={p.status} label={p.statusLabel} testId="paycheck-status" />,
+          },
+          {
+            label: 'Сумма к оплате',
+            value: p.amount ? (
+              <MoneyText
+                amount={p.amount.amount}
+                currency={p.amount.currency}
+                fontWeight="semibold"
+                data-testid="paycheck-amount"
+              />
+            ) : null,
+          },
+          p.convertedCommissionAmount != null && {
+            label: 'Комиссия, ₽',
+            value: formatDecimal(p.convertedCommissionAmount, 2),
+          },
           { label: 'Выставлен', value: formatDateTime(p.created) },
         ]}
       />
@@ -61,7 +77,8 @@ export function PayCheckDetails({ payCheck }: { payCheck: PayCheckDetails_payChe
               { label: 'ИНН', value: c.inn },
               c.kpp && { label: 'КПП', value: c.kpp },
               { label: 'Юридический адрес', value: c.legalAddress },
-              c.actualAddress && c.actualAddress !== c.legalAddress && { label: 'Фактический адрес', value: c.actualAddress },
+              c.actualAddress &&
+                c.actualAddress !== c.legalAddress && { label: 'Фактический адрес', value: c.actualAddress },
             ]}
           />
           {c.requisites.map((r) => (

@@ -18,10 +18,36 @@ describe('order id in the path', () => {
 
 describe('deal labels (spec core §4)', () => {
   it('has a Russian label for every order and offer status', () => {
-    for (const s of ['VALIDATION', 'IN_VALIDATION', 'ACTIVE', 'OFFER_ACCEPTED', 'PAYMENT_CHECKING', 'EXECUTING', 'EXECUTED', 'REJECTED', 'CANCELED']) {
+    for (const s of [
+      'VALIDATION',
+      'IN_VALIDATION',
+      'ACTIVE',
+      'OFFER_ACCEPTED',
+      'PAYMENT_CHECKING',
+      'EXECUTING',
+      'EXECUTED',
+      'REJECTED',
+      'CANCELED',
+    ]) {
       expect(ORDER_STATUS_LABEL[s]).toMatch(/[а-яё]/i);
     }
-    for (const s of ['ALLOWED', 'IN_PROGRESS', 'CREATED_OFFER', 'SEND_OFFER', 'ACCEPTED', 'SEND_OFFER_DOCS', 'ACCEPTED_OFFER_DOCS', 'SEND_PAYCHECK', 'PAYMENT_CHECKING', 'EXECUTING', 'SEND_EXECUTING_DOCS', 'EXECUTED', 'SIGNED_ANOTHER_OFFER', 'REJECTED', 'REFUSE_OPER']) {
+    for (const s of [
+      'ALLOWED',
+      'IN_PROGRESS',
+      'CREATED_OFFER',
+      'SEND_OFFER',
+      'ACCEPTED',
+      'SEND_OFFER_DOCS',
+      'ACCEPTED_OFFER_DOCS',
+      'SEND_PAYCHECK',
+      'PAYMENT_CHECKING',
+      'EXECUTING',
+      'SEND_EXECUTING_DOCS',
+      'EXECUTED',
+      'SIGNED_ANOTHER_OFFER',
+      'REJECTED',
+      'REFUSE_OPER',
+    ]) {
       expect(OFFER_STATUS_LABEL[s]).toMatch(/[а-яё]/i);
     }
     expect(OFFER_STATUS_LABEL.SIGNED_ANOTHER_OFFER).toBe('Принято другое предложение');
@@ -34,25 +60,56 @@ describe('deal labels (spec core §4)', () => {
     expect(statusLabel('ORDER', 'NEW_THING')).toBe('NEW_THING');
   });
   it('hides offer details for the six statuses of §4', () => {
-    expect([...OFFER_DETAILS_HIDDEN_STATUSES].sort()).toEqual(['ALLOWED', 'CREATED_OFFER', 'IN_PROGRESS', 'REFUSE_OPER', 'REJECTED', 'SIGNED_ANOTHER_OFFER']);
+    expect([...OFFER_DETAILS_HIDDEN_STATUSES].sort()).toEqual([
+      'ALLOWED',
+      'CREATED_OFFER',
+      'IN_PROGRESS',
+      'REFUSE_OPER',
+      'REJECTED',
+      'SIGNED_ANOTHER_OFFER',
+    ]);
   });
 });
 
 describe('total to pay of an offer', () => {
   it('sending: the payment converted at the offer rate plus the total commission, in RUB', () => {
     // 12 500,00 × 92,4512 = 1 155 640,00; + 3 023,82 commission
-    expect(offerTotalToPay({ paymentType: 'SENDING', paymentSum: '12500.00', course: '92.4512', totalCommission: '3023.82' })).toBe('1158663.82');
+    expect(
+      offerTotalToPay({
+        paymentType: 'SENDING',
+        paymentSum: '12500.00',
+        course: '92.4512',
+        totalCommission: '3023.82',
+      }),
+    ).toBe('1158663.82');
   });
   it('rounds the conversion half up to kopecks', () => {
-    expect(offerTotalToPay({ paymentType: 'SENDING', paymentSum: '0.05', course: '1.0001', totalCommission: '0' })).toBe('0.05');
-    expect(offerTotalToPay({ paymentType: 'SENDING', paymentSum: '1.5', course: '0.0033', totalCommission: '0.00' })).toBe('0.00');
-    expect(offerTotalToPay({ paymentType: 'SENDING', paymentSum: '1.5', course: '0.0034', totalCommission: '0.00' })).toBe('0.01');
+    expect(
+      offerTotalToPay({ paymentType: 'SENDING', paymentSum: '0.05', course: '1.0001', totalCommission: '0' }),
+    ).toBe('0.05');
+    expect(
+      offerTotalToPay({ paymentType: 'SENDING', paymentSum: '1.5', course: '0.0033', totalCommission: '0.00' }),
+    ).toBe('0.00');
+    expect(
+      offerTotalToPay({ paymentType: 'SENDING', paymentSum: '1.5', course: '0.0034', totalCommission: '0.00' }),
+    ).toBe('0.01');
   });
   it('receiving: the commission only', () => {
-    expect(offerTotalToPay({ paymentType: 'RECEIVING', paymentSum: '12500.00', course: '92.4512', totalCommission: '3023.8' })).toBe('3023.80');
+    expect(
+      offerTotalToPay({
+        paymentType: 'RECEIVING',
+        paymentSum: '12500.00',
+        course: '92.4512',
+        totalCommission: '3023.8',
+      }),
+    ).toBe('3023.80');
   });
   it('null when a value is missing', () => {
-    expect(offerTotalToPay({ paymentType: 'SENDING', paymentSum: '10', course: null, totalCommission: '1' })).toBeNull();
-    expect(offerTotalToPay({ paymentType: 'SENDING', paymentSum: '10', course: '1', totalCommission: null })).toBeNull();
+    expect(
+      offerTotalToPay({ paymentType: 'SENDING', paymentSum: '10', course: null, totalCommission: '1' }),
+    ).toBeNull();
+    expect(
+      offerTotalToPay({ paymentType: 'SENDING', paymentSum: '10', course: '1', totalCommission: null }),
+    ).toBeNull();
   });
 });

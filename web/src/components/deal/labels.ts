@@ -79,7 +79,8 @@ export const HISTORY_ENTITY_LABEL: Readonly<Record<string, string>> = {
 /** Label of a status name of a history row of `entity` (ORDER, OFFER, PAYMENT); the raw name when unknown. */
 export function statusLabel(entity: string, status: string | null | undefined): string {
   if (!status) return '';
-  const table = entity === 'OFFER' ? OFFER_STATUS_LABEL : entity === 'PAYMENT' ? PAYMENT_STATUS_LABEL : ORDER_STATUS_LABEL;
+  const table =
+    entity === 'OFFER' ? OFFER_STATUS_LABEL : entity === 'PAYMENT' ? PAYMENT_STATUS_LABEL : ORDER_STATUS_LABEL;
   return table[status] ?? status;
 }
 

@@ -7,6 +7,9 @@ import { useCallback, useState } from 'react';
 export function useOrderRefetch() {
   const [fetchKey, setFetchKey] = useState(0);
   const refetch = useCallback(() => setFetchKey((k) => k + 1), []);
-  const fetchOptions = { fetchPolicy: fetchKey > 0 ? ('network-only' as const) : ('store-and-network' as const), fetchKey };
+  const fetchOptions = {
+    fetchPolicy: fetchKey > 0 ? ('network-only' as const) : ('store-and-network' as const),
+    fetchKey,
+  };
   return { fetchOptions, refetch };
 }

@@ -12,7 +12,10 @@ import { relayEnvironmentStore } from '../../system/relay/environment';
 import { AUTH_PATH_OF_AREA, type Area } from '../../system/router/guards';
 import { PageSpinner } from '../PageSpinner';
 
-const NAV: Record<Area, ReadonlyArray<{ to: string; label: 'common.orders' | 'common.company' | 'common.documents' }>> = {
+const NAV: Record<
+  Area,
+  ReadonlyArray<{ to: string; label: 'common.orders' | 'common.company' | 'common.documents' }>
+> = {
   // 'Моя компания' and 'Документы' of the client (spec core §2 Client; issue 8).
   client: [
     { to: '/client/fea', label: 'common.orders' },

@@ -35,7 +35,16 @@ const query = graphql`
   }
 `;
 
-export function CountryPicker({ label, onSelect, value, clearOnSelect, exclude = [], error, required, onInputChange }: CountryPickerProps) {
+export function CountryPicker({
+  label,
+  onSelect,
+  value,
+  clearOnSelect,
+  exclude = [],
+  error,
+  required,
+  onInputChange,
+}: CountryPickerProps) {
   const { t } = useTranslation();
   const [text, setText] = useState(value?.countryName ?? '');
   const prefix = text.trim();

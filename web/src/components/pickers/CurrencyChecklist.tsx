@@ -39,7 +39,11 @@ export function CurrencyChecklist({ label, value, onChange, error }: CurrencyChe
   const search = text.trim().toLowerCase();
   const options = search
     ? data.currencies
-        .filter((c) => !value.includes(c.currencyCode) && (c.currencyCode.toLowerCase().startsWith(search) || c.currencyName.toLowerCase().startsWith(search)))
+        .filter(
+          (c) =>
+            !value.includes(c.currencyCode) &&
+            (c.currencyCode.toLowerCase().startsWith(search) || c.currencyName.toLowerCase().startsWith(search)),
+        )
         .slice(0, 20)
         .map((c) => ({ key: c.currencyCode, label: `${c.currencyCode} — ${c.currencyName}` }))
     : [];
@@ -48,7 +52,10 @@ export function CurrencyChecklist({ label, value, onChange, error }: CurrencyChe
     <Fieldset.Root invalid={!!error}>
       <Fieldset.Legend>{label}</Fieldset.Legend>
       <Stack gap="3">
-        <CheckboxGroup value={value} onValueChange={(codes: string[]) => onChange([...codes.filter((c) => popular.includes(c)), ...others])}>
+        <CheckboxGroup
+          value={value}
+          onValueChange={(codes: string[]) => onChange([...codes.filter((c) => popular.includes(c)), ...others])}
+        >
           <HStack gap="4" wrap="wrap">
             {popular.map((code) => (
               <Checkbox.Root key={code} value={code}>
@@ -80,7 +87,12 @@ export function CurrencyChecklist({ label, value, onChange, error }: CurrencyChe
                   {code} — {nameOf(code)}
                 </Tag.Label>
                 <Tag.EndElement>
-                  <Button size="2xs" variant="ghost" aria-label={t('registration.remove', { name: code })} onClick={() => onChange(value.filter((c) => c !== code))}>
+                  <Button
+                    size="2xs"
+                    variant="ghost"
+                    aria-label={t('registration.remove', { name: code })}
+                    onClick={() => onChange(value.filter((c) => c !== code))}
+                  >
                     ×
                   </Button>
                 </Tag.EndElement>

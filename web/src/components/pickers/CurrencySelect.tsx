@@ -34,7 +34,10 @@ export function CurrencySelect({ label, value, onChange, error, name }: Currency
     {},
     { fetchPolicy: 'store-or-network' },
   );
-  const popular = POPULAR_CURRENCIES.map((code) => data.currencies.find((c) => c.currencyCode === code) ?? { currencyCode: code, currencyName: code, popular: true });
+  const popular = POPULAR_CURRENCIES.map(
+    (code) =>
+      data.currencies.find((c) => c.currencyCode === code) ?? { currencyCode: code, currencyName: code, popular: true },
+  );
   const others = data.currencies.filter((c) => !(POPULAR_CURRENCIES as readonly string[]).includes(c.currencyCode));
   return (
     <FormField label={label} error={error} required>

@@ -61,7 +61,13 @@ export function SwiftPicker({ value, onChange, onPick, error, onBlur }: SwiftPic
       onSelect={(o) => {
         const s = list.find((x) => x.swift === o.key);
         onChange(o.key);
-        if (s) onPick({ swift: s.swift, institutionName: s.institutionName, city: s.city ?? null, country: s.country ?? null });
+        if (s)
+          onPick({
+            swift: s.swift,
+            institutionName: s.institutionName,
+            city: s.city ?? null,
+            country: s.country ?? null,
+          });
       }}
     />
   );

@@ -42,9 +42,17 @@ export function TnvedPicker({ value, onChange, error }: TnvedPickerProps) {
   const [text, setText] = useState(value ? value.code : '');
   const [treeOpen, setTreeOpen] = useState(false);
   const q = text.trim();
-  const { data, loading } = useSuggestQuery<TnvedPickerQuery>(query, q.length >= 2 && q !== value?.code ? { query: q } : null, 300);
+  const { data, loading } = useSuggestQuery<TnvedPickerQuery>(
+    query,
+    q.length >= 2 && q !== value?.code ? { query: q } : null,
+    300,
+  );
   const nodes = data?.tnvedSuggestions ?? [];
-  const options = nodes.map((n) => ({ key: n.keyHash, label: `${n.tnvedCode} — ${n.tnvedName}`, description: n.level === 'SUBHEADING' ? undefined : t('pickers.tnvedNarrow') }));
+  const options = nodes.map((n) => ({
+    key: n.keyHash,
+    label: `${n.tnvedCode} — ${n.tnvedName}`,
+    description: n.level === 'SUBHEADING' ? undefined : t('pickers.tnvedNarrow'),
+  }));
 
   const pick = (picked: PickedTnved) => {
     onChange(picked);
@@ -80,7 +88,13 @@ export function TnvedPicker({ value, onChange, error }: TnvedPickerProps) {
           {value.code} — {value.name}
         </Text>
       )}
-      <Button size="sm" variant="ghost" alignSelf="flex-start" aria-expanded={treeOpen} onClick={() => setTreeOpen((o) => !o)}>
+      <Button
+        size="sm"
+        variant="ghost"
+        alignSelf="flex-start"
+        aria-expanded={treeOpen}
+        onClick={() => setTreeOpen((o) => !o)}
+      >
         {treeOpen ? t('pickers.tnvedCloseTree') : t('pickers.tnvedOpenTree')}
       </Button>
       {treeOpen && (

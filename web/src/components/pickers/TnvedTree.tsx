@@ -52,7 +52,15 @@ export function TnvedTree({ onPick }: { onPick: (picked: { code: string; name: s
     { fetchPolicy: 'store-or-network' },
   );
   return (
-    <Box role="tree" aria-label={t('pickers.tnvedTree')} borderWidth="1px" borderRadius="md" p="2" maxH="80" overflowY="auto">
+    <Box
+      role="tree"
+      aria-label={t('pickers.tnvedTree')}
+      borderWidth="1px"
+      borderRadius="md"
+      p="2"
+      maxH="80"
+      overflowY="auto"
+    >
       {data.tnvedTree.map((section) => (
         <TnvedTreeItem key={section.keyHash} node={section} preloaded={section.children} onPick={onPick} depth={0} />
       ))}
@@ -60,25 +68,57 @@ export function TnvedTree({ onPick }: { onPick: (picked: { code: string; name: s
   );
 }
 
-function TnvedTreeItem({ node, preloaded, onPick, depth }: { node: TreeNode; preloaded?: ReadonlyArray<TreeNode>; onPick: (p: { code: string; name: string }) => void; depth: number }) {
+function TnvedTreeItem({
+  node,
+  preloaded,
+  onPick,
+  depth,
+}: {
+  node: TreeNode;
+  preloaded?: ReadonlyArray<TreeNode>;
+  onPick: (p: { code: string; name: string }) => void;
+  depth: number;
+}) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const needsFetch = open && node.hasChildren && !(preloaded && preloaded.length > 0);
-  const { data, loading } = useSuggestQuery<TnvedTreeChildrenQuery>(childrenQuery, needsFetch ? { parentKeyHash: node.keyHash } : null, 0);
-  const children: ReadonlyArray<TreeNode> = preloaded && preloaded.length > 0 ? preloaded : data?.tnvedChildren ?? [];
+  const { data, loading } = useSuggestQuery<TnvedTreeChildrenQuery>(
+    childrenQuery,
+    needsFetch ? { parentKeyHash: node.keyHash } : null,
+    0,
+  );
+  const children: ReadonlyArray<TreeNode> = preloaded && preloaded.length > 0 ? preloaded : (data?.tnvedChildren ?? []);
   const leaf = node.level === 'SUBHEADING' || !node.hasChildren;
 
   return (
     <Box role="treeitem" aria-expanded={leaf ? undefined : open} pl={depth === 0 ? 0 : 4}>
       {leaf ? (
-        <Button size="xs" variant="ghost" justifyContent="flex-start" whiteSpace="normal" textAlign="left" h="auto" py="1" onClick={() => onPick({ code: node.tnvedCode, name: node.tnvedName })}>
+        <Button
+          size="xs"
+          variant="ghost"
+          justifyContent="flex-start"
+          whiteSpace="normal"
+          textAlign="left"
+          h="auto"
+          py="1"
+          onClick={() => onPick({ code: node.tnvedCode, name: node.tnvedName })}
+        >
           <Text as="span" fontWeight="medium" mr="2">
             {node.tnvedCode}
           </Text>
           {node.tnvedName}
         </Button>
       ) : (
-        <Button size="xs" variant="ghost" justifyContent="flex-start" whiteSpace="normal" textAlign="left" h="auto" py="1" onClick={() => setOpen((o) => !o)}>
+        <Button
+          size="xs"
+          variant="ghost"
+          justifyContent="flex-start"
+          whiteSpace="normal"
+          textAlign="left"
+          h="auto"
+          py="1"
+          onClick={() => setOpen((o) => !o)}
+        >
           <Text as="span" mr="1">
             {open ? '▾' : '▸'}
           </Text>

@@ -34,7 +34,15 @@ export interface SignDealDocumentsProps {
   busy?: boolean;
 }
 
-export function SignDealDocuments({ documents: key, party = 'CLIENT', orderId, kind, label, onSigned, busy }: SignDealDocumentsProps) {
+export function SignDealDocuments({
+  documents: key,
+  party = 'CLIENT',
+  orderId,
+  kind,
+  label,
+  onSigned,
+  busy,
+}: SignDealDocumentsProps) {
   const docs = useFragment(
     graphql`
       fragment SignDealDocuments_documents on Document @relay(plural: true) {
@@ -76,11 +84,19 @@ export function SignDealDocuments({ documents: key, party = 'CLIENT', orderId, k
 
   return (
     <>
-      <Button alignSelf="flex-start" onClick={() => (toSign.length > 0 ? setOpen(true) : void onSigned())} loading={busy}>
+      <Button
+        alignSelf="flex-start"
+        onClick={() => (toSign.length > 0 ? setOpen(true) : void onSigned())}
+        loading={busy}
+      >
         {label}
       </Button>
       <SignatureModal open={open} onOpenChange={setOpen} title="Подписание документов" onSign={onSign}>
-        <Text>{party === 'CLIENT' ? 'Документы будут подписаны квалифицированной электронной подписью и подтверждены:' : 'Документы будут подписаны квалифицированной электронной подписью:'}</Text>
+        <Text>
+          {party === 'CLIENT'
+            ? 'Документы будут подписаны квалифицированной электронной подписью и подтверждены:'
+            : 'Документы будут подписаны квалифицированной электронной подписью:'}
+        </Text>
         <List.Root aria-label="Документы для подписи" ps="5">
           {toSign.map((d) => (
             <List.Item key={d.id}>{d.name}</List.Item>

@@ -7,7 +7,20 @@
  * The caller signs its bytes (base64 of the DER CMS comes back) and sends them to the server; it answers null when
  * done (the modal closes) or the text of a refusal to show (e.g. the server's UserError.message).
  */
-import { Alert, Box, Button, CloseButton, Dialog, HStack, Link, Portal, RadioGroup, Spinner, Stack, Text } from '@chakra-ui/react';
+import {
+  Alert,
+  Box,
+  Button,
+  CloseButton,
+  Dialog,
+  HStack,
+  Link,
+  Portal,
+  RadioGroup,
+  Spinner,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { holderName, selectableCertificates, type SigningCertificate } from '../../system/signing/certificate';
 import { getSignaturePlugin } from '../../system/signing/cryptoProPlugin';
@@ -36,9 +49,7 @@ export interface SignatureModalProps {
 }
 
 type State =
-  | { kind: 'loading' }
-  | { kind: 'failed'; error: SigningError }
-  | { kind: 'ready'; certificates: SigningCertificate[] };
+  { kind: 'loading' } | { kind: 'failed'; error: SigningError } | { kind: 'ready'; certificates: SigningCertificate[] };
 
 export const SIGNATURE_MODAL_TEXTS = {
   title: 'Подписание документа',
@@ -52,7 +63,14 @@ export const SIGNATURE_MODAL_TEXTS = {
   close: 'Закрыть',
 } as const;
 
-export function SignatureModal({ open, onOpenChange, title = SIGNATURE_MODAL_TEXTS.title, children, onSign, plugin }: SignatureModalProps) {
+export function SignatureModal({
+  open,
+  onOpenChange,
+  title = SIGNATURE_MODAL_TEXTS.title,
+  children,
+  onSign,
+  plugin,
+}: SignatureModalProps) {
   const [state, setState] = useState<State>({ kind: 'loading' });
   const [chosen, setChosen] = useState<string | null>(null);
   const [error, setError] = useState<{ message: string; detail?: string; installPrompt?: boolean } | null>(null);
@@ -72,7 +90,14 @@ export function SignatureModal({ open, onOpenChange, title = SIGNATURE_MODAL_TEX
         const all = await p.listCertificates();
         if (live) setState({ kind: 'ready', certificates: selectableCertificates(all) });
       } catch (e) {
-        if (live) setState({ kind: 'failed', error: e instanceof SigningError ? e : new SigningError('PLUGIN_LOAD_ERROR', e instanceof Error ? e.message : undefined) });
+        if (live)
+          setState({
+            kind: 'failed',
+            error:
+              e instanceof SigningError
+                ? e
+                : new SigningError('PLUGIN_LOAD_ERROR', e instanceof Error ? e.message : undefined),
+          });
       }
     })();
     return () => {
@@ -103,7 +128,13 @@ export function SignatureModal({ open, onOpenChange, title = SIGNATURE_MODAL_TEX
   }, [state, chosen, plugin, onSign, onOpenChange]);
 
   return (
-    <Dialog.Root open={open} onOpenChange={(d) => !busy && onOpenChange(d.open)} size={{ base: 'full', md: 'lg' }} scrollBehavior="inside" closeOnInteractOutside={false}>
+    <Dialog.Root
+      open={open}
+      onOpenChange={(d) => !busy && onOpenChange(d.open)}
+      size={{ base: 'full', md: 'lg' }}
+      scrollBehavior="inside"
+      closeOnInteractOutside={false}
+    >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
@@ -120,14 +151,28 @@ export function SignatureModal({ open, onOpenChange, title = SIGNATURE_MODAL_TEX
                     <Text>{SIGNATURE_MODAL_TEXTS.loading}</Text>
                   </HStack>
                 )}
-                {state.kind === 'failed' && <SigningAlert message={state.error.message} detail={state.error.detail} installPrompt={state.error.installPrompt} />}
+                {state.kind === 'failed' && (
+                  <SigningAlert
+                    message={state.error.message}
+                    detail={state.error.detail}
+                    installPrompt={state.error.installPrompt}
+                  />
+                )}
                 {state.kind === 'ready' && state.certificates.length === 0 && (
                   <Text role="status" color="gray.700">
                     {SIGNATURE_MODAL_TEXTS.none}
                   </Text>
                 )}
                 {state.kind === 'ready' && state.certificates.length > 0 && (
-                  <RadioGroup.Root value={chosen} onValueChange={(d) => { setChosen(d.value); setError(null); }} name="certificate" disabled={busy}>
+                  <RadioGroup.Root
+                    value={chosen}
+                    onValueChange={(d) => {
+                      setChosen(d.value);
+                      setError(null);
+                    }}
+                    name="certificate"
+                    disabled={busy}
+                  >
                     <RadioGroup.Label fontWeight="medium">{SIGNATURE_MODAL_TEXTS.certificates}</RadioGroup.Label>
                     <Stack gap="3" mt="2">
                       {state.certificates.map((c) => (
@@ -136,7 +181,9 @@ export function SignatureModal({ open, onOpenChange, title = SIGNATURE_MODAL_TEX
                     </Stack>
                   </RadioGroup.Root>
                 )}
-                {error && <SigningAlert message={error.message} detail={error.detail} installPrompt={error.installPrompt} />}
+                {error && (
+                  <SigningAlert message={error.message} detail={error.detail} installPrompt={error.installPrompt} />
+                )}
                 {busy && (
                   <HStack role="status" gap="3">
                     <Spinner size="sm" />
@@ -170,7 +217,15 @@ export function SignatureModal({ open, onOpenChange, title = SIGNATURE_MODAL_TEX
 }
 
 /** A §8 message (role alert) with the plug-in's detail and, where it applies, the prompt to install the extension. */
-function SigningAlert({ message, detail, installPrompt }: { message: string; detail?: string; installPrompt?: boolean }) {
+function SigningAlert({
+  message,
+  detail,
+  installPrompt,
+}: {
+  message: string;
+  detail?: string;
+  installPrompt?: boolean;
+}) {
   return (
     <Alert.Root status="error" role="alert" data-testid="signing-error">
       <Alert.Indicator />
@@ -183,7 +238,12 @@ function SigningAlert({ message, detail, installPrompt }: { message: string; det
               {installPrompt && (
                 <Stack gap="1" data-testid="install-extension-prompt">
                   <Text>{INSTALL_PROMPT.text}</Text>
-                  <Link href={INSTALL_PROMPT.extensionUrl} target="_blank" rel="noopener noreferrer" variant="underline">
+                  <Link
+                    href={INSTALL_PROMPT.extensionUrl}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    variant="underline"
+                  >
                     {INSTALL_PROMPT.extensionLabel}
                   </Link>
                   <Link href={INSTALL_PROMPT.pluginUrl} target="_blank" rel="noopener noreferrer" variant="underline">
@@ -212,13 +272,25 @@ function CertificateOption({ certificate: c, selected }: { certificate: SigningC
     ['ИНН', c.registration.inn],
     ['СНИЛС', c.snils],
     ['Электронная почта', c.subject.email],
-    ['Издатель', [c.issuer.name, c.issuer.companyName && c.issuer.companyName !== c.issuer.name ? c.issuer.companyName : null].filter(Boolean).join(', ')],
+    [
+      'Издатель',
+      [c.issuer.name, c.issuer.companyName && c.issuer.companyName !== c.issuer.name ? c.issuer.companyName : null]
+        .filter(Boolean)
+        .join(', '),
+    ],
     ['ИНН издателя', c.issuer.taxId],
     ['Действителен', `с ${formatDate(c.validFromDate)} по ${formatDate(c.validToDate)}`],
     ['Отпечаток', c.thumbprint],
   ];
   return (
-    <Box borderWidth="1px" borderRadius="md" p="3" borderColor={selected ? 'blue.500' : undefined} data-testid="certificate-option" data-thumbprint={c.thumbprint}>
+    <Box
+      borderWidth="1px"
+      borderRadius="md"
+      p="3"
+      borderColor={selected ? 'blue.500' : undefined}
+      data-testid="certificate-option"
+      data-thumbprint={c.thumbprint}
+    >
       <RadioGroup.Item value={c.thumbprint}>
         <RadioGroup.ItemHiddenInput />
         <RadioGroup.ItemIndicator />
@@ -226,13 +298,27 @@ function CertificateOption({ certificate: c, selected }: { certificate: SigningC
           {c.subject.fullName} · {holder} · до {formatDate(c.validToDate)}
         </RadioGroup.ItemText>
       </RadioGroup.Item>
-      <Box as="dl" mt="2" fontSize="sm" display="grid" gridTemplateColumns={{ base: '1fr', sm: '10rem 1fr' }} columnGap="3" rowGap="1">
-        {facts.filter(([, v]) => v).map(([k, v]) => (
-          <Box key={k} display="contents">
-            <Box as="dt" color="gray.600">{k}</Box>
-            <Box as="dd" wordBreak="break-all">{v}</Box>
-          </Box>
-        ))}
+      <Box
+        as="dl"
+        mt="2"
+        fontSize="sm"
+        display="grid"
+        gridTemplateColumns={{ base: '1fr', sm: '10rem 1fr' }}
+        columnGap="3"
+        rowGap="1"
+      >
+        {facts
+          .filter(([, v]) => v)
+          .map(([k, v]) => (
+            <Box key={k} display="contents">
+              <Box as="dt" color="gray.600">
+                {k}
+              </Box>
+              <Box as="dd" wordBreak="break-all">
+                {v}
+              </Box>
+            </Box>
+          ))}
       </Box>
     </Box>
   );

@@ -8,7 +8,12 @@ export function RouteErrorPage() {
   const { pathname } = useLocation();
   if (isRouteErrorResponse(error)) {
     if (error.status === 404) return <ErrorPage status={404} message={notFoundMessage(pathname)} />;
-    return <ErrorPage status={error.status} message={typeof error.data === 'string' ? error.data : error.statusText || undefined} />;
+    return (
+      <ErrorPage
+        status={error.status}
+        message={typeof error.data === 'string' ? error.data : error.statusText || undefined}
+      />
+    );
   }
   if (import.meta.env.DEV) console.error(error);
   return <ErrorPage status={500} />;

@@ -105,7 +105,8 @@ function socketUrl(): string {
 
 function createSubscribe(): { subscribe: SubscribeFunction; dispose: () => void } {
   let client: Client | null = null;
-  const getClient = () => (client ??= createClient({ url: socketUrl(), lazy: true, retryAttempts: 0, lazyCloseTimeout: 1000 }));
+  const getClient = () =>
+    (client ??= createClient({ url: socketUrl(), lazy: true, retryAttempts: 0, lazyCloseTimeout: 1000 }));
   const subscribe: SubscribeFunction = (params, variables) =>
     Observable.create<GraphQLResponse>((sink) => {
       const dispose = getClient().subscribe<Record<string, unknown>>(subscribePayload(params, variables), {
@@ -114,7 +115,13 @@ function createSubscribe(): { subscribe: SubscribeFunction; dispose: () => void 
           if (errors.length && value.data == null) {
             const code = errors.find((e) => e.extensions?.code)?.extensions?.code;
             if (code === 'UNAUTHENTICATED') unauthenticatedHandler();
-            sink.error(new GraphQLRequestError(errors[0]?.message ?? 'Subscription error', code === 'UNAUTHENTICATED' ? 401 : 0, errors));
+            sink.error(
+              new GraphQLRequestError(
+                errors[0]?.message ?? 'Subscription error',
+                code === 'UNAUTHENTICATED' ? 401 : 0,
+                errors,
+              ),
+            );
             return;
           }
           sink.next(value as GraphQLResponse);

@@ -15,7 +15,11 @@ export function useSuggestQuery<T extends OperationType>(
   const environment = useRelayEnvironment();
   const key = variables == null ? null : JSON.stringify(variables);
   const debouncedKey = useDebouncedValue(key, debounceMs);
-  const [state, setState] = useState<{ key: string | null; data: T['response'] | null; loading: boolean }>({ key: null, data: null, loading: false });
+  const [state, setState] = useState<{ key: string | null; data: T['response'] | null; loading: boolean }>({
+    key: null,
+    data: null,
+    loading: false,
+  });
 
   useEffect(() => {
     if (debouncedKey == null) {
@@ -23,7 +27,9 @@ export function useSuggestQuery<T extends OperationType>(
       return undefined;
     }
     setState((s) => ({ ...s, loading: true }));
-    const subscription = fetchQuery<T>(environment, query, JSON.parse(debouncedKey) as T['variables'], { fetchPolicy: 'store-or-network' }).subscribe({
+    const subscription = fetchQuery<T>(environment, query, JSON.parse(debouncedKey) as T['variables'], {
+      fetchPolicy: 'store-or-network',
+    }).subscribe({
       next: (data) => setState({ key: debouncedKey, data, loading: false }),
       error: () => setState({ key: debouncedKey, data: null, loading: false }),
     });

@@ -30,7 +30,13 @@ export function RouteGuard() {
   const { pathname, search } = useLocation();
   const viewer = data.viewer;
   const userType = viewer?.email && isAccountType(viewer.accountType) ? viewer.accountType : null;
-  const decision = decideRoute({ pathname, search, userType, lastLoginType: lastLoginType(), operatorLoginUrl: OPERATOR_LOGIN_URL });
+  const decision = decideRoute({
+    pathname,
+    search,
+    userType,
+    lastLoginType: lastLoginType(),
+    operatorLoginUrl: OPERATOR_LOGIN_URL,
+  });
 
   useEffect(() => {
     if (decision.action === 'external') window.location.assign(decision.url);

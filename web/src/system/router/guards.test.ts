@@ -12,9 +12,13 @@ import {
   type GuardInput,
 } from './guards';
 
-const guest = (pathname: string, extra: Partial<GuardInput> = {}) => decideRoute({ pathname, userType: null, lastLoginType: null, ...extra });
-const signedIn = (pathname: string, userType: GuardInput['userType'], lastLoginType: GuardInput['lastLoginType'] = userType) =>
-  decideRoute({ pathname, userType, lastLoginType });
+const guest = (pathname: string, extra: Partial<GuardInput> = {}) =>
+  decideRoute({ pathname, userType: null, lastLoginType: null, ...extra });
+const signedIn = (
+  pathname: string,
+  userType: GuardInput['userType'],
+  lastLoginType: GuardInput['lastLoginType'] = userType,
+) => decideRoute({ pathname, userType, lastLoginType });
 
 describe('paths', () => {
   it('ignores trailing slashes', () => {
@@ -40,7 +44,9 @@ describe('paths', () => {
 
 describe('routing rules (spec core §2)', () => {
   it('redirects a path with a trailing slash to the same path without it, keeping the query', () => {
-    expect(decideRoute({ pathname: '/client/fea/', search: '?a=1', userType: 'CLIENT', lastLoginType: 'CLIENT' })).toEqual({ action: 'redirect', to: '/client/fea?a=1' });
+    expect(
+      decideRoute({ pathname: '/client/fea/', search: '?a=1', userType: 'CLIENT', lastLoginType: 'CLIENT' }),
+    ).toEqual({ action: 'redirect', to: '/client/fea?a=1' });
   });
   it('always allows public pages', () => {
     for (const p of ['/', '/clients', '/clients/cards', '/agents', '/partners']) {
@@ -57,7 +63,10 @@ describe('routing rules (spec core §2)', () => {
   });
   it('sends a guest of the operator area to the operator login, external when configured', () => {
     expect(guest('/operator/fea')).toEqual({ action: 'redirect', to: '/operator/auth' });
-    expect(guest('/operator/fea', { operatorLoginUrl: 'https://login.example.com/oper' })).toEqual({ action: 'external', url: 'https://login.example.com/oper' });
+    expect(guest('/operator/fea', { operatorLoginUrl: 'https://login.example.com/oper' })).toEqual({
+      action: 'external',
+      url: 'https://login.example.com/oper',
+    });
   });
   it('lets a guest open any auth page, whatever his last-login type', () => {
     expect(guest('/client/auth')).toEqual({ action: 'allow' });
@@ -121,16 +130,32 @@ describe('last-login type cookie', () => {
 
 describe('steps entered only from a previous page', () => {
   it('needs the remembered e-mail for the password step', () => {
-    expect(authStepEntry('/client/auth/pass', { rememberedEmail: null, token: null })).toEqual({ action: 'redirect', to: '/client/auth' });
+    expect(authStepEntry('/client/auth/pass', { rememberedEmail: null, token: null })).toEqual({
+      action: 'redirect',
+      to: '/client/auth',
+    });
     expect(authStepEntry('/client/auth/pass', { rememberedEmail: 'a@b.ru', token: null })).toEqual({ action: 'allow' });
-    expect(authStepEntry('/partner/auth/pass', { rememberedEmail: null, token: null })).toEqual({ action: 'redirect', to: '/partner/auth' });
+    expect(authStepEntry('/partner/auth/pass', { rememberedEmail: null, token: null })).toEqual({
+      action: 'redirect',
+      to: '/partner/auth',
+    });
   });
   it('allows registration with a token and no remembered e-mail', () => {
-    expect(authStepEntry('/client/auth/registration', { rememberedEmail: null, token: 'tkn' })).toEqual({ action: 'allow' });
-    expect(authStepEntry('/client/auth/registration', { rememberedEmail: null, token: null })).toEqual({ action: 'redirect', to: '/client/auth' });
+    expect(authStepEntry('/client/auth/registration', { rememberedEmail: null, token: 'tkn' })).toEqual({
+      action: 'allow',
+    });
+    expect(authStepEntry('/client/auth/registration', { rememberedEmail: null, token: null })).toEqual({
+      action: 'redirect',
+      to: '/client/auth',
+    });
   });
   it('needs a token to set a new password', () => {
-    expect(authStepEntry('/client/auth/forgot/pass', { rememberedEmail: null, token: null })).toEqual({ action: 'redirect', to: '/client/auth/forgot' });
-    expect(authStepEntry('/client/auth/forgot/pass', { rememberedEmail: null, token: 't' })).toEqual({ action: 'allow' });
+    expect(authStepEntry('/client/auth/forgot/pass', { rememberedEmail: null, token: null })).toEqual({
+      action: 'redirect',
+      to: '/client/auth/forgot',
+    });
+    expect(authStepEntry('/client/auth/forgot/pass', { rememberedEmail: null, token: 't' })).toEqual({
+      action: 'allow',
+    });
   });
 });

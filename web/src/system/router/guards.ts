@@ -113,9 +113,7 @@ export interface GuardInput {
 }
 
 export type GuardDecision =
-  | { action: 'allow' }
-  | { action: 'redirect'; to: string }
-  | { action: 'external'; url: string };
+  { action: 'allow' } | { action: 'redirect'; to: string } | { action: 'external'; url: string };
 
 const ALLOW: GuardDecision = { action: 'allow' };
 
@@ -193,7 +191,10 @@ export function notFoundMessage(pathname: string): string {
  * - /client/auth/registration needs the remembered e-mail or a `token` in the query;
  * - /<area>/auth/forgot/pass and /client/auth/reset-password need a `token` in the query.
  */
-export function authStepEntry(pathname: string, ctx: { rememberedEmail: string | null; token: string | null }): GuardDecision {
+export function authStepEntry(
+  pathname: string,
+  ctx: { rememberedEmail: string | null; token: string | null },
+): GuardDecision {
   const path = normalizePath(pathname);
   const area = areaOfPath(path);
   if (!area) return ALLOW;

@@ -118,7 +118,13 @@ export const routes: RouteObject[] = [
               { path: 'chats/*', element: <ChatPage area="partner" /> },
               // Payment agent requests (apps/partner): /partner is the list, /partner/<orderId> its modal (spec core §2
               // /partner/{path}). The page is a layout over both, so opening a request keeps the list mounted.
-              { element: <PartnerFeaPage />, children: [{ index: true, element: null }, { path: '*', element: null }] },
+              {
+                element: <PartnerFeaPage />,
+                children: [
+                  { index: true, element: null },
+                  { path: '*', element: null },
+                ],
+              },
             ],
           },
         ],
@@ -167,4 +173,3 @@ export const routes: RouteObject[] = [
 export function createAppRouter() {
   return createBrowserRouter(routes);
 }
-

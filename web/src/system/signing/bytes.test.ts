@@ -12,7 +12,10 @@ describe('bytes to sign', () => {
 
   it('downloads a document with the session cookie; a failed download is "Не удалось загрузить документ"', async () => {
     const seen: RequestInit[] = [];
-    const ok = (async (_: unknown, init: RequestInit) => { seen.push(init); return new Response(new Uint8Array([1, 2, 3])); }) as unknown as typeof fetch;
+    const ok = (async (_: unknown, init: RequestInit) => {
+      seen.push(init);
+      return new Response(new Uint8Array([1, 2, 3]));
+    }) as unknown as typeof fetch;
     expect(await fetchDocumentBytes('/files/client/orders/1/documents/2', ok)).toEqual(new Uint8Array([1, 2, 3]));
     expect(seen[0].credentials).toBe('include');
     const missing = (async () => new Response('no', { status: 404 })) as unknown as typeof fetch;

@@ -45,13 +45,43 @@ export interface SigningCertificate {
 
 /** Attribute names of a distinguished name as CryptoPro spells them, and the OIDs of the Russian qualified certificate profile. */
 const ALIASES: Record<string, string> = {
-  CN: 'CN', SN: 'SN', G: 'G', GN: 'G', GIVENNAME: 'G', T: 'T', TITLE: 'T', O: 'O', OU: 'OU', E: 'E', EMAIL: 'E', EMAILADDRESS: 'E',
-  C: 'C', S: 'S', ST: 'S', L: 'L', STREET: 'STREET',
-  'ИНН': 'INN', INN: 'INN', 'OID.1.2.643.3.131.1.1': 'INN', '1.2.643.3.131.1.1': 'INN',
-  'ИНН ЮЛ': 'INNLE', INNLE: 'INNLE', 'OID.1.2.643.100.4': 'INNLE', '1.2.643.100.4': 'INNLE',
-  'ОГРН': 'OGRN', OGRN: 'OGRN', 'OID.1.2.643.100.1': 'OGRN', '1.2.643.100.1': 'OGRN',
-  'ОГРНИП': 'OGRNIP', OGRNIP: 'OGRNIP', 'OID.1.2.643.100.5': 'OGRNIP', '1.2.643.100.5': 'OGRNIP',
-  'СНИЛС': 'SNILS', SNILS: 'SNILS', 'OID.1.2.643.100.3': 'SNILS', '1.2.643.100.3': 'SNILS',
+  CN: 'CN',
+  SN: 'SN',
+  G: 'G',
+  GN: 'G',
+  GIVENNAME: 'G',
+  T: 'T',
+  TITLE: 'T',
+  O: 'O',
+  OU: 'OU',
+  E: 'E',
+  EMAIL: 'E',
+  EMAILADDRESS: 'E',
+  C: 'C',
+  S: 'S',
+  ST: 'S',
+  L: 'L',
+  STREET: 'STREET',
+  ИНН: 'INN',
+  INN: 'INN',
+  'OID.1.2.643.3.131.1.1': 'INN',
+  '1.2.643.3.131.1.1': 'INN',
+  'ИНН ЮЛ': 'INNLE',
+  INNLE: 'INNLE',
+  'OID.1.2.643.100.4': 'INNLE',
+  '1.2.643.100.4': 'INNLE',
+  ОГРН: 'OGRN',
+  OGRN: 'OGRN',
+  'OID.1.2.643.100.1': 'OGRN',
+  '1.2.643.100.1': 'OGRN',
+  ОГРНИП: 'OGRNIP',
+  OGRNIP: 'OGRNIP',
+  'OID.1.2.643.100.5': 'OGRNIP',
+  '1.2.643.100.5': 'OGRNIP',
+  СНИЛС: 'SNILS',
+  SNILS: 'SNILS',
+  'OID.1.2.643.100.3': 'SNILS',
+  '1.2.643.100.3': 'SNILS',
 };
 
 /**
@@ -74,8 +104,15 @@ export function parseDistinguishedName(dn: string): Record<string, string> {
     if (dn[i] === '"') {
       i++;
       while (i < n) {
-        if (dn[i] === '"' && dn[i + 1] === '"') { value += '"'; i += 2; continue; }
-        if (dn[i] === '"') { i++; break; }
+        if (dn[i] === '"' && dn[i + 1] === '"') {
+          value += '"';
+          i += 2;
+          continue;
+        }
+        if (dn[i] === '"') {
+          i++;
+          break;
+        }
         value += dn[i++];
       }
       while (i < n && dn[i] !== ',') i++;
@@ -123,7 +160,9 @@ export function toSigningCertificate(data: PluginCertificateData): SigningCertif
   const iss = parseDistinguishedName(data.issuerName ?? '');
   const validFromDate = toIso(data.validFrom);
   const validToDate = toIso(data.validTo);
-  const thumbprint = String(data.thumbprint ?? '').replace(/\s+/g, '').toUpperCase();
+  const thumbprint = String(data.thumbprint ?? '')
+    .replace(/\s+/g, '')
+    .toUpperCase();
   if (!s.CN || !iss.CN || !validFromDate || !validToDate || !/^[0-9A-F]{40}$/.test(thumbprint)) {
     throw new SigningError('CERTIFICATE_DATA');
   }
@@ -150,7 +189,10 @@ export function toSigningCertificate(data: PluginCertificateData): SigningCertif
 }
 
 /** Spec chat §4 "Signing flow" / §5: only certificates not yet expired at `now` are offered (store order kept). */
-export function selectableCertificates(certificates: readonly SigningCertificate[], now: Date = new Date()): SigningCertificate[] {
+export function selectableCertificates(
+  certificates: readonly SigningCertificate[],
+  now: Date = new Date(),
+): SigningCertificate[] {
   return certificates.filter((c) => new Date(c.validToDate).getTime() > now.getTime());
 }
 

@@ -21,7 +21,11 @@ export interface CryptoProApi {
   getUserCertificates(resetCache?: boolean): Promise<CryptoProCertificate[]>;
   getCertificate(thumbprint: string): Promise<CryptoProCertificate>;
   createHash(message: ArrayBuffer, options?: { hashedAlgorithm?: number }): Promise<string>;
-  createDetachedSignature(thumbprint: string, messageHash: string, options?: { hashedAlgorithm?: number }): Promise<string>;
+  createDetachedSignature(
+    thumbprint: string,
+    messageHash: string,
+    options?: { hashedAlgorithm?: number },
+  ): Promise<string>;
 }
 
 /** The part of `crypto-pro`'s Certificate the adapter reads. */
@@ -103,7 +107,12 @@ export function createCryptoProPlugin(deps: CryptoProPluginDeps = {}): Signature
       const plugin = win.cadesplugin;
       if (!plugin) throw new SigningError('PLUGIN_LOAD_ERROR');
       await Promise.race([
-        Promise.resolve(plugin).then(() => undefined, (reason: unknown) => { throw pluginLoadError(reason); }),
+        Promise.resolve(plugin).then(
+          () => undefined,
+          (reason: unknown) => {
+            throw pluginLoadError(reason);
+          },
+        ),
         timer.promise,
       ]);
       try {
@@ -129,7 +138,9 @@ export function createCryptoProPlugin(deps: CryptoProPluginDeps = {}): Signature
       const preset = win.cadesplugin_load_timeout;
       const ms = timeoutMs ?? (typeof preset === 'number' && preset > 0 ? preset : PLUGIN_LOAD_TIMEOUT_MS);
       loading = doLoad(ms);
-      loading.catch(() => { loading = null; });
+      loading.catch(() => {
+        loading = null;
+      });
     }
     return loading;
   }
@@ -153,15 +164,17 @@ export function createCryptoProPlugin(deps: CryptoProPluginDeps = {}): Signature
       for (const [i, c] of list.entries()) {
         try {
           const body = await c.exportBase64();
-          out.push(toSigningCertificate({
-            index: list.length - 1 - i,
-            subjectName: c.subjectName,
-            issuerName: c.issuerName,
-            thumbprint: c.thumbprint,
-            validFrom: c.validFrom,
-            validTo: c.validTo,
-            body: String(body ?? '').replace(/\s+/g, ''),
-          }));
+          out.push(
+            toSigningCertificate({
+              index: list.length - 1 - i,
+              subjectName: c.subjectName,
+              issuerName: c.issuerName,
+              thumbprint: c.thumbprint,
+              validFrom: c.validFrom,
+              validTo: c.validTo,
+              body: String(body ?? '').replace(/\s+/g, ''),
+            }),
+          );
         } catch {
           /* an unreadable entry is skipped */
         }

@@ -24,4 +24,3 @@ export function documentsToSign<D extends SignableDocument>(docs: ReadonlyArray<
     ? docs.filter((d) => d.status === 'SENT' && !d.clientSignature?.qualified)
     : docs.filter((d) => (d.status === 'UPLOADED' || d.status === 'SIGNED') && !d.agentSignature?.qualified);
 }
-

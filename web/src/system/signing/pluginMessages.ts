@@ -52,7 +52,11 @@ const MESSAGE_OF: Record<SigningErrorCode, string> = {
 };
 
 /** Codes after which the user is asked to install (or enable) the plug-in and its browser extension. */
-const INSTALL_CODES: ReadonlySet<SigningErrorCode> = new Set(['PLUGIN_UNAVAILABLE', 'PLUGIN_TIMEOUT', 'PLUGIN_LOAD_ERROR']);
+const INSTALL_CODES: ReadonlySet<SigningErrorCode> = new Set([
+  'PLUGIN_UNAVAILABLE',
+  'PLUGIN_TIMEOUT',
+  'PLUGIN_LOAD_ERROR',
+]);
 
 /**
  * A signing failure: `message` is the exact text to show (spec chat §5 / §8), `detail` the plug-in's own
@@ -75,7 +79,12 @@ export class SigningError extends Error {
 function reasonText(reason: unknown): string {
   if (typeof reason === 'string') return reason;
   if (reason instanceof Error) return reason.message;
-  if (reason && typeof reason === 'object' && 'message' in reason && typeof (reason as { message: unknown }).message === 'string') {
+  if (
+    reason &&
+    typeof reason === 'object' &&
+    'message' in reason &&
+    typeof (reason as { message: unknown }).message === 'string'
+  ) {
     return (reason as { message: string }).message;
   }
   return '';

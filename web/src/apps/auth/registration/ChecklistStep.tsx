@@ -17,8 +17,16 @@ export function ChecklistStep({ form }: { form: UseFormReturn<RegistrationValues
   const { t } = useTranslation();
   const { register, control, formState } = form;
   const errors = formState.errors;
-  const countries = useController({ control, name: 'countries', rules: { validate: (v) => (v.length > 0 ? true : t('registration.pickCountry')) } });
-  const currencies = useController({ control, name: 'currencyCodes', rules: { validate: (v) => (v.length > 0 ? true : t('registration.pickCurrency')) } });
+  const countries = useController({
+    control,
+    name: 'countries',
+    rules: { validate: (v) => (v.length > 0 ? true : t('registration.pickCountry')) },
+  });
+  const currencies = useController({
+    control,
+    name: 'currencyCodes',
+    rules: { validate: (v) => (v.length > 0 ? true : t('registration.pickCurrency')) },
+  });
 
   return (
     <Stack gap="5">
@@ -41,7 +49,9 @@ export function ChecklistStep({ form }: { form: UseFormReturn<RegistrationValues
                     size="2xs"
                     variant="ghost"
                     aria-label={t('registration.remove', { name: c.countryName })}
-                    onClick={() => countries.field.onChange(countries.field.value.filter((x) => x.countryCode !== c.countryCode))}
+                    onClick={() =>
+                      countries.field.onChange(countries.field.value.filter((x) => x.countryCode !== c.countryCode))
+                    }
                   >
                     ×
                   </Button>
@@ -52,14 +62,25 @@ export function ChecklistStep({ form }: { form: UseFormReturn<RegistrationValues
         )}
       </Stack>
       <Suspense fallback={<PageSpinner minH="10vh" />}>
-        <CurrencyChecklist label={t('registration.currencies')} value={currencies.field.value} onChange={currencies.field.onChange} error={currencies.fieldState.error?.message} />
+        <CurrencyChecklist
+          label={t('registration.currencies')}
+          value={currencies.field.value}
+          onChange={currencies.field.onChange}
+          error={currencies.fieldState.error?.message}
+        />
       </Suspense>
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
         <FormField label={t('registration.paymentsNumber')} error={errors.paymentsNumber?.message} required>
-          <Input inputMode="numeric" {...register('paymentsNumber', { validate: (v) => validateInteger(v, { min: 1 }) })} />
+          <Input
+            inputMode="numeric"
+            {...register('paymentsNumber', { validate: (v) => validateInteger(v, { min: 1 }) })}
+          />
         </FormField>
         <FormField label={t('registration.monthlyVolume')} error={errors.monthlyCurrencyPayment?.message} required>
-          <Input inputMode="numeric" {...register('monthlyCurrencyPayment', { validate: (v) => validateInteger(v, { min: 1 }) })} />
+          <Input
+            inputMode="numeric"
+            {...register('monthlyCurrencyPayment', { validate: (v) => validateInteger(v, { min: 1 }) })}
+          />
         </FormField>
       </SimpleGrid>
       <FormField label={t('registration.comment')} error={errors.comment?.message}>

@@ -24,9 +24,19 @@ const query = graphql`
   }
 `;
 
-export function CompanyStep({ control, onPicked }: { control: Control<RegistrationValues>; onPicked: (name: string) => void }) {
+export function CompanyStep({
+  control,
+  onPicked,
+}: {
+  control: Control<RegistrationValues>;
+  onPicked: (name: string) => void;
+}) {
   const { t } = useTranslation();
-  const { field, fieldState } = useController({ control, name: 'ogrn', rules: { validate: (v) => (v ? true : t('registration.pickCompany')) } });
+  const { field, fieldState } = useController({
+    control,
+    name: 'ogrn',
+    rules: { validate: (v) => (v ? true : t('registration.pickCompany')) },
+  });
   const [text, setText] = useState('');
   const q = text.trim();
   const { data, loading } = useSuggestQuery<CompanyStepQuery>(query, q.length >= 2 ? { query: q } : null, 400);
@@ -34,7 +44,10 @@ export function CompanyStep({ control, onPicked }: { control: Control<Registrati
 
   return (
     <Stack gap="4">
-      <FormField label={t('registration.companySearch')} helperText={q && isInnQuery(q) ? t('registration.byInn') : t('registration.byName')}>
+      <FormField
+        label={t('registration.companySearch')}
+        helperText={q && isInnQuery(q) ? t('registration.byInn') : t('registration.byName')}
+      >
         <Input value={text} onChange={(e) => setText(e.target.value)} autoComplete="off" autoFocus />
       </FormField>
       {loading && <Text color="gray.600">{t('common.searching')}</Text>}
@@ -51,14 +64,25 @@ export function CompanyStep({ control, onPicked }: { control: Control<Registrati
         >
           <Stack gap="2">
             {companies.map((c) => (
-              <RadioGroup.Item key={c.ogrn} value={c.ogrn} alignItems="flex-start" borderWidth="1px" borderRadius="md" p="3">
+              <RadioGroup.Item
+                key={c.ogrn}
+                value={c.ogrn}
+                alignItems="flex-start"
+                borderWidth="1px"
+                borderRadius="md"
+                p="3"
+              >
                 <RadioGroup.ItemHiddenInput />
                 <RadioGroup.ItemIndicator />
                 <RadioGroup.ItemText>
                   <Box>
                     <Text fontWeight="medium">{c.shortName ?? c.fullName}</Text>
                     <Text fontSize="sm" color="gray.600">
-                      {t('registration.companyDetails', { inn: c.inn, kpp: c.kpp ? t('registration.kpp', { kpp: c.kpp }) : '', ogrn: c.ogrn })}
+                      {t('registration.companyDetails', {
+                        inn: c.inn,
+                        kpp: c.kpp ? t('registration.kpp', { kpp: c.kpp }) : '',
+                        ogrn: c.ogrn,
+                      })}
                     </Text>
                     {c.legalAddress && (
                       <Text fontSize="xs" color="gray.500">

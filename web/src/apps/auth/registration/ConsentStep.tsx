@@ -14,10 +14,12 @@ export function ConsentStep({ control }: { control: Control<RegistrationValues> 
   });
   return (
     <Stack gap="3">
-      <Text color="gray.700">
-        {t('registration.consentText')}
-      </Text>
-      <Checkbox.Root checked={field.value} onCheckedChange={(d) => field.onChange(d.checked === true)} invalid={!!fieldState.error}>
+      <Text color="gray.700">{t('registration.consentText')}</Text>
+      <Checkbox.Root
+        checked={field.value}
+        onCheckedChange={(d) => field.onChange(d.checked === true)}
+        invalid={!!fieldState.error}
+      >
         <Checkbox.HiddenInput name={field.name} onBlur={field.onBlur} />
         <Checkbox.Control />
         <Checkbox.Label>{t('registration.consentLabel')}</Checkbox.Label>

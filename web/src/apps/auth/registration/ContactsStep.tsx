@@ -22,8 +22,19 @@ export function ContactsStep({ form }: { form: UseFormReturn<RegistrationValues>
         <FormField label={t('registration.patronymic')} error={errors.patronymic?.message}>
           <Input autoComplete="additional-name" {...register('patronymic')} />
         </FormField>
-        <FormField label={t('registration.phone')} error={errors.phone?.message} helperText={t('registration.phoneHint')} required>
-          <Input type="tel" inputMode="tel" autoComplete="tel-national" placeholder="9123456789" {...register('phone', { validate: validatePhone })} />
+        <FormField
+          label={t('registration.phone')}
+          error={errors.phone?.message}
+          helperText={t('registration.phoneHint')}
+          required
+        >
+          <Input
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel-national"
+            placeholder="9123456789"
+            {...register('phone', { validate: validatePhone })}
+          />
         </FormField>
       </SimpleGrid>
     </Stack>

@@ -16,12 +16,22 @@ export function NewCompanyPage() {
   const { t } = useTranslation();
   const [request, inFlight] = useRequestCallbackMutation();
   const [done, setDone] = useState(false);
-  const form = useForm<{ name: string; phone: string; comment: string }>({ defaultValues: { name: '', phone: '', comment: '' } });
+  const form = useForm<{ name: string; phone: string; comment: string }>({
+    defaultValues: { name: '', phone: '', comment: '' },
+  });
   const errors = form.formState.errors;
 
   const onSubmit = form.handleSubmit(async (v) => {
     const r = (
-      await request({ input: { name: v.name.trim(), phone: normalizePhone(v.phone), email: getAuthSession().email, comment: v.comment.trim() || null, topic: 'registration' } })
+      await request({
+        input: {
+          name: v.name.trim(),
+          phone: normalizePhone(v.phone),
+          email: getAuthSession().email,
+          comment: v.comment.trim() || null,
+          topic: 'registration',
+        },
+      })
     ).requestCallback;
     if (r.__typename === 'CallbackRequested') setDone(true);
     else if (r.__typename === 'UserError') form.setError('phone', { message: r.message });
@@ -45,7 +55,12 @@ export function NewCompanyPage() {
               <FormField label={t('registration.name')} error={errors.name?.message} required>
                 <Input {...form.register('name', { validate: validateRequired })} />
               </FormField>
-              <FormField label={t('registration.phone')} error={errors.phone?.message} helperText={t('registration.phoneHint')} required>
+              <FormField
+                label={t('registration.phone')}
+                error={errors.phone?.message}
+                helperText={t('registration.phoneHint')}
+                required
+              >
                 <Input type="tel" {...form.register('phone', { validate: validatePhone })} />
               </FormField>
               <FormField label={t('registration.newCompanyComment')}>

@@ -22,7 +22,14 @@ import { ChecklistStep } from './ChecklistStep';
 import { CompanyStep } from './CompanyStep';
 import { ConsentStep } from './ConsentStep';
 import { ContactsStep } from './ContactsStep';
-import { EMPTY_REGISTRATION, REGISTRATION_STEPS, formFieldOfServerField, registrationInput, stepOfServerField, type RegistrationValues } from './registrationForm';
+import {
+  EMPTY_REGISTRATION,
+  REGISTRATION_STEPS,
+  formFieldOfServerField,
+  registrationInput,
+  stepOfServerField,
+  type RegistrationValues,
+} from './registrationForm';
 
 // A token is confirmed once even when React runs effects twice (StrictMode): a used token would be expired.
 const confirming = new Map<string, Promise<unknown>>();
@@ -146,7 +153,11 @@ function RegistrationStepper({ email, token }: { email: string; token: string })
   });
 
   return (
-    <form onSubmit={last ? submit : (e) => (e.preventDefault(), void next())} noValidate aria-label={t('registration.form')}>
+    <form
+      onSubmit={last ? submit : (e) => (e.preventDefault(), void next())}
+      noValidate
+      aria-label={t('registration.form')}
+    >
       <Stack gap="6">
         <Stack gap="2">
           <Text color="gray.600" fontSize="sm" data-testid="registration-step" aria-live="polite">

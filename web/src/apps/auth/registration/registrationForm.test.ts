@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_REGISTRATION, REGISTRATION_STEPS, formFieldOfServerField, registrationInput, stepOfServerField } from './registrationForm';
+import {
+  EMPTY_REGISTRATION,
+  REGISTRATION_STEPS,
+  formFieldOfServerField,
+  registrationInput,
+  stepOfServerField,
+} from './registrationForm';
 
 describe('registration stepper (spec core §3 Registration payload, §4 stepper)', () => {
   it('has four steps and consent on by default', () => {
@@ -34,7 +40,13 @@ describe('registration stepper (spec core §3 Registration payload, §4 stepper)
         phone: '9123456789',
         processingPersonalDataAgreement: true,
       },
-      checklist: { countryCodes: ['CN'], currencyCodes: ['USD', 'CNY'], paymentsNumber: 12, monthlyCurrencyPayment: '150000', comment: null },
+      checklist: {
+        countryCodes: ['CN'],
+        currencyCodes: ['USD', 'CNY'],
+        paymentsNumber: 12,
+        monthlyCurrencyPayment: '150000',
+        comment: null,
+      },
     });
   });
   it('maps server field errors to their step and field', () => {

@@ -27,8 +27,18 @@ export function AllianceActions({ groupGlobalId, groupId, name }: AllianceAction
       <Button size="sm" variant="ghost" onClick={() => setDialog('rename')}>
         {ALLIANCE_TEXTS.rename}
       </Button>
-      <InviteToAllianceDialog groupGlobalId={groupGlobalId} groupId={groupId} open={dialog === 'invite'} onClose={() => setDialog(null)} />
-      <RenameAllianceDialog groupGlobalId={groupGlobalId} name={name} open={dialog === 'rename'} onClose={() => setDialog(null)} />
+      <InviteToAllianceDialog
+        groupGlobalId={groupGlobalId}
+        groupId={groupId}
+        open={dialog === 'invite'}
+        onClose={() => setDialog(null)}
+      />
+      <RenameAllianceDialog
+        groupGlobalId={groupGlobalId}
+        name={name}
+        open={dialog === 'rename'}
+        onClose={() => setDialog(null)}
+      />
     </HStack>
   );
 }

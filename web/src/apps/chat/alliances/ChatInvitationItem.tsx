@@ -17,7 +17,13 @@ import { ALLIANCE_TEXTS } from '../texts';
 import { invitationText } from './allianceRules';
 
 /** A list item of 'Приглашения' (see the module comment); the alliance opens at `<basePath>/<groupId>`. */
-export function ChatInvitationItem({ invitation, basePath }: { invitation: ChatInvitationItem_invitation$key; basePath: string }) {
+export function ChatInvitationItem({
+  invitation,
+  basePath,
+}: {
+  invitation: ChatInvitationItem_invitation$key;
+  basePath: string;
+}) {
   const inv = useFragment(
     graphql`
       fragment ChatInvitationItem_invitation on ChatInvitation {
@@ -54,7 +60,8 @@ export function ChatInvitationItem({ invitation, basePath }: { invitation: ChatI
       .then((res) => {
         const r = res.acceptChatInvitation;
         if (r.__typename === 'UserError') setError(r.message);
-        else if (r.__typename === 'ChatInvitationDecisionSuccess' && r.group) navigate(`${basePath}/${r.group.groupId}`);
+        else if (r.__typename === 'ChatInvitationDecisionSuccess' && r.group)
+          navigate(`${basePath}/${r.group.groupId}`);
       })
       .catch(() => undefined);
   };

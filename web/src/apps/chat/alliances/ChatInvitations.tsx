@@ -41,7 +41,12 @@ export function ChatInvitations({ viewer, basePath }: { viewer: ChatInvitations_
     () =>
       chatSignals.onInvitationsChange(() => {
         // the store's viewer record is updated in place, so this list re-renders with the answer
-        fetchQuery<ChatInvitationsRefetchQuery>(environment, refetchQuery, {}, { fetchPolicy: 'network-only' }).subscribe({
+        fetchQuery<ChatInvitationsRefetchQuery>(
+          environment,
+          refetchQuery,
+          {},
+          { fetchPolicy: 'network-only' },
+        ).subscribe({
           error: (error: unknown) => logChatError('chatInvitations', error),
         });
       }),
@@ -54,7 +59,17 @@ export function ChatInvitations({ viewer, basePath }: { viewer: ChatInvitations_
       <Heading as="h2" id="chat-invitations-heading" size="sm" mb="2">
         {ALLIANCE_TEXTS.invitations}
       </Heading>
-      <Box as="ul" role="list" aria-label={ALLIANCE_TEXTS.invitations} listStyleType="none" m="0" p="0" display="flex" flexDirection="column" gap="2">
+      <Box
+        as="ul"
+        role="list"
+        aria-label={ALLIANCE_TEXTS.invitations}
+        listStyleType="none"
+        m="0"
+        p="0"
+        display="flex"
+        flexDirection="column"
+        gap="2"
+      >
         {v.chatInvitations.map((inv) => (
           <ChatInvitationItem key={inv.id} invitation={inv} basePath={basePath} />
         ))}

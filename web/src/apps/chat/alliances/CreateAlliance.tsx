@@ -5,7 +5,20 @@
  * createChatGroup with groupType ECVP_PARTNER_CLIENT, adds the alliance to the chat list (chatStore.placeGroup) and
  * opens it. The name's validation and the server's UserError are shown in the form; other failures are logged only.
  */
-import { Button, Center, Checkbox, CheckboxGroup, CloseButton, Dialog, Fieldset, Input, Portal, Spinner, Stack, Text } from '@chakra-ui/react';
+import {
+  Button,
+  Center,
+  Checkbox,
+  CheckboxGroup,
+  CloseButton,
+  Dialog,
+  Fieldset,
+  Input,
+  Portal,
+  Spinner,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
 import { Suspense, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { graphql, useLazyLoadQuery } from 'react-relay';
@@ -87,7 +100,11 @@ function CreateAllianceForm({ basePath, onDone }: { basePath: string; onDone: ()
       <Dialog.Body>
         <Stack gap="4">
           <FormField label={ALLIANCE_TEXTS.name} error={form.formState.errors.name?.message} required>
-            <Input autoFocus maxLength={GROUP_NAME_MAX + 50} {...form.register('name', { validate: validateGroupName })} />
+            <Input
+              autoFocus
+              maxLength={GROUP_NAME_MAX + 50}
+              {...form.register('name', { validate: validateGroupName })}
+            />
           </FormField>
           <Suspense
             fallback={

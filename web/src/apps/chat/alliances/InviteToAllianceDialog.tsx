@@ -84,7 +84,11 @@ function InviteCandidates({ groupGlobalId, groupId }: { groupGlobalId: string; g
   const [invited, setInvited] = useState<ReadonlySet<number>>(new Set());
   const [errors, setErrors] = useState<Readonly<Record<number, string>>>({});
   const viewer = data.viewer;
-  const candidates = invitableContacts(viewer?.chatContacts ?? [], (viewer?.chatGroup?.members ?? []).map((m) => m.userId), viewer?.userId ?? null);
+  const candidates = invitableContacts(
+    viewer?.chatContacts ?? [],
+    (viewer?.chatGroup?.members ?? []).map((m) => m.userId),
+    viewer?.userId ?? null,
+  );
 
   const onInvite = (userId: number) => {
     setSending(userId);

@@ -65,7 +65,11 @@ function RenameForm({ groupGlobalId, name, onClose }: { groupGlobalId: string; n
       <Dialog.Body>
         <Stack gap="4">
           <FormField label={ALLIANCE_TEXTS.name} error={form.formState.errors.name?.message} required>
-            <Input autoFocus maxLength={GROUP_NAME_MAX + 50} {...form.register('name', { validate: validateGroupName })} />
+            <Input
+              autoFocus
+              maxLength={GROUP_NAME_MAX + 50}
+              {...form.register('name', { validate: validateGroupName })}
+            />
           </FormField>
           {formError && (
             <Text role="alert" color="red.600" fontSize="sm">

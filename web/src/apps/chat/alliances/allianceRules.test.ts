@@ -67,21 +67,52 @@ describe('metaData display (spec chat §3)', () => {
 
   it('an alliance invitation shows the label and the invited user when known, never the id, and the status word', () => {
     const inv = { type: 'GROUP_INVITATION', label: 'Приглашение в альянс', userMessage: '42' };
-    expect(metadataDisplay({ ...inv, invitation: { invitedUserId: 5 } }, nameOf)).toEqual({ label: 'Приглашение в альянс', detail: 'Иван Смирнов', status: null });
-    expect(metadataDisplay({ ...inv, invitation: { invitedUserId: 6 } }, nameOf)).toEqual({ label: 'Приглашение в альянс', detail: null, status: null });
-    expect(metadataDisplay({ ...inv, invitation: null }, nameOf)).toEqual({ label: 'Приглашение в альянс', detail: null, status: null });
+    expect(metadataDisplay({ ...inv, invitation: { invitedUserId: 5 } }, nameOf)).toEqual({
+      label: 'Приглашение в альянс',
+      detail: 'Иван Смирнов',
+      status: null,
+    });
+    expect(metadataDisplay({ ...inv, invitation: { invitedUserId: 6 } }, nameOf)).toEqual({
+      label: 'Приглашение в альянс',
+      detail: null,
+      status: null,
+    });
+    expect(metadataDisplay({ ...inv, invitation: null }, nameOf)).toEqual({
+      label: 'Приглашение в альянс',
+      detail: null,
+      status: null,
+    });
     // the invitation's own invitedUser names a user who is not a member (pending, declined)
-    expect(metadataDisplay({ ...inv, invitation: { invitedUserId: 6, status: 'PENDING', invitedUser: { name: ' Пётр Агентов ' } } }, nameOf))
-      .toEqual({ label: 'Приглашение в альянс', detail: 'Пётр Агентов', status: 'ожидает ответа' });
-    expect(metadataDisplay({ ...inv, invitation: { invitedUserId: 5, status: 'ACCEPTED', invitedUser: null } }, nameOf).status).toBe('принято');
-    expect(metadataDisplay({ ...inv, invitation: { invitedUserId: 5, status: 'DECLINED', invitedUser: { name: '' } } }, nameOf))
-      .toEqual({ label: 'Приглашение в альянс', detail: 'Иван Смирнов', status: 'отклонено' });
+    expect(
+      metadataDisplay(
+        { ...inv, invitation: { invitedUserId: 6, status: 'PENDING', invitedUser: { name: ' Пётр Агентов ' } } },
+        nameOf,
+      ),
+    ).toEqual({ label: 'Приглашение в альянс', detail: 'Пётр Агентов', status: 'ожидает ответа' });
+    expect(
+      metadataDisplay({ ...inv, invitation: { invitedUserId: 5, status: 'ACCEPTED', invitedUser: null } }, nameOf)
+        .status,
+    ).toBe('принято');
+    expect(
+      metadataDisplay(
+        { ...inv, invitation: { invitedUserId: 5, status: 'DECLINED', invitedUser: { name: '' } } },
+        nameOf,
+      ),
+    ).toEqual({ label: 'Приглашение в альянс', detail: 'Иван Смирнов', status: 'отклонено' });
     expect(metadataDisplay({ ...inv, invitation: { invitedUserId: 5, status: 'EXPIRED' } }, nameOf).status).toBeNull();
   });
 
   it('other types show the label and the userMessage when it has text', () => {
-    expect(metadataDisplay({ type: 'LINK', label: 'Ссылка', userMessage: 'https://example.com' }, nameOf)).toEqual({ label: 'Ссылка', detail: 'https://example.com', status: null });
-    expect(metadataDisplay({ type: 'NOTIFICATION', label: 'Уведомление', userMessage: '  ' }, nameOf)).toEqual({ label: 'Уведомление', detail: null, status: null });
+    expect(metadataDisplay({ type: 'LINK', label: 'Ссылка', userMessage: 'https://example.com' }, nameOf)).toEqual({
+      label: 'Ссылка',
+      detail: 'https://example.com',
+      status: null,
+    });
+    expect(metadataDisplay({ type: 'NOTIFICATION', label: 'Уведомление', userMessage: '  ' }, nameOf)).toEqual({
+      label: 'Уведомление',
+      detail: null,
+      status: null,
+    });
   });
 
   it('an invitation reads "<inviter> приглашает в «<group>»"', () => {
@@ -103,10 +134,17 @@ describe('invitations reload on GROUP_ADDED about the viewer', () => {
 
 describe('the open chat refetches its members on a membership change', () => {
   it('GROUP_JOINED, GROUP_LEFT and GROUP_ADDED name the group; others, removals of the viewer and message events do not', () => {
-    const ev = (event: string, extra: Record<string, unknown> = {}) => ({ __typename: 'ChatGroupEvent', event, groupId: 'ChatGroup:9', ...extra });
-    for (const e of ['GROUP_JOINED', 'GROUP_LEFT', 'GROUP_ADDED']) expect(membershipChangedGroupId(ev(e, { removedForViewer: false }))).toBe('ChatGroup:9');
+    const ev = (event: string, extra: Record<string, unknown> = {}) => ({
+      __typename: 'ChatGroupEvent',
+      event,
+      groupId: 'ChatGroup:9',
+      ...extra,
+    });
+    for (const e of ['GROUP_JOINED', 'GROUP_LEFT', 'GROUP_ADDED'])
+      expect(membershipChangedGroupId(ev(e, { removedForViewer: false }))).toBe('ChatGroup:9');
     expect(membershipChangedGroupId(ev('GROUP_LEFT', { removedForViewer: true }))).toBeNull();
-    for (const e of ['GROUP_RENAMED', 'GROUP_CREATED', 'GROUP_ADDED_FAVORITE', 'GROUP_REMOVED']) expect(membershipChangedGroupId(ev(e))).toBeNull();
+    for (const e of ['GROUP_RENAMED', 'GROUP_CREATED', 'GROUP_ADDED_FAVORITE', 'GROUP_REMOVED'])
+      expect(membershipChangedGroupId(ev(e))).toBeNull();
     expect(membershipChangedGroupId({ __typename: 'ChatMessageEvent', groupId: 'ChatGroup:9' })).toBeNull();
     expect(membershipChangedGroupId({ __typename: 'ChatGroupEvent', event: 'GROUP_JOINED', groupId: null })).toBeNull();
   });

@@ -38,7 +38,10 @@ export function hasAdminRights(role: string | null | undefined): boolean {
  * (ECVP_PARTNER_CLIENT) where the viewer has admin rights, or any alliance for an operator (operators act as
  * support with admin rights, spec chat §6).
  */
-export function canManageAlliance(group: { groupType: string | null | undefined; viewerRole: string | null | undefined }, area: Area): boolean {
+export function canManageAlliance(
+  group: { groupType: string | null | undefined; viewerRole: string | null | undefined },
+  area: Area,
+): boolean {
   if (group.groupType !== ALLIANCE_TYPE) return false;
   return area === 'operator' || hasAdminRights(group.viewerRole);
 }
@@ -98,7 +101,7 @@ export function metadataDisplay(
   if (metadata.type === 'GROUP_INVITATION') {
     const inv = metadata.invitation;
     const name = inv ? inv.invitedUser?.name?.trim() || nameOf(inv.invitedUserId)?.trim() : null;
-    const status = inv?.status ? INVITATION_STATUS_TEXT[inv.status] ?? null : null;
+    const status = inv?.status ? (INVITATION_STATUS_TEXT[inv.status] ?? null) : null;
     return { label: metadata.label, detail: name || null, status };
   }
   const detail = metadata.userMessage.trim();

@@ -18,7 +18,17 @@ export interface AttachmentChipsProps {
 export function AttachmentChips({ attachments, onRemove }: AttachmentChipsProps) {
   if (attachments.length === 0) return null;
   return (
-    <Box as="ul" role="list" aria-label={CHAT_TEXTS.attachments} listStyleType="none" m="0" p="0" display="flex" flexWrap="wrap" gap="2">
+    <Box
+      as="ul"
+      role="list"
+      aria-label={CHAT_TEXTS.attachments}
+      listStyleType="none"
+      m="0"
+      p="0"
+      display="flex"
+      flexWrap="wrap"
+      gap="2"
+    >
       {attachments.map((a) => (
         <HStack
           as="li"
@@ -48,8 +58,15 @@ export function AttachmentChips({ attachments, onRemove }: AttachmentChipsProps)
               {a.status === 'error' ? CHAT_TEXTS.uploadFailed : formatFileSize(a.size)}
             </Text>
           </Box>
-          {a.status === 'uploading' && <Spinner size="xs" color="blue.500" role="status" aria-label={CHAT_TEXTS.uploading} flexShrink={0} />}
-          <CloseButton size="2xs" aria-label={CHAT_TEXTS.removeAttachment(a.name)} onClick={() => onRemove(a.key)} flexShrink={0} />
+          {a.status === 'uploading' && (
+            <Spinner size="xs" color="blue.500" role="status" aria-label={CHAT_TEXTS.uploading} flexShrink={0} />
+          )}
+          <CloseButton
+            size="2xs"
+            aria-label={CHAT_TEXTS.removeAttachment(a.name)}
+            onClick={() => onRemove(a.key)}
+            flexShrink={0}
+          />
         </HStack>
       ))}
     </Box>

@@ -18,7 +18,13 @@ import { Box, Button, CloseButton, Flex, IconButton, Stack, Text, Textarea } fro
 import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { RecordProxy } from 'relay-runtime';
 import { UploadError } from '../../../system/files';
-import { acceptAttachments, attachmentIds, canSendMessage, uploadChatAttachment, type Attachment } from '../attachments';
+import {
+  acceptAttachments,
+  attachmentIds,
+  canSendMessage,
+  uploadChatAttachment,
+  type Attachment,
+} from '../attachments';
 import { logChatError } from '../chatLog';
 import { appendMessage, placeGroup } from '../chatStore';
 import { activeMention, filterMentionCandidates, insertMention, mentionedUserIds, type Mentionable } from '../mentions';
@@ -34,7 +40,10 @@ import { AttachmentChips } from './AttachmentChips';
 import { PENDING_PREFIX } from './ChatMessageItem';
 
 /** What the composer does: a new message, a reply to a message, or editing the viewer's message. */
-export type ComposerMode = { kind: 'new' } | { kind: 'reply'; messageId: string; author: string } | { kind: 'edit'; messageId: string; text: string };
+export type ComposerMode =
+  | { kind: 'new' }
+  | { kind: 'reply'; messageId: string; author: string }
+  | { kind: 'edit'; messageId: string; text: string };
 
 export interface ChatComposerProps {
   /** Global id of the group. */
@@ -144,7 +153,15 @@ export function ChatComposer({ groupGlobalId, groupId, members, viewerUserId, mo
     const added: Attachment[] = accepted.map(({ file, picture }) => {
       const previewUrl = picture ? URL.createObjectURL(file) : null;
       if (previewUrl) objectUrls.current.add(previewUrl);
-      return { key: `a${++attachmentSeq}`, name: file.name, size: file.size, picture, status: 'uploading', fileId: null, previewUrl };
+      return {
+        key: `a${++attachmentSeq}`,
+        name: file.name,
+        size: file.size,
+        picture,
+        status: 'uploading',
+        fileId: null,
+        previewUrl,
+      };
     });
     if (added.length === 0) return;
     setAttachments((prev) => [...prev, ...added]);
@@ -154,7 +171,11 @@ export function ChatComposer({ groupGlobalId, groupId, members, viewerUserId, mo
       uploadChatAttachment(groupId, accepted[i].file, controller.signal)
         .then((uploaded) =>
           setAttachments((prev) =>
-            prev.map((x) => (x.key === a.key ? { ...x, status: 'done', fileId: uploaded.id, picture: uploaded.isPicture ?? x.picture } : x)),
+            prev.map((x) =>
+              x.key === a.key
+                ? { ...x, status: 'done', fileId: uploaded.id, picture: uploaded.isPicture ?? x.picture }
+                : x,
+            ),
           ),
         )
         .catch((e: unknown) => {
@@ -267,7 +288,8 @@ export function ChatComposer({ groupGlobalId, groupId, members, viewerUserId, mo
       },
     )
       .then((res) => {
-        if (res.sendChatMessage.__typename !== 'SendChatMessageSuccess') throw new Error(res.sendChatMessage.__typename);
+        if (res.sendChatMessage.__typename !== 'SendChatMessageSuccess')
+          throw new Error(res.sendChatMessage.__typename);
         revoke(sent);
       })
       .catch(() => {
@@ -320,7 +342,12 @@ export function ChatComposer({ groupGlobalId, groupId, members, viewerUserId, mo
       <Flex gap="2" align="flex-end">
         {mode.kind !== 'edit' && (
           <>
-            <IconButton aria-label={CHAT_TEXTS.attach} title={CHAT_TEXTS.attach} variant="ghost" onClick={() => fileInput.current?.click()}>
+            <IconButton
+              aria-label={CHAT_TEXTS.attach}
+              title={CHAT_TEXTS.attach}
+              variant="ghost"
+              onClick={() => fileInput.current?.click()}
+            >
               <PaperclipIcon boxSize="5" />
             </IconButton>
             <input
@@ -337,7 +364,13 @@ export function ChatComposer({ groupGlobalId, groupId, members, viewerUserId, mo
         )}
         <Box position="relative" flex="1" minW="0">
           {listOpen && (
-            <MentionSuggestions id={listId} options={options} activeIndex={active} onPick={pickMention} onActiveChange={setActiveIndex} />
+            <MentionSuggestions
+              id={listId}
+              options={options}
+              activeIndex={active}
+              onPick={pickMention}
+              onActiveChange={setActiveIndex}
+            />
           )}
           <Textarea
             key={editingId ?? 'new'}

@@ -94,8 +94,12 @@ export function ChatDetail({ groupId, area, kind }: { groupId: number; area: Are
     if (!groupGlobalId) return;
     return chatSignals.onMembersChange((id) => {
       if (id !== groupGlobalId) return;
-      fetchQuery<ChatDetailMembersQuery>(environment, membersQuery, { groupId }, { fetchPolicy: 'network-only' })
-        .subscribe({ error: (e: unknown) => logChatError('chat members', e) });
+      fetchQuery<ChatDetailMembersQuery>(
+        environment,
+        membersQuery,
+        { groupId },
+        { fetchPolicy: 'network-only' },
+      ).subscribe({ error: (e: unknown) => logChatError('chat members', e) });
     });
   }, [groupGlobalId, groupId, environment]);
 
@@ -106,7 +110,8 @@ export function ChatDetail({ groupId, area, kind }: { groupId: number; area: Are
       {
         updater: (store) => {
           const f = store.getRootField('markChatGroupViewed');
-          if (f?.getValue('__typename') === 'ChatGroupChangeSuccess') setUnreadStatistic(store, f.getLinkedRecord('unreadStatistic'), groupGlobalId);
+          if (f?.getValue('__typename') === 'ChatGroupChangeSuccess')
+            setUnreadStatistic(store, f.getLinkedRecord('unreadStatistic'), groupGlobalId);
         },
       },
     ).catch(() => undefined);

@@ -22,7 +22,17 @@ import { useNow, useTypingUsers } from '../typingStore';
  * Header of the open chat: the name (h1), presence or typing line, and below `lg` the back link to `basePath` (the
  * list the chat belongs to: /<area>/chats, or /operator/support on the desk).
  */
-export function ChatHeader({ group, viewerUserId, area, basePath }: { group: ChatHeader_group$key; viewerUserId: number | null; area: Area; basePath: string }) {
+export function ChatHeader({
+  group,
+  viewerUserId,
+  area,
+  basePath,
+}: {
+  group: ChatHeader_group$key;
+  viewerUserId: number | null;
+  area: Area;
+  basePath: string;
+}) {
   const g = useFragment(
     graphql`
       fragment ChatHeader_group on ChatGroup {
@@ -52,7 +62,14 @@ export function ChatHeader({ group, viewerUserId, area, basePath }: { group: Cha
   const others = presenceMembers(g.members, viewerUserId, onDesk);
   const typing = useTypingUsers(g.id, viewerUserId);
   const typingLine = typingText(typing, others.length > 1);
-  const status = others.length === 1 ? (others[0].online ? 'в сети' : lastSeenText(others[0].lastSeenAt, now)) : others.length > 1 ? CHAT_TEXTS.members(g.members.length) : null;
+  const status =
+    others.length === 1
+      ? others[0].online
+        ? 'в сети'
+        : lastSeenText(others[0].lastSeenAt, now)
+      : others.length > 1
+        ? CHAT_TEXTS.members(g.members.length)
+        : null;
   const title = requester?.name.trim() || g.name || CHAT_TEXTS.noName;
   const company = requester?.companyName?.trim();
 
@@ -74,7 +91,12 @@ export function ChatHeader({ group, viewerUserId, area, basePath }: { group: Cha
             {company}
           </Text>
         )}
-        <Text fontSize="sm" color={typingLine ? 'blue.600' : 'gray.500'} data-testid={typingLine ? 'typing-indicator' : 'chat-presence'} aria-live="polite">
+        <Text
+          fontSize="sm"
+          color={typingLine ? 'blue.600' : 'gray.500'}
+          data-testid={typingLine ? 'typing-indicator' : 'chat-presence'}
+          aria-live="polite"
+        >
           {typingLine ?? status ?? '\u00a0'}
         </Text>
       </Box>

@@ -112,8 +112,12 @@ export function ChatMessageItem({ message, groupGlobalId, members, onReply, onEd
   const [del] = useDeleteChatMessageMutation();
   const [react] = useReactToChatMessageMutation();
   const pending = m.id.startsWith(PENDING_PREFIX);
-  const status: keyof typeof STATUS_ICON = pending ? 'SENDING' : m.status === 'DELIVERED' || m.status === 'VIEWED' ? m.status : 'SENT';
-  const author = m.own ? CHAT_TEXTS.you : m.sender?.name ?? '';
+  const status: keyof typeof STATUS_ICON = pending
+    ? 'SENDING'
+    : m.status === 'DELIVERED' || m.status === 'VIEWED'
+      ? m.status
+      : 'SENT';
+  const author = m.own ? CHAT_TEXTS.you : (m.sender?.name ?? '');
   const label = CHAT_TEXTS.statusLabel[status];
   const [lightbox, setLightbox] = useState<{ name: string; url: string } | null>(null);
   const pictureName = (p: { name: string | null | undefined }, i: number) => p.name || `${CHAT_TEXTS.picture} ${i + 1}`;
@@ -137,7 +141,11 @@ export function ChatMessageItem({ message, groupGlobalId, members, onReply, onEd
   const onReact = (reaction: string) => react({ input: { messageId: m.id, reaction } }).catch(() => undefined);
 
   if (m.metadata) {
-    const { label: typeLabel, detail, status: invitationStatus } = metadataDisplay(m.metadata, (userId) => members.find((x) => x.userId === userId)?.name);
+    const {
+      label: typeLabel,
+      detail,
+      status: invitationStatus,
+    } = metadataDisplay(m.metadata, (userId) => members.find((x) => x.userId === userId)?.name);
     const extra = m.text && m.text !== detail ? m.text : null;
     return (
       <Box
@@ -146,7 +154,9 @@ export function ChatMessageItem({ message, groupGlobalId, members, onReply, onEd
         data-message-id={m.msgId}
         data-own={m.own}
         data-metadata-type={m.metadata.type}
-        aria-label={[[typeLabel, detail].filter(Boolean).join(' · '), invitationStatus, extra].filter(Boolean).join(': ')}
+        aria-label={[[typeLabel, detail].filter(Boolean).join(' · '), invitationStatus, extra]
+          .filter(Boolean)
+          .join(': ')}
         alignSelf="center"
         maxW={{ base: '95%', md: '80%' }}
       >
@@ -185,7 +195,14 @@ export function ChatMessageItem({ message, groupGlobalId, members, onReply, onEd
       alignSelf={m.own ? 'flex-end' : 'flex-start'}
       maxW={{ base: '90%', md: '75%' }}
     >
-      <Box bg={m.own ? 'blue.50' : m.mentionsViewer ? 'orange.50' : 'gray.50'} borderWidth="1px" borderRadius="lg" px="3" py="2" opacity={pending ? 0.7 : 1}>
+      <Box
+        bg={m.own ? 'blue.50' : m.mentionsViewer ? 'orange.50' : 'gray.50'}
+        borderWidth="1px"
+        borderRadius="lg"
+        px="3"
+        py="2"
+        opacity={pending ? 0.7 : 1}
+      >
         {((!m.own && m.sender?.name) || m.mentionsViewer) && (
           <Flex align="center" gap="2" wrap="wrap">
             {!m.own && m.sender?.name && (

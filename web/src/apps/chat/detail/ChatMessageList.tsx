@@ -31,12 +31,27 @@ export interface ChatMessageListProps {
 }
 
 /** The open chat's message list with its separators and backward paging (see the module comment). */
-export function ChatMessageList({ query, groupGlobalId, unreadId, members, onReply, onEdit, onForward }: ChatMessageListProps) {
-  const { data, loadPrevious, hasPrevious, isLoadingPrevious } = usePaginationFragment<ChatMessageListPaginationQuery, ChatMessageList_query$key>(
+export function ChatMessageList({
+  query,
+  groupGlobalId,
+  unreadId,
+  members,
+  onReply,
+  onEdit,
+  onForward,
+}: ChatMessageListProps) {
+  const { data, loadPrevious, hasPrevious, isLoadingPrevious } = usePaginationFragment<
+    ChatMessageListPaginationQuery,
+    ChatMessageList_query$key
+  >(
     graphql`
       fragment ChatMessageList_query on Query
       @refetchable(queryName: "ChatMessageListPaginationQuery")
-      @argumentDefinitions(groupId: { type: "Int!" }, last: { type: "Int", defaultValue: 30 }, before: { type: "String" }) {
+      @argumentDefinitions(
+        groupId: { type: "Int!" }
+        last: { type: "Int", defaultValue: 30 }
+        before: { type: "String" }
+      ) {
         viewer {
           chatGroup(groupId: $groupId) {
             id
@@ -58,9 +73,9 @@ export function ChatMessageList({ query, groupGlobalId, unreadId, members, onRep
     `,
     query,
   );
-  const edges = data.viewer?.chatGroup?.messages.edges ?? [];
+  const edges = data.viewer?.chatGroup?.messages.edges;
   const messages = useMemo(
-    () => edges.map((e) => ({ ...e.node, pending: e.node.id.startsWith(PENDING_PREFIX) })),
+    () => (edges ?? []).map((e) => ({ ...e.node, pending: e.node.id.startsWith(PENDING_PREFIX) })),
     [edges],
   );
   const rows = buildMessageRows(messages, unreadId);
@@ -126,7 +141,17 @@ export function ChatMessageList({ query, groupGlobalId, unreadId, members, onRep
           <Text color="gray.500">{CHAT_TEXTS.noMessages}</Text>
         </Center>
       )}
-      <Box as="ul" role="list" aria-label={CHAT_TEXTS.messages} listStyleType="none" m="0" p="0" display="flex" flexDirection="column" gap="2">
+      <Box
+        as="ul"
+        role="list"
+        aria-label={CHAT_TEXTS.messages}
+        listStyleType="none"
+        m="0"
+        p="0"
+        display="flex"
+        flexDirection="column"
+        gap="2"
+      >
         {rows.map((row) => {
           if (row.kind === 'date')
             return (
@@ -140,7 +165,13 @@ export function ChatMessageList({ query, groupGlobalId, unreadId, members, onRep
             );
           if (row.kind === 'unread')
             return (
-              <Box as="li" key={row.key} role="separator" data-testid="unread-separator" aria-label={CHAT_TEXTS.unreadSeparator}>
+              <Box
+                as="li"
+                key={row.key}
+                role="separator"
+                data-testid="unread-separator"
+                aria-label={CHAT_TEXTS.unreadSeparator}
+              >
                 <Flex align="center" gap="2">
                   <Separator flex="1" borderColor="orange.300" />
                   <Text fontSize="xs" color="orange.600" fontWeight="medium">
@@ -150,9 +181,17 @@ export function ChatMessageList({ query, groupGlobalId, unreadId, members, onRep
                 </Flex>
               </Box>
             );
-          const node = edges.find((e) => e.node.id === row.message.id)?.node;
+          const node = edges?.find((e) => e.node.id === row.message.id)?.node;
           return node ? (
-            <ChatMessageItem key={row.key} message={node} groupGlobalId={groupGlobalId} members={members} onReply={onReply} onEdit={onEdit} onForward={onForward} />
+            <ChatMessageItem
+              key={row.key}
+              message={node}
+              groupGlobalId={groupGlobalId}
+              members={members}
+              onReply={onReply}
+              onEdit={onEdit}
+              onForward={onForward}
+            />
           ) : null;
         })}
       </Box>

@@ -11,7 +11,14 @@ export interface PictureLightboxProps {
 /** Chakra Dialog showing one picture in full (object-fit: contain within the viewport). */
 export function PictureLightbox({ picture, onClose }: PictureLightboxProps) {
   return (
-    <Dialog.Root open={picture !== null} onOpenChange={(d) => !d.open && onClose()} size="xl" placement="center" lazyMount unmountOnExit>
+    <Dialog.Root
+      open={picture !== null}
+      onOpenChange={(d) => !d.open && onClose()}
+      size="xl"
+      placement="center"
+      lazyMount
+      unmountOnExit
+    >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>

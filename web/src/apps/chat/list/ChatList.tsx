@@ -15,7 +15,13 @@ import type { ChatListPaginationQuery } from '../../../__generated__/ChatListPag
 import { useDebouncedValue } from '../../../system/useDebouncedValue';
 import type { Area } from '../../../system/router/guards';
 import { GROUP_LIST_KEY, registerListConnection } from '../chatStore';
-import { EMPTY_RESULTS_DELAY_MS, GROUP_PAGE_SIZE, SEARCH_DEBOUNCE_MS, shouldSearch, showEmptyResults } from '../rules/constants';
+import {
+  EMPTY_RESULTS_DELAY_MS,
+  GROUP_PAGE_SIZE,
+  SEARCH_DEBOUNCE_MS,
+  shouldSearch,
+  showEmptyResults,
+} from '../rules/constants';
 import { listBasePath, listTypes, type ChatListKind } from '../support/chatLists';
 import { SupportChatListItem } from '../support/SupportChatListItem';
 import { SUPPORT_TEXTS } from '../support/supportTexts';
@@ -23,16 +29,39 @@ import { CHAT_TEXTS } from '../texts';
 import { ChatListItem } from './ChatListItem';
 
 const LIST_TEXTS: Record<ChatListKind, { list: string; search: string; nothingFound: string; empty: string }> = {
-  chats: { list: CHAT_TEXTS.chats, search: CHAT_TEXTS.search, nothingFound: CHAT_TEXTS.nothingFound, empty: CHAT_TEXTS.noChats },
-  support: { list: SUPPORT_TEXTS.list, search: SUPPORT_TEXTS.search, nothingFound: SUPPORT_TEXTS.nothingFound, empty: SUPPORT_TEXTS.empty },
+  chats: {
+    list: CHAT_TEXTS.chats,
+    search: CHAT_TEXTS.search,
+    nothingFound: CHAT_TEXTS.nothingFound,
+    empty: CHAT_TEXTS.noChats,
+  },
+  support: {
+    list: SUPPORT_TEXTS.list,
+    search: SUPPORT_TEXTS.search,
+    nothingFound: SUPPORT_TEXTS.nothingFound,
+    empty: SUPPORT_TEXTS.empty,
+  },
 };
 
 /**
  * The group list of `kind` in `area` from the layout query (`types` there must be `listTypes(area, kind)`);
  * `header` is shown above the search (the support chat entry).
  */
-export function ChatList({ query, area, kind = 'chats', header }: { query: ChatList_query$key; area: Area; kind?: ChatListKind; header?: ReactNode }) {
-  const { data, loadNext, hasNext, isLoadingNext, refetch } = usePaginationFragment<ChatListPaginationQuery, ChatList_query$key>(
+export function ChatList({
+  query,
+  area,
+  kind = 'chats',
+  header,
+}: {
+  query: ChatList_query$key;
+  area: Area;
+  kind?: ChatListKind;
+  header?: ReactNode;
+}) {
+  const { data, loadNext, hasNext, isLoadingNext, refetch } = usePaginationFragment<
+    ChatListPaginationQuery,
+    ChatList_query$key
+  >(
     graphql`
       fragment ChatList_query on Query
       @refetchable(queryName: "ChatListPaginationQuery")
@@ -106,7 +135,7 @@ export function ChatList({ query, area, kind = 'chats', header }: { query: ChatL
 
   const edges = connection?.edges ?? [];
   const searching = shouldSearch(text);
-  const loading = isPending || (searching && (text.trim() !== search));
+  const loading = isPending || (searching && text.trim() !== search);
   const emptySearch = searching && showEmptyResults({ startedAt, now, loading, resultCount: edges.length });
 
   return (
@@ -146,9 +175,19 @@ export function ChatList({ query, area, kind = 'chats', header }: { query: ChatL
         <Box as="ul" role="list" aria-label={texts.list} listStyleType="none" m="0" p="0">
           {edges.map((edge) =>
             kind === 'support' ? (
-              <SupportChatListItem key={edge.node.id} group={edge.node} basePath={basePath} active={openGroupId === String(edge.node.groupId)} />
+              <SupportChatListItem
+                key={edge.node.id}
+                group={edge.node}
+                basePath={basePath}
+                active={openGroupId === String(edge.node.groupId)}
+              />
             ) : (
-              <ChatListItem key={edge.node.id} group={edge.node} basePath={basePath} active={openGroupId === String(edge.node.groupId)} />
+              <ChatListItem
+                key={edge.node.id}
+                group={edge.node}
+                basePath={basePath}
+                active={openGroupId === String(edge.node.groupId)}
+              />
             ),
           )}
         </Box>

@@ -80,7 +80,8 @@ export function ChatListItem({
   const last = g.lastMessage;
   // a message without text or file (e.g. an alliance invitation, metaData only) shows no 'Вы:' prefix alone
   const body = last ? last.text || last.fileName || '' : '';
-  const preview = last && body ? `${last.own ? `${CHAT_TEXTS.you}: ` : last.senderName ? `${last.senderName}: ` : ''}${body}` : '';
+  const preview =
+    last && body ? `${last.own ? `${CHAT_TEXTS.you}: ` : last.senderName ? `${last.senderName}: ` : ''}${body}` : '';
 
   const onPin = async () => {
     const pinning = !g.isFavorite;
@@ -126,7 +127,13 @@ export function ChatListItem({
   };
 
   return (
-    <Box as="li" aria-label={name} borderBottomWidth="1px" bg={active ? 'blue.50' : undefined} _hover={{ bg: active ? 'blue.50' : 'gray.50' }}>
+    <Box
+      as="li"
+      aria-label={name}
+      borderBottomWidth="1px"
+      bg={active ? 'blue.50' : undefined}
+      _hover={{ bg: active ? 'blue.50' : 'gray.50' }}
+    >
       <Flex align="center" gap="1" pe="1">
         <Link asChild flex="1" minW="0" px="3" py="2.5" textDecoration="none" _hover={{ textDecoration: 'none' }}>
           <NavLink to={`${basePath}/${g.groupId}`} aria-current={active ? 'page' : undefined}>

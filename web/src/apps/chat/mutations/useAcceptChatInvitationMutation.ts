@@ -8,27 +8,30 @@ import { useChatMutation } from './useChatMutation';
  * INVITATION_DECIDED) shown inline.
  */
 export function useAcceptChatInvitationMutation() {
-  return useChatMutation<T>(graphql`
-    mutation useAcceptChatInvitationMutation($input: ChatInvitationInput!) {
-      acceptChatInvitation(input: $input) {
-        __typename
-        ... on ChatInvitationDecisionSuccess {
-          removedInvitationId
-          invitation {
-            id
-            status
+  return useChatMutation<T>(
+    graphql`
+      mutation useAcceptChatInvitationMutation($input: ChatInvitationInput!) {
+        acceptChatInvitation(input: $input) {
+          __typename
+          ... on ChatInvitationDecisionSuccess {
+            removedInvitationId
+            invitation {
+              id
+              status
+            }
+            group {
+              id
+              groupId
+              ...SupportChatListItem_group
+            }
           }
-          group {
-            id
-            groupId
-            ...SupportChatListItem_group
+          ... on UserError {
+            code
+            message
           }
-        }
-        ... on UserError {
-          code
-          message
         }
       }
-    }
-  `, 'acceptChatInvitation');
+    `,
+    'acceptChatInvitation',
+  );
 }

@@ -8,31 +8,34 @@ import { useChatMutation } from './useChatMutation';
  * that the form shows inline.
  */
 export function useCreateChatGroupMutation() {
-  return useChatMutation<T>(graphql`
-    mutation useCreateChatGroupMutation($input: CreateChatGroupInput!) {
-      createChatGroup(input: $input) {
-        __typename
-        ... on ChatGroupChangeSuccess {
-          group {
-            id
-            groupId
-            ...SupportChatListItem_group
+  return useChatMutation<T>(
+    graphql`
+      mutation useCreateChatGroupMutation($input: CreateChatGroupInput!) {
+        createChatGroup(input: $input) {
+          __typename
+          ... on ChatGroupChangeSuccess {
+            group {
+              id
+              groupId
+              ...SupportChatListItem_group
+            }
+            unreadStatistic {
+              unreadMessagesCount
+              lastMessageId
+            }
           }
-          unreadStatistic {
-            unreadMessagesCount
-            lastMessageId
-          }
-        }
-        ... on UserError {
-          code
-          message
-          field
-          fieldErrors {
-            field
+          ... on UserError {
+            code
             message
+            field
+            fieldErrors {
+              field
+              message
+            }
           }
         }
       }
-    }
-  `, 'createChatGroup');
+    `,
+    'createChatGroup',
+  );
 }

@@ -4,22 +4,25 @@ import { useChatMutation } from './useChatMutation';
 
 /** Deletes a message; the caller removes it from the open list (chatStore.removeMessage). */
 export function useDeleteChatMessageMutation() {
-  return useChatMutation<T>(graphql`
-    mutation useDeleteChatMessageMutation($input: ChatMessageInput!) {
-      deleteChatMessage(input: $input) {
-        __typename
-        ... on DeleteChatMessageSuccess {
-          deletedMessageId
-          unreadStatistic {
-            unreadMessagesCount
-            lastMessageId
+  return useChatMutation<T>(
+    graphql`
+      mutation useDeleteChatMessageMutation($input: ChatMessageInput!) {
+        deleteChatMessage(input: $input) {
+          __typename
+          ... on DeleteChatMessageSuccess {
+            deletedMessageId
+            unreadStatistic {
+              unreadMessagesCount
+              lastMessageId
+            }
+          }
+          ... on UserError {
+            code
+            message
           }
         }
-        ... on UserError {
-          code
-          message
-        }
       }
-    }
-  `, 'deleteChatMessage');
+    `,
+    'deleteChatMessage',
+  );
 }

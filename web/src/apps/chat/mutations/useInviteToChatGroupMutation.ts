@@ -8,22 +8,25 @@ import { useChatMutation } from './useChatMutation';
  * whose message the dialog shows inline.
  */
 export function useInviteToChatGroupMutation() {
-  return useChatMutation<T>(graphql`
-    mutation useInviteToChatGroupMutation($input: InviteToChatGroupInput!) {
-      inviteToChatGroup(input: $input) {
-        __typename
-        ... on InviteToChatGroupSuccess {
-          invitation {
-            id
-            invitedUserId
-            status
+  return useChatMutation<T>(
+    graphql`
+      mutation useInviteToChatGroupMutation($input: InviteToChatGroupInput!) {
+        inviteToChatGroup(input: $input) {
+          __typename
+          ... on InviteToChatGroupSuccess {
+            invitation {
+              id
+              invitedUserId
+              status
+            }
+          }
+          ... on UserError {
+            code
+            message
           }
         }
-        ... on UserError {
-          code
-          message
-        }
       }
-    }
-  `, 'inviteToChatGroup');
+    `,
+    'inviteToChatGroup',
+  );
 }

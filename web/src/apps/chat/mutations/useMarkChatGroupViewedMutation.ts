@@ -4,25 +4,28 @@ import { useChatMutation } from './useChatMutation';
 
 /** Marks the whole group viewed when it is opened. Returns the group and the viewer's unread statistic (copied to the badge by chatStore.setUnreadStatistic). */
 export function useMarkChatGroupViewedMutation() {
-  return useChatMutation<T>(graphql`
-    mutation useMarkChatGroupViewedMutation($input: ChatGroupInput!) {
-      markChatGroupViewed(input: $input) {
-        __typename
-        ... on ChatGroupChangeSuccess {
-          group {
-            id
-            ...ChatListItem_group
+  return useChatMutation<T>(
+    graphql`
+      mutation useMarkChatGroupViewedMutation($input: ChatGroupInput!) {
+        markChatGroupViewed(input: $input) {
+          __typename
+          ... on ChatGroupChangeSuccess {
+            group {
+              id
+              ...ChatListItem_group
+            }
+            unreadStatistic {
+              unreadMessagesCount
+              lastMessageId
+            }
           }
-          unreadStatistic {
-            unreadMessagesCount
-            lastMessageId
+          ... on UserError {
+            code
+            message
           }
-        }
-        ... on UserError {
-          code
-          message
         }
       }
-    }
-  `, 'markChatGroupViewed');
+    `,
+    'markChatGroupViewed',
+  );
 }

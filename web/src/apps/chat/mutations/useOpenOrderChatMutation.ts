@@ -4,21 +4,24 @@ import { useChatMutation } from './useChatMutation';
 
 /** Opens (creating on first use) the chat of a request. */
 export function useOpenOrderChatMutation() {
-  return useChatMutation<T>(graphql`
-    mutation useOpenOrderChatMutation($input: OpenOrderChatInput!) {
-      openOrderChat(input: $input) {
-        __typename
-        ... on OpenOrderChatSuccess {
-          group {
-            id
-            groupId
+  return useChatMutation<T>(
+    graphql`
+      mutation useOpenOrderChatMutation($input: OpenOrderChatInput!) {
+        openOrderChat(input: $input) {
+          __typename
+          ... on OpenOrderChatSuccess {
+            group {
+              id
+              groupId
+            }
+          }
+          ... on UserError {
+            code
+            message
           }
         }
-        ... on UserError {
-          code
-          message
-        }
       }
-    }
-  `, 'openOrderChat');
+    `,
+    'openOrderChat',
+  );
 }

@@ -4,25 +4,28 @@ import { useChatMutation } from './useChatMutation';
 
 /** Adds or takes back the viewer's reaction. */
 export function useReactToChatMessageMutation() {
-  return useChatMutation<T>(graphql`
-    mutation useReactToChatMessageMutation($input: ReactToChatMessageInput!) {
-      reactToChatMessage(input: $input) {
-        __typename
-        ... on ReactToChatMessageSuccess {
-          message {
-            id
-            reactions {
-              reaction
-              count
-              viewerReacted
+  return useChatMutation<T>(
+    graphql`
+      mutation useReactToChatMessageMutation($input: ReactToChatMessageInput!) {
+        reactToChatMessage(input: $input) {
+          __typename
+          ... on ReactToChatMessageSuccess {
+            message {
+              id
+              reactions {
+                reaction
+                count
+                viewerReacted
+              }
             }
           }
-        }
-        ... on UserError {
-          code
-          errorMessage: message
+          ... on UserError {
+            code
+            errorMessage: message
+          }
         }
       }
-    }
-  `, 'reactToChatMessage');
+    `,
+    'reactToChatMessage',
+  );
 }

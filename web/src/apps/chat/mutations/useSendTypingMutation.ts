@@ -4,11 +4,14 @@ import { useChatMutation } from './useChatMutation';
 
 /** Tells the group the viewer is typing (renewed every 2 s while typing, typing.ts). */
 export function useSendTypingMutation() {
-  return useChatMutation<T>(graphql`
-    mutation useSendTypingMutation($input: ChatGroupInput!) {
-      sendTyping(input: $input) {
-        __typename
+  return useChatMutation<T>(
+    graphql`
+      mutation useSendTypingMutation($input: ChatGroupInput!) {
+        sendTyping(input: $input) {
+          __typename
+        }
       }
-    }
-  `, 'sendTyping');
+    `,
+    'sendTyping',
+  );
 }

@@ -4,25 +4,28 @@ import { useChatMutation } from './useChatMutation';
 
 /** Unpins a group. Returns the group and the viewer's unread statistic (copied to the badge by chatStore.setUnreadStatistic). */
 export function useUnpinChatGroupMutation() {
-  return useChatMutation<T>(graphql`
-    mutation useUnpinChatGroupMutation($input: ChatGroupInput!) {
-      unpinChatGroup(input: $input) {
-        __typename
-        ... on ChatGroupChangeSuccess {
-          group {
-            id
-            ...ChatListItem_group
+  return useChatMutation<T>(
+    graphql`
+      mutation useUnpinChatGroupMutation($input: ChatGroupInput!) {
+        unpinChatGroup(input: $input) {
+          __typename
+          ... on ChatGroupChangeSuccess {
+            group {
+              id
+              ...ChatListItem_group
+            }
+            unreadStatistic {
+              unreadMessagesCount
+              lastMessageId
+            }
           }
-          unreadStatistic {
-            unreadMessagesCount
-            lastMessageId
+          ... on UserError {
+            code
+            message
           }
-        }
-        ... on UserError {
-          code
-          message
         }
       }
-    }
-  `, 'unpinChatGroup');
+    `,
+    'unpinChatGroup',
+  );
 }

@@ -18,7 +18,12 @@ export function shouldSearch(searchStr: string, min = MIN_SEARCH_LENGTH): boolea
  * Whether the empty-results display shows (chat §4): no results, not loading, and at least 500 ms since the
  * search started. `startedAt` and `now` in ms since the epoch; `startedAt` null means no search is running.
  */
-export function showEmptyResults(p: { startedAt: number | null; now: number; loading: boolean; resultCount: number }): boolean {
+export function showEmptyResults(p: {
+  startedAt: number | null;
+  now: number;
+  loading: boolean;
+  resultCount: number;
+}): boolean {
   return p.startedAt !== null && !p.loading && p.resultCount === 0 && p.now - p.startedAt >= EMPTY_RESULTS_DELAY_MS;
 }
 

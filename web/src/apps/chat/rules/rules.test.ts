@@ -3,7 +3,15 @@
  * paging), "Modal state"; §9 constants. Dates are built in local time, so the tests hold in any time zone.
  */
 import { describe, expect, it } from 'vitest';
-import { EMPTY_RESULTS_DELAY_MS, GROUP_PAGE_SIZE, hasMorePages, MIN_SEARCH_LENGTH, SEARCH_DEBOUNCE_MS, shouldSearch, showEmptyResults } from './constants.js';
+import {
+  EMPTY_RESULTS_DELAY_MS,
+  GROUP_PAGE_SIZE,
+  hasMorePages,
+  MIN_SEARCH_LENGTH,
+  SEARCH_DEBOUNCE_MS,
+  shouldSearch,
+  showEmptyResults,
+} from './constants.js';
 import { formatMessageListDate } from './dateFormat.js';
 import { isOnline, lastSeenText, OFFLINE_MARKER_MS, offlineMarker, ruPlural } from './lastSeen.js';
 import { initialScrollLock, isScrollLocked, scrollLockReducer, scrollLockStyle } from './scrollLock.js';
@@ -34,7 +42,7 @@ describe('message list date formats (chat §4)', () => {
     expect(formatMessageListDate(at(2024, 11, 31), NOW)).toBe('31.12.24'); // last year, 15 days back
     expect(formatMessageListDate(at(2019, 4, 9), NOW)).toBe('09.05.19');
   });
-  it('the weekday rule counts calendar days, so last year\'s recent days still show a weekday', () => {
+  it("the weekday rule counts calendar days, so last year's recent days still show a weekday", () => {
     const jan3 = new Date(2025, 0, 3, 10, 0);
     expect(formatMessageListDate(at(2024, 11, 30), jan3)).toBe('Понедельник');
   });
@@ -72,7 +80,9 @@ describe('online and last seen (chat §4, §9)', () => {
   });
   it('then a date', () => {
     expect(lastSeenText(at(2025, 0, 10, 9, 0), NOW)).toBe('был(а) 10.01.2025');
-    expect(lastSeenText(ago(14 * DAY - 1), NOW)).toBe(`был(а) ${String(ago(14 * DAY - 1).getDate()).padStart(2, '0')}.01.2025`);
+    expect(lastSeenText(ago(14 * DAY - 1), NOW)).toBe(
+      `был(а) ${String(ago(14 * DAY - 1).getDate()).padStart(2, '0')}.01.2025`,
+    );
   });
   it('"recently" after 2 weeks; "не в сети" when never seen', () => {
     expect(lastSeenText(ago(14 * DAY), NOW)).toBe('был(а) недавно');
@@ -86,7 +96,9 @@ describe('online and last seen (chat §4, §9)', () => {
     expect(lastSeenText(offlineMarker(NOW), NOW)).toBe('был(а) 4 минуты назад');
   });
   it('Russian plural forms', () => {
-    expect([1, 2, 5, 11, 12, 14, 21, 22, 25, 111, 0].map((n) => ruPlural(n, 'a', 'b', 'c')).join('')).toBe('abcccc' + 'abc' + 'cc');
+    expect([1, 2, 5, 11, 12, 14, 21, 22, 25, 111, 0].map((n) => ruPlural(n, 'a', 'b', 'c')).join('')).toBe(
+      'abcccc' + 'abc' + 'cc',
+    );
   });
 });
 
@@ -145,6 +157,9 @@ describe('modal scroll lock (chat §4 "Modal state")', () => {
     expect(isScrollLocked(s)).toBe(false);
   });
   it('no gap when the page has no scrollbar', () => {
-    expect(scrollLockStyle(scrollLockReducer(initialScrollLock, { type: 'open', id: 'a' }), 0)).toEqual({ overflow: 'hidden', paddingRight: '' });
+    expect(scrollLockStyle(scrollLockReducer(initialScrollLock, { type: 'open', id: 'a' }), 0)).toEqual({
+      overflow: 'hidden',
+      paddingRight: '',
+    });
   });
 });

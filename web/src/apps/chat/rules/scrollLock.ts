@@ -36,7 +36,10 @@ export function isScrollLocked(state: ScrollLockState): boolean {
  * The body style to apply (chat §4): overflow hidden and the scrollbar gap in px while locked; empty values
  * (restore) otherwise. `scrollbarWidth` = window.innerWidth − document.documentElement.clientWidth, px.
  */
-export function scrollLockStyle(state: ScrollLockState, scrollbarWidth: number): { overflow: string; paddingRight: string } {
+export function scrollLockStyle(
+  state: ScrollLockState,
+  scrollbarWidth: number,
+): { overflow: string; paddingRight: string } {
   if (!isScrollLocked(state)) return { overflow: '', paddingRight: '' };
   return { overflow: 'hidden', paddingRight: scrollbarWidth > 0 ? `${scrollbarWidth}px` : '' };
 }

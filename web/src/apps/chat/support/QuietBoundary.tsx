@@ -6,7 +6,10 @@ import { Component, type ReactNode } from 'react';
 import { logChatError } from '../chatLog';
 
 /** Renders `children`, or `fallback` once one of them threw; logs the error under `what`. */
-export class QuietBoundary extends Component<{ children: ReactNode; fallback: ReactNode; what: string }, { failed: boolean }> {
+export class QuietBoundary extends Component<
+  { children: ReactNode; fallback: ReactNode; what: string },
+  { failed: boolean }
+> {
   state = { failed: false };
   static getDerivedStateFromError() {
     return { failed: true };

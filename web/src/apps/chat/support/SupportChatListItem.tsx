@@ -8,7 +8,15 @@ import type { SupportChatListItem_group$key } from '../../../__generated__/Suppo
 import { ChatListItem } from '../list/ChatListItem';
 
 /** One support chat row of the desk list, linking to `<basePath>/<groupId>`. */
-export function SupportChatListItem({ group, basePath, active }: { group: SupportChatListItem_group$key; basePath: string; active: boolean }) {
+export function SupportChatListItem({
+  group,
+  basePath,
+  active,
+}: {
+  group: SupportChatListItem_group$key;
+  basePath: string;
+  active: boolean;
+}) {
   const g = useFragment(
     graphql`
       fragment SupportChatListItem_group on ChatGroup {

@@ -79,7 +79,12 @@ export function offersSupportLink(area: Area, kind: ChatListKind): boolean {
  * chat in the list of its kind — /operator/support/<id> of a group that is not a support chat goes to
  * /operator/chats/<id> and the other way round — or null when it is in place (always for accounts without a desk).
  */
-export function misplacedChatPath(area: Area, kind: ChatListKind, groupType: string | null | undefined, groupId: number): string | null {
+export function misplacedChatPath(
+  area: Area,
+  kind: ChatListKind,
+  groupType: string | null | undefined,
+  groupId: number,
+): string | null {
   const home = listKindOf(area, groupType);
   return home === kind ? null : `${listBasePath(area, home)}/${groupId}`;
 }
@@ -88,6 +93,10 @@ export function misplacedChatPath(area: Area, kind: ChatListKind, groupType: str
  * The members whose presence the chat header shows: everybody but the viewer and, when the viewer answers as
  * support (an operator in a support chat, `asSupport`), but the support user the operators act as (always online).
  */
-export function presenceMembers<M extends { userId: number }>(members: ReadonlyArray<M>, viewerUserId: number | null, asSupport: boolean): M[] {
+export function presenceMembers<M extends { userId: number }>(
+  members: ReadonlyArray<M>,
+  viewerUserId: number | null,
+  asSupport: boolean,
+): M[] {
   return members.filter((m) => m.userId !== viewerUserId && !(asSupport && m.userId === SUPPORT_USER_ID));
 }

@@ -5,11 +5,25 @@
  * debounced reload, the routes of the desk, chatStore placing a new group into the lists of its kind only, and
  * the statistic copied from events (or left to the reload for an operator's support chat).
  */
-import { commitLocalUpdate, Environment, Network, RecordSource, Store, type RecordSourceSelectorProxy } from 'relay-runtime';
+import {
+  commitLocalUpdate,
+  Environment,
+  Network,
+  RecordSource,
+  Store,
+  type RecordSourceSelectorProxy,
+} from 'relay-runtime';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { decideRoute } from '../../../system/router/guards';
 import { chatSignals } from '../chatSignals';
-import { listConnections, placeGroup, registerListConnection, removeGroup, setUnreadStatistic, splitsSupportCounts } from '../chatStore';
+import {
+  listConnections,
+  placeGroup,
+  registerListConnection,
+  removeGroup,
+  setUnreadStatistic,
+  splitsSupportCounts,
+} from '../chatStore';
 import {
   acceptsNewGroup,
   listBasePath,
@@ -23,12 +37,19 @@ import {
   SUPPORT_TYPES,
   SUPPORT_USER_ID,
 } from './chatLists';
-import { badgeText, chatsBadgeCount, createDebouncedRefresh, SUPPORT_REFRESH_DELAY_MS, supportBadgeCount } from './supportBadges';
+import {
+  badgeText,
+  chatsBadgeCount,
+  createDebouncedRefresh,
+  SUPPORT_REFRESH_DELAY_MS,
+  supportBadgeCount,
+} from './supportBadges';
 
 describe('which list a group lives in (chat §6)', () => {
   it('an operator: support chats on the desk, everything else in the chat list', () => {
     expect(listKindOf('operator', 'ECVP_SUPPORT')).toBe('support');
-    for (const t of ['ECVP_CLIENT', 'ECVP_PARTNER_CLIENT', 'ECVP_PARTNER']) expect(listKindOf('operator', t)).toBe('chats');
+    for (const t of ['ECVP_CLIENT', 'ECVP_PARTNER_CLIENT', 'ECVP_PARTNER'])
+      expect(listKindOf('operator', t)).toBe('chats');
   });
   it('clients, payment agents and referral partners keep their own support chat in the chat list', () => {
     for (const area of ['client', 'partner', 'agent'] as const) {
@@ -207,14 +228,27 @@ describe('debounced reload of the badge statistic', () => {
 
 describe('the desk is only for operators (spec core §2 guard, chat §2)', () => {
   it('an operator reaches /operator/support; a client or agent is sent home', () => {
-    expect(decideRoute({ pathname: '/operator/support', userType: 'OPER', lastLoginType: 'OPER' })).toEqual({ action: 'allow' });
-    expect(decideRoute({ pathname: '/operator/support/15', userType: 'OPER', lastLoginType: null })).toEqual({ action: 'allow' });
-    expect(decideRoute({ pathname: '/operator/support', userType: 'CLIENT', lastLoginType: 'CLIENT' })).toEqual({ action: 'redirect', to: '/client/fea' });
+    expect(decideRoute({ pathname: '/operator/support', userType: 'OPER', lastLoginType: 'OPER' })).toEqual({
+      action: 'allow',
+    });
+    expect(decideRoute({ pathname: '/operator/support/15', userType: 'OPER', lastLoginType: null })).toEqual({
+      action: 'allow',
+    });
+    expect(decideRoute({ pathname: '/operator/support', userType: 'CLIENT', lastLoginType: 'CLIENT' })).toEqual({
+      action: 'redirect',
+      to: '/client/fea',
+    });
     // a USER_TYPE cookie claiming OPER does not grant the desk
-    expect(decideRoute({ pathname: '/operator/support', userType: 'PARTNER', lastLoginType: 'OPER' })).toEqual({ action: 'redirect', to: '/partner' });
+    expect(decideRoute({ pathname: '/operator/support', userType: 'PARTNER', lastLoginType: 'OPER' })).toEqual({
+      action: 'redirect',
+      to: '/partner',
+    });
   });
   it('a guest of the desk goes to the operator sign-in', () => {
-    expect(decideRoute({ pathname: '/operator/support', userType: null, lastLoginType: null })).toEqual({ action: 'redirect', to: '/operator/auth' });
+    expect(decideRoute({ pathname: '/operator/support', userType: null, lastLoginType: null })).toEqual({
+      action: 'redirect',
+      to: '/operator/auth',
+    });
   });
 });
 
@@ -222,7 +256,10 @@ describe('chatStore places a group into the lists of its kind (realtime, chat §
   const VIEWER = 'viewer-1';
 
   function environment() {
-    return new Environment({ network: Network.create(() => Promise.reject(new Error('no network'))), store: new Store(new RecordSource()) });
+    return new Environment({
+      network: Network.create(() => Promise.reject(new Error('no network'))),
+      store: new Store(new RecordSource()),
+    });
   }
 
   function group(store: RecordSourceSelectorProxy, id: string, type: string, lastAt: string) {
@@ -269,13 +306,17 @@ describe('chatStore places a group into the lists of its kind (realtime, chat §
     registerListConnection('conn-desk', { types: SUPPORT_TYPES, searched: false });
     registerListConnection('conn-desk-search', { types: SUPPORT_TYPES, searched: true });
 
-    commitLocalUpdate(env, (store) => placeGroup(store, group(store, 'g-new-support', 'ECVP_SUPPORT', '2025-01-11T08:00:00Z')));
+    commitLocalUpdate(env, (store) =>
+      placeGroup(store, group(store, 'g-new-support', 'ECVP_SUPPORT', '2025-01-11T08:00:00Z')),
+    );
     expect(ids(env, 'conn-desk')).toEqual(['g-new-support', 'g-old-support']);
     expect(ids(env, 'conn-chats')).toEqual(['g-chat']);
     expect(ids(env, 'conn-desk-search')).toEqual([]);
 
     // a new ordinary chat goes to the chat list only; placing again does not double it
-    commitLocalUpdate(env, (store) => placeGroup(store, group(store, 'g-new-chat', 'ECVP_PARTNER', '2025-01-09T08:00:00Z')));
+    commitLocalUpdate(env, (store) =>
+      placeGroup(store, group(store, 'g-new-chat', 'ECVP_PARTNER', '2025-01-09T08:00:00Z')),
+    );
     commitLocalUpdate(env, (store) => placeGroup(store, store.get('g-new-chat')));
     expect(ids(env, 'conn-chats')).toEqual(['g-chat', 'g-new-chat']);
     expect(ids(env, 'conn-desk')).toEqual(['g-new-support', 'g-old-support']);
@@ -298,7 +339,9 @@ describe('chatStore places a group into the lists of its kind (realtime, chat §
     listConnections.clear();
     commitLocalUpdate(env, (store) => connection(store, 'conn-client', []));
     registerListConnection('conn-client', { types: null, searched: false });
-    commitLocalUpdate(env, (store) => placeGroup(store, group(store, 'g-support', 'ECVP_SUPPORT', '2025-01-11T08:00:00Z')));
+    commitLocalUpdate(env, (store) =>
+      placeGroup(store, group(store, 'g-support', 'ECVP_SUPPORT', '2025-01-11T08:00:00Z')),
+    );
     expect(ids(env, 'conn-client')).toEqual(['g-support']);
     listConnections.clear();
   });
@@ -310,7 +353,10 @@ describe('the unread statistic from events and mutations (chatStore.setUnreadSta
 
   /** A store with the viewer's statistic (with the per-type counts when `split`, as the operator's badges load it). */
   function environment(split: boolean) {
-    const env = new Environment({ network: Network.create(() => Promise.reject(new Error('no network'))), store: new Store(new RecordSource()) });
+    const env = new Environment({
+      network: Network.create(() => Promise.reject(new Error('no network'))),
+      store: new Store(new RecordSource()),
+    });
     commitLocalUpdate(env, (store) => {
       const viewer = store.create(VIEWER, 'Viewer');
       store.getRoot().setLinkedRecord(viewer, 'viewer');
@@ -325,7 +371,11 @@ describe('the unread statistic from events and mutations (chatStore.setUnreadSta
         support.setValue(2, 'unreadMessagesCount');
         stat.setLinkedRecords([support], 'groupTypeCounts');
       }
-      for (const [id, type] of [['g-support', 'ECVP_SUPPORT'], ['g-order', 'ECVP_CLIENT']]) store.create(id, 'ChatGroup').setValue(type, 'groupType');
+      for (const [id, type] of [
+        ['g-support', 'ECVP_SUPPORT'],
+        ['g-order', 'ECVP_CLIENT'],
+      ])
+        store.create(id, 'ChatGroup').setValue(type, 'groupType');
     });
     return env;
   }

@@ -35,7 +35,10 @@ export function supportBadgeCount(counts: ReadonlyArray<GroupTypeUnread> | null 
  * The 'Чаты' badge: `totalUnread` (the overall statistic) without the support chats' unread messages (`counts` is
  * null for accounts without a support desk: their support chat is in their chat list). Never negative.
  */
-export function chatsBadgeCount(totalUnread: number, counts: ReadonlyArray<GroupTypeUnread> | null | undefined): number {
+export function chatsBadgeCount(
+  totalUnread: number,
+  counts: ReadonlyArray<GroupTypeUnread> | null | undefined,
+): number {
   return Math.max(0, totalUnread - Math.max(0, supportEntry(counts)?.unreadMessagesCount ?? 0));
 }
 
@@ -57,7 +60,11 @@ export interface DebouncedRefresh {
  * request while a run is in flight schedules one more run after it settles (its answer may predate the change), so
  * the last answer is never older than the last change. A failed run is reported to `onError`.
  */
-export function createDebouncedRefresh(run: () => Promise<unknown>, delayMs: number, onError: (error: unknown) => void = () => {}): DebouncedRefresh {
+export function createDebouncedRefresh(
+  run: () => Promise<unknown>,
+  delayMs: number,
+  onError: (error: unknown) => void = () => {},
+): DebouncedRefresh {
   let timer: ReturnType<typeof setTimeout> | null = null;
   let inFlight = false;
   let again = false;

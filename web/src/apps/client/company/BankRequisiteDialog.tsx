@@ -27,14 +27,27 @@ export interface EditedRequisite {
 type Values = { bankBik: string; checkAccount: string };
 const FIELDS = ['bankBik', 'checkAccount'] as const;
 
-export function BankRequisiteDialog({ requisite, onClose, onSaved }: { requisite: EditedRequisite | null; onClose: () => void; onSaved: () => void }) {
+export function BankRequisiteDialog({
+  requisite,
+  onClose,
+  onSaved,
+}: {
+  requisite: EditedRequisite | null;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const { t } = useTranslation();
   const [create, creating] = useCreateBankRequisiteMutation();
   const [update, updating] = useUpdateBankRequisiteMutation();
   const [formError, setFormError] = useState<string | null>(null);
-  const [bank, setBank] = useState<PickedBank | null>(requisite ? { bankBik: requisite.bankBik, bankName: requisite.bankName, corrAccount: requisite.corrAccount } : null);
+  const [bank, setBank] = useState<PickedBank | null>(
+    requisite ? { bankBik: requisite.bankBik, bankName: requisite.bankName, corrAccount: requisite.corrAccount } : null,
+  );
   const onBank = useCallback((b: PickedBank | null) => setBank(b), []);
-  const form = useForm<Values>({ defaultValues: { bankBik: requisite?.bankBik ?? '', checkAccount: requisite?.checkAccount ?? '' }, mode: 'onTouched' });
+  const form = useForm<Values>({
+    defaultValues: { bankBik: requisite?.bankBik ?? '', checkAccount: requisite?.checkAccount ?? '' },
+    mode: 'onTouched',
+  });
   const e = form.formState.errors;
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -46,7 +59,8 @@ export function BankRequisiteDialog({ requisite, onClose, onSaved }: { requisite
     if (r.__typename === 'CreateBankRequisiteSuccess' || r.__typename === 'UpdateBankRequisiteSuccess') onSaved();
     else if (r.__typename === 'UserError') {
       const { byField, formMessage } = serverFieldErrors(r, FIELDS);
-      for (const [field, message] of Object.entries(byField)) form.setError(field as keyof Values, { message: message as string });
+      for (const [field, message] of Object.entries(byField))
+        form.setError(field as keyof Values, { message: message as string });
       setFormError(formMessage);
     }
   });
@@ -70,7 +84,13 @@ export function BankRequisiteDialog({ requisite, onClose, onSaved }: { requisite
                     name="bankBik"
                     rules={{ validate: validateBik }}
                     render={({ field }) => (
-                      <BikPicker value={field.value} onChange={field.onChange} onBlur={field.onBlur} onBank={onBank} error={e.bankBik?.message} />
+                      <BikPicker
+                        value={field.value}
+                        onChange={field.onChange}
+                        onBlur={field.onBlur}
+                        onBank={onBank}
+                        error={e.bankBik?.message}
+                      />
                     )}
                   />
                   <FormField label={t('company.bankName')}>
@@ -80,7 +100,12 @@ export function BankRequisiteDialog({ requisite, onClose, onSaved }: { requisite
                     <Input name="corrAccount" value={bank?.corrAccount ?? ''} readOnly variant="subtle" />
                   </FormField>
                   <FormField label={t('company.checkAccount')} error={e.checkAccount?.message} required>
-                    <Input inputMode="numeric" maxLength={24} placeholder={t('company.accountPlaceholder')} {...form.register('checkAccount', { validate: validateAccount })} />
+                    <Input
+                      inputMode="numeric"
+                      maxLength={24}
+                      placeholder={t('company.accountPlaceholder')}
+                      {...form.register('checkAccount', { validate: validateAccount })}
+                    />
                   </FormField>
                 </Stack>
               </Dialog.Body>

@@ -9,7 +9,10 @@ import { Button, Card, CloseButton, Dialog, HStack, Heading, Portal, Stack, Text
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, useFragment } from 'react-relay';
-import type { BankRequisitesTab_viewer$data, BankRequisitesTab_viewer$key } from '../../../__generated__/BankRequisitesTab_viewer.graphql';
+import type {
+  BankRequisitesTab_viewer$data,
+  BankRequisitesTab_viewer$key,
+} from '../../../__generated__/BankRequisitesTab_viewer.graphql';
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { showSuccess } from '../../../system/toaster';
 import { BankRequisiteDialog } from './BankRequisiteDialog';
@@ -17,7 +20,13 @@ import { useDeleteBankRequisiteMutation } from './mutations/useDeleteBankRequisi
 
 type Requisite = NonNullable<BankRequisitesTab_viewer$data['bankRequisites']>['edges'][number]['node'];
 
-export function BankRequisitesTab({ viewer: viewerKey, onChanged }: { viewer: BankRequisitesTab_viewer$key; onChanged: () => void }) {
+export function BankRequisitesTab({
+  viewer: viewerKey,
+  onChanged,
+}: {
+  viewer: BankRequisitesTab_viewer$key;
+  onChanged: () => void;
+}) {
   const { t } = useTranslation();
   const viewer = useFragment(
     graphql`
@@ -74,10 +83,21 @@ export function BankRequisitesTab({ viewer: viewerKey, onChanged }: { viewer: Ba
                     )}
                   </Stack>
                   <HStack>
-                    <Button size="sm" variant="outline" onClick={() => setEditing(r)} aria-label={`${t('company.edit')}: ${t('company.requisiteN', { index: r.index })}`}>
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      onClick={() => setEditing(r)}
+                      aria-label={`${t('company.edit')}: ${t('company.requisiteN', { index: r.index })}`}
+                    >
                       {t('company.edit')}
                     </Button>
-                    <Button size="sm" variant="outline" colorPalette="red" onClick={() => setDeleting(r)} aria-label={`${t('company.delete')}: ${t('company.requisiteN', { index: r.index })}`}>
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      colorPalette="red"
+                      onClick={() => setDeleting(r)}
+                      aria-label={`${t('company.delete')}: ${t('company.requisiteN', { index: r.index })}`}
+                    >
                       {t('company.delete')}
                     </Button>
                   </HStack>
@@ -113,7 +133,15 @@ export function BankRequisitesTab({ viewer: viewerKey, onChanged }: { viewer: Ba
   );
 }
 
-function DeleteRequisiteDialog({ requisite, onClose, onDeleted }: { requisite: Requisite; onClose: () => void; onDeleted: () => void }) {
+function DeleteRequisiteDialog({
+  requisite,
+  onClose,
+  onDeleted,
+}: {
+  requisite: Requisite;
+  onClose: () => void;
+  onDeleted: () => void;
+}) {
   const { t } = useTranslation();
   const [remove, removing] = useDeleteBankRequisiteMutation();
   const [error, setError] = useState<string | null>(null);
@@ -135,7 +163,13 @@ function DeleteRequisiteDialog({ requisite, onClose, onDeleted }: { requisite: R
             <Dialog.Body>
               <Stack gap="3">
                 <FormErrorAlert message={error} />
-                <Text>{t('company.deleteText', { index: requisite.index, bankName: requisite.bankName, checkAccount: requisite.checkAccount })}</Text>
+                <Text>
+                  {t('company.deleteText', {
+                    index: requisite.index,
+                    bankName: requisite.bankName,
+                    checkAccount: requisite.checkAccount,
+                  })}
+                </Text>
               </Stack>
             </Dialog.Body>
             <Dialog.Footer>

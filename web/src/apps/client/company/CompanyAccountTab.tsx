@@ -18,7 +18,14 @@ import { showSuccess } from '../../../system/toaster';
 import { RESEND_MAIL_DELAY_SECONDS, useCountdown } from '../../../system/useCountdown';
 import { MESSAGES, validateEmail, validatePhone } from '../../../system/validation';
 import { PasswordFields } from '../../auth/PasswordPage';
-import { COMPANY_MESSAGES, serverFieldErrors, toRegistrationDataInput, validateOptionalPhone, validateRussianName, validateSite } from './companyForm';
+import {
+  COMPANY_MESSAGES,
+  serverFieldErrors,
+  toRegistrationDataInput,
+  validateOptionalPhone,
+  validateRussianName,
+  validateSite,
+} from './companyForm';
 import { useChangePasswordMutation } from './mutations/useChangePasswordMutation';
 import { useRequestEmailChangeMutation } from './mutations/useRequestEmailChangeMutation';
 import { useUpdateRegistrationDataMutation } from './mutations/useUpdateRegistrationDataMutation';
@@ -63,7 +70,14 @@ export function CompanyAccountTab({ viewer: viewerKey }: { viewer: CompanyAccoun
   );
 }
 
-type RegDataValues = { surname: string; name: string; patronymic: string; phone: string; additionalPhone: string; companyWebsite: string };
+type RegDataValues = {
+  surname: string;
+  name: string;
+  patronymic: string;
+  phone: string;
+  additionalPhone: string;
+  companyWebsite: string;
+};
 const REG_FIELDS = ['surname', 'name', 'patronymic', 'phone', 'additionalPhone', 'companyWebsite'] as const;
 
 function RegistrationDataForm({ initial }: { initial: RegDataValues }) {
@@ -85,7 +99,8 @@ function RegistrationDataForm({ initial }: { initial: RegDataValues }) {
     if (r.__typename === 'UpdateRegistrationDataSuccess') showSuccess(t('company.saved'));
     else if (r.__typename === 'UserError') {
       const { byField, formMessage } = serverFieldErrors(r, REG_FIELDS);
-      for (const [field, message] of Object.entries(byField)) form.setError(field as keyof RegDataValues, { message: message as string });
+      for (const [field, message] of Object.entries(byField))
+        form.setError(field as keyof RegDataValues, { message: message as string });
       setFormError(formMessage);
     } else setFormError(COMPANY_MESSAGES.regDataUnknown);
   });
@@ -100,25 +115,43 @@ function RegistrationDataForm({ initial }: { initial: RegDataValues }) {
         <Stack gap="4">
           <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
             <FormField label={t('company.surname')} error={e.surname?.message} required>
-              <Input autoComplete="family-name" {...form.register('surname', { validate: (v) => validateRussianName(v) })} />
+              <Input
+                autoComplete="family-name"
+                {...form.register('surname', { validate: (v) => validateRussianName(v) })}
+              />
             </FormField>
             <FormField label={t('company.name')} error={e.name?.message} required>
-              <Input autoComplete="given-name" {...form.register('name', { validate: (v) => validateRussianName(v) })} />
+              <Input
+                autoComplete="given-name"
+                {...form.register('name', { validate: (v) => validateRussianName(v) })}
+              />
             </FormField>
             <FormField label={t('company.patronymic')} error={e.patronymic?.message}>
-              <Input autoComplete="additional-name" {...form.register('patronymic', { validate: (v) => validateRussianName(v, false) })} />
+              <Input
+                autoComplete="additional-name"
+                {...form.register('patronymic', { validate: (v) => validateRussianName(v, false) })}
+              />
             </FormField>
           </SimpleGrid>
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
             <FormField label={t('company.phone')} error={e.phone?.message} helperText={t('company.phoneHint')} required>
               <Input type="tel" autoComplete="tel-national" {...form.register('phone', { validate: validatePhone })} />
             </FormField>
-            <FormField label={t('company.additionalPhone')} error={e.additionalPhone?.message} helperText={t('company.phoneHint')}>
+            <FormField
+              label={t('company.additionalPhone')}
+              error={e.additionalPhone?.message}
+              helperText={t('company.phoneHint')}
+            >
               <Input type="tel" {...form.register('additionalPhone', { validate: validateOptionalPhone })} />
             </FormField>
           </SimpleGrid>
           <FormField label={t('company.companyWebsite')} error={e.companyWebsite?.message}>
-            <Input type="url" inputMode="url" placeholder="https://" {...form.register('companyWebsite', { validate: validateSite })} />
+            <Input
+              type="url"
+              inputMode="url"
+              placeholder="https://"
+              {...form.register('companyWebsite', { validate: validateSite })}
+            />
           </FormField>
           <Button type="submit" alignSelf="flex-start" loading={saving}>
             {t('company.save')}
@@ -145,7 +178,13 @@ function EmailChangeForm({ currentEmail }: { currentEmail: string }) {
       countdown.restart(r.resendAfterSeconds || RESEND_MAIL_DELAY_SECONDS);
     } else if (r.__typename === 'UserError') {
       if (r.code === 'RESEND_TOO_EARLY' && r.retryAfterSeconds) countdown.restart(r.retryAfterSeconds);
-      if (r.code === 'EMAIL_INVALID' || r.code === 'EMAIL_TAKEN' || r.code === 'ACCOUNT_SUSPENDED' || r.field === 'email') form.setError('email', { message: r.message });
+      if (
+        r.code === 'EMAIL_INVALID' ||
+        r.code === 'EMAIL_TAKEN' ||
+        r.code === 'ACCOUNT_SUSPENDED' ||
+        r.field === 'email'
+      )
+        form.setError('email', { message: r.message });
       else setFormError(r.message);
     }
   });
@@ -173,7 +212,9 @@ function EmailChangeForm({ currentEmail }: { currentEmail: string }) {
               {...form.register('email', {
                 validate: (v) => {
                   const ok = validateEmail(v);
-                  return ok === true && v.trim().toLowerCase() === currentEmail.toLowerCase() ? MESSAGES.emailTaken : ok;
+                  return ok === true && v.trim().toLowerCase() === currentEmail.toLowerCase()
+                    ? MESSAGES.emailTaken
+                    : ok;
                 },
               })}
             />
@@ -200,7 +241,10 @@ function PasswordChangeForm() {
   const { t } = useTranslation();
   const [change, changing] = useChangePasswordMutation();
   const [formError, setFormError] = useState<string | null>(null);
-  const form = useForm<PasswordValues>({ defaultValues: { oldPassword: '', password: '', passwordRepeat: '' }, mode: 'onTouched' });
+  const form = useForm<PasswordValues>({
+    defaultValues: { oldPassword: '', password: '', passwordRepeat: '' },
+    mode: 'onTouched',
+  });
   const password = form.watch('password');
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -211,7 +255,18 @@ function PasswordChangeForm() {
     }
     let r;
     try {
-      r = (await change({ input: { oldPassword: values.oldPassword, password: values.password, passwordSecondTime: values.passwordRepeat } }, { silent: true })).changePassword;
+      r = (
+        await change(
+          {
+            input: {
+              oldPassword: values.oldPassword,
+              password: values.password,
+              passwordSecondTime: values.passwordRepeat,
+            },
+          },
+          { silent: true },
+        )
+      ).changePassword;
     } catch {
       setFormError(COMPANY_MESSAGES.passwordUnknown);
       return;
@@ -229,7 +284,8 @@ function PasswordChangeForm() {
       else if (rule) form.setError('password', { message: rule.message });
       if (wrong) form.setError('oldPassword', { message: wrong.message });
       if (repeat) form.setError('passwordRepeat', { message: repeat.message });
-      if (!same && !wrong && !rule && !repeat) setFormError(r.code === 'VALIDATION_ERROR' ? r.message : COMPANY_MESSAGES.passwordUnknown);
+      if (!same && !wrong && !rule && !repeat)
+        setFormError(r.code === 'VALIDATION_ERROR' ? r.message : COMPANY_MESSAGES.passwordUnknown);
     } else setFormError(COMPANY_MESSAGES.passwordUnknown);
   });
 
@@ -242,11 +298,19 @@ function PasswordChangeForm() {
       <form onSubmit={onSubmit} noValidate aria-label={t('company.passwordForm')}>
         <Stack gap="4" maxW="md">
           <FormField label={t('company.oldPassword')} error={form.formState.errors.oldPassword?.message} required>
-            <Input type="password" autoComplete="current-password" {...form.register('oldPassword', { validate: (v) => (v ? true : MESSAGES.required) })} />
+            <Input
+              type="password"
+              autoComplete="current-password"
+              {...form.register('oldPassword', { validate: (v) => (v ? true : MESSAGES.required) })}
+            />
           </FormField>
           {/* The new-password fields with the §5 rule checklist, shared with the sign-in pages. */}
           {/* PasswordFields registers `password` and `passwordRepeat` only; this form has them plus `oldPassword`. */}
-          <PasswordFields form={form as unknown as Parameters<typeof PasswordFields>[0]['form']} password={password} label={t('company.newPassword')} />
+          <PasswordFields
+            form={form as unknown as Parameters<typeof PasswordFields>[0]['form']}
+            password={password}
+            label={t('company.newPassword')}
+          />
           <Button type="submit" alignSelf="flex-start" loading={changing}>
             {t('company.changePassword')}
           </Button>

@@ -1,7 +1,14 @@
 /** Unit tests of the 'Моя компания' form rules (issue 8; spec core §5 names, phone, site; §3 "Bank requisite"). */
 import { describe, expect, it } from 'vitest';
 import {
-  COMPANY_MESSAGES, serverFieldErrors, toRegistrationDataInput, validateAccount, validateBik, validateOptionalPhone, validateRussianName, validateSite,
+  COMPANY_MESSAGES,
+  serverFieldErrors,
+  toRegistrationDataInput,
+  validateAccount,
+  validateBik,
+  validateOptionalPhone,
+  validateRussianName,
+  validateSite,
 } from './companyForm';
 
 describe('company forms', () => {
@@ -19,8 +26,10 @@ describe('company forms', () => {
     expect(validateOptionalPhone('12345')).toBe('Номер телефона — 10 цифр');
   });
   it('site: http/https address or a domain', () => {
-    for (const s of ['', 'romashka.ru', 'https://www.romashka.ru/about', 'ромашка.рф']) expect(validateSite(s), s).toBe(true);
-    for (const s of ['not a site', 'ftp://romashka.ru', 'romashka', 'http://user@romashka.ru']) expect(validateSite(s), s).toBe('Некорректный адрес сайта');
+    for (const s of ['', 'romashka.ru', 'https://www.romashka.ru/about', 'ромашка.рф'])
+      expect(validateSite(s), s).toBe(true);
+    for (const s of ['not a site', 'ftp://romashka.ru', 'romashka', 'http://user@romashka.ru'])
+      expect(validateSite(s), s).toBe('Некорректный адрес сайта');
   });
   it('BIK 9 digits, account 20 digits', () => {
     expect(validateBik('044525225')).toBe(true);
@@ -30,12 +39,35 @@ describe('company forms', () => {
     expect(validateAccount('')).toBe('Обязательное поле');
   });
   it('maps the typed registration data to the input', () => {
-    expect(toRegistrationDataInput({ name: ' Иван ', surname: 'Иванов', patronymic: ' ', phone: '8 916 123-45-67', additionalPhone: '', companyWebsite: ' romashka.ru ' }))
-      .toEqual({ name: 'Иван', surname: 'Иванов', patronymic: null, phone: '9161234567', additionalPhone: null, companyWebsite: 'romashka.ru' });
+    expect(
+      toRegistrationDataInput({
+        name: ' Иван ',
+        surname: 'Иванов',
+        patronymic: ' ',
+        phone: '8 916 123-45-67',
+        additionalPhone: '',
+        companyWebsite: ' romashka.ru ',
+      }),
+    ).toEqual({
+      name: 'Иван',
+      surname: 'Иванов',
+      patronymic: null,
+      phone: '9161234567',
+      additionalPhone: null,
+      companyWebsite: 'romashka.ru',
+    });
   });
   it('places server field errors on the form fields, else above the form', () => {
-    const e = { message: 'Ошибка валидации', fieldErrors: [{ field: 'checkAccount', message: 'Номер счёта не соответствует БИК банка' }] };
-    expect(serverFieldErrors(e, ['bankBik', 'checkAccount'] as const)).toEqual({ byField: { checkAccount: 'Номер счёта не соответствует БИК банка' }, formMessage: null });
-    expect(serverFieldErrors({ message: 'Такие реквизиты уже добавлены', fieldErrors: [] }, ['bankBik'] as const)).toEqual({ byField: {}, formMessage: 'Такие реквизиты уже добавлены' });
+    const e = {
+      message: 'Ошибка валидации',
+      fieldErrors: [{ field: 'checkAccount', message: 'Номер счёта не соответствует БИК банка' }],
+    };
+    expect(serverFieldErrors(e, ['bankBik', 'checkAccount'] as const)).toEqual({
+      byField: { checkAccount: 'Номер счёта не соответствует БИК банка' },
+      formMessage: null,
+    });
+    expect(
+      serverFieldErrors({ message: 'Такие реквизиты уже добавлены', fieldErrors: [] }, ['bankBik'] as const),
+    ).toEqual({ byField: {}, formMessage: 'Такие реквизиты уже добавлены' });
   });
 });

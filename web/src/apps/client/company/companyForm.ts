@@ -62,7 +62,14 @@ export function validateAccount(value: string | null | undefined): ValidationRes
 }
 
 /** The registration data form as typed → the mutation input (phones normalised, blanks → null). */
-export function toRegistrationDataInput(v: { name: string; surname: string; patronymic: string; phone: string; additionalPhone: string; companyWebsite: string }) {
+export function toRegistrationDataInput(v: {
+  name: string;
+  surname: string;
+  patronymic: string;
+  phone: string;
+  additionalPhone: string;
+  companyWebsite: string;
+}) {
   const blank = (s: string) => (s.trim() ? s.trim() : null);
   return {
     name: v.name.trim(),

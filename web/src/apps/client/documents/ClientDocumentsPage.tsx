@@ -52,7 +52,10 @@ function ClientDocumentsContent() {
 
 function ClientDocumentsList({ viewer: viewerKey }: { viewer: ClientDocumentsList_viewer$key }) {
   const { t } = useTranslation();
-  const { data, loadNext, hasNext, isLoadingNext } = usePaginationFragment<ClientDocumentsListPaginationQuery, ClientDocumentsList_viewer$key>(
+  const { data, loadNext, hasNext, isLoadingNext } = usePaginationFragment<
+    ClientDocumentsListPaginationQuery,
+    ClientDocumentsList_viewer$key
+  >(
     graphql`
       fragment ClientDocumentsList_viewer on Viewer
       @argumentDefinitions(count: { type: "Int", defaultValue: 20 }, cursor: { type: "String" })
@@ -101,7 +104,14 @@ function ClientDocumentsList({ viewer: viewerKey }: { viewer: ClientDocumentsLis
           const kind = t(`documents.kind.${d.kind}` as 'documents.kind.VERIFICATION', { defaultValue: d.kind });
           const status = t(`documents.status.${d.status}` as 'documents.status.SIGNED', { defaultValue: d.status });
           return (
-            <Box as="li" key={d.id} data-testid="company-document" data-kind={d.kind} data-status={d.status} aria-label={d.name}>
+            <Box
+              as="li"
+              key={d.id}
+              data-testid="company-document"
+              data-kind={d.kind}
+              data-status={d.status}
+              aria-label={d.name}
+            >
               <Stack gap="3" borderWidth="1px" borderRadius="md" p="4" bg="white">
                 <HStack justify="space-between" gap="3" wrap="wrap" align="flex-start">
                   <Stack gap="1">
@@ -112,7 +122,9 @@ function ClientDocumentsList({ viewer: viewerKey }: { viewer: ClientDocumentsLis
                           {' · '}
                           {d.order ? (
                             <Link asChild variant="underline" colorPalette="blue">
-                              <RouterLink to={`/client/fea/${d.order.orderId}`}>{t('documents.order', { number: d.orderNumber })}</RouterLink>
+                              <RouterLink to={`/client/fea/${d.order.orderId}`}>
+                                {t('documents.order', { number: d.orderNumber })}
+                              </RouterLink>
                             </Link>
                           ) : (
                             t('documents.order', { number: d.orderNumber })
@@ -121,7 +133,14 @@ function ClientDocumentsList({ viewer: viewerKey }: { viewer: ClientDocumentsLis
                       )}
                       {d.partnerBrand ? ` · ${d.partnerBrand}` : ''}
                     </Text>
-                    <Link href={d.downloadUrl} download={d.name} variant="underline" colorPalette="blue" fontWeight="medium" aria-label={t('documents.download', { name: d.name })}>
+                    <Link
+                      href={d.downloadUrl}
+                      download={d.name}
+                      variant="underline"
+                      colorPalette="blue"
+                      fontWeight="medium"
+                      aria-label={t('documents.download', { name: d.name })}
+                    >
                       {d.name}
                     </Link>
                   </Stack>
@@ -131,7 +150,9 @@ function ClientDocumentsList({ viewer: viewerKey }: { viewer: ClientDocumentsLis
                 </HStack>
                 <Stack direction={{ base: 'column', md: 'row' }} gap="4">
                   <SignatureDetails title={t('documents.client')} signature={d.clientSignature} />
-                  {d.kind !== 'VERIFICATION' && <SignatureDetails title={t('documents.agent')} signature={d.agentSignature} />}
+                  {d.kind !== 'VERIFICATION' && (
+                    <SignatureDetails title={t('documents.agent')} signature={d.agentSignature} />
+                  )}
                 </Stack>
               </Stack>
             </Box>

@@ -9,7 +9,13 @@ import { graphql, useFragment } from 'react-relay';
 import type { SignatureDetails_signature$key } from '../../../__generated__/SignatureDetails_signature.graphql';
 import { formatDate, formatDateTime } from '../../../system/formats';
 
-export function SignatureDetails({ title, signature: key }: { title: string; signature: SignatureDetails_signature$key | null | undefined }) {
+export function SignatureDetails({
+  title,
+  signature: key,
+}: {
+  title: string;
+  signature: SignatureDetails_signature$key | null | undefined;
+}) {
   const { t } = useTranslation();
   const s = useFragment(
     graphql`
@@ -25,15 +31,23 @@ export function SignatureDetails({ title, signature: key }: { title: string; sig
     key ?? null,
   );
   const rows: Array<[string, string]> = s
-    ? ([
-        [t('documents.signer'), s.signer ?? ''],
-        [t('documents.signedAt'), formatDateTime(s.signedAt)],
-        [t('documents.validUntil'), s.qualified ? formatDate(s.certificateValidUntil) : ''],
-        [t('documents.hash'), s.documentHash ?? ''],
-      ] as Array<[string, string]>).filter(([, v]) => v)
+    ? (
+        [
+          [t('documents.signer'), s.signer ?? ''],
+          [t('documents.signedAt'), formatDateTime(s.signedAt)],
+          [t('documents.validUntil'), s.qualified ? formatDate(s.certificateValidUntil) : ''],
+          [t('documents.hash'), s.documentHash ?? ''],
+        ] as Array<[string, string]>
+      ).filter(([, v]) => v)
     : [];
   return (
-    <Stack gap="1" flex="1" minW="0" data-testid="signature-details" data-qualified={s ? String(s.qualified) : undefined}>
+    <Stack
+      gap="1"
+      flex="1"
+      minW="0"
+      data-testid="signature-details"
+      data-qualified={s ? String(s.qualified) : undefined}
+    >
       <Text fontSize="sm" fontWeight="medium">
         {title}
       </Text>
@@ -48,11 +62,23 @@ export function SignatureDetails({ title, signature: key }: { title: string; sig
         </Text>
       )}
       {rows.length > 0 && (
-        <Box as="dl" aria-label={title} fontSize="sm" display="grid" gridTemplateColumns={{ base: '1fr', sm: '13rem 1fr' }} columnGap="3" rowGap="1">
+        <Box
+          as="dl"
+          aria-label={title}
+          fontSize="sm"
+          display="grid"
+          gridTemplateColumns={{ base: '1fr', sm: '13rem 1fr' }}
+          columnGap="3"
+          rowGap="1"
+        >
           {rows.map(([k, v]) => (
             <Box key={k} display="contents">
-              <Box as="dt" color="gray.600">{k}</Box>
-              <Box as="dd" wordBreak="break-all">{v}</Box>
+              <Box as="dt" color="gray.600">
+                {k}
+              </Box>
+              <Box as="dd" wordBreak="break-all">
+                {v}
+              </Box>
             </Box>
           ))}
         </Box>

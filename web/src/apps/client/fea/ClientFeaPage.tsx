@@ -61,7 +61,12 @@ export function ClientFeaPage() {
 
   return (
     <Stack gap="6">
-      <Flex justify="space-between" align={{ base: 'stretch', md: 'center' }} direction={{ base: 'column', md: 'row' }} gap="4">
+      <Flex
+        justify="space-between"
+        align={{ base: 'stretch', md: 'center' }}
+        direction={{ base: 'column', md: 'row' }}
+        gap="4"
+      >
         <Heading as="h1" size="2xl">
           {t('orders.title')}
         </Heading>
@@ -70,7 +75,13 @@ export function ClientFeaPage() {
       <Flex gap="4" direction={{ base: 'column', md: 'row' }} align={{ base: 'stretch', md: 'flex-end' }}>
         <Stack maxW={{ md: 'xs' }} flex="1">
           <FormField label={t('orders.numberFilter')}>
-            <Input type="search" inputMode="numeric" value={numberText} onChange={(e) => setNumberText(e.target.value)} placeholder={t('orders.numberFilterPlaceholder')} />
+            <Input
+              type="search"
+              inputMode="numeric"
+              value={numberText}
+              onChange={(e) => setNumberText(e.target.value)}
+              placeholder={t('orders.numberFilterPlaceholder')}
+            />
           </FormField>
         </Stack>
       </Flex>
@@ -122,7 +133,12 @@ function ClientFeaContent(props: {
       <UnverifiedBanner viewer={data.viewer} />
       <ClientOrderTabs viewer={data.viewer} value={vars.tab} onChange={onTab} />
       <ClientOrderList viewer={data.viewer} />
-      <CreateOrderDialog viewer={data.viewer} open={createOpen} onOpenChange={onCreateOpenChange} onCreated={onCreated} />
+      <CreateOrderDialog
+        viewer={data.viewer}
+        open={createOpen}
+        onOpenChange={onCreateOpenChange}
+        onCreated={onCreated}
+      />
     </Stack>
   );
 }

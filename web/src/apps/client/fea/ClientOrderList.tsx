@@ -9,7 +9,10 @@ import { ClientOrderRow } from './ClientOrderRow';
 
 export function ClientOrderList({ viewer: viewerKey }: { viewer: ClientOrderList_viewer$key }) {
   const { t } = useTranslation();
-  const { data, loadNext, hasNext, isLoadingNext } = usePaginationFragment<ClientOrderListPaginationQuery, ClientOrderList_viewer$key>(
+  const { data, loadNext, hasNext, isLoadingNext } = usePaginationFragment<
+    ClientOrderListPaginationQuery,
+    ClientOrderList_viewer$key
+  >(
     graphql`
       fragment ClientOrderList_viewer on Viewer
       @argumentDefinitions(

@@ -62,13 +62,20 @@ export function ClientOrderRow({ order: orderKey }: { order: ClientOrderRow_orde
         </Link>
       </Table.Cell>
       <Table.Cell>{formatDate(order.created)}</Table.Cell>
-      <Table.Cell>{order.paymentType === 'SENDING' || order.paymentType === 'RECEIVING' ? t(`orders.paymentType.${order.paymentType}`) : order.paymentType}</Table.Cell>
+      <Table.Cell>
+        {order.paymentType === 'SENDING' || order.paymentType === 'RECEIVING'
+          ? t(`orders.paymentType.${order.paymentType}`)
+          : order.paymentType}
+      </Table.Cell>
       <Table.Cell textAlign="end" whiteSpace="nowrap">
         {formatMoney(order.amount.amount, order.amount.currency)}
       </Table.Cell>
       <Table.Cell>{order.counterparty.countryName ?? order.counterparty.countryCode}</Table.Cell>
       <Table.Cell>
-        <Badge colorPalette={STATUS_COLORS[order.clientDisplayStatus.code] ?? 'gray'} data-status-code={order.clientDisplayStatus.code}>
+        <Badge
+          colorPalette={STATUS_COLORS[order.clientDisplayStatus.code] ?? 'gray'}
+          data-status-code={order.clientDisplayStatus.code}
+        >
           {order.clientDisplayStatus.label}
         </Badge>
       </Table.Cell>

@@ -16,7 +16,15 @@ export function isClientTab(value: string | null): value is ClientTab {
   return value === 'current' || value === 'completed' || value === 'cancelled';
 }
 
-export function ClientOrderTabs({ viewer: viewerKey, value, onChange }: { viewer: ClientOrderTabs_viewer$key; value: ClientTab; onChange: (tab: ClientTab) => void }) {
+export function ClientOrderTabs({
+  viewer: viewerKey,
+  value,
+  onChange,
+}: {
+  viewer: ClientOrderTabs_viewer$key;
+  value: ClientTab;
+  onChange: (tab: ClientTab) => void;
+}) {
   const { t } = useTranslation();
   const viewer = useFragment(
     graphql`

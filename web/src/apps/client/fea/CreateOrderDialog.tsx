@@ -33,7 +33,13 @@ export function CreateOrderDialog({ viewer: viewerKey, open, onOpenChange, onCre
     viewerKey,
   );
   return (
-    <Dialog.Root open={open} onOpenChange={(d) => onOpenChange(d.open)} size={{ base: 'full', md: 'xl' }} scrollBehavior="inside" closeOnInteractOutside={false}>
+    <Dialog.Root
+      open={open}
+      onOpenChange={(d) => onOpenChange(d.open)}
+      size={{ base: 'full', md: 'xl' }}
+      scrollBehavior="inside"
+      closeOnInteractOutside={false}
+    >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
@@ -59,9 +65,7 @@ export function CreateOrderDialog({ viewer: viewerKey, open, onOpenChange, onCre
                       </Alert.Description>
                     </Alert.Content>
                   </Alert.Root>
-                  {viewer.company?.status !== 'SUSPENDED' && (
-                    <Text color="gray.700">{t('orders.howToVerify')}</Text>
-                  )}
+                  {viewer.company?.status !== 'SUSPENDED' && <Text color="gray.700">{t('orders.howToVerify')}</Text>}
                 </Stack>
               )}
             </Dialog.Body>

@@ -25,7 +25,11 @@ export function CreateOrderForm({ onCreated, onCancel }: { onCreated: () => void
   const [formError, setFormError] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
 
-  const applyUserError = (e: { message: string; field?: string | null; fieldErrors: ReadonlyArray<{ field: string; message: string }> }) => {
+  const applyUserError = (e: {
+    message: string;
+    field?: string | null;
+    fieldErrors: ReadonlyArray<{ field: string; message: string }>;
+  }) => {
     const items = e.fieldErrors.length > 0 ? e.fieldErrors : e.field ? [{ field: e.field, message: e.message }] : [];
     let placed = 0;
     for (const item of items) {
@@ -74,7 +78,12 @@ export function CreateOrderForm({ onCreated, onCancel }: { onCreated: () => void
           control={control}
           name="files"
           render={({ field, fieldState }) => (
-            <OrderFilesField value={field.value} onChange={field.onChange} error={fieldState.error?.message} onUploadingChange={setUploading} />
+            <OrderFilesField
+              value={field.value}
+              onChange={field.onChange}
+              error={fieldState.error?.message}
+              onUploadingChange={setUploading}
+            />
           )}
         />
 

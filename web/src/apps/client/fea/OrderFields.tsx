@@ -13,7 +13,13 @@ import { CountryPicker } from '../../../components/pickers/CountryPicker';
 import { CurrencySelect } from '../../../components/pickers/CurrencySelect';
 import { SwiftPicker, type PickedSwift } from '../../../components/pickers/SwiftPicker';
 import { TnvedPicker } from '../../../components/pickers/TnvedPicker';
-import { MESSAGES, validateAmount, validateDateRange, validateRequired, validateSwift } from '../../../system/validation';
+import {
+  MESSAGES,
+  validateAmount,
+  validateDateRange,
+  validateRequired,
+  validateSwift,
+} from '../../../system/validation';
 import { GOODS_LOCATIONS, PAYMENT_TYPES, type OrderFormValues } from './orderForm';
 
 export interface OrderFieldsProps {
@@ -46,12 +52,24 @@ export function OrderFields({ form, commentLabel, amountPlaceholder, onSwiftPick
 
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
         <FormField label={t('orders.form.amount')} error={errors.amount?.message} required>
-          <Input inputMode="decimal" placeholder={amountPlaceholder} {...register('amount', { validate: validateAmount })} />
+          <Input
+            inputMode="decimal"
+            placeholder={amountPlaceholder}
+            {...register('amount', { validate: validateAmount })}
+          />
         </FormField>
         <Controller
           control={control}
           name="currency"
-          render={({ field }) => <CurrencySelect label={t('orders.form.currency')} name={field.name} value={field.value} onChange={field.onChange} error={errors.currency?.message} />}
+          render={({ field }) => (
+            <CurrencySelect
+              label={t('orders.form.currency')}
+              name={field.name}
+              value={field.value}
+              onChange={field.onChange}
+              error={errors.currency?.message}
+            />
+          )}
         />
       </SimpleGrid>
 
@@ -80,7 +98,13 @@ export function OrderFields({ form, commentLabel, amountPlaceholder, onSwiftPick
           name="swift"
           rules={{ validate: validateSwift }}
           render={({ field, fieldState }) => (
-            <SwiftPicker value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={fieldState.error?.message} onPick={onSwiftPick} />
+            <SwiftPicker
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              error={fieldState.error?.message}
+              onPick={onSwiftPick}
+            />
           )}
         />
       </SimpleGrid>
@@ -92,7 +116,9 @@ export function OrderFields({ form, commentLabel, amountPlaceholder, onSwiftPick
         control={control}
         name="tnved"
         rules={{ validate: (v) => (v ? true : t('orders.form.tnvedPick')) }}
-        render={({ field, fieldState }) => <TnvedPicker value={field.value} onChange={field.onChange} error={fieldState.error?.message} />}
+        render={({ field, fieldState }) => (
+          <TnvedPicker value={field.value} onChange={field.onChange} error={fieldState.error?.message} />
+        )}
       />
 
       <Controller
@@ -116,7 +142,10 @@ export function OrderFields({ form, commentLabel, amountPlaceholder, onSwiftPick
           <Input type="date" {...register('paymentDateFrom', { validate: validateRequired })} />
         </FormField>
         <FormField label={t('orders.form.dateTo')} error={errors.paymentDateTo?.message} required>
-          <Input type="date" {...register('paymentDateTo', { validate: (v, all) => validateDateRange(all.paymentDateFrom, v) })} />
+          <Input
+            type="date"
+            {...register('paymentDateTo', { validate: (v, all) => validateDateRange(all.paymentDateFrom, v) })}
+          />
         </FormField>
       </SimpleGrid>
 

@@ -56,7 +56,14 @@ export function OrderFilesField({ value, onChange, error, onUploadingChange }: O
   return (
     <Field.Root invalid={shown.length > 0}>
       <Field.Label>{t('orders.files.label')}</Field.Label>
-      <Input ref={inputRef} type="file" multiple p="1" onChange={(e) => void onFiles(e.target.files)} disabled={uploading} />
+      <Input
+        ref={inputRef}
+        type="file"
+        multiple
+        p="1"
+        onChange={(e) => void onFiles(e.target.files)}
+        disabled={uploading}
+      />
       <Field.HelperText>{t('orders.files.hint')}</Field.HelperText>
       {uploading && (
         <Text fontSize="sm" color="gray.600" role="status">
@@ -69,9 +76,17 @@ export function OrderFilesField({ value, onChange, error, onUploadingChange }: O
             <List.Item key={f.id}>
               <HStack justify="space-between" w="full">
                 <Text fontSize="sm">
-                  {f.name} <Text as="span" color="gray.500">({formatFileSize(f.size)})</Text>
+                  {f.name}{' '}
+                  <Text as="span" color="gray.500">
+                    ({formatFileSize(f.size)})
+                  </Text>
                 </Text>
-                <Button size="xs" variant="ghost" aria-label={t('orders.files.removeFile', { name: f.name })} onClick={() => onChange(value.filter((x) => x.id !== f.id))}>
+                <Button
+                  size="xs"
+                  variant="ghost"
+                  aria-label={t('orders.files.removeFile', { name: f.name })}
+                  onClick={() => onChange(value.filter((x) => x.id !== f.id))}
+                >
                   {t('orders.files.remove')}
                 </Button>
               </HStack>

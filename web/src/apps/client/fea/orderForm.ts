@@ -88,6 +88,9 @@ const SERVER_FIELD_MAP: Record<string, keyof OrderFormValues> = {
 
 /** Form field of a server error path ('counterparty.city' → 'city', 'input.amount.cost' → 'amount'); null when unknown. */
 export function orderFormField(serverField: string): keyof OrderFormValues | null {
-  const path = serverField.replace(/^input\./, '').replace(/\[\d+\]$/, '').replace(/\.\d+$/, '');
+  const path = serverField
+    .replace(/^input\./, '')
+    .replace(/\[\d+\]$/, '')
+    .replace(/\.\d+$/, '');
   return SERVER_FIELD_MAP[path] ?? SERVER_FIELD_MAP[path.split('.').pop() ?? ''] ?? null;
 }

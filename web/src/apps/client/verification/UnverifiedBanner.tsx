@@ -25,7 +25,12 @@ export function UnverifiedBanner({ viewer: viewerKey }: { viewer: UnverifiedBann
   if (viewer.canCreateOrders) return null;
   const suspended = viewer.company?.status === 'SUSPENDED';
   return (
-    <Alert.Root status="warning" data-testid="unverified-banner" aria-label={t('verification.bannerTitle')} role="region">
+    <Alert.Root
+      status="warning"
+      data-testid="unverified-banner"
+      aria-label={t('verification.bannerTitle')}
+      role="region"
+    >
       <Alert.Indicator />
       <Alert.Content>
         <Alert.Title>{t('verification.bannerTitle')}</Alert.Title>

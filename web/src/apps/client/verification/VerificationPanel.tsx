@@ -87,7 +87,12 @@ export function VerificationPanel({ viewer: viewerKey }: { viewer: VerificationP
 
   const onSign = async (signer: Signer): Promise<string | null> => {
     if (!doc) return t('verification.contentMissing');
-    const data = await fetchQuery<VerificationPanelContentQuery>(environment, contentQuery, { id: doc.id }, { fetchPolicy: 'network-only' }).toPromise();
+    const data = await fetchQuery<VerificationPanelContentQuery>(
+      environment,
+      contentQuery,
+      { id: doc.id },
+      { fetchPolicy: 'network-only' },
+    ).toPromise();
     const content = data?.node?.content;
     if (!content) return t('verification.contentMissing');
     const signature = await signer.sign(base64ToBytes(content));
@@ -95,7 +100,13 @@ export function VerificationPanel({ viewer: viewerKey }: { viewer: VerificationP
     const result = r.signVerificationDocument;
     if (result.__typename === 'UserError') {
       // The application was replaced (company data changed) or the company is verified already: show the current state.
-      if (STALE_CODES.has(result.code)) fetchQuery<VerificationPanelRefreshQuery>(environment, refreshQuery, {}, { fetchPolicy: 'network-only' }).subscribe({});
+      if (STALE_CODES.has(result.code))
+        fetchQuery<VerificationPanelRefreshQuery>(
+          environment,
+          refreshQuery,
+          {},
+          { fetchPolicy: 'network-only' },
+        ).subscribe({});
       return result.message;
     }
     if (result.__typename !== 'SignVerificationDocumentSuccess') return t('common.genericError');
@@ -130,7 +141,16 @@ export function VerificationPanel({ viewer: viewerKey }: { viewer: VerificationP
   const needsRequisites = v.missing.includes('ADD_BANK_REQUISITES');
   const needsSignature = v.missing.includes('SIGN_VERIFICATION_DOCUMENT');
   return (
-    <Box as="section" aria-labelledby="verification-title" borderWidth="1px" borderRadius="lg" p="5" bg="white" data-testid="verification-panel" data-verified="false">
+    <Box
+      as="section"
+      aria-labelledby="verification-title"
+      borderWidth="1px"
+      borderRadius="lg"
+      p="5"
+      bg="white"
+      data-testid="verification-panel"
+      data-verified="false"
+    >
       <Stack gap="4">
         <Heading as="h2" size="lg" id="verification-title">
           {t('verification.title')}
@@ -140,7 +160,9 @@ export function VerificationPanel({ viewer: viewerKey }: { viewer: VerificationP
           <Box as="li" data-testid="verification-step" data-step="ADD_BANK_REQUISITES" data-done={!needsRequisites}>
             <HStack gap="3" wrap="wrap">
               <Text fontWeight="medium">1. {t('verification.stepRequisites')}</Text>
-              <Badge colorPalette={needsRequisites ? 'orange' : 'green'}>{needsRequisites ? t('verification.todo') : t('verification.done')}</Badge>
+              <Badge colorPalette={needsRequisites ? 'orange' : 'green'}>
+                {needsRequisites ? t('verification.todo') : t('verification.done')}
+              </Badge>
             </HStack>
             {needsRequisites && (
               <Link asChild variant="underline" colorPalette="blue" mt="1">
@@ -148,15 +170,29 @@ export function VerificationPanel({ viewer: viewerKey }: { viewer: VerificationP
               </Link>
             )}
           </Box>
-          <Box as="li" data-testid="verification-step" data-step="SIGN_VERIFICATION_DOCUMENT" data-done={!needsSignature}>
+          <Box
+            as="li"
+            data-testid="verification-step"
+            data-step="SIGN_VERIFICATION_DOCUMENT"
+            data-done={!needsSignature}
+          >
             <HStack gap="3" wrap="wrap">
               <Text fontWeight="medium">2. {t('verification.stepSign')}</Text>
-              <Badge colorPalette={needsSignature ? 'orange' : 'green'}>{needsSignature ? t('verification.todo') : t('verification.done')}</Badge>
+              <Badge colorPalette={needsSignature ? 'orange' : 'green'}>
+                {needsSignature ? t('verification.todo') : t('verification.done')}
+              </Badge>
             </HStack>
             {doc && (
               <Stack gap="2" mt="2">
                 <Text fontSize="sm" color="gray.600">
-                  <Link href={doc.downloadUrl} target="_blank" rel="noopener" variant="underline" colorPalette="blue" aria-label={t('verification.documentLink', { name: doc.name })}>
+                  <Link
+                    href={doc.downloadUrl}
+                    target="_blank"
+                    rel="noopener"
+                    variant="underline"
+                    colorPalette="blue"
+                    aria-label={t('verification.documentLink', { name: doc.name })}
+                  >
                     {doc.name}
                   </Link>{' '}
                   · {formatFileSize(doc.size)} · {formatDateTime(doc.created)}

@@ -17,7 +17,13 @@ import { mergeOrderComments, type OrderCommentItem } from './operatorOrderSteps'
 
 type CommentItem = OrderCommentItem;
 
-export function OperatorComments({ order: orderKey, refetch }: { order: OperatorComments_order$key; refetch: () => void }) {
+export function OperatorComments({
+  order: orderKey,
+  refetch,
+}: {
+  order: OperatorComments_order$key;
+  refetch: () => void;
+}) {
   const order = useFragment(
     graphql`
       fragment OperatorComments_order on Order {
@@ -53,7 +59,15 @@ export function OperatorComments({ order: orderKey, refetch }: { order: Operator
   const items = mergeOrderComments(
     (order.operatorComments ?? []).map((c) => ({ author: c.authorName, at: c.created, text: c.comment })),
     (order.history ?? []).flatMap((h) =>
-      h.comment ? [{ author: h.actorName ?? (h.actorRole ? ACTOR_ROLE_LABEL[h.actorRole] ?? h.actorRole : ''), at: h.at, text: h.comment }] : [],
+      h.comment
+        ? [
+            {
+              author: h.actorName ?? (h.actorRole ? (ACTOR_ROLE_LABEL[h.actorRole] ?? h.actorRole) : ''),
+              at: h.at,
+              text: h.comment,
+            },
+          ]
+        : [],
     ),
     last ? [{ author: last.authorName, at: last.created, text: last.comment }] : [],
     added,

@@ -15,7 +15,15 @@ import { PageSpinner } from '../../../components/PageSpinner';
 import { SessionGone } from '../../../system/relay/SessionGone';
 import { LIST_FILTER_DEBOUNCE_MS, useDebouncedValue } from '../../../system/useDebouncedValue';
 import { useMinimumDisplay } from '../../../system/useMinimumDisplay';
-import { EMPTY_OPERATOR_FILTERS, apiTab, employeeOptions, isOperatorTab, operatorFilterVariables, type OperatorFilterValues, type OperatorTab } from './operatorFilters';
+import {
+  EMPTY_OPERATOR_FILTERS,
+  apiTab,
+  employeeOptions,
+  isOperatorTab,
+  operatorFilterVariables,
+  type OperatorFilterValues,
+  type OperatorTab,
+} from './operatorFilters';
 import { OperatorOrderList, type SeenValidator } from './OperatorOrderList';
 import { OperatorOrderModal } from './OperatorOrderModal';
 import { OperatorOrderTabs } from './OperatorOrderTabs';
@@ -65,7 +73,15 @@ export function OperatorFeaPage() {
         {showLoading && <Spinner size="sm" aria-label="Загрузка" data-testid="list-loading" />}
       </HStack>
       <Suspense fallback={<PageSpinner />}>
-        <OperatorFeaContent vars={deferred} stale={stale} form={form} set={set} onTab={setTab} validators={validators} onValidators={onValidators} />
+        <OperatorFeaContent
+          vars={deferred}
+          stale={stale}
+          form={form}
+          set={set}
+          onTab={setTab}
+          validators={validators}
+          onValidators={onValidators}
+        />
       </Suspense>
       <Routes>
         <Route path=":orderId" element={<OperatorOrderModal onClose={closeOrder} />} />
@@ -86,7 +102,13 @@ function OperatorFeaContent(props: {
   const { vars, stale, form, set, onTab, validators, onValidators } = props;
   const data = useLazyLoadQuery<OperatorFeaPageQuery>(
     graphql`
-      query OperatorFeaPageQuery($tab: OperatorOrderTab!, $number: String, $client: String, $employee: Int, $partner: Int) {
+      query OperatorFeaPageQuery(
+        $tab: OperatorOrderTab!
+        $number: String
+        $client: String
+        $employee: Int
+        $partner: Int
+      ) {
         viewer {
           id
           userId
@@ -100,8 +122,10 @@ function OperatorFeaContent(props: {
             name
             surname
           }
-          ...OperatorOrderTabs_viewer @arguments(number: $number, client: $client, employee: $employee, partner: $partner)
-          ...OperatorOrderList_viewer @arguments(tab: $tab, number: $number, client: $client, employee: $employee, partner: $partner)
+          ...OperatorOrderTabs_viewer
+            @arguments(number: $number, client: $client, employee: $employee, partner: $partner)
+          ...OperatorOrderList_viewer
+            @arguments(tab: $tab, number: $number, client: $client, employee: $employee, partner: $partner)
         }
       }
     `,
@@ -115,10 +139,21 @@ function OperatorFeaContent(props: {
     <Stack gap="4">
       <SimpleGrid columns={{ base: 1, md: 4 }} gap="4" as="search" aria-label="Фильтры заявок">
         <FormField label="Номер заявки">
-          <Input type="search" inputMode="numeric" value={form.number} onChange={(e) => set('number')(e.target.value)} placeholder="Например, 125" />
+          <Input
+            type="search"
+            inputMode="numeric"
+            value={form.number}
+            onChange={(e) => set('number')(e.target.value)}
+            placeholder="Например, 125"
+          />
         </FormField>
         <FormField label="Клиент">
-          <Input type="search" value={form.client} onChange={(e) => set('client')(e.target.value)} placeholder="Название или ИНН" />
+          <Input
+            type="search"
+            value={form.client}
+            onChange={(e) => set('client')(e.target.value)}
+            placeholder="Название или ИНН"
+          />
         </FormField>
         <FormField label="Сотрудник">
           <NativeSelect.Root>

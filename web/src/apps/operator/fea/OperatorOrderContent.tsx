@@ -26,7 +26,13 @@ import { OperatorOrderEditForm } from './OperatorOrderEditForm';
 import { OperatorScoring } from './OperatorScoring';
 import { OPERATOR_STEPS, availableOperatorSteps, currentOperatorStep } from './operatorOrderSteps';
 
-export function OperatorOrderContent({ order: orderKey, refetch }: { order: OperatorOrderContent_order$key; refetch: () => void }) {
+export function OperatorOrderContent({
+  order: orderKey,
+  refetch,
+}: {
+  order: OperatorOrderContent_order$key;
+  refetch: () => void;
+}) {
   const order = useFragment(
     graphql`
       fragment OperatorOrderContent_order on Order {
@@ -102,9 +108,15 @@ export function OperatorOrderContent({ order: orderKey, refetch }: { order: Oper
   const ended = order.status === 'EXECUTED' || order.status === 'REJECTED' || order.status === 'CANCELED';
 
   const onTake = () =>
-    take({ input: { orderId: order.id } }).then((r) => reportDealResult(r.takeOrderForReview, { success: 'Заявка взята в работу', refetch }), () => false);
+    take({ input: { orderId: order.id } }).then(
+      (r) => reportDealResult(r.takeOrderForReview, { success: 'Заявка взята в работу', refetch }),
+      () => false,
+    );
   const onConfirmPayment = () =>
-    confirmPayCheck({ input: { orderId: order.id } }).then((r) => reportDealResult(r.confirmPayCheck, { success: 'Оплата подтверждена', refetch }), () => false);
+    confirmPayCheck({ input: { orderId: order.id } }).then(
+      (r) => reportDealResult(r.confirmPayCheck, { success: 'Оплата подтверждена', refetch }),
+      () => false,
+    );
   /** Keeps the dialog open only when the comment itself was refused. */
   const commentResult = (res: { __typename: string; code?: string }, success: string) => {
     reportDealResult(res, { success, refetch });
@@ -117,7 +129,11 @@ export function OperatorOrderContent({ order: orderKey, refetch }: { order: Oper
         <HStack gap="3" wrap="wrap" pr="8">
           <Dialog.Title>Заявка № {order.number}</Dialog.Title>
           {order.operatorDisplayStatus && (
-            <StatusBadge code={order.operatorDisplayStatus.code} label={order.operatorDisplayStatus.label} testId="order-display-status" />
+            <StatusBadge
+              code={order.operatorDisplayStatus.code}
+              label={order.operatorDisplayStatus.label}
+              testId="order-display-status"
+            />
           )}
           {order.validator && (
             <Text fontSize="sm" color="gray.600">
@@ -134,7 +150,6 @@ export function OperatorOrderContent({ order: orderKey, refetch }: { order: Oper
       </Dialog.Header>
       <Dialog.Body>
         <DealStepTabs label="Разделы заявки" steps={OPERATOR_STEPS} available={available} current={current}>
-
           <Tabs.Content value="data">
             {editing && order.viewerCanEdit ? (
               <OperatorOrderEditForm order={order} onDone={() => setEditing(false)} refetch={refetch} />
@@ -175,8 +190,12 @@ export function OperatorOrderContent({ order: orderKey, refetch }: { order: Oper
                 <Alert.Root status={order.status === 'EXECUTED' ? 'success' : 'info'}>
                   <Alert.Indicator />
                   <Alert.Content>
-                    <Alert.Title data-testid="order-result">{order.operatorDisplayStatus?.label ?? order.status}</Alert.Title>
-                    {order.lastOperatorComment && order.status === 'REJECTED' && <Alert.Description>{order.lastOperatorComment.comment}</Alert.Description>}
+                    <Alert.Title data-testid="order-result">
+                      {order.operatorDisplayStatus?.label ?? order.status}
+                    </Alert.Title>
+                    {order.lastOperatorComment && order.status === 'REJECTED' && (
+                      <Alert.Description>{order.lastOperatorComment.comment}</Alert.Description>
+                    )}
                   </Alert.Content>
                 </Alert.Root>
               ) : (

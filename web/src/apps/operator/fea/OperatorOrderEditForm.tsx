@@ -14,7 +14,15 @@ import { OrderFields } from '../../client/fea/OrderFields';
 import { orderFormField, orderInput, type OrderFormValues } from '../../client/fea/orderForm';
 import { useUpdateOrderMutation } from './mutations/useUpdateOrderMutation';
 
-export function OperatorOrderEditForm({ order: orderKey, onDone, refetch }: { order: OperatorOrderEditForm_order$key; onDone: () => void; refetch: () => void }) {
+export function OperatorOrderEditForm({
+  order: orderKey,
+  onDone,
+  refetch,
+}: {
+  order: OperatorOrderEditForm_order$key;
+  onDone: () => void;
+  refetch: () => void;
+}) {
   const order = useFragment(
     graphql`
       fragment OperatorOrderEditForm_order on Order {
@@ -47,7 +55,10 @@ export function OperatorOrderEditForm({ order: orderKey, onDone, refetch }: { or
       paymentType: order.paymentType === 'RECEIVING' ? 'RECEIVING' : 'SENDING',
       amount: order.amount.amount.replace('.', ','),
       currency: order.amount.currency,
-      country: { countryCode: order.counterparty.countryCode, countryName: order.counterparty.countryName ?? order.counterparty.countryCode },
+      country: {
+        countryCode: order.counterparty.countryCode,
+        countryName: order.counterparty.countryName ?? order.counterparty.countryCode,
+      },
       city: order.counterparty.city ?? '',
       bankName: order.counterparty.bankName ?? '',
       swift: order.counterparty.swift ?? '',

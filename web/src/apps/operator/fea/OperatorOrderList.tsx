@@ -12,8 +12,17 @@ export interface SeenValidator {
   name: string;
 }
 
-export function OperatorOrderList({ viewer: viewerKey, onValidators }: { viewer: OperatorOrderList_viewer$key; onValidators?: (v: SeenValidator[]) => void }) {
-  const { data, loadNext, hasNext, isLoadingNext } = usePaginationFragment<OperatorOrderListPaginationQuery, OperatorOrderList_viewer$key>(
+export function OperatorOrderList({
+  viewer: viewerKey,
+  onValidators,
+}: {
+  viewer: OperatorOrderList_viewer$key;
+  onValidators?: (v: SeenValidator[]) => void;
+}) {
+  const { data, loadNext, hasNext, isLoadingNext } = usePaginationFragment<
+    OperatorOrderListPaginationQuery,
+    OperatorOrderList_viewer$key
+  >(
     graphql`
       fragment OperatorOrderList_viewer on Viewer
       @argumentDefinitions(
@@ -26,8 +35,19 @@ export function OperatorOrderList({ viewer: viewerKey, onValidators }: { viewer:
         partner: { type: "Int" }
       )
       @refetchable(queryName: "OperatorOrderListPaginationQuery") {
-        operatorOrders(first: $count, after: $cursor, tab: $tab, number: $number, client: $client, employee: $employee, partner: $partner)
-          @connection(key: "OperatorOrderList_operatorOrders", filters: ["tab", "number", "client", "employee", "partner"]) {
+        operatorOrders(
+          first: $count
+          after: $cursor
+          tab: $tab
+          number: $number
+          client: $client
+          employee: $employee
+          partner: $partner
+        )
+          @connection(
+            key: "OperatorOrderList_operatorOrders"
+            filters: ["tab", "number", "client", "employee", "partner"]
+          ) {
           totalCount
           edges {
             node {
@@ -52,7 +72,8 @@ export function OperatorOrderList({ viewer: viewerKey, onValidators }: { viewer:
   useEffect(() => {
     if (!onValidators) return;
     const seen = new Map<number, string>();
-    for (const e of edges) if (e.node.validator) seen.set(e.node.validator.userId, `${e.node.validator.surname} ${e.node.validator.name}`);
+    for (const e of edges)
+      if (e.node.validator) seen.set(e.node.validator.userId, `${e.node.validator.surname} ${e.node.validator.name}`);
     onValidators([...seen].map(([userId, name]) => ({ userId, name })));
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [validatorKey]);

@@ -49,7 +49,12 @@ export function OperatorOrderRow({ order: orderKey }: { order: OperatorOrderRow_
   const to = `/operator/fea/${order.orderId}${search}`;
   const status = order.operatorDisplayStatus;
   return (
-    <Table.Row data-testid="operator-order-row" data-order-id={order.orderId} cursor="pointer" onClick={() => navigate(to)}>
+    <Table.Row
+      data-testid="operator-order-row"
+      data-order-id={order.orderId}
+      cursor="pointer"
+      onClick={() => navigate(to)}
+    >
       <Table.Cell fontWeight="medium">
         <Link asChild colorPalette="blue" onClick={(e) => e.stopPropagation()}>
           <RouterLink to={to} aria-label={`Заявка № ${order.number}`}>
@@ -71,7 +76,9 @@ export function OperatorOrderRow({ order: orderKey }: { order: OperatorOrderRow_
       <Table.Cell textAlign="end" whiteSpace="nowrap">
         {formatMoney(order.amount.amount, order.amount.currency)}
       </Table.Cell>
-      <Table.Cell>{status ? <StatusBadge code={status.code} label={status.label} testId="operator-order-status" /> : '—'}</Table.Cell>
+      <Table.Cell>
+        {status ? <StatusBadge code={status.code} label={status.label} testId="operator-order-status" /> : '—'}
+      </Table.Cell>
       <Table.Cell>{order.validator ? `${order.validator.surname} ${order.validator.name}` : '—'}</Table.Cell>
       <Table.Cell maxW="xs">
         {order.lastOperatorComment ? (

@@ -4,11 +4,24 @@ import { graphql, useFragment } from 'react-relay';
 import type { OperatorOrderTabs_viewer$key } from '../../../__generated__/OperatorOrderTabs_viewer.graphql';
 import { OPERATOR_TABS, isOperatorTab, type OperatorTab } from './operatorFilters';
 
-export function OperatorOrderTabs({ viewer: viewerKey, value, onChange }: { viewer: OperatorOrderTabs_viewer$key; value: OperatorTab; onChange: (tab: OperatorTab) => void }) {
+export function OperatorOrderTabs({
+  viewer: viewerKey,
+  value,
+  onChange,
+}: {
+  viewer: OperatorOrderTabs_viewer$key;
+  value: OperatorTab;
+  onChange: (tab: OperatorTab) => void;
+}) {
   const viewer = useFragment(
     graphql`
       fragment OperatorOrderTabs_viewer on Viewer
-      @argumentDefinitions(number: { type: "String" }, client: { type: "String" }, employee: { type: "Int" }, partner: { type: "Int" }) {
+      @argumentDefinitions(
+        number: { type: "String" }
+        client: { type: "String" }
+        employee: { type: "Int" }
+        partner: { type: "Int" }
+      ) {
         operatorOrderTabCounts(number: $number, client: $client, employee: $employee, partner: $partner) {
           new
           inWork

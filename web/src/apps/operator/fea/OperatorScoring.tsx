@@ -13,7 +13,13 @@ import { OFFER_STATUS_LABEL } from '../../../components/deal/labels';
 import { StatusBadge } from '../../../components/deal/StatusBadge';
 import { useSendOrderToPartnersMutation } from './mutations/useSendOrderToPartnersMutation';
 
-export function OperatorScoring({ order: orderKey, refetch }: { order: OperatorScoring_order$key; refetch: () => void }) {
+export function OperatorScoring({
+  order: orderKey,
+  refetch,
+}: {
+  order: OperatorScoring_order$key;
+  refetch: () => void;
+}) {
   const order = useFragment(
     graphql`
       fragment OperatorScoring_order on Order {
@@ -51,7 +57,8 @@ export function OperatorScoring({ order: orderKey, refetch }: { order: OperatorS
   const onSend = async () => {
     try {
       const r = await send({ input: { orderId: order.id, partnerIds: [...chosen] } });
-      if (reportDealResult(r.sendOrderToPartners, { success: 'Заявка отправлена платёжным агентам', refetch })) setChosen(new Set());
+      if (reportDealResult(r.sendOrderToPartners, { success: 'Заявка отправлена платёжным агентам', refetch }))
+        setChosen(new Set());
     } catch {
       /* generic toast shown */
     }
@@ -60,13 +67,25 @@ export function OperatorScoring({ order: orderKey, refetch }: { order: OperatorS
   if (candidates.length === 0) return <Text color="gray.600">Нет активных платёжных агентов</Text>;
   return (
     <Stack gap="4">
-      {!canSend && <Text color="gray.700">Выбор агентов сейчас недоступен: заявку нужно взять в работу, либо она уже вышла из скоринга.</Text>}
+      {!canSend && (
+        <Text color="gray.700">
+          Выбор агентов сейчас недоступен: заявку нужно взять в работу, либо она уже вышла из скоринга.
+        </Text>
+      )}
       <Stack as="ul" gap="3" listStyleType="none" aria-label="Платёжные агенты">
         {candidates.map((c) => {
           const name = c.brand ?? c.shortName;
           return (
             <li key={c.partnerId} data-testid="scoring-partner">
-              <HStack align="flex-start" justify="space-between" borderWidth="1px" borderRadius="md" p="3" bg="white" gap="3">
+              <HStack
+                align="flex-start"
+                justify="space-between"
+                borderWidth="1px"
+                borderRadius="md"
+                p="3"
+                bg="white"
+                gap="3"
+              >
                 <Stack gap="1">
                   <Checkbox.Root
                     checked={chosen.has(c.partnerId)}
@@ -81,10 +100,19 @@ export function OperatorScoring({ order: orderKey, refetch }: { order: OperatorS
                     {c.shortName}, ИНН {c.inn} · {c.signRequired ? 'с электронной подписью' : 'без подписи'}
                   </Text>
                   <Text fontSize="sm" color={c.currencySupported && c.withinLimits ? 'green.700' : 'orange.700'}>
-                    {!c.currencySupported ? 'Валюта заявки не поддерживается' : !c.withinLimits ? 'Сумма вне лимитов агента' : 'Подходит по валюте и лимитам'}
+                    {!c.currencySupported
+                      ? 'Валюта заявки не поддерживается'
+                      : !c.withinLimits
+                        ? 'Сумма вне лимитов агента'
+                        : 'Подходит по валюте и лимитам'}
                   </Text>
                 </Stack>
-                {c.partnerOrderStatus && <StatusBadge code={c.partnerOrderStatus} label={OFFER_STATUS_LABEL[c.partnerOrderStatus] ?? c.partnerOrderStatus} />}
+                {c.partnerOrderStatus && (
+                  <StatusBadge
+                    code={c.partnerOrderStatus}
+                    label={OFFER_STATUS_LABEL[c.partnerOrderStatus] ?? c.partnerOrderStatus}
+                  />
+                )}
               </HStack>
             </li>
           );

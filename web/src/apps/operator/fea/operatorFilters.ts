@@ -11,7 +11,12 @@ import { parseOrderNumberFilter } from '../../../system/validation';
 export type OperatorTab = 'new' | 'in-work' | 'deals' | 'results' | 'all';
 export type OperatorApiTab = 'NEW' | 'IN_WORK' | 'IN_DEALS' | 'IN_RESULTS' | 'ALL';
 
-export const OPERATOR_TABS: ReadonlyArray<{ value: OperatorTab; label: string; api: OperatorApiTab; count: 'new' | 'inWork' | 'inDeals' | 'inResults' | 'all' }> = [
+export const OPERATOR_TABS: ReadonlyArray<{
+  value: OperatorTab;
+  label: string;
+  api: OperatorApiTab;
+  count: 'new' | 'inWork' | 'inDeals' | 'inResults' | 'all';
+}> = [
   { value: 'new', label: 'Новые', api: 'NEW', count: 'new' },
   { value: 'in-work', label: 'В работе', api: 'IN_WORK', count: 'inWork' },
   { value: 'deals', label: 'Сделки', api: 'IN_DEALS', count: 'inDeals' },
@@ -72,9 +77,14 @@ export interface OperatorOption {
  * Choices of the 'Сотрудник' filter after 'Все сотрудники' and 'Я': every active operator ("Surname Name"), then
  * validators met in the list that are not among them (an operator suspended since), never the viewer itself.
  */
-export function employeeOptions(operators: ReadonlyArray<OperatorOption> | null | undefined, validators: ReadonlyMap<number, string>, viewerId: number): Array<[number, string]> {
+export function employeeOptions(
+  operators: ReadonlyArray<OperatorOption> | null | undefined,
+  validators: ReadonlyMap<number, string>,
+  viewerId: number,
+): Array<[number, string]> {
   const out = new Map<number, string>();
-  for (const op of operators ?? []) out.set(op.userId, [op.surname, op.name].filter(Boolean).join(' ') || `#${op.userId}`);
+  for (const op of operators ?? [])
+    out.set(op.userId, [op.surname, op.name].filter(Boolean).join(' ') || `#${op.userId}`);
   for (const [id, name] of validators) if (!out.has(id)) out.set(id, name);
   out.delete(viewerId);
   return [...out];

@@ -1,6 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { availableOperatorSteps, currentOperatorStep, isOperatorStep, mergeOrderComments, type OperatorStepState } from './operatorOrderSteps';
-import { EMPTY_OPERATOR_FILTERS, apiTab, employeeOptions, isOperatorTab, operatorFilterVariables } from './operatorFilters';
+import {
+  availableOperatorSteps,
+  currentOperatorStep,
+  isOperatorStep,
+  mergeOrderComments,
+  type OperatorStepState,
+} from './operatorOrderSteps';
+import {
+  EMPTY_OPERATOR_FILTERS,
+  apiTab,
+  employeeOptions,
+  isOperatorTab,
+  operatorFilterVariables,
+} from './operatorFilters';
 
 const st = (orderStatus: string, extra: Partial<OperatorStepState> = {}): OperatorStepState => ({
   orderStatus,
@@ -28,14 +40,24 @@ describe('operator request modal tabs (spec core §2)', () => {
     expect(currentOperatorStep(s)).toBe('offers');
   });
   it('the payment tab appears with the bill and opens when the payment can be confirmed', () => {
-    const billed = st('OFFER_ACCEPTED', { partnerOrderCount: 2, leadingOfferStatus: 'SEND_PAYCHECK', hasPayCheck: true });
+    const billed = st('OFFER_ACCEPTED', {
+      partnerOrderCount: 2,
+      leadingOfferStatus: 'SEND_PAYCHECK',
+      hasPayCheck: true,
+    });
     expect(availableOperatorSteps(billed)).toEqual(['data', 'scoring', 'offers', 'payment', 'closure', 'comments']);
     expect(currentOperatorStep(billed)).toBe('offers');
-    const checking = st('PAYMENT_CHECKING', { partnerOrderCount: 1, leadingOfferStatus: 'PAYMENT_CHECKING', hasPayCheck: true, canConfirmPayCheck: true });
+    const checking = st('PAYMENT_CHECKING', {
+      partnerOrderCount: 1,
+      leadingOfferStatus: 'PAYMENT_CHECKING',
+      hasPayCheck: true,
+      canConfirmPayCheck: true,
+    });
     expect(currentOperatorStep(checking)).toBe('payment');
   });
   it('an ended request opens on the closure', () => {
-    for (const s of ['EXECUTED', 'REJECTED', 'CANCELED']) expect(currentOperatorStep(st(s, { partnerOrderCount: 1 }))).toBe('closure');
+    for (const s of ['EXECUTED', 'REJECTED', 'CANCELED'])
+      expect(currentOperatorStep(st(s, { partnerOrderCount: 1 }))).toBe('closure');
   });
   it('recognises tab names', () => {
     expect(isOperatorStep('scoring')).toBe(true);
@@ -60,9 +82,24 @@ describe('operator list tabs and filters (spec core §2, §5)', () => {
     expect(operatorFilterVariables({ ...EMPTY_OPERATOR_FILTERS, number: '' }).number).toBeNull();
   });
   it('passes the client text trimmed (INN or name decided by the gateway) and parses the selects', () => {
-    expect(operatorFilterVariables({ number: '', client: '  ООО   Ромашка ', employee: '7', partner: '' })).toEqual({ number: null, client: 'ООО Ромашка', employee: 7, partner: null });
-    expect(operatorFilterVariables({ number: '', client: '7701234567', employee: '', partner: '12' })).toEqual({ number: null, client: '7701234567', employee: null, partner: 12 });
-    expect(operatorFilterVariables({ number: '', client: '   ', employee: 'x', partner: '0' })).toEqual({ number: null, client: null, employee: null, partner: null });
+    expect(operatorFilterVariables({ number: '', client: '  ООО   Ромашка ', employee: '7', partner: '' })).toEqual({
+      number: null,
+      client: 'ООО Ромашка',
+      employee: 7,
+      partner: null,
+    });
+    expect(operatorFilterVariables({ number: '', client: '7701234567', employee: '', partner: '12' })).toEqual({
+      number: null,
+      client: '7701234567',
+      employee: null,
+      partner: 12,
+    });
+    expect(operatorFilterVariables({ number: '', client: '   ', employee: 'x', partner: '0' })).toEqual({
+      number: null,
+      client: null,
+      employee: null,
+      partner: null,
+    });
   });
 });
 
@@ -77,7 +114,12 @@ describe('Комментарии: every operator comment, newest first', () => {
       { author: 'Волкова Ольга', at: '2026-11-21T12:00:00.000Z', text: 'Причина отказа' },
       { author: 'Платёжный агент', at: '2026-11-21T11:30:00.000Z', text: 'Не работаем с этой страной' },
     ];
-    expect(mergeOrderComments(comments, history, [comments[0]], []).map((c) => c.text)).toEqual(['Причина отказа', 'Не работаем с этой страной', 'Второй', 'Первый']);
+    expect(mergeOrderComments(comments, history, [comments[0]], []).map((c) => c.text)).toEqual([
+      'Причина отказа',
+      'Не работаем с этой страной',
+      'Второй',
+      'Первый',
+    ]);
     expect(mergeOrderComments([], [])).toEqual([]);
   });
 });
@@ -89,7 +131,20 @@ describe("'Сотрудник' filter options", () => {
       { userId: 4, name: 'Пётр', surname: 'Андреев' },
       { userId: 5, name: '', surname: '' },
     ];
-    expect(employeeOptions(operators, new Map([[4, 'Андреев П.'], [9, 'Борисов Иван']]), 3)).toEqual([[4, 'Андреев Пётр'], [5, '#5'], [9, 'Борисов Иван']]);
+    expect(
+      employeeOptions(
+        operators,
+        new Map([
+          [4, 'Андреев П.'],
+          [9, 'Борисов Иван'],
+        ]),
+        3,
+      ),
+    ).toEqual([
+      [4, 'Андреев Пётр'],
+      [5, '#5'],
+      [9, 'Борисов Иван'],
+    ]);
     expect(employeeOptions(null, new Map(), 3)).toEqual([]);
   });
 });

@@ -36,7 +36,8 @@ export function availableOperatorSteps(s: OperatorStepState): OperatorStep[] {
   const steps: OperatorStep[] = ['data'];
   if (s.canSendToPartners || s.partnerOrderCount > 0) steps.push('scoring');
   if (s.partnerOrderCount > 0) steps.push('offers');
-  if (s.hasPayCheck || s.canConfirmPayCheck || (s.leadingOfferStatus != null && BILLED.has(s.leadingOfferStatus))) steps.push('payment');
+  if (s.hasPayCheck || s.canConfirmPayCheck || (s.leadingOfferStatus != null && BILLED.has(s.leadingOfferStatus)))
+    steps.push('payment');
   steps.push('closure', 'comments');
   return steps;
 }

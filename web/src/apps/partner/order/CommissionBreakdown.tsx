@@ -20,7 +20,10 @@ export interface CommissionView {
   readonly amountConverted: string;
   readonly expensesConverted: string;
   readonly totalToPay: string;
-  readonly totalCommission: { readonly amount: { readonly amount: string; readonly currency: string }; readonly percent: string };
+  readonly totalCommission: {
+    readonly amount: { readonly amount: string; readonly currency: string };
+    readonly percent: string;
+  };
 }
 
 const percent = (p: string) => `${formatDecimal(p, 2)}%`;
@@ -30,9 +33,17 @@ export function CommissionBreakdown({ commission: c }: { commission: CommissionV
   const rows: Array<[string, string, string]> = [
     ['total-fee', PT.commission.totalFee, `${formatMoney(c.totalFee, c.currency)} (${percent(c.clientFeePercent)})`],
     ['agent-fee', PT.commission.agentFee, `${formatMoney(c.agentFee, c.currency)} (${percent(c.agentFeePercent)})`],
-    ['service-fee', PT.commission.serviceFee, `${formatMoney(c.serviceFee, c.currency)} (${percent(c.serviceFeePercent)})`],
+    [
+      'service-fee',
+      PT.commission.serviceFee,
+      `${formatMoney(c.serviceFee, c.currency)} (${percent(c.serviceFeePercent)})`,
+    ],
     ['expenses', PT.commission.expenses, formatMoney(c.expensesConverted, rub)],
-    ['total-commission', PT.commission.totalCommission, `${formatMoney(c.totalCommission.amount.amount, c.totalCommission.amount.currency || rub)} (${percent(c.totalCommission.percent)})`],
+    [
+      'total-commission',
+      PT.commission.totalCommission,
+      `${formatMoney(c.totalCommission.amount.amount, c.totalCommission.amount.currency || rub)} (${percent(c.totalCommission.percent)})`,
+    ],
     ['amount-converted', PT.commission.amountConverted, formatMoney(c.amountConverted, rub)],
     ['total-to-pay', PT.commission.totalToPay, formatMoney(c.totalToPay, rub)],
     ['rate', PT.commission.rate, formatRateRub(c.rate)],
@@ -42,7 +53,10 @@ export function CommissionBreakdown({ commission: c }: { commission: CommissionV
       {rows.map(([id, label, value]) => (
         <DataList.Item key={id}>
           <DataList.ItemLabel minW="48">{label}</DataList.ItemLabel>
-          <DataList.ItemValue data-testid={`commission-${id}`} fontWeight={id === 'total-to-pay' ? 'semibold' : undefined}>
+          <DataList.ItemValue
+            data-testid={`commission-${id}`}
+            fontWeight={id === 'total-to-pay' ? 'semibold' : undefined}
+          >
             {value}
           </DataList.ItemValue>
         </DataList.Item>

@@ -38,7 +38,19 @@ export interface DocumentSetPanelProps {
 }
 
 export function DocumentSetPanel(props: DocumentSetPanelProps) {
-  const { partnerOrderId, orderId, orderGlobalId, signRequired, set, canEdit, listLabel, uploadLabel, sendLabel, onSend, sending } = props;
+  const {
+    partnerOrderId,
+    orderId,
+    orderGlobalId,
+    signRequired,
+    set,
+    canEdit,
+    listLabel,
+    uploadLabel,
+    sendLabel,
+    onSend,
+    sending,
+  } = props;
   const actions = usePartnerOrderActions();
   const docs = useFragment(
     graphql`
@@ -102,13 +114,23 @@ export function DocumentSetPanel(props: DocumentSetPanelProps) {
 
   const unconfirmed = docs.some((d) => d.status === 'UPLOADED');
   const unsigned = signRequired && documentsToSign(docs, 'AGENT').length > 0;
-  const statusText = (d: (typeof docs)[number]) => (d.agentSignature?.qualified && d.status === 'SIGNED' ? PT.docs.signedByAgent : PT.docs.status[d.status] ?? d.status);
+  const statusText = (d: (typeof docs)[number]) =>
+    d.agentSignature?.qualified && d.status === 'SIGNED'
+      ? PT.docs.signedByAgent
+      : (PT.docs.status[d.status] ?? d.status);
   return (
     <Stack gap="4" pt="2">
       {canEdit && (
         <Field.Root invalid={messages.length > 0}>
           <Field.Label>{uploadLabel}</Field.Label>
-          <Input ref={inputRef} type="file" multiple p="1" onChange={(e) => void onFiles(e.target.files)} disabled={uploading} />
+          <Input
+            ref={inputRef}
+            type="file"
+            multiple
+            p="1"
+            onChange={(e) => void onFiles(e.target.files)}
+            disabled={uploading}
+          />
           <Field.HelperText>{PT.docs.uploadHint}</Field.HelperText>
         </Field.Root>
       )}
@@ -147,7 +169,14 @@ export function DocumentSetPanel(props: DocumentSetPanelProps) {
                 <HStack gap="2">
                   <Badge variant="subtle">{statusText(d)}</Badge>
                   {canEdit && d.status !== 'SENT' && d.status !== 'CONFIRMED' && (
-                    <Button size="xs" variant="ghost" colorPalette="red" loading={removing} aria-label={fill(PT.docs.remove, { name: d.name })} onClick={() => void onRemove(d.documentId, d.name)}>
+                    <Button
+                      size="xs"
+                      variant="ghost"
+                      colorPalette="red"
+                      loading={removing}
+                      aria-label={fill(PT.docs.remove, { name: d.name })}
+                      onClick={() => void onRemove(d.documentId, d.name)}
+                    >
                       Удалить
                     </Button>
                   )}
@@ -184,7 +213,11 @@ export function DocumentSetPanel(props: DocumentSetPanelProps) {
                 {PT.docs.confirm}
               </Button>
             )}
-            <Button onClick={() => void onSend()} loading={sending} disabled={uploading || docs.length === 0 || unsigned}>
+            <Button
+              onClick={() => void onSend()}
+              loading={sending}
+              disabled={uploading || docs.length === 0 || unsigned}
+            >
               {sendLabel}
             </Button>
           </HStack>

@@ -5,7 +5,20 @@
  * and rules, sample contract (≤ 50 MB) — and beside it the commission computed live by the server. Values go to
  * the API through offerForm.ts (decimal strings, API dates); server field errors land next to their inputs.
  */
-import { Box, Button, Fieldset, HStack, Heading, IconButton, Input, SimpleGrid, Spinner, Stack, Text, Textarea } from '@chakra-ui/react';
+import {
+  Box,
+  Button,
+  Fieldset,
+  HStack,
+  Heading,
+  IconButton,
+  Input,
+  SimpleGrid,
+  Spinner,
+  Stack,
+  Text,
+  Textarea,
+} from '@chakra-ui/react';
 import { Suspense, useState } from 'react';
 import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
@@ -45,7 +58,14 @@ export interface OfferFormProps {
   documentExamples: ReadonlyArray<DocumentExample>;
 }
 
-export function OfferForm({ partnerOrderId, orderId, currency, defaults, serviceFeePercent, documentExamples }: OfferFormProps) {
+export function OfferForm({
+  partnerOrderId,
+  orderId,
+  currency,
+  defaults,
+  serviceFeePercent,
+  documentExamples,
+}: OfferFormProps) {
   const actions = usePartnerOrderActions();
   const form = useForm<OfferFormValues>({ defaultValues: offerFormDefaults(defaults), mode: 'onTouched' });
   const { register, control, formState } = form;
@@ -96,22 +116,38 @@ export function OfferForm({ partnerOrderId, orderId, currency, defaults, service
         />
 
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-          <FormField label={PT.offer.paymentSum} error={errors.paymentSum?.message} helperText={fill(PT.offer.paymentSumHint, { currency })} required>
+          <FormField
+            label={PT.offer.paymentSum}
+            error={errors.paymentSum?.message}
+            helperText={fill(PT.offer.paymentSumHint, { currency })}
+            required
+          >
             <Input inputMode="decimal" {...register('paymentSum', { validate: validateSum })} />
           </FormField>
           <FormField
             label={PT.offer.clientFee}
             error={errors.clientFeePercent?.message}
-            helperText={serviceFeePercent ? fill(PT.offer.clientFeeHint, { percent: serviceFeePercent.replace('.', ',') }) : undefined}
+            helperText={
+              serviceFeePercent
+                ? fill(PT.offer.clientFeeHint, { percent: serviceFeePercent.replace('.', ',') })
+                : undefined
+            }
             required
           >
-            <Input inputMode="decimal" placeholder="1,5" {...register('clientFeePercent', { validate: validatePercent })} />
+            <Input
+              inputMode="decimal"
+              placeholder="1,5"
+              {...register('clientFeePercent', { validate: validatePercent })}
+            />
           </FormField>
           <FormField label={PT.offer.dateFrom} error={errors.paymentDateFrom?.message} required>
             <Input type="date" {...register('paymentDateFrom', { validate: validateRequired })} />
           </FormField>
           <FormField label={PT.offer.dateTo} error={errors.paymentDateTo?.message} required>
-            <Input type="date" {...register('paymentDateTo', { validate: (v, all) => validateOfferTerm(all.paymentDateFrom, v) })} />
+            <Input
+              type="date"
+              {...register('paymentDateTo', { validate: (v, all) => validateOfferTerm(all.paymentDateFrom, v) })}
+            />
           </FormField>
           <FormField label={fill(PT.offer.course, { currency })} error={errors.course?.message} required>
             <Input inputMode="decimal" placeholder="92,4512" {...register('course', { validate: validateRate })} />
@@ -139,7 +175,10 @@ export function OfferForm({ partnerOrderId, orderId, currency, defaults, service
                 <Box key={row.id} borderWidth="1px" borderRadius="md" p="3" data-testid="offer-expense">
                   <SimpleGrid columns={{ base: 1, md: 3 }} gap="3">
                     <FormField label={fill(PT.offer.expenseAmount, { n })} error={e?.amount?.message} required>
-                      <Input inputMode="decimal" {...register(`expenses.${i}.amount`, { validate: validateExpenseAmount })} />
+                      <Input
+                        inputMode="decimal"
+                        {...register(`expenses.${i}.amount`, { validate: validateExpenseAmount })}
+                      />
                     </FormField>
                     <Controller
                       control={control}
@@ -147,7 +186,13 @@ export function OfferForm({ partnerOrderId, orderId, currency, defaults, service
                       rules={{ validate: (v) => (v ? true : MESSAGES.required) }}
                       render={({ field, fieldState }) => (
                         <Suspense fallback={<Spinner size="sm" />}>
-                          <CurrencySelect label={fill(PT.offer.expenseCurrency, { n })} name={field.name} value={field.value} onChange={field.onChange} error={fieldState.error?.message} />
+                          <CurrencySelect
+                            label={fill(PT.offer.expenseCurrency, { n })}
+                            name={field.name}
+                            value={field.value}
+                            onChange={field.onChange}
+                            error={fieldState.error?.message}
+                          />
                         </Suspense>
                       )}
                     />
@@ -161,14 +206,24 @@ export function OfferForm({ partnerOrderId, orderId, currency, defaults, service
                         <Input {...register(`expenses.${i}.description`)} />
                       </FormField>
                     </Box>
-                    <IconButton variant="ghost" colorPalette="red" aria-label={fill(PT.offer.removeExpense, { n })} onClick={() => expenses.remove(i)}>
+                    <IconButton
+                      variant="ghost"
+                      colorPalette="red"
+                      aria-label={fill(PT.offer.removeExpense, { n })}
+                      onClick={() => expenses.remove(i)}
+                    >
                       ✕
                     </IconButton>
                   </HStack>
                 </Box>
               );
             })}
-            <Button variant="outline" size="sm" alignSelf="flex-start" onClick={() => expenses.append({ ...EMPTY_EXPENSE, currency })}>
+            <Button
+              variant="outline"
+              size="sm"
+              alignSelf="flex-start"
+              onClick={() => expenses.append({ ...EMPTY_EXPENSE, currency })}
+            >
               {PT.offer.addExpense}
             </Button>
           </Stack>
@@ -190,7 +245,16 @@ export function OfferForm({ partnerOrderId, orderId, currency, defaults, service
           )}
         />
 
-        <Stack as="section" aria-label={PT.commission.region} gap="2" borderWidth="1px" borderRadius="md" p="4" bg="gray.50" aria-busy={live.loading}>
+        <Stack
+          as="section"
+          aria-label={PT.commission.region}
+          gap="2"
+          borderWidth="1px"
+          borderRadius="md"
+          p="4"
+          bg="gray.50"
+          aria-busy={live.loading}
+        >
           <HStack justify="space-between">
             <Heading as="h3" size="sm">
               {PT.commission.region}

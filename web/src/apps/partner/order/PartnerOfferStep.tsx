@@ -12,7 +12,13 @@ import { PT } from '../texts';
 import { CommissionBreakdown } from './CommissionBreakdown';
 import { OfferForm } from './OfferForm';
 
-export function PartnerOfferStep({ partnerOrder: key, settings: settingsKey }: { partnerOrder: PartnerOfferStep_partnerOrder$key; settings: PartnerOfferStep_settings$key | null }) {
+export function PartnerOfferStep({
+  partnerOrder: key,
+  settings: settingsKey,
+}: {
+  partnerOrder: PartnerOfferStep_partnerOrder$key;
+  settings: PartnerOfferStep_settings$key | null;
+}) {
   const po = useFragment(
     graphql`
       fragment PartnerOfferStep_partnerOrder on PartnerOrder {
@@ -113,7 +119,9 @@ export function PartnerOfferStep({ partnerOrder: key, settings: settingsKey }: {
   if (po.viewerCanSendOffer) {
     const currency = po.order.amount.currency;
     const setting = settings?.currencies.find((c) => c.currencyCode === currency);
-    const rateRules = setting ? [setting.rateSource, setting.rateRules, setting.rateTime].filter(Boolean).join('; ') : '';
+    const rateRules = setting
+      ? [setting.rateSource, setting.rateRules, setting.rateTime].filter(Boolean).join('; ')
+      : '';
     return (
       <OfferForm
         partnerOrderId={po.id}
@@ -137,7 +145,11 @@ export function PartnerOfferStep({ partnerOrder: key, settings: settingsKey }: {
   if (!offer) {
     return (
       <Text color="gray.600" pt="2" role="status">
-        {po.offerDetailsHidden && po.status !== 'ALLOWED' ? PT.offer.hiddenDetails : po.status === 'ALLOWED' ? PT.offer.takeFirst : PT.offer.notSent}
+        {po.offerDetailsHidden && po.status !== 'ALLOWED'
+          ? PT.offer.hiddenDetails
+          : po.status === 'ALLOWED'
+            ? PT.offer.takeFirst
+            : PT.offer.notSent}
       </Text>
     );
   }
@@ -151,10 +163,15 @@ export function PartnerOfferStep({ partnerOrder: key, settings: settingsKey }: {
       <DataList.Root orientation="horizontal" size="sm" aria-label={PT.offer.summary}>
         <Row label={PT.offer.dealMethod} value={PT.offer.dealMethods[offer.dealMethod] ?? offer.dealMethod} />
         <Row label={PT.offer.paymentSum} value={formatMoney(offer.paymentSum.amount, cur)} />
-        <Row label={PT.data.term} value={`${apiDateToDisplay(offer.paymentDateFrom)} — ${apiDateToDisplay(offer.paymentDateTo)}`} />
+        <Row
+          label={PT.data.term}
+          value={`${apiDateToDisplay(offer.paymentDateFrom)} — ${apiDateToDisplay(offer.paymentDateTo)}`}
+        />
         <Row label={PT.offer.clientFee} value={`${formatDecimal(offer.clientFeePercent, 2)}%`} />
         <Row label={PT.commission.rate} value={formatRateRub(offer.exchangeRate.course)} />
-        {offer.exchangeRate.courseDeterminationRules && <Row label={PT.offer.courseRules} value={offer.exchangeRate.courseDeterminationRules} />}
+        {offer.exchangeRate.courseDeterminationRules && (
+          <Row label={PT.offer.courseRules} value={offer.exchangeRate.courseDeterminationRules} />
+        )}
         {offer.transactionType && <Row label={PT.offer.transactionType} value={offer.transactionType} />}
         {offer.additionalExpenses.map((e, i) => (
           <Row

@@ -19,7 +19,13 @@ export function orderGlobalId(orderId: number): string {
 
 export function PartnerOrderDialog({ orderId, onClose }: { orderId: number; onClose: () => void }) {
   return (
-    <Dialog.Root open onOpenChange={(d) => !d.open && onClose()} size={{ base: 'full', md: 'xl' }} scrollBehavior="inside" closeOnInteractOutside={false}>
+    <Dialog.Root
+      open
+      onOpenChange={(d) => !d.open && onClose()}
+      size={{ base: 'full', md: 'xl' }}
+      scrollBehavior="inside"
+      closeOnInteractOutside={false}
+    >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>

@@ -84,7 +84,11 @@ export function PartnerOrderModal({ partnerOrder: key, settings }: PartnerOrderM
               <Text color="gray.600" fontSize="sm">
                 {PT.info.status}:
               </Text>
-              <Badge colorPalette={partnerStatusColor(po.displayStatus.code)} data-testid="partner-order-status" data-status={po.status}>
+              <Badge
+                colorPalette={partnerStatusColor(po.displayStatus.code)}
+                data-testid="partner-order-status"
+                data-status={po.status}
+              >
                 {po.displayStatus.label}
               </Badge>
             </HStack>
@@ -107,7 +111,12 @@ export function PartnerOrderModal({ partnerOrder: key, settings }: PartnerOrderM
               <Alert.Title>{fill(PT.modal.refuseReasonShown, { reason: po.rejectReason })}</Alert.Title>
             </Alert.Root>
           )}
-          <Tabs.Root value={step} onValueChange={(d) => setRequested(d.value as ModalStep)} variant="enclosed" fitted={false}>
+          <Tabs.Root
+            value={step}
+            onValueChange={(d) => setRequested(d.value as ModalStep)}
+            variant="enclosed"
+            fitted={false}
+          >
             <Tabs.List aria-label={PT.modal.steps} overflowX="auto" overflowY="hidden">
               {MODAL_STEPS.map((s) => (
                 <Tabs.Trigger key={s} value={s} disabled={!open.has(s)} flexShrink={0}>
@@ -118,10 +127,18 @@ export function PartnerOrderModal({ partnerOrder: key, settings }: PartnerOrderM
             <Tabs.Content value="data">
               <PartnerDataStep partnerOrder={po} />
             </Tabs.Content>
-            <Tabs.Content value="offer">{open.has('offer') && <PartnerOfferStep partnerOrder={po} settings={settings} />}</Tabs.Content>
-            <Tabs.Content value="documents">{open.has('documents') && <PartnerDocumentsStep partnerOrder={po} />}</Tabs.Content>
-            <Tabs.Content value="payment">{open.has('payment') && <PartnerPaymentStep partnerOrder={po} settings={settings} />}</Tabs.Content>
-            <Tabs.Content value="closure">{open.has('closure') && <PartnerClosureStep partnerOrder={po} />}</Tabs.Content>
+            <Tabs.Content value="offer">
+              {open.has('offer') && <PartnerOfferStep partnerOrder={po} settings={settings} />}
+            </Tabs.Content>
+            <Tabs.Content value="documents">
+              {open.has('documents') && <PartnerDocumentsStep partnerOrder={po} />}
+            </Tabs.Content>
+            <Tabs.Content value="payment">
+              {open.has('payment') && <PartnerPaymentStep partnerOrder={po} settings={settings} />}
+            </Tabs.Content>
+            <Tabs.Content value="closure">
+              {open.has('closure') && <PartnerClosureStep partnerOrder={po} />}
+            </Tabs.Content>
             <Tabs.Content value="info">
               <PartnerInfoStep partnerOrder={po} />
             </Tabs.Content>

@@ -17,7 +17,13 @@ import { useIssuePayCheckMutation } from '../mutations/useIssuePayCheckMutation'
 import { PT } from '../texts';
 import { usePartnerOrderActions } from './PartnerOrderActions';
 
-export function PartnerPaymentStep({ partnerOrder: key, settings: settingsKey }: { partnerOrder: PartnerPaymentStep_partnerOrder$key; settings: PartnerPaymentStep_settings$key | null }) {
+export function PartnerPaymentStep({
+  partnerOrder: key,
+  settings: settingsKey,
+}: {
+  partnerOrder: PartnerPaymentStep_partnerOrder$key;
+  settings: PartnerPaymentStep_settings$key | null;
+}) {
   const actions = usePartnerOrderActions();
   const po = useFragment(
     graphql`
@@ -86,17 +92,24 @@ export function PartnerPaymentStep({ partnerOrder: key, settings: settingsKey }:
   );
   const companies = settings?.paymentCompanies ?? [];
   const bill = po.payCheck;
-  const [companyId, setCompanyId] = useState<string>(() => String(bill?.paymentCompany?.paymentCompanyId ?? companies[0]?.paymentCompanyId ?? ''));
+  const [companyId, setCompanyId] = useState<string>(() =>
+    String(bill?.paymentCompany?.paymentCompanyId ?? companies[0]?.paymentCompanyId ?? ''),
+  );
   const [issue, issuing] = useIssuePayCheckMutation();
   const [confirm, confirming] = useConfirmPaymentMutation();
   const company = companies.find((c) => String(c.paymentCompanyId) === companyId);
 
   const b = po.offerTerms?.breakdown;
-  const estimate = b ? (po.order.paymentType === 'RECEIVING' ? b.totalCommission.amount : { amount: b.totalToPay, currency: b.settlementCurrency || 'RUB' }) : null;
+  const estimate = b
+    ? po.order.paymentType === 'RECEIVING'
+      ? b.totalCommission.amount
+      : { amount: b.totalToPay, currency: b.settlementCurrency || 'RUB' }
+    : null;
 
   const onIssue = async () => {
     if (!company) return;
-    const r = (await issue({ input: { partnerOrderId: po.id, paymentCompanyId: company.paymentCompanyId } })).issuePayCheck;
+    const r = (await issue({ input: { partnerOrderId: po.id, paymentCompanyId: company.paymentCompanyId } }))
+      .issuePayCheck;
     if (r.__typename === 'IssuePayCheckSuccess') actions.done(PT.payment.issued);
     else if (r.__typename === 'UserError') actions.fail(r);
   };
@@ -123,7 +136,9 @@ export function PartnerPaymentStep({ partnerOrder: key, settings: settingsKey }:
             {bill.amount && (
               <DataList.Item>
                 <DataList.ItemLabel minW="44">{PT.payment.amount}</DataList.ItemLabel>
-                <DataList.ItemValue data-testid="paycheck-amount">{formatMoney(bill.amount.amount, bill.amount.currency)}</DataList.ItemValue>
+                <DataList.ItemValue data-testid="paycheck-amount">
+                  {formatMoney(bill.amount.amount, bill.amount.currency)}
+                </DataList.ItemValue>
               </DataList.Item>
             )}
             {bill.paymentCompany && (

@@ -11,7 +11,15 @@ import { useRefuseOrderMutation } from '../mutations/useRefuseOrderMutation';
 import { PT } from '../texts';
 import { usePartnerOrderActions } from './PartnerOrderActions';
 
-export function RefuseOrderDialog({ partnerOrderId, open, onOpenChange }: { partnerOrderId: string; open: boolean; onOpenChange: (open: boolean) => void }) {
+export function RefuseOrderDialog({
+  partnerOrderId,
+  open,
+  onOpenChange,
+}: {
+  partnerOrderId: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const actions = usePartnerOrderActions();
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);

@@ -35,7 +35,15 @@ export interface SampleContractFieldProps {
   onUploadingChange?: (uploading: boolean) => void;
 }
 
-export function SampleContractField({ partnerOrderId, orderId, value, onChange, examples, error, onUploadingChange }: SampleContractFieldProps) {
+export function SampleContractField({
+  partnerOrderId,
+  orderId,
+  value,
+  onChange,
+  examples,
+  error,
+  onUploadingChange,
+}: SampleContractFieldProps) {
   const actions = usePartnerOrderActions();
   const inputRef = useRef<HTMLInputElement>(null);
   const [uploading, setUploading] = useState(false);
@@ -64,7 +72,8 @@ export function SampleContractField({ partnerOrderId, orderId, value, onChange, 
   };
 
   const onRemove = async (doc: DocumentExample) => {
-    const r = (await remove({ input: { partnerOrderId, set: 'DOC_EXAMPLES', documentId: doc.documentId } })).deleteDocument;
+    const r = (await remove({ input: { partnerOrderId, set: 'DOC_EXAMPLES', documentId: doc.documentId } }))
+      .deleteDocument;
     if (r.__typename === 'DeleteDocumentSuccess') {
       if (value?.documentId === doc.documentId) onChange(null);
     } else if (r.__typename === 'UserError') actions.fail(r);
@@ -104,13 +113,22 @@ export function SampleContractField({ partnerOrderId, orderId, value, onChange, 
                         aria-pressed={picked}
                         aria-label={fill(PT.offer.sampleContractPickLabel, { name: d.name })}
                         disabled={!d.fileId || uploading}
-                        onClick={() => d.fileId && onChange({ documentId: d.documentId, fileId: d.fileId, name: d.name, size: d.size })}
+                        onClick={() =>
+                          d.fileId &&
+                          onChange({ documentId: d.documentId, fileId: d.fileId, name: d.name, size: d.size })
+                        }
                       >
                         {picked ? PT.offer.sampleContractPicked : PT.offer.sampleContractPick}
                       </Button>
                     );
                   })()}
-                  <Button size="xs" variant="ghost" loading={removing} aria-label={fill(PT.docs.remove, { name: d.name })} onClick={() => void onRemove(d)}>
+                  <Button
+                    size="xs"
+                    variant="ghost"
+                    loading={removing}
+                    aria-label={fill(PT.docs.remove, { name: d.name })}
+                    onClick={() => void onRemove(d)}
+                  >
                     Удалить
                   </Button>
                 </HStack>

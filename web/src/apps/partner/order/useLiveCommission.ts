@@ -5,7 +5,10 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { fetchQuery, graphql, useRelayEnvironment } from 'react-relay';
-import type { useLiveCommissionQuery, useLiveCommissionQuery$data } from '../../../__generated__/useLiveCommissionQuery.graphql';
+import type {
+  useLiveCommissionQuery,
+  useLiveCommissionQuery$data,
+} from '../../../__generated__/useLiveCommissionQuery.graphql';
 import { useDebouncedValue } from '../../../system/useDebouncedValue';
 import { commissionKey, type CommissionInputValue } from '../offerForm';
 
@@ -87,7 +90,8 @@ export function useLiveCommission(partnerOrderId: string, input: CommissionInput
         }
       })
       .catch(() => {
-        if (my === seq.current) setState({ loading: false, commission: null, errors: ['Не удалось рассчитать комиссию'] });
+        if (my === seq.current)
+          setState({ loading: false, commission: null, errors: ['Не удалось рассчитать комиссию'] });
       });
   }, [debouncedKey, partnerOrderId, environment]);
 

@@ -29,7 +29,13 @@ import { useConfirmOfferDocumentsMutation } from './mutations/useConfirmOfferDoc
 import { useMarkPaymentMadeMutation } from './mutations/useMarkPaymentMadeMutation';
 import { SignDealDocuments } from '../../../../components/signing/SignDealDocuments';
 
-export function ClientOrderContent({ order: orderKey, refetch }: { order: ClientOrderContent_order$key; refetch: () => void }) {
+export function ClientOrderContent({
+  order: orderKey,
+  refetch,
+}: {
+  order: ClientOrderContent_order$key;
+  refetch: () => void;
+}) {
   const order = useFragment(
     graphql`
       fragment ClientOrderContent_order on Order {
@@ -118,13 +124,23 @@ export function ClientOrderContent({ order: orderKey, refetch }: { order: Client
       setAcceptingId(null);
     }
   };
-  const report = (result: { __typename: string } | undefined, success: string) => reportDealResult(result, { success, refetch });
+  const report = (result: { __typename: string } | undefined, success: string) =>
+    reportDealResult(result, { success, refetch });
   const onConfirmOfferDocs = () =>
-    confirmOfferDocs({ input }).then((r) => report(r.confirmOfferDocuments, 'Документы подтверждены'), () => false);
+    confirmOfferDocs({ input }).then(
+      (r) => report(r.confirmOfferDocuments, 'Документы подтверждены'),
+      () => false,
+    );
   const onMarkPaid = () =>
-    markPaid({ input }).then((r) => report(r.markPaymentMade, 'Оплата отмечена, агент проверит поступление'), () => false);
+    markPaid({ input }).then(
+      (r) => report(r.markPaymentMade, 'Оплата отмечена, агент проверит поступление'),
+      () => false,
+    );
   const onConfirmFinalDocs = () =>
-    confirmFinalDocs({ input }).then((r) => report(r.confirmFinalDocuments, 'Закрывающие документы подтверждены, сделка завершена'), () => false);
+    confirmFinalDocs({ input }).then(
+      (r) => report(r.confirmFinalDocuments, 'Закрывающие документы подтверждены, сделка завершена'),
+      () => false,
+    );
 
   return (
     <>
@@ -132,14 +148,17 @@ export function ClientOrderContent({ order: orderKey, refetch }: { order: Client
         <Stack gap="2">
           <HStack gap="3" wrap="wrap">
             <Dialog.Title>Заявка № {order.number}</Dialog.Title>
-            <StatusBadge code={order.clientDisplayStatus.code} label={order.clientDisplayStatus.label} testId="order-display-status" />
+            <StatusBadge
+              code={order.clientDisplayStatus.code}
+              label={order.clientDisplayStatus.label}
+              testId="order-display-status"
+            />
             {busy && <Spinner size="sm" aria-label="Загрузка" />}
           </HStack>
         </Stack>
       </Dialog.Header>
       <Dialog.Body>
         <DealStepTabs label="Шаги заявки" steps={CLIENT_STEPS} available={available} current={current}>
-
           <Tabs.Content value="data">
             <OrderDetails order={order} />
           </Tabs.Content>
@@ -155,7 +174,12 @@ export function ClientOrderContent({ order: orderKey, refetch }: { order: Client
                 leadingId={lead?.id}
                 renderAction={(po) =>
                   po.viewerCanAccept ? (
-                    <Button w="full" onClick={() => onAccept(po.id)} loading={acceptingId === po.id} disabled={acceptingId != null && acceptingId !== po.id}>
+                    <Button
+                      w="full"
+                      onClick={() => onAccept(po.id)}
+                      loading={acceptingId === po.id}
+                      disabled={acceptingId != null && acceptingId !== po.id}
+                    >
                       Принять предложение
                     </Button>
                   ) : null
@@ -164,7 +188,13 @@ export function ClientOrderContent({ order: orderKey, refetch }: { order: Client
             </Stack>
           </Tabs.Content>
 
-          <Tabs.Content value="offer">{lead ? <OfferDetail partnerOrder={lead} paymentType={order.paymentType} /> : <Text>Предложение не выбрано</Text>}</Tabs.Content>
+          <Tabs.Content value="offer">
+            {lead ? (
+              <OfferDetail partnerOrder={lead} paymentType={order.paymentType} />
+            ) : (
+              <Text>Предложение не выбрано</Text>
+            )}
+          </Tabs.Content>
 
           <Tabs.Content value="documents">
             <Stack gap="4">
@@ -173,16 +203,31 @@ export function ClientOrderContent({ order: orderKey, refetch }: { order: Client
                   ? 'Документы по сделке от платёжного агента. Агент требует подписи: проверьте их и подпишите квалифицированной электронной подписью.'
                   : 'Документы по сделке от платёжного агента. Проверьте их и подтвердите.'}
               </Text>
-              {lead && <DocumentList documents={lead.offerDocuments} label="Документы по предложению" emptyText="Агент ещё не отправил документы" />}
+              {lead && (
+                <DocumentList
+                  documents={lead.offerDocuments}
+                  label="Документы по предложению"
+                  emptyText="Агент ещё не отправил документы"
+                />
+              )}
               {order.viewerCanConfirmOfferDocuments && lead?.partnerSignRequired && (
-                <SignDealDocuments documents={lead.offerDocuments} orderId={order.id} kind="OFFER_DOCS" label="Подписать документы" onSigned={onConfirmOfferDocs} busy={confirmingDocs} />
+                <SignDealDocuments
+                  documents={lead.offerDocuments}
+                  orderId={order.id}
+                  kind="OFFER_DOCS"
+                  label="Подписать документы"
+                  onSigned={onConfirmOfferDocs}
+                  busy={confirmingDocs}
+                />
               )}
               {order.viewerCanConfirmOfferDocuments && !lead?.partnerSignRequired && (
                 <Button alignSelf="flex-start" loading={confirmingDocs} onClick={onConfirmOfferDocs}>
                   Подтвердить документы
                 </Button>
               )}
-              {lead?.status === 'ACCEPTED_OFFER_DOCS' && <Text color="gray.700">Документы подтверждены. Агент готовит счёт на оплату.</Text>}
+              {lead?.status === 'ACCEPTED_OFFER_DOCS' && (
+                <Text color="gray.700">Документы подтверждены. Агент готовит счёт на оплату.</Text>
+              )}
             </Stack>
           </Tabs.Content>
 
@@ -194,17 +239,36 @@ export function ClientOrderContent({ order: orderKey, refetch }: { order: Client
                   Оплата произведена
                 </Button>
               )}
-              {order.status === 'PAYMENT_CHECKING' && <Text color="gray.700">Платёжный агент проверяет поступление оплаты.</Text>}
-              {order.status === 'EXECUTING' && lead?.status === 'EXECUTING' && <Text color="gray.700">Оплата подтверждена, платёж исполняется.</Text>}
+              {order.status === 'PAYMENT_CHECKING' && (
+                <Text color="gray.700">Платёжный агент проверяет поступление оплаты.</Text>
+              )}
+              {order.status === 'EXECUTING' && lead?.status === 'EXECUTING' && (
+                <Text color="gray.700">Оплата подтверждена, платёж исполняется.</Text>
+              )}
             </Stack>
           </Tabs.Content>
 
           <Tabs.Content value="closing">
             <Stack gap="4">
-              {order.viewerCanConfirmFinalDocuments && <Text color="gray.700">Закрывающие документы требуют вашего {signWord}.</Text>}
-              {lead && <DocumentList documents={lead.finalDocuments} label="Закрывающие документы" emptyText="Агент ещё не отправил закрывающие документы" />}
+              {order.viewerCanConfirmFinalDocuments && (
+                <Text color="gray.700">Закрывающие документы требуют вашего {signWord}.</Text>
+              )}
+              {lead && (
+                <DocumentList
+                  documents={lead.finalDocuments}
+                  label="Закрывающие документы"
+                  emptyText="Агент ещё не отправил закрывающие документы"
+                />
+              )}
               {order.viewerCanConfirmFinalDocuments && lead?.partnerSignRequired && (
-                <SignDealDocuments documents={lead.finalDocuments} orderId={order.id} kind="FINAL_DOCS" label="Подписать закрывающие документы" onSigned={onConfirmFinalDocs} busy={confirmingFinal} />
+                <SignDealDocuments
+                  documents={lead.finalDocuments}
+                  orderId={order.id}
+                  kind="FINAL_DOCS"
+                  label="Подписать закрывающие документы"
+                  onSigned={onConfirmFinalDocs}
+                  busy={confirmingFinal}
+                />
               )}
               {order.viewerCanConfirmFinalDocuments && !lead?.partnerSignRequired && (
                 <Button alignSelf="flex-start" loading={confirmingFinal} onClick={onConfirmFinalDocs}>
@@ -216,7 +280,9 @@ export function ClientOrderContent({ order: orderKey, refetch }: { order: Client
 
           <Tabs.Content value="result">
             <Stack gap="5">
-              <Alert.Root status={order.status === 'EXECUTED' ? 'success' : order.status === 'CANCELED' ? 'info' : 'error'}>
+              <Alert.Root
+                status={order.status === 'EXECUTED' ? 'success' : order.status === 'CANCELED' ? 'info' : 'error'}
+              >
                 <Alert.Indicator />
                 <Alert.Content>
                   <Alert.Title data-testid="order-result">{order.clientDisplayStatus.label}</Alert.Title>

@@ -40,7 +40,16 @@ export interface ClientStepState {
 const ENDED = new Set(['EXECUTED', 'CANCELED', 'REJECTED']);
 const AFTER_VALIDATION = new Set(['ACTIVE', 'OFFER_ACCEPTED', 'PAYMENT_CHECKING', 'EXECUTING', 'EXECUTED']);
 /** Offer statuses in deal-flow order, from acceptance on. */
-const FLOW = ['ACCEPTED', 'SEND_OFFER_DOCS', 'ACCEPTED_OFFER_DOCS', 'SEND_PAYCHECK', 'PAYMENT_CHECKING', 'EXECUTING', 'SEND_EXECUTING_DOCS', 'EXECUTED'];
+const FLOW = [
+  'ACCEPTED',
+  'SEND_OFFER_DOCS',
+  'ACCEPTED_OFFER_DOCS',
+  'SEND_PAYCHECK',
+  'PAYMENT_CHECKING',
+  'EXECUTING',
+  'SEND_EXECUTING_DOCS',
+  'EXECUTED',
+];
 
 function reached(offerStatus: string | null, step: string): boolean {
   if (!offerStatus) return false;
