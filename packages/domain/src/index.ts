@@ -1,0 +1,6 @@
+/**
+ * @platform/domain: the platform's business rules, each written once and imported by the backend, the gateway
+ * and the web app (issue 9). Pure TypeScript: no I/O, no dependencies beyond the language. Sub-paths:
+ * `@platform/domain/deal/…`, `@platform/domain/chat/…`, `@platform/domain/validation/…`, `@platform/domain/limits`.
+ */
+export * from './limits.js';
