@@ -4,7 +4,7 @@
  * chat-and-shell §3 "Signing certificate", §4 "Signing flow" (only non-expired certificates, CAdES-BES detached), §5
  * 'Не выбран сертификат', §8 plug-in messages, §9 plug-in load time-out).
  *
- * The CryptoPro browser plug-in is the one part a test browser cannot have: tests/support/fakeCadesPlugin.ts injects
+ * The CryptoPro browser plug-in is the one part a test browser cannot have: tests/support/fake-cades-plugin.ts injects
  * a `window.cadesplugin` with the real plug-in's API, so the product adapter (crypto-pro) runs unchanged; the
  * signatures are made in Node by the test PKI, whose CA the backend trusts (TRUSTED_CA_DIR = pki.dir).
  */
@@ -21,7 +21,7 @@ import { userOf } from '../../backend/test/deal-partner-helpers.js';
 import { launchBrowser, RolePages } from '../support/browser.js';
 import { createTestPki, gostAvailable, type TestCertificate } from '../support/certificates.js';
 import { day, orderInput, pdf, signIn } from '../support/deal.js';
-import { installFakeCadesPlugin, type FakeCadesOptions } from '../support/fakeCadesPlugin.js';
+import { installFakeCadesPlugin, type FakeCadesOptions } from '../support/fake-cades-plugin.js';
 import { startStack, type Stack } from '../support/stack.js';
 import { createRequestUi, signInUi } from '../support/ui.js';
 

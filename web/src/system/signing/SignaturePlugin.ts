@@ -2,7 +2,7 @@
  * The small interface the screens sign through (issue 8; spec chat-and-shell §1 "signing needs an installed
  * plug-in", §4 "Signing flow": basic CAdES, detached). The product implementation is the CryptoPro browser
  * plug-in through the `crypto-pro` package (cryptoProPlugin.ts); end-to-end tests inject a fake
- * `window.cadesplugin` with the real plug-in's API (tests/support/fakeCadesPlugin.ts), so the same adapter runs.
+ * `window.cadesplugin` with the real plug-in's API (tests/support/fake-cades-plugin.ts), so the same adapter runs.
  * Every failure is a SigningError with the exact texts of spec chat §5 / §8 (pluginMessages.ts).
  */
 import type { SigningCertificate } from './certificate';
