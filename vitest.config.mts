@@ -28,7 +28,17 @@ export default defineConfig({
           testTimeout: 30_000,
         },
       },
-      { test: { name: 'web', root: './web', include: ['src/**/*.test.ts', 'src/**/*.test.tsx'] } },
+      {
+        // The web app's Vite config compiles the Relay `graphql` tags (babel-plugin-relay), so component tests
+        // (*.test.tsx, `// @vitest-environment jsdom`, Relay's mock environment) render the real components.
+        extends: './web/vite.config.ts',
+        test: {
+          name: 'web',
+          root: './web',
+          include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+          setupFiles: ['./src/testing/setup.ts'],
+        },
+      },
       {
         test: {
           name: 'integration',
