@@ -7,7 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import { companies, users } from '../src/db/schema/core.js';
 import { partnerOrders } from '../src/db/schema/orders.js';
 import { runTransition } from '../src/deal/repository.js';
-import type { DealAction } from '../src/domain/deal/transitions.js';
+import type { DealAction } from '@platform/domain/deal/rules';
 import type { AuthUser } from '../src/plugins/auth.js';
 import type { TestApp, TestClient } from './harness.js';
 import { created, orderInput } from './orders-helpers.js';

@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies, users } from '../src/db/schema/core.js';
 import { orders, orderStatusHistory, storedFiles } from '../src/db/schema/orders.js';
-import { CLIENT_TAB_STATUSES } from '../src/domain/orders.js';
+import { CLIENT_TAB_STATUSES } from '@platform/domain/deal/display';
 import { createTestApp, DRIVERS, type TestApp, type TestClient } from './harness.js';
 import {
   BASE,

@@ -15,7 +15,7 @@ import type { Db } from '../db/client.js';
 import { partnerOrderOffers } from '../db/schema/deal.js';
 import { orders, partnerOrders } from '../db/schema/orders.js';
 import { expiredOffers, type ExpiryCandidate } from '../domain/deal/expiry.js';
-import type { OfferStatus, OrderStatus } from '../domain/deal/transitions.js';
+import type { OfferStatus, OrderStatus } from '@platform/domain/deal/statuses';
 import { AppError } from '../errors.js';
 import { applyPlan } from './repository.js';
 

@@ -23,7 +23,7 @@ import {
   parseDecimal,
   subtractDecimal,
   type CommissionBreakdown,
-} from '../domain/deal/money.js';
+} from '@platform/domain/deal/money';
 import { businessToday, isIsoDate } from '../domain/orders.js';
 import type { FieldError } from '../errors.js';
 import { findCurrency } from '../reference/currencies.js';

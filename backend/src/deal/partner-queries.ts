@@ -16,10 +16,10 @@ import {
   partnerTabOf,
   partnerOfferLabel,
   type PartnerTab,
-} from '../domain/deal/display.js';
+} from '@platform/domain/deal/display';
 import { loadOrders, type OrderDto } from '../routes/orders/queries.js';
 import { loadPartnerOrderViews, type OfferDetails, type PayCheckView } from './views.js';
-import type { OfferStatus, OrderStatus } from '../domain/deal/transitions.js';
+import type { OfferStatus, OrderStatus } from '@platform/domain/deal/statuses';
 import { AppError } from '../errors.js';
 
 /** Filters of the agent's list (spec core §2 "filters by number, counterparty country, payment term"; §4 tabs). */

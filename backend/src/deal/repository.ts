@@ -55,7 +55,8 @@ import {
   type PaymentSnapshot,
   type Plan,
 } from '../domain/deal/apply.js';
-import type { DealAction, DealRole, OfferStatus, OrderStatus, PaymentStatus } from '../domain/deal/transitions.js';
+import type { DealAction, DealRole } from '@platform/domain/deal/rules';
+import type { OfferStatus, OrderStatus, PaymentStatus } from '@platform/domain/deal/statuses';
 import { AppError } from '../errors.js';
 import type { AuthUser } from '../plugins/auth.js';
 

@@ -20,13 +20,15 @@ import {
   partnerOrderOfferExpenses,
   partnerOrderOffers,
   payChecks,
+  DEAL_DOCUMENT_KINDS,
+  DEAL_DOCUMENT_STATUSES,
   type DealDocumentKind,
 } from '../db/schema/deal.js';
 import { orderStatusHistory, partnerOrders, storedFiles } from '../db/schema/orders.js';
 import { partnerPaymentCompanies, partnerPaymentRequisites } from '../db/schema/partner.js';
-import { offerDetailsHidden } from '../domain/deal/display.js';
-import { formatPercent } from '../domain/deal/money.js';
-import type { OfferStatus, PaymentStatus } from '../domain/deal/transitions.js';
+import { offerDetailsHidden } from '@platform/domain/deal/display';
+import { formatPercent } from '@platform/domain/deal/money';
+import { OFFER_STATUSES, PAYMENT_STATUSES, type OfferStatus, type PaymentStatus } from '@platform/domain/deal/statuses';
 import {
   loadDealSignatures,
   signatureView,
@@ -103,7 +105,10 @@ export const OfferDetailsSchema = Type.Object(
 export const PayCheckSchema = Type.Object(
   {
     id: Type.Integer(),
-    status: Type.String({ description: 'ACTIVE | CHECK_PAYMENT | PAYMENT_CONFIRMED | ARCHIVED (spec core §4)' }),
+    status: Type.Union(
+      PAYMENT_STATUSES.map((v) => Type.Literal(v)),
+      { description: 'ACTIVE | CHECK_PAYMENT | PAYMENT_CONFIRMED | ARCHIVED (spec core §4)' },
+    ),
     amount: Nullable(Type.String()),
     currency: Nullable(Type.String()),
     convertedCommissionAmount: Nullable(Type.String()),
@@ -119,7 +124,10 @@ export const PartnerOrderViewSchema = Type.Object({
   id: Type.Integer({ description: 'Partner order id (the offer)' }),
   partnerId: Type.Integer({ description: 'Company id of the payment agent' }),
   brand: Nullable(Type.String()),
-  status: Type.String({ description: 'Offer status (spec core §4)' }),
+  status: Type.Union(
+    OFFER_STATUSES.map((v) => Type.Literal(v)),
+    { description: 'Offer status (spec core §4)' },
+  ),
   statusDate: Nullable(Type.String()),
   partnerSignRequired: Type.Boolean({ description: 'The agent signs documents (else the client confirms them)' }),
   offer: Nullable(
@@ -143,9 +151,15 @@ export const DocumentSchema = Type.Object(
     id: Type.Integer(),
     partnerOrderId: Nullable(Type.Integer()),
     partnerId: Type.Integer(),
-    kind: Type.String({ description: 'OFFER_DOCS | FINAL_DOCS | DOC_EXAMPLE' }),
+    kind: Type.Union(
+      DEAL_DOCUMENT_KINDS.map((v) => Type.Literal(v)),
+      { description: 'OFFER_DOCS | FINAL_DOCS | DOC_EXAMPLE' },
+    ),
     name: Type.String(),
-    status: Type.String({ description: 'UPLOADED | SIGNED | SENT | CONFIRMED (spec core §3 "Documents")' }),
+    status: Type.Union(
+      DEAL_DOCUMENT_STATUSES.map((v) => Type.Literal(v)),
+      { description: 'UPLOADED | SIGNED | SENT | CONFIRMED (spec core §3 "Documents")' },
+    ),
     fileId: Type.String({
       description:
         "Stored file id (UUID) of the content; a DOC_EXAMPLE's fileId is what offer/send takes as sampleContractFileId",

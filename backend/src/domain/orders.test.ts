@@ -1,17 +1,13 @@
-/** Unit tests of the order rules (spec core §4 statuses and client tabs, §5 validation and files, §9 50 MB). */
+/** Unit tests of the order rules (spec core §5 validation and files, §9 50 MB); statuses and tabs: @platform/domain. */
 import { describe, expect, it } from 'vitest';
 import {
   businessToday,
   checkOrderFiles,
   cleanFileName,
-  CLIENT_TAB_STATUSES,
-  clientTabOf,
   decideUploadType,
   fileNameKey,
   isIsoDate,
-  isOrderStatus,
   MAX_ORDER_FILES_BYTES,
-  ORDER_STATUSES,
   parseAmount,
   validateOrderInput,
   type OrderInput,
@@ -33,42 +29,6 @@ const valid = (over: Partial<Record<keyof OrderInput, unknown>> = {}): OrderInpu
   }) as OrderInput;
 const codes = (input: OrderInput, tnvedKnown = true) =>
   validateOrderInput(input, { today: TODAY, tnvedKnown }).errors.map((e) => `${e.field}:${e.code}`);
-
-describe('order statuses and client tabs (spec core §4)', () => {
-  it('has the nine statuses of the spec', () => {
-    expect([...ORDER_STATUSES].sort()).toEqual([
-      'ACTIVE',
-      'CANCELED',
-      'EXECUTED',
-      'EXECUTING',
-      'IN_VALIDATION',
-      'OFFER_ACCEPTED',
-      'PAYMENT_CHECKING',
-      'REJECTED',
-      'VALIDATION',
-    ]);
-    expect(isOrderStatus('ACTIVE')).toBe(true);
-    expect(isOrderStatus('active')).toBe(false);
-  });
-
-  it('groups the tabs exactly as the spec and puts every status in exactly one tab', () => {
-    expect(CLIENT_TAB_STATUSES.current).toEqual([
-      'ACTIVE',
-      'EXECUTING',
-      'IN_VALIDATION',
-      'OFFER_ACCEPTED',
-      'PAYMENT_CHECKING',
-      'VALIDATION',
-    ]);
-    expect(CLIENT_TAB_STATUSES.completed).toEqual(['EXECUTED']);
-    expect(CLIENT_TAB_STATUSES.cancelled).toEqual(['CANCELED', 'REJECTED']);
-    const all = Object.values(CLIENT_TAB_STATUSES).flat();
-    expect(all.sort()).toEqual([...ORDER_STATUSES].sort());
-    expect(clientTabOf('VALIDATION')).toBe('current');
-    expect(clientTabOf('EXECUTED')).toBe('completed');
-    expect(clientTabOf('REJECTED')).toBe('cancelled');
-  });
-});
 
 describe('amounts as decimal strings', () => {
   it('normalizes to two decimals without floats', () => {

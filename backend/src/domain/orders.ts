@@ -1,6 +1,5 @@
 /**
- * Rules of payment requests (orders), free of I/O (DESIGN principle 2): order statuses and the client tab groups
- * (spec core §4), validation of a new request (spec core §3 "Request (order)", §5, §6 "An unverified company cannot
+ * Rules of payment requests (orders), free of I/O (DESIGN principle 2): validation of a new request (spec core §3 "Request (order)", §5, §6 "An unverified company cannot
  * create requests") and the file rules (spec core §5 "Files", §9 "Total file size per request 50 MB").
  *
  * Units: money is a decimal string with at most 2 decimals plus an ISO 4217 code, compared without floats; sizes
@@ -12,51 +11,6 @@ import type { FieldError } from '../errors.js';
 import { MESSAGES } from '../errors.js';
 import { findCountry } from '../reference/countries.js';
 import { findCurrency } from '../reference/currencies.js';
-
-// ---------------------------------------------------------------------------------------------------------
-// Statuses and client tabs (spec core §4)
-// ---------------------------------------------------------------------------------------------------------
-
-/** Order statuses of spec core §4, in the order of the deal flow (§1). */
-export const ORDER_STATUSES = [
-  'VALIDATION',
-  'IN_VALIDATION',
-  'ACTIVE',
-  'OFFER_ACCEPTED',
-  'PAYMENT_CHECKING',
-  'EXECUTING',
-  'EXECUTED',
-  'REJECTED',
-  'CANCELED',
-] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
-
-/** Status of a new request: the operator checks it first (spec core §1 step 2). */
-export const INITIAL_ORDER_STATUS: OrderStatus = 'VALIDATION';
-
-/** True when `s` is one of ORDER_STATUSES. */
-export function isOrderStatus(s: unknown): s is OrderStatus {
-  return typeof s === 'string' && (ORDER_STATUSES as readonly string[]).includes(s);
-}
-
-/** Tabs of the client's request list (spec core §2 "requests (tabs current, completed, cancelled)"). */
-export type ClientTab = 'current' | 'completed' | 'cancelled';
-
-/** Statuses per client tab, exactly as spec core §4 "Client tab groups". Every status is in exactly one tab. */
-export const CLIENT_TAB_STATUSES: Readonly<Record<ClientTab, readonly OrderStatus[]>> = {
-  current: ['ACTIVE', 'EXECUTING', 'IN_VALIDATION', 'OFFER_ACCEPTED', 'PAYMENT_CHECKING', 'VALIDATION'],
-  completed: ['EXECUTED'],
-  cancelled: ['CANCELED', 'REJECTED'],
-};
-
-/** The client tab an order status belongs to (spec core §4). */
-export function clientTabOf(status: OrderStatus): ClientTab {
-  for (const tab of Object.keys(CLIENT_TAB_STATUSES) as ClientTab[]) {
-    if (CLIENT_TAB_STATUSES[tab].includes(status)) return tab;
-  }
-  // Unreachable: the groups cover ORDER_STATUSES (checked by a unit test).
-  throw new Error(`status without a tab: ${status}`);
-}
 
 // ---------------------------------------------------------------------------------------------------------
 // Request input (spec core §3, §5)

@@ -4,7 +4,7 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MAX_COMMENT_LENGTH, REFUSAL_HTTP_STATUS, planTransition, type Plan } from './apply.js';
-import { clientDisplayStatus, operatorDisplayStatus } from './display.js';
+import { clientDisplayStatus, operatorDisplayStatus } from '@platform/domain/deal/display';
 import { MemoryDealRepo } from './test-memory-repo.js';
 
 const T0 = new Date('2026-03-02T09:00:00Z');
@@ -69,11 +69,11 @@ describe('happy path: creation to EXECUTED (spec core §4 "Deal flow" steps 1–
       offers: { [A]: 'ALLOWED', [B]: 'ALLOWED', [C]: 'ALLOWED' },
       payments: [],
     });
-    expect([client(), oper()]).toEqual(['WAITING_OFFERS', 'ON_REVIEW']);
+    expect([client(), oper()]).toEqual(['WAITING_FOR_OFFERS', 'ON_REVIEW']);
 
     step('PARTNER_TAKE', 'PARTNER', 3, { offerOf: A });
     step('PARTNER_SAVE_OFFER', 'PARTNER', 4, { offerOf: A });
-    expect([client(), oper()]).toEqual(['WAITING_OFFERS', 'ON_REVIEW']);
+    expect([client(), oper()]).toEqual(['WAITING_FOR_OFFERS', 'ON_REVIEW']);
     step('PARTNER_SEND_OFFER', 'PARTNER', 5, { offerOf: A });
     step('PARTNER_TAKE', 'PARTNER', 6, { offerOf: B });
     step('PARTNER_SEND_OFFER', 'PARTNER', 7, { offerOf: B });
@@ -91,7 +91,7 @@ describe('happy path: creation to EXECUTED (spec core §4 "Deal flow" steps 1–
     step('PARTNER_SEND_OFFER_DOCS', 'PARTNER', 9, { offerOf: A });
     expect([client(), oper()]).toEqual(['REQUIRES_SIGNATURE', 'OFFER']);
     step('CLIENT_CONFIRM_OFFER_DOCS', 'CLIENT', 10, { offerOf: A });
-    expect([client(), oper()]).toEqual(['WAITING_PAYMENT_ORDER', 'ACCEPTED_OFFER_DOCS']);
+    expect([client(), oper()]).toEqual(['WAITING_FOR_PAYMENT_ORDER', 'ACCEPTED_OFFER_DOCS']);
 
     step('PARTNER_SEND_PAYCHECK', 'PARTNER', 11, { offerOf: A });
     expect(statuses(repo).payments).toEqual(['ACTIVE']);
@@ -300,7 +300,7 @@ describe('exits (spec core §4 "Exits")', () => {
       offers: { [A]: 'REJECTED', [B]: 'SIGNED_ANOTHER_OFFER', [C]: 'SIGNED_ANOTHER_OFFER' },
       payments: ['ARCHIVED'],
     });
-    expect(clientDisplayStatus('ACTIVE', repo.offersOf(ORDER)).code).toBe('WAITING_OFFERS');
+    expect(clientDisplayStatus('ACTIVE', repo.offersOf(ORDER)).code).toBe('WAITING_FOR_OFFERS');
     expect(operatorDisplayStatus('ACTIVE', repo.offersOf(ORDER)).code).toBe('ON_REVIEW');
 
     expect(

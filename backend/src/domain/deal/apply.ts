@@ -21,17 +21,19 @@ import {
   DEAL_RULES,
   OPEN_PAYMENT_STATUSES,
   allowsState,
-  isOpenOffer,
   ruleOf,
-  ORDER_STATUS_LABELS,
-  OFFER_STATUS_LABELS,
   type ActionRule,
   type DealAction,
   type DealRole,
+} from '@platform/domain/deal/rules';
+import {
+  isOpenOffer,
+  ORDER_STATUS_LABELS,
+  OFFER_STATUS_LABELS,
   type OfferStatus,
   type OrderStatus,
   type PaymentStatus,
-} from './transitions.js';
+} from '@platform/domain/deal/statuses';
 
 /** Longest comment or reason accepted, characters (the spec does not give one, §5 "not shown"; as domain/orders.ts). */
 export const MAX_COMMENT_LENGTH = 2000;

@@ -11,7 +11,7 @@
  */
 import { businessToday } from '../orders.js';
 import { planTransition, type OfferSnapshot, type Plan } from './apply.js';
-import type { OrderStatus } from './transitions.js';
+import type { OrderStatus } from '@platform/domain/deal/statuses';
 
 /** An offer the job looked at, with its order. `paymentTo`: last day of the offer's payment term, 'YYYY-MM-DD'. */
 export interface ExpiryCandidate {

@@ -4,15 +4,8 @@
  * Used by the deal tests only; it also checks the order/offer invariant of transitions.ts after every apply.
  */
 import { planTransition, type HistoryEntry, type Plan, type PlanInput, type PlanResult } from './apply.js';
-import {
-  ORDER_OPEN_OFFER_STATUSES,
-  isOpenOffer,
-  type DealAction,
-  type DealRole,
-  type OfferStatus,
-  type OrderStatus,
-  type PaymentStatus,
-} from './transitions.js';
+import { ORDER_OPEN_OFFER_STATUSES, type DealAction, type DealRole } from '@platform/domain/deal/rules';
+import { isOpenOffer, type OfferStatus, type OrderStatus, type PaymentStatus } from '@platform/domain/deal/statuses';
 
 export interface MemOrder {
   id: number;

@@ -8,18 +8,20 @@ import {
   DEAL_ACTIONS,
   DEAL_ROLES,
   DEAL_RULES,
-  OFFER_STATUSES,
   ORDER_OPEN_OFFER_STATUSES,
+  type DealAction,
+  type DealRole,
+} from '@platform/domain/deal/rules';
+import {
+  OFFER_STATUSES,
   ORDER_STATUSES,
   OFFER_STATUS_LABELS,
   ORDER_STATUS_LABELS,
   PAYMENT_STATUSES,
   PAYMENT_STATUS_LABELS,
-  type DealAction,
-  type DealRole,
   type OfferStatus,
   type OrderStatus,
-} from './transitions.js';
+} from '@platform/domain/deal/statuses';
 
 /**
  * Written by hand from spec core §4 and the decisions in transitions.ts, NOT derived from DEAL_RULES.

@@ -18,8 +18,8 @@ import type { DbOrTx } from '../../db/client.js';
 import { companies, users } from '../../db/schema/core.js';
 import { operatorComments } from '../../db/schema/deal.js';
 import { orders, partnerOrders } from '../../db/schema/orders.js';
-import { operatorDisplayStatus } from '../../domain/deal/display.js';
-import type { OrderStatus } from '../../domain/orders.js';
+import { operatorDisplayStatus } from '@platform/domain/deal/display';
+import type { OrderStatus } from '@platform/domain/deal/statuses';
 import { loadPartnerOrderViews, type PartnerOrderView } from '../../deal/views.js';
 import { loadOrders, type OrderDto } from '../orders/queries.js';
 

@@ -7,7 +7,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { companies, users } from '../../db/schema/core.js';
 import { orders, storedFiles } from '../../db/schema/orders.js';
 import { refTnved } from '../../db/schema/reference.js';
-import type { OrderStatus } from '../../domain/orders.js';
+import type { OrderStatus } from '@platform/domain/deal/statuses';
 import { countryNameRu } from '../../reference/countries.js';
 import { loadPartnerOrderViews, type PartnerOrderView } from '../../deal/views.js';
 import type { OrderSortField } from './schemas.js';

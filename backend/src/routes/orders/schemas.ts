@@ -5,7 +5,8 @@
  */
 import { Type } from 'typebox';
 import { PartnerOrderViewSchema } from '../../deal/views.js';
-import { GOODS_LOCATIONS, ORDER_STATUSES, PAYMENT_TYPES } from '../../domain/orders.js';
+import { GOODS_LOCATIONS, PAYMENT_TYPES } from '../../domain/orders.js';
+import { ORDER_STATUSES } from '@platform/domain/deal/statuses';
 
 const literals = <T extends readonly string[]>(values: T, description: string) =>
   Type.Union(

@@ -5,7 +5,8 @@
  * code and Russian text; the schemas check shapes and types. Money and rates are decimal STRINGS everywhere.
  */
 import { Type } from 'typebox';
-import { DEAL_ACTIONS, OFFER_STATUSES, PAYMENT_STATUSES } from '../../domain/deal/transitions.js';
+import { DEAL_ACTIONS } from '@platform/domain/deal/rules';
+import { OFFER_STATUSES, PAYMENT_STATUSES } from '@platform/domain/deal/statuses';
 import { DocumentSchema, OfferDetailsSchema, PartnerOrderViewSchema, PayCheckSchema } from '../../deal/views.js';
 import { OrderSchema } from '../orders/schemas.js';
 import { ErrorSchema } from '../schemas.js';

@@ -1,6 +1,7 @@
 /**
  * The deal flow of spec core §4 as DATA: order, offer (partner order) and payment state machines in one table of
- * named actions. `apply.ts` reads the table to plan a transition; nothing here does I/O (DESIGN "Rules apart from
+ * named actions (DEAL_RULES). The backend's `domain/deal/apply.ts` reads the table to plan a transition and the
+ * gateway derives its `viewerCan…` flags from it (permissions.ts); nothing here does I/O (DESIGN "Rules apart from
  * I/O"). Every entry says who may act (§6, §7), from which (order status, offer status) pairs, to what, what
  * happens to the OTHER offers of the order, to the payments (bills), and whether a comment is required.
  *
@@ -48,57 +49,18 @@
  * 10. The referral partner (AGENT, §6) never acts on the deal itself: acting for a client it is re-logged as CLIENT.
  *     Ownership (this client's order, this agent's offer) is the route's role scoping, not this table's.
  */
-import type { AccountType } from '../../plugins/auth.js';
-import { ORDER_STATUSES, type OrderStatus } from '../orders.js';
-
-export { ORDER_STATUSES, type OrderStatus };
-
-/** Offer (partner order) statuses of spec core §4, in the order of the deal flow, then the three unsuccessful ends. */
-export const OFFER_STATUSES = [
-  'ALLOWED',
-  'IN_PROGRESS',
-  'CREATED_OFFER',
-  'SEND_OFFER',
-  'ACCEPTED',
-  'SEND_OFFER_DOCS',
-  'ACCEPTED_OFFER_DOCS',
-  'SEND_PAYCHECK',
-  'PAYMENT_CHECKING',
-  'EXECUTING',
-  'SEND_EXECUTING_DOCS',
-  'EXECUTED',
-  'SIGNED_ANOTHER_OFFER',
-  'REJECTED',
-  'REFUSE_OPER',
-] as const;
-export type OfferStatus = (typeof OFFER_STATUSES)[number];
-
-/** Payment (bill) statuses of spec core §4. */
-export const PAYMENT_STATUSES = ['ACTIVE', 'CHECK_PAYMENT', 'PAYMENT_CONFIRMED', 'ARCHIVED'] as const;
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+import {
+  OPEN_OFFER_STATUSES,
+  type AccountType,
+  type OfferStatus,
+  type OrderStatus,
+  type PaymentStatus,
+} from './statuses.js';
 
 /** Who acts: a data role of spec core §6, or SYSTEM for scheduled jobs (offer expiry). */
 export type DealRole = AccountType | 'SYSTEM';
+/** Every DealRole, for tests and tables that go over all of them. */
 export const DEAL_ROLES: readonly DealRole[] = ['CLIENT', 'PARTNER', 'OPER', 'AGENT', 'SYSTEM'];
-
-/** Offer statuses that end an offer; every other status is "open" (the offer can still move). */
-export const TERMINAL_OFFER_STATUSES: readonly OfferStatus[] = [
-  'EXECUTED',
-  'SIGNED_ANOTHER_OFFER',
-  'REJECTED',
-  'REFUSE_OPER',
-];
-export const OPEN_OFFER_STATUSES: readonly OfferStatus[] = OFFER_STATUSES.filter(
-  (s) => !TERMINAL_OFFER_STATUSES.includes(s),
-);
-
-/** True when the offer can still move (not EXECUTED, SIGNED_ANOTHER_OFFER, REJECTED, REFUSE_OPER). */
-export function isOpenOffer(status: OfferStatus): boolean {
-  return !TERMINAL_OFFER_STATUSES.includes(status);
-}
-
-/** Order statuses that end an order. */
-export const TERMINAL_ORDER_STATUSES: readonly OrderStatus[] = ['EXECUTED', 'REJECTED', 'CANCELED'];
 
 /** Offers before acceptance (order ACTIVE) and of an accepted deal before payment (order OFFER_ACCEPTED). */
 const PRE_ACCEPT: readonly OfferStatus[] = ['ALLOWED', 'IN_PROGRESS', 'CREATED_OFFER', 'SEND_OFFER'];
@@ -413,43 +375,3 @@ export function ruleOf(action: string): ActionRule | undefined {
 export function allowsState(rule: ActionRule, state: StatePair): boolean {
   return rule.from.some((p) => p.order === state.order && p.offer === state.offer);
 }
-
-/** Russian names of order statuses (spec core §4), for messages and lists. */
-export const ORDER_STATUS_LABELS: Readonly<Record<OrderStatus, string>> = {
-  VALIDATION: 'Ожидает проверки',
-  IN_VALIDATION: 'На проверке',
-  ACTIVE: 'Активна',
-  OFFER_ACCEPTED: 'Предложение принято',
-  PAYMENT_CHECKING: 'Проверка оплаты',
-  EXECUTING: 'Исполняется',
-  EXECUTED: 'Исполнена',
-  REJECTED: 'Отклонена',
-  CANCELED: 'Отменена',
-};
-
-/** Russian names of offer statuses as the payment agent sees them (spec core §4 "In display terms"). */
-export const OFFER_STATUS_LABELS: Readonly<Record<OfferStatus, string>> = {
-  ALLOWED: 'Новая',
-  IN_PROGRESS: 'Проверка',
-  CREATED_OFFER: 'Предложение подготовлено',
-  SEND_OFFER: 'Предложение',
-  ACCEPTED: 'Предложение принято',
-  SEND_OFFER_DOCS: 'Документы отправлены',
-  ACCEPTED_OFFER_DOCS: 'Выставление счёта',
-  SEND_PAYCHECK: 'Оплата',
-  PAYMENT_CHECKING: 'Проверка оплаты',
-  EXECUTING: 'Исполнение',
-  SEND_EXECUTING_DOCS: 'Требует подтверждения',
-  EXECUTED: 'Исполнена',
-  SIGNED_ANOTHER_OFFER: 'Принято другое предложение',
-  REJECTED: 'Отказ агента',
-  REFUSE_OPER: 'Отклонена сервисом',
-};
-
-/** Russian names of payment (bill) statuses (spec core §4). */
-export const PAYMENT_STATUS_LABELS: Readonly<Record<PaymentStatus, string>> = {
-  ACTIVE: 'Счёт выставлен',
-  CHECK_PAYMENT: 'Проверка оплаты',
-  PAYMENT_CONFIRMED: 'Оплата подтверждена',
-  ARCHIVED: 'В архиве',
-};

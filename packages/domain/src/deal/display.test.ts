@@ -1,4 +1,7 @@
-/** Derived statuses of spec core §4: every row of the client table, the operator rule, agent tabs, hidden details. */
+/**
+ * Derived statuses of spec core §4: every row of the client table, client tabs, the operator rule, agent tabs and
+ * display codes, hidden details.
+ */
 import { describe, expect, it } from 'vitest';
 import {
   CLIENT_DISPLAY_LABELS,
@@ -8,12 +11,16 @@ import {
   clientLeadingOffer,
   offerDetailsHidden,
   operatorDisplayStatus,
+  CLIENT_DISPLAY_STATUSES,
+  CLIENT_TAB_STATUSES,
+  clientTabOf,
+  partnerDisplayStatus,
   partnerOfferLabel,
   partnerTabFilter,
   partnerTabOf,
   type DisplayOffer,
 } from './display.js';
-import { OFFER_STATUSES, type OfferStatus } from './transitions.js';
+import { OFFER_STATUSES, ORDER_STATUSES, type OfferStatus } from './statuses.js';
 
 const offers = (...s: OfferStatus[]): DisplayOffer[] => s.map((status) => ({ status }));
 const IGNORED: OfferStatus[] = [
@@ -27,8 +34,8 @@ const IGNORED: OfferStatus[] = [
 
 describe('client-facing display status (spec core §4 table, row by row)', () => {
   it('ACTIVE, no live offer → waiting for offers (offers in ignored statuses do not count)', () => {
-    expect(clientDisplayStatus('ACTIVE', [])).toEqual({ code: 'WAITING_OFFERS', label: 'Ожидание предложений' });
-    expect(clientDisplayStatus('ACTIVE', offers(...IGNORED)).code).toBe('WAITING_OFFERS');
+    expect(clientDisplayStatus('ACTIVE', [])).toEqual({ code: 'WAITING_FOR_OFFERS', label: 'Ожидание предложений' });
+    expect(clientDisplayStatus('ACTIVE', offers(...IGNORED)).code).toBe('WAITING_FOR_OFFERS');
   });
   it('ACTIVE, otherwise → has offers', () => {
     expect(clientDisplayStatus('ACTIVE', offers('ALLOWED', 'SEND_OFFER', 'REJECTED'))).toEqual({
@@ -38,7 +45,7 @@ describe('client-facing display status (spec core §4 table, row by row)', () =>
   });
   it('OFFER_ACCEPTED, offer ACCEPTED_OFFER_DOCS → waiting for payment order', () => {
     expect(clientDisplayStatus('OFFER_ACCEPTED', offers('SIGNED_ANOTHER_OFFER', 'ACCEPTED_OFFER_DOCS'))).toEqual({
-      code: 'WAITING_PAYMENT_ORDER',
+      code: 'WAITING_FOR_PAYMENT_ORDER',
       label: 'Ожидание платёжного поручения',
     });
   });
@@ -194,5 +201,59 @@ describe('payment agent tabs and labels (spec core §4)', () => {
 describe('hidden offer details (spec core §4)', () => {
   it('hides fee, percent, dates and protection type exactly for the six statuses', () => {
     for (const s of OFFER_STATUSES) expect(offerDetailsHidden(s), s).toBe(IGNORED.includes(s));
+  });
+});
+
+describe('client tab groups (spec core §4 "Client tab groups")', () => {
+  it('groups the tabs exactly as the spec and puts every status in exactly one tab', () => {
+    expect(CLIENT_TAB_STATUSES.current).toEqual([
+      'ACTIVE',
+      'EXECUTING',
+      'IN_VALIDATION',
+      'OFFER_ACCEPTED',
+      'PAYMENT_CHECKING',
+      'VALIDATION',
+    ]);
+    expect(CLIENT_TAB_STATUSES.completed).toEqual(['EXECUTED']);
+    expect(CLIENT_TAB_STATUSES.cancelled).toEqual(['CANCELED', 'REJECTED']);
+    const all = Object.values(CLIENT_TAB_STATUSES).flat();
+    expect(all.sort()).toEqual([...ORDER_STATUSES].sort());
+    for (const s of ORDER_STATUSES) expect(CLIENT_TAB_STATUSES[clientTabOf(s)]).toContain(s);
+    expect(clientTabOf('VALIDATION')).toBe('current');
+    expect(clientTabOf('EXECUTED')).toBe('completed');
+    expect(clientTabOf('REJECTED')).toBe('cancelled');
+  });
+});
+
+describe('client display codes and labels follow the spec wording (issue 9)', () => {
+  it('uses the codes of spec core §4 and the order status label for statuses shown as themselves', () => {
+    expect(CLIENT_DISPLAY_STATUSES).toContain('WAITING_FOR_OFFERS');
+    expect(CLIENT_DISPLAY_STATUSES).toContain('WAITING_FOR_PAYMENT_ORDER');
+    expect(CLIENT_DISPLAY_STATUSES).toContain('REJECTED_BY_SERVICE');
+    expect(CLIENT_DISPLAY_STATUSES).toHaveLength(13);
+    expect(CLIENT_DISPLAY_LABELS.REQUIRES_SIGNATURE).toBe('Требует подписания');
+    expect(CLIENT_DISPLAY_LABELS.REQUIRES_CONFIRMATION).toBe('Требует подтверждения');
+    expect(CLIENT_DISPLAY_LABELS.EXECUTING).toBe('Исполняется');
+  });
+});
+
+describe('payment agent\'s display codes (spec core §4 "In display terms")', () => {
+  it('gives one code per offer status and splits REFUSE_OPER by why the order ended', () => {
+    expect(partnerDisplayStatus('ALLOWED', 'ACTIVE')).toEqual({ code: 'NEW', label: 'Новая' });
+    expect(partnerDisplayStatus('ACCEPTED_OFFER_DOCS', 'OFFER_ACCEPTED')).toEqual({
+      code: 'BILLING',
+      label: 'Выставление счёта',
+    });
+    expect(partnerDisplayStatus('SEND_EXECUTING_DOCS', 'EXECUTING')).toEqual({
+      code: 'REQUIRES_CONFIRMATION',
+      label: 'Требует подтверждения',
+    });
+    expect(partnerDisplayStatus('REFUSE_OPER', 'CANCELED')).toEqual({ code: 'CLIENT_REFUSAL', label: 'Отказ клиента' });
+    expect(partnerDisplayStatus('REFUSE_OPER', 'REJECTED')).toEqual({
+      code: 'REJECTED_BY_SERVICE',
+      label: 'Отклонена сервисом',
+    });
+    expect(partnerDisplayStatus('REJECTED')).toEqual({ code: 'AGENT_REFUSAL', label: 'Отказ агента' });
+    expect(new Set(OFFER_STATUSES.map((s) => partnerDisplayStatus(s, 'ACTIVE').code)).size).toBe(15);
   });
 });

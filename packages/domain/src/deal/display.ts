@@ -28,7 +28,7 @@ import {
   ORDER_STATUS_LABELS,
   type OfferStatus,
   type OrderStatus,
-} from './transitions.js';
+} from './statuses.js';
 
 /** An offer as the derivations need it. `partnerSignRequired`: the agent signs documents (else the client only confirms). */
 export interface DisplayOffer {
@@ -83,21 +83,31 @@ export function operatorLeadingOffer<T extends DisplayOffer>(offers: readonly T[
 // Client (spec core §4 "Client-facing display status")
 // ---------------------------------------------------------------------------------------------------------
 
+/**
+ * The client's display statuses with their Russian labels (spec core §4 client table). Codes and wording follow the
+ * spec where the tiers' copies disagreed (issue 9): "waiting for offers" WAITING_FOR_OFFERS, "waiting for payment
+ * order" WAITING_FOR_PAYMENT_ORDER, "rejected by service" REJECTED_BY_SERVICE, "requires signature (or
+ * confirmation)" 'Требует подписания' / 'Требует подтверждения'; the statuses "shown as themselves" (and
+ * OFFER_ACCEPTED) carry the order status label (ORDER_STATUS_LABELS, e.g. EXECUTING 'Исполняется').
+ */
 export const CLIENT_DISPLAY_LABELS = {
   CHECK: 'Проверка',
-  WAITING_OFFERS: 'Ожидание предложений',
+  WAITING_FOR_OFFERS: 'Ожидание предложений',
   HAS_OFFERS: 'Есть предложения',
-  OFFER_ACCEPTED: 'Предложение принято',
-  WAITING_PAYMENT_ORDER: 'Ожидание платёжного поручения',
+  OFFER_ACCEPTED: ORDER_STATUS_LABELS.OFFER_ACCEPTED,
+  WAITING_FOR_PAYMENT_ORDER: 'Ожидание платёжного поручения',
   PAYMENT: 'Оплата',
   REQUIRES_SIGNATURE: 'Требует подписания',
   REQUIRES_CONFIRMATION: 'Требует подтверждения',
-  PAYMENT_CHECKING: 'Проверка оплаты',
-  EXECUTING: 'Исполняется',
-  EXECUTED: 'Исполнена',
-  CANCELED: 'Отменена',
+  PAYMENT_CHECKING: ORDER_STATUS_LABELS.PAYMENT_CHECKING,
+  EXECUTING: ORDER_STATUS_LABELS.EXECUTING,
+  EXECUTED: ORDER_STATUS_LABELS.EXECUTED,
+  CANCELED: ORDER_STATUS_LABELS.CANCELED,
   REJECTED_BY_SERVICE: 'Отклонена сервисом',
 } as const;
+/** The client's display status codes (spec core §4 client table), in the order of CLIENT_DISPLAY_LABELS. */
+export const CLIENT_DISPLAY_STATUSES = Object.keys(CLIENT_DISPLAY_LABELS) as ClientDisplayStatus[];
+/** One of the client's display status codes. */
 export type ClientDisplayStatus = keyof typeof CLIENT_DISPLAY_LABELS;
 
 /** A derived status with its Russian label. */
@@ -128,9 +138,9 @@ export function clientDisplayStatus(
     case 'IN_VALIDATION':
       return client('CHECK');
     case 'ACTIVE':
-      return client(lead ? 'HAS_OFFERS' : 'WAITING_OFFERS');
+      return client(lead ? 'HAS_OFFERS' : 'WAITING_FOR_OFFERS');
     case 'OFFER_ACCEPTED':
-      if (lead?.status === 'ACCEPTED_OFFER_DOCS') return client('WAITING_PAYMENT_ORDER');
+      if (lead?.status === 'ACCEPTED_OFFER_DOCS') return client('WAITING_FOR_PAYMENT_ORDER');
       if (lead?.status === 'SEND_PAYCHECK') return client('PAYMENT');
       if (lead?.status === 'SEND_OFFER_DOCS') return signOrConfirm(lead);
       return client('OFFER_ACCEPTED');
@@ -185,9 +195,33 @@ export function operatorDisplayStatus(orderStatus: OrderStatus, offers: readonly
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// Payment agent (spec core §4 "Payment agent tabs")
+// Client tabs (spec core §4 "Client tab groups")
 // ---------------------------------------------------------------------------------------------------------
 
+/** Tabs of the client's request list (spec core §2 "requests (tabs current, completed, cancelled)"). */
+export type ClientTab = 'current' | 'completed' | 'cancelled';
+
+/** Statuses per client tab, exactly as spec core §4 "Client tab groups". Every status is in exactly one tab. */
+export const CLIENT_TAB_STATUSES: Readonly<Record<ClientTab, readonly OrderStatus[]>> = {
+  current: ['ACTIVE', 'EXECUTING', 'IN_VALIDATION', 'OFFER_ACCEPTED', 'PAYMENT_CHECKING', 'VALIDATION'],
+  completed: ['EXECUTED'],
+  cancelled: ['CANCELED', 'REJECTED'],
+};
+
+const CLIENT_TAB_OF: ReadonlyMap<OrderStatus, ClientTab> = new Map(
+  (Object.keys(CLIENT_TAB_STATUSES) as ClientTab[]).flatMap((tab) => CLIENT_TAB_STATUSES[tab].map((s) => [s, tab])),
+);
+
+/** The client tab an order status belongs to (spec core §4; the groups cover every status, a unit test checks it). */
+export function clientTabOf(status: OrderStatus): ClientTab {
+  return CLIENT_TAB_OF.get(status)!;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Payment agent (spec core §4 "Payment agent tabs", "In display terms")
+// ---------------------------------------------------------------------------------------------------------
+
+/** The payment agent's tabs (spec core §4): 'all' is no filter. */
 export type PartnerTab = 'all' | 'new' | 'working' | 'deals' | 'results';
 
 /** Statuses per tab, exactly as spec core §4; 'all' has no filter. Every offer status is in exactly one other tab. */
@@ -215,13 +249,15 @@ export const PARTNER_TAB_LABELS: Readonly<Record<PartnerTab, string>> = {
   results: 'Результаты',
 };
 
-/** The payment agent's tab of an offer status (never 'all', which lists every offer). */
+const PARTNER_TAB_OF: ReadonlyMap<OfferStatus, Exclude<PartnerTab, 'all'>> = new Map(
+  (['new', 'working', 'deals', 'results'] as const).flatMap((tab) =>
+    PARTNER_TAB_STATUSES[tab].map((s) => [s, tab] as const),
+  ),
+);
+
+/** The payment agent's tab of an offer status (never 'all'; the tabs cover every status, a unit test checks it). */
 export function partnerTabOf(status: OfferStatus): Exclude<PartnerTab, 'all'> {
-  for (const tab of ['new', 'working', 'deals', 'results'] as const) {
-    if (PARTNER_TAB_STATUSES[tab].includes(status)) return tab;
-  }
-  // Unreachable: the tabs cover OFFER_STATUSES (checked by a unit test).
-  throw new Error(`offer status without a tab: ${status}`);
+  return PARTNER_TAB_OF.get(status)!;
 }
 
 /** Offer statuses a tab lists (undefined for 'all': no filter), for the agent's filter call (spec core §7). */
@@ -230,10 +266,58 @@ export function partnerTabFilter(tab: PartnerTab): readonly OfferStatus[] | unde
 }
 
 /**
- * The Russian label of an offer status as the payment agent sees it (spec core §4 "In display terms"); REFUSE_OPER
- * depends on why the order ended (header decision): 'Отказ клиента' when `orderStatus` is CANCELED.
+ * The payment agent's display codes of its side (spec core §4 "In display terms": check, offer, billing, payment,
+ * payment check, executing, requires confirmation, executed, client refusal, agent refusal, rejected by service),
+ * one per offer status; REFUSE_OPER splits into CLIENT_REFUSAL and REJECTED_BY_SERVICE (partnerDisplayStatus).
  */
+export const PARTNER_DISPLAY_CODES: Readonly<Record<OfferStatus, PartnerDisplayStatus>> = {
+  ALLOWED: 'NEW',
+  IN_PROGRESS: 'CHECK',
+  CREATED_OFFER: 'OFFER_PREPARED',
+  SEND_OFFER: 'OFFER',
+  ACCEPTED: 'OFFER_ACCEPTED',
+  SEND_OFFER_DOCS: 'DOCUMENTS_SENT',
+  ACCEPTED_OFFER_DOCS: 'BILLING',
+  SEND_PAYCHECK: 'PAYMENT',
+  PAYMENT_CHECKING: 'PAYMENT_CHECKING',
+  EXECUTING: 'EXECUTING',
+  SEND_EXECUTING_DOCS: 'REQUIRES_CONFIRMATION',
+  EXECUTED: 'EXECUTED',
+  SIGNED_ANOTHER_OFFER: 'ANOTHER_OFFER_ACCEPTED',
+  REJECTED: 'AGENT_REFUSAL',
+  REFUSE_OPER: 'REJECTED_BY_SERVICE',
+};
+
+/** One of the payment agent's display codes (GraphQL PartnerDisplayStatusCode). */
+export type PartnerDisplayStatus =
+  | 'NEW'
+  | 'CHECK'
+  | 'OFFER_PREPARED'
+  | 'OFFER'
+  | 'OFFER_ACCEPTED'
+  | 'DOCUMENTS_SENT'
+  | 'BILLING'
+  | 'PAYMENT'
+  | 'PAYMENT_CHECKING'
+  | 'EXECUTING'
+  | 'REQUIRES_CONFIRMATION'
+  | 'EXECUTED'
+  | 'ANOTHER_OFFER_ACCEPTED'
+  | 'AGENT_REFUSAL'
+  | 'CLIENT_REFUSAL'
+  | 'REJECTED_BY_SERVICE';
+
+/**
+ * What the payment agent sees for its side in `status` of an order in `orderStatus` (spec core §4 "In display
+ * terms"): `{ code, label }`, the label from OFFER_STATUS_LABELS; REFUSE_OPER reads CLIENT_REFUSAL 'Отказ клиента'
+ * when the client cancelled the order (CANCELED), else REJECTED_BY_SERVICE 'Отклонена сервисом' (header decision).
+ */
+export function partnerDisplayStatus(status: OfferStatus, orderStatus?: OrderStatus): Shown<PartnerDisplayStatus> {
+  if (status === 'REFUSE_OPER' && orderStatus === 'CANCELED') return { code: 'CLIENT_REFUSAL', label: 'Отказ клиента' };
+  return { code: PARTNER_DISPLAY_CODES[status], label: OFFER_STATUS_LABELS[status] };
+}
+
+/** The Russian label of partnerDisplayStatus (the backend's `statusLabel` of an agent's row). */
 export function partnerOfferLabel(status: OfferStatus, orderStatus?: OrderStatus): string {
-  if (status === 'REFUSE_OPER' && orderStatus === 'CANCELED') return 'Отказ клиента';
-  return OFFER_STATUS_LABELS[status];
+  return partnerDisplayStatus(status, orderStatus).label;
 }
