@@ -3,9 +3,9 @@
  * and the web app (issue 9). Pure TypeScript: no I/O, no dependencies beyond the language. Sub-paths:
  * `@platform/domain/deal/…`, `@platform/domain/chat/…`, `@platform/domain/validation/…`, `@platform/domain/limits`.
  */
-export * from "./limits.js";
-export * from "./deal/statuses.js";
-export * from "./deal/rules.js";
-export * from "./deal/display.js";
-export * from "./deal/permissions.js";
-export * from "./deal/money.js";
+export * from './limits.js';
+export * from './deal/statuses.js';
+export * from './deal/rules.js';
+export * from './deal/display.js';
+export * from './deal/permissions.js';
+export * from './deal/money.js';

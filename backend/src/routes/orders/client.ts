@@ -10,17 +10,13 @@
  * - Creation is one transaction: the order, its first status-history row and the attachment of the files are
  *   written together or not at all.
  */
-import { and, eq, inArray, isNull } from "drizzle-orm";
-import type { FastifyInstance, FastifyRequest } from "fastify";
-import { randomUUID } from "node:crypto";
-import { Type } from "typebox";
-import type { DbOrTx } from "../../db/client.js";
-import {
-  orders,
-  orderStatusHistory,
-  storedFiles,
-} from "../../db/schema/orders.js";
-import { refTnved } from "../../db/schema/reference.js";
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import { Type } from 'typebox';
+import type { DbOrTx } from '../../db/client.js';
+import { orders, orderStatusHistory, storedFiles } from '../../db/schema/orders.js';
+import { refTnved } from '../../db/schema/reference.js';
 import {
   businessToday,
   checkOrderFiles,
@@ -29,21 +25,12 @@ import {
   validateOrderInput,
   type NormalizedOrderInput,
   type OrderInput,
-} from "../../domain/orders.js";
-import {
-  INITIAL_ORDER_STATUS,
-  type OrderStatus,
-} from "@platform/domain/deal/statuses";
-import { AppError, MESSAGES, type FieldError } from "../../errors.js";
-import type { AuthUser } from "../../plugins/auth.js";
-import { ErrorSchema } from "../schemas.js";
-import {
-  countOrders,
-  loadOrders,
-  pageOrderIds,
-  type OrderFilter,
-  type OrderSort,
-} from "./queries.js";
+} from '../../domain/orders.js';
+import { INITIAL_ORDER_STATUS, type OrderStatus } from '@platform/domain/deal/statuses';
+import { AppError, MESSAGES, type FieldError } from '../../errors.js';
+import type { AuthUser } from '../../plugins/auth.js';
+import { ErrorSchema } from '../schemas.js';
+import { countOrders, loadOrders, pageOrderIds, type OrderFilter, type OrderSort } from './queries.js';
 import {
   FileInfoSchema,
   OrderCountSchema,
@@ -52,23 +39,16 @@ import {
   OrderIdParams,
   OrderInputSchema,
   OrderSchema,
-} from "./schemas.js";
-import {
-  commitUpload,
-  discardUpload,
-  receiveCheckedUpload,
-  removeContent,
-  sendStoredFile,
-} from "./storage.js";
+} from './schemas.js';
+import { commitUpload, discardUpload, receiveCheckedUpload, removeContent, sendStoredFile } from './storage.js';
 
-const BASE = "/api/secured/client/order/exch";
-const TAGS = ["client-orders"];
+const BASE = '/api/secured/client/order/exch';
+const TAGS = ['client-orders'];
 
 /** 403 for a client whose company is not verified by electronic signature (spec core §6). */
 export const COMPANY_NOT_VERIFIED = {
-  code: "COMPANY_NOT_VERIFIED",
-  message:
-    "Компания не верифицирована: создание заявок станет доступно после подтверждения электронной подписью",
+  code: 'COMPANY_NOT_VERIFIED',
+  message: 'Компания не верифицирована: создание заявок станет доступно после подтверждения электронной подписью',
 } as const;
 
 /** Filter and count body as received. */
@@ -76,10 +56,7 @@ interface FilterBody {
   pageable?: {
     page?: number;
     pageSize?: number;
-    sortFields?: Array<{
-      field: OrderSort["field"];
-      direction?: "ASC" | "DESC";
-    }>;
+    sortFields?: Array<{ field: OrderSort['field']; direction?: 'ASC' | 'DESC' }>;
   };
   statuses?: OrderStatus[];
   id?: number | string;
@@ -95,18 +72,14 @@ function companyOf(request: FastifyRequest): number {
 function requireVerified(request: FastifyRequest): AuthUser {
   const user = request.user as AuthUser;
   if (!user.verified || user.companyId === null)
-    throw AppError.forbidden(
-      COMPANY_NOT_VERIFIED.message,
-      COMPANY_NOT_VERIFIED.code,
-    );
+    throw AppError.forbidden(COMPANY_NOT_VERIFIED.message, COMPANY_NOT_VERIFIED.code);
   return user;
 }
 
 /** The number filter of spec core §5: applied only when numeric. */
 function numberFilter(id: number | string | undefined): number | undefined {
-  if (typeof id === "number") return Number.isSafeInteger(id) ? id : undefined;
-  if (typeof id === "string" && /^\d{1,15}$/.test(id.trim()))
-    return Number(id.trim());
+  if (typeof id === 'number') return Number.isSafeInteger(id) ? id : undefined;
+  if (typeof id === 'string' && /^\d{1,15}$/.test(id.trim())) return Number(id.trim());
   return undefined;
 }
 
@@ -117,13 +90,9 @@ function filterOf(companyId: number, body: FilterBody): OrderFilter {
 /** Money must arrive as a decimal string: a JSON number has already lost decimal exactness (DESIGN "Storage"). */
 function refuseNumericMoney(body: unknown): void {
   const cost = (body as { amount?: { cost?: unknown } } | null)?.amount?.cost;
-  if (typeof cost === "number") {
+  if (typeof cost === 'number') {
     throw AppError.validation([
-      {
-        field: "amount.cost",
-        code: "WRONG_TYPE",
-        message: 'Сумма передаётся строкой, например "12500.00"',
-      },
+      { field: 'amount.cost', code: 'WRONG_TYPE', message: 'Сумма передаётся строкой, например "12500.00"' },
     ]);
   }
 }
@@ -140,38 +109,21 @@ async function checkInput(
   today: string,
   lock: boolean,
 ): Promise<NormalizedOrderInput> {
-  const tnvedCode =
-    typeof input.tnvedCode === "string" ? input.tnvedCode.trim() : "";
+  const tnvedCode = typeof input.tnvedCode === 'string' ? input.tnvedCode.trim() : '';
   let tnvedKnown: boolean | undefined;
   if (isTnvedCodeShape(tnvedCode)) {
-    const [row] = await db
-      .select({ code: refTnved.code })
-      .from(refTnved)
-      .where(eq(refTnved.code, tnvedCode))
-      .limit(1);
+    const [row] = await db.select({ code: refTnved.code }).from(refTnved).where(eq(refTnved.code, tnvedCode)).limit(1);
     tnvedKnown = !!row;
   }
   const { errors, value } = validateOrderInput(input, { today, tnvedKnown });
-  const ids = value?.fileIds ?? [
-    ...new Set((input.fileIds ?? []).map((x) => x.toLowerCase())),
-  ];
+  const ids = value?.fileIds ?? [...new Set((input.fileIds ?? []).map((x) => x.toLowerCase()))];
   const fileErrors: FieldError[] = [];
   if (ids.length && ids.length <= 20) {
     const q = db
-      .select({
-        id: storedFiles.id,
-        name: storedFiles.originalName,
-        size: storedFiles.size,
-      })
+      .select({ id: storedFiles.id, name: storedFiles.originalName, size: storedFiles.size })
       .from(storedFiles)
-      .where(
-        and(
-          inArray(storedFiles.id, ids),
-          eq(storedFiles.ownerUserId, user.id),
-          isNull(storedFiles.orderId),
-        ),
-      );
-    const rows = lock ? await q.for("update") : await q;
+      .where(and(inArray(storedFiles.id, ids), eq(storedFiles.ownerUserId, user.id), isNull(storedFiles.orderId)));
+    const rows = lock ? await q.for('update') : await q;
     const byId = new Map(rows.map((r) => [r.id, r]));
     const present = ids.flatMap((id, n) => {
       const f = byId.get(id);
@@ -186,32 +138,18 @@ async function checkInput(
     // Indices of checkOrderFiles refer to `present`; map them back to the request's positions.
     for (const e of checkOrderFiles(present)) {
       const m = /^fileIds\.(\d+)$/.exec(e.field);
-      fileErrors.push(
-        m
-          ? { ...e, field: `fileIds.${ids.indexOf(present[Number(m[1])].id)}` }
-          : e,
-      );
+      fileErrors.push(m ? { ...e, field: `fileIds.${ids.indexOf(present[Number(m[1])].id)}` } : e);
     }
   }
   const all = [...errors, ...fileErrors];
-  if (all.length || !value)
-    throw AppError.validation(
-      all,
-      all.length === 1 ? all[0].message : MESSAGES.validation,
-    );
+  if (all.length || !value) throw AppError.validation(all, all.length === 1 ? all[0].message : MESSAGES.validation);
   return value;
 }
 
-export default async function clientOrderRoutes(
-  app: FastifyInstance,
-): Promise<void> {
+export default async function clientOrderRoutes(app: FastifyInstance): Promise<void> {
   const db = app.dbh.db;
-  const client = app.requireRole("CLIENT");
-  const errorResponses = {
-    400: ErrorSchema,
-    401: ErrorSchema,
-    403: ErrorSchema,
-  };
+  const client = app.requireRole('CLIENT');
+  const errorResponses = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema };
 
   app.post(
     `${BASE}/files`,
@@ -219,33 +157,24 @@ export default async function clientOrderRoutes(
       preHandler: client,
       schema: {
         tags: TAGS,
-        summary:
-          "Upload a file for a new request (spec core §7 Client; §5 Files)",
+        summary: 'Upload a file for a new request (spec core §7 Client; §5 Files)',
         description:
-          "multipart/form-data with one part `file`. The type is decided by the CONTENT (magic bytes), never by the " +
-          "name or the claimed Content-Type: PDF, JPEG, PNG, WebP, DOCX, XLSX, ODT, ODS, legacy DOC/XLS (named .doc/.xls), and " +
-          "plain text only for a .txt name whose bytes are UTF-8. Archives, executables, scripts, HTML/SVG and unknown binaries " +
-          "are refused, as is any name with an executable extension. The file is stored unattached and owned by the caller until " +
-          "a request is created with its id. Identical contents are stored once on disk. " +
-          "Errors: 400 VALIDATION_ERROR (no `file` part, empty file or name), 401 UNAUTHORIZED, 403 FORBIDDEN (not a client), " +
+          'multipart/form-data with one part `file`. The type is decided by the CONTENT (magic bytes), never by the ' +
+          'name or the claimed Content-Type: PDF, JPEG, PNG, WebP, DOCX, XLSX, ODT, ODS, legacy DOC/XLS (named .doc/.xls), and ' +
+          'plain text only for a .txt name whose bytes are UTF-8. Archives, executables, scripts, HTML/SVG and unknown binaries ' +
+          'are refused, as is any name with an executable extension. The file is stored unattached and owned by the caller until ' +
+          'a request is created with its id. Identical contents are stored once on disk. ' +
+          'Errors: 400 VALIDATION_ERROR (no `file` part, empty file or name), 401 UNAUTHORIZED, 403 FORBIDDEN (not a client), ' +
           "CSRF_INVALID or COMPANY_NOT_VERIFIED (uploads serve requests, which need a verified company), 413 FILE_TOO_LARGE 'Превышен размер файла' (over 50 MB; nothing is stored), 415 UNSUPPORTED_FILE_TYPE " +
           "'Недопустимый тип файла' or UNSUPPORTED_MEDIA_TYPE (not multipart).",
-        consumes: ["multipart/form-data"],
-        response: {
-          201: FileInfoSchema,
-          ...errorResponses,
-          413: ErrorSchema,
-          415: ErrorSchema,
-        },
+        consumes: ['multipart/form-data'],
+        response: { 201: FileInfoSchema, ...errorResponses, 413: ErrorSchema, 415: ErrorSchema },
       },
     },
     async (request, reply) => {
       // Files exist only to be attached to a request, which needs a verified company (spec core §6).
       const user = requireVerified(request);
-      const { name, contentType, upload } = await receiveCheckedUpload(
-        app,
-        request,
-      );
+      const { name, contentType, upload } = await receiveCheckedUpload(app, request);
       const id = randomUUID();
       let created = false;
       try {
@@ -274,9 +203,7 @@ export default async function clientOrderRoutes(
         }
         throw e;
       }
-      return reply
-        .status(201)
-        .send({ id, name, size: upload.size, contentType });
+      return reply.status(201).send({ id, name, size: upload.size, contentType });
     },
   );
 
@@ -287,31 +214,21 @@ export default async function clientOrderRoutes(
       preValidation: async (request) => refuseNumericMoney(request.body),
       schema: {
         tags: TAGS,
-        summary:
-          'Validate a new request without creating it (spec core §7 Client "order/exch/validation")',
+        summary: 'Validate a new request without creating it (spec core §7 Client "order/exch/validation")',
         description:
-          "Runs every rule of POST /api/secured/client/order/exch and writes nothing. Rules (spec core §3, §5): required " +
-          "fields; amount.cost a decimal string > 0 with ≤ 2 decimals; ISO 4217 currency; ISO 3166 country; SWIFT empty or 8/11 " +
-          "characters; TN VED heading (4) or subheading (10 digits) from the directory; payment dates not in the past and From ≤ To; " +
+          'Runs every rule of POST /api/secured/client/order/exch and writes nothing. Rules (spec core §3, §5): required ' +
+          'fields; amount.cost a decimal string > 0 with ≤ 2 decimals; ISO 4217 currency; ISO 3166 country; SWIFT empty or 8/11 ' +
+          'characters; TN VED heading (4) or subheading (10 digits) from the directory; payment dates not in the past and From ≤ To; ' +
           "comment ≤ 2000 characters; ≤ 20 files, the caller's own and unattached, ≤ 50 MB together (FILES_TOO_LARGE), no " +
           "duplicate names compared case-insensitively (FILE_DUPLICATE 'Файл с именем {name} уже загружен'). " +
-          "Errors: 400 VALIDATION_ERROR with `errors` items, 401 UNAUTHORIZED, 403 FORBIDDEN / CSRF_INVALID / COMPANY_NOT_VERIFIED.",
+          'Errors: 400 VALIDATION_ERROR with `errors` items, 401 UNAUTHORIZED, 403 FORBIDDEN / CSRF_INVALID / COMPANY_NOT_VERIFIED.',
         body: OrderInputSchema,
-        response: {
-          200: Type.Object({ valid: Type.Literal(true) }),
-          ...errorResponses,
-        },
+        response: { 200: Type.Object({ valid: Type.Literal(true) }), ...errorResponses },
       },
     },
     async (request) => {
       const user = requireVerified(request);
-      await checkInput(
-        db,
-        user,
-        request.body as OrderInput,
-        businessToday(app.clock.now()),
-        false,
-      );
+      await checkInput(db, user, request.body as OrderInput, businessToday(app.clock.now()), false);
       return { valid: true as const };
     },
   );
@@ -323,12 +240,12 @@ export default async function clientOrderRoutes(
       preValidation: async (request) => refuseNumericMoney(request.body),
       schema: {
         tags: TAGS,
-        summary: "Create a request (spec core §1 step 1, §6, §7 Client)",
+        summary: 'Create a request (spec core §1 step 1, §6, §7 Client)',
         description:
           "Creates a payment request in status VALIDATION (the operator checks it next) for the caller's company, " +
-          "records the creation in the status history and attaches the given files, all in one transaction. Same rules as " +
-          ".../validation. Only for a company verified by electronic signature. " +
-          "Errors: 400 VALIDATION_ERROR, 401 UNAUTHORIZED, 403 FORBIDDEN / CSRF_INVALID / COMPANY_NOT_VERIFIED " +
+          'records the creation in the status history and attaches the given files, all in one transaction. Same rules as ' +
+          '.../validation. Only for a company verified by electronic signature. ' +
+          'Errors: 400 VALIDATION_ERROR, 401 UNAUTHORIZED, 403 FORBIDDEN / CSRF_INVALID / COMPANY_NOT_VERIFIED ' +
           `'${COMPANY_NOT_VERIFIED.message}'.`,
         body: OrderInputSchema,
         response: { 201: OrderSchema, ...errorResponses },
@@ -338,13 +255,7 @@ export default async function clientOrderRoutes(
       const user = requireVerified(request);
       const now = app.clock.now();
       const id = await db.transaction(async (tx) => {
-        const v = await checkInput(
-          tx,
-          user,
-          request.body as OrderInput,
-          businessToday(now),
-          true,
-        );
+        const v = await checkInput(tx, user, request.body as OrderInput, businessToday(now), true);
         const [row] = await tx
           .insert(orders)
           .values({
@@ -369,13 +280,7 @@ export default async function clientOrderRoutes(
           .returning({ id: orders.id });
         await tx
           .insert(orderStatusHistory)
-          .values({
-            orderId: row.id,
-            fromStatus: null,
-            toStatus: INITIAL_ORDER_STATUS,
-            byUserId: user.id,
-            at: now,
-          });
+          .values({ orderId: row.id, fromStatus: null, toStatus: INITIAL_ORDER_STATUS, byUserId: user.id, at: now });
         if (v.fileIds.length) {
           const attached = await tx
             .update(storedFiles)
@@ -390,10 +295,7 @@ export default async function clientOrderRoutes(
             .returning({ id: storedFiles.id });
           // The rows were locked by checkInput; a mismatch means a concurrent attach and aborts everything.
           if (attached.length !== v.fileIds.length)
-            throw AppError.conflict(
-              "Файлы заявки изменились, повторите попытку",
-              "FILES_CHANGED",
-            );
+            throw AppError.conflict('Файлы заявки изменились, повторите попытку', 'FILES_CHANGED');
         }
         return row.id;
       });
@@ -411,10 +313,10 @@ export default async function clientOrderRoutes(
         summary:
           'Page of the company\'s requests (spec core §7 Client "order/exch/filter"; §4 client tabs; §9 page size 10)',
         description:
-          "Body `{ pageable: { page (0-based), pageSize (default 10), sortFields: [{ field: created|number|amount|status, " +
+          'Body `{ pageable: { page (0-based), pageSize (default 10), sortFields: [{ field: created|number|amount|status, ' +
           "direction: ASC|DESC }] }, statuses?, id? }`. Only the caller's company's requests. `statuses` selects a client tab " +
-          "(spec core §4); `id` filters by number when numeric (spec core §5). Default order: created DESC. " +
-          "Errors: 400 VALIDATION_ERROR, 401 UNAUTHORIZED, 403 FORBIDDEN / CSRF_INVALID.",
+          '(spec core §4); `id` filters by number when numeric (spec core §5). Default order: created DESC. ' +
+          'Errors: 400 VALIDATION_ERROR, 401 UNAUTHORIZED, 403 FORBIDDEN / CSRF_INVALID.',
         body: OrderFilterSchema,
         response: {
           200: Type.Object({
@@ -434,21 +336,11 @@ export default async function clientOrderRoutes(
       const page = body.pageable?.page ?? 0;
       const pageSize = body.pageable?.pageSize ?? 10;
       const sort = (body.pageable?.sortFields ?? []).map(
-        (s) =>
-          ({ field: s.field, direction: s.direction ?? "DESC" }) as OrderSort,
+        (s) => ({ field: s.field, direction: s.direction ?? 'DESC' }) as OrderSort,
       );
-      const [total, ids] = [
-        await countOrders(db, filter),
-        await pageOrderIds(db, filter, sort, page, pageSize),
-      ];
+      const [total, ids] = [await countOrders(db, filter), await pageOrderIds(db, filter, sort, page, pageSize)];
       const content = await loadOrders(db, ids, filter.companyId);
-      return {
-        content,
-        totalElements: total,
-        page,
-        pageSize,
-        last: (page + 1) * pageSize >= total,
-      };
+      return { content, totalElements: total, page, pageSize, last: (page + 1) * pageSize >= total };
     },
   );
 
@@ -458,24 +350,15 @@ export default async function clientOrderRoutes(
       preHandler: client,
       schema: {
         tags: TAGS,
-        summary:
-          'Number of the company\'s requests (spec core §7 Client "order/exch/filter/count")',
+        summary: 'Number of the company\'s requests (spec core §7 Client "order/exch/filter/count")',
         description:
-          "Body `{ statuses?, id? }` as in .../filter (a `pageable` is accepted and ignored). Answers `{ count }`. " +
-          "Errors: 400 VALIDATION_ERROR, 401 UNAUTHORIZED, 403 FORBIDDEN / CSRF_INVALID.",
+          'Body `{ statuses?, id? }` as in .../filter (a `pageable` is accepted and ignored). Answers `{ count }`. ' +
+          'Errors: 400 VALIDATION_ERROR, 401 UNAUTHORIZED, 403 FORBIDDEN / CSRF_INVALID.',
         body: OrderCountSchema,
-        response: {
-          200: Type.Object({ count: Type.Integer() }),
-          ...errorResponses,
-        },
+        response: { 200: Type.Object({ count: Type.Integer() }), ...errorResponses },
       },
     },
-    async (request) => ({
-      count: await countOrders(
-        db,
-        filterOf(companyOf(request), request.body as FilterBody),
-      ),
-    }),
+    async (request) => ({ count: await countOrders(db, filterOf(companyOf(request), request.body as FilterBody)) }),
   );
 
   app.get(
@@ -486,7 +369,7 @@ export default async function clientOrderRoutes(
         tags: TAGS,
         summary: 'One request (spec core §7 Client "GET order/exch/{id}")',
         description:
-          "Errors: 400 VALIDATION_ERROR (id not numeric), 401 UNAUTHORIZED, 403 FORBIDDEN, 404 NOT_FOUND (no such request " +
+          'Errors: 400 VALIDATION_ERROR (id not numeric), 401 UNAUTHORIZED, 403 FORBIDDEN, 404 NOT_FOUND (no such request ' +
           "in the caller's company — another company's request is not distinguished from a missing one).",
         params: OrderIdParams,
         response: { 200: OrderSchema, ...errorResponses, 404: ErrorSchema },
@@ -495,7 +378,7 @@ export default async function clientOrderRoutes(
     async (request) => {
       const { id } = request.params as { id: number };
       const [order] = await loadOrders(db, [id], companyOf(request));
-      if (!order) throw AppError.notFound("Заявка не найдена");
+      if (!order) throw AppError.notFound('Заявка не найдена');
       return order;
     },
   );
@@ -506,21 +389,16 @@ export default async function clientOrderRoutes(
       preHandler: client,
       schema: {
         tags: TAGS,
-        summary:
-          "Download a file of a request (spec core §3 order files; §7 Client)",
+        summary: 'Download a file of a request (spec core §3 order files; §7 Client)',
         description:
-          "Answers the bytes with the stored (detected) Content-Type, `Content-Disposition: attachment` with an ASCII " +
-          "fallback and the UTF-8 name (RFC 5987 `filename*`), `X-Content-Type-Options: nosniff`. " +
-          "Errors: 400 VALIDATION_ERROR (id not numeric, fileId not a UUID), 401 UNAUTHORIZED, 403 FORBIDDEN, 404 NOT_FOUND " +
+          'Answers the bytes with the stored (detected) Content-Type, `Content-Disposition: attachment` with an ASCII ' +
+          'fallback and the UTF-8 name (RFC 5987 `filename*`), `X-Content-Type-Options: nosniff`. ' +
+          'Errors: 400 VALIDATION_ERROR (id not numeric, fileId not a UUID), 401 UNAUTHORIZED, 403 FORBIDDEN, 404 NOT_FOUND ' +
           "(no such request in the caller's company or no such file on it).",
         params: OrderFileParams,
-        produces: ["application/octet-stream"],
+        produces: ['application/octet-stream'],
         response: {
-          200: Type.Unsafe<Buffer>({
-            type: "string",
-            format: "binary",
-            description: "The file bytes",
-          }),
+          200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description: 'The file bytes' }),
           ...errorResponses,
           404: ErrorSchema,
         },
@@ -538,13 +416,9 @@ export default async function clientOrderRoutes(
         .from(storedFiles)
         .innerJoin(orders, eq(orders.id, storedFiles.orderId))
         .where(
-          and(
-            eq(storedFiles.id, fileId.toLowerCase()),
-            eq(orders.id, id),
-            eq(orders.companyId, companyOf(request)),
-          ),
+          and(eq(storedFiles.id, fileId.toLowerCase()), eq(orders.id, id), eq(orders.companyId, companyOf(request))),
         );
-      if (!file) throw AppError.notFound("Файл не найден");
+      if (!file) throw AppError.notFound('Файл не найден');
       return sendStoredFile(app, request, reply, file);
     },
   );

@@ -4,21 +4,17 @@
  * "settings/currencies", "payment-companies"). The commission breakdown is always computed here, on the server
  * (src/deal/partner-offer.ts; domain/deal/money.ts computeCommission) — totals sent by a browser are never stored.
  */
-import { and, asc, eq, inArray } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
-import { Type } from "typebox";
-import {
-  dealDocuments,
-  partnerOrderOfferExpenses,
-  partnerOrderOffers,
-} from "../../db/schema/deal.js";
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { dealDocuments, partnerOrderOfferExpenses, partnerOrderOffers } from '../../db/schema/deal.js';
 import {
   partnerCurrencySettings,
   partnerLimits,
   partnerPaymentCompanies,
   partnerPaymentRequisites,
-} from "../../db/schema/partner.js";
-import { loadPartnerDetail } from "../../deal/partner-detail.js";
+} from '../../db/schema/partner.js';
+import { loadPartnerDetail } from '../../deal/partner-detail.js';
 import {
   breakdownForApi,
   businessToday,
@@ -30,22 +26,14 @@ import {
   type FeeBody,
   type FeeResult,
   type OfferBody,
-} from "../../deal/partner-offer.js";
-import { findPartnerOrder } from "../../deal/partner-queries.js";
-import { runTransition } from "../../deal/repository.js";
-import { offerDetailsHidden } from "@platform/domain/deal/display";
-import type { OfferStatus } from "@platform/domain/deal/statuses";
-import { AppError, MESSAGES, type FieldError } from "../../errors.js";
-import { findCurrency } from "../../reference/currencies.js";
-import {
-  AUTH_ERRORS,
-  refuseJsonNumbers,
-  ORDER_BASE,
-  PARTNER_BASE,
-  partnerOf,
-  SCOPE_ERROR,
-  TAGS,
-} from "./common.js";
+} from '../../deal/partner-offer.js';
+import { findPartnerOrder } from '../../deal/partner-queries.js';
+import { runTransition } from '../../deal/repository.js';
+import { offerDetailsHidden } from '@platform/domain/deal/display';
+import type { OfferStatus } from '@platform/domain/deal/statuses';
+import { AppError, MESSAGES, type FieldError } from '../../errors.js';
+import { findCurrency } from '../../reference/currencies.js';
+import { AUTH_ERRORS, refuseJsonNumbers, ORDER_BASE, PARTNER_BASE, partnerOf, SCOPE_ERROR, TAGS } from './common.js';
 import {
   BreakdownSchema,
   CommissionCalculateSchema,
@@ -57,7 +45,7 @@ import {
   PaymentCompanySchema,
   partnerErrors,
   transitionErrors,
-} from "./schemas.js";
+} from './schemas.js';
 
 /** The breakdown answer: computeCommission's plus the percents the server used. */
 function breakdownAnswer(v: FeeResult) {
@@ -65,18 +53,12 @@ function breakdownAnswer(v: FeeResult) {
 }
 
 function failIf(errors: FieldError[]): void {
-  if (errors.length)
-    throw AppError.validation(
-      errors,
-      errors.length === 1 ? errors[0].message : MESSAGES.validation,
-    );
+  if (errors.length) throw AppError.validation(errors, errors.length === 1 ? errors[0].message : MESSAGES.validation);
 }
 
-export default async function partnerOfferRoutes(
-  app: FastifyInstance,
-): Promise<void> {
+export default async function partnerOfferRoutes(app: FastifyInstance): Promise<void> {
   const db = app.dbh.db;
-  const partner = app.requireRole("PARTNER");
+  const partner = app.requireRole('PARTNER');
 
   app.post(
     `${PARTNER_BASE}/commission/calculate`,
@@ -88,9 +70,9 @@ export default async function partnerOfferRoutes(
         summary:
           'Commission breakdown for given fees, without saving (spec core §7 partner "commission/calculate?orderId")',
         description:
-          "The offer form shows it live. Body: `{ clientFeePercent, paymentSum?, course?, additionalExpenses?, agentFeePercent?, " +
+          'The offer form shows it live. Body: `{ clientFeePercent, paymentSum?, course?, additionalExpenses?, agentFeePercent?, ' +
           "serviceFeePercent? }` (decimal strings). The service fee % is the agent's license contract's; the agent fee % is client − service; " +
-          "money rounded half-up to 2 decimals, rates kept at 4 (domain/deal/money.ts). Writes nothing. " +
+          'money rounded half-up to 2 decimals, rates kept at 4 (domain/deal/money.ts). Writes nothing. ' +
           `Errors: 400 VALIDATION_ERROR (PERCENT_FORMAT, FEE_BELOW_SERVICE, FEE_PERCENT_MISMATCH, RATE_FORMAT, AMOUNT_FORMAT…), ${AUTH_ERRORS}, ${SCOPE_ERROR}.`,
         querystring: CommissionQuery,
         body: CommissionCalculateSchema,
@@ -99,17 +81,9 @@ export default async function partnerOfferRoutes(
     },
     async (request) => {
       const user = partnerOf(request);
-      const { order } = await findPartnerOrder(
-        db,
-        user.companyId,
-        (request.query as { orderId: number }).orderId,
-      );
+      const { order } = await findPartnerOrder(db, user.companyId, (request.query as { orderId: number }).orderId);
       const terms = await loadPartnerTerms(db, user.companyId);
-      const r = checkFees(
-        request.body as FeeBody,
-        { amount: order.amount, currency: order.currency },
-        terms,
-      );
+      const r = checkFees(request.body as FeeBody, { amount: order.amount, currency: order.currency }, terms);
       failIf(r.errors);
       return breakdownAnswer(r.value!);
     },
@@ -121,21 +95,17 @@ export default async function partnerOfferRoutes(
       preHandler: partner,
       schema: {
         tags: TAGS,
-        summary:
-          'Commission breakdown of the caller\'s offer (spec core §7 partner "offer/commission")',
+        summary: 'Commission breakdown of the caller\'s offer (spec core §7 partner "offer/commission")',
         description:
-          "Recomputed on the server from the stored offer. `breakdown` is null while no offer was sent or while its details are hidden " +
-          "(spec core §4). `serviceFeePercent` (license contract) and `indicativeRate` (currency settings) pre-fill the form. " +
+          'Recomputed on the server from the stored offer. `breakdown` is null while no offer was sent or while its details are hidden ' +
+          '(spec core §4). `serviceFeePercent` (license contract) and `indicativeRate` (currency settings) pre-fill the form. ' +
           `Errors: ${AUTH_ERRORS}, ${SCOPE_ERROR}.`,
         params: OrderIdParams,
         response: {
           200: Type.Object({
-            serviceFeePercent: Type.String({
-              description: "Service commission % of the license contract",
-            }),
+            serviceFeePercent: Type.String({ description: 'Service commission % of the license contract' }),
             indicativeRate: Type.Union([Type.String(), Type.Null()], {
-              description:
-                "RUB per unit of the order currency from the agent's settings (1 for RUB)",
+              description: "RUB per unit of the order currency from the agent's settings (1 for RUB)",
             }),
             breakdown: Type.Union([BreakdownSchema, Type.Null()]),
           }),
@@ -145,29 +115,17 @@ export default async function partnerOfferRoutes(
     },
     async (request) => {
       const user = partnerOf(request);
-      const { order, offer } = await findPartnerOrder(
-        db,
-        user.companyId,
-        (request.params as { id: number }).id,
-      );
+      const { order, offer } = await findPartnerOrder(db, user.companyId, (request.params as { id: number }).id);
       const terms = await loadPartnerTerms(db, user.companyId);
-      const stored = offerDetailsHidden(offer.status as OfferStatus)
-        ? null
-        : await loadOffer(db, offer.id);
+      const stored = offerDetailsHidden(offer.status as OfferStatus) ? null : await loadOffer(db, offer.id);
       const b = stored ? storedBreakdown(stored.row, stored.expenses) : null;
       return {
         serviceFeePercent: terms.serviceFeePercent,
         indicativeRate:
-          order.currency === "RUB"
-            ? "1.0000"
-            : (terms.currencies.get(order.currency)?.indicativeRate ?? null),
+          order.currency === 'RUB' ? '1.0000' : (terms.currencies.get(order.currency)?.indicativeRate ?? null),
         breakdown:
           b && stored
-            ? breakdownForApi(
-                b,
-                stored.row.agentFeePercent ?? "0",
-                stored.row.serviceFeePercent ?? "0",
-              )
+            ? breakdownForApi(b, stored.row.agentFeePercent ?? '0', stored.row.serviceFeePercent ?? '0')
             : null,
       };
     },
@@ -183,12 +141,12 @@ export default async function partnerOfferRoutes(
         summary:
           'Send the offer to the client (spec core §7 partner "offer/send"; §3 "Offer"; §4 IN_PROGRESS/CREATED_OFFER → SEND_OFFER)',
         description:
-          "Body: deal method (PROTECTED risk-free | UNPROTECTED standard), payment term (not in the past, from ≤ to; the offer expires " +
-          "after its last day), payment sum (default: the order amount), client fee % (≥ the service fee % of the license contract; the agent " +
-          "fee % is the rest), additional expenses (amount, currency, rate, description), exchange rate info (course in RUB per unit with ≤ 4 " +
+          'Body: deal method (PROTECTED risk-free | UNPROTECTED standard), payment term (not in the past, from ≤ to; the offer expires ' +
+          'after its last day), payment sum (default: the order amount), client fee % (≥ the service fee % of the license contract; the agent ' +
+          'fee % is the rest), additional expenses (amount, currency, rate, description), exchange rate info (course in RUB per unit with ≤ 4 ' +
           "decimals, its source and rules — both default from the agent's currency settings — and the expenses rate), transaction type and the sample contract " +
-          "(fileId of a document example of this offer). The breakdown (total fee, agent fee, service fee, total commission) is computed here. " +
-          "One transaction: the transition PARTNER_SEND_OFFER (compare-and-set, history) and the offer details. Answers the request as GET {id}. " +
+          '(fileId of a document example of this offer). The breakdown (total fee, agent fee, service fee, total commission) is computed here. ' +
+          'One transaction: the transition PARTNER_SEND_OFFER (compare-and-set, history) and the offer details. Answers the request as GET {id}. ' +
           `Errors: 400 VALIDATION_ERROR (all field errors at once; nothing written), ${AUTH_ERRORS}, ${SCOPE_ERROR}, 409 INVALID_STATE or CONFLICT.`,
         params: OrderIdParams,
         body: OfferSendSchema,
@@ -206,12 +164,9 @@ export default async function partnerOfferRoutes(
         body,
         { amount: order.amount, currency: order.currency },
         terms,
-        body.exchangeRate?.course ?? "",
+        body.exchangeRate?.course ?? '',
       );
-      const errors = [
-        ...checkOfferFields(body, businessToday(now)),
-        ...fees.errors,
-      ];
+      const errors = [...checkOfferFields(body, businessToday(now)), ...fees.errors];
       const sample = body.sampleContractFileId?.toLowerCase() ?? null;
       if (sample) {
         const [doc] = await db
@@ -220,16 +175,11 @@ export default async function partnerOfferRoutes(
           .where(
             and(
               eq(dealDocuments.partnerOrderId, offer.id),
-              eq(dealDocuments.kind, "DOC_EXAMPLE"),
+              eq(dealDocuments.kind, 'DOC_EXAMPLE'),
               eq(dealDocuments.fileId, sample),
             ),
           );
-        if (!doc)
-          errors.push({
-            field: "sampleContractFileId",
-            code: "FILE_NOT_FOUND",
-            message: "Файл не найден",
-          });
+        if (!doc) errors.push({ field: 'sampleContractFileId', code: 'FILE_NOT_FOUND', message: 'Файл не найден' });
       }
       failIf(errors);
       const v = fees.value!;
@@ -237,12 +187,10 @@ export default async function partnerOfferRoutes(
       const x = body.exchangeRate;
       const setting = terms.currencies.get(order.currency);
       const defaultRules = setting
-        ? [setting.rateSource, setting.rateRules, setting.rateTime]
-            .filter(Boolean)
-            .join("; ")
+        ? [setting.rateSource, setting.rateRules, setting.rateTime].filter(Boolean).join('; ')
         : null;
       await runTransition(db, {
-        action: "PARTNER_SEND_OFFER",
+        action: 'PARTNER_SEND_OFFER',
         actor: user,
         orderId: id,
         now,
@@ -265,13 +213,10 @@ export default async function partnerOfferRoutes(
             currencyCode: order.currency,
             course: b.rate,
             courseSource: x.source?.trim() || setting?.rateSource || null,
-            courseDeterminationRules:
-              x.courseDeterminationRules?.trim() || defaultRules,
-            expensesCurrencyCode:
-              x.expensesCurrencyCode?.trim().toUpperCase() || null,
+            courseDeterminationRules: x.courseDeterminationRules?.trim() || defaultRules,
+            expensesCurrencyCode: x.expensesCurrencyCode?.trim().toUpperCase() || null,
             expensesCourse: x.expensesCourse?.trim() || null,
-            expensesCourseDeterminationRules:
-              x.expensesCourseDeterminationRules?.trim() || null,
+            expensesCourseDeterminationRules: x.expensesCourseDeterminationRules?.trim() || null,
             transactionType: body.transactionType?.trim() || null,
             sampleContractFileId: sample,
             updatedAt: now,
@@ -279,14 +224,9 @@ export default async function partnerOfferRoutes(
           const [row] = await tx
             .insert(partnerOrderOffers)
             .values({ ...values, createdAt: now })
-            .onConflictDoUpdate({
-              target: partnerOrderOffers.partnerOrderId,
-              set: values,
-            })
+            .onConflictDoUpdate({ target: partnerOrderOffers.partnerOrderId, set: values })
             .returning({ id: partnerOrderOffers.id });
-          await tx
-            .delete(partnerOrderOfferExpenses)
-            .where(eq(partnerOrderOfferExpenses.offerId, row.id));
+          await tx.delete(partnerOrderOfferExpenses).where(eq(partnerOrderOfferExpenses.offerId, row.id));
           if (b.expenses.length) {
             await tx.insert(partnerOrderOfferExpenses).values(
               b.expenses.map((e, position) => ({
@@ -308,19 +248,14 @@ export default async function partnerOfferRoutes(
   // ---- Settings (spec core §3 "Payment agent profile": currency settings, limits, companies for client payments)
 
   const currencySettings = async (partnerCompanyId: number, code?: string) => {
-    const conds = [
-      eq(partnerCurrencySettings.partnerCompanyId, partnerCompanyId),
-    ];
+    const conds = [eq(partnerCurrencySettings.partnerCompanyId, partnerCompanyId)];
     if (code) conds.push(eq(partnerCurrencySettings.currencyCode, code));
     const rows = await db
       .select()
       .from(partnerCurrencySettings)
       .where(and(...conds))
       .orderBy(asc(partnerCurrencySettings.currencyCode));
-    const limits = await db
-      .select()
-      .from(partnerLimits)
-      .where(eq(partnerLimits.partnerCompanyId, partnerCompanyId));
+    const limits = await db.select().from(partnerLimits).where(eq(partnerLimits.partnerCompanyId, partnerCompanyId));
     return rows.map((r) => {
       const l = limits.find((x) => x.currencyCode === r.currencyCode);
       return {
@@ -357,16 +292,9 @@ export default async function partnerOfferRoutes(
       preHandler: partner,
       schema: {
         tags: TAGS,
-        summary:
-          'One currency setting of the payment agent (spec core §7 partner "settings/currency?code")',
+        summary: 'One currency setting of the payment agent (spec core §7 partner "settings/currency?code")',
         description: `Query \`code\`: ISO 4217 (case-insensitive). Errors: 400 VALIDATION_ERROR, ${AUTH_ERRORS}, 404 NOT_FOUND 'Валюта не настроена' when the caller does not work with it.`,
-        querystring: Type.Object({
-          code: Type.String({
-            minLength: 3,
-            maxLength: 3,
-            description: "ISO 4217 code",
-          }),
-        }),
+        querystring: Type.Object({ code: Type.String({ minLength: 3, maxLength: 3, description: 'ISO 4217 code' }) }),
         response: { 200: CurrencySettingSchema, ...partnerErrors },
       },
     },
@@ -375,11 +303,7 @@ export default async function partnerOfferRoutes(
         partnerOf(request).companyId,
         (request.query as { code: string }).code.toUpperCase(),
       );
-      if (!one)
-        throw AppError.notFound(
-          "Валюта не настроена",
-          "CURRENCY_NOT_CONFIGURED",
-        );
+      if (!one) throw AppError.notFound('Валюта не настроена', 'CURRENCY_NOT_CONFIGURED');
       return one;
     },
   );
@@ -401,11 +325,7 @@ export default async function partnerOfferRoutes(
 }
 
 /** The caller's active payment companies with requisites (optionally one by id). */
-export async function loadPaymentCompanies(
-  db: FastifyInstance["dbh"]["db"],
-  partnerCompanyId: number,
-  id?: number,
-) {
+export async function loadPaymentCompanies(db: FastifyInstance['dbh']['db'], partnerCompanyId: number, id?: number) {
   const conds = [
     eq(partnerPaymentCompanies.partnerCompanyId, partnerCompanyId),
     eq(partnerPaymentCompanies.active, true),
@@ -436,11 +356,7 @@ export async function loadPaymentCompanies(
     ogrn: r.ogrn,
     legalAddress: r.legalAddress,
     actualAddressSameAsLegal: r.actualAddressSameAsLegal,
-    actualAddress: r.actualAddressSameAsLegal
-      ? r.legalAddress
-      : (r.actualAddress ?? r.legalAddress),
-    requisites: reqs
-      .filter((q) => q.paymentCompanyId === r.id)
-      .map(({ paymentCompanyId: _p, ...q }) => q),
+    actualAddress: r.actualAddressSameAsLegal ? r.legalAddress : (r.actualAddress ?? r.legalAddress),
+    requisites: reqs.filter((q) => q.paymentCompanyId === r.id).map(({ paymentCompanyId: _p, ...q }) => q),
   }));
 }

@@ -2,10 +2,10 @@
  * The payment agent's request calls (spec core §7 partner: order/exch/filter, filter/count, GET {id}, take, reject;
  * §4 tabs; §5 "a refusal reason is required"). Role PARTNER only; only orders sent to the caller's company.
  */
-import type { FastifyInstance } from "fastify";
-import { Type } from "typebox";
-import { runTransition } from "../../deal/repository.js";
-import { loadPartnerDetail } from "../../deal/partner-detail.js";
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { runTransition } from '../../deal/repository.js';
+import { loadPartnerDetail } from '../../deal/partner-detail.js';
 import {
   countPartnerOrders,
   findPartnerOrder,
@@ -13,23 +13,17 @@ import {
   statusesOf,
   type PartnerOrderFilter,
   type PartnerSort,
-} from "../../deal/partner-queries.js";
-import type { PartnerTab } from "@platform/domain/deal/display";
-import type { OfferStatus } from "@platform/domain/deal/statuses";
-import { isIsoDate } from "../../domain/orders.js";
-import { and, eq, isNotNull } from "drizzle-orm";
-import { storedFiles } from "../../db/schema/orders.js";
-import { sendStoredFile } from "../../deal/partner-files.js";
-import { HistoryEntrySchema, loadPartnerHistory } from "../../deal/views.js";
-import { AppError } from "../../errors.js";
-import {
-  AUTH_ERRORS,
-  ORDER_BASE,
-  partnerOf,
-  SCOPE_ERROR,
-  TAGS,
-} from "./common.js";
-import { OrderFileParams } from "../orders/schemas.js";
+} from '../../deal/partner-queries.js';
+import type { PartnerTab } from '@platform/domain/deal/display';
+import type { OfferStatus } from '@platform/domain/deal/statuses';
+import { isIsoDate } from '../../domain/orders.js';
+import { and, eq, isNotNull } from 'drizzle-orm';
+import { storedFiles } from '../../db/schema/orders.js';
+import { sendStoredFile } from '../../deal/partner-files.js';
+import { HistoryEntrySchema, loadPartnerHistory } from '../../deal/views.js';
+import { AppError } from '../../errors.js';
+import { AUTH_ERRORS, ORDER_BASE, partnerOf, SCOPE_ERROR, TAGS } from './common.js';
+import { OrderFileParams } from '../orders/schemas.js';
 import {
   OrderIdParams,
   PartnerFilterSchema,
@@ -38,7 +32,7 @@ import {
   RejectSchema,
   partnerErrors,
   transitionErrors,
-} from "./schemas.js";
+} from './schemas.js';
 
 interface FilterBody {
   pageable?: { page?: number; pageSize?: number; sortFields?: PartnerSort[] };
@@ -52,21 +46,15 @@ interface FilterBody {
 
 /** The number filter of spec core §5: applied only when numeric. */
 function numberFilter(id: number | string | undefined): number | undefined {
-  if (typeof id === "number") return Number.isSafeInteger(id) ? id : undefined;
-  if (typeof id === "string" && /^\d{1,15}$/.test(id.trim()))
-    return Number(id.trim());
+  if (typeof id === 'number') return Number.isSafeInteger(id) ? id : undefined;
+  if (typeof id === 'string' && /^\d{1,15}$/.test(id.trim())) return Number(id.trim());
   return undefined;
 }
 
 function filterOf(partnerCompanyId: number, b: FilterBody): PartnerOrderFilter {
   const errors = [];
-  for (const k of ["paymentDateFrom", "paymentDateTo"] as const) {
-    if (b[k] && !isIsoDate(b[k]!))
-      errors.push({
-        field: k,
-        code: "DATE_FORMAT",
-        message: "Дата в формате ГГГГ-ММ-ДД",
-      });
+  for (const k of ['paymentDateFrom', 'paymentDateTo'] as const) {
+    if (b[k] && !isIsoDate(b[k]!)) errors.push({ field: k, code: 'DATE_FORMAT', message: 'Дата в формате ГГГГ-ММ-ДД' });
   }
   if (errors.length) throw AppError.validation(errors, errors[0].message);
   const country = b.countryCode?.trim().toUpperCase();
@@ -80,17 +68,15 @@ function filterOf(partnerCompanyId: number, b: FilterBody): PartnerOrderFilter {
   };
 }
 
-export default async function partnerOrderRoutes(
-  app: FastifyInstance,
-): Promise<void> {
+export default async function partnerOrderRoutes(app: FastifyInstance): Promise<void> {
   const db = app.dbh.db;
-  const partner = app.requireRole("PARTNER");
+  const partner = app.requireRole('PARTNER');
   const filterDoc =
-    "Body `{ pageable: { page (0-based), pageSize (default 10), sortFields: [{ field: created|number|amount|status|paymentDateFrom, direction }] }, " +
-    "tab?: all|new|working|deals|results, statuses?: [offer status], id?, countryCode?, paymentDateFrom?, paymentDateTo? }`. Tabs (spec core §4): " +
-    "new = ALLOWED; working = CREATED_OFFER, IN_PROGRESS, SEND_OFFER; deals = ACCEPTED, ACCEPTED_OFFER_DOCS, EXECUTING, PAYMENT_CHECKING, " +
+    'Body `{ pageable: { page (0-based), pageSize (default 10), sortFields: [{ field: created|number|amount|status|paymentDateFrom, direction }] }, ' +
+    'tab?: all|new|working|deals|results, statuses?: [offer status], id?, countryCode?, paymentDateFrom?, paymentDateTo? }`. Tabs (spec core §4): ' +
+    'new = ALLOWED; working = CREATED_OFFER, IN_PROGRESS, SEND_OFFER; deals = ACCEPTED, ACCEPTED_OFFER_DOCS, EXECUTING, PAYMENT_CHECKING, ' +
     "SEND_EXECUTING_DOCS, SEND_OFFER_DOCS, SEND_PAYCHECK; results = EXECUTED, REFUSE_OPER, REJECTED, SIGNED_ANOTHER_OFFER (by the caller's " +
-    "offer status). `id` filters by number when numeric (spec core §5); `countryCode` by counterparty country; the payment term filter keeps " +
+    'offer status). `id` filters by number when numeric (spec core §5); `countryCode` by counterparty country; the payment term filter keeps ' +
     "orders whose term [from, to] overlaps [paymentDateFrom, paymentDateTo] (either end may be open). Only orders sent to the caller's company. ";
 
   app.post(
@@ -112,18 +98,11 @@ export default async function partnerOrderRoutes(
       const page = body.pageable?.page ?? 0;
       const pageSize = body.pageable?.pageSize ?? 10;
       const sort = (body.pageable?.sortFields ?? []).map(
-        (s) =>
-          ({ field: s.field, direction: s.direction ?? "DESC" }) as PartnerSort,
+        (s) => ({ field: s.field, direction: s.direction ?? 'DESC' }) as PartnerSort,
       );
       const total = await countPartnerOrders(db, f);
       const content = await pagePartnerOrders(db, f, sort, page, pageSize);
-      return {
-        content,
-        totalElements: total,
-        page,
-        pageSize,
-        last: (page + 1) * pageSize >= total,
-      };
+      return { content, totalElements: total, page, pageSize, last: (page + 1) * pageSize >= total };
     },
   );
 
@@ -133,21 +112,14 @@ export default async function partnerOrderRoutes(
       preHandler: partner,
       schema: {
         tags: TAGS,
-        summary:
-          'Number of the requests sent to the payment agent (spec core §7 partner "order/exch/filter/count")',
+        summary: 'Number of the requests sent to the payment agent (spec core §7 partner "order/exch/filter/count")',
         description: `${filterDoc}A \`pageable\` is accepted and ignored. Answers \`{ count }\`. Errors: 400 VALIDATION_ERROR, ${AUTH_ERRORS}.`,
         body: PartnerFilterSchema,
-        response: {
-          200: Type.Object({ count: Type.Integer() }),
-          ...partnerErrors,
-        },
+        response: { 200: Type.Object({ count: Type.Integer() }), ...partnerErrors },
       },
     },
     async (request) => ({
-      count: await countPartnerOrders(
-        db,
-        filterOf(partnerOf(request).companyId, request.body as FilterBody),
-      ),
+      count: await countPartnerOrders(db, filterOf(partnerOf(request).companyId, request.body as FilterBody)),
     }),
   );
 
@@ -157,22 +129,16 @@ export default async function partnerOrderRoutes(
       preHandler: partner,
       schema: {
         tags: TAGS,
-        summary:
-          'One request with the payment agent\'s side (spec core §7 partner "GET order/exch/{id}")',
+        summary: 'One request with the payment agent\'s side (spec core §7 partner "GET order/exch/{id}")',
         description:
           "The Order (docs/rest-api.md) with `partnerOrders` holding only the caller's own side, `offer` (the caller's offer; null " +
-          "when not sent yet or while its details are hidden: ALLOWED, IN_PROGRESS, CREATED_OFFER, REJECTED, REFUSE_OPER, SIGNED_ANOTHER_OFFER, " +
+          'when not sent yet or while its details are hidden: ALLOWED, IN_PROGRESS, CREATED_OFFER, REJECTED, REFUSE_OPER, SIGNED_ANOTHER_OFFER, ' +
           `spec core §4) and \`actions\` the caller may take now. Errors: 400 VALIDATION_ERROR (id not numeric), ${AUTH_ERRORS}, ${SCOPE_ERROR}.`,
         params: OrderIdParams,
         response: { 200: PartnerOrderDetailSchema, ...partnerErrors },
       },
     },
-    async (request) =>
-      loadPartnerDetail(
-        db,
-        partnerOf(request).companyId,
-        (request.params as { id: number }).id,
-      ),
+    async (request) => loadPartnerDetail(db, partnerOf(request).companyId, (request.params as { id: number }).id),
   );
 
   app.post(
@@ -181,8 +147,7 @@ export default async function partnerOrderRoutes(
       preHandler: partner,
       schema: {
         tags: TAGS,
-        summary:
-          'Take a request into work (spec core §7 partner "order/exch/{id}/take"; §4 ALLOWED → IN_PROGRESS)',
+        summary: 'Take a request into work (spec core §7 partner "order/exch/{id}/take"; §4 ALLOWED → IN_PROGRESS)',
         description:
           "Moves the caller's offer ALLOWED → IN_PROGRESS (the order stays ACTIVE), recorded in the history. Answers the request as " +
           `GET {id}. Errors: ${AUTH_ERRORS}, ${SCOPE_ERROR}, 409 INVALID_STATE (not ALLOWED) or CONFLICT (changed concurrently; nothing written).`,
@@ -194,12 +159,7 @@ export default async function partnerOrderRoutes(
       const user = partnerOf(request);
       const { id } = request.params as { id: number };
       await findPartnerOrder(db, user.companyId, id);
-      await runTransition(db, {
-        action: "PARTNER_TAKE",
-        actor: user,
-        orderId: id,
-        now: app.clock.now(),
-      });
+      await runTransition(db, { action: 'PARTNER_TAKE', actor: user, orderId: id, now: app.clock.now() });
       return loadPartnerDetail(db, user.companyId, id);
     },
   );
@@ -210,13 +170,12 @@ export default async function partnerOrderRoutes(
       preHandler: partner,
       schema: {
         tags: TAGS,
-        summary:
-          'Refuse a request with a reason (spec core §7 partner "order/exch/{id}/reject"; §5 reason required)',
+        summary: 'Refuse a request with a reason (spec core §7 partner "order/exch/{id}/reject"; §5 reason required)',
         description:
           "Body `{ reason }`. The caller's offer → REJECTED with the reason recorded; allowed before acceptance (order stays ACTIVE) " +
-          "and after acceptance until the client pays (the order returns to ACTIVE, an open bill is archived). " +
+          'and after acceptance until the client pays (the order returns to ACTIVE, an open bill is archived). ' +
           `Errors: 400 VALIDATION_ERROR 'Укажите причину отказа' (blank reason; nothing written), ${AUTH_ERRORS}, ${SCOPE_ERROR}, ` +
-          "409 INVALID_STATE or CONFLICT.",
+          '409 INVALID_STATE or CONFLICT.',
         params: OrderIdParams,
         body: RejectSchema,
         response: { 200: PartnerOrderDetailSchema, ...transitionErrors },
@@ -226,17 +185,13 @@ export default async function partnerOrderRoutes(
       const user = partnerOf(request);
       const { id } = request.params as { id: number };
       await findPartnerOrder(db, user.companyId, id);
-      const reason =
-        (request.body as { reason?: string | null }).reason?.trim() ?? "";
+      const reason = (request.body as { reason?: string | null }).reason?.trim() ?? '';
       if (!reason) {
-        const message = "Укажите причину отказа";
-        throw AppError.validation(
-          [{ field: "reason", code: "REQUIRED", message }],
-          message,
-        );
+        const message = 'Укажите причину отказа';
+        throw AppError.validation([{ field: 'reason', code: 'REQUIRED', message }], message);
       }
       await runTransition(db, {
-        action: "PARTNER_REJECT",
+        action: 'PARTNER_REJECT',
         actor: user,
         orderId: id,
         comment: reason,
@@ -284,13 +239,9 @@ export default async function partnerOrderRoutes(
           "as the client's download (detected Content-Type, attachment with the UTF-8 name, nosniff, no-store). " +
           `Errors: 400 VALIDATION_ERROR, ${AUTH_ERRORS}, ${SCOPE_ERROR}; 404 'Файл не найден' when the file is not attached to that request.`,
         params: OrderFileParams,
-        produces: ["application/octet-stream"],
+        produces: ['application/octet-stream'],
         response: {
-          200: Type.Unsafe<Buffer>({
-            type: "string",
-            format: "binary",
-            description: "The file bytes",
-          }),
+          200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description: 'The file bytes' }),
           ...partnerErrors,
         },
       },
@@ -299,20 +250,12 @@ export default async function partnerOrderRoutes(
       const { id, fileId } = request.params as { id: number; fileId: string };
       await findPartnerOrder(db, partnerOf(request).companyId, id);
       const [file] = await db
-        .select({
-          sha256: storedFiles.sha256,
-          contentType: storedFiles.contentType,
-          name: storedFiles.originalName,
-        })
+        .select({ sha256: storedFiles.sha256, contentType: storedFiles.contentType, name: storedFiles.originalName })
         .from(storedFiles)
         .where(
-          and(
-            eq(storedFiles.id, fileId.toLowerCase()),
-            eq(storedFiles.orderId, id),
-            isNotNull(storedFiles.orderId),
-          ),
+          and(eq(storedFiles.id, fileId.toLowerCase()), eq(storedFiles.orderId, id), isNotNull(storedFiles.orderId)),
         );
-      if (!file) throw AppError.notFound("Файл не найден");
+      if (!file) throw AppError.notFound('Файл не найден');
       return sendStoredFile(app, request, reply, file);
     },
   );
