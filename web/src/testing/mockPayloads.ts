@@ -6,7 +6,7 @@
  * 'SendChatMessageSuccess', { … })` its success member.
  */
 import type { GraphQLSingularResponse, OperationDescriptor } from 'relay-runtime';
-import { MockPayloadGenerator, type MockResolvers } from 'relay-test-utils';
+import { MockPayloadGenerator, type MockResolvers, type RelayMockEnvironment } from 'relay-test-utils';
 
 /** The `UserError` member of mutation field `field` with a stable code and the server's Russian message. */
 export function userErrorPayload(
@@ -32,4 +32,22 @@ export function successPayload(
     Mutation: () => ({ [field]: { __typename: typename } }),
     ...resolvers,
   });
+}
+
+/**
+ * Answers every operation for which `answer` returns a payload, as soon as it is sent (relay-test-utils' queued
+ * resolvers are used once; this one queues itself again). Operations it returns null for stay pending, so the test
+ * answers them itself (typically the mutations under test).
+ */
+export function answerOperations(
+  environment: RelayMockEnvironment,
+  answer: (operation: OperationDescriptor) => GraphQLSingularResponse | null,
+): void {
+  const queue = () =>
+    environment.mock.queueOperationResolver((operation) => {
+      const payload = answer(operation);
+      if (payload != null) queue();
+      return payload;
+    });
+  queue();
 }
