@@ -285,7 +285,7 @@ describe('orders (spec core §4)', () => {
       'Проверка',
       'Проверка оплаты',
       'Проверка',
-      'Требуется подтверждение',
+      'Требует подтверждения',
     ]);
     expect(orders.edges[0].node).toMatchObject({
       amount: { amount: '12500.00', currency: 'USD' },

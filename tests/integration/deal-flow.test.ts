@@ -666,7 +666,7 @@ describe('exits of the deal flow, each visible to the other roles (spec core §4
     ).toMatchObject({ viewer: { operators: null }, node: { operatorComments: null } });
     const inTab = await clientTab('CANCELLED', orderId);
     expect(inTab).toEqual([
-      { id, status: 'REJECTED', clientDisplayStatus: { code: 'REJECTED', label: 'Отклонена сервисом' } },
+      { id, status: 'REJECTED', clientDisplayStatus: { code: 'REJECTED_BY_SERVICE', label: 'Отклонена сервисом' } },
     ]);
     const c = await clientOrder(id);
     expect(c.history.find((h: any) => h.entity === 'ORDER' && h.to === 'REJECTED').comment).toBe(

@@ -8,7 +8,7 @@
  */
 import { GraphQLError } from 'graphql/index.js';
 import { offsetToCursor } from 'graphql-relay';
-import { numericOrderFilter } from '../../domain/search.js';
+import { numericOrderFilter } from '@platform/domain/search';
 import type {
   OperatorOrderTab,
   OperatorOrderTabCounts as GOperCounts,

@@ -1,20 +1,22 @@
 /**
  * Types of the deal flow (spec core §3 Offer, Exchange rate info, Documents, partnerOrders item; §4): the deal
- * fields of Order, PartnerOrder, Offer, PayCheck, Document, StatusChange and friends. Derived statuses come from
- * domain/dealStatus.ts and domain/orderStatus.ts; reads go through the per-operation loaders (modules/loaders.ts).
+ * fields of Order, PartnerOrder, Offer, PayCheck, Document, StatusChange and friends. Derived statuses and the
+ * viewerCan flags come from @platform/domain (the backend's own rules; the operator's display status is the one the
+ * backend sends); reads go through the per-operation loaders (modules/loaders.ts).
  */
 import { toGlobalId } from 'graphql-relay';
-import { leadingOffer } from '../../domain/orderStatus.js';
 import {
+  clientLeadingOffer,
   offerDetailsHidden,
   operatorDisplayStatus,
-  orderFlags,
   partnerDisplayStatus,
-  partnerOrderFlags,
   partnerTabOf,
-  PAYMENT_STATUS_LABELS,
-} from '../../domain/dealStatus.js';
+  type PartnerTab,
+} from '@platform/domain/deal/display';
+import { orderFlags, partnerOrderFlags } from '@platform/domain/deal/permissions';
+import { PAYMENT_STATUS_LABELS } from '@platform/domain/deal/statuses';
 import type {
+  OperatorDisplayStatusCode,
   ActivePartnerResolvers,
   ActivePartner as GActivePartner,
   CommissionResolvers,
@@ -183,8 +185,14 @@ export const Order: Pick<
   consultant: async (o, _a, ctx) => (await fullOrder(o, ctx)).consultant ?? null,
   statusDate: async (o, _a, ctx) => o.statusDate ?? (await fullOrder(o, ctx)).statusDate ?? null,
   partnerOrders: (o) => sidesOf(o),
-  leadingOffer: (o) => leadingOffer(sidesOf(o)) ?? null,
-  operatorDisplayStatus: (o) => (o.audience === 'OPER' ? operatorDisplayStatus(o.status, o.partnerOrders ?? []) : null),
+  leadingOffer: (o) => clientLeadingOffer(sidesOf(o)) ?? null,
+  // The operator's answers carry the backend's display status (the system of record); `source` is the same rule's.
+  operatorDisplayStatus: (o) => {
+    if (o.audience !== 'OPER') return null;
+    const shown = operatorDisplayStatus(o.status, o.partnerOrders ?? []);
+    const sent = o.oper?.displayStatus;
+    return { ...shown, ...sent, code: (sent?.code ?? shown.code) as OperatorDisplayStatusCode };
+  },
   history: async (o, _a, ctx) => {
     if (o.audience === 'CLIENT') return queryResult(() => ctx.loaders.clientHistory.load(o.id));
     if (o.audience === 'OPER')
@@ -234,7 +242,7 @@ export const PartnerOrder: Strict<PartnerOrderResolvers, PartnerOrderParent, GPa
   partnerSignRequired: (p) => p.partnerSignRequired ?? false,
   statusDate: (p) => p.statusDate ?? null,
   order: (p, _a, ctx) => p.orderParent ?? loadOrder(p.audience, p.orderId, ctx),
-  tab: (p) => partnerTabOf(p.status),
+  tab: (p) => partnerTabOf(p.status).toUpperCase() as Uppercase<Exclude<PartnerTab, 'all'>>,
   displayStatus: (p) => partnerDisplayStatus(p.status, p.orderStatus),
   offerDetailsHidden: (p) => offerDetailsHidden(p.status),
   offer: async (p, _a, ctx) => {

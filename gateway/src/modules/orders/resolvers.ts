@@ -4,13 +4,8 @@
  */
 import { GraphQLError } from 'graphql/index.js';
 import { offsetToCursor, toGlobalId } from 'graphql-relay';
-import {
-  CLIENT_DISPLAY_LABELS,
-  CLIENT_TAB_STATUSES,
-  clientDisplayStatus,
-  clientTabOf,
-} from '../../domain/orderStatus.js';
-import { numericOrderFilter } from '../../domain/search.js';
+import { CLIENT_TAB_STATUSES, clientDisplayStatus, clientTabOf, type ClientTab } from '@platform/domain/deal/display';
+import { numericOrderFilter } from '@platform/domain/search';
 import type {
   MoneyResolvers,
   Money as GMoney,
@@ -42,7 +37,7 @@ export const Viewer: Pick<ViewerResolvers, 'orders' | 'orderTabCounts'> = {
         extensions: { code: 'BAD_USER_INPUT' },
       });
     }
-    const statuses = args.tab ? [...CLIENT_TAB_STATUSES[args.tab]] : undefined;
+    const statuses = args.tab ? [...CLIENT_TAB_STATUSES[args.tab.toLowerCase() as ClientTab]] : undefined;
     const id = numericOrderFilter(args.number);
     const pages = await queryResult(() =>
       Promise.all(
@@ -80,11 +75,11 @@ export const Viewer: Pick<ViewerResolvers, 'orders' | 'orderTabCounts'> = {
 };
 
 export const OrderTabCounts: Strict<OrderTabCountsResolvers, OrderTabCountsParent, GOrderTabCounts> = {
-  current: (_p, _a, ctx) => queryResult(() => ctx.loaders.orderCount.load({ statuses: CLIENT_TAB_STATUSES.CURRENT })),
+  current: (_p, _a, ctx) => queryResult(() => ctx.loaders.orderCount.load({ statuses: CLIENT_TAB_STATUSES.current })),
   completed: (_p, _a, ctx) =>
-    queryResult(() => ctx.loaders.orderCount.load({ statuses: CLIENT_TAB_STATUSES.COMPLETED })),
+    queryResult(() => ctx.loaders.orderCount.load({ statuses: CLIENT_TAB_STATUSES.completed })),
   cancelled: (_p, _a, ctx) =>
-    queryResult(() => ctx.loaders.orderCount.load({ statuses: CLIENT_TAB_STATUSES.CANCELLED })),
+    queryResult(() => ctx.loaders.orderCount.load({ statuses: CLIENT_TAB_STATUSES.cancelled })),
 };
 
 /** Fields of the client slice; the deal fields (and lazy fields of partial orders) are in modules/deal/resolvers.ts. */
@@ -95,11 +90,9 @@ export const Order: Pick<
   id: (o) => toGlobalId('Order', String(o.id)),
   orderId: (o) => o.id,
   number: (o) => String(o.number ?? o.id),
-  clientDisplayStatus: (o) => {
-    const code = clientDisplayStatus(o.status, o.partnerOrders ?? []);
-    return { code, label: CLIENT_DISPLAY_LABELS[code] };
-  },
-  clientTab: (o) => clientTabOf(o.status),
+  // The client's order answers carry no display status; the same rule the backend applies (@platform/domain).
+  clientDisplayStatus: (o) => clientDisplayStatus(o.status, o.partnerOrders ?? []),
+  clientTab: (o) => clientTabOf(o.status).toUpperCase() as Uppercase<ClientTab>,
 };
 
 export const OrderFile: Strict<OrderFileResolvers, OrderFileParent, GOrderFile> = {

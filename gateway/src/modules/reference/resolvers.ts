@@ -3,7 +3,7 @@
  * operation share one upstream call (loaders.reference).
  */
 import { GraphQLError } from 'graphql/index.js';
-import { classifyTnvedQuery, tnvedParentRef } from '../../domain/search.js';
+import { classifyTnvedQuery, tnvedParentRef } from '@platform/domain/search';
 import type { QueryResolvers, TnvedNode as GTnvedNode, TnvedNodeResolvers } from '../../generated/resolvers-types.js';
 import type { TnvedNodeDto } from '../../rest/dto.js';
 import { nullIfAbsent, queryResult } from '../../rest/errors.js';

@@ -1,30 +1,7 @@
-/** spec core §5 "Search inputs" and §6 account rules. */
+/** spec core §6 account rules of the current user (isVerified, isOriginalClient, canCreateOrders). */
 import { describe, expect, it } from 'vitest';
 import type { CurrentUserDto } from '../rest/dto.js';
 import { canCreateOrders, isOriginalClient, isVerified } from './account.js';
-import { classifyTnvedQuery, numericOrderFilter, tnvedParentRef } from './search.js';
-
-describe('TN VED query (spec core §5)', () => {
-  it('numeric input is a code suggestion, text a name suggestion, 36 characters a key hash', () => {
-    expect(classifyTnvedQuery('8471')).toEqual({ kind: 'code', value: '8471' });
-    expect(classifyTnvedQuery(' 8471 30 ')).toEqual({ kind: 'code', value: '847130' });
-    expect(classifyTnvedQuery('компьютеры')).toEqual({ kind: 'name', value: 'компьютеры' });
-    const hash = '0f8fad5b-d9cb-569f-a165-70867728950e';
-    expect(classifyTnvedQuery(hash)).toEqual({ kind: 'keyHash', value: hash });
-    expect(tnvedParentRef(hash)).toEqual({ parentKeyHash: hash });
-    expect(tnvedParentRef('84')).toEqual({ parentCode: '84' });
-  });
-});
-
-describe('order number filter (spec core §5)', () => {
-  it('applies only when numeric', () => {
-    expect(numericOrderFilter('123')).toBe(123);
-    expect(numericOrderFilter(' 42 ')).toBe(42);
-    expect(numericOrderFilter('12a')).toBeUndefined();
-    expect(numericOrderFilter('')).toBeUndefined();
-    expect(numericOrderFilter(null)).toBeUndefined();
-  });
-});
 
 const user = (over: Partial<CurrentUserDto> = {}): CurrentUserDto => ({
   userId: 1,
