@@ -7,7 +7,7 @@ import { dealDocuments } from '../src/db/schema/deal.js';
 import { storedFiles } from '../src/db/schema/orders.js';
 import { createTestApp, DRIVERS, type TestApp } from './harness.js';
 import {
-  activeOrder,
+  activeOrderOfBoth,
   actors,
   CLIENT,
   newOrder,
@@ -32,7 +32,7 @@ for (const driver of DRIVERS) {
     });
 
     it('hides details of offers not yet sent, then accepts one: order OFFER_ACCEPTED, that offer ACCEPTED, the other SIGNED_ANOTHER_OFFER', async () => {
-      const id = await activeOrder(t, a);
+      const id = await activeOrderOfBoth(t, a);
       let deal = (await a.client.get(`${CLIENT}/${id}/offers`)).json();
       expect(deal.displayStatus.code).toBe('WAITING_FOR_OFFERS');
       await sendOffer(t, a.p1, id);
@@ -48,7 +48,7 @@ for (const driver of DRIVERS) {
       expect(p2).toMatchObject({ status: 'IN_PROGRESS', offer: null });
       // An offer in IN_PROGRESS cannot be accepted; an offer of another order is not found.
       expect((await a.client.post(`${CLIENT}/${id}/offers/${p2.id}/accept`, {})).statusCode).toBe(409);
-      const other = await activeOrder(t, a);
+      const other = await activeOrderOfBoth(t, a);
       expect((await a.client.post(`${CLIENT}/${other}/offers/${p1.id}/accept`, {})).statusCode).toBe(404);
 
       const acc = await a.client.post(`${CLIENT}/${id}/offers/${p1.id}/accept`, {});

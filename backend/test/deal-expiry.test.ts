@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runExpiry } from '../src/deal/expiry-job.js';
 import { createTestApp, DRIVERS, type TestApp } from './harness.js';
-import { activeOrder, actors, CLIENT, partnerOrderId, sendOffer, type Actors } from './deal-helpers.js';
+import { activeOrderOfBoth, actors, CLIENT, partnerOrderId, sendOffer, type Actors } from './deal-helpers.js';
 import { day } from './orders-helpers.js';
 
 for (const driver of DRIVERS) {
@@ -21,7 +21,7 @@ for (const driver of DRIVERS) {
     });
 
     it('expires a sent offer after the last day of its payment term (Moscow), not before; the order stays ACTIVE', async () => {
-      const id = await activeOrder(t, a);
+      const id = await activeOrderOfBoth(t, a);
       await sendOffer(t, a.p1, id, 3);
       await sendOffer(t, a.p2, id, 10);
       const last = day(t, 3);
@@ -52,7 +52,7 @@ for (const driver of DRIVERS) {
     });
 
     it('an accepted offer never expires', async () => {
-      const id = await activeOrder(t, a);
+      const id = await activeOrderOfBoth(t, a);
       await sendOffer(t, a.p1, id, 2);
       const o1 = await partnerOrderId(t, id, a.p1Id);
       await a.client.post(`${CLIENT}/${id}/offers/${o1}/accept`, {});

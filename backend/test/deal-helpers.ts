@@ -8,12 +8,17 @@ import { partnerOrders } from '../src/db/schema/orders.js';
 import { runTransition } from '../src/deal/repository.js';
 import type { DealAction } from '@platform/domain/deal/rules';
 import type { TestApp, TestClient } from './harness.js';
-import { offerBody, partnerCompanyId, PORDER, userOf } from './deal-partner-helpers.js';
+import { activeOrder, offerBody, partnerCompanyId, PORDER, userOf } from './deal-partner-helpers.js';
 import { created, day, orderInput } from './orders-helpers.js';
 
 export const OPER = '/api/secured/oper/order/exch';
 export const CLIENT = '/api/secured/client/order/exch';
-export { partnerCompanyId, userOf, PORDER };
+export { activeOrder, partnerCompanyId, userOf, PORDER };
+
+/** The order sent to both demo agents (ACTIVE, offers ALLOWED): {@link activeOrder} with the actors' ids. */
+export function activeOrderOfBoth(t: TestApp, a: Actors): Promise<number> {
+  return activeOrder(t, a.client, [a.p1Id, a.p2Id]);
+}
 
 export interface Actors {
   client: TestClient;
@@ -44,14 +49,6 @@ export async function newOrder(t: TestApp, a: Actors, over: Record<string, unkno
   return (await created(a.client, orderInput(t, over))).id as number;
 }
 
-/** Operator takes and sends the order to both agents (ACTIVE, offers ALLOWED). */
-export async function activeOrder(t: TestApp, a: Actors): Promise<number> {
-  const id = await newOrder(t, a);
-  ok(await a.oper.post(`${OPER}/${id}/take`, {}), 'take');
-  ok(await a.oper.post(`${OPER}/${id}/partners/send`, { partnerIds: [a.p1Id, a.p2Id] }), 'send');
-  return id;
-}
-
 /** An agent takes the order and sends an offer (SEND_OFFER) through the partner routes; `to`: last day of the term. */
 export async function sendOffer(t: TestApp, p: TestClient, id: number, toDays = 10): Promise<void> {
   ok(await p.post(`${PORDER}/${id}/take`, {}), 'partner take');
@@ -66,7 +63,7 @@ export async function sendOffer(t: TestApp, p: TestClient, id: number, toDays = 
 
 /** ACTIVE order with offers of both agents sent. */
 export async function orderWithOffers(t: TestApp, a: Actors): Promise<number> {
-  const id = await activeOrder(t, a);
+  const id = await activeOrderOfBoth(t, a);
   await sendOffer(t, a.p1, id);
   await sendOffer(t, a.p2, id);
   return id;

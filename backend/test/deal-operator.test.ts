@@ -10,7 +10,7 @@ import { dealDocuments } from '../src/db/schema/deal.js';
 import { orderStatusHistory, storedFiles } from '../src/db/schema/orders.js';
 import { createTestApp, DRIVERS, type TestApp } from './harness.js';
 import {
-  activeOrder,
+  activeOrderOfBoth,
   actors,
   CLIENT,
   newOrder,
@@ -231,7 +231,7 @@ for (const driver of DRIVERS) {
     });
 
     it('documents carry the stored fileId: an uploaded sample contract found again by listing can be attached to the offer', async () => {
-      const id = await activeOrder(t, a);
+      const id = await activeOrderOfBoth(t, a);
       expect((await a.p1.post(`${PORDER}/${id}/take`, {})).statusCode).toBe(200);
       const po = await partnerOrderId(t, id, a.p1Id);
       const [file] = await t.db
@@ -274,7 +274,7 @@ for (const driver of DRIVERS) {
     });
 
     it('reads offer documents and document examples, and confirms the payment in place of the agent', async () => {
-      const id = await activeOrder(t, a);
+      const id = await activeOrderOfBoth(t, a);
       expect((await a.oper.get(`${OPER}/${id}/offer/docs`)).json()).toEqual([]);
       expect((await a.oper.get(`${OPER}/${id}/partner/${a.p1Id}/doc-example`)).statusCode).toBe(200);
       expect((await a.oper.get(`${OPER}/${id}/partner/999999/doc-example`)).statusCode).toBe(404);

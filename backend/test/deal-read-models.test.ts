@@ -12,7 +12,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { partnerPaymentCompanies } from '../src/db/schema/partner.js';
 import { createTestApp, DRIVERS, type TestApp } from './harness.js';
-import { activeOrder, actors, CLIENT, OPER, partnerOrderId, partnerStep, type Actors } from './deal-helpers.js';
+import { activeOrderOfBoth, actors, CLIENT, OPER, partnerOrderId, partnerStep, type Actors } from './deal-helpers.js';
 import { clientAction, offerBody, PORDER } from './deal-partner-helpers.js';
 import { day, orderInput, pdf } from './orders-helpers.js';
 
@@ -28,7 +28,7 @@ for (const driver of DRIVERS) {
       t = await createTestApp({ driver });
       a = await actors(t);
       for (const c of [a.client, a.oper, a.p1, a.p2]) await c.fetchCsrf();
-      id = await activeOrder(t, a);
+      id = await activeOrderOfBoth(t, a);
       // Agent 1: a sample contract among its document examples, an offer with an explicit rate source.
       expect((await a.p1.post(`${PORDER}/${id}/take`, {})).statusCode).toBe(200);
       const up = await a.p1.upload(`${PORDER}/${id}/offer/docs-example`, 'Договор (образец).pdf', pdf(3000, 'sample'));
@@ -136,7 +136,7 @@ for (const driver of DRIVERS) {
     // Statements are counted through PGlite's query hook, so this one is registered for the PGlite run only.
     if (driver === 'pglite')
       it('a page costs the same number of SQL statements for 3 and for 10 orders (batched, not per row)', async () => {
-        for (let i = 0; i < 10; i++) await activeOrder(t, a);
+        for (let i = 0; i < 10; i++) await activeOrderOfBoth(t, a);
         const pg = t.dbh.pglite!;
         const count = async (fn: () => Promise<unknown>) => {
           const q = vi.spyOn(pg, 'query');
@@ -234,7 +234,7 @@ for (const driver of DRIVERS) {
       const res = await a.oper.get(`${OPER}/${id}/pay-checks/${bill.id}/payment-company`);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ id: pc.id, name: pc.name, requisites: expect.any(Array) });
-      const other = await activeOrder(t, a);
+      const other = await activeOrderOfBoth(t, a);
       expect((await a.oper.get(`${OPER}/${other}/pay-checks/${bill.id}/payment-company`)).statusCode).toBe(404);
       expect((await a.p2.get(`${OPER}/${id}/pay-checks/${bill.id}/payment-company`)).statusCode).toBe(403);
       // The client's list now shows the active bill of the accepted offer.

@@ -12,7 +12,7 @@ import { dealDocuments } from '../src/db/schema/deal.js';
 import { storedFiles } from '../src/db/schema/orders.js';
 import { partnerPaymentCompanies } from '../src/db/schema/partner.js';
 import { createTestApp, DRIVERS, type TestApp, type TestClient } from './harness.js';
-import { activeOrder, actors, partnerOrderId, sendOffer, type Actors } from './deal-helpers.js';
+import { activeOrderOfBoth, actors, partnerOrderId, sendOffer, type Actors } from './deal-helpers.js';
 import { offerBody } from './deal-partner-helpers.js';
 import { day, orderInput, secondClientCompany } from './orders-helpers.js';
 import { eq } from 'drizzle-orm';
@@ -122,7 +122,7 @@ for (const driver of DRIVERS) {
       };
       // An order of client@example.com sent to partner1 only, with partner1's offer sent and an offer document.
       // Another order (sent to both agents), so that lists are not trivially empty.
-      const id = await activeOrder(t, a);
+      const id = await activeOrderOfBoth(t, a);
       // The order under test is sent to partner1 only (partner2 is the agent it was NOT sent to).
       const own = (await a.client.post('/api/secured/client/order/exch', orderInput(t))).json().id as number;
       await a.oper.post(`/api/secured/oper/order/exch/${own}/take`, {});

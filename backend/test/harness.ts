@@ -7,7 +7,7 @@
  * DRIVERS is ['pglite'] plus 'postgres' when DATABASE_URL is set (spec: PGlite always, PostgreSQL too).
  */
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { appendFileSync, readFileSync } from 'node:fs';
 import { is, sql } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -96,6 +96,19 @@ export interface TestRequest {
   payload?: Buffer | string;
 }
 
+/**
+ * Fails the calling test when the app answered an error its route does not declare (src/plugins/errors.ts
+ * undeclaredError; routes/schemas.ts errorResponses). With ERROR_CONTRACT_LOG=<file> they are appended to the file
+ * instead (one per line), to list what a route is missing.
+ */
+export function checkErrorContract(app: FastifyInstance): void {
+  const found = app.undeclaredErrors.splice(0);
+  if (!found.length) return;
+  if (process.env.ERROR_CONTRACT_LOG)
+    appendFileSync(process.env.ERROR_CONTRACT_LOG, found.map((f) => `${f}\n`).join(''));
+  else throw new Error(`Error answer not declared in the route's schema.response: ${found.join('; ')}`);
+}
+
 /** HTTP client over app.inject with a cookie jar; fetches the anti-forgery token on first unsafe call. */
 export class TestClient {
   readonly cookies = new Map<string, string>();
@@ -141,6 +154,7 @@ export class TestClient {
           : {}),
     });
     this.absorb(res);
+    checkErrorContract(this.app);
     return res;
   }
 

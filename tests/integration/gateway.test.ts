@@ -4,6 +4,7 @@
  * display status), node(id:) refusing another company's request, §8 session failures.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orderInput } from '../support/deal.js';
 import { GqlClient, startStack, type Stack } from '../support/stack.js';
 
 const LOGIN = `mutation Login($input: LoginInput!) {
@@ -26,22 +27,6 @@ const ORDERS = `query Orders($tab: OrderTab, $first: Int, $after: String, $numbe
   viewer { orders(tab: $tab, first: $first, after: $after, number: $number) { totalCount edges { cursor node { id number status clientDisplayStatus { code label } } } pageInfo { hasNextPage endCursor } }
            orderTabCounts { current completed cancelled } }
 }`;
-
-function orderInput(fileIds: string[] = []) {
-  const from = new Date(Date.now() + 3 * 86400_000).toISOString().slice(0, 10);
-  const to = new Date(Date.now() + 20 * 86400_000).toISOString().slice(0, 10);
-  return {
-    paymentType: 'SENDING',
-    amount: { amount: '12500.50', currency: 'USD' },
-    counterparty: { countryCode: 'CN', city: 'Beijing', bankName: 'BANK OF CHINA', swift: 'BKCHCNBJ' },
-    tnvedCode: '8471300000',
-    goodsLocation: 'NOT_IMPORTED',
-    paymentDateFrom: from,
-    paymentDateTo: to,
-    comment: 'Оплата по контракту № 15',
-    fileIds,
-  };
-}
 
 /** A minimal valid PDF: the type is checked by content. */
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
@@ -136,7 +121,7 @@ describe('gateway over the real backend', () => {
     const file = (await up.json()) as { id: string; name: string; size: number };
     expect(file.size).toBe(PDF.length);
 
-    const created = await c.gql(CREATE, { input: orderInput([file.id]) });
+    const created = await c.gql(CREATE, { input: orderInput({ fileIds: [file.id] }) });
     expect(created.errors).toBeUndefined();
     expect(created.data.createOrder.__typename).toBe('CreateOrderSuccess');
     const order = created.data.createOrder.order;

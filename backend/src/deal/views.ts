@@ -13,6 +13,7 @@
  */
 import { and, asc, desc, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import { Type } from 'typebox';
+import { literalUnion } from '../routes/schemas.js';
 import type { DbOrTx } from '../db/client.js';
 import { companies, users } from '../db/schema/core.js';
 import {
@@ -23,6 +24,7 @@ import {
   DEAL_DOCUMENT_KINDS,
   DEAL_DOCUMENT_STATUSES,
   type DealDocumentKind,
+  type DealDocumentStatus,
 } from '../db/schema/deal.js';
 import { orderStatusHistory, partnerOrders, storedFiles } from '../db/schema/orders.js';
 import { partnerPaymentCompanies, partnerPaymentRequisites } from '../db/schema/partner.js';
@@ -105,10 +107,9 @@ export const OfferDetailsSchema = Type.Object(
 export const PayCheckSchema = Type.Object(
   {
     id: Type.Integer(),
-    status: Type.Union(
-      PAYMENT_STATUSES.map((v) => Type.Literal(v)),
-      { description: 'ACTIVE | CHECK_PAYMENT | PAYMENT_CONFIRMED | ARCHIVED (spec core §4)' },
-    ),
+    status: literalUnion(PAYMENT_STATUSES, {
+      description: 'ACTIVE | CHECK_PAYMENT | PAYMENT_CONFIRMED | ARCHIVED (spec core §4)',
+    }),
     amount: Nullable(Type.String()),
     currency: Nullable(Type.String()),
     convertedCommissionAmount: Nullable(Type.String()),
@@ -124,10 +125,7 @@ export const PartnerOrderViewSchema = Type.Object({
   id: Type.Integer({ description: 'Partner order id (the offer)' }),
   partnerId: Type.Integer({ description: 'Company id of the payment agent' }),
   brand: Nullable(Type.String()),
-  status: Type.Union(
-    OFFER_STATUSES.map((v) => Type.Literal(v)),
-    { description: 'Offer status (spec core §4)' },
-  ),
+  status: literalUnion(OFFER_STATUSES, { description: 'Offer status (spec core §4)' }),
   statusDate: Nullable(Type.String()),
   partnerSignRequired: Type.Boolean({ description: 'The agent signs documents (else the client confirms them)' }),
   offer: Nullable(
@@ -151,15 +149,11 @@ export const DocumentSchema = Type.Object(
     id: Type.Integer(),
     partnerOrderId: Nullable(Type.Integer()),
     partnerId: Type.Integer(),
-    kind: Type.Union(
-      DEAL_DOCUMENT_KINDS.map((v) => Type.Literal(v)),
-      { description: 'OFFER_DOCS | FINAL_DOCS | DOC_EXAMPLE' },
-    ),
+    kind: literalUnion(DEAL_DOCUMENT_KINDS, { description: 'OFFER_DOCS | FINAL_DOCS | DOC_EXAMPLE' }),
     name: Type.String(),
-    status: Type.Union(
-      DEAL_DOCUMENT_STATUSES.map((v) => Type.Literal(v)),
-      { description: 'UPLOADED | SIGNED | SENT | CONFIRMED (spec core §3 "Documents")' },
-    ),
+    status: literalUnion(DEAL_DOCUMENT_STATUSES, {
+      description: 'UPLOADED | SIGNED | SENT | CONFIRMED (spec core §3 "Documents")',
+    }),
     fileId: Type.String({
       description:
         "Stored file id (UUID) of the content; a DOC_EXAMPLE's fileId is what offer/send takes as sampleContractFileId",
@@ -398,9 +392,9 @@ export interface DocumentView {
   id: number;
   partnerOrderId: number | null;
   partnerId: number;
-  kind: string;
+  kind: DealDocumentKind;
   name: string;
-  status: string;
+  status: DealDocumentStatus;
   fileId: string;
   size: number;
   contentType: string;
@@ -450,7 +444,7 @@ export async function loadDocuments(
     partnerId: d.partnerCompanyId,
     kind: d.kind,
     name: d.name,
-    status: d.status,
+    status: d.status as DealDocumentStatus, // the deal_documents_status_chk constraint
     fileId: d.fileId,
     size,
     contentType,

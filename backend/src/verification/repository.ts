@@ -2,7 +2,7 @@
  * Verification documents of a client company (issue 8; spec core §3 "Documents: verification documents have a content
  * field", §7 Client "verification/document", "verification/documents/info"). The application is generated from the
  * company, the contact and the bank requisites (./pdf.ts), stored in the content-addressed file store
- * (routes/orders/storage.ts: a `stored_files` row, application/pdf) and recorded in `verification_documents`.
+ * (files/storage.ts: a `stored_files` row, application/pdf) and recorded in `verification_documents`.
  * The newest GENERATED document is reused until the data change (accounts/company-verification.ts
  * supersedeVerificationDocuments) or it is signed.
  */
@@ -16,7 +16,7 @@ import { companies, users } from '../db/schema/core.js';
 import { storedFiles } from '../db/schema/orders.js';
 import { bankRequisites, verificationDocuments } from '../db/schema/verification.js';
 import { AppError } from '../errors.js';
-import { commitUpload, receiveUpload, removeContent } from '../routes/orders/storage.js';
+import { commitUpload, receiveUpload, removeContent } from '../files/storage.js';
 import { APPLICATION_FILE_NAME, renderApplicationPdf, type ApplicationData } from './pdf.js';
 import {
   readStoredBytes,

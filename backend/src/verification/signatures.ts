@@ -16,7 +16,7 @@ import { Type } from 'typebox';
 import type { DbOrTx } from '../db/client.js';
 import { signatures } from '../db/schema/verification.js';
 import { AppError } from '../errors.js';
-import { contentPath } from '../routes/orders/storage.js';
+import { contentPath } from '../files/storage.js';
 import {
   MAX_SIGNATURE_BYTES,
   SIGNATURE_ERROR_MESSAGES,
@@ -135,7 +135,7 @@ export function decodeSignature(base64: string): Buffer {
   return der;
 }
 
-/** The exact stored bytes of a content-addressed file (routes/orders/storage.ts). */
+/** The exact stored bytes of a content-addressed file (files/storage.ts). */
 export async function readStoredBytes(app: FastifyInstance, sha256: string): Promise<Buffer> {
   return readFile(contentPath(app.config.dataDir, sha256));
 }

@@ -133,7 +133,7 @@ export const dealDocuments = pgTable(
     partnerCompanyId: integer('partner_company_id')
       .notNull()
       .references(() => companies.id),
-    kind: text('kind').notNull(),
+    kind: text('kind').$type<DealDocumentKind>().notNull(),
     fileId: uuid('file_id')
       .notNull()
       .references(() => storedFiles.id),

@@ -76,7 +76,7 @@ export const verificationDocuments = pgTable(
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
-    /** The stored PDF (content-addressed store of routes/orders/storage.ts). */
+    /** The stored PDF (content-addressed store of files/storage.ts). */
     fileId: uuid('file_id')
       .notNull()
       .references(() => storedFiles.id),

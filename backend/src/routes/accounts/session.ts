@@ -6,6 +6,7 @@
  * gets its absolute expiry and the readable `USER_TYPE` cookie remembers the last-login type (spec core §9).
  * Five wrong passwords in a row lock the account for 15 minutes ('Превышен лимит попыток входа').
  */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
@@ -90,7 +91,8 @@ export async function checkCredentials(
   return user;
 }
 
-export default async function sessionRoutes(app: FastifyInstance): Promise<void> {
+export default async function sessionRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const db = app.dbh.db;
 
   app.post(
@@ -132,7 +134,7 @@ export default async function sessionRoutes(app: FastifyInstance): Promise<void>
           [{ field: 'email', code: 'EMAIL_INVALID', message: MESSAGES.emailInvalid }],
           MESSAGES.emailInvalid,
         );
-      const userType = (request.body as { userType?: AccountType } | undefined)?.userType;
+      const userType = request.body?.userType;
       const now = app.clock.now();
 
       const user = await checkCredentials(db, creds.email, creds.password, userType, now);
@@ -154,7 +156,7 @@ export default async function sessionRoutes(app: FastifyInstance): Promise<void>
     },
     async (request, reply) => {
       if (request.session.userId) await request.session.destroy();
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 }

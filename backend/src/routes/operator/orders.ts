@@ -33,7 +33,7 @@ import { type OrderStatus } from '@platform/domain/deal/statuses';
 import { AppError, MESSAGES } from '../../errors.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { OrderFileParams, OrderInputSchema, OrderSchema, OrderStatusSchema } from '../orders/schemas.js';
-import { sendStoredFile } from '../orders/storage.js';
+import { sendStoredFile } from '../../files/storage.js';
 import { ErrorSchema } from '../schemas.js';
 import {
   countOperOrders,

@@ -14,6 +14,7 @@
  * The password check IS the one of POST /api/public/common/login (checkCredentials in routes/accounts/session.ts) — same
  * messages, the same lockout (5 failures → 15 minutes, 'Превышен лимит попыток входа'), the same session start (startSession).
  */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -71,7 +72,8 @@ function sendPage(reply: FastifyReply, status: number, opts: { email?: string; e
     .send(page(reply.generateCsrf(), opts));
 }
 
-export default async function operatorSignInRoutes(app: FastifyInstance): Promise<void> {
+export default async function operatorSignInRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const db = app.dbh.db;
 
   // Forms post urlencoded bodies; parsed only inside this plugin (encapsulated), into a plain object of strings.
@@ -117,7 +119,7 @@ export default async function operatorSignInRoutes(app: FastifyInstance): Promis
       attachValidation: true,
       // Anti-forgery: the token of the form (hidden field) checked against the `_csrf` secret cookie like the header of /api calls.
       preHandler: (request, reply, done) => {
-        const token = (request.body as { _csrf?: string } | undefined)?._csrf;
+        const token = request.body?._csrf;
         if (token) request.headers[CSRF_HEADER] = token;
         else delete request.headers[CSRF_HEADER];
         app.csrfProtection(request, reply, done);
@@ -169,7 +171,7 @@ export default async function operatorSignInRoutes(app: FastifyInstance): Promis
       },
     },
     async (request, reply) => {
-      const { code } = request.body as { code: string };
+      const { code } = request.body;
       const now = app.clock.now();
       // Single use: the UPDATE marks the code used only while it is unused and alive; of two exchanges one wins.
       const [row] = await db

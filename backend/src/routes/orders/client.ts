@@ -10,10 +10,10 @@
  * - Creation is one transaction: the order, its first status-history row and the attachment of the files are
  *   written together or not at all.
  */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { randomUUID } from 'node:crypto';
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 import type { DbOrTx } from '../../db/client.js';
 import { orders, orderStatusHistory, storedFiles } from '../../db/schema/orders.js';
 import { refTnved } from '../../db/schema/reference.js';
@@ -40,7 +40,7 @@ import {
   OrderInputSchema,
   OrderSchema,
 } from './schemas.js';
-import { commitUpload, discardUpload, receiveCheckedUpload, removeContent, sendStoredFile } from './storage.js';
+import { receiveCheckedUpload, sendStoredFile, storeUpload } from '../../files/storage.js';
 
 const BASE = '/api/secured/client/order/exch';
 const TAGS = ['client-orders'];
@@ -105,7 +105,7 @@ function refuseNumericMoney(body: unknown): void {
 async function checkInput(
   db: DbOrTx,
   user: AuthUser,
-  input: OrderInput,
+  input: Static<typeof OrderInputSchema>,
   today: string,
   lock: boolean,
 ): Promise<NormalizedOrderInput> {
@@ -115,7 +115,8 @@ async function checkInput(
     const [row] = await db.select({ code: refTnved.code }).from(refTnved).where(eq(refTnved.code, tnvedCode)).limit(1);
     tnvedKnown = !!row;
   }
-  const { errors, value } = validateOrderInput(input, { today, tnvedKnown });
+  // The schema checks shapes (strings); the rule checks the values, so that each error has its own code (core §5).
+  const { errors, value } = validateOrderInput(input as Partial<OrderInput>, { today, tnvedKnown });
   const ids = value?.fileIds ?? [...new Set((input.fileIds ?? []).map((x) => x.toLowerCase()))];
   const fileErrors: FieldError[] = [];
   if (ids.length && ids.length <= 20) {
@@ -146,7 +147,8 @@ async function checkInput(
   return value;
 }
 
-export default async function clientOrderRoutes(app: FastifyInstance): Promise<void> {
+export default async function clientOrderRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const db = app.dbh.db;
   const client = app.requireRole('CLIENT');
   const errorResponses = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema };
@@ -174,36 +176,10 @@ export default async function clientOrderRoutes(app: FastifyInstance): Promise<v
     async (request, reply) => {
       // Files exist only to be attached to a request, which needs a verified company (spec core §6).
       const user = requireVerified(request);
-      const { name, contentType, upload } = await receiveCheckedUpload(app, request);
-      const id = randomUUID();
-      let created = false;
-      try {
-        await db.transaction(async (tx) => {
-          await tx.insert(storedFiles).values({
-            id,
-            sha256: upload.sha256,
-            size: upload.size,
-            contentType,
-            originalName: name,
-            ownerUserId: user.id,
-            createdAt: app.clock.now(),
-          });
-          created = (await commitUpload(app.config.dataDir, upload)).created;
-        });
-      } catch (e) {
-        await discardUpload(upload);
-        // Undo a content file this call created, unless a committed row of another upload now points to it.
-        if (created) {
-          const [other] = await db
-            .select({ id: storedFiles.id })
-            .from(storedFiles)
-            .where(eq(storedFiles.sha256, upload.sha256))
-            .limit(1);
-          if (!other) await removeContent(app.config.dataDir, upload.sha256);
-        }
-        throw e;
-      }
-      return reply.status(201).send({ id, name, size: upload.size, contentType });
+      const accepted = await receiveCheckedUpload(app, request);
+      const { fileId: id } = await storeUpload(app, user.id, accepted);
+      const { name, size, contentType } = accepted;
+      return reply.status(201).send({ id, name, size, contentType });
     },
   );
 
@@ -228,7 +204,7 @@ export default async function clientOrderRoutes(app: FastifyInstance): Promise<v
     },
     async (request) => {
       const user = requireVerified(request);
-      await checkInput(db, user, request.body as OrderInput, businessToday(app.clock.now()), false);
+      await checkInput(db, user, request.body, businessToday(app.clock.now()), false);
       return { valid: true as const };
     },
   );
@@ -255,7 +231,7 @@ export default async function clientOrderRoutes(app: FastifyInstance): Promise<v
       const user = requireVerified(request);
       const now = app.clock.now();
       const id = await db.transaction(async (tx) => {
-        const v = await checkInput(tx, user, request.body as OrderInput, businessToday(now), true);
+        const v = await checkInput(tx, user, request.body, businessToday(now), true);
         const [row] = await tx
           .insert(orders)
           .values({
@@ -331,7 +307,7 @@ export default async function clientOrderRoutes(app: FastifyInstance): Promise<v
       },
     },
     async (request) => {
-      const body = request.body as FilterBody;
+      const body = request.body;
       const filter = filterOf(companyOf(request), body);
       const page = body.pageable?.page ?? 0;
       const pageSize = body.pageable?.pageSize ?? 10;
@@ -358,7 +334,7 @@ export default async function clientOrderRoutes(app: FastifyInstance): Promise<v
         response: { 200: Type.Object({ count: Type.Integer() }), ...errorResponses },
       },
     },
-    async (request) => ({ count: await countOrders(db, filterOf(companyOf(request), request.body as FilterBody)) }),
+    async (request) => ({ count: await countOrders(db, filterOf(companyOf(request), request.body)) }),
   );
 
   app.get(
@@ -376,7 +352,7 @@ export default async function clientOrderRoutes(app: FastifyInstance): Promise<v
       },
     },
     async (request) => {
-      const { id } = request.params as { id: number };
+      const { id } = request.params;
       const [order] = await loadOrders(db, [id], companyOf(request));
       if (!order) throw AppError.notFound('Заявка не найдена');
       return order;
@@ -405,7 +381,7 @@ export default async function clientOrderRoutes(app: FastifyInstance): Promise<v
       },
     },
     async (request, reply) => {
-      const { id, fileId } = request.params as { id: number; fileId: string };
+      const { id, fileId } = request.params;
       const [file] = await db
         .select({
           sha256: storedFiles.sha256,

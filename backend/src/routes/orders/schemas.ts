@@ -7,12 +7,9 @@ import { Type } from 'typebox';
 import { PartnerOrderViewSchema } from '../../deal/views.js';
 import { GOODS_LOCATIONS, PAYMENT_TYPES } from '../../domain/orders.js';
 import { ORDER_STATUSES } from '@platform/domain/deal/statuses';
+import { literalUnion } from '../schemas.js';
 
-const literals = <T extends readonly string[]>(values: T, description: string) =>
-  Type.Union(
-    values.map((v) => Type.Literal(v)),
-    { description },
-  );
+const literals = <T extends string>(values: readonly T[], description: string) => literalUnion(values, { description });
 
 export const OrderStatusSchema = literals(ORDER_STATUSES, 'Order status (spec core §4)');
 export const PaymentTypeSchema = literals(

@@ -23,6 +23,7 @@
  * /send needs at least one document ('Загрузите хотя бы 1 файл'), marks the set SENT and moves the offer
  * (PARTNER_SEND_OFFER_DOCS → SEND_OFFER_DOCS, PARTNER_SEND_FINAL_DOCS → SEND_EXECUTING_DOCS) in ONE transaction.
  */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
@@ -40,7 +41,7 @@ import { dealDocuments, type DealDocumentKind } from '../../db/schema/deal.js';
 import { partnerOrders, storedFiles } from '../../db/schema/orders.js';
 import { loadPartnerDetail } from '../../deal/partner-detail.js';
 import { loadDocuments } from '../../deal/views.js';
-import { receivePartnerFile, sendStoredFile, storePartnerFile } from '../../deal/partner-files.js';
+import { receiveCheckedUpload, sendStoredFile, storeUpload } from '../../files/storage.js';
 import { findPartnerOrder } from '../../deal/partner-queries.js';
 import { runTransition } from '../../deal/repository.js';
 import type { DealAction } from '@platform/domain/deal/rules';
@@ -121,7 +122,8 @@ async function lockPartnerOrder(
   return { status: row.status as OfferStatus, partnerSignRequired: row.partnerSignRequired };
 }
 
-export default async function partnerDocumentRoutes(app: FastifyInstance): Promise<void> {
+export default async function partnerDocumentRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const db = app.dbh.db;
   const partner = app.requireRole('PARTNER');
 
@@ -166,11 +168,7 @@ export default async function partnerDocumentRoutes(app: FastifyInstance): Promi
         },
       },
       async (request) => {
-        const { offer } = await findPartnerOrder(
-          db,
-          partnerOf(request).companyId,
-          (request.params as { id: number }).id,
-        );
+        const { offer } = await findPartnerOrder(db, partnerOf(request).companyId, request.params.id);
         return listOf(offer.id, set.kind);
       },
     );
@@ -195,12 +193,12 @@ export default async function partnerDocumentRoutes(app: FastifyInstance): Promi
       },
       async (request, reply) => {
         const user = partnerOf(request);
-        const { id } = request.params as { id: number };
+        const { id } = request.params;
         const { offer } = await findPartnerOrder(db, user.companyId, id);
         if (!set.editable.includes(offer.status as OfferStatus)) throw locked(offer.status as OfferStatus);
-        const accepted = await receivePartnerFile(app, request);
+        const accepted = await receiveCheckedUpload(app, request);
         const now = app.clock.now();
-        const { result: docId } = await storePartnerFile(app, user.id, accepted, async (tx, fileId) => {
+        const { result: docId } = await storeUpload(app, user.id, accepted, async (tx, fileId) => {
           const po = await lockPartnerOrder(tx, offer.id);
           if (!set.editable.includes(po.status)) throw locked(po.status);
           const names = await tx
@@ -244,7 +242,7 @@ export default async function partnerDocumentRoutes(app: FastifyInstance): Promi
         },
       },
       async (request) => {
-        const { id, docId } = request.params as { id: number; docId: number };
+        const { id, docId } = request.params;
         const { offer } = await findPartnerOrder(db, partnerOf(request).companyId, id);
         return viewOf(offer.id, set.kind, docId);
       },
@@ -269,7 +267,7 @@ export default async function partnerDocumentRoutes(app: FastifyInstance): Promi
         },
       },
       async (request, reply) => {
-        const { id, docId } = request.params as { id: number; docId: number };
+        const { id, docId } = request.params;
         const { offer } = await findPartnerOrder(db, partnerOf(request).companyId, id);
         const r = await oneOf(offer.id, set.kind, docId);
         return sendStoredFile(app, request, reply, r);
@@ -289,7 +287,7 @@ export default async function partnerDocumentRoutes(app: FastifyInstance): Promi
         },
       },
       async (request, reply) => {
-        const { id, docId } = request.params as { id: number; docId: number };
+        const { id, docId } = request.params;
         const { offer } = await findPartnerOrder(db, partnerOf(request).companyId, id);
         await oneOf(offer.id, set.kind, docId);
         await db.transaction(async (tx) => {
@@ -380,11 +378,11 @@ export default async function partnerDocumentRoutes(app: FastifyInstance): Promi
       },
       async (request) => {
         const user = partnerOf(request);
-        const { id, docId } = request.params as { id: number; docId: number };
+        const { id, docId } = request.params;
         const { offer } = await findPartnerOrder(db, user.companyId, id);
         const doc = await oneOf(offer.id, set.kind, docId);
         if (!set.editable.includes(offer.status as OfferStatus)) throw locked(offer.status as OfferStatus);
-        const cms = decodeSignature((request.body as { signature: string }).signature);
+        const cms = decodeSignature(request.body.signature);
         const [company] = await db
           .select({ ogrn: companies.ogrn, inn: companies.inn })
           .from(companies)
@@ -451,7 +449,7 @@ export default async function partnerDocumentRoutes(app: FastifyInstance): Promi
       },
       async (request) => {
         const user = partnerOf(request);
-        const { offer } = await findPartnerOrder(db, user.companyId, (request.params as { id: number }).id);
+        const { offer } = await findPartnerOrder(db, user.companyId, request.params.id);
         await confirmAll(await userName(user.id), offer.id, true);
         return listOf(offer.id, set.kind);
       },
@@ -474,7 +472,7 @@ export default async function partnerDocumentRoutes(app: FastifyInstance): Promi
       },
       async (request) => {
         const user = partnerOf(request);
-        const { offer } = await findPartnerOrder(db, user.companyId, (request.params as { id: number }).id);
+        const { offer } = await findPartnerOrder(db, user.companyId, request.params.id);
         await confirmAll(await userName(user.id), offer.id, false);
         return listOf(offer.id, set.kind);
       },
@@ -499,7 +497,7 @@ export default async function partnerDocumentRoutes(app: FastifyInstance): Promi
       },
       async (request) => {
         const user = partnerOf(request);
-        const { id } = request.params as { id: number };
+        const { id } = request.params;
         const { offer } = await findPartnerOrder(db, user.companyId, id);
         await runTransition(db, {
           action: send.action,

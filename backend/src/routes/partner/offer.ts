@@ -4,6 +4,7 @@
  * "settings/currencies", "payment-companies"). The commission breakdown is always computed here, on the server
  * (src/deal/partner-offer.ts; domain/deal/money.ts computeCommission) — totals sent by a browser are never stored.
  */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
@@ -23,9 +24,7 @@ import {
   loadOffer,
   loadPartnerTerms,
   storedBreakdown,
-  type FeeBody,
   type FeeResult,
-  type OfferBody,
 } from '../../deal/partner-offer.js';
 import { findPartnerOrder } from '../../deal/partner-queries.js';
 import { runTransition } from '../../deal/repository.js';
@@ -56,7 +55,8 @@ function failIf(errors: FieldError[]): void {
   if (errors.length) throw AppError.validation(errors, errors.length === 1 ? errors[0].message : MESSAGES.validation);
 }
 
-export default async function partnerOfferRoutes(app: FastifyInstance): Promise<void> {
+export default async function partnerOfferRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const db = app.dbh.db;
   const partner = app.requireRole('PARTNER');
 
@@ -81,9 +81,9 @@ export default async function partnerOfferRoutes(app: FastifyInstance): Promise<
     },
     async (request) => {
       const user = partnerOf(request);
-      const { order } = await findPartnerOrder(db, user.companyId, (request.query as { orderId: number }).orderId);
+      const { order } = await findPartnerOrder(db, user.companyId, request.query.orderId);
       const terms = await loadPartnerTerms(db, user.companyId);
-      const r = checkFees(request.body as FeeBody, { amount: order.amount, currency: order.currency }, terms);
+      const r = checkFees(request.body, { amount: order.amount, currency: order.currency }, terms);
       failIf(r.errors);
       return breakdownAnswer(r.value!);
     },
@@ -115,7 +115,7 @@ export default async function partnerOfferRoutes(app: FastifyInstance): Promise<
     },
     async (request) => {
       const user = partnerOf(request);
-      const { order, offer } = await findPartnerOrder(db, user.companyId, (request.params as { id: number }).id);
+      const { order, offer } = await findPartnerOrder(db, user.companyId, request.params.id);
       const terms = await loadPartnerTerms(db, user.companyId);
       const stored = offerDetailsHidden(offer.status as OfferStatus) ? null : await loadOffer(db, offer.id);
       const b = stored ? storedBreakdown(stored.row, stored.expenses) : null;
@@ -155,8 +155,8 @@ export default async function partnerOfferRoutes(app: FastifyInstance): Promise<
     },
     async (request) => {
       const user = partnerOf(request);
-      const { id } = request.params as { id: number };
-      const body = request.body as OfferBody;
+      const { id } = request.params;
+      const body = request.body;
       const { order, offer } = await findPartnerOrder(db, user.companyId, id);
       const terms = await loadPartnerTerms(db, user.companyId);
       const now = app.clock.now();
@@ -299,10 +299,7 @@ export default async function partnerOfferRoutes(app: FastifyInstance): Promise<
       },
     },
     async (request) => {
-      const [one] = await currencySettings(
-        partnerOf(request).companyId,
-        (request.query as { code: string }).code.toUpperCase(),
-      );
+      const [one] = await currencySettings(partnerOf(request).companyId, request.query.code.toUpperCase());
       if (!one) throw AppError.notFound('Валюта не настроена', 'CURRENCY_NOT_CONFIGURED');
       return one;
     },

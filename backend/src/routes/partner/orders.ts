@@ -2,8 +2,9 @@
  * The payment agent's request calls (spec core §7 partner: order/exch/filter, filter/count, GET {id}, take, reject;
  * §4 tabs; §5 "a refusal reason is required"). Role PARTNER only; only orders sent to the caller's company.
  */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 import { runTransition } from '../../deal/repository.js';
 import { loadPartnerDetail } from '../../deal/partner-detail.js';
 import {
@@ -14,12 +15,10 @@ import {
   type PartnerOrderFilter,
   type PartnerSort,
 } from '../../deal/partner-queries.js';
-import type { PartnerTab } from '@platform/domain/deal/display';
-import type { OfferStatus } from '@platform/domain/deal/statuses';
 import { isIsoDate } from '../../domain/orders.js';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { storedFiles } from '../../db/schema/orders.js';
-import { sendStoredFile } from '../../deal/partner-files.js';
+import { sendStoredFile } from '../../files/storage.js';
 import { HistoryEntrySchema, loadPartnerHistory } from '../../deal/views.js';
 import { AppError } from '../../errors.js';
 import { AUTH_ERRORS, ORDER_BASE, partnerOf, SCOPE_ERROR, TAGS } from './common.js';
@@ -34,15 +33,7 @@ import {
   transitionErrors,
 } from './schemas.js';
 
-interface FilterBody {
-  pageable?: { page?: number; pageSize?: number; sortFields?: PartnerSort[] };
-  tab?: PartnerTab;
-  statuses?: OfferStatus[];
-  id?: number | string;
-  countryCode?: string;
-  paymentDateFrom?: string;
-  paymentDateTo?: string;
-}
+type FilterBody = Static<typeof PartnerFilterSchema>;
 
 /** The number filter of spec core §5: applied only when numeric. */
 function numberFilter(id: number | string | undefined): number | undefined {
@@ -68,7 +59,8 @@ function filterOf(partnerCompanyId: number, b: FilterBody): PartnerOrderFilter {
   };
 }
 
-export default async function partnerOrderRoutes(app: FastifyInstance): Promise<void> {
+export default async function partnerOrderRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const db = app.dbh.db;
   const partner = app.requireRole('PARTNER');
   const filterDoc =
@@ -93,13 +85,14 @@ export default async function partnerOrderRoutes(app: FastifyInstance): Promise<
       },
     },
     async (request) => {
-      const body = request.body as FilterBody;
+      const body = request.body;
       const f = filterOf(partnerOf(request).companyId, body);
       const page = body.pageable?.page ?? 0;
       const pageSize = body.pageable?.pageSize ?? 10;
-      const sort = (body.pageable?.sortFields ?? []).map(
-        (s) => ({ field: s.field, direction: s.direction ?? 'DESC' }) as PartnerSort,
-      );
+      const sort = (body.pageable?.sortFields ?? []).map((s): PartnerSort => ({
+        field: s.field,
+        direction: s.direction ?? 'DESC',
+      }));
       const total = await countPartnerOrders(db, f);
       const content = await pagePartnerOrders(db, f, sort, page, pageSize);
       return { content, totalElements: total, page, pageSize, last: (page + 1) * pageSize >= total };
@@ -119,7 +112,7 @@ export default async function partnerOrderRoutes(app: FastifyInstance): Promise<
       },
     },
     async (request) => ({
-      count: await countPartnerOrders(db, filterOf(partnerOf(request).companyId, request.body as FilterBody)),
+      count: await countPartnerOrders(db, filterOf(partnerOf(request).companyId, request.body)),
     }),
   );
 
@@ -138,7 +131,7 @@ export default async function partnerOrderRoutes(app: FastifyInstance): Promise<
         response: { 200: PartnerOrderDetailSchema, ...partnerErrors },
       },
     },
-    async (request) => loadPartnerDetail(db, partnerOf(request).companyId, (request.params as { id: number }).id),
+    async (request) => loadPartnerDetail(db, partnerOf(request).companyId, request.params.id),
   );
 
   app.post(
@@ -157,7 +150,7 @@ export default async function partnerOrderRoutes(app: FastifyInstance): Promise<
     },
     async (request) => {
       const user = partnerOf(request);
-      const { id } = request.params as { id: number };
+      const { id } = request.params;
       await findPartnerOrder(db, user.companyId, id);
       await runTransition(db, { action: 'PARTNER_TAKE', actor: user, orderId: id, now: app.clock.now() });
       return loadPartnerDetail(db, user.companyId, id);
@@ -183,9 +176,9 @@ export default async function partnerOrderRoutes(app: FastifyInstance): Promise<
     },
     async (request) => {
       const user = partnerOf(request);
-      const { id } = request.params as { id: number };
+      const { id } = request.params;
       await findPartnerOrder(db, user.companyId, id);
-      const reason = (request.body as { reason?: string | null }).reason?.trim() ?? '';
+      const reason = request.body.reason?.trim() ?? '';
       if (!reason) {
         const message = 'Укажите причину отказа';
         throw AppError.validation([{ field: 'reason', code: 'REQUIRED', message }], message);
@@ -219,7 +212,7 @@ export default async function partnerOrderRoutes(app: FastifyInstance): Promise<
       },
     },
     async (request) => {
-      const { id } = request.params as { id: number };
+      const { id } = request.params;
       const user = partnerOf(request);
       await findPartnerOrder(db, user.companyId, id);
       return loadPartnerHistory(db, id, user.companyId);
@@ -247,7 +240,7 @@ export default async function partnerOrderRoutes(app: FastifyInstance): Promise<
       },
     },
     async (request, reply) => {
-      const { id, fileId } = request.params as { id: number; fileId: string };
+      const { id, fileId } = request.params;
       await findPartnerOrder(db, partnerOf(request).companyId, id);
       const [file] = await db
         .select({ sha256: storedFiles.sha256, contentType: storedFiles.contentType, name: storedFiles.originalName })

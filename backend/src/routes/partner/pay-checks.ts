@@ -8,6 +8,7 @@
  * (breakdown.totalCommission.amount). `commission` is the total fee in the order currency and
  * `convertedCommissionAmount` the commission in RUB (spec core §3 partnerOrders "paycheck").
  */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { currentPayCheck, loadPartnerDetail, payChecksOf } from '../../deal/partner-detail.js';
@@ -43,7 +44,8 @@ import {
 const OFFER_NOT_SENT = { code: 'OFFER_NOT_SENT', message: 'Предложение ещё не отправлено' } as const;
 const MONEY_RE = /^\d{1,16}(\.\d{1,2})?$/;
 
-export default async function partnerPayCheckRoutes(app: FastifyInstance): Promise<void> {
+export default async function partnerPayCheckRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const db = app.dbh.db;
   const partner = app.requireRole('PARTNER');
   const base = `${ORDER_BASE}/:id/offer/pay-checks`;
@@ -63,7 +65,7 @@ export default async function partnerPayCheckRoutes(app: FastifyInstance): Promi
     },
     async (request) => {
       const user = partnerOf(request);
-      const { id, companyId } = request.params as { id: number; companyId: number };
+      const { id, companyId } = request.params;
       await findPartnerOrder(db, user.companyId, id);
       const [company] = await loadPaymentCompanies(db, user.companyId, companyId);
       if (!company) throw AppError.notFound('Компания не найдена', 'PAYMENT_COMPANY_NOT_FOUND');
@@ -89,7 +91,7 @@ export default async function partnerPayCheckRoutes(app: FastifyInstance): Promi
       },
     },
     async (request) => {
-      const { offer } = await findPartnerOrder(db, partnerOf(request).companyId, (request.params as { id: number }).id);
+      const { offer } = await findPartnerOrder(db, partnerOf(request).companyId, request.params.id);
       const active = await currentPayCheck(db, offer.id);
       return {
         active: active ? payCheckView(active) : null,
@@ -118,8 +120,8 @@ export default async function partnerPayCheckRoutes(app: FastifyInstance): Promi
     },
     async (request) => {
       const user = partnerOf(request);
-      const { id } = request.params as { id: number };
-      const { paymentCompanyId } = request.body as { paymentCompanyId: number };
+      const { id } = request.params;
+      const { paymentCompanyId } = request.body;
       const { order, offer } = await findPartnerOrder(db, user.companyId, id);
       const [company] = await loadPaymentCompanies(db, user.companyId, paymentCompanyId);
       if (!company) {
@@ -166,7 +168,7 @@ export default async function partnerPayCheckRoutes(app: FastifyInstance): Promi
       },
     },
     async (request) => {
-      const { id } = request.params as { id: number };
+      const { id } = request.params;
       const body = request.body as { amount: { cost: string; currency: string }; targetCurrency: string };
       const { offer } = await findPartnerOrder(db, partnerOf(request).companyId, id);
       const stored = await loadOffer(db, offer.id);
@@ -232,7 +234,7 @@ export default async function partnerPayCheckRoutes(app: FastifyInstance): Promi
     },
     async (request) => {
       const user = partnerOf(request);
-      const { id } = request.params as { id: number };
+      const { id } = request.params;
       await findPartnerOrder(db, user.companyId, id);
       await runTransition(db, { action: 'PARTNER_CONFIRM_PAYMENT', actor: user, orderId: id, now: app.clock.now() });
       return loadPartnerDetail(db, user.companyId, id);

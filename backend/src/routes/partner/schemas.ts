@@ -6,16 +6,12 @@
  */
 import { Type } from 'typebox';
 import { DEAL_ACTIONS } from '@platform/domain/deal/rules';
-import { OFFER_STATUSES, PAYMENT_STATUSES } from '@platform/domain/deal/statuses';
+import { OFFER_STATUSES, ORDER_STATUSES, PAYMENT_STATUSES } from '@platform/domain/deal/statuses';
 import { DocumentSchema, OfferDetailsSchema, PartnerOrderViewSchema, PayCheckSchema } from '../../deal/views.js';
 import { OrderSchema } from '../orders/schemas.js';
-import { ErrorSchema } from '../schemas.js';
+import { ErrorSchema, literalUnion } from '../schemas.js';
 
-const literals = <T extends readonly string[]>(values: T, description: string) =>
-  Type.Union(
-    values.map((v) => Type.Literal(v)),
-    { description },
-  );
+const literals = <T extends string>(values: readonly T[], description: string) => literalUnion(values, { description });
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T, description?: string) =>
   Type.Union([t, Type.Null()], description ? { description } : {});
 
@@ -122,7 +118,7 @@ export const PartnerOrderRowSchema = Type.Object(
       description: 'Russian label of the status for the agent (spec core §4 "In display terms")',
     }),
     tab: literals(['new', 'working', 'deals', 'results'] as const, 'The tab of the status'),
-    orderStatus: Type.String({ description: 'Order status (spec core §4)' }),
+    orderStatus: literals(ORDER_STATUSES, 'Order status (spec core §4)'),
     partnerOrderId: Type.Integer({ description: "The caller's partner order id" }),
     statusDate: Nullable(Type.String(), "Time of the last status change of the caller's side, UTC ISO 8601"),
     offer: Nullable(

@@ -48,7 +48,7 @@ import {
   SignatureSchema,
   verifyOrRefuse,
 } from '../../verification/signatures.js';
-import { sendStoredFile, contentDisposition } from '../orders/storage.js';
+import { sendStoredFile, contentDisposition } from '../../files/storage.js';
 import { ErrorSchema } from '../schemas.js';
 
 const VBASE = '/api/secured/client/verification';

@@ -1,11 +1,14 @@
 /**
- * Disk storage of uploaded files (spec core §5 "Files"; docs/rest-api.md "POST /api/secured/client/order/exch/files").
+ * Disk storage of uploaded files (spec core §5 "Files", §9 50 MB; chat-and-shell §5 attachments; docs/rest-api.md
+ * "POST /api/secured/client/order/exch/files"): client request files, payment agent documents, chat attachments and
+ * generated verification applications all use it.
  *
  * Layout under `<DATA_DIR>/files`:
  *   <sha256>        the content, stored once per distinct content (content-addressed, never modified)
  *   .tmp/<uuid>     an upload in progress; renamed to <sha256> when it is accepted, deleted otherwise
  * An upload is streamed to `.tmp` while its SHA-256 and size are computed, so a 50 MB file never sits in memory and
- * a refused upload (too large, wrong type) leaves nothing behind.
+ * a refused upload (too large, wrong type) leaves nothing behind. {@link storeUpload} is the one commit-or-roll-back
+ * of an accepted upload with its `stored_files` row.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
@@ -13,10 +16,13 @@ import { mkdir, rename, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fileTypeFromFile } from 'file-type';
-import { cleanFileName, decideUploadType, extensionOf, UNSUPPORTED_FILE_TYPE } from '../../domain/orders.js';
-import { AppError, MESSAGES } from '../../errors.js';
+import type { Tx } from '../db/client.js';
+import { storedFiles } from '../db/schema/orders.js';
+import { cleanFileName, decideUploadType, extensionOf, UNSUPPORTED_FILE_TYPE } from '../domain/orders.js';
+import { AppError, MESSAGES } from '../errors.js';
 
 /** Directory of stored contents: `<dataDir>/files`. */
 export function filesDir(dataDir: string): string {
@@ -180,6 +186,54 @@ export async function receiveCheckedUpload(app: FastifyInstance, request: Fastif
     throw new AppError(415, UNSUPPORTED_FILE_TYPE.code, UNSUPPORTED_FILE_TYPE.message);
   }
   return { name, size: upload.size, contentType, upload };
+}
+
+/**
+ * Stores an accepted upload (spec core §5 "Files"): in ONE transaction the `stored_files` row (id = a new UUID, owned
+ * by `ownerUserId`, unattached) is inserted, `rows(tx, fileId)` writes the caller's own rows (it may throw, e.g. a
+ * duplicate name found under lock) and the content is moved into place ({@link commitUpload}). On any failure the
+ * temporary file is deleted and a content file this call created is removed again unless a committed row of another
+ * upload now points to it; the error is rethrown. Returns the new file id and what `rows` returned.
+ * Used by client request files, payment agent documents and chat attachments.
+ */
+export async function storeUpload<T = void>(
+  app: FastifyInstance,
+  ownerUserId: number,
+  accepted: AcceptedUpload,
+  rows?: (tx: Tx, fileId: string) => Promise<T>,
+): Promise<{ fileId: string; result: T }> {
+  const db = app.dbh.db;
+  const { upload } = accepted;
+  const fileId = randomUUID();
+  let created = false;
+  try {
+    const result = await db.transaction(async (tx) => {
+      await tx.insert(storedFiles).values({
+        id: fileId,
+        sha256: upload.sha256,
+        size: accepted.size,
+        contentType: accepted.contentType,
+        originalName: accepted.name,
+        ownerUserId,
+        createdAt: app.clock.now(),
+      });
+      const r = rows ? await rows(tx, fileId) : (undefined as T);
+      created = (await commitUpload(app.config.dataDir, upload)).created;
+      return r;
+    });
+    return { fileId, result };
+  } catch (e) {
+    await discardUpload(upload);
+    if (created) {
+      const [other] = await db
+        .select({ id: storedFiles.id })
+        .from(storedFiles)
+        .where(eq(storedFiles.sha256, upload.sha256))
+        .limit(1);
+      if (!other) await removeContent(app.config.dataDir, upload.sha256);
+    }
+    throw e;
+  }
 }
 
 /**
