@@ -72,6 +72,33 @@ function operation(environment: RelayMockEnvironment, name: string): OperationDe
 
 afterEach(() => vi.restoreAllMocks());
 
+describe('OrderModal shell (spec core §2 "request modal")', () => {
+  it("a non-numeric id shows 'Заявка не найдена' without asking the server", async () => {
+    const { environment } = renderWithRelay(<ClientOrderModal onClose={vi.fn()} />, {
+      path: '/client/fea/abc',
+      route: '/client/fea/:orderId',
+    });
+    expect(await screen.findByRole('dialog', { name: 'Заявка не найдена' })).toBeTruthy();
+    expect(environment.mock.getAllOperations()).toEqual([]);
+  });
+
+  it("an order the client may not see (node null) shows 'Заявка не найдена'", async () => {
+    const { environment } = renderWithRelay(<ClientOrderModal onClose={vi.fn()} />, {
+      path: '/client/fea/7',
+      route: '/client/fea/:orderId',
+    });
+    act(() => environment.mock.resolveMostRecentOperation({ data: { node: null } }));
+    expect(await screen.findByRole('dialog', { name: 'Заявка не найдена' })).toBeTruthy();
+  });
+
+  it("'Закрыть' goes back to the list", async () => {
+    const { onClose } = openOrder();
+    const dialog = await screen.findByRole('dialog', { name: /Заявка № 1042/ });
+    fireEvent.click(within(dialog).getAllByRole('button', { name: 'Закрыть' }).at(-1)!);
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+  });
+});
+
 describe('ClientOrderModal: cancel with confirmation (spec core §4 exits)', () => {
   it('asks first; «Нет» sends nothing', async () => {
     const { environment } = openOrder();
