@@ -17,6 +17,7 @@ import { ConfirmEmailScreen } from './ConfirmEmailScreen';
 import { getAuthSession, updateAuthSession } from './authSession';
 import { useCheckEmailStatusMutation } from './mutations/useCheckEmailStatusMutation';
 import { useSendEmailConfirmationMutation } from './mutations/useSendEmailConfirmationMutation';
+import { readUserError } from '../../system/errors/userError';
 
 export interface AuthMainPageProps {
   area: Exclude<Area, 'operator'>;
@@ -39,9 +40,10 @@ export function AuthMainPage({ area }: AuthMainPageProps) {
     if (r.__typename === 'EmailConfirmationSent') {
       setConfirm({ email: r.email, seconds: r.resendAfterSeconds });
     } else if (r.__typename === 'UserError') {
+      const userError = readUserError(r.userError);
       // A mail was sent less than 120 s ago: show the screen with the remaining time.
-      if (r.code === 'RESEND_TOO_EARLY') setConfirm({ email, seconds: r.retryAfterSeconds ?? 120 });
-      else form.setError('email', { message: r.message });
+      if (userError.code === 'RESEND_TOO_EARLY') setConfirm({ email, seconds: userError.retryAfterSeconds ?? 120 });
+      else form.setError('email', { message: userError.message });
     }
   };
 
@@ -49,7 +51,8 @@ export function AuthMainPage({ area }: AuthMainPageProps) {
     const email = raw.trim();
     const r = (await checkStatus({ input: { email, userType } })).checkEmailStatus;
     if (r.__typename === 'UserError') {
-      form.setError('email', { message: r.message });
+      const userError = readUserError(r.userError);
+      form.setError('email', { message: userError.message });
       return;
     }
     if (r.__typename !== 'CheckEmailStatusSuccess') return;

@@ -12,6 +12,7 @@ import { validateEmail } from '../../system/validation';
 import { updateAuthSession } from './authSession';
 import { useChangeConfirmationEmailMutation } from './mutations/useChangeConfirmationEmailMutation';
 import { useSendEmailConfirmationMutation } from './mutations/useSendEmailConfirmationMutation';
+import { readUserError } from '../../system/errors/userError';
 
 export interface ConfirmEmailScreenProps {
   email: string;
@@ -42,8 +43,9 @@ export function ConfirmEmailScreen({
       restart(r.resendAfterSeconds);
       setNotice(t('auth.resentTo', { email: r.email }));
     } else if (r.__typename === 'UserError') {
-      if (r.retryAfterSeconds) restart(r.retryAfterSeconds);
-      setError(r.message);
+      const userError = readUserError(r.userError);
+      if (userError.retryAfterSeconds) restart(userError.retryAfterSeconds);
+      setError(userError.message);
     }
   };
 
@@ -59,7 +61,8 @@ export function ConfirmEmailScreen({
       setNotice(t('auth.sentTo', { email: r.email }));
       form.reset();
     } else if (r.__typename === 'UserError') {
-      form.setError('newEmail', { message: r.message });
+      const userError = readUserError(r.userError);
+      form.setError('newEmail', { message: userError.message });
     }
   });
 

@@ -13,6 +13,7 @@ import { relayEnvironmentStore } from '../../system/relay/environment';
 import type { Area } from '../../system/router/guards';
 import { AUTH_PATH_OF_AREA } from '../../system/router/guards';
 import { useConfirmEmailMutation } from './mutations/useConfirmEmailMutation';
+import { readUserError } from '../../system/errors/userError';
 
 /** Where the account (and a new e-mail change) lives in each area; the sign-in page redirects there when signed in. */
 const ACCOUNT_PATH: Record<Exclude<Area, 'operator'>, string> = {
@@ -41,12 +42,14 @@ export function EmailChangeConfirmPage({ area }: { area: Exclude<Area, 'operator
           // The viewer's e-mail changed: cached data must not show the old one.
           relayEnvironmentStore.reset();
           setState({ kind: 'done', email: r.email });
-        } else if (r.__typename === 'UserError')
+        } else if (r.__typename === 'UserError') {
+          const userError = readUserError(r.userError);
           setState(
-            r.code === 'LINK_EXPIRED' || r.code === 'NOT_FOUND'
+            userError.code === 'LINK_EXPIRED' || userError.code === 'NOT_FOUND'
               ? { kind: 'expired' }
-              : { kind: 'error', message: r.message },
+              : { kind: 'error', message: userError.message },
           );
+        }
       })
       .catch(() => setState({ kind: 'error', message: t('common.genericError') }));
   }, [confirm, t, token]);

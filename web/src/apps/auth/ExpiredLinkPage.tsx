@@ -8,6 +8,7 @@ import { validateEmail } from '../../system/validation';
 import { ConfirmEmailScreen } from './ConfirmEmailScreen';
 import { getAuthSession, updateAuthSession } from './authSession';
 import { useSendEmailConfirmationMutation } from './mutations/useSendEmailConfirmationMutation';
+import { readUserError } from '../../system/errors/userError';
 
 export function ExpiredLinkPage() {
   const { t } = useTranslation();
@@ -21,8 +22,10 @@ export function ExpiredLinkPage() {
       updateAuthSession({ email: r.email, userType: 'CLIENT', mode: 'new', token: null });
       setSent({ email: r.email, seconds: r.resendAfterSeconds });
     } else if (r.__typename === 'UserError') {
-      if (r.code === 'RESEND_TOO_EARLY') setSent({ email: email.trim(), seconds: r.retryAfterSeconds ?? 120 });
-      else form.setError('email', { message: r.message });
+      const userError = readUserError(r.userError);
+      if (userError.code === 'RESEND_TOO_EARLY')
+        setSent({ email: email.trim(), seconds: userError.retryAfterSeconds ?? 120 });
+      else form.setError('email', { message: userError.message });
     }
   });
 

@@ -9,6 +9,7 @@ import { AUTH_PATH_OF_AREA, TYPE_OF_AREA, type Area } from '../../system/router/
 import { validateEmail } from '../../system/validation';
 import { getAuthSession } from './authSession';
 import { useRequestPasswordResetMutation } from './mutations/useRequestPasswordResetMutation';
+import { readUserError } from '../../system/errors/userError';
 
 export function ForgotPasswordPage({ area }: { area: Exclude<Area, 'operator'> }) {
   const { t } = useTranslation();
@@ -19,7 +20,10 @@ export function ForgotPasswordPage({ area }: { area: Exclude<Area, 'operator'> }
   const onSubmit = form.handleSubmit(async ({ email }) => {
     const r = (await request({ input: { email: email.trim(), userType: TYPE_OF_AREA[area] } })).requestPasswordReset;
     if (r.__typename === 'PasswordResetRequested') setSentTo(r.email);
-    else if (r.__typename === 'UserError') form.setError('email', { message: r.message });
+    else if (r.__typename === 'UserError') {
+      const userError = readUserError(r.userError);
+      form.setError('email', { message: userError.message });
+    }
   });
 
   return (

@@ -14,6 +14,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { relayEnvironmentStore } from '../../system/relay/environment';
 import { HOME_OF_TYPE } from '../../system/router/guards';
 import { useOperatorAutologinMutation } from './mutations/useOperatorAutologinMutation';
+import { userErrorOf } from '../../system/errors/userError';
 
 export const OPERATOR_EXTERNAL_LOGIN_URL: string = import.meta.env.VITE_OPERATOR_LOGIN_URL ?? '/oper-login';
 
@@ -41,7 +42,8 @@ export function OperatorAuthPage() {
           navigate(HOME_OF_TYPE.OPER, { replace: true });
           return;
         }
-        setError(res.__typename === 'UserError' ? res.message : t('common.genericError'));
+        setError(userErrorOf(res)?.message ?? t('common.genericError'));
+
         setSigningIn(false);
       })
       .catch(() => {

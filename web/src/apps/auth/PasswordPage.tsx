@@ -26,6 +26,7 @@ import {
 } from '../../system/validation';
 import { clearAuthSession, getAuthSession, setPendingPassword } from './authSession';
 import { useLoginMutation } from './mutations/useLoginMutation';
+import { readUserError } from '../../system/errors/userError';
 
 export function PasswordPage({ area }: { area: Exclude<Area, 'operator'> }) {
   const session = getAuthSession();
@@ -55,7 +56,8 @@ function LoginForm({ area, email }: { area: Exclude<Area, 'operator'>; email: st
       const type = isAccountType(r.viewer.accountType) ? r.viewer.accountType : TYPE_OF_AREA[area];
       navigate(HOME_OF_TYPE[type], { replace: true });
     } else if (r.__typename === 'UserError') {
-      setError(r.message);
+      const userError = readUserError(r.userError);
+      setError(userError.message);
     }
   });
 

@@ -10,6 +10,7 @@ import { Link as RouterLink, Navigate, useLocation, useSearchParams } from 'reac
 import { AUTH_PATH_OF_AREA, authStepEntry, type Area } from '../../system/router/guards';
 import { PasswordFields } from './PasswordPage';
 import { useResetPasswordMutation } from './mutations/useResetPasswordMutation';
+import { readUserError } from '../../system/errors/userError';
 
 export function ResetPasswordPage({ area }: { area: Exclude<Area, 'operator'> }) {
   const { t } = useTranslation();
@@ -37,11 +38,12 @@ export function ResetPasswordPage({ area }: { area: Exclude<Area, 'operator'> })
     ).resetPassword;
     if (r.__typename === 'ResetPasswordSuccess') setState('done');
     else if (r.__typename === 'UserError') {
-      if (r.code === 'LINK_EXPIRED') setState('expired');
+      const userError = readUserError(r.userError);
+      if (userError.code === 'LINK_EXPIRED') setState('expired');
       else {
-        const pwError = r.fieldErrors.find((f) => f.field.endsWith('password'));
+        const pwError = userError.fieldErrors.find((f) => f.field.endsWith('password'));
         if (pwError) form.setError('password', { message: pwError.message });
-        else setError(r.message);
+        else setError(userError.message);
       }
     }
   });

@@ -5,6 +5,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import type { Area } from '../../system/router/guards';
 import { useOpenOrderChatMutation } from './mutations/useOpenOrderChatMutation';
 import { logChatError } from './chatLog';
+import { userErrorOf } from '../../system/errors/userError';
 import { CHAT_TEXTS } from './texts';
 
 export function OpenOrderChatRedirect({ area }: { area: Area }) {
@@ -23,7 +24,7 @@ export function OpenOrderChatRedirect({ area }: { area: Area }) {
         if (r.__typename === 'OpenOrderChatSuccess') navigate(`/${area}/chats/${r.group.groupId}`, { replace: true });
         else {
           logChatError('openOrderChat', r);
-          setFailed(r.__typename === 'UserError' ? r.message : CHAT_TEXTS.orderChatFailed);
+          setFailed(userErrorOf(r)?.message ?? CHAT_TEXTS.orderChatFailed);
         }
       })
       .catch(() => setFailed(CHAT_TEXTS.orderChatFailed));

@@ -4,13 +4,8 @@
  * CONFLICT (someone changed the request first) also a refetch of the request, so the screen shows the state
  * that won. Transport failures were already shown by usePromiseMutation (generic toast).
  */
+import { userErrorOf, type ResultMember } from '../../system/errors/userError';
 import { showSuccess, toaster } from '../../system/toaster';
-
-export interface UserErrorLike {
-  __typename: 'UserError';
-  code: string;
-  message: string;
-}
 
 /** Shown when a CONFLICT carries no message (the server normally sends its own Russian text). */
 export const CONFLICT_FALLBACK = 'Статус заявки уже изменился, обновите страницу';
@@ -27,12 +22,12 @@ export function userErrorText(e: { code: string; message: string }): string {
  * Reports the result of a deal mutation. Returns true on success. `refetch` is called for stale-state codes.
  */
 export function reportDealResult(
-  result: { __typename: string } | null | undefined,
+  result: ResultMember | null | undefined,
   opts: { success: string; refetch?: () => void },
 ): boolean {
   if (!result) return false;
-  if (result.__typename === 'UserError') {
-    const e = result as UserErrorLike;
+  const e = userErrorOf(result);
+  if (e) {
     toaster.create({ type: 'error', title: userErrorText(e), closable: true });
     if (STALE_CODES.has(e.code)) opts.refetch?.();
     return false;

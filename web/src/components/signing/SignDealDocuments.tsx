@@ -19,6 +19,7 @@ import { SignatureModal, type Signer } from './SignatureModal';
 import { fetchDocumentBytes } from '../../system/signing/bytes';
 import { documentsToSign, type SigningParty } from '../../system/signing/dealDocuments';
 import { useSignDocumentMutation } from './useSignDocumentMutation';
+import { readUserError } from '../../system/errors/userError';
 
 export interface SignDealDocumentsProps {
   documents: SignDealDocuments_documents$key;
@@ -75,7 +76,10 @@ export function SignDealDocuments({
       const signature = await signer.sign(bytes);
       const r = await signDocument({ input: { documentId: d.id, orderId, kind, signature } });
       const result = r.signDocument;
-      if (result.__typename === 'UserError') return `${d.name}: ${result.message}`;
+      if (result.__typename === 'UserError') {
+        const userError = readUserError(result.userError);
+        return `${d.name}: ${userError.message}`;
+      }
       if (result.__typename !== 'SignDocumentSuccess') return `${d.name}: Что-то пошло не так`;
     }
     await onSigned();

@@ -1,6 +1,6 @@
 import { graphql } from 'react-relay';
 import type { useSignDocumentMutation as T } from '../../__generated__/useSignDocumentMutation.graphql';
-import { usePromiseMutation } from '../../system/relay/usePromiseMutation';
+import { useAppMutation } from '../../system/relay/useAppMutation';
 
 /**
  * The qualified signature of one deal document (issue 8; spec core §4 steps 5, 8 and 9): the client signs a SENT offer
@@ -9,7 +9,7 @@ import { usePromiseMutation } from '../../system/relay/usePromiseMutation';
  * CERTIFICATE_EXPIRED, INVALID_STATE, …).
  */
 export function useSignDocumentMutation() {
-  return usePromiseMutation<T>(graphql`
+  return useAppMutation<T>(graphql`
     mutation useSignDocumentMutation($input: SignDocumentInput!) {
       signDocument(input: $input) {
         __typename
@@ -22,8 +22,7 @@ export function useSignDocumentMutation() {
           }
         }
         ... on UserError {
-          code
-          message
+          ...userErrorFragment @alias(as: "userError")
         }
       }
     }

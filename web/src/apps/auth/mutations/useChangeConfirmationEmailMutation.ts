@@ -1,10 +1,10 @@
 import { graphql } from 'react-relay';
 import type { useChangeConfirmationEmailMutation as T } from '../../../__generated__/useChangeConfirmationEmailMutation.graphql';
-import { usePromiseMutation } from '../../../system/relay/usePromiseMutation';
+import { useAppMutation } from '../../../system/relay/useAppMutation';
 
 /** Replaces the e-mail under confirmation and mails the new one. */
 export function useChangeConfirmationEmailMutation() {
-  return usePromiseMutation<T>(graphql`
+  return useAppMutation<T>(graphql`
     mutation useChangeConfirmationEmailMutation($input: ChangeConfirmationEmailInput!) {
       changeConfirmationEmail(input: $input) {
         __typename
@@ -13,15 +13,7 @@ export function useChangeConfirmationEmailMutation() {
           resendAfterSeconds
         }
         ... on UserError {
-          code
-          message
-          field
-          fieldErrors {
-            field
-            code
-            message
-          }
-          retryAfterSeconds
+          ...userErrorFragment @alias(as: "userError")
         }
       }
     }

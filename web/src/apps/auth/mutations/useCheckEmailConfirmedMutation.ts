@@ -1,10 +1,10 @@
 import { graphql } from 'react-relay';
 import type { useCheckEmailConfirmedMutation as T } from '../../../__generated__/useCheckEmailConfirmedMutation.graphql';
-import { usePromiseMutation } from '../../../system/relay/usePromiseMutation';
+import { useAppMutation } from '../../../system/relay/useAppMutation';
 
 /** Asks whether the e-mail was confirmed by its link. */
 export function useCheckEmailConfirmedMutation() {
-  return usePromiseMutation<T>(graphql`
+  return useAppMutation<T>(graphql`
     mutation useCheckEmailConfirmedMutation($input: CheckEmailConfirmedInput!) {
       checkEmailConfirmed(input: $input) {
         __typename
@@ -13,15 +13,7 @@ export function useCheckEmailConfirmedMutation() {
           confirmed
         }
         ... on UserError {
-          code
-          message
-          field
-          fieldErrors {
-            field
-            code
-            message
-          }
-          retryAfterSeconds
+          ...userErrorFragment @alias(as: "userError")
         }
       }
     }

@@ -1,10 +1,10 @@
 import { graphql } from 'react-relay';
 import type { useCheckEmailStatusMutation as T } from '../../../__generated__/useCheckEmailStatusMutation.graphql';
-import { usePromiseMutation } from '../../../system/relay/usePromiseMutation';
+import { useAppMutation } from '../../../system/relay/useAppMutation';
 
 /** Which step an e-mail leads to: NEW, NOT_CONFIRMED, CONFIRMED, REGISTERED, SUSPENDED (spec core §2 e-mail step). */
 export function useCheckEmailStatusMutation() {
-  return usePromiseMutation<T>(graphql`
+  return useAppMutation<T>(graphql`
     mutation useCheckEmailStatusMutation($input: CheckEmailStatusInput!) {
       checkEmailStatus(input: $input) {
         __typename
@@ -13,15 +13,7 @@ export function useCheckEmailStatusMutation() {
           status
         }
         ... on UserError {
-          code
-          message
-          field
-          fieldErrors {
-            field
-            code
-            message
-          }
-          retryAfterSeconds
+          ...userErrorFragment @alias(as: "userError")
         }
       }
     }

@@ -1,10 +1,10 @@
 import { graphql } from 'react-relay';
 import type { useConfirmEmailMutation as T } from '../../../__generated__/useConfirmEmailMutation.graphql';
-import { usePromiseMutation } from '../../../system/relay/usePromiseMutation';
+import { useAppMutation } from '../../../system/relay/useAppMutation';
 
 /** Confirms the e-mail with the token of the link; LINK_EXPIRED → 'Ссылка устарела'. */
 export function useConfirmEmailMutation() {
-  return usePromiseMutation<T>(graphql`
+  return useAppMutation<T>(graphql`
     mutation useConfirmEmailMutation($input: ConfirmEmailInput!) {
       confirmEmail(input: $input) {
         __typename
@@ -14,15 +14,7 @@ export function useConfirmEmailMutation() {
           status
         }
         ... on UserError {
-          code
-          message
-          field
-          fieldErrors {
-            field
-            code
-            message
-          }
-          retryAfterSeconds
+          ...userErrorFragment @alias(as: "userError")
         }
       }
     }

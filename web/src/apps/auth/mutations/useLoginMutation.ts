@@ -1,10 +1,10 @@
 import { graphql } from 'react-relay';
 import type { useLoginMutation as T } from '../../../__generated__/useLoginMutation.graphql';
-import { usePromiseMutation } from '../../../system/relay/usePromiseMutation';
+import { useAppMutation } from '../../../system/relay/useAppMutation';
 
 /** Signs in with e-mail and password; BAD_CREDENTIALS, LOGIN_LIMIT, ACCOUNT_SUSPENDED, USER_NOT_FOUND are UserError. */
 export function useLoginMutation() {
-  return usePromiseMutation<T>(graphql`
+  return useAppMutation<T>(graphql`
     mutation useLoginMutation($input: LoginInput!) {
       login(input: $input) {
         __typename
@@ -16,15 +16,7 @@ export function useLoginMutation() {
           }
         }
         ... on UserError {
-          code
-          message
-          field
-          fieldErrors {
-            field
-            code
-            message
-          }
-          retryAfterSeconds
+          ...userErrorFragment @alias(as: "userError")
         }
       }
     }

@@ -1,10 +1,10 @@
 import { graphql } from 'react-relay';
 import type { useLogoutMutation as T } from '../../../__generated__/useLogoutMutation.graphql';
-import { usePromiseMutation } from '../../../system/relay/usePromiseMutation';
+import { useAppMutation } from '../../../system/relay/useAppMutation';
 
 /** Signs out (POST /api/secured/common/logout). The caller drops the store and opens the auth page. */
 export function useLogoutMutation() {
-  return usePromiseMutation<T>(graphql`
+  return useAppMutation<T>(graphql`
     mutation useLogoutMutation {
       logout {
         __typename
@@ -12,8 +12,7 @@ export function useLogoutMutation() {
           done
         }
         ... on UserError {
-          code
-          message
+          ...userErrorFragment @alias(as: "userError")
         }
       }
     }

@@ -1,13 +1,13 @@
 import { graphql } from 'react-relay';
 import type { useOperatorAutologinMutation as T } from '../../../__generated__/useOperatorAutologinMutation.graphql';
-import { usePromiseMutation } from '../../../system/relay/usePromiseMutation';
+import { useAppMutation } from '../../../system/relay/useAppMutation';
 
 /**
  * Operator sign-in: exchanges the one-time code of the external login page (/operator/auth?code=…) for a session
  * (POST /api/public/oper/autologin behind the gateway). CODE_INVALID comes back as `UserError`.
  */
 export function useOperatorAutologinMutation() {
-  return usePromiseMutation<T>(graphql`
+  return useAppMutation<T>(graphql`
     mutation useOperatorAutologinMutation($input: OperatorAutologinInput!) {
       operatorAutologin(input: $input) {
         __typename
@@ -19,8 +19,7 @@ export function useOperatorAutologinMutation() {
           }
         }
         ... on UserError {
-          code
-          message
+          ...userErrorFragment @alias(as: "userError")
         }
       }
     }

@@ -1,10 +1,10 @@
 import { graphql } from 'react-relay';
 import type { useRegisterClientMutation as T } from '../../../__generated__/useRegisterClientMutation.graphql';
-import { usePromiseMutation } from '../../../system/relay/usePromiseMutation';
+import { useAppMutation } from '../../../system/relay/useAppMutation';
 
 /** Registers the client company and signs in (spec core §3 Registration payload). */
 export function useRegisterClientMutation() {
-  return usePromiseMutation<T>(graphql`
+  return useAppMutation<T>(graphql`
     mutation useRegisterClientMutation($input: RegisterClientInput!) {
       registerClient(input: $input) {
         __typename
@@ -16,15 +16,7 @@ export function useRegisterClientMutation() {
           }
         }
         ... on UserError {
-          code
-          message
-          field
-          fieldErrors {
-            field
-            code
-            message
-          }
-          retryAfterSeconds
+          ...userErrorFragment @alias(as: "userError")
         }
       }
     }

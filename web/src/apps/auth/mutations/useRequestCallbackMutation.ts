@@ -1,10 +1,10 @@
 import { graphql } from 'react-relay';
 import type { useRequestCallbackMutation as T } from '../../../__generated__/useRequestCallbackMutation.graphql';
-import { usePromiseMutation } from '../../../system/relay/usePromiseMutation';
+import { useAppMutation } from '../../../system/relay/useAppMutation';
 
 /** Asks the service to call back (spec core §7 callback). */
 export function useRequestCallbackMutation() {
-  return usePromiseMutation<T>(graphql`
+  return useAppMutation<T>(graphql`
     mutation useRequestCallbackMutation($input: RequestCallbackInput!) {
       requestCallback(input: $input) {
         __typename
@@ -12,15 +12,7 @@ export function useRequestCallbackMutation() {
           requestId
         }
         ... on UserError {
-          code
-          message
-          field
-          fieldErrors {
-            field
-            code
-            message
-          }
-          retryAfterSeconds
+          ...userErrorFragment @alias(as: "userError")
         }
       }
     }

@@ -1,10 +1,10 @@
 import { graphql } from 'react-relay';
 import type { useRequestPasswordResetMutation as T } from '../../../__generated__/useRequestPasswordResetMutation.graphql';
-import { usePromiseMutation } from '../../../system/relay/usePromiseMutation';
+import { useAppMutation } from '../../../system/relay/useAppMutation';
 
 /** Mails a password reset link (valid 1 h). */
 export function useRequestPasswordResetMutation() {
-  return usePromiseMutation<T>(graphql`
+  return useAppMutation<T>(graphql`
     mutation useRequestPasswordResetMutation($input: RequestPasswordResetInput!) {
       requestPasswordReset(input: $input) {
         __typename
@@ -12,15 +12,7 @@ export function useRequestPasswordResetMutation() {
           email
         }
         ... on UserError {
-          code
-          message
-          field
-          fieldErrors {
-            field
-            code
-            message
-          }
-          retryAfterSeconds
+          ...userErrorFragment @alias(as: "userError")
         }
       }
     }

@@ -1,10 +1,10 @@
 import { graphql } from 'react-relay';
 import type { useResetPasswordMutation as T } from '../../../__generated__/useResetPasswordMutation.graphql';
-import { usePromiseMutation } from '../../../system/relay/usePromiseMutation';
+import { useAppMutation } from '../../../system/relay/useAppMutation';
 
 /** Sets a new password with the token of the reset link. */
 export function useResetPasswordMutation() {
-  return usePromiseMutation<T>(graphql`
+  return useAppMutation<T>(graphql`
     mutation useResetPasswordMutation($input: ResetPasswordInput!) {
       resetPassword(input: $input) {
         __typename
@@ -12,15 +12,7 @@ export function useResetPasswordMutation() {
           done
         }
         ... on UserError {
-          code
-          message
-          field
-          fieldErrors {
-            field
-            code
-            message
-          }
-          retryAfterSeconds
+          ...userErrorFragment @alias(as: "userError")
         }
       }
     }

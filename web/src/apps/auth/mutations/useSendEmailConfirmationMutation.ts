@@ -1,10 +1,10 @@
 import { graphql } from 'react-relay';
 import type { useSendEmailConfirmationMutation as T } from '../../../__generated__/useSendEmailConfirmationMutation.graphql';
-import { usePromiseMutation } from '../../../system/relay/usePromiseMutation';
+import { useAppMutation } from '../../../system/relay/useAppMutation';
 
 /** Mails the registration confirmation link; RESEND_TOO_EARLY carries retryAfterSeconds (spec core §4: 120 s). */
 export function useSendEmailConfirmationMutation() {
-  return usePromiseMutation<T>(graphql`
+  return useAppMutation<T>(graphql`
     mutation useSendEmailConfirmationMutation($input: SendEmailConfirmationInput!) {
       sendEmailConfirmation(input: $input) {
         __typename
@@ -13,15 +13,7 @@ export function useSendEmailConfirmationMutation() {
           resendAfterSeconds
         }
         ... on UserError {
-          code
-          message
-          field
-          fieldErrors {
-            field
-            code
-            message
-          }
-          retryAfterSeconds
+          ...userErrorFragment @alias(as: "userError")
         }
       }
     }

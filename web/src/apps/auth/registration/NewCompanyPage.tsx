@@ -11,6 +11,7 @@ import { FormField } from '../../../components/FormField';
 import { normalizePhone, validatePhone, validateRequired } from '../../../system/validation';
 import { getAuthSession } from '../authSession';
 import { useRequestCallbackMutation } from '../mutations/useRequestCallbackMutation';
+import { readUserError } from '../../../system/errors/userError';
 
 export function NewCompanyPage() {
   const { t } = useTranslation();
@@ -34,7 +35,10 @@ export function NewCompanyPage() {
       })
     ).requestCallback;
     if (r.__typename === 'CallbackRequested') setDone(true);
-    else if (r.__typename === 'UserError') form.setError('phone', { message: r.message });
+    else if (r.__typename === 'UserError') {
+      const userError = readUserError(r.userError);
+      form.setError('phone', { message: userError.message });
+    }
   });
 
   return (

@@ -30,6 +30,7 @@ import {
   stepOfServerField,
   type RegistrationValues,
 } from './registrationForm';
+import { readUserError } from '../../../system/errors/userError';
 
 // A token is confirmed once even when React runs effects twice (StrictMode): a used token would be expired.
 const confirming = new Map<string, Promise<unknown>>();
@@ -87,8 +88,9 @@ function ConfirmationNeeded({ email }: { email: string }) {
     const r = (await send({ input: { email } })).sendEmailConfirmation;
     if (r.__typename === 'EmailConfirmationSent') setSent({ email: r.email, seconds: r.resendAfterSeconds });
     else if (r.__typename === 'UserError') {
-      if (r.code === 'RESEND_TOO_EARLY') setSent({ email, seconds: r.retryAfterSeconds ?? 120 });
-      else setError(r.message);
+      const userError = readUserError(r.userError);
+      if (userError.code === 'RESEND_TOO_EARLY') setSent({ email, seconds: userError.retryAfterSeconds ?? 120 });
+      else setError(userError.message);
     }
   };
   return (
@@ -138,12 +140,18 @@ function RegistrationStepper({ email, token }: { email: string; token: string })
       relayEnvironmentStore.reset();
       navigate('/client/fea', { replace: true });
     } else if (r.__typename === 'UserError') {
-      if (r.code === 'LINK_EXPIRED') {
+      const userError = readUserError(r.userError);
+      if (userError.code === 'LINK_EXPIRED') {
         navigate('/client/auth/registration/expired', { replace: true });
         return;
       }
-      setError(r.message);
-      const items = r.fieldErrors.length > 0 ? r.fieldErrors : r.field ? [{ field: r.field, message: r.message }] : [];
+      setError(userError.message);
+      const items =
+        userError.fieldErrors.length > 0
+          ? userError.fieldErrors
+          : userError.field
+            ? [{ field: userError.field, message: userError.message }]
+            : [];
       for (const item of items) {
         const name = formFieldOfServerField(item.field);
         if (name) form.setError(name, { message: item.message });

@@ -15,6 +15,7 @@ import { useAcceptChatInvitationMutation } from '../mutations/useAcceptChatInvit
 import { useDeclineChatInvitationMutation } from '../mutations/useDeclineChatInvitationMutation';
 import { ALLIANCE_TEXTS } from '../texts';
 import { invitationText } from './allianceRules';
+import { readUserError } from '../../../system/errors/userError';
 
 /** A list item of 'Приглашения' (see the module comment); the alliance opens at `<basePath>/<groupId>`. */
 export function ChatInvitationItem({
@@ -59,8 +60,10 @@ export function ChatInvitationItem({
     )
       .then((res) => {
         const r = res.acceptChatInvitation;
-        if (r.__typename === 'UserError') setError(r.message);
-        else if (r.__typename === 'ChatInvitationDecisionSuccess' && r.group)
+        if (r.__typename === 'UserError') {
+          const userError = readUserError(r.userError);
+          setError(userError.message);
+        } else if (r.__typename === 'ChatInvitationDecisionSuccess' && r.group)
           navigate(`${basePath}/${r.group.groupId}`);
       })
       .catch(() => undefined);
@@ -80,7 +83,10 @@ export function ChatInvitationItem({
     )
       .then((res) => {
         const r = res.declineChatInvitation;
-        if (r.__typename === 'UserError') setError(r.message);
+        if (r.__typename === 'UserError') {
+          const userError = readUserError(r.userError);
+          setError(userError.message);
+        }
       })
       .catch(() => undefined);
   };

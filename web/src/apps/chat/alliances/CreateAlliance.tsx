@@ -29,6 +29,7 @@ import { placeGroup, setUnreadStatistic } from '../chatStore';
 import { useCreateChatGroupMutation } from '../mutations/useCreateChatGroupMutation';
 import { ALLIANCE_TEXTS } from '../texts';
 import { ALLIANCE_TYPE, GROUP_NAME_MAX, validateGroupName } from './allianceRules';
+import { readUserError } from '../../../system/errors/userError';
 
 /** The button 'Создать альянс' and its dialog; the new alliance opens at `<basePath>/<groupId>`. */
 export function CreateAlliance({ basePath }: { basePath: string }) {
@@ -89,9 +90,12 @@ function CreateAllianceForm({ basePath, onDone }: { basePath: string; onDone: ()
       onDone();
       navigate(`${basePath}/${r.group.groupId}`);
     } else if (r.__typename === 'UserError') {
-      const nameError = r.fieldErrors.find((fe) => fe.field.endsWith('name')) ?? (r.field?.endsWith('name') ? r : null);
+      const userError = readUserError(r.userError);
+      const nameError =
+        userError.fieldErrors.find((fe) => fe.field.endsWith('name')) ??
+        (userError.field?.endsWith('name') ? userError : null);
       if (nameError) form.setError('name', { message: nameError.message });
-      else setFormError(r.message);
+      else setFormError(userError.message);
     }
   });
 

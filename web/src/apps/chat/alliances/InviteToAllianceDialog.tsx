@@ -12,6 +12,7 @@ import type { InviteToAllianceDialogQuery } from '../../../__generated__/InviteT
 import { useInviteToChatGroupMutation } from '../mutations/useInviteToChatGroupMutation';
 import { ALLIANCE_TEXTS } from '../texts';
 import { invitableContacts } from './allianceRules';
+import { readUserError } from '../../../system/errors/userError';
 
 /** Props of InviteToAllianceDialog: the alliance (global and backend id), whether it is open, and the close callback. */
 export interface InviteToAllianceDialogProps {
@@ -97,7 +98,10 @@ function InviteCandidates({ groupGlobalId, groupId }: { groupGlobalId: string; g
       .then((res) => {
         const r = res.inviteToChatGroup;
         if (r.__typename === 'InviteToChatGroupSuccess') setInvited((s) => new Set(s).add(userId));
-        else if (r.__typename === 'UserError') setErrors((e) => ({ ...e, [userId]: r.message }));
+        else if (r.__typename === 'UserError') {
+          const userError = readUserError(r.userError);
+          setErrors((e) => ({ ...e, [userId]: userError.message }));
+        }
       })
       .catch(() => undefined)
       .finally(() => setSending(null));

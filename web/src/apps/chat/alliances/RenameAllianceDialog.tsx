@@ -11,6 +11,7 @@ import { FormField } from '../../../components/FormField';
 import { useRenameChatGroupMutation } from '../mutations/useRenameChatGroupMutation';
 import { ALLIANCE_TEXTS } from '../texts';
 import { GROUP_NAME_MAX, validateGroupName } from './allianceRules';
+import { readUserError } from '../../../system/errors/userError';
 
 /** Props of RenameAllianceDialog: the group (global id) and its current name, whether it is open, the close callback. */
 export interface RenameAllianceDialogProps {
@@ -54,9 +55,12 @@ function RenameForm({ groupGlobalId, name, onClose }: { groupGlobalId: string; n
     if (!r) return;
     if (r.__typename === 'ChatGroupChangeSuccess') onClose();
     else if (r.__typename === 'UserError') {
-      const nameError = r.fieldErrors.find((fe) => fe.field.endsWith('name')) ?? (r.field?.endsWith('name') ? r : null);
+      const userError = readUserError(r.userError);
+      const nameError =
+        userError.fieldErrors.find((fe) => fe.field.endsWith('name')) ??
+        (userError.field?.endsWith('name') ? userError : null);
       if (nameError) form.setError('name', { message: nameError.message });
-      else setFormError(r.message);
+      else setFormError(userError.message);
     }
   });
 

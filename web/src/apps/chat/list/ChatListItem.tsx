@@ -7,6 +7,7 @@
 import { Badge, Box, Flex, HStack, IconButton, Link, Menu, Portal, Text } from '@chakra-ui/react';
 import { graphql, useFragment } from 'react-relay';
 import { NavLink, useNavigate, useParams } from 'react-router-dom';
+import { CHAT_ERRORS } from '@platform/domain/chat/errors';
 import type { ChatListItem_group$key } from '../../../__generated__/ChatListItem_group.graphql';
 import { toaster } from '../../../system/toaster';
 import { placeGroup, removeGroup, setUnreadStatistic } from '../chatStore';
@@ -16,6 +17,7 @@ import { usePinChatGroupMutation } from '../mutations/usePinChatGroupMutation';
 import { useUnpinChatGroupMutation } from '../mutations/useUnpinChatGroupMutation';
 import { formatMessageListDate } from '../rules/dateFormat';
 import { CHAT_TEXTS } from '../texts';
+import { readUserError } from '../../../system/errors/userError';
 
 function pinError(title: string, description?: string) {
   toaster.create({ type: 'error', title, description, closable: true });
@@ -100,8 +102,9 @@ export function ChatListItem({
       );
       const r = 'pinChatGroup' in res ? res.pinChatGroup : res.unpinChatGroup;
       if (r.__typename === 'UserError') {
-        if (r.code === 'PIN_LIMIT') pinError(r.message || CHAT_TEXTS.pinLimit);
-        else pinError(pinning ? CHAT_TEXTS.pinFailed : CHAT_TEXTS.unpinFailed, r.message);
+        const userError = readUserError(r.userError);
+        if (userError.code === 'PIN_LIMIT') pinError(userError.message || CHAT_ERRORS.PIN_LIMIT);
+        else pinError(pinning ? CHAT_TEXTS.pinFailed : CHAT_TEXTS.unpinFailed, userError.message);
       }
     } catch {
       pinError(pinning ? CHAT_TEXTS.pinFailed : CHAT_TEXTS.unpinFailed);

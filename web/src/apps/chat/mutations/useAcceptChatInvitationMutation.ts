@@ -1,6 +1,10 @@
 import { graphql } from 'react-relay';
 import type { useAcceptChatInvitationMutation as T } from '../../../__generated__/useAcceptChatInvitationMutation.graphql';
-import { useChatMutation } from './useChatMutation';
+import { useAppMutation } from '../../../system/relay/useAppMutation';
+import { logChatError } from '../chatLog';
+
+/** Chat failures are logged, not shown (spec chat §8). */
+const onFailure = (error: Error) => logChatError('acceptChatInvitation', error);
 
 /**
  * Accepts an alliance invitation of the viewer: answers the joined group with the list fields (the caller adds it,
@@ -8,7 +12,7 @@ import { useChatMutation } from './useChatMutation';
  * INVITATION_DECIDED) shown inline.
  */
 export function useAcceptChatInvitationMutation() {
-  return useChatMutation<T>(
+  return useAppMutation<T>(
     graphql`
       mutation useAcceptChatInvitationMutation($input: ChatInvitationInput!) {
         acceptChatInvitation(input: $input) {
@@ -26,12 +30,11 @@ export function useAcceptChatInvitationMutation() {
             }
           }
           ... on UserError {
-            code
-            message
+            ...userErrorFragment @alias(as: "userError")
           }
         }
       }
     `,
-    'acceptChatInvitation',
+    { onFailure },
   );
 }

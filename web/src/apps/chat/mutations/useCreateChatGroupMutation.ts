@@ -1,6 +1,10 @@
 import { graphql } from 'react-relay';
 import type { useCreateChatGroupMutation as T } from '../../../__generated__/useCreateChatGroupMutation.graphql';
-import { useChatMutation } from './useChatMutation';
+import { useAppMutation } from '../../../system/relay/useAppMutation';
+import { logChatError } from '../chatLog';
+
+/** Chat failures are logged, not shown (spec chat §8). */
+const onFailure = (error: Error) => logChatError('createChatGroup', error);
 
 /**
  * Creates a personal chat or an alliance (the viewer becomes OWNER). Answers the group with the list fields (the
@@ -8,7 +12,7 @@ import { useChatMutation } from './useChatMutation';
  * that the form shows inline.
  */
 export function useCreateChatGroupMutation() {
-  return useChatMutation<T>(
+  return useAppMutation<T>(
     graphql`
       mutation useCreateChatGroupMutation($input: CreateChatGroupInput!) {
         createChatGroup(input: $input) {
@@ -25,17 +29,11 @@ export function useCreateChatGroupMutation() {
             }
           }
           ... on UserError {
-            code
-            message
-            field
-            fieldErrors {
-              field
-              message
-            }
+            ...userErrorFragment @alias(as: "userError")
           }
         }
       }
     `,
-    'createChatGroup',
+    { onFailure },
   );
 }

@@ -1,10 +1,14 @@
 import { graphql } from 'react-relay';
 import type { useDeclineChatInvitationMutation as T } from '../../../__generated__/useDeclineChatInvitationMutation.graphql';
-import { useChatMutation } from './useChatMutation';
+import { useAppMutation } from '../../../system/relay/useAppMutation';
+import { logChatError } from '../chatLog';
+
+/** Chat failures are logged, not shown (spec chat §8). */
+const onFailure = (error: Error) => logChatError('declineChatInvitation', error);
 
 /** Declines an alliance invitation of the viewer (the caller drops it, chatStore.removeInvitation); UserErrors as for accepting. */
 export function useDeclineChatInvitationMutation() {
-  return useChatMutation<T>(
+  return useAppMutation<T>(
     graphql`
       mutation useDeclineChatInvitationMutation($input: ChatInvitationInput!) {
         declineChatInvitation(input: $input) {
@@ -17,12 +21,11 @@ export function useDeclineChatInvitationMutation() {
             }
           }
           ... on UserError {
-            code
-            message
+            ...userErrorFragment @alias(as: "userError")
           }
         }
       }
     `,
-    'declineChatInvitation',
+    { onFailure },
   );
 }

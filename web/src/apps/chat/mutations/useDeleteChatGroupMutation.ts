@@ -1,10 +1,14 @@
 import { graphql } from 'react-relay';
 import type { useDeleteChatGroupMutation as T } from '../../../__generated__/useDeleteChatGroupMutation.graphql';
-import { useChatMutation } from './useChatMutation';
+import { useAppMutation } from '../../../system/relay/useAppMutation';
+import { logChatError } from '../chatLog';
+
+/** Chat failures are logged, not shown (spec chat §8). */
+const onFailure = (error: Error) => logChatError('deleteChatGroup', error);
 
 /** Deletes a group (owner or admin). The caller removes the group from the list optimistically; Relay restores it if the call fails. */
 export function useDeleteChatGroupMutation() {
-  return useChatMutation<T>(
+  return useAppMutation<T>(
     graphql`
       mutation useDeleteChatGroupMutation($input: ChatGroupInput!) {
         deleteChatGroup(input: $input) {
@@ -17,12 +21,11 @@ export function useDeleteChatGroupMutation() {
             }
           }
           ... on UserError {
-            code
-            message
+            ...userErrorFragment @alias(as: "userError")
           }
         }
       }
     `,
-    'deleteChatGroup',
+    { onFailure },
   );
 }

@@ -1,10 +1,14 @@
 import { graphql } from 'react-relay';
 import type { useDeleteChatMessageMutation as T } from '../../../__generated__/useDeleteChatMessageMutation.graphql';
-import { useChatMutation } from './useChatMutation';
+import { useAppMutation } from '../../../system/relay/useAppMutation';
+import { logChatError } from '../chatLog';
+
+/** Chat failures are logged, not shown (spec chat §8). */
+const onFailure = (error: Error) => logChatError('deleteChatMessage', error);
 
 /** Deletes a message; the caller removes it from the open list (chatStore.removeMessage). */
 export function useDeleteChatMessageMutation() {
-  return useChatMutation<T>(
+  return useAppMutation<T>(
     graphql`
       mutation useDeleteChatMessageMutation($input: ChatMessageInput!) {
         deleteChatMessage(input: $input) {
@@ -17,12 +21,11 @@ export function useDeleteChatMessageMutation() {
             }
           }
           ... on UserError {
-            code
-            message
+            ...userErrorFragment @alias(as: "userError")
           }
         }
       }
     `,
-    'deleteChatMessage',
+    { onFailure },
   );
 }

@@ -1,6 +1,10 @@
 import { graphql } from 'react-relay';
 import type { useInviteToChatGroupMutation as T } from '../../../__generated__/useInviteToChatGroupMutation.graphql';
-import { useChatMutation } from './useChatMutation';
+import { useAppMutation } from '../../../system/relay/useAppMutation';
+import { logChatError } from '../chatLog';
+
+/** Chat failures are logged, not shown (spec chat §8). */
+const onFailure = (error: Error) => logChatError('inviteToChatGroup', error);
 
 /**
  * Invites a user to an alliance: a PENDING invitation (its message with metaData GROUP_INVITATION reaches the group
@@ -8,7 +12,7 @@ import { useChatMutation } from './useChatMutation';
  * whose message the dialog shows inline.
  */
 export function useInviteToChatGroupMutation() {
-  return useChatMutation<T>(
+  return useAppMutation<T>(
     graphql`
       mutation useInviteToChatGroupMutation($input: InviteToChatGroupInput!) {
         inviteToChatGroup(input: $input) {
@@ -21,12 +25,11 @@ export function useInviteToChatGroupMutation() {
             }
           }
           ... on UserError {
-            code
-            message
+            ...userErrorFragment @alias(as: "userError")
           }
         }
       }
     `,
-    'inviteToChatGroup',
+    { onFailure },
   );
 }

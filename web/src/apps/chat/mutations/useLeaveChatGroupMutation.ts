@@ -1,10 +1,14 @@
 import { graphql } from 'react-relay';
 import type { useLeaveChatGroupMutation as T } from '../../../__generated__/useLeaveChatGroupMutation.graphql';
-import { useChatMutation } from './useChatMutation';
+import { useAppMutation } from '../../../system/relay/useAppMutation';
+import { logChatError } from '../chatLog';
+
+/** Chat failures are logged, not shown (spec chat §8). */
+const onFailure = (error: Error) => logChatError('leaveChatGroup', error);
 
 /** Leaves a group. The caller removes the group from the list optimistically; Relay restores it if the call fails. */
 export function useLeaveChatGroupMutation() {
-  return useChatMutation<T>(
+  return useAppMutation<T>(
     graphql`
       mutation useLeaveChatGroupMutation($input: ChatGroupInput!) {
         leaveChatGroup(input: $input) {
@@ -17,12 +21,11 @@ export function useLeaveChatGroupMutation() {
             }
           }
           ... on UserError {
-            code
-            message
+            ...userErrorFragment @alias(as: "userError")
           }
         }
       }
     `,
-    'leaveChatGroup',
+    { onFailure },
   );
 }

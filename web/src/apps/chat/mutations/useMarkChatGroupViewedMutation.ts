@@ -1,10 +1,14 @@
 import { graphql } from 'react-relay';
 import type { useMarkChatGroupViewedMutation as T } from '../../../__generated__/useMarkChatGroupViewedMutation.graphql';
-import { useChatMutation } from './useChatMutation';
+import { useAppMutation } from '../../../system/relay/useAppMutation';
+import { logChatError } from '../chatLog';
+
+/** Chat failures are logged, not shown (spec chat §8). */
+const onFailure = (error: Error) => logChatError('markChatGroupViewed', error);
 
 /** Marks the whole group viewed when it is opened. Returns the group and the viewer's unread statistic (copied to the badge by chatStore.setUnreadStatistic). */
 export function useMarkChatGroupViewedMutation() {
-  return useChatMutation<T>(
+  return useAppMutation<T>(
     graphql`
       mutation useMarkChatGroupViewedMutation($input: ChatGroupInput!) {
         markChatGroupViewed(input: $input) {
@@ -20,12 +24,11 @@ export function useMarkChatGroupViewedMutation() {
             }
           }
           ... on UserError {
-            code
-            message
+            ...userErrorFragment @alias(as: "userError")
           }
         }
       }
     `,
-    'markChatGroupViewed',
+    { onFailure },
   );
 }

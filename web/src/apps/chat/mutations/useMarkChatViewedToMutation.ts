@@ -1,10 +1,14 @@
 import { graphql } from 'react-relay';
 import type { useMarkChatViewedToMutation as T } from '../../../__generated__/useMarkChatViewedToMutation.graphql';
-import { useChatMutation } from './useChatMutation';
+import { useAppMutation } from '../../../system/relay/useAppMutation';
+import { logChatError } from '../chatLog';
+
+/** Chat failures are logged, not shown (spec chat §8). */
+const onFailure = (error: Error) => logChatError('markChatViewedTo', error);
 
 /** Marks messages up to one viewed (new messages arriving in the open chat). Returns the group and the viewer's unread statistic (copied to the badge by chatStore.setUnreadStatistic). */
 export function useMarkChatViewedToMutation() {
-  return useChatMutation<T>(
+  return useAppMutation<T>(
     graphql`
       mutation useMarkChatViewedToMutation($input: MarkChatViewedToInput!) {
         markChatViewedTo(input: $input) {
@@ -20,12 +24,11 @@ export function useMarkChatViewedToMutation() {
             }
           }
           ... on UserError {
-            code
-            message
+            ...userErrorFragment @alias(as: "userError")
           }
         }
       }
     `,
-    'markChatViewedTo',
+    { onFailure },
   );
 }

@@ -1,10 +1,14 @@
 import { graphql } from 'react-relay';
 import type { useOpenOrderChatMutation as T } from '../../../__generated__/useOpenOrderChatMutation.graphql';
-import { useChatMutation } from './useChatMutation';
+import { useAppMutation } from '../../../system/relay/useAppMutation';
+import { logChatError } from '../chatLog';
+
+/** Chat failures are logged, not shown (spec chat §8). */
+const onFailure = (error: Error) => logChatError('openOrderChat', error);
 
 /** Opens (creating on first use) the chat of a request. */
 export function useOpenOrderChatMutation() {
-  return useChatMutation<T>(
+  return useAppMutation<T>(
     graphql`
       mutation useOpenOrderChatMutation($input: OpenOrderChatInput!) {
         openOrderChat(input: $input) {
@@ -16,12 +20,11 @@ export function useOpenOrderChatMutation() {
             }
           }
           ... on UserError {
-            code
-            message
+            ...userErrorFragment @alias(as: "userError")
           }
         }
       }
     `,
-    'openOrderChat',
+    { onFailure },
   );
 }

@@ -1,16 +1,21 @@
 import { graphql } from 'react-relay';
 import type { useReactToChatMessageMutation as T } from '../../../__generated__/useReactToChatMessageMutation.graphql';
-import { useChatMutation } from './useChatMutation';
+import { useAppMutation } from '../../../system/relay/useAppMutation';
+import { logChatError } from '../chatLog';
+
+/** Chat failures are logged, not shown (spec chat §8). */
+const onFailure = (error: Error) => logChatError('reactToChatMessage', error);
 
 /** Adds or takes back the viewer's reaction. */
 export function useReactToChatMessageMutation() {
-  return useChatMutation<T>(
+  return useAppMutation<T>(
     graphql`
       mutation useReactToChatMessageMutation($input: ReactToChatMessageInput!) {
         reactToChatMessage(input: $input) {
           __typename
           ... on ReactToChatMessageSuccess {
-            message {
+            # aliased: message is the String of the UserError member (userErrorFragment)
+            chatMessage: message {
               id
               reactions {
                 reaction
@@ -20,12 +25,11 @@ export function useReactToChatMessageMutation() {
             }
           }
           ... on UserError {
-            code
-            errorMessage: message
+            ...userErrorFragment @alias(as: "userError")
           }
         }
       }
     `,
-    'reactToChatMessage',
+    { onFailure },
   );
 }

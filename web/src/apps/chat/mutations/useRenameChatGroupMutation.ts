@@ -1,10 +1,14 @@
 import { graphql } from 'react-relay';
 import type { useRenameChatGroupMutation as T } from '../../../__generated__/useRenameChatGroupMutation.graphql';
-import { useChatMutation } from './useChatMutation';
+import { useAppMutation } from '../../../system/relay/useAppMutation';
+import { logChatError } from '../chatLog';
+
+/** Chat failures are logged, not shown (spec chat §8). */
+const onFailure = (error: Error) => logChatError('renameChatGroup', error);
 
 /** Renames a group (admin rights or an operator); the group's new name updates the list and the header from the store. */
 export function useRenameChatGroupMutation() {
-  return useChatMutation<T>(
+  return useAppMutation<T>(
     graphql`
       mutation useRenameChatGroupMutation($input: RenameChatGroupInput!) {
         renameChatGroup(input: $input) {
@@ -17,17 +21,11 @@ export function useRenameChatGroupMutation() {
             }
           }
           ... on UserError {
-            code
-            message
-            field
-            fieldErrors {
-              field
-              message
-            }
+            ...userErrorFragment @alias(as: "userError")
           }
         }
       }
     `,
-    'renameChatGroup',
+    { onFailure },
   );
 }

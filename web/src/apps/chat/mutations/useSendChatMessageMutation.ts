@@ -1,16 +1,21 @@
 import { graphql } from 'react-relay';
 import type { useSendChatMessageMutation as T } from '../../../__generated__/useSendChatMessageMutation.graphql';
-import { useChatMutation } from './useChatMutation';
+import { useAppMutation } from '../../../system/relay/useAppMutation';
+import { logChatError } from '../chatLog';
+
+/** Chat failures are logged, not shown (spec chat §8). */
+const onFailure = (error: Error) => logChatError('sendChatMessage', error);
 
 /** Sends a message, idempotent by extMsgId; the caller shows a placeholder optimistically (chatStore.ts). */
 export function useSendChatMessageMutation() {
-  return useChatMutation<T>(
+  return useAppMutation<T>(
     graphql`
       mutation useSendChatMessageMutation($input: SendChatMessageInput!) {
         sendChatMessage(input: $input) {
           __typename
           ... on SendChatMessageSuccess {
-            message {
+            # aliased: message is the String of the UserError member (userErrorFragment)
+            chatMessage: message {
               id
               extMsgId
               ...ChatMessageItem_message
@@ -22,12 +27,11 @@ export function useSendChatMessageMutation() {
             }
           }
           ... on UserError {
-            code
-            errorMessage: message
+            ...userErrorFragment @alias(as: "userError")
           }
         }
       }
     `,
-    'sendChatMessage',
+    { onFailure },
   );
 }

@@ -1,10 +1,14 @@
 import { graphql } from 'react-relay';
 import type { useSendTypingMutation as T } from '../../../__generated__/useSendTypingMutation.graphql';
-import { useChatMutation } from './useChatMutation';
+import { useAppMutation } from '../../../system/relay/useAppMutation';
+import { logChatError } from '../chatLog';
+
+/** Chat failures are logged, not shown (spec chat §8). */
+const onFailure = (error: Error) => logChatError('sendTyping', error);
 
 /** Tells the group the viewer is typing (renewed every 2 s while typing, typing.ts). */
 export function useSendTypingMutation() {
-  return useChatMutation<T>(
+  return useAppMutation<T>(
     graphql`
       mutation useSendTypingMutation($input: ChatGroupInput!) {
         sendTyping(input: $input) {
@@ -12,6 +16,6 @@ export function useSendTypingMutation() {
         }
       }
     `,
-    'sendTyping',
+    { onFailure },
   );
 }

@@ -1,10 +1,14 @@
 import { graphql } from 'react-relay';
 import type { useUnpinChatGroupMutation as T } from '../../../__generated__/useUnpinChatGroupMutation.graphql';
-import { useChatMutation } from './useChatMutation';
+import { useAppMutation } from '../../../system/relay/useAppMutation';
+import { logChatError } from '../chatLog';
+
+/** Chat failures are logged, not shown (spec chat §8). */
+const onFailure = (error: Error) => logChatError('unpinChatGroup', error);
 
 /** Unpins a group. Returns the group and the viewer's unread statistic (copied to the badge by chatStore.setUnreadStatistic). */
 export function useUnpinChatGroupMutation() {
-  return useChatMutation<T>(
+  return useAppMutation<T>(
     graphql`
       mutation useUnpinChatGroupMutation($input: ChatGroupInput!) {
         unpinChatGroup(input: $input) {
@@ -20,12 +24,11 @@ export function useUnpinChatGroupMutation() {
             }
           }
           ... on UserError {
-            code
-            message
+            ...userErrorFragment @alias(as: "userError")
           }
         }
       }
     `,
-    'unpinChatGroup',
+    { onFailure },
   );
 }

@@ -14,6 +14,7 @@ import { BikPicker, type PickedBank } from './BikPicker';
 import { serverFieldErrors, validateAccount, validateBik } from './companyForm';
 import { useCreateBankRequisiteMutation } from './mutations/useCreateBankRequisiteMutation';
 import { useUpdateBankRequisiteMutation } from './mutations/useUpdateBankRequisiteMutation';
+import { readUserError } from '../../../system/errors/userError';
 
 export interface EditedRequisite {
   id: string;
@@ -58,7 +59,8 @@ export function BankRequisiteDialog({
       : (await create({ input })).createBankRequisite;
     if (r.__typename === 'CreateBankRequisiteSuccess' || r.__typename === 'UpdateBankRequisiteSuccess') onSaved();
     else if (r.__typename === 'UserError') {
-      const { byField, formMessage } = serverFieldErrors(r, FIELDS);
+      const userError = readUserError(r.userError);
+      const { byField, formMessage } = serverFieldErrors(userError, FIELDS);
       for (const [field, message] of Object.entries(byField))
         form.setError(field as keyof Values, { message: message as string });
       setFormError(formMessage);

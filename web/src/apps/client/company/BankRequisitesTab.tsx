@@ -17,6 +17,7 @@ import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { showSuccess } from '../../../system/toaster';
 import { BankRequisiteDialog } from './BankRequisiteDialog';
 import { useDeleteBankRequisiteMutation } from './mutations/useDeleteBankRequisiteMutation';
+import { readUserError } from '../../../system/errors/userError';
 
 type Requisite = NonNullable<BankRequisitesTab_viewer$data['bankRequisites']>['edges'][number]['node'];
 
@@ -149,7 +150,10 @@ function DeleteRequisiteDialog({
     setError(null);
     const r = (await remove({ input: { bankRequisiteId: requisite.id } })).deleteBankRequisite;
     if (r.__typename === 'DeleteBankRequisiteSuccess') onDeleted();
-    else if (r.__typename === 'UserError') setError(r.message);
+    else if (r.__typename === 'UserError') {
+      const userError = readUserError(r.userError);
+      setError(userError.message);
+    }
   };
   return (
     <Dialog.Root open role="alertdialog" onOpenChange={(d) => !d.open && onClose()}>

@@ -29,6 +29,7 @@ import {
 import { useChangePasswordMutation } from './mutations/useChangePasswordMutation';
 import { useRequestEmailChangeMutation } from './mutations/useRequestEmailChangeMutation';
 import { useUpdateRegistrationDataMutation } from './mutations/useUpdateRegistrationDataMutation';
+import { readUserError } from '../../../system/errors/userError';
 
 export function CompanyAccountTab({ viewer: viewerKey }: { viewer: CompanyAccountTab_viewer$key }) {
   const viewer = useFragment(
@@ -98,7 +99,8 @@ function RegistrationDataForm({ initial }: { initial: RegDataValues }) {
     }
     if (r.__typename === 'UpdateRegistrationDataSuccess') showSuccess(t('company.saved'));
     else if (r.__typename === 'UserError') {
-      const { byField, formMessage } = serverFieldErrors(r, REG_FIELDS);
+      const userError = readUserError(r.userError);
+      const { byField, formMessage } = serverFieldErrors(userError, REG_FIELDS);
       for (const [field, message] of Object.entries(byField))
         form.setError(field as keyof RegDataValues, { message: message as string });
       setFormError(formMessage);
@@ -177,15 +179,17 @@ function EmailChangeForm({ currentEmail }: { currentEmail: string }) {
       setSentTo(r.email);
       countdown.restart(r.resendAfterSeconds || RESEND_MAIL_DELAY_SECONDS);
     } else if (r.__typename === 'UserError') {
-      if (r.code === 'RESEND_TOO_EARLY' && r.retryAfterSeconds) countdown.restart(r.retryAfterSeconds);
+      const userError = readUserError(r.userError);
+      if (userError.code === 'RESEND_TOO_EARLY' && userError.retryAfterSeconds)
+        countdown.restart(userError.retryAfterSeconds);
       if (
-        r.code === 'EMAIL_INVALID' ||
-        r.code === 'EMAIL_TAKEN' ||
-        r.code === 'ACCOUNT_SUSPENDED' ||
-        r.field === 'email'
+        userError.code === 'EMAIL_INVALID' ||
+        userError.code === 'EMAIL_TAKEN' ||
+        userError.code === 'ACCOUNT_SUSPENDED' ||
+        userError.field === 'email'
       )
-        form.setError('email', { message: r.message });
-      else setFormError(r.message);
+        form.setError('email', { message: userError.message });
+      else setFormError(userError.message);
     }
   });
 
@@ -275,17 +279,18 @@ function PasswordChangeForm() {
       form.reset();
       showSuccess(t('company.passwordChanged'));
     } else if (r.__typename === 'UserError') {
+      const userError = readUserError(r.userError);
       // Spec core §5 "Password change": a validation item saying old equals new is shown as the localized message.
-      const same = r.fieldErrors.find((f) => f.code === 'PASSWORD_SAME_AS_OLD');
-      const wrong = r.fieldErrors.find((f) => f.field === 'oldPassword');
-      const rule = r.fieldErrors.find((f) => f.field === 'password');
-      const repeat = r.fieldErrors.find((f) => f.field === 'passwordSecondTime');
+      const same = userError.fieldErrors.find((f) => f.code === 'PASSWORD_SAME_AS_OLD');
+      const wrong = userError.fieldErrors.find((f) => f.field === 'oldPassword');
+      const rule = userError.fieldErrors.find((f) => f.field === 'password');
+      const repeat = userError.fieldErrors.find((f) => f.field === 'passwordSecondTime');
       if (same) form.setError('password', { message: MESSAGES.passwordSameAsOld });
       else if (rule) form.setError('password', { message: rule.message });
       if (wrong) form.setError('oldPassword', { message: wrong.message });
       if (repeat) form.setError('passwordRepeat', { message: repeat.message });
       if (!same && !wrong && !rule && !repeat)
-        setFormError(r.code === 'VALIDATION_ERROR' ? r.message : COMPANY_MESSAGES.passwordUnknown);
+        setFormError(userError.code === 'VALIDATION_ERROR' ? userError.message : COMPANY_MESSAGES.passwordUnknown);
     } else setFormError(COMPANY_MESSAGES.passwordUnknown);
   });
 

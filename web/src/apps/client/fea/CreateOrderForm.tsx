@@ -15,6 +15,7 @@ import { useValidateOrderMutation } from './mutations/useValidateOrderMutation';
 import { OrderFields } from './OrderFields';
 import { OrderFilesField } from './OrderFilesField';
 import { EMPTY_ORDER_FORM, orderFormField, orderInput, type OrderFormValues } from './orderForm';
+import { readUserError } from '../../../system/errors/userError';
 
 export function CreateOrderForm({ onCreated, onCancel }: { onCreated: () => void; onCancel: () => void }) {
   const { t } = useTranslation();
@@ -47,7 +48,8 @@ export function CreateOrderForm({ onCreated, onCancel }: { onCreated: () => void
     const input = orderInput(values);
     const checked = (await validateOrder({ input })).validateOrder;
     if (checked.__typename === 'UserError') {
-      applyUserError(checked);
+      const userError = readUserError(checked.userError);
+      applyUserError(userError);
       return;
     }
     const created = (await createOrder({ input })).createOrder;
@@ -55,7 +57,8 @@ export function CreateOrderForm({ onCreated, onCancel }: { onCreated: () => void
       showSuccess(t('orders.form.created', { number: created.order.number }), created.order.clientDisplayStatus.label);
       onCreated();
     } else if (created.__typename === 'UserError') {
-      applyUserError(created);
+      const userError = readUserError(created.userError);
+      applyUserError(userError);
     }
   });
 

@@ -21,6 +21,7 @@ import { formatDateTime, formatFileSize } from '../../../system/formats';
 import { base64ToBytes } from '../../../system/signing/bytes';
 import { showSuccess } from '../../../system/toaster';
 import { useSignVerificationDocumentMutation } from './mutations/useSignVerificationDocumentMutation';
+import { readUserError } from '../../../system/errors/userError';
 
 /** Where the bank requisites are edited (the 'Моя компания' tab). */
 export const REQUISITES_TAB_PATH = '/client/company?tab=requisites';
@@ -99,15 +100,16 @@ export function VerificationPanel({ viewer: viewerKey }: { viewer: VerificationP
     const r = await signVerification({ input: { documentId: doc.id, signature } });
     const result = r.signVerificationDocument;
     if (result.__typename === 'UserError') {
+      const userError = readUserError(result.userError);
       // The application was replaced (company data changed) or the company is verified already: show the current state.
-      if (STALE_CODES.has(result.code))
+      if (STALE_CODES.has(userError.code))
         fetchQuery<VerificationPanelRefreshQuery>(
           environment,
           refreshQuery,
           {},
           { fetchPolicy: 'network-only' },
         ).subscribe({});
-      return result.message;
+      return userError.message;
     }
     if (result.__typename !== 'SignVerificationDocumentSuccess') return t('common.genericError');
     showSuccess(t('verification.success'));

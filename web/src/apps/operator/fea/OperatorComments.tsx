@@ -10,6 +10,7 @@ import { graphql, useFragment } from 'react-relay';
 import type { OperatorComments_order$key } from '../../../__generated__/OperatorComments_order.graphql';
 import { FormField } from '../../../components/FormField';
 import { reportDealResult } from '../../../components/deal/dealResult';
+import { userErrorOf } from '../../../system/errors/userError';
 import { ACTOR_ROLE_LABEL } from '../../../components/deal/labels';
 import { formatDateTime } from '../../../system/formats';
 import { useCommentOrderMutation } from './mutations/useCommentOrderMutation';
@@ -87,7 +88,8 @@ export function OperatorComments({
         setText('');
         setError(null);
       }
-      if (res.__typename === 'UserError' && res.fieldErrors.length > 0) setError(res.fieldErrors[0].message);
+      const userError = userErrorOf(res);
+      if (userError && userError.fieldErrors.length > 0) setError(userError.fieldErrors[0].message);
       else reportDealResult(res, { success: 'Комментарий добавлен', refetch });
     } catch {
       /* generic toast shown */

@@ -11,6 +11,7 @@ import type { OperatorOrderContent_order$key } from '../../../__generated__/Oper
 import { ConfirmDialog } from '../../../components/deal/ConfirmDialog';
 import { DealStepTabs } from '../../../components/deal/DealStepTabs';
 import { reportDealResult } from '../../../components/deal/dealResult';
+import { userErrorOf, type ResultMember } from '../../../system/errors/userError';
 import { HistorySection } from '../../../components/deal/HistorySection';
 import { OfferComparison } from '../../../components/deal/OfferComparison';
 import { OrderDetails } from '../../../components/deal/OrderDetails';
@@ -118,9 +119,10 @@ export function OperatorOrderContent({
       () => false,
     );
   /** Keeps the dialog open only when the comment itself was refused. */
-  const commentResult = (res: { __typename: string; code?: string }, success: string) => {
+  const commentResult = (res: ResultMember, success: string) => {
     reportDealResult(res, { success, refetch });
-    return !(res.__typename === 'UserError' && (res.code === 'COMMENT_REQUIRED' || res.code === 'VALIDATION_ERROR'));
+    const code = userErrorOf(res)?.code;
+    return !(code === 'COMMENT_REQUIRED' || code === 'VALIDATION_ERROR');
   };
 
   return (

@@ -10,6 +10,7 @@ import { graphql, useFragment } from 'react-relay';
 import type { OperatorOrderEditForm_order$key } from '../../../__generated__/OperatorOrderEditForm_order.graphql';
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { reportDealResult } from '../../../components/deal/dealResult';
+import { userErrorOf } from '../../../system/errors/userError';
 import { OrderFields } from '../../client/fea/OrderFields';
 import { orderFormField, orderInput, type OrderFormValues } from '../../client/fea/orderForm';
 import { useUpdateOrderMutation } from './mutations/useUpdateOrderMutation';
@@ -78,16 +79,18 @@ export function OperatorOrderEditForm({
     try {
       const r = await updateOrder({ input: { orderId: order.id, order: orderInput(values) } });
       const res = r.updateOrder;
-      if (res.__typename === 'UserError' && res.code === 'VALIDATION_ERROR') {
+      const userError = userErrorOf(res);
+      if (userError?.code === 'VALIDATION_ERROR') {
         let placed = 0;
-        for (const fe of res.fieldErrors) {
+        for (const fe of userError.fieldErrors) {
           const name = orderFormField(fe.field.replace(/^order\./, ''));
           if (name) {
             form.setError(name, { message: fe.message });
             placed += 1;
           }
         }
-        if (placed < Math.max(1, res.fieldErrors.length)) setFormError(res.message);
+        if (placed < Math.max(1, userError.fieldErrors.length)) setFormError(userError.message);
+
         return;
       }
       if (reportDealResult(res, { success: 'Данные заявки сохранены', refetch })) onDone();

@@ -1,10 +1,10 @@
 import { graphql } from 'react-relay';
 import type { useConfirmDocumentsMutation as T } from '../../../__generated__/useConfirmDocumentsMutation.graphql';
-import { usePromiseMutation } from '../../../system/relay/usePromiseMutation';
+import { useAppMutation } from '../../../system/relay/useAppMutation';
 
 /** Records the agent's confirmation on the uploaded documents of a set (UPLOADED → SIGNED); FILES_REQUIRED, SIGNATURE_REQUIRED (sign each document with signDocument), DOCUMENTS_LOCKED as UserError. Returns the changed side, so the modal and the list row update without a refetch. */
 export function useConfirmDocumentsMutation() {
-  return usePromiseMutation<T>(graphql`
+  return useAppMutation<T>(graphql`
     mutation useConfirmDocumentsMutation($input: ConfirmDocumentsInput!) {
       confirmDocuments(input: $input) {
         __typename
@@ -16,14 +16,7 @@ export function useConfirmDocumentsMutation() {
           }
         }
         ... on UserError {
-          code
-          message
-          field
-          fieldErrors {
-            field
-            code
-            message
-          }
+          ...userErrorFragment @alias(as: "userError")
         }
       }
     }

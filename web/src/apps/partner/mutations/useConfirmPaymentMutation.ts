@@ -1,10 +1,10 @@
 import { graphql } from 'react-relay';
 import type { useConfirmPaymentMutation as T } from '../../../__generated__/useConfirmPaymentMutation.graphql';
-import { usePromiseMutation } from '../../../system/relay/usePromiseMutation';
+import { useAppMutation } from '../../../system/relay/useAppMutation';
 
 /** Confirms receipt of the client's payment (→ EXECUTING; spec core §4 step 8); INVALID_STATE, PAYMENT_NOT_FOUND, CONFLICT as UserError. Returns the changed side, so the modal and the list row update without a refetch. */
 export function useConfirmPaymentMutation() {
-  return usePromiseMutation<T>(graphql`
+  return useAppMutation<T>(graphql`
     mutation useConfirmPaymentMutation($input: PartnerOrderActionInput!) {
       confirmPayment(input: $input) {
         __typename
@@ -16,14 +16,7 @@ export function useConfirmPaymentMutation() {
           }
         }
         ... on UserError {
-          code
-          message
-          field
-          fieldErrors {
-            field
-            code
-            message
-          }
+          ...userErrorFragment @alias(as: "userError")
         }
       }
     }

@@ -1,10 +1,10 @@
 import { graphql } from 'react-relay';
 import type { useDeleteDocumentMutation as T } from '../../../__generated__/useDeleteDocumentMutation.graphql';
-import { usePromiseMutation } from '../../../system/relay/usePromiseMutation';
+import { useAppMutation } from '../../../system/relay/useAppMutation';
 
 /** Removes an uploaded document of a set (before it is sent); DOCUMENTS_LOCKED, NOT_FOUND as UserError. Returns the changed side, so the modal and the list row update without a refetch. */
 export function useDeleteDocumentMutation() {
-  return usePromiseMutation<T>(graphql`
+  return useAppMutation<T>(graphql`
     mutation useDeleteDocumentMutation($input: DeleteDocumentInput!) {
       deleteDocument(input: $input) {
         __typename
@@ -17,14 +17,7 @@ export function useDeleteDocumentMutation() {
           }
         }
         ... on UserError {
-          code
-          message
-          field
-          fieldErrors {
-            field
-            code
-            message
-          }
+          ...userErrorFragment @alias(as: "userError")
         }
       }
     }

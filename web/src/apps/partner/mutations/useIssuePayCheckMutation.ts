@@ -1,10 +1,10 @@
 import { graphql } from 'react-relay';
 import type { useIssuePayCheckMutation as T } from '../../../__generated__/useIssuePayCheckMutation.graphql';
-import { usePromiseMutation } from '../../../system/relay/usePromiseMutation';
+import { useAppMutation } from '../../../system/relay/useAppMutation';
 
 /** Issues the bill or reissues it (→ SEND_PAYCHECK; a previous active bill is archived; spec core §4 step 6); VALIDATION_ERROR, INVALID_STATE, CONFLICT as UserError. Returns the changed side, so the modal and the list row update without a refetch. */
 export function useIssuePayCheckMutation() {
-  return usePromiseMutation<T>(graphql`
+  return useAppMutation<T>(graphql`
     mutation useIssuePayCheckMutation($input: IssuePayCheckInput!) {
       issuePayCheck(input: $input) {
         __typename
@@ -16,14 +16,7 @@ export function useIssuePayCheckMutation() {
           }
         }
         ... on UserError {
-          code
-          message
-          field
-          fieldErrors {
-            field
-            code
-            message
-          }
+          ...userErrorFragment @alias(as: "userError")
         }
       }
     }

@@ -1,10 +1,10 @@
 import { graphql } from 'react-relay';
 import type { useRefuseOrderMutation as T } from '../../../__generated__/useRefuseOrderMutation.graphql';
-import { usePromiseMutation } from '../../../system/relay/usePromiseMutation';
+import { useAppMutation } from '../../../system/relay/useAppMutation';
 
 /** Refuses the request with a required reason (→ REJECTED, 'Отказ агента'; spec core §5); VALIDATION_ERROR, INVALID_STATE, CONFLICT as UserError. Returns the changed side, so the modal and the list row update without a refetch. */
 export function useRefuseOrderMutation() {
-  return usePromiseMutation<T>(graphql`
+  return useAppMutation<T>(graphql`
     mutation useRefuseOrderMutation($input: RefuseOrderInput!) {
       refuseOrder(input: $input) {
         __typename
@@ -16,14 +16,7 @@ export function useRefuseOrderMutation() {
           }
         }
         ... on UserError {
-          code
-          message
-          field
-          fieldErrors {
-            field
-            code
-            message
-          }
+          ...userErrorFragment @alias(as: "userError")
         }
       }
     }

@@ -1,10 +1,10 @@
 import { graphql } from 'react-relay';
 import type { useSendOfferDocumentsMutation as T } from '../../../__generated__/useSendOfferDocumentsMutation.graphql';
-import { usePromiseMutation } from '../../../system/relay/usePromiseMutation';
+import { useAppMutation } from '../../../system/relay/useAppMutation';
 
 /** Sends the offer documents to the client (→ SEND_OFFER_DOCS; spec core §4 step 5); FILES_REQUIRED, INVALID_STATE, CONFLICT as UserError. Returns the changed side, so the modal and the list row update without a refetch. */
 export function useSendOfferDocumentsMutation() {
-  return usePromiseMutation<T>(graphql`
+  return useAppMutation<T>(graphql`
     mutation useSendOfferDocumentsMutation($input: PartnerOrderActionInput!) {
       sendOfferDocuments(input: $input) {
         __typename
@@ -16,14 +16,7 @@ export function useSendOfferDocumentsMutation() {
           }
         }
         ... on UserError {
-          code
-          message
-          field
-          fieldErrors {
-            field
-            code
-            message
-          }
+          ...userErrorFragment @alias(as: "userError")
         }
       }
     }

@@ -1,10 +1,10 @@
 import { graphql } from 'react-relay';
 import type { useSendOfferMutation as T } from '../../../__generated__/useSendOfferMutation.graphql';
-import { usePromiseMutation } from '../../../system/relay/usePromiseMutation';
+import { useAppMutation } from '../../../system/relay/useAppMutation';
 
 /** Sends the offer (→ SEND_OFFER; spec core §3 Offer); the server computes the commission. VALIDATION_ERROR (all field errors at once), INVALID_STATE, CONFLICT as UserError. Returns the changed side, so the modal and the list row update without a refetch. */
 export function useSendOfferMutation() {
-  return usePromiseMutation<T>(graphql`
+  return useAppMutation<T>(graphql`
     mutation useSendOfferMutation($input: SendOfferInput!) {
       sendOffer(input: $input) {
         __typename
@@ -16,14 +16,7 @@ export function useSendOfferMutation() {
           }
         }
         ... on UserError {
-          code
-          message
-          field
-          fieldErrors {
-            field
-            code
-            message
-          }
+          ...userErrorFragment @alias(as: "userError")
         }
       }
     }

@@ -1,10 +1,10 @@
 import { graphql } from 'react-relay';
 import type { useTakeOrderMutation as T } from '../../../__generated__/useTakeOrderMutation.graphql';
-import { usePromiseMutation } from '../../../system/relay/usePromiseMutation';
+import { useAppMutation } from '../../../system/relay/useAppMutation';
 
 /** Takes the request into work (ALLOWED → IN_PROGRESS); INVALID_STATE, CONFLICT as UserError. Returns the changed side, so the modal and the list row update without a refetch. */
 export function useTakeOrderMutation() {
-  return usePromiseMutation<T>(graphql`
+  return useAppMutation<T>(graphql`
     mutation useTakeOrderMutation($input: PartnerOrderActionInput!) {
       takeOrder(input: $input) {
         __typename
@@ -16,14 +16,7 @@ export function useTakeOrderMutation() {
           }
         }
         ... on UserError {
-          code
-          message
-          field
-          fieldErrors {
-            field
-            code
-            message
-          }
+          ...userErrorFragment @alias(as: "userError")
         }
       }
     }

@@ -19,6 +19,7 @@ import { useDeleteDocumentMutation } from '../mutations/useDeleteDocumentMutatio
 import { acceptPartnerFiles, uploadPartnerDocument } from '../partnerFiles';
 import { PT, fill } from '../texts';
 import { usePartnerOrderActions } from './PartnerOrderActions';
+import { readUserError } from '../../../system/errors/userError';
 
 export interface DocumentSetPanelProps {
   partnerOrderId: string;
@@ -103,13 +104,19 @@ export function DocumentSetPanel(props: DocumentSetPanelProps) {
   const onRemove = async (documentId: number, name: string) => {
     const r = (await remove({ input: { partnerOrderId, set, documentId } })).deleteDocument;
     if (r.__typename === 'DeleteDocumentSuccess') setNotice(fill(PT.docs.removed, { name }));
-    else if (r.__typename === 'UserError') actions.fail(r);
+    else if (r.__typename === 'UserError') {
+      const userError = readUserError(r.userError);
+      actions.fail(userError);
+    }
   };
 
   const onConfirm = async () => {
     const r = (await confirm({ input: { partnerOrderId, set, sign: false } })).confirmDocuments;
     if (r.__typename === 'ConfirmDocumentsSuccess') setNotice(PT.docs.confirmed);
-    else if (r.__typename === 'UserError') actions.fail(r);
+    else if (r.__typename === 'UserError') {
+      const userError = readUserError(r.userError);
+      actions.fail(userError);
+    }
   };
 
   const unconfirmed = docs.some((d) => d.status === 'UPLOADED');

@@ -27,6 +27,7 @@ import { RadioChoiceField } from '../../../components/RadioChoiceField';
 import { CurrencySelect } from '../../../components/pickers/CurrencySelect';
 import { MESSAGES, validateRequired } from '../../../system/validation';
 import { shouldRefetchAfter } from '../modalSteps';
+import { userErrorOf } from '../../../system/errors/userError';
 import { useSendOfferMutation } from '../mutations/useSendOfferMutation';
 import {
   DEAL_METHODS,
@@ -84,16 +85,22 @@ export function OfferForm({
       actions.done(PT.offer.sent);
       return;
     }
-    if (r.__typename !== 'UserError') return;
-    const items = r.fieldErrors.length > 0 ? r.fieldErrors : r.field ? [{ field: r.field, message: r.message }] : [];
+    const userError = userErrorOf(r);
+    if (!userError) return;
+    const items =
+      userError.fieldErrors.length > 0
+        ? userError.fieldErrors
+        : userError.field
+          ? [{ field: userError.field, message: userError.message }]
+          : [];
     let unplaced = items.length === 0;
     for (const item of items) {
       const name = offerFieldOf(item.field);
       if (name) form.setError(name, { message: item.message }, { shouldFocus: true });
       else unplaced = true;
     }
-    if (unplaced) setFormError(r.message);
-    if (shouldRefetchAfter(r.code)) actions.fail(r);
+    if (unplaced) setFormError(userError.message);
+    if (shouldRefetchAfter(userError.code)) actions.fail(userError);
   });
 
   return (

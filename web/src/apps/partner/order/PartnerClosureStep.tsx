@@ -5,6 +5,7 @@ import { useSendFinalDocumentsMutation } from '../mutations/useSendFinalDocument
 import { PT } from '../texts';
 import { DocumentSetPanel } from './DocumentSetPanel';
 import { usePartnerOrderActions } from './PartnerOrderActions';
+import { readUserError } from '../../../system/errors/userError';
 
 export function PartnerClosureStep({ partnerOrder: key }: { partnerOrder: PartnerClosureStep_partnerOrder$key }) {
   const actions = usePartnerOrderActions();
@@ -29,7 +30,10 @@ export function PartnerClosureStep({ partnerOrder: key }: { partnerOrder: Partne
   const onSend = async () => {
     const r = (await send({ input: { partnerOrderId: po.id } })).sendFinalDocuments;
     if (r.__typename === 'SendFinalDocumentsSuccess') actions.done(PT.docs.sentFinal);
-    else if (r.__typename === 'UserError') actions.fail(r);
+    else if (r.__typename === 'UserError') {
+      const userError = readUserError(r.userError);
+      actions.fail(userError);
+    }
   };
   return (
     <DocumentSetPanel

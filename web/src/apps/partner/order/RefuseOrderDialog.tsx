@@ -10,6 +10,7 @@ import { validateRefuseReason } from '../modalSteps';
 import { useRefuseOrderMutation } from '../mutations/useRefuseOrderMutation';
 import { PT } from '../texts';
 import { usePartnerOrderActions } from './PartnerOrderActions';
+import { readUserError } from '../../../system/errors/userError';
 
 export function RefuseOrderDialog({
   partnerOrderId,
@@ -45,11 +46,12 @@ export function RefuseOrderDialog({
       close();
       actions.done(PT.modal.refused);
     } else if (r.__typename === 'UserError') {
-      const fieldMessage = r.fieldErrors.find((f) => f.field.endsWith('reason'))?.message;
+      const userError = readUserError(r.userError);
+      const fieldMessage = userError.fieldErrors.find((f) => f.field.endsWith('reason'))?.message;
       if (fieldMessage) setError(fieldMessage);
       else {
-        setServerError(r.message);
-        actions.fail(r);
+        setServerError(userError.message);
+        actions.fail(userError);
       }
     }
   };

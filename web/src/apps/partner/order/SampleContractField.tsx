@@ -14,6 +14,7 @@ import type { SampleContractValue } from '../offerForm';
 import { acceptPartnerFiles, uploadPartnerDocument } from '../partnerFiles';
 import { PT, fill } from '../texts';
 import { usePartnerOrderActions } from './PartnerOrderActions';
+import { readUserError } from '../../../system/errors/userError';
 
 export interface DocumentExample {
   readonly id: string;
@@ -76,7 +77,10 @@ export function SampleContractField({
       .deleteDocument;
     if (r.__typename === 'DeleteDocumentSuccess') {
       if (value?.documentId === doc.documentId) onChange(null);
-    } else if (r.__typename === 'UserError') actions.fail(r);
+    } else if (r.__typename === 'UserError') {
+      const userError = readUserError(r.userError);
+      actions.fail(userError);
+    }
   };
 
   const shown = [...messages, ...(error ? [error] : [])];

@@ -11,6 +11,7 @@ import type {
 } from '../../../__generated__/useLiveCommissionQuery.graphql';
 import { useDebouncedValue } from '../../../system/useDebouncedValue';
 import { commissionKey, type CommissionInputValue } from '../offerForm';
+import { readUserError } from '../../../system/errors/userError';
 
 export const COMMISSION_DEBOUNCE_MS = 500;
 
@@ -42,12 +43,7 @@ const query = graphql`
         }
       }
       ... on UserError {
-        code
-        message
-        fieldErrors {
-          field
-          message
-        }
+        ...userErrorFragment @alias(as: "userError")
       }
     }
   }
@@ -85,7 +81,9 @@ export function useLiveCommission(partnerOrderId: string, input: CommissionInput
         const r = data.calculateCommission;
         if (r.__typename === 'Commission') setState({ loading: false, commission: r, errors: [] });
         else if (r.__typename === 'UserError') {
-          const messages = r.fieldErrors.length > 0 ? r.fieldErrors.map((f) => f.message) : [r.message];
+          const userError = readUserError(r.userError);
+          const messages =
+            userError.fieldErrors.length > 0 ? userError.fieldErrors.map((f) => f.message) : [userError.message];
           setState({ loading: false, commission: null, errors: [...new Set(messages)] });
         }
       })

@@ -1,10 +1,10 @@
 import { graphql } from 'react-relay';
 import type { useChangePasswordMutation as T } from '../../../../__generated__/useChangePasswordMutation.graphql';
-import { usePromiseMutation } from '../../../../system/relay/usePromiseMutation';
+import { useAppMutation } from '../../../../system/relay/useAppMutation';
 
 /** Changes the password (POST /api/secured/common/password/change); WRONG_PASSWORD, VALIDATION_ERROR PASSWORD_SAME_AS_OLD. */
 export function useChangePasswordMutation() {
-  return usePromiseMutation<T>(graphql`
+  return useAppMutation<T>(graphql`
     mutation useChangePasswordMutation($input: ChangePasswordInput!) {
       changePassword(input: $input) {
         __typename
@@ -12,15 +12,7 @@ export function useChangePasswordMutation() {
           done
         }
         ... on UserError {
-          code
-          message
-          field
-          fieldErrors {
-            field
-            code
-            message
-          }
-          retryAfterSeconds
+          ...userErrorFragment @alias(as: "userError")
         }
       }
     }

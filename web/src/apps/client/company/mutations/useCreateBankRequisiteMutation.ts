@@ -1,13 +1,13 @@
 import { graphql } from 'react-relay';
 import type { useCreateBankRequisiteMutation as T } from '../../../../__generated__/useCreateBankRequisiteMutation.graphql';
-import { usePromiseMutation } from '../../../../system/relay/usePromiseMutation';
+import { useAppMutation } from '../../../../system/relay/useAppMutation';
 
 /**
  * Adds a bank requisite (POST /api/secured/client/requisites/create). The answer's viewer refreshes the list and the
  * verification panel (the application to sign was superseded). Field errors on bankBik / checkAccount.
  */
 export function useCreateBankRequisiteMutation() {
-  return usePromiseMutation<T>(graphql`
+  return useAppMutation<T>(graphql`
     mutation useCreateBankRequisiteMutation($input: BankRequisiteInput!) {
       createBankRequisite(input: $input) {
         __typename
@@ -25,15 +25,7 @@ export function useCreateBankRequisiteMutation() {
           }
         }
         ... on UserError {
-          code
-          message
-          field
-          fieldErrors {
-            field
-            code
-            message
-          }
-          retryAfterSeconds
+          ...userErrorFragment @alias(as: "userError")
         }
       }
     }

@@ -1,10 +1,10 @@
 import { graphql } from 'react-relay';
 import type { useDeleteBankRequisiteMutation as T } from '../../../../__generated__/useDeleteBankRequisiteMutation.graphql';
-import { usePromiseMutation } from '../../../../system/relay/usePromiseMutation';
+import { useAppMutation } from '../../../../system/relay/useAppMutation';
 
 /** Deletes a bank requisite (DELETE /api/secured/client/requisites/{id}); the answer's viewer has the renumbered list. */
 export function useDeleteBankRequisiteMutation() {
-  return usePromiseMutation<T>(graphql`
+  return useAppMutation<T>(graphql`
     mutation useDeleteBankRequisiteMutation($input: DeleteBankRequisiteInput!) {
       deleteBankRequisite(input: $input) {
         __typename
@@ -17,15 +17,7 @@ export function useDeleteBankRequisiteMutation() {
           }
         }
         ... on UserError {
-          code
-          message
-          field
-          fieldErrors {
-            field
-            code
-            message
-          }
-          retryAfterSeconds
+          ...userErrorFragment @alias(as: "userError")
         }
       }
     }

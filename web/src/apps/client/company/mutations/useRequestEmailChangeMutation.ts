@@ -1,10 +1,10 @@
 import { graphql } from 'react-relay';
 import type { useRequestEmailChangeMutation as T } from '../../../../__generated__/useRequestEmailChangeMutation.graphql';
-import { usePromiseMutation } from '../../../../system/relay/usePromiseMutation';
+import { useAppMutation } from '../../../../system/relay/useAppMutation';
 
 /** Mails a confirmation link to a new sign-in e-mail (POST /api/secured/common/email/request-changed); RESEND_TOO_EARLY, EMAIL_TAKEN. */
 export function useRequestEmailChangeMutation() {
-  return usePromiseMutation<T>(graphql`
+  return useAppMutation<T>(graphql`
     mutation useRequestEmailChangeMutation($input: RequestEmailChangeInput!) {
       requestEmailChange(input: $input) {
         __typename
@@ -13,15 +13,7 @@ export function useRequestEmailChangeMutation() {
           resendAfterSeconds
         }
         ... on UserError {
-          code
-          message
-          field
-          fieldErrors {
-            field
-            code
-            message
-          }
-          retryAfterSeconds
+          ...userErrorFragment @alias(as: "userError")
         }
       }
     }

@@ -1,10 +1,10 @@
 import { graphql } from 'react-relay';
 import type { useUpdateBankRequisiteMutation as T } from '../../../../__generated__/useUpdateBankRequisiteMutation.graphql';
-import { usePromiseMutation } from '../../../../system/relay/usePromiseMutation';
+import { useAppMutation } from '../../../../system/relay/useAppMutation';
 
 /** Changes a bank requisite (PUT /api/secured/client/requisites/{id}); same checks as adding; REQUISITE_NOT_FOUND. */
 export function useUpdateBankRequisiteMutation() {
-  return usePromiseMutation<T>(graphql`
+  return useAppMutation<T>(graphql`
     mutation useUpdateBankRequisiteMutation($input: UpdateBankRequisiteInput!) {
       updateBankRequisite(input: $input) {
         __typename
@@ -20,15 +20,7 @@ export function useUpdateBankRequisiteMutation() {
           }
         }
         ... on UserError {
-          code
-          message
-          field
-          fieldErrors {
-            field
-            code
-            message
-          }
-          retryAfterSeconds
+          ...userErrorFragment @alias(as: "userError")
         }
       }
     }

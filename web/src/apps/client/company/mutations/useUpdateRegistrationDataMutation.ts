@@ -1,10 +1,10 @@
 import { graphql } from 'react-relay';
 import type { useUpdateRegistrationDataMutation as T } from '../../../../__generated__/useUpdateRegistrationDataMutation.graphql';
-import { usePromiseMutation } from '../../../../system/relay/usePromiseMutation';
+import { useAppMutation } from '../../../../system/relay/useAppMutation';
 
 /** Saves the client's registration data (PUT /api/secured/client/regdata); field errors RUSSIAN_LETTERS, PHONE_INVALID, SITE_INVALID. */
 export function useUpdateRegistrationDataMutation() {
-  return usePromiseMutation<T>(graphql`
+  return useAppMutation<T>(graphql`
     mutation useUpdateRegistrationDataMutation($input: UpdateRegistrationDataInput!) {
       updateRegistrationData(input: $input) {
         __typename
@@ -19,15 +19,7 @@ export function useUpdateRegistrationDataMutation() {
           }
         }
         ... on UserError {
-          code
-          message
-          field
-          fieldErrors {
-            field
-            code
-            message
-          }
-          retryAfterSeconds
+          ...userErrorFragment @alias(as: "userError")
         }
       }
     }

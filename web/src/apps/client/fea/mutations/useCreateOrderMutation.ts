@@ -1,10 +1,10 @@
 import { graphql } from 'react-relay';
 import type { useCreateOrderMutation as T } from '../../../../__generated__/useCreateOrderMutation.graphql';
-import { usePromiseMutation } from '../../../../system/relay/usePromiseMutation';
+import { useAppMutation } from '../../../../system/relay/useAppMutation';
 
 /** Creates a request (status VALIDATION); VALIDATION_ERROR, COMPANY_NOT_VERIFIED, FILES_TOO_LARGE, FILE_DUPLICATE come back as UserError. */
 export function useCreateOrderMutation() {
-  return usePromiseMutation<T>(graphql`
+  return useAppMutation<T>(graphql`
     mutation useCreateOrderMutation($input: OrderInput!) {
       createOrder(input: $input) {
         __typename
@@ -21,14 +21,7 @@ export function useCreateOrderMutation() {
           }
         }
         ... on UserError {
-          code
-          message
-          field
-          fieldErrors {
-            field
-            code
-            message
-          }
+          ...userErrorFragment @alias(as: "userError")
         }
       }
     }

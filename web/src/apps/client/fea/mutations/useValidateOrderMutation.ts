@@ -1,10 +1,10 @@
 import { graphql } from 'react-relay';
 import type { useValidateOrderMutation as T } from '../../../../__generated__/useValidateOrderMutation.graphql';
-import { usePromiseMutation } from '../../../../system/relay/usePromiseMutation';
+import { useAppMutation } from '../../../../system/relay/useAppMutation';
 
 /** Validates a request on the server without creating it; problems come back as UserError with fieldErrors. */
 export function useValidateOrderMutation() {
-  return usePromiseMutation<T>(graphql`
+  return useAppMutation<T>(graphql`
     mutation useValidateOrderMutation($input: OrderInput!) {
       validateOrder(input: $input) {
         __typename
@@ -12,14 +12,7 @@ export function useValidateOrderMutation() {
           valid
         }
         ... on UserError {
-          code
-          message
-          field
-          fieldErrors {
-            field
-            code
-            message
-          }
+          ...userErrorFragment @alias(as: "userError")
         }
       }
     }

@@ -1,6 +1,6 @@
 import { graphql } from 'react-relay';
 import type { useSignVerificationDocumentMutation as T } from '../../../../__generated__/useSignVerificationDocumentMutation.graphql';
-import { usePromiseMutation } from '../../../../system/relay/usePromiseMutation';
+import { useAppMutation } from '../../../../system/relay/useAppMutation';
 
 /**
  * Submits the qualified signature of the verification document (spec core §7 Client verification; issue 8).
@@ -9,7 +9,7 @@ import { usePromiseMutation } from '../../../../system/relay/usePromiseMutation'
  * COMPANY_MISMATCH, INDIVIDUAL_SIGNATURE_UNSUPPORTED, …) come back as UserError with the Russian text of spec core §8.
  */
 export function useSignVerificationDocumentMutation() {
-  return usePromiseMutation<T>(graphql`
+  return useAppMutation<T>(graphql`
     mutation useSignVerificationDocumentMutation($input: SignVerificationDocumentInput!) {
       signVerificationDocument(input: $input) {
         __typename
@@ -32,8 +32,7 @@ export function useSignVerificationDocumentMutation() {
           }
         }
         ... on UserError {
-          code
-          message
+          ...userErrorFragment @alias(as: "userError")
         }
       }
     }

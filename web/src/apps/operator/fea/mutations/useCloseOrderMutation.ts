@@ -1,10 +1,10 @@
 import { graphql } from 'react-relay';
 import type { useCloseOrderMutation as T } from '../../../../__generated__/useCloseOrderMutation.graphql';
-import { usePromiseMutation } from '../../../../system/relay/usePromiseMutation';
+import { useAppMutation } from '../../../../system/relay/useAppMutation';
 
 /** Operator: closes a request that went to the agents with a required comment (→ REJECTED, open offers REFUSE_OPER). Returns the changed order (Relay updates the modal and the list row); failures are `UserError`. */
 export function useCloseOrderMutation() {
-  return usePromiseMutation<T>(graphql`
+  return useAppMutation<T>(graphql`
     mutation useCloseOrderMutation($input: OrderCommentInput!) {
       closeOrder(input: $input) {
         __typename
@@ -16,13 +16,7 @@ export function useCloseOrderMutation() {
           }
         }
         ... on UserError {
-          code
-          message
-          field
-          fieldErrors {
-            field
-            message
-          }
+          ...userErrorFragment @alias(as: "userError")
         }
       }
     }

@@ -1,10 +1,10 @@
 import { graphql } from 'react-relay';
 import type { useCommentOrderMutation as T } from '../../../../__generated__/useCommentOrderMutation.graphql';
-import { usePromiseMutation } from '../../../../system/relay/usePromiseMutation';
+import { useAppMutation } from '../../../../system/relay/useAppMutation';
 
 /** Operator: adds a comment to the request. Returns the changed order (Relay updates the modal and the list row); failures are `UserError`. */
 export function useCommentOrderMutation() {
-  return usePromiseMutation<T>(graphql`
+  return useAppMutation<T>(graphql`
     mutation useCommentOrderMutation($input: OrderCommentInput!) {
       commentOrder(input: $input) {
         __typename
@@ -21,13 +21,7 @@ export function useCommentOrderMutation() {
           }
         }
         ... on UserError {
-          code
-          message
-          field
-          fieldErrors {
-            field
-            message
-          }
+          ...userErrorFragment @alias(as: "userError")
         }
       }
     }

@@ -1,10 +1,10 @@
 import { graphql } from 'react-relay';
 import type { useConfirmPayCheckMutation as T } from '../../../../__generated__/useConfirmPayCheckMutation.graphql';
-import { usePromiseMutation } from '../../../../system/relay/usePromiseMutation';
+import { useAppMutation } from '../../../../system/relay/useAppMutation';
 
 /** Operator: confirms the client's payment in place of the agent (PAYMENT_CHECKING → EXECUTING). Returns the changed order (Relay updates the modal and the list row); failures are `UserError`. */
 export function useConfirmPayCheckMutation() {
-  return usePromiseMutation<T>(graphql`
+  return useAppMutation<T>(graphql`
     mutation useConfirmPayCheckMutation($input: OrderActionInput!) {
       confirmPayCheck(input: $input) {
         __typename
@@ -16,13 +16,7 @@ export function useConfirmPayCheckMutation() {
           }
         }
         ... on UserError {
-          code
-          message
-          field
-          fieldErrors {
-            field
-            message
-          }
+          ...userErrorFragment @alias(as: "userError")
         }
       }
     }

@@ -1,10 +1,10 @@
 import { graphql } from 'react-relay';
 import type { useRejectOrderMutation as T } from '../../../../__generated__/useRejectOrderMutation.graphql';
-import { usePromiseMutation } from '../../../../system/relay/usePromiseMutation';
+import { useAppMutation } from '../../../../system/relay/useAppMutation';
 
 /** Operator: rejects the request with a required comment while it is on the check (→ REJECTED). Returns the changed order (Relay updates the modal and the list row); failures are `UserError`. */
 export function useRejectOrderMutation() {
-  return usePromiseMutation<T>(graphql`
+  return useAppMutation<T>(graphql`
     mutation useRejectOrderMutation($input: OrderCommentInput!) {
       rejectOrder(input: $input) {
         __typename
@@ -16,13 +16,7 @@ export function useRejectOrderMutation() {
           }
         }
         ... on UserError {
-          code
-          message
-          field
-          fieldErrors {
-            field
-            message
-          }
+          ...userErrorFragment @alias(as: "userError")
         }
       }
     }

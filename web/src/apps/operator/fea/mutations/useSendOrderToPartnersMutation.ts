@@ -1,10 +1,10 @@
 import { graphql } from 'react-relay';
 import type { useSendOrderToPartnersMutation as T } from '../../../../__generated__/useSendOrderToPartnersMutation.graphql';
-import { usePromiseMutation } from '../../../../system/relay/usePromiseMutation';
+import { useAppMutation } from '../../../../system/relay/useAppMutation';
 
 /** Operator: sends the request to the chosen payment agents (scoring; → ACTIVE, their sides ALLOWED). Returns the changed order (Relay updates the modal and the list row); failures are `UserError`. */
 export function useSendOrderToPartnersMutation() {
-  return usePromiseMutation<T>(graphql`
+  return useAppMutation<T>(graphql`
     mutation useSendOrderToPartnersMutation($input: SendOrderToPartnersInput!) {
       sendOrderToPartners(input: $input) {
         __typename
@@ -16,13 +16,7 @@ export function useSendOrderToPartnersMutation() {
           }
         }
         ... on UserError {
-          code
-          message
-          field
-          fieldErrors {
-            field
-            message
-          }
+          ...userErrorFragment @alias(as: "userError")
         }
       }
     }

@@ -1,10 +1,10 @@
 import { graphql } from 'react-relay';
 import type { useTakeOrderForReviewMutation as T } from '../../../../__generated__/useTakeOrderForReviewMutation.graphql';
-import { usePromiseMutation } from '../../../../system/relay/usePromiseMutation';
+import { useAppMutation } from '../../../../system/relay/useAppMutation';
 
 /** Operator: takes the request for checking (VALIDATION → IN_VALIDATION; the operator becomes the validator). Returns the changed order (Relay updates the modal and the list row); failures are `UserError`. */
 export function useTakeOrderForReviewMutation() {
-  return usePromiseMutation<T>(graphql`
+  return useAppMutation<T>(graphql`
     mutation useTakeOrderForReviewMutation($input: OrderActionInput!) {
       takeOrderForReview(input: $input) {
         __typename
@@ -16,13 +16,7 @@ export function useTakeOrderForReviewMutation() {
           }
         }
         ... on UserError {
-          code
-          message
-          field
-          fieldErrors {
-            field
-            message
-          }
+          ...userErrorFragment @alias(as: "userError")
         }
       }
     }

@@ -1,10 +1,10 @@
 import { graphql } from 'react-relay';
 import type { useUpdateOrderMutation as T } from '../../../../__generated__/useUpdateOrderMutation.graphql';
-import { usePromiseMutation } from '../../../../system/relay/usePromiseMutation';
+import { useAppMutation } from '../../../../system/relay/useAppMutation';
 
 /** Operator: saves the edited request data while it is on the check; VALIDATION_ERROR carries field errors. Returns the changed order (Relay updates the modal and the list row); failures are `UserError`. */
 export function useUpdateOrderMutation() {
-  return usePromiseMutation<T>(graphql`
+  return useAppMutation<T>(graphql`
     mutation useUpdateOrderMutation($input: UpdateOrderInput!) {
       updateOrder(input: $input) {
         __typename
@@ -16,13 +16,7 @@ export function useUpdateOrderMutation() {
           }
         }
         ... on UserError {
-          code
-          message
-          field
-          fieldErrors {
-            field
-            message
-          }
+          ...userErrorFragment @alias(as: "userError")
         }
       }
     }

@@ -1,10 +1,10 @@
 import { graphql } from 'react-relay';
 import type { useAcceptOfferMutation as T } from '../../../../../__generated__/useAcceptOfferMutation.graphql';
-import { usePromiseMutation } from '../../../../../system/relay/usePromiseMutation';
+import { useAppMutation } from '../../../../../system/relay/useAppMutation';
 
 /** Client: accepts one offer (spec core §4 step 4); the other live offers become 'another offer accepted'. Returns the changed order (Relay updates the modal and the list row); failures are `UserError` (CONFLICT, INVALID_STATE). */
 export function useAcceptOfferMutation() {
-  return usePromiseMutation<T>(graphql`
+  return useAppMutation<T>(graphql`
     mutation useAcceptOfferMutation($input: AcceptOfferInput!) {
       acceptOffer(input: $input) {
         __typename
@@ -16,8 +16,7 @@ export function useAcceptOfferMutation() {
           }
         }
         ... on UserError {
-          code
-          message
+          ...userErrorFragment @alias(as: "userError")
         }
       }
     }

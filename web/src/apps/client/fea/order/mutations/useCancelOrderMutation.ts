@@ -1,10 +1,10 @@
 import { graphql } from 'react-relay';
 import type { useCancelOrderMutation as T } from '../../../../../__generated__/useCancelOrderMutation.graphql';
-import { usePromiseMutation } from '../../../../../system/relay/usePromiseMutation';
+import { useAppMutation } from '../../../../../system/relay/useAppMutation';
 
 /** Client: cancels the request (spec core §4 exits). Returns the changed order (Relay updates the modal and the list row); failures are `UserError` (CONFLICT, INVALID_STATE). */
 export function useCancelOrderMutation() {
-  return usePromiseMutation<T>(graphql`
+  return useAppMutation<T>(graphql`
     mutation useCancelOrderMutation($input: OrderActionInput!) {
       cancelOrder(input: $input) {
         __typename
@@ -16,8 +16,7 @@ export function useCancelOrderMutation() {
           }
         }
         ... on UserError {
-          code
-          message
+          ...userErrorFragment @alias(as: "userError")
         }
       }
     }

@@ -1,10 +1,10 @@
 import { graphql } from 'react-relay';
 import type { useConfirmFinalDocumentsMutation as T } from '../../../../../__generated__/useConfirmFinalDocumentsMutation.graphql';
-import { usePromiseMutation } from '../../../../../system/relay/usePromiseMutation';
+import { useAppMutation } from '../../../../../system/relay/useAppMutation';
 
 /** Client: signs or confirms the closing documents; the deal closes (spec core §4 step 9). Returns the changed order (Relay updates the modal and the list row); failures are `UserError` (CONFLICT, INVALID_STATE). */
 export function useConfirmFinalDocumentsMutation() {
-  return usePromiseMutation<T>(graphql`
+  return useAppMutation<T>(graphql`
     mutation useConfirmFinalDocumentsMutation($input: OrderActionInput!) {
       confirmFinalDocuments(input: $input) {
         __typename
@@ -16,8 +16,7 @@ export function useConfirmFinalDocumentsMutation() {
           }
         }
         ... on UserError {
-          code
-          message
+          ...userErrorFragment @alias(as: "userError")
         }
       }
     }

@@ -1,10 +1,10 @@
 import { graphql } from 'react-relay';
 import type { useConfirmOfferDocumentsMutation as T } from '../../../../../__generated__/useConfirmOfferDocumentsMutation.graphql';
-import { usePromiseMutation } from '../../../../../system/relay/usePromiseMutation';
+import { useAppMutation } from '../../../../../system/relay/useAppMutation';
 
 /** Client: signs or confirms the offer documents (spec core §4 step 5). Returns the changed order (Relay updates the modal and the list row); failures are `UserError` (CONFLICT, INVALID_STATE). */
 export function useConfirmOfferDocumentsMutation() {
-  return usePromiseMutation<T>(graphql`
+  return useAppMutation<T>(graphql`
     mutation useConfirmOfferDocumentsMutation($input: OrderActionInput!) {
       confirmOfferDocuments(input: $input) {
         __typename
@@ -16,8 +16,7 @@ export function useConfirmOfferDocumentsMutation() {
           }
         }
         ... on UserError {
-          code
-          message
+          ...userErrorFragment @alias(as: "userError")
         }
       }
     }

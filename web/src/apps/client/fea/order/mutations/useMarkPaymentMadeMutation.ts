@@ -1,10 +1,10 @@
 import { graphql } from 'react-relay';
 import type { useMarkPaymentMadeMutation as T } from '../../../../../__generated__/useMarkPaymentMadeMutation.graphql';
-import { usePromiseMutation } from '../../../../../system/relay/usePromiseMutation';
+import { useAppMutation } from '../../../../../system/relay/useAppMutation';
 
 /** Client: marks the payment made (spec core §4 step 7). Returns the changed order (Relay updates the modal and the list row); failures are `UserError` (CONFLICT, INVALID_STATE). */
 export function useMarkPaymentMadeMutation() {
-  return usePromiseMutation<T>(graphql`
+  return useAppMutation<T>(graphql`
     mutation useMarkPaymentMadeMutation($input: OrderActionInput!) {
       markPaymentMade(input: $input) {
         __typename
@@ -16,8 +16,7 @@ export function useMarkPaymentMadeMutation() {
           }
         }
         ... on UserError {
-          code
-          message
+          ...userErrorFragment @alias(as: "userError")
         }
       }
     }
