@@ -7,7 +7,8 @@ import { eq } from 'drizzle-orm';
 import { Type, type Static } from 'typebox';
 import type { DbOrTx } from '../db/client.js';
 import { checklists } from '../db/schema/accounts.js';
-import { checkCountryCode, checkCurrencyCode, type FieldIssue } from '../domain/validation.js';
+import { checkCountryCode, checkCurrencyCode } from '../domain/validation.js';
+import { type FieldIssue } from '@platform/domain/validation/rules';
 
 export const ChecklistSchema = Type.Object(
   {

@@ -1,6 +1,6 @@
 /** The fake company registry (spec core §5 "numeric text is INN, otherwise name"; §3 Company). */
 import { describe, expect, it } from 'vitest';
-import { checkInn, checkOgrn } from '../domain/validation.js';
+import { checkInn, checkOgrn } from '@platform/domain/validation/rules';
 import { DEMO_REGISTRY, FakeCompanyRegistry } from './company-registry.js';
 
 describe('FakeCompanyRegistry', () => {

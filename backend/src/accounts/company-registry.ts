@@ -8,7 +8,7 @@
  * {@link FakeCompanyRegistry}: a fixed directory of realistic demo companies. Replace it through the
  * `companyRegistry` option of `buildApp` (src/app.ts); the app reads it as `app.companyRegistry`.
  */
-import { isInnQuery } from '../domain/validation.js';
+import { isInnQuery } from '@platform/domain/search';
 
 /** One company as the registry knows it (spec core §3 "Company"). Dates are `YYYY-MM-DD`. */
 export interface CompanyRecord {

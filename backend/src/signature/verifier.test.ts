@@ -16,7 +16,7 @@ import {
   type IssueOptions,
   type TestPki,
 } from '../../test/certificates.js';
-import { checkInn, checkOgrn } from '../domain/validation.js';
+import { checkInn, checkOgrn } from '@platform/domain/validation/rules';
 import { createSignatureVerifier, type ConfiguredSignatureVerifier } from './verifier.js';
 import { SIGNATURE_ERROR_MESSAGES } from './messages.js';
 import type { ExpectedSigner, SignatureCheck } from './types.js';

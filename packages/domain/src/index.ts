@@ -15,3 +15,4 @@ export * from './deal/display.js';
 export * from './deal/permissions.js';
 export * from './deal/money.js';
 export * from './search.js';
+export * from './validation/rules.js';

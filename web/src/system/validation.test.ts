@@ -3,15 +3,11 @@ import {
   MAX_ORDER_FILES_BYTES,
   MESSAGES,
   acceptFiles,
-  companyQuery,
-  isInnQuery,
   normalizeAmount,
   normalizePhone,
   parseInteger,
   parseOrderNumberFilter,
   passwordRuleStates,
-  tnvedIdentifier,
-  tnvedSuggestionQuery,
   validateAmount,
   validateDateRange,
   validateEmail,
@@ -67,13 +63,13 @@ describe('password (spec core §5)', () => {
     expect(validatePassword('Aa1!aaa')).toBe('Пароль должен содержать от 8 до 20 символов');
     expect(validatePassword('Aa1!aaaaaaaaaaaaaaaaa')).toBe('Пароль должен содержать от 8 до 20 символов');
     expect(validatePassword('Aa1! aaaa')).toBe('Пароль не должен содержать пробелов');
-    expect(validatePassword('aa1!aaaa')).toBe('Пароль должен содержать заглавную латинскую букву');
-    expect(validatePassword('AA1!AAAA')).toBe('Пароль должен содержать строчную латинскую букву');
-    expect(validatePassword('Aab!aaaa')).toBe('Пароль должен содержать цифру');
-    expect(validatePassword('Aa1aaaaa')).toBe('Пароль должен содержать специальный символ');
+    expect(validatePassword('aa1!aaaa')).toBe('Нет заглавной латинской буквы');
+    expect(validatePassword('AA1!AAAA')).toBe('Нет строчной латинской буквы');
+    expect(validatePassword('Aab!aaaa')).toBe('Нет цифры');
+    expect(validatePassword('Aa1aaaaa')).toBe('Нет специального символа');
   });
   it('does not count Cyrillic letters as Latin ones', () => {
-    expect(validatePassword('Пароль1!a')).toBe('Пароль должен содержать заглавную латинскую букву');
+    expect(validatePassword('Пароль1!a')).toBe('Нет заглавной латинской буквы');
   });
   it('reports each rule for the checklist', () => {
     const states = passwordRuleStates('abc');
@@ -108,15 +104,6 @@ describe('phone (spec core §5: 10 digits)', () => {
 });
 
 describe('search inputs (spec core §5)', () => {
-  it('treats numeric company search text as INN, otherwise as name', () => {
-    expect(isInnQuery('7707083893')).toBe(true);
-    expect(isInnQuery(' 7707 ')).toBe(true);
-    expect(isInnQuery('Ромашка')).toBe(false);
-    expect(isInnQuery('ООО 123')).toBe(false);
-    expect(companyQuery('7707083893')).toEqual({ inn: '7707083893' });
-    expect(companyQuery('Ромашка')).toEqual({ name: 'Ромашка' });
-    expect(companyQuery('  ')).toBeNull();
-  });
   it('applies the order number filter only when numeric', () => {
     expect(parseOrderNumberFilter('123')).toBe(123);
     expect(parseOrderNumberFilter(' 42 ')).toBe(42);
@@ -124,17 +111,6 @@ describe('search inputs (spec core §5)', () => {
     expect(parseOrderNumberFilter('12a')).toBeNull();
     expect(parseOrderNumberFilter('-1')).toBeNull();
     expect(parseOrderNumberFilter('1.5')).toBeNull();
-  });
-  it('sends numeric TN VED input as a code suggestion and text as a name suggestion', () => {
-    expect(tnvedSuggestionQuery('8471')).toEqual({ codeSuggest: '8471' });
-    expect(tnvedSuggestionQuery('8471 30')).toEqual({ codeSuggest: '847130' });
-    expect(tnvedSuggestionQuery('компьютеры')).toEqual({ nameSuggest: 'компьютеры' });
-    expect(tnvedSuggestionQuery('')).toBeNull();
-  });
-  it('treats a 36-character TN VED identifier as a key hash, otherwise as a code', () => {
-    const hash = '6ba7b810-9dad-11d1-80b4-00c04fd430c8';
-    expect(tnvedIdentifier(hash)).toEqual({ parentKeyHash: hash });
-    expect(tnvedIdentifier('84')).toEqual({ parentCode: '84' });
   });
 });
 

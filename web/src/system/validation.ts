@@ -1,25 +1,29 @@
 /**
  * Validation rules of spec core §5 as pure functions, with the Russian messages the UI shows.
  * Each `validate*` returns `true` when the value is valid, or the message to show — the shape
- * react-hook-form's `validate` option expects, so forms use them directly.
+ * react-hook-form's `validate` option expects, so forms use them directly. The rules the backend applies too
+ * (e-mail, password, phone, the order number filter) and their messages are @platform/domain's, so a form refuses
+ * exactly what the server would (issue 9).
  */
+import { numericOrderFilter } from '@platform/domain/search';
+import { checkEmail, checkPhone, passwordIssues, RULES, type RuleCode } from '@platform/domain/validation/rules';
 
 /** Messages of spec core §5/§8. The quoted ones are exact spec texts; the others are this app's wording. */
 export const MESSAGES = {
-  required: 'Обязательное поле',
-  emailInvalid: 'Проверьте корректность данных',
+  required: RULES.REQUIRED,
+  emailInvalid: RULES.EMAIL_INVALID,
   emailTaken: 'Этот адрес электронной почты уже используется',
   emailSuspended: 'Аккаунт, зарегистрированный на эту почту, заблокирован',
-  phone: 'Номер телефона — 10 цифр',
-  passwordLength: 'Пароль должен содержать от 8 до 20 символов',
-  passwordSpace: 'Пароль не должен содержать пробелов',
-  passwordUpper: 'Пароль должен содержать заглавную латинскую букву',
-  passwordLower: 'Пароль должен содержать строчную латинскую букву',
-  passwordDigit: 'Пароль должен содержать цифру',
-  passwordSpecial: 'Пароль должен содержать специальный символ',
+  phone: RULES.PHONE_INVALID,
+  passwordLength: RULES.PASSWORD_LENGTH,
+  passwordSpace: RULES.PASSWORD_SPACE,
+  passwordUpper: RULES.PASSWORD_UPPERCASE,
+  passwordLower: RULES.PASSWORD_LOWERCASE,
+  passwordDigit: RULES.PASSWORD_DIGIT,
+  passwordSpecial: RULES.PASSWORD_SPECIAL,
   passwordRequirements: 'Пароль не соответствует требованиям',
-  passwordsMismatch: 'Пароли не совпадают',
-  passwordSameAsOld: 'Новый пароль совпадает со старым',
+  passwordsMismatch: RULES.PASSWORD_MISMATCH,
+  passwordSameAsOld: RULES.PASSWORD_SAME_AS_OLD,
   consentRequired: 'Необходимо согласие на обработку персональных данных',
   numberMin: (min: number | string) => `Минимальное значение — ${min}`,
   numberMax: (max: number | string) => `Максимальное значение — ${max}`,
@@ -44,17 +48,15 @@ export function validateRequired(value: unknown): ValidationResult {
   return true;
 }
 
-// Local part and domain with a dot-separated TLD of 2+ letters; no spaces; a pragmatic subset of RFC 5322.
-const EMAIL_RE =
-  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.[A-Za-z]{2,}$/;
-
-/** E-mail (spec core §5): required, then 'Проверьте корректность данных' when malformed. */
+/** E-mail (spec core §5): required, then 'Проверьте корректность данных' when malformed (the backend's rule). */
 export function validateEmail(value: string | null | undefined): ValidationResult {
   const v = (value ?? '').trim();
   if (!v) return MESSAGES.required;
-  if (v.length > 254 || !EMAIL_RE.test(v) || v.includes('..')) return MESSAGES.emailInvalid;
-  return true;
+  return checkEmail(v) ? MESSAGES.emailInvalid : true;
 }
+
+/** True when `value` passes the password rule `code` of @platform/domain (spec core §5). */
+const passes = (code: RuleCode) => (value: string) => !passwordIssues(value).some((i) => i.code === code);
 
 /** The individual password rules of spec core §5, in display order, each with its message. */
 export const PASSWORD_RULES: ReadonlyArray<{
@@ -67,18 +69,27 @@ export const PASSWORD_RULES: ReadonlyArray<{
     id: 'length',
     label: 'От 8 до 20 символов',
     message: MESSAGES.passwordLength,
-    test: (v) => v.length >= 8 && v.length <= 20,
+    test: passes('PASSWORD_LENGTH'),
   },
-  { id: 'space', label: 'Без пробелов', message: MESSAGES.passwordSpace, test: (v) => !/\s/.test(v) },
-  { id: 'upper', label: 'Заглавная латинская буква', message: MESSAGES.passwordUpper, test: (v) => /[A-Z]/.test(v) },
-  { id: 'lower', label: 'Строчная латинская буква', message: MESSAGES.passwordLower, test: (v) => /[a-z]/.test(v) },
-  { id: 'digit', label: 'Цифра', message: MESSAGES.passwordDigit, test: (v) => /\d/.test(v) },
-  // ASCII punctuation and symbols: !"#$%&'()*+,-./:;<=>?@[\]^_`{|}~
+  { id: 'space', label: 'Без пробелов', message: MESSAGES.passwordSpace, test: passes('PASSWORD_SPACE') },
+  {
+    id: 'upper',
+    label: 'Заглавная латинская буква',
+    message: MESSAGES.passwordUpper,
+    test: passes('PASSWORD_UPPERCASE'),
+  },
+  {
+    id: 'lower',
+    label: 'Строчная латинская буква',
+    message: MESSAGES.passwordLower,
+    test: passes('PASSWORD_LOWERCASE'),
+  },
+  { id: 'digit', label: 'Цифра', message: MESSAGES.passwordDigit, test: passes('PASSWORD_DIGIT') },
   {
     id: 'special',
     label: 'Специальный символ',
     message: MESSAGES.passwordSpecial,
-    test: (v) => /[!-/:-@[-`{-~]/.test(v),
+    test: passes('PASSWORD_SPECIAL'),
   },
 ];
 
@@ -124,41 +135,15 @@ export function normalizePhone(value: string | null | undefined): string {
 /** Phone (spec core §5): exactly 10 digits after normalisation, 'Номер телефона — 10 цифр'. */
 export function validatePhone(value: string | null | undefined): ValidationResult {
   if (!(value ?? '').trim()) return MESSAGES.required;
-  return /^\d{10}$/.test(normalizePhone(value)) ? true : MESSAGES.phone;
-}
-
-/** True when a company search text is an INN query (spec core §5: numeric text is treated as INN, otherwise as name). */
-export function isInnQuery(value: string): boolean {
-  return /^\d+$/.test(value.trim());
-}
-
-/** Splits a company search into the variables the registry search takes. */
-export function companyQuery(value: string): { inn: string } | { name: string } | null {
-  const v = value.trim();
-  if (!v) return null;
-  return isInnQuery(v) ? { inn: v } : { name: v };
+  return checkPhone(normalizePhone(value)) ? MESSAGES.phone : true;
 }
 
 /**
- * The order-number filter (spec core §5): applied only when the text is a whole number, else no filter.
- * '  123 ' → 123; '12a', '', '-1', '1.5' → null.
+ * The order-number filter (spec core §5): applied only when the text is a positive whole number
+ * (@platform/domain numericOrderFilter), else no filter: '  123 ' → 123; '12a', '', '-1', '1.5' → null.
  */
 export function parseOrderNumberFilter(value: string): number | null {
-  const v = value.trim();
-  if (!/^\d{1,15}$/.test(v)) return null;
-  return Number(v);
-}
-
-/** TN VED suggestion (spec core §5): numeric input is a code suggestion, text a name suggestion. */
-export function tnvedSuggestionQuery(value: string): { codeSuggest: string } | { nameSuggest: string } | null {
-  const v = value.trim();
-  if (!v) return null;
-  return /^\d+$/.test(v.replace(/\s/g, '')) ? { codeSuggest: v.replace(/\s/g, '') } : { nameSuggest: v };
-}
-
-/** TN VED identifier (spec core §5): 36 characters is a key hash, anything else a code. */
-export function tnvedIdentifier(value: string): { parentKeyHash: string } | { parentCode: string } {
-  return value.length === 36 ? { parentKeyHash: value } : { parentCode: value };
+  return numericOrderFilter(value) ?? null;
 }
 
 /** A whole number within optional bounds; '' is required. Returns the parsed value through `parseInteger`. */

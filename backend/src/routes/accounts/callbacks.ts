@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from 'typebox';
 import type { Db } from '../../db/client.js';
 import { callbackRequests } from '../../db/schema/accounts.js';
-import { checkEmail, checkPhone, normalizeEmail, type FieldIssue } from '../../domain/validation.js';
+import { checkEmail, checkPhone, normalizeEmail, type FieldIssue } from '@platform/domain/validation/rules';
 import { ErrorSchema } from '../schemas.js';
 import { assertNoIssues } from './common.js';
 

@@ -18,7 +18,8 @@ import {
 import { supersedeVerificationDocuments } from '../../accounts/company-verification.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { companies, users } from '../../db/schema/core.js';
-import { checkPhone, checkRussianName, checkWebsite, type FieldIssue } from '../../domain/validation.js';
+import { checkWebsite } from '../../domain/validation.js';
+import { checkPhone, checkRussianName, type FieldIssue } from '@platform/domain/validation/rules';
 import { AppError } from '../../errors.js';
 import { companyIdOf, companyVerified } from '../../plugins/auth.js';
 import { ErrorSchema } from '../schemas.js';

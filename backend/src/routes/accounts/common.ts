@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { checkEmail, normalizeEmail, type FieldIssue } from '../../domain/validation.js';
+import { checkEmail, normalizeEmail, type FieldIssue } from '@platform/domain/validation/rules';
 import { AppError, MESSAGES } from '../../errors.js';
 import type { AccountType } from '../../plugins/auth.js';
 

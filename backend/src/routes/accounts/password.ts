@@ -11,7 +11,7 @@ import { consumeToken, issueToken, sendLinkMail, usableToken } from '../../accou
 import { hashPassword, verifyPassword } from '../../accounts/passwords.js';
 import type { Db } from '../../db/client.js';
 import { sessions, users } from '../../db/schema/core.js';
-import { newPasswordIssues } from '../../domain/validation.js';
+import { newPasswordIssues } from '@platform/domain/validation/rules';
 import { AppError, MESSAGES } from '../../errors.js';
 import { passwordResetMail } from '../../mail/templates.js';
 import type { AccountType } from '../../plugins/auth.js';

@@ -10,7 +10,7 @@ import { supersedeVerificationDocuments } from '../../accounts/company-verificat
 import { currentUser, CurrentUserSchema } from '../../accounts/current-user.js';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema/core.js';
-import { checkPhone, checkRussianName, type FieldIssue } from '../../domain/validation.js';
+import { checkPhone, checkRussianName, type FieldIssue } from '@platform/domain/validation/rules';
 import { ErrorSchema } from '../schemas.js';
 import { assertNoIssues } from './common.js';
 

@@ -21,7 +21,7 @@ import {
   newPasswordIssues,
   normalizeEmail,
   type FieldIssue,
-} from '../../domain/validation.js';
+} from '@platform/domain/validation/rules';
 import { AppError, MESSAGES } from '../../errors.js';
 import { ErrorSchema } from '../schemas.js';
 import { assertNoIssues, EmailField, startSession, TokenField } from './common.js';

@@ -28,7 +28,7 @@ import {
   checkSettlementAccount,
   isAccountFormat,
 } from '../../domain/bank-account.js';
-import type { FieldIssue } from '../../domain/validation.js';
+import type { FieldIssue } from '@platform/domain/validation/rules';
 import { AppError } from '../../errors.js';
 import { companyIdOf } from '../../plugins/auth.js';
 import { findBankByBik } from '../../reference/queries.js';

@@ -257,3 +257,13 @@ describe('payment agent\'s display codes (spec core §4 "In display terms")', ()
     expect(new Set(OFFER_STATUSES.map((s) => partnerDisplayStatus(s, 'ACTIVE').code)).size).toBe(15);
   });
 });
+
+describe('operator display status past ACTIVE without a leading offer (spec core §4)', () => {
+  it('shows the order status when every offer was withdrawn', () => {
+    expect(operatorDisplayStatus('OFFER_ACCEPTED', offers('SIGNED_ANOTHER_OFFER', 'REFUSE_OPER'))).toEqual({
+      code: 'OFFER_ACCEPTED',
+      label: 'Предложение принято',
+      source: 'ORDER',
+    });
+  });
+});

@@ -8,6 +8,7 @@ import {
   DecimalFormatError,
   divideDecimal,
   formatDecimal,
+  formatPercent,
   isDecimal,
   parseDecimal,
   percentOf,
@@ -159,5 +160,54 @@ describe('computeCommission (the Offer breakdown, spec core §3)', () => {
     expect(
       computeCommission({ ...base, additionalExpenses: [{ amount: '-1', currency: 'RUB', rate: '1' }] }),
     ).toMatchObject({ ok: false, code: 'NEGATIVE', field: 'additionalExpenses.0.amount' });
+  });
+});
+
+describe('percent formatting and signed division (spec core §9)', () => {
+  it('trims a percent given as a Decimal and reads negative zero as 0', () => {
+    expect(formatPercent(parseDecimal('1.5000'))).toBe('1.5');
+    expect(formatPercent('-0.00')).toBe('0');
+    expect(formatPercent('abc')).toBe('abc');
+  });
+  it('divides by a negative number', () => {
+    expect(formatDecimal(divideDecimal(parseDecimal('1'), parseDecimal('-8'), 2))).toBe('-0.13');
+  });
+});
+
+describe('commission input errors name their field (spec core §3 "Offer")', () => {
+  const base = {
+    amount: '100',
+    currency: 'USD',
+    clientFeePercent: '1',
+    agentFeePercent: '0.5',
+    serviceFeePercent: '0.5',
+    rate: '90',
+  };
+  const field = (over: Record<string, unknown>) => {
+    const r = computeCommission({ ...base, ...over } as never);
+    return r.ok ? null : (r as unknown as { field: string }).field;
+  };
+  it('refuses a non-decimal in every number field', () => {
+    expect(field({ rate: 'x' })).toBe('rate');
+    expect(field({ clientFeePercent: 'x' })).toBe('clientFeePercent');
+    expect(field({ agentFeePercent: 'x' })).toBe('agentFeePercent');
+    expect(field({ serviceFeePercent: 'x' })).toBe('serviceFeePercent');
+  });
+  it('refuses bad expenses and drops a blank description', () => {
+    const exp = (e: Record<string, unknown>) => ({
+      additionalExpenses: [{ amount: '1', currency: 'usd', rate: '2', ...e }],
+    });
+    expect(field(exp({ amount: 'x' }))).toBe('additionalExpenses.0.amount');
+    expect(field(exp({ rate: 'x' }))).toBe('additionalExpenses.0.rate');
+    expect(field(exp({ amount: '-1' }))).toBe('additionalExpenses.0.amount');
+    expect(field(exp({ rate: '0' }))).toBe('additionalExpenses.0.rate');
+    const ok = computeCommission({ ...base, ...exp({ description: '  ' }) });
+    expect(ok.ok && ok.breakdown.expenses[0].description).toBeNull();
+  });
+  it('compares decimal strings and parses only strings', () => {
+    expect(compareDecimal('0.3', '0.30')).toBe(0);
+    expect(compareDecimal('1', parseDecimal('2'))).toBe(-1);
+    expect(() => parseDecimal(12 as never)).toThrow(DecimalFormatError);
+    expect(formatPercent('2')).toBe('2');
   });
 });

@@ -13,6 +13,7 @@ import {
   INITIAL_ORDER_STATUS,
   OFFER_STATUSES,
   OFFER_STATUS_LABELS,
+  OFFER_STATUS_LABELS_FOR_CLIENT,
   OPEN_OFFER_STATUSES,
   ORDER_STATUSES,
   ORDER_STATUS_LABELS,
@@ -58,6 +59,7 @@ describe('statuses of spec core §4', () => {
   it('labels every status in Russian, once (issue 9: the backend wording)', () => {
     for (const s of ORDER_STATUSES) expect(ORDER_STATUS_LABELS[s]).toMatch(/^[А-ЯЁ]/);
     for (const s of OFFER_STATUSES) expect(OFFER_STATUS_LABELS[s]).toMatch(/^[А-ЯЁ]/);
+    for (const s of OFFER_STATUSES) expect(OFFER_STATUS_LABELS_FOR_CLIENT[s]).toMatch(/^[А-ЯЁ]/);
     for (const s of PAYMENT_STATUSES) expect(PAYMENT_STATUS_LABELS[s]).toMatch(/^[А-ЯЁ]/);
     expect(ORDER_STATUS_LABELS.EXECUTING).toBe('Исполняется');
     expect(ORDER_STATUS_LABELS.VALIDATION).toBe('Ожидает проверки');

@@ -117,3 +117,26 @@ export const PAYMENT_STATUS_LABELS: Readonly<Record<PaymentStatus, string>> = {
   PAYMENT_CONFIRMED: 'Оплата подтверждена',
   ARCHIVED: 'В архиве',
 };
+
+/**
+ * Offer statuses as the client and the operator read them about an agent's offer (spec core §4 "Offer statuses"; the
+ * web app's offer comparison, scoring table and history): the same statuses seen from the other side of the deal,
+ * e.g. ALLOWED 'Направлена агенту' where the agent itself reads 'Новая' (OFFER_STATUS_LABELS).
+ */
+export const OFFER_STATUS_LABELS_FOR_CLIENT: Readonly<Record<OfferStatus, string>> = {
+  ALLOWED: 'Направлена агенту',
+  IN_PROGRESS: 'В работе у агента',
+  CREATED_OFFER: 'Предложение готовится',
+  SEND_OFFER: 'Предложение',
+  ACCEPTED: 'Предложение принято',
+  SEND_OFFER_DOCS: 'Документы отправлены',
+  ACCEPTED_OFFER_DOCS: 'Документы подтверждены',
+  SEND_PAYCHECK: 'Счёт выставлен',
+  PAYMENT_CHECKING: 'Проверка оплаты',
+  EXECUTING: 'Исполнение',
+  SEND_EXECUTING_DOCS: 'Закрывающие документы отправлены',
+  EXECUTED: 'Исполнена',
+  SIGNED_ANOTHER_OFFER: 'Принято другое предложение',
+  REJECTED: 'Отказ агента',
+  REFUSE_OPER: 'Закрыта сервисом',
+};

@@ -1,5 +1,7 @@
+import type { PartnerDisplayStatus } from '@platform/domain/deal/display';
+
 /** Badge colour of the agent's display status (spec core §4 "In display terms"): by group, results by outcome. */
-const COLORS: Record<string, string> = {
+const COLORS: Record<PartnerDisplayStatus, string> = {
   NEW: 'blue',
   CHECK: 'gray',
   OFFER_PREPARED: 'gray',
@@ -18,6 +20,7 @@ const COLORS: Record<string, string> = {
   REJECTED_BY_SERVICE: 'red',
 };
 
+/** The badge colour of a PartnerDisplayStatusCode; gray for a code this app does not know yet. */
 export function partnerStatusColor(code: string): string {
-  return COLORS[code] ?? 'gray';
+  return COLORS[code as PartnerDisplayStatus] ?? 'gray';
 }

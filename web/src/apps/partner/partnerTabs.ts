@@ -1,19 +1,19 @@
 /**
  * The payment agent's tabs (spec core §4 "Payment agent tabs"), in display order, with the API value of each
  * and its query-string value (`?tab=working`). The statuses behind each tab are the server's business
- * (`PartnerOrder.tab`, `Viewer.partnerOrders(tab:)`); the labels are 'Новые', 'В работе', 'Сделки', 'Результаты', 'Все'.
+ * (`PartnerOrder.tab`, `Viewer.partnerOrders(tab:)`); the tabs and their labels are @platform/domain's (PARTNER_TAB_LABELS).
  */
-import { PT } from './texts';
+import { PARTNER_TAB_LABELS, type PartnerTab } from '@platform/domain/deal/display';
 
-export type PartnerTab = 'new' | 'working' | 'deals' | 'results' | 'all';
+export type { PartnerTab };
 export type PartnerTabApi = 'NEW' | 'WORKING' | 'DEALS' | 'RESULTS' | 'ALL';
 
 export const PARTNER_TABS: ReadonlyArray<{ value: PartnerTab; label: string; api: PartnerTabApi }> = [
-  { value: 'new', label: PT.tab.new, api: 'NEW' },
-  { value: 'working', label: PT.tab.working, api: 'WORKING' },
-  { value: 'deals', label: PT.tab.deals, api: 'DEALS' },
-  { value: 'results', label: PT.tab.results, api: 'RESULTS' },
-  { value: 'all', label: PT.tab.all, api: 'ALL' },
+  { value: 'new', label: PARTNER_TAB_LABELS.new, api: 'NEW' },
+  { value: 'working', label: PARTNER_TAB_LABELS.working, api: 'WORKING' },
+  { value: 'deals', label: PARTNER_TAB_LABELS.deals, api: 'DEALS' },
+  { value: 'results', label: PARTNER_TAB_LABELS.results, api: 'RESULTS' },
+  { value: 'all', label: PARTNER_TAB_LABELS.all, api: 'ALL' },
 ];
 
 /** The tab shown when the query string names none. */

@@ -4,6 +4,7 @@
  * one locale, spec core §9) and `fill` does the `{name}` interpolation. Validation messages of spec core §5
  * shared with other areas stay in system/validation.ts.
  */
+import { ORDER_STATUS_LABELS } from '@platform/domain/deal/statuses';
 
 /** Replaces `{key}` placeholders: fill('Заявка № {number}', { number: 12 }) → 'Заявка № 12'. */
 export function fill(template: string, values: Record<string, string | number>): string {
@@ -13,7 +14,6 @@ export function fill(template: string, values: Record<string, string | number>):
 export const PT = {
   title: 'Заявки',
   tabs: 'Статусы заявок',
-  tab: { new: 'Новые', working: 'В работе', deals: 'Сделки', results: 'Результаты', all: 'Все' },
   filters: 'Фильтры',
   numberFilter: 'Номер заявки',
   numberFilterPlaceholder: 'Например, 125',
@@ -183,15 +183,6 @@ export const PT = {
     } as Record<string, string>,
   },
 
-  orderStatus: {
-    VALIDATION: 'Проверка',
-    IN_VALIDATION: 'Проверка',
-    ACTIVE: 'Активна',
-    OFFER_ACCEPTED: 'Предложение принято',
-    PAYMENT_CHECKING: 'Проверка оплаты',
-    EXECUTING: 'Исполнение',
-    EXECUTED: 'Исполнена',
-    REJECTED: 'Отклонена сервисом',
-    CANCELED: 'Отменена',
-  } as Record<string, string>,
+  /** Order statuses: the one set of labels of @platform/domain (spec core §4). */
+  orderStatus: ORDER_STATUS_LABELS as Readonly<Record<string, string>>,
 } as const;

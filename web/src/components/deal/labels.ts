@@ -5,46 +5,20 @@
  * shown as they come; these labels are for raw statuses (offers in a comparison, history rows, bills, documents).
  * Pure: tested in labels.test.ts.
  */
+import { HIDDEN_DETAILS_OFFER_STATUSES } from '@platform/domain/deal/display';
+import {
+  OFFER_STATUS_LABELS_FOR_CLIENT,
+  ORDER_STATUS_LABELS,
+  PAYMENT_STATUS_LABELS,
+} from '@platform/domain/deal/statuses';
 
-/** Order statuses (spec core §4 Order statuses). */
-export const ORDER_STATUS_LABEL: Readonly<Record<string, string>> = {
-  VALIDATION: 'Ожидает проверки',
-  IN_VALIDATION: 'На проверке',
-  ACTIVE: 'Активна',
-  OFFER_ACCEPTED: 'Предложение принято',
-  PAYMENT_CHECKING: 'Проверка оплаты',
-  EXECUTING: 'Исполнение',
-  EXECUTED: 'Исполнена',
-  REJECTED: 'Отклонена сервисом',
-  CANCELED: 'Отменена',
-};
-
-/** Offer (payment agent side) statuses as the client and the operator see them (spec core §4 Offer statuses). */
-export const OFFER_STATUS_LABEL: Readonly<Record<string, string>> = {
-  ALLOWED: 'Направлена агенту',
-  IN_PROGRESS: 'В работе у агента',
-  CREATED_OFFER: 'Предложение готовится',
-  SEND_OFFER: 'Предложение',
-  ACCEPTED: 'Предложение принято',
-  SEND_OFFER_DOCS: 'Документы отправлены',
-  ACCEPTED_OFFER_DOCS: 'Документы подтверждены',
-  SEND_PAYCHECK: 'Счёт выставлен',
-  PAYMENT_CHECKING: 'Проверка оплаты',
-  EXECUTING: 'Исполнение',
-  SEND_EXECUTING_DOCS: 'Закрывающие документы отправлены',
-  EXECUTED: 'Исполнена',
-  SIGNED_ANOTHER_OFFER: 'Принято другое предложение',
-  REJECTED: 'Отказ агента',
-  REFUSE_OPER: 'Закрыта сервисом',
-};
-
-/** Bill statuses (spec core §4 Payment statuses). */
-export const PAYMENT_STATUS_LABEL: Readonly<Record<string, string>> = {
-  ACTIVE: 'Счёт выставлен',
-  CHECK_PAYMENT: 'Проверка оплаты',
-  PAYMENT_CONFIRMED: 'Оплата подтверждена',
-  ARCHIVED: 'В архиве',
-};
+/**
+ * Order, offer and bill statuses (spec core §4): the one set of labels of @platform/domain, shared with the backend's
+ * answers and the gateway (issue 9). Offers are labelled as the client and the operator read them.
+ */
+export const ORDER_STATUS_LABEL: Readonly<Record<string, string>> = ORDER_STATUS_LABELS;
+export const OFFER_STATUS_LABEL: Readonly<Record<string, string>> = OFFER_STATUS_LABELS_FOR_CLIENT;
+export const PAYMENT_STATUS_LABEL: Readonly<Record<string, string>> = PAYMENT_STATUS_LABELS;
 
 /** Deal method (spec core §3 Offer): protected 'risk-free' or unprotected standard deal. */
 export const DEAL_METHOD_LABEL: Readonly<Record<string, string>> = {
@@ -88,14 +62,7 @@ export function statusLabel(entity: string, status: string | null | undefined): 
  * Offer statuses whose details (fee, percent, dates, protection type) are not displayed (spec core §4). The
  * gateway already returns `offer: null` for them (`offerDetailsHidden`); the UI uses this set to say why.
  */
-export const OFFER_DETAILS_HIDDEN_STATUSES: ReadonlySet<string> = new Set([
-  'ALLOWED',
-  'IN_PROGRESS',
-  'CREATED_OFFER',
-  'REJECTED',
-  'REFUSE_OPER',
-  'SIGNED_ANOTHER_OFFER',
-]);
+export const OFFER_DETAILS_HIDDEN_STATUSES: ReadonlySet<string> = new Set<string>(HIDDEN_DETAILS_OFFER_STATUSES);
 
 /** Badge colour of a display-status code or raw status (client, operator, payment agent codes alike). */
 export function statusColor(code: string): string {

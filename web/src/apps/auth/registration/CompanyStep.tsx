@@ -8,7 +8,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import type { CompanyStepQuery } from '../../../__generated__/CompanyStepQuery.graphql';
 import { FormField } from '../../../components/FormField';
 import { useSuggestQuery } from '../../../system/relay/useSuggestQuery';
-import { isInnQuery } from '../../../system/validation';
+import { isInnQuery } from '@platform/domain/search';
 import type { RegistrationValues } from './registrationForm';
 
 const query = graphql`

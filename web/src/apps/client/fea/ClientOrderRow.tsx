@@ -19,7 +19,7 @@ const STATUS_COLORS: Record<string, string> = {
   EXECUTING: 'cyan',
   EXECUTED: 'green',
   CANCELED: 'gray',
-  REJECTED: 'red',
+  REJECTED_BY_SERVICE: 'red',
 };
 
 export function ClientOrderRow({ order: orderKey }: { order: ClientOrderRow_order$key }) {
