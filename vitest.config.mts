@@ -37,6 +37,8 @@ export default defineConfig({
           root: './web',
           include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
           setupFiles: ['./src/testing/setup.ts'],
+          // A component test renders the app's providers in jsdom: seconds, not milliseconds, on a busy machine.
+          testTimeout: 20_000,
         },
       },
       {

@@ -2,8 +2,8 @@
  * Setup of the web test project (vitest.config.mts). Every file: relay-test-utils' mock environment wraps its
  * network and store methods in `jest.fn`, which Vitest provides as `vi.fn`. Files in jsdom
  * (`// @vitest-environment jsdom`, the component tests): the browser APIs jsdom lacks and Chakra UI / Ark UI call
- * (matchMedia, ResizeObserver, IntersectionObserver, scrolling, object URLs), the Russian texts (i18n), and after
- * each test the rendered tree and the app-wide toasts are removed.
+ * (matchMedia, ResizeObserver, IntersectionObserver, scrolling, object URLs), the Russian texts (i18n), a 5 s wait for
+ * findBy…/waitFor, and after each test the rendered tree and the app-wide toasts are removed.
  */
 import { afterEach, vi } from 'vitest';
 
@@ -11,7 +11,9 @@ import { afterEach, vi } from 'vitest';
 
 if (typeof window !== 'undefined') {
   await import('../system/i18n');
-  const { cleanup } = await import('@testing-library/react');
+  const { cleanup, configure } = await import('@testing-library/react');
+  // findBy…/waitFor wait up to 5 s: the machine running the suite may be busy (the default 1 s is flaky there).
+  configure({ asyncUtilTimeout: 5000 });
   const { toaster } = await import('../system/toaster');
 
   if (!window.matchMedia)
