@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatEvents } from '../src/db/schema/chat-events.js';
 import { users } from '../src/db/schema/core.js';
-import { CHAT_ERRORS } from '../src/domain/chat/errors.js';
+import { CHAT_ERRORS } from '@platform/domain/chat/errors';
 import { createTestApp, DRIVERS, type TestApp, type TestClient } from './harness.js';
 import { activeOrder, partnerCompanyId, userOf } from './deal-partner-helpers.js';
 

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveChatSessionToken } from '../src/chat/session-token.js';
 import { chatEvents } from '../src/db/schema/chat-events.js';
 import { chatMessages } from '../src/db/schema/chat.js';
-import { CHAT_ERRORS } from '../src/domain/chat/errors.js';
+import { CHAT_ERRORS } from '@platform/domain/chat/errors';
 import { createTestApp, DRIVERS, type TestApp, type TestClient } from './harness.js';
 import { activeOrder, partnerCompanyId, userOf } from './deal-partner-helpers.js';
 

@@ -5,7 +5,7 @@
  * (TOO_MANY_ATTACHMENTS beyond 10 pictures, NOT_A_PICTURE, FILE_NOT_FOUND) and leave the database unchanged.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHAT_ERRORS } from '../src/domain/chat/errors.js';
+import { CHAT_ERRORS } from '@platform/domain/chat/errors';
 import { createTestApp, DRIVERS, type TestApp, type TestClient } from './harness.js';
 import { activeOrder, partnerCompanyId } from './deal-partner-helpers.js';
 import { freshDataDir, PNG, pdf } from './orders-helpers.js';

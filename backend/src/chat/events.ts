@@ -15,7 +15,7 @@
  * it only at commit, to every backend process LISTENing (src/chat/stream/hub.ts), which then reads the new rows.
  */
 import { sql } from 'drizzle-orm';
-import type { RealtimeMessageType } from '../domain/chat/events.js';
+import type { RealtimeMessageType } from '@platform/domain/chat/events';
 import type { DbOrTx } from '../db/client.js';
 import { chatEvents } from '../db/schema/chat-events.js';
 

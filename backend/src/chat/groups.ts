@@ -16,7 +16,7 @@ import type { Db, DbOrTx } from '../db/client.js';
 import { chatGroups, chatMembers, type ChatGroupRow } from '../db/schema/chat.js';
 import { users } from '../db/schema/core.js';
 import { orders, partnerOrders } from '../db/schema/orders.js';
-import { SUPPORT_USER_ID } from '../domain/chat/groups.js';
+import { SUPPORT_USER_ID } from '@platform/domain/limits';
 import { emitGroupEvent, groupRecipients, messageAtPointer, notFoundGroup, type Actor } from './repository.js';
 
 export const SUPPORT_GROUP_NAME = 'Поддержка';

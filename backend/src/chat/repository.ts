@@ -33,22 +33,17 @@ import {
 } from '../db/schema/chat.js';
 import { companies, users } from '../db/schema/core.js';
 import { storedFiles } from '../db/schema/orders.js';
-import {
-  isOwnMessage,
-  previewRole,
-  senderIdFor,
-  SUPPORT_USER_ID,
-  type GroupType,
-  type MemberRole,
-} from '../domain/chat/groups.js';
+import { SUPPORT_USER_ID } from '@platform/domain/limits';
+import { isOwnMessage, previewRole, senderIdFor, type GroupType, type MemberRole } from '@platform/domain/chat/groups';
 import {
   formatMetaData,
   METADATA_TYPE_LABELS,
   isMetadataType,
   nextMessageTime,
-  type MessageStatus,
   type MetadataType,
-} from '../domain/chat/messages.js';
+} from '@platform/domain/chat/message';
+import type { MessageStatus } from '@platform/domain/chat/messageStatus';
+import { offlineMarker } from '@platform/domain/chat/presence';
 import {
   groupStatistics,
   mentionedMessageIds,
@@ -57,7 +52,7 @@ import {
   type CountedReaction,
   type GroupStatistics,
 } from '../domain/chat/unread.js';
-import type { GroupEventKind, MessageModificationKind, RealtimeMessageType } from '../domain/chat/events.js';
+import type { GroupEventKind, MessageModificationKind, RealtimeMessageType } from '@platform/domain/chat/events';
 import { AppError } from '../errors.js';
 import type { AuthUser } from '../plugins/auth.js';
 import { appendChatEvents } from './events.js';
@@ -67,8 +62,6 @@ export const CHAT_NOT_FOUND = { code: 'CHAT_NOT_FOUND', message: 'Чат не н
 export const MESSAGE_NOT_FOUND = { code: 'MESSAGE_NOT_FOUND', message: 'Сообщение не найдено' } as const;
 /** Display name of the support user 10762. */
 export const SUPPORT_NAME = 'Поддержка';
-/** Online threshold (chat §4, §9): last seen under 4 minutes ago. */
-export const ONLINE_MS = 4 * 60 * 1000;
 
 export type Actor = Pick<AuthUser, 'id' | 'accountType'>;
 
@@ -253,11 +246,6 @@ export async function touchPresence(db: DbOrTx, userId: number, now: Date): Prom
       target: chatPresence.userId,
       set: { lastSeenAt: sql`greatest(${chatPresence.lastSeenAt}, excluded.last_seen_at)` },
     });
-}
-
-/** The offline marker (chat §9 "set 4 time units in the past"): `now` − 4 minutes, just not online any more. */
-export function offlineMarker(now: Date): Date {
-  return new Date(now.getTime() - ONLINE_MS);
 }
 
 /**

@@ -1,14 +1,14 @@
 /**
  * What the gateway's realtime hub hands to each GraphQL subscription (DESIGN "Realtime"; spec chat §4), and
  * the mapping from the backend's SSE events (`event:` kind + JSON `data:`) to the wire events of
- * domain/chat/events.ts.
+ * @platform/domain/chat/events.
  *
  * Durable events (every kind but NOTIFY_MSG) carry the backend's event id as `cursor`: pass the last one
  * received as `resumeFrom` when resubscribing. Typing and presence are ephemeral (no cursor) and may be
  * dropped under back-pressure; durable events never are.
  */
-import type { WireEvent, WireMessage } from '../domain/chat/events.js';
-import type { TypingUser } from '../domain/chat/typing.js';
+import type { WireEvent, WireMessage } from '@platform/domain/chat/events';
+import type { TypingUser } from '@platform/domain/chat/typing';
 
 export type ChatStreamEvent =
   /** A durable event of chat §4, in backend id order, each id once per subscription. */

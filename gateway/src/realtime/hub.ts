@@ -22,7 +22,7 @@
  *    floor (or not a number) gets a RESYNC event first: reload, then live.
  *  - durable events are never dropped by back-pressure; typing and presence are dropped for a subscription
  *    whose queue holds more than `maxQueued` (500) undelivered events.
- * Typing: a TypingStore per channel (3000 ms, own typing ignored, domain/chat/typing.ts); every change of a
+ * Typing: a TypingStore per channel (3000 ms, own typing ignored, @platform/domain/chat/typing); every change of a
  * group's typing users is pushed as a TYPING event, including expiry (a timer set from nextExpiryIn) and a
  * message from a typing user (their indicator is cleared).
  *
@@ -37,9 +37,10 @@
  * The reports of one user are sent one after another, in order. Failures are logged only (chat §8).
  */
 import type { Dispatcher } from 'undici';
-import type { WireEvent } from '../domain/chat/events.js';
-import { offlineMarker } from '../domain/chat/presence.js';
-import { TYPING_TIMEOUT_MS, TypingStore } from '../domain/chat/typing.js';
+import { TYPING_TIMEOUT_MS } from '@platform/domain/limits';
+import type { WireEvent } from '@platform/domain/chat/events';
+import { offlineMarker } from '@platform/domain/chat/presence';
+import { TypingStore } from '@platform/domain/chat/typing';
 import { SessionExpiredError, UpstreamError } from '../rest/errors.js';
 import { UpstreamSession } from '../rest/session.js';
 import { type ChatStreamEvent, toWireEvent } from './events.js';

@@ -22,7 +22,7 @@
  * {@link applyUnreadOp} keeps the same counters incrementally (for a cache or a client model); the tests check
  * that it always equals the derived value.
  */
-import { GROUP_TYPES, type GroupType } from './groups.js';
+import { GROUP_TYPES, type GroupType } from '@platform/domain/chat/groups';
 
 /** The part of a message the counters read. Ids are monotonic per database (serial). */
 export interface CountedMessage {

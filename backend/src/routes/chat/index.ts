@@ -34,7 +34,6 @@ import {
   messageViews,
   myContexts,
   notFoundMessage,
-  ONLINE_MS,
   pageMessages,
   presenceOf,
   requireMembership,
@@ -58,27 +57,29 @@ import {
 } from '../../db/schema/chat.js';
 import { companies, users } from '../../db/schema/core.js';
 import { storedFiles } from '../../db/schema/orders.js';
-import { CHAT_ERRORS } from '../../domain/chat/errors.js';
+import { MAX_PICTURES_PER_MESSAGE, SUPPORT_USER_ID } from '@platform/domain/limits';
+import { CHAT_ERRORS } from '@platform/domain/chat/errors';
 import {
   canHavePersonalChat,
   canPerform,
-  SUPPORT_USER_ID,
   type ChatAccountType,
   type GroupType,
   type MemberRole,
-} from '../../domain/chat/groups.js';
-import { containsPattern, groupSearchTerm, pinGroup, unpinGroup } from '../../domain/chat/groupList.js';
-import {
-  isPictureFile,
-  isValidMsgKey,
-  laterStatus,
-  MAX_PICTURES_PER_MESSAGE,
-  type MessageStatus,
-} from '../../domain/chat/messages.js';
+} from '@platform/domain/chat/groups';
+import { containsPattern, groupSearchTerm, pinGroup, unpinGroup } from '@platform/domain/chat/groupList';
+import { isPictureFile, isValidMsgKey, validateChatMessage } from '@platform/domain/chat/message';
+import { laterStatus, type MessageStatus } from '@platform/domain/chat/messageStatus';
+import { isOnline } from '@platform/domain/chat/presence';
 import { groupCountsByType, nextReadPointer, overallUnread } from '../../domain/chat/unread.js';
 import { AppError, MESSAGES } from '../../errors.js';
 import type { AuthUser } from '../../plugins/auth.js';
-import { commitUpload, discardUpload, receiveCheckedUpload, removeContent, sendStoredFile } from '../orders/storage.js';
+import {
+  commitUpload,
+  discardUpload,
+  receiveCheckedUpload,
+  removeContent,
+  sendStoredFile,
+} from '../../files/storage.js';
 import { ErrorSchema } from '../schemas.js';
 import {
   ChatUserSchema,
@@ -432,7 +433,7 @@ export default async function chatRoutes(fastify: FastifyInstance): Promise<void
             id: m.userId,
             name: names.get(m.userId) ?? '',
             role: m.role as MemberRole,
-            online: !!last && t - last.getTime() < ONLINE_MS,
+            online: isOnline(last, new Date(t)),
             lastSeenAt: last?.toISOString() ?? null,
           };
         }),
@@ -896,8 +897,14 @@ export default async function chatRoutes(fastify: FastifyInstance): Promise<void
           throw AppError.forbidden();
         const text = body.text === undefined ? msg.text : body.text?.trim() || null;
         const metaData = body.metaData === undefined ? msg.metaData : body.metaData;
-        if (!text && !metaData && !msg.fileId && !msg.pictureIds.length && !msg.forwardOfId)
-          throw vErr('text', 'EMPTY_MESSAGE', 'Сообщение не может быть пустым');
+        const refused = validateChatMessage({
+          text,
+          metaData: !!metaData,
+          files: msg.fileId ? 1 : 0,
+          pictures: msg.pictureIds.length,
+          forward: !!msg.forwardOfId,
+        });
+        if (refused) throw vErr(refused.field, refused.code, refused.message);
         const [row] = await tx
           .update(chatMessages)
           .set({ text, metaData, edited: true, editedAt: now() })
@@ -1092,9 +1099,15 @@ export default async function chatRoutes(fastify: FastifyInstance): Promise<void
         throw vErr('extMsgId', 'MSG_KEY_INVALID', CHAT_ERRORS.MSG_KEY_INVALID);
       const text = b.text?.trim() || null;
       const pictureIds = [...new Set(b.pictureIds ?? [])];
-      if (pictureIds.length > MAX_PICTURES_PER_MESSAGE) throw attachErr('pictureIds', 'TOO_MANY_ATTACHMENTS');
-      if (!text && !b.fileId && !pictureIds.length && !b.forwardMessageId && !b.metaData)
-        throw vErr('text', 'EMPTY_MESSAGE', 'Сообщение не может быть пустым');
+      const refused = validateChatMessage({
+        text,
+        files: b.fileId ? 1 : 0,
+        pictures: pictureIds.length,
+        forward: !!b.forwardMessageId,
+        metaData: !!b.metaData,
+      });
+      if (refused?.code === 'TOO_MANY_ATTACHMENTS') throw attachErr(refused.field, refused.code);
+      if (refused) throw vErr(refused.field, refused.code, refused.message);
       const groupId = request.params.id;
       const result = await db.transaction(async (tx) => {
         const { group, member } = await requireMembership(tx, actor(user), groupId);
@@ -1747,7 +1760,7 @@ export default async function chatRoutes(fastify: FastifyInstance): Promise<void
       isSupport: user.accountType === 'OPER',
       supportUserId: SUPPORT_USER_ID,
       supportChatGroupId,
-      online: !!seen && now().getTime() - seen.getTime() < ONLINE_MS,
+      online: isOnline(seen, now()),
       lastSeenAt: seen?.toISOString() ?? null,
     };
   }
@@ -1815,7 +1828,7 @@ export default async function chatRoutes(fastify: FastifyInstance): Promise<void
       return {
         id: target,
         name,
-        online: !!seen && now().getTime() - seen.getTime() < ONLINE_MS,
+        online: isOnline(seen, now()),
         lastSeenAt: seen?.toISOString() ?? null,
       };
     },

@@ -1,7 +1,7 @@
 /** TypeBox schemas of the chat calls (spec chat §3 entities, §7 calls). */
 import { Type } from 'typebox';
-import { GROUP_TYPES, MEMBER_ROLES } from '../../domain/chat/groups.js';
-import { METADATA_TYPES } from '../../domain/chat/messages.js';
+import { GROUP_TYPES, MEMBER_ROLES } from '@platform/domain/chat/groups';
+import { METADATA_TYPES } from '@platform/domain/chat/message';
 
 const lit = <T extends string>(values: readonly T[]) => Type.Unsafe<T>(Type.Union(values.map((v) => Type.Literal(v))));
 

@@ -3,8 +3,8 @@
  * derivation needs (the viewer's id, the group's last-viewed time, the UNREAD separator position).
  */
 import type { ChatGroupDto, ChatInvitationDto, ChatMessageDto, GroupLastMessageDto } from '../../rest/chat.js';
-import type { ParsedMetadata } from '../../domain/chat/metadata.js';
-import type { TypingUser } from '../../domain/chat/typing.js';
+import type { LabelledMetadata } from '@platform/domain/chat/message';
+import type { TypingUser } from '@platform/domain/chat/typing';
 
 export interface ChatUserParent {
   userId: number;
@@ -60,7 +60,7 @@ export type ChatTypingUserParent = TypingUser;
 /** An alliance invitation as the backend answers it (GET invitations, invite, accept/decline). */
 export type ChatInvitationParent = ChatInvitationDto;
 /**
- * A message's parsed metaData (domain/chat/metadata.ts parseMetadata) and, for GROUP_INVITATION, the invitation built from
+ * A message's parsed metaData (@platform/domain/chat/message labelledMetadata) and, for GROUP_INVITATION, the invitation built from
  * the message's `invitation` DTO (undefined when the backend sent none: the viewer's own PENDING invitations are looked up).
  */
-export type ChatMetadataParent = ParsedMetadata & { invitation?: ChatInvitationDto | null };
+export type ChatMetadataParent = LabelledMetadata & { invitation?: ChatInvitationDto | null };

@@ -1,15 +1,17 @@
 /**
  * Chat (spec chat §3–§9; issue 4): groups, messages, statistics, mutations and the realtime event types.
- * Derivations are the pure rules of domain/chat: each message's status for the viewer (messageStatus.ts), the
- * UNREAD separator (unreadSeparator.ts), online (presence.ts). The subscription itself is attached in
+ * Derivations are the pure rules of @platform/domain/chat: each message's status for the viewer and the UNREAD
+ * separator (messageStatus), online (presence), own messages (own), the search minimum (groupList). The subscription itself is attached in
  * subscription.ts (it needs the gateway's realtime hub).
  */
 import { GraphQLError } from 'graphql/index.js';
 import { fromGlobalId, toGlobalId } from 'graphql-relay';
-import { viewerMessageStatus, type MessageStatus } from '../../domain/chat/messageStatus.js';
-import { isOwnDto } from '../../domain/chat/own.js';
-import { isOnline } from '../../domain/chat/presence.js';
-import { invitationIdOf, parseMetadata } from '../../domain/chat/metadata.js';
+import { CHAT_GROUP_PAGE_SIZE, CHAT_MESSAGE_PAGE_SIZE } from '@platform/domain/limits';
+import { isSearchLongEnough } from '@platform/domain/chat/groupList';
+import { invitationIdOf, isImageFileName, labelledMetadata } from '@platform/domain/chat/message';
+import { isUnreadForViewer, viewerMessageStatus, type MessageStatus } from '@platform/domain/chat/messageStatus';
+import { isOwnDto } from '@platform/domain/chat/own';
+import { isOnline } from '@platform/domain/chat/presence';
 import type { GatewayContext } from '../../context.js';
 import type { MutationResolvers, Resolvers, ViewerResolvers } from '../../generated/resolvers-types.js';
 import {
@@ -28,14 +30,6 @@ import {
 import { mutationResult, nullIfAbsent, queryResult, type UserErrorResult } from '../../rest/errors.js';
 import type { ChatGroupParent, ChatMessageParent, ChatUserParent } from './parents.js';
 import { chatFileUrl, chatMessageFileUrl } from '../../http/files.js';
-
-/** Group page size (spec chat §9). */
-export const CHAT_GROUP_PAGE_SIZE = 20;
-/** Messages per page when no size is given. */
-export const CHAT_MESSAGE_PAGE_SIZE = 30;
-/** Minimum search length (spec chat §5). */
-export const CHAT_MIN_SEARCH = 3;
-const IMAGE = /\.(jpe?g|png|webp)$/i;
 
 const chatApis = new WeakMap<GatewayContext, ChatApi>();
 /** The chat calls over the operation's session (one per operation). */
@@ -82,7 +76,7 @@ function loadGroup(ctx: GatewayContext, id: number): Promise<ChatGroupDto | null
 function msgTime(m: ChatMessageDto): string {
   return m.dateTimeCreate ?? m.timeCreate ?? new Date(0).toISOString();
 }
-// Own messages (spec chat §6): everywhere below, isOwnDto = the backend's `selfMsg` (domain/chat/own.ts). Answers made for
+// Own messages (spec chat §6): everywhere below, isOwnDto = the backend's `selfMsg` (@platform/domain/chat/own). Answers made for
 // the viewer carry the backend's verdict, under which every operator owns the desk's messages in support chats (sender
 // 10762); realtime messages get theirs per subscriber in subscription.ts before they reach a resolver.
 
@@ -100,10 +94,7 @@ export async function firstUnreadId(ctx: GatewayContext, group: ChatGroupDto, vi
     const lastViewedAt = group.lastViewedMessageDateTime ?? null;
     const first = page.find(
       (m) =>
-        m.msgId > after &&
-        !isOwnDto(m, viewer) &&
-        viewerMessageStatus({ own: false, status: 'DELIVERED', dateTimeCreate: msgTime(m) }, lastViewedAt) ===
-          'DELIVERED',
+        m.msgId > after && isUnreadForViewer({ own: isOwnDto(m, viewer), dateTimeCreate: msgTime(m) }, lastViewedAt),
     );
     if (!first) return null;
     if (after > 0) return first.msgId;
@@ -224,7 +215,7 @@ export const Viewer: Pick<
       totalCount: 0,
       pageInfo: { hasNextPage: false, hasPreviousPage: false, startCursor: null, endCursor: null },
     };
-    if (search && search.length < CHAT_MIN_SEARCH) return empty;
+    if (search && !isSearchLongEnough(search)) return empty;
     const cursor = args.after ? Buffer.from(args.after, 'base64').toString('utf8') : null;
     const answer = await queryResult(() =>
       chatApi(ctx).filter({
@@ -402,7 +393,7 @@ export const chatTypes = {
       p.dto.file?.name
         ? {
             name: p.dto.file.name,
-            isImage: IMAGE.test(p.dto.file.name),
+            isImage: isImageFileName(p.dto.file.name),
             url: p.dto.deleted ? null : chatMessageFileUrl(p.dto.msgId),
           }
         : null,
@@ -419,7 +410,7 @@ export const chatTypes = {
     type: (p) => p.dto.type ?? null,
     metaData: (p) => p.dto.metaData ?? null,
     metadata: (p) => {
-      const m = parseMetadata(p.dto.metaData);
+      const m = labelledMetadata(p.dto.metaData);
       if (!m) return null;
       // the backend's view of a GROUP_INVITATION message carries its invitation for every member
       return p.dto.invitation !== undefined ? { ...m, invitation: messageInvitation(p.dto) } : m;

@@ -10,8 +10,9 @@
  */
 import { GraphQLError, type GraphQLSchema } from 'graphql/index.js';
 import type { GatewayContext } from '../../context.js';
-import { metaDataIds, type WireEvent } from '../../domain/chat/events.js';
-import { isOwnFor, type ChatViewer } from '../../domain/chat/own.js';
+import type { WireEvent } from '@platform/domain/chat/events';
+import { metaDataIds } from '@platform/domain/chat/message';
+import { isOwnFor, type ChatViewer } from '@platform/domain/chat/own';
 import { ChatStreamClosed, type ChatHub } from '../../realtime/hub.js';
 import type { ChatStreamEvent } from '../../realtime/events.js';
 import { normalizeMessage, type ChatMessageDto } from '../../rest/chat.js';
@@ -41,7 +42,7 @@ type Payload =
 
 /**
  * The message of a realtime event as `viewer` sees it: the backend's event view is viewer-neutral (`selfMsg` false for
- * every recipient), so `selfMsg` is replaced by the backend's own rule for this viewer (domain/chat/own.ts isOwnFor: a desk
+ * every recipient), so `selfMsg` is replaced by the backend's own rule for this viewer (@platform/domain/chat/own isOwnFor: a desk
  * message of 10762 in a support chat is every operator's own), on the message and on its reply / forward quotes. A
  * message without a sender (an id-only status change) keeps no `selfMsg`.
  */

@@ -15,7 +15,11 @@ import { useDebouncedValue } from '../../system/useDebouncedValue';
 import { appendMessage, placeGroup } from './chatStore';
 import { nextExtMsgId } from './msgKey';
 import { useSendChatMessageMutation } from './mutations/useSendChatMessageMutation';
-import { GROUP_PAGE_SIZE, SEARCH_DEBOUNCE_MS, shouldSearch } from './rules/constants';
+import {
+  CHAT_GROUP_PAGE_SIZE as GROUP_PAGE_SIZE,
+  CHAT_SEARCH_DEBOUNCE_MS as SEARCH_DEBOUNCE_MS,
+} from '@platform/domain/limits';
+import { isSearchLongEnough as shouldSearch } from '@platform/domain/chat/groupList';
 import { CHAT_TEXTS } from './texts';
 
 export interface ForwardDialogProps {

@@ -1,15 +1,8 @@
 /** Chat attachments (spec chat §5 picture extensions; designed limits: 50 MB, 10 pictures, one other file). */
 import { describe, expect, it } from 'vitest';
-import {
-  acceptAttachments,
-  attachmentIds,
-  canSendMessage,
-  chatUploadPath,
-  isPictureName,
-  MAX_CHAT_FILE_BYTES,
-  MAX_CHAT_PICTURES,
-  type Attachment,
-} from './attachments';
+import { acceptAttachments, attachmentIds, canSendMessage, chatUploadPath, type Attachment } from './attachments';
+import { isImageFileName as isPictureName } from '@platform/domain/chat/message';
+import { MAX_CHAT_FILE_BYTES, MAX_PICTURES_PER_MESSAGE as MAX_CHAT_PICTURES } from '@platform/domain/limits';
 import { CHAT_TEXTS } from './texts';
 
 const MB = 1024 * 1024;

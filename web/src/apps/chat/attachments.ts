@@ -8,25 +8,17 @@
  * checked per file. The server checks all of it again (type by content: 415 'Недопустимый тип файла', shown as it
  * comes). Files upload at once through POST /files/chat/groups/<groupId>; the message then carries the one
  * non-picture upload as `fileId` and the pictures as `pictureIds` (schema `SendChatMessageInput`).
+ * The limits, the picture rule (isImageFileName) and the message check (validateChatMessage) are @platform/domain's,
+ * the same the backend applies.
  */
+import {
+  MAX_CHAT_FILE_BYTES,
+  MAX_FILES_PER_MESSAGE as MAX_CHAT_FILES,
+  MAX_PICTURES_PER_MESSAGE as MAX_CHAT_PICTURES,
+} from '@platform/domain/limits';
+import { isImageFileName as isPictureName, validateChatMessage } from '@platform/domain/chat/message';
 import { uploadFile, type UploadedFile } from '../../system/files';
 import { CHAT_TEXTS } from './texts';
-
-/** Each attachment at most 50 MB. */
-export const MAX_CHAT_FILE_BYTES = 50 * 1024 * 1024;
-/** Pictures per message. */
-export const MAX_CHAT_PICTURES = 10;
-/** Non-picture files per message. */
-export const MAX_CHAT_FILES = 1;
-/** Picture extensions (spec chat §5). */
-export const PICTURE_EXTENSIONS = ['jpg', 'jpeg', 'png', 'webp'] as const;
-
-/** Whether a file name is a picture's: extension jpg, jpeg, png or webp, any case (spec chat §5). */
-export function isPictureName(name: string): boolean {
-  const dot = name.lastIndexOf('.');
-  if (dot < 0) return false;
-  return (PICTURE_EXTENSIONS as readonly string[]).includes(name.slice(dot + 1).toLowerCase());
-}
 
 /** '/files/chat/groups/17': the upload path of group 17 (backend group id). */
 export function chatUploadPath(groupId: number): string {
@@ -102,10 +94,15 @@ export function attachmentIds(attachments: readonly Attachment[]): { fileId: str
 }
 
 /**
- * Whether the composer can send: nothing uploading or failed (a failed one must be removed first), and some
- * text or at least one uploaded attachment.
+ * Whether the composer can send: nothing uploading or failed (a failed one must be removed first), and the message
+ * passes the backend's own check (@platform/domain/chat/message validateChatMessage: some text or an attachment, the
+ * attachment counts, the text length).
  */
-export function canSendMessage(text: string, attachments: ReadonlyArray<Pick<Attachment, 'status'>>): boolean {
+export function canSendMessage(
+  text: string,
+  attachments: ReadonlyArray<Pick<Attachment, 'status' | 'picture'>>,
+): boolean {
   if (attachments.some((a) => a.status !== 'done')) return false;
-  return text.trim().length > 0 || attachments.length > 0;
+  const pictures = attachments.filter((a) => a.picture).length;
+  return validateChatMessage({ text, pictures, files: attachments.length - pictures }) === null;
 }

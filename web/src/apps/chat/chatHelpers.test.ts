@@ -1,33 +1,15 @@
-/** Pure helpers of the chat screens: message keys (chat §5), message rows (§4), list order (§4), typing (§4, §9), mentions. */
+/**
+ * Pure helpers of the chat screens: global ids, message rows (§4), typing texts (§4, §9), mentions. Message keys, the list
+ * order and the typing time-out are @platform/domain's (packages/domain/src/chat tests).
+ */
 import { describe, expect, it } from 'vitest';
 import { fromGlobalId, toGlobalId } from './globalId';
-import { compareGroups, sortGroups } from './groupOrder';
 import { buildMessageRows, dedupeMessages, TODAY_LABEL } from './messageItems';
-import { createMsgKeyFactory, isValidMsgKey, MSG_KEY_ERROR, msgKeyNumber } from './msgKey';
 import { mentionedUserIds, splitMentions } from './mentions';
-import { activeTypers, shouldSendTyping, TYPING_SEND_INTERVAL_MS, TYPING_TIMEOUT_MS, typingText } from './typing';
+import { shouldSendTyping, typingText } from './typing';
 
 const NOW = new Date(2025, 0, 15, 14, 30);
 const iso = (y: number, mo: number, d: number, h = 12) => new Date(y, mo, d, h).toISOString();
-
-describe('message keys (chat §5)', () => {
-  it('msg_ followed by a number', () => {
-    expect(isValidMsgKey('msg_1736951400000')).toBe(true);
-    expect(isValidMsgKey('msg_')).toBe(false);
-    expect(isValidMsgKey('msg_12a')).toBe(false);
-    expect(isValidMsgKey('m_12')).toBe(false);
-    expect(msgKeyNumber('msg_42')).toBe(42);
-    expect(() => msgKeyNumber('abc')).toThrow(MSG_KEY_ERROR);
-  });
-  it('msg_<now>, strictly increasing within one millisecond', () => {
-    let t = 1000;
-    const next = createMsgKeyFactory(() => t);
-    expect(next()).toBe('msg_1000');
-    expect(next()).toBe('msg_1001');
-    t = 5000;
-    expect(next()).toBe('msg_5000');
-  });
-});
 
 describe('global ids', () => {
   it('round trip', () => {
@@ -79,38 +61,9 @@ describe('message rows (chat §4)', () => {
   });
 });
 
-describe('group list order (chat §4)', () => {
-  it('favourites by favoriteId, then newest last message first', () => {
-    const g = (id: string, favoriteId: number | null, lastAt: string | null) => ({ id, favoriteId, lastAt });
-    const sorted = sortGroups(
-      [
-        g('old', null, iso(2025, 0, 1)),
-        g('f1', 1, iso(2024, 0, 1)),
-        g('new', null, iso(2025, 0, 10)),
-        g('f0', 0, null),
-        g('empty', null, null),
-      ],
-      (x) => x,
-    );
-    expect(sorted.map((x) => x.id)).toEqual(['f0', 'f1', 'new', 'old', 'empty']);
-    expect(compareGroups({ favoriteId: null, lastAt: null }, { favoriteId: null, lastAt: null })).toBe(0);
-  });
-});
-
 describe('typing (chat §4, §9)', () => {
   const now = 10_000;
-  const at = (ms: number) => new Date(ms).toISOString();
-  it('an indicator lasts until expiresAt; the viewer is never shown', () => {
-    expect(TYPING_TIMEOUT_MS).toBe(3000);
-    const users = [
-      { userId: 1, name: 'Анна', expiresAt: at(now + 1) },
-      { userId: 2, name: 'Олег', expiresAt: at(now) },
-      { userId: 7, name: 'Я', expiresAt: at(now + 2000) },
-    ];
-    expect(activeTypers(users, now, 7).map((u) => u.userId)).toEqual([1]);
-  });
-  it('renews before expiry', () => {
-    expect(TYPING_SEND_INTERVAL_MS).toBeLessThan(TYPING_TIMEOUT_MS);
+  it('renews before expiry (TYPING_SEND_INTERVAL_MS 2000 < TYPING_TIMEOUT_MS 3000, @platform/domain/limits)', () => {
     expect(shouldSendTyping(null, now)).toBe(true);
     expect(shouldSendTyping(now - 1999, now)).toBe(false);
     expect(shouldSendTyping(now - 2000, now)).toBe(true);

@@ -8,7 +8,7 @@
  */
 import { ConnectionHandler, type RecordProxy, type RecordSourceSelectorProxy } from 'relay-runtime';
 import { chatSignals } from './chatSignals';
-import { sortGroups } from './groupOrder';
+import { sortGroups } from '@platform/domain/chat/groupOrder';
 import { acceptsNewGroup, matchesTypes, type ListFilter } from './support/chatLists';
 
 /** Connection key of the chat lists (ChatList). */
@@ -145,7 +145,7 @@ export function placeGroup(store: Store, group: RecordProxy | null | undefined):
       const node = e.getLinkedRecord('node');
       return {
         favoriteId: (node?.getValue('favoriteId') as number | null | undefined) ?? null,
-        lastAt:
+        activityAt:
           ((node?.getLinkedRecord('lastMessage')?.getValue('createdAt') ?? node?.getValue('createdAt')) as
             string | null | undefined) ?? null,
       };

@@ -1,4 +1,9 @@
-/** Russian texts of the chat screens (accessible names are listed in web/README.md "Chat (issue 4)"). */
+import { CHAT_ERRORS } from '@platform/domain/chat/errors';
+
+/**
+ * Russian texts of the chat screens (accessible names are listed in web/README.md "Chat (issue 4)"). Texts the backend
+ * also answers (attachment limits) are @platform/domain's CHAT_ERRORS, written once.
+ */
 export const CHAT_TEXTS = {
   chats: 'Чаты',
   unreadBadge: (n: number) => `Непрочитанных: ${n}`,
@@ -15,7 +20,6 @@ export const CHAT_TEXTS = {
   pinned: 'Закреплён',
   pinFailed: 'Не удалось закрепить чат',
   unpinFailed: 'Не удалось открепить чат',
-  pinLimit: 'Можно закрепить не более 5 чатов',
   pickChat: 'Выберите чат',
   chatNotFound: 'Чат не найден',
   noName: 'Без названия',
@@ -48,8 +52,8 @@ export const CHAT_TEXTS = {
   uploadFailed: 'Не загружен',
   /** Designed attachment limits (attachments.ts; spec chat §5, §8 leave the numbers open). */
   fileTooLarge: 'Превышен размер файла',
-  tooManyPictures: 'Можно прикрепить не более 10 изображений',
-  tooManyFiles: 'Можно прикрепить только один файл',
+  tooManyPictures: CHAT_ERRORS.TOO_MANY_ATTACHMENTS,
+  tooManyFiles: CHAT_ERRORS.TOO_MANY_FILES,
   file: 'Файл',
   picture: 'Изображение',
   openPicture: (name: string) => `Открыть изображение ${name}`,

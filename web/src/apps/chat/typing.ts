@@ -1,23 +1,19 @@
 /**
- * Typing indicators (spec chat §4, §9): per group the users typing, each until its `expiresAt` (3000 ms after the
- * last notification unless renewed). The viewer's own typing never shows. Sending: at most one notification per
- * TYPING_SEND_INTERVAL_MS while the user types, so the indicator is renewed before it expires.
+ * Typing indicators of the chat screens (spec chat §4, §9): per group the users typing, each until its `expiresAt`
+ * (TYPING_TIMEOUT_MS after the last notification unless renewed; @platform/domain/chat/typing activeTypers drops the
+ * expired ones and the viewer). Sending: at most one notification per TYPING_SEND_INTERVAL_MS while the user types,
+ * so the indicator is renewed before it expires. The numbers are in @platform/domain/limits.
  */
-export const TYPING_TIMEOUT_MS = 3000;
-export const TYPING_SEND_INTERVAL_MS = 2000;
+import { TYPING_SEND_INTERVAL_MS } from '@platform/domain/limits';
 
+/** A typing user as the ChatTypingEvent gives it: `expiresAt` a UTC ISO 8601 time. */
 export interface TypingUser {
   userId: number;
   name?: string | null;
   expiresAt: string;
 }
 
-/** The users still typing at `now`, without the viewer. */
-export function activeTypers(users: readonly TypingUser[], now: number, viewerUserId?: number | null): TypingUser[] {
-  return users.filter((u) => u.userId !== viewerUserId && Date.parse(u.expiresAt) > now);
-}
-
-/** Whether to send a typing notification now. */
+/** Whether to send a typing notification now (`lastSentAt`, `now`: ms since the epoch). */
 export function shouldSendTyping(lastSentAt: number | null, now: number): boolean {
   return lastSentAt === null || now - lastSentAt >= TYPING_SEND_INTERVAL_MS;
 }

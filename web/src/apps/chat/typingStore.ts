@@ -3,7 +3,8 @@
  * event replaces the group's list; entries also expire on their own at `expiresAt` (typing.ts).
  */
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { activeTypers, type TypingUser } from './typing';
+import { activeTypers } from '@platform/domain/chat/typing';
+import type { TypingUser } from './typing';
 
 let state = new Map<string, readonly TypingUser[]>();
 const listeners = new Set<() => void>();

@@ -16,12 +16,12 @@ import { useDebouncedValue } from '../../../system/useDebouncedValue';
 import type { Area } from '../../../system/router/guards';
 import { GROUP_LIST_KEY, registerListConnection } from '../chatStore';
 import {
-  EMPTY_RESULTS_DELAY_MS,
-  GROUP_PAGE_SIZE,
-  SEARCH_DEBOUNCE_MS,
-  shouldSearch,
-  showEmptyResults,
-} from '../rules/constants';
+  CHAT_EMPTY_RESULTS_DELAY_MS as EMPTY_RESULTS_DELAY_MS,
+  CHAT_GROUP_PAGE_SIZE as GROUP_PAGE_SIZE,
+  CHAT_SEARCH_DEBOUNCE_MS as SEARCH_DEBOUNCE_MS,
+} from '@platform/domain/limits';
+import { isSearchLongEnough as shouldSearch } from '@platform/domain/chat/groupList';
+import { showEmptyResults } from '../rules/constants';
 import { listBasePath, listTypes, type ChatListKind } from '../support/chatLists';
 import { SupportChatListItem } from '../support/SupportChatListItem';
 import { SUPPORT_TEXTS } from '../support/supportTexts';

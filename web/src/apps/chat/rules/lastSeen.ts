@@ -10,17 +10,14 @@
  *   never seen (no lastSeenAt)                 → 'не в сети'
  * A lastSeenAt in the future counts as online. The spec gives the steps, not the words; the words are ours.
  * "Today after 4 hours" is not in the spec (it goes from hours to yesterday); we show the time.
+ * The online rule, the offline marker and the numbers of chat §9 are @platform/domain's (chat/presence, limits); the
+ * Russian wording and the calendar steps are this screen's.
  */
 import { differenceInCalendarDays, format } from 'date-fns';
+import { LAST_SEEN_RECENTLY_AFTER_MS, ONLINE_THRESHOLD_MS } from '@platform/domain/limits';
 
-/** Online threshold (chat §9), ms. */
-export const ONLINE_THRESHOLD_MS = 4 * 60_000;
 /** Hours shown as "N hours ago" up to (exclusive), chat §4. */
 export const HOURS_TEXT_LIMIT_MS = 4 * 3_600_000;
-/** After this, the text is 'был(а) недавно' (chat §9), ms. */
-export const RECENTLY_AFTER_MS = 14 * 24 * 3_600_000;
-/** The offline marker (chat §9 "set 4 time units in the past"): 4 minutes, ms. */
-export const OFFLINE_MARKER_MS = ONLINE_THRESHOLD_MS;
 
 /** Russian plural form for a count: one (1, 21…), few (2–4, 22–24…), many (0, 5–20, 25…). */
 export function ruPlural(n: number, one: string, few: string, many: string): string {
@@ -35,16 +32,6 @@ function toDate(t: Date | string): Date {
   const d = typeof t === 'string' ? new Date(t) : t;
   if (Number.isNaN(d.getTime())) throw new RangeError(`not a date: ${String(t)}`);
   return d;
-}
-
-/** Whether a user last seen at `lastSeenAt` is online at `now`: under 4 minutes (chat §4). */
-export function isOnline(lastSeenAt: Date | string | null | undefined, now: Date = new Date()): boolean {
-  return lastSeenAt != null && now.getTime() - toDate(lastSeenAt).getTime() < ONLINE_THRESHOLD_MS;
-}
-
-/** The lastSeenAt to store when USER_OFFLINE arrives (chat §9 offline marker): now − 4 minutes. */
-export function offlineMarker(now: Date = new Date()): Date {
-  return new Date(now.getTime() - OFFLINE_MARKER_MS);
 }
 
 /**
@@ -66,7 +53,7 @@ export function lastSeenText(lastSeenAt: Date | string | null | undefined, now: 
     const n = Math.floor(elapsed / 3_600_000);
     return `был(а) ${n} ${ruPlural(n, 'час', 'часа', 'часов')} назад`;
   }
-  if (elapsed >= RECENTLY_AFTER_MS) return 'был(а) недавно';
+  if (elapsed >= LAST_SEEN_RECENTLY_AFTER_MS) return 'был(а) недавно';
   const days = differenceInCalendarDays(now, seen);
   if (days === 0) return `был(а) сегодня в ${format(seen, 'HH:mm')}`;
   if (days === 1) return `был(а) вчера в ${format(seen, 'HH:mm')}`;

@@ -7,13 +7,12 @@
  * A list connection carries the types filter it was loaded with (`ListFilter`); the Relay store updates
  * (chatStore.placeGroup) add a group that is not loaded yet only to the unsearched lists whose filter accepts it.
  */
+import type { GroupType } from '@platform/domain/chat/groups';
+import { SUPPORT_USER_ID } from '@platform/domain/limits';
 import type { Area } from '../../../system/router/guards';
 
-/** Chat group types of spec chat §6 (the GraphQL enum ChatGroupType). */
-export type GroupType = 'ECVP_CLIENT' | 'ECVP_PARTNER_CLIENT' | 'ECVP_PARTNER' | 'ECVP_SUPPORT';
-
-/** The support user's id (spec chat §6, §9): operators act as this user in support chats. */
-export const SUPPORT_USER_ID = 10762;
+/** Chat group types of spec chat §6 (the GraphQL enum ChatGroupType), from @platform/domain/chat/groups. */
+export type { GroupType };
 
 /** The types of the support desk list. */
 export const SUPPORT_TYPES: readonly GroupType[] = ['ECVP_SUPPORT'];

@@ -35,8 +35,8 @@ import {
   offersSupportLink,
   presenceMembers,
   SUPPORT_TYPES,
-  SUPPORT_USER_ID,
 } from './chatLists';
+import { SUPPORT_USER_ID } from '@platform/domain/limits';
 import {
   badgeText,
   chatsBadgeCount,

@@ -1,13 +1,17 @@
 /** spec chat §4 "Group list", §5 search minimum, §8 pin limit, §9 constants. */
 import { describe, expect, it } from 'vitest';
+import {
+  CHAT_GROUP_PAGE_SIZE as GROUP_PAGE_SIZE,
+  CHAT_MIN_SEARCH_LENGTH as MIN_GROUP_SEARCH_LENGTH,
+  MAX_PINNED_CHATS,
+} from '../limits.js';
 import { CHAT_ERRORS } from './errors.js';
 import {
   containsPattern,
-  GROUP_PAGE_SIZE,
   groupSearchTerm,
-  MAX_PINNED_CHATS,
-  MIN_GROUP_SEARCH_LENGTH,
+  isSearchLongEnough,
   pinGroup,
+  searchLength,
   unpinGroup,
   type Favourites,
 } from './groupList.js';
@@ -24,6 +28,19 @@ describe('group search (chat §5)', () => {
     expect(groupSearchTerm(undefined)).toEqual({ kind: 'none' });
     expect(groupSearchTerm('   ')).toEqual({ kind: 'none' });
     expect(groupSearchTerm('ab', 2)).toEqual({ kind: 'search', term: 'ab' });
+  });
+  it('counts Unicode code points, so an emoji or a CJK character is one character (one rule for every tier)', () => {
+    // '😀' is one code point but two UTF-16 units: 'a😀' is 2 characters for the user, 3 units for String.length
+    expect('a😀'.length).toBe(3);
+    expect(searchLength(' a😀 ')).toBe(2);
+    expect(isSearchLongEnough('a😀')).toBe(false);
+    expect(groupSearchTerm('a😀')).toEqual({ kind: 'tooShort' });
+    expect(isSearchLongEnough('a😀b')).toBe(true);
+    expect(isSearchLongEnough('日本語')).toBe(true);
+    expect(isSearchLongEnough('ёж')).toBe(false);
+    expect(isSearchLongEnough(null)).toBe(false);
+    expect(searchLength(undefined)).toBe(0);
+    expect(isSearchLongEnough('ab', 2)).toBe(true);
   });
   it('page size is 20', () => expect(GROUP_PAGE_SIZE).toBe(20));
   it('the contains pattern escapes the LIKE wildcards and the escape character, so input matches literally', () => {

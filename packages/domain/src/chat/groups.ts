@@ -12,7 +12,11 @@
  * renaming, changing the picture, adding/inviting and removing members and deleting the group need admin
  * rights; deleting someone else's message needs moderation rights; members may always edit or delete their
  * own messages and leave.
+ *
+ * The support user id (chat §6, §9) is SUPPORT_USER_ID in ../limits.ts; whose message is "own" is ./own.ts.
  */
+import { SUPPORT_USER_ID } from '../limits.js';
+import { isOwnFor } from './own.js';
 
 /** Group types (chat §6). Alliances are ECVP_PARTNER_CLIENT. */
 export type GroupType = 'ECVP_CLIENT' | 'ECVP_PARTNER_CLIENT' | 'ECVP_PARTNER' | 'ECVP_SUPPORT';
@@ -28,9 +32,6 @@ export type PreviewRole = 'OWNER' | 'PARTICIPANT';
 
 /** Account types that use the chat (the platform's data roles, spec core §6). */
 export type ChatAccountType = 'CLIENT' | 'PARTNER' | 'AGENT' | 'OPER';
-
-/** The support user id (chat §6, §9). Operators act as this user in support chats. */
-export const SUPPORT_USER_ID = 10762;
 
 /** Whether the value is one of the group types of chat §6. */
 export function isGroupType(value: unknown): value is GroupType {
@@ -120,12 +121,13 @@ export function senderIdFor(user: { id: number; accountType: ChatAccountType }, 
 
 /**
  * Whether a message counts as the viewer's own (chat §6 "Messages of the current user are treated as own"):
- * the viewer sent it, or the viewer is support and the support user sent it in a support group.
+ * the viewer sent it, or the viewer is support and the support user sent it in a support group. The rule is
+ * {@link isOwnFor} (./own.ts) with the viewer's account type read as "is support".
  */
 export function isOwnMessage(
   senderId: number,
   viewer: { id: number; accountType: ChatAccountType },
   groupType: GroupType,
 ): boolean {
-  return senderId === viewer.id || senderId === senderIdFor(viewer, groupType);
+  return isOwnFor(senderId, groupType, { userId: viewer.id, isSupport: isSupportAccount(viewer) });
 }

@@ -9,22 +9,16 @@
  *                                                notification renews that deadline
  *   a user's message arrives in the group      → their indicator is cleared (our choice: the text is there)
  *   at or after the deadline                   → gone
- * The sender's name is shown only in alliances (ECVP_PARTNER_CLIENT): the spec says "certain group types"
- * without naming them; other types are personal or support chats where the other side is known.
+ * Whether the sender's name shows is the web app's rendering choice (names when the group has more than one other
+ * member), not a rule here. The time-out is TYPING_TIMEOUT_MS of ../limits.ts (3000 ms, chat §9). The gateway's realtime hub keeps one store
+ * per stream; the web app reads the users with their `expiresAt` and drops them with {@link activeTypers}.
  */
 
-/** Typing timeout (chat §9), ms. */
-export const TYPING_TIMEOUT_MS = 3000;
-/** The error text of chat §5/§8 for a typing notification without a group or sender. */
-export const TYPING_WITHOUT_GROUP_OR_SENDER = 'Группы или пользователя нет';
+import { TYPING_TIMEOUT_MS } from '../limits.js';
+import { CHAT_ERRORS } from './errors.js';
 
-/** Group types whose typing indicator shows the sender's name (our reading of chat §4). */
-export const TYPING_NAME_GROUP_TYPES: readonly string[] = ['ECVP_PARTNER_CLIENT'];
-
-/** Whether the typing indicator shows the sender's name in a group of `groupType` (chat §4). */
-export function showsTypingName(groupType: string): boolean {
-  return TYPING_NAME_GROUP_TYPES.includes(groupType);
-}
+/** The error text of chat §5/§8 for a typing notification without a group or sender ('Группы или пользователя нет'). */
+export const TYPING_WITHOUT_GROUP_OR_SENDER = CHAT_ERRORS.TYPING_WITHOUT_GROUP_OR_SENDER;
 
 /** One typing user. `expiresAt`: ms since the epoch by the injected clock. */
 export interface TypingUser {
@@ -106,4 +100,19 @@ export class TypingStore {
     else this.groups.delete(groupId);
     return list;
   }
+}
+
+/** A typing user as a client receives it: `expiresAt` a UTC ISO 8601 time. */
+export interface TypingUserView {
+  userId: number;
+  expiresAt: string;
+}
+
+/** The users still typing at `now` (ms since the epoch), without the viewer (chat §4: own typing never shows). */
+export function activeTypers<U extends TypingUserView>(
+  users: readonly U[],
+  now: number,
+  viewerUserId?: number | null,
+): U[] {
+  return users.filter((u) => u.userId !== viewerUserId && Date.parse(u.expiresAt) > now);
 }

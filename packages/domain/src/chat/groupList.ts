@@ -1,20 +1,31 @@
 /**
- * Group list rules of the backend (spec chat §4 "Group list", §5, §9): the search minimum, the page size
- * and the favourites (pinned chats) with their limit and order.
+ * Group list rules (spec chat §4 "Group list", §5, §9): the search minimum (one rule for the backend, the gateway
+ * and the web app), the LIKE pattern of a search, and the favourites (pinned chats) with their limit and order.
+ * The numbers (page size, search minimum, pin limit) are in ../limits.ts.
  *
  * Favourites order (chat §4): favoriteId ascending, 0 first. Pinning gives the group order 0 and shifts every
  * other favourite by one (the same rule as GROUP_ADDED_FAVORITE); unpinning removes the mark and closes the
  * gap, so the orders stay 0..n-1. At most 5 groups are pinned (chat §9); a sixth pin fails with
  * CHAT_ERRORS.PIN_LIMIT.
  */
+import { CHAT_MIN_SEARCH_LENGTH, MAX_PINNED_CHATS } from '../limits.js';
 import { CHAT_ERRORS } from './errors.js';
 
-/** Group page size (chat §9). */
-export const GROUP_PAGE_SIZE = 20;
-/** Default minimum group search length (chat §5, §9). */
-export const MIN_GROUP_SEARCH_LENGTH = 3;
-/** Maximum pinned chats (chat §9). */
-export const MAX_PINNED_CHATS = 5;
+/**
+ * The length of a search string as the user sees it (chat §5): Unicode code points after trimming, so 'ёжи', '日本語'
+ * and an emoji such as '😀' (two UTF-16 units) count one per character.
+ */
+export function searchLength(searchStr: string | null | undefined): number {
+  return [...(searchStr ?? '').trim()].length;
+}
+
+/**
+ * Whether a search string is long enough to fetch anything (chat §5 "Group search needs at least 3 characters"):
+ * {@link searchLength} ≥ `min` (default CHAT_MIN_SEARCH_LENGTH, 3). The web app, the gateway and the backend all ask this.
+ */
+export function isSearchLongEnough(searchStr: string | null | undefined, min = CHAT_MIN_SEARCH_LENGTH): boolean {
+  return searchLength(searchStr) >= min;
+}
 
 /**
  * Reads the searchStr of the group filter call (chat §5, §7). The string is trimmed first.
@@ -24,12 +35,11 @@ export const MAX_PINNED_CHATS = 5;
  */
 export function groupSearchTerm(
   searchStr: string | null | undefined,
-  min = MIN_GROUP_SEARCH_LENGTH,
+  min = CHAT_MIN_SEARCH_LENGTH,
 ): { kind: 'none' } | { kind: 'search'; term: string } | { kind: 'tooShort' } {
   const term = (searchStr ?? '').trim();
   if (term === '') return { kind: 'none' };
-  // Count code points, so 'ёжи' and emoji count as the user sees them.
-  return [...term].length >= min ? { kind: 'search', term } : { kind: 'tooShort' };
+  return isSearchLongEnough(term, min) ? { kind: 'search', term } : { kind: 'tooShort' };
 }
 
 /**

@@ -1,21 +1,11 @@
 /**
- * Message-level rules (spec chat §3, §5): message keys, image attachments, message statuses and the
- * metaData field (typed metadata with Russian labels, or a comma-separated list of ids for bulk status
- * changes). Pure, no I/O.
+ * Message-level rules (spec chat §3, §5): message keys, image attachments, the metaData field (typed metadata with
+ * Russian labels, or a comma-separated list of ids for bulk status changes) and the validation of a message to send or
+ * edit ({@link validateChatMessage}, applied by the backend's handlers and by the web composer before it sends).
+ * Message statuses are in messageStatus.ts, the numbers (attachment counts, text length) in ../limits.ts. Pure, no I/O.
  */
-import { ChatRuleError } from './errors.js';
-
-/** Message statuses (chat §3), in the only order a status may move: SENT → DELIVERED → VIEWED. */
-export type MessageStatus = 'SENT' | 'DELIVERED' | 'VIEWED';
-export const MESSAGE_STATUSES: readonly MessageStatus[] = ['SENT', 'DELIVERED', 'VIEWED'];
-
-/**
- * The later of two statuses (chat §4 modification types): a late MSG_DELIVERED never takes back a VIEWED.
- * The spec says MSG_DELIVERED "sets DELIVERED"; we never move a status backwards.
- */
-export function laterStatus(current: MessageStatus, incoming: MessageStatus): MessageStatus {
-  return MESSAGE_STATUSES.indexOf(incoming) > MESSAGE_STATUSES.indexOf(current) ? incoming : current;
-}
+import { MAX_FILES_PER_MESSAGE, MAX_MESSAGE_TEXT_LENGTH, MAX_PICTURES_PER_MESSAGE } from '../limits.js';
+import { CHAT_ERRORS, ChatRuleError } from './errors.js';
 
 /** The message key prefix (chat §5). */
 export const MSG_KEY_PREFIX = 'msg_';
@@ -43,14 +33,22 @@ export function msgKeyOf(msgId: number): string {
   return `${MSG_KEY_PREFIX}${msgId}`;
 }
 
+/**
+ * A generator of client message keys (chat §5; the composer's extMsgId): `msg_<clock()>`, or the previous number + 1
+ * when the clock did not move on, so two sends in the same millisecond get different keys.
+ * @param clock ms since the epoch (default Date.now)
+ */
+export function createMsgKeyFactory(clock: () => number = Date.now): () => string {
+  let last = 0;
+  return () => {
+    const n = Math.max(clock(), last + 1);
+    last = n;
+    return msgKeyOf(n);
+  };
+}
+
 /** Image extensions (chat §5), lower case, without the dot. */
 export const IMAGE_EXTENSIONS: readonly string[] = ['jpg', 'jpeg', 'png', 'webp'];
-
-/**
- * Designed limit (spec chat §5 "maximum attachments per message: the numbers are not shown"): at most 10 pictures
- * per message. More is refused with TOO_MANY_ATTACHMENTS 'Можно прикрепить не более 10 изображений'.
- */
-export const MAX_PICTURES_PER_MESSAGE = 10;
 
 /** Content types a picture may have, as detected from the bytes at upload (the chat §5 image extensions). */
 export const PICTURE_CONTENT_TYPES: readonly string[] = ['image/jpeg', 'image/png', 'image/webp'];
@@ -105,7 +103,7 @@ export function isImageFileName(fileName: string | null | undefined): boolean {
 export type MetadataType =
   'GROUP_INVITATION' | 'HASHTAG' | 'USER_POST' | 'LINK' | 'INDIVIDUAL_ENTREPRENEUR' | 'LEGAL_ENTITY' | 'NOTIFICATION';
 
-/** Russian display label of each metaData type (chat §3; the wording is ours). */
+/** Russian display label of each metaData type (chat §3 "each with a display label"; the wording is ours). */
 export const METADATA_TYPE_LABELS: Readonly<Record<MetadataType, string>> = {
   GROUP_INVITATION: 'Приглашение в альянс',
   HASHTAG: 'Хештег',
@@ -161,6 +159,32 @@ export function parseMetaData(
   return { kind: 'invalid' };
 }
 
+/** A metaData with its type's label (chat §3 "Metadata types, each with a display label"). */
+export interface LabelledMetadata {
+  type: MetadataType;
+  label: string;
+  /** The userMessage part; for GROUP_INVITATION the invitation id as text. */
+  userMessage: string;
+}
+
+/**
+ * A message's typed metaData with its Russian label (chat §3), or null when it has none: null/blank, a bulk id list,
+ * not JSON, or an unknown metadataType ({@link parseMetaData} kinds other than 'metadata'). Never throws.
+ */
+export function labelledMetadata(raw: string | null | undefined): LabelledMetadata | null {
+  const parsed = parseMetaData(raw);
+  if (parsed.kind !== 'metadata') return null;
+  const { metadataType, userMessage } = parsed.value;
+  return { type: metadataType, label: METADATA_TYPE_LABELS[metadataType], userMessage };
+}
+
+/** The invitation id of a GROUP_INVITATION metaData (its userMessage, a positive decimal integer), else null (chat §6). */
+export function invitationIdOf(m: LabelledMetadata | null): number | null {
+  if (!m || m.type !== 'GROUP_INVITATION' || !/^\d{1,15}$/.test(m.userMessage)) return null;
+  const id = Number(m.userMessage);
+  return id > 0 ? id : null;
+}
+
 /** Builds the metaData JSON string of chat §3. */
 export function formatMetaData(value: MessageMetaData): string {
   return JSON.stringify({ userMessage: value.userMessage, metadataType: value.metadataType });
@@ -171,4 +195,64 @@ export function parseIdList(raw: string): number[] | null {
   const parts = raw.split(',').map((p) => p.trim());
   if (parts.some((p) => !/^\d{1,15}$/.test(p) || Number(p) === 0)) return null;
   return [...new Set(parts.map(Number))];
+}
+
+/**
+ * Ids of a metaData that is a comma-separated list of message ids (chat §3 bulk status changes, MSG_VIEWED), or []
+ * when it is anything else ({@link parseIdList}).
+ */
+export function metaDataIds(metaData: string | null | undefined): number[] {
+  return metaData ? (parseIdList(metaData) ?? []) : [];
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Validation of a message to send or edit (chat §5; the designed limits of ../limits.ts).
+
+/** What a message to send (or an edited message, as it will be stored) carries. */
+export interface ChatMessageDraft {
+  /** The text as typed; it is trimmed, and blank counts as none. */
+  text?: string | null;
+  /** The attached non-picture file(s): a file id, or how many. */
+  files?: number;
+  /** Distinct attached pictures, how many. */
+  pictures?: number;
+  /** Whether it forwards a message (a forward needs no text). */
+  forward?: boolean;
+  /** Whether it carries typed metaData (chat §3). */
+  metaData?: boolean;
+}
+
+/** Stable codes of {@link validateChatMessage}, each with its Russian text in CHAT_ERRORS. */
+export type ChatMessageErrorCode = 'EMPTY_MESSAGE' | 'MESSAGE_TOO_LONG' | 'TOO_MANY_ATTACHMENTS' | 'TOO_MANY_FILES';
+
+/** One refusal: the stable code, the field it is about (`text`, `pictureIds`, `fileId`) and the Russian text. */
+export interface ChatMessageError {
+  code: ChatMessageErrorCode;
+  field: 'text' | 'pictureIds' | 'fileId';
+  message: string;
+}
+
+/**
+ * Checks a message before it is sent or stored (chat §5), in this order, and answers the first refusal or null:
+ *   more than MAX_PICTURES_PER_MESSAGE (10) pictures  → TOO_MANY_ATTACHMENTS 'Можно прикрепить не более 10 изображений'
+ *   more than MAX_FILES_PER_MESSAGE (1) other files   → TOO_MANY_FILES 'Можно прикрепить только один файл'
+ *   text longer than MAX_MESSAGE_TEXT_LENGTH (10 000 code points, trimmed) → MESSAGE_TOO_LONG
+ *   no text (blank after trimming), no file, no picture, no forward, no metaData → EMPTY_MESSAGE
+ *     'Сообщение не может быть пустым'
+ * Pure; the caller maps the answer to its error shape (backend: 400 with the code; web: the composer's message).
+ */
+export function validateChatMessage(draft: ChatMessageDraft): ChatMessageError | null {
+  const text = (draft.text ?? '').trim();
+  const refuse = (code: ChatMessageErrorCode, field: ChatMessageError['field']): ChatMessageError => ({
+    code,
+    field,
+    message: CHAT_ERRORS[code],
+  });
+  const pictures = draft.pictures ?? 0;
+  const files = draft.files ?? 0;
+  if (pictures > MAX_PICTURES_PER_MESSAGE) return refuse('TOO_MANY_ATTACHMENTS', 'pictureIds');
+  if (files > MAX_FILES_PER_MESSAGE) return refuse('TOO_MANY_FILES', 'fileId');
+  if ([...text].length > MAX_MESSAGE_TEXT_LENGTH) return refuse('MESSAGE_TOO_LONG', 'text');
+  if (!text && !files && !pictures && !draft.forward && !draft.metaData) return refuse('EMPTY_MESSAGE', 'text');
+  return null;
 }

@@ -7,7 +7,7 @@
  * (online, offline, typing) is ephemeral and may be dropped under back-pressure.
  */
 import type { GroupType } from './groups.js';
-import type { MessageStatus } from './messages.js';
+import type { MessageStatus } from './messageStatus.js';
 
 /** Incoming realtime message types (chat §4). GROUP_REQDOC_MSG is passed on unchanged. */
 export type RealtimeMessageType =
@@ -136,3 +136,70 @@ export function isGroupEventKind(value: unknown): value is GroupEventKind {
 export function isNotificationKind(value: unknown): value is NotificationKind {
   return typeof value === 'string' && (NOTIFICATION_KINDS as readonly string[]).includes(value);
 }
+
+// ---------------------------------------------------------------------------------------------------------
+// The same events as a reader of the backend's stream receives them (the gateway): the fields the backend may leave
+// out are optional, and a group event's group carries the viewer's unread count.
+
+/** A message in a realtime event (chat §3; times UTC ISO 8601). */
+export interface WireMessage {
+  msgId: number;
+  extMsgId?: string | null;
+  groupId: number;
+  dateTimeCreate: string;
+  text?: string | null;
+  status: MessageStatus;
+  sender: { id: number; name: string };
+  /**
+   * The backend sends the same event to every recipient, so this is its viewer-neutral value (false); whether the message
+   * is a receiver's own is decided per receiver with own.ts isOwnFor (chat §6).
+   */
+  selfMsg?: boolean;
+  /** The message's group (the backend's event view carries it; its type decides desk messages, own.ts). */
+  group?: { id: number; type?: string | null; name?: string | null } | null;
+  file?: { name: string } | null;
+  /** JSON metadata, or a comma-separated list of message ids for bulk status changes (chat §3). */
+  metaData?: string | null;
+  /** User ids mentioned in the message. */
+  mentions?: readonly number[];
+  type?: RealtimeMessageType;
+}
+
+/** The reaction change a MSG_METADATA_EDITED carries (backend: reactions do not mark the message edited). */
+export interface WireReaction {
+  emoji: string;
+  userId: number;
+  added: boolean;
+}
+
+/** A group in a group event (chat §3 group preview). */
+export interface WireGroup {
+  id: number;
+  groupType: string;
+  name: string;
+  pictureLink?: string | null;
+  dateTimeCreate?: string | null;
+  /** The viewer's unread count in the group when the event was sent (for GROUP_ADDED). */
+  unreadMessagesCount?: number;
+}
+
+/** A realtime event, discriminated by `type` (chat §4). */
+export type WireEvent =
+  | { type: 'GROUP_MSG' | 'CHILD_MSG'; message: WireMessage }
+  | { type: 'MODIFY_MSG'; modification: MessageModificationKind; message: WireMessage; reaction?: WireReaction | null }
+  | {
+      type: 'MODIFY_GROUP_MSG';
+      event: GroupEventKind;
+      groupId: number;
+      group?: WireGroup | null;
+      userId?: number | null;
+    }
+  | {
+      type: 'NOTIFY_MSG';
+      notification: NotificationKind;
+      userId?: number | null;
+      userName?: string | null;
+      groupId?: number | null;
+      at?: string;
+    }
+  | { type: 'GROUP_REQDOC_MSG'; payload: unknown };

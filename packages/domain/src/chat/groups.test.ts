@@ -15,8 +15,8 @@ import {
   PERSONAL_CHAT_TYPES,
   previewRole,
   senderIdFor,
-  SUPPORT_USER_ID,
 } from './groups.js';
+import { SUPPORT_USER_ID } from '../limits.js';
 
 describe('group types (chat §6)', () => {
   it('are the four ECVP types; alliances are ECVP_PARTNER_CLIENT', () => {

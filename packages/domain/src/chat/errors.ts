@@ -25,6 +25,12 @@ export const CHAT_ERRORS = {
    * The spec names the situation only; the text is ours.
    */
   TOO_MANY_ATTACHMENTS: 'Можно прикрепить не более 10 изображений',
+  /** More than MAX_FILES_PER_MESSAGE (1, designed) non-picture files in one message (chat §5 limits). Our text. */
+  TOO_MANY_FILES: 'Можно прикрепить только один файл',
+  /** A message without text, file, pictures, forward or metaData (validateChatMessage). Our text. */
+  EMPTY_MESSAGE: 'Сообщение не может быть пустым',
+  /** A message text over MAX_MESSAGE_TEXT_LENGTH (10 000 characters, designed). Our text. */
+  MESSAGE_TOO_LONG: 'Сообщение слишком длинное (не более 10 000 символов)',
   /** chat §5: a picture must be a jpg, jpeg, png or webp image (by name and by content). Our text. */
   NOT_A_PICTURE: 'Картинка должна быть в формате jpg, jpeg, png или webp',
   /** An attachment id that is not the sender's own unattached upload (or does not exist). */

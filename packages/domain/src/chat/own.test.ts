@@ -1,6 +1,7 @@
 /** spec chat §6 Support: "Messages of the current user are treated as own"; the support user 10762 (backend isOwnMessage). */
 import { describe, expect, it } from 'vitest';
-import { isOwnDto, isOwnFor, SUPPORT_USER_ID } from './own.js';
+import { SUPPORT_USER_ID } from '../limits.js';
+import { isOwnDto, isOwnFor } from './own.js';
 
 const client = { userId: 7, isSupport: false };
 const operator = { userId: 3, isSupport: true };

@@ -1,8 +1,11 @@
+/** spec chat §3 "Metadata types, each with a display label": the one set of labels the backend and the gateway show. */
 import { describe, expect, it } from 'vitest';
-import { invitationIdOf, isMetadataType, METADATA_TYPE_LABELS, parseMetadata } from './metadata.js';
+import { invitationIdOf, isMetadataType, labelledMetadata, METADATA_TYPE_LABELS } from './message.js';
+
+const parseMetadata = labelledMetadata;
 
 describe('metaData (spec chat §3)', () => {
-  it("labels are exactly the backend's METADATA_TYPE_LABELS (backend/src/domain/chat/messages.ts)", () => {
+  it('labels: one Russian label per type', () => {
     expect(METADATA_TYPE_LABELS).toEqual({
       GROUP_INVITATION: 'Приглашение в альянс',
       HASHTAG: 'Хештег',
@@ -29,7 +32,16 @@ describe('metaData (spec chat §3)', () => {
     });
   });
 
-  it('answers null for none, bulk id lists, bad JSON, unknown types and missing parts', () => {
+  it("a missing or non-string userMessage reads as '' (the backend's reading, chosen once for both tiers)", () => {
+    expect(parseMetadata('{"metadataType":"LINK"}')).toEqual({ type: 'LINK', label: 'Ссылка', userMessage: '' });
+    expect(parseMetadata('{"userMessage":5,"metadataType":"LINK"}')).toEqual({
+      type: 'LINK',
+      label: 'Ссылка',
+      userMessage: '',
+    });
+  });
+
+  it('answers null for none, bulk id lists, bad JSON and unknown types', () => {
     for (const raw of [
       null,
       undefined,
@@ -41,8 +53,6 @@ describe('metaData (spec chat §3)', () => {
       'null',
       '"GROUP_INVITATION"',
       '{"userMessage":"1","metadataType":"UNKNOWN"}',
-      '{"metadataType":"LINK"}',
-      '{"userMessage":5,"metadataType":"LINK"}',
       '{"userMessage":"1","metadataType":"toString"}',
       '{"userMessage":"1","metadataType":"__proto__"}',
     ]) {

@@ -8,8 +8,6 @@ import {
   isMetadataType,
   isPictureFile,
   isValidMsgKey,
-  laterStatus,
-  MAX_PICTURES_PER_MESSAGE,
   METADATA_TYPE_LABELS,
   METADATA_TYPES,
   msgKeyOf,
@@ -17,7 +15,9 @@ import {
   parseIdList,
   parseMetaData,
   parseMsgKey,
-} from './messages.js';
+} from './message.js';
+import { laterStatus } from './messageStatus.js';
+import { MAX_PICTURES_PER_MESSAGE } from '../limits.js';
 
 describe('message key (chat §5)', () => {
   it('msg_ followed by a number gives the number', () => {

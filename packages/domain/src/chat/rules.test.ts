@@ -1,10 +1,17 @@
 /** spec chat §4: message status for the viewer, the UNREAD separator, online, group order, typing. */
 import { describe, expect, it } from 'vitest';
-import { compareGroups, sortGroups, type OrderedGroup } from './groupOrder.js';
-import { laterStatus, viewerMessageStatus } from './messageStatus.js';
-import { isOnline, offlineMarker, ONLINE_THRESHOLD_MS } from './presence.js';
-import { showsTypingName, TYPING_TIMEOUT_MS, TypingStore } from './typing.js';
-import { unreadSeparatorIndex, withUnreadSeparator, type SeparatorMessage } from './unreadSeparator.js';
+import { ONLINE_THRESHOLD_MS, TYPING_TIMEOUT_MS } from '../limits.js';
+import { compareGroups, groupActivityAt, sortGroups, type GroupOrderKey } from './groupOrder.js';
+import {
+  laterStatus,
+  MESSAGE_STATUSES,
+  unreadSeparatorIndex,
+  viewerMessageStatus,
+  withUnreadSeparator,
+  type SeparatorMessage,
+} from './messageStatus.js';
+import { isOnline, offlineMarker } from './presence.js';
+import { activeTypers, TypingStore } from './typing.js';
 
 const T = (min: number) => new Date(Date.UTC(2025, 5, 1, 12, min)).toISOString();
 
@@ -35,17 +42,14 @@ describe('message status for the viewer (chat §4)', () => {
     }
   });
   it('statuses never move backwards', () => {
+    expect(MESSAGE_STATUSES).toEqual(['SENT', 'DELIVERED', 'VIEWED']);
     expect(laterStatus('VIEWED', 'DELIVERED')).toBe('VIEWED');
     expect(laterStatus('SENT', 'DELIVERED')).toBe('DELIVERED');
   });
 });
 
 describe('UNREAD separator (chat §4)', () => {
-  const m = (min: number, own = false): SeparatorMessage => ({
-    own,
-    status: own ? 'SENT' : 'DELIVERED',
-    dateTimeCreate: T(min),
-  });
+  const m = (min: number, own = false): SeparatorMessage => ({ own, dateTimeCreate: T(min) });
   it('goes before the first unread message from someone else', () => {
     const list = [m(1), m(2, true), m(6, true), m(7), m(8)];
     expect(unreadSeparatorIndex(list, T(5))).toBe(3);
@@ -92,11 +96,13 @@ describe('online (chat §4, §9)', () => {
 });
 
 describe('group list order (chat §4)', () => {
-  const g = (id: number, favoriteId: number | null, lastMin: number | null, createdMin = 0): OrderedGroup => ({
+  const g = (id: number, favoriteId: number | null, lastMin: number | null, createdMin = 0): GroupOrderKey => ({
     id,
     favoriteId,
-    dateTimeCreate: T(createdMin),
-    lastMessage: lastMin === null ? null : { timeCreate: T(lastMin) },
+    activityAt: groupActivityAt({
+      dateTimeCreate: T(createdMin),
+      lastMessage: lastMin === null ? null : { timeCreate: T(lastMin) },
+    }),
   });
   it('favourites first by favoriteId ascending, then by last message time, newest first', () => {
     const groups = [g(1, null, 10), g(2, 1, 1), g(3, null, 30), g(4, 0, 2), g(5, null, 20)];
@@ -109,6 +115,29 @@ describe('group list order (chat §4)', () => {
     expect(sortGroups([g(1, null, 10), g(2, null, null, 20), g(3, null, 5)]).map((x) => x.id)).toEqual([2, 1, 3]);
     expect(sortGroups([g(1, null, 10), g(2, null, 10)]).map((x) => x.id)).toEqual([2, 1]);
     expect(sortGroups([g(1, 0, 10), g(2, 0, 11)]).map((x) => x.id)).toEqual([2, 1]);
+  });
+  it('no time at all goes last; without numeric ids ties keep the input order (the web list re-sorts by its keys)', () => {
+    expect(groupActivityAt({})).toBeNull();
+    expect(sortGroups([g(1, null, null, 0), { id: 2, activityAt: null }]).map((x) => x.id)).toEqual([1, 2]);
+    expect(sortGroups([{ activityAt: 'не время' }, { activityAt: T(1) }]).map((x) => x.activityAt)).toEqual([
+      T(1),
+      'не время',
+    ]);
+    expect(compareGroups({ favoriteId: null, activityAt: null }, { favoriteId: null, activityAt: null })).toBe(0);
+    const items = [
+      { key: 'old', fav: null, at: T(1) },
+      { key: 'f1', fav: 1, at: null },
+      { key: 'a', fav: null, at: T(9) },
+      { key: 'b', fav: null, at: T(9) },
+      { key: 'f0', fav: 0, at: null },
+    ];
+    expect(sortGroups(items, (x) => ({ favoriteId: x.fav, activityAt: x.at })).map((x) => x.key)).toEqual([
+      'f0',
+      'f1',
+      'a',
+      'b',
+      'old',
+    ]);
   });
 });
 
@@ -166,9 +195,14 @@ describe('typing indicators (chat §4, §5, §9)', () => {
     expect(s.typing(1).map((u) => u.userId)).toEqual([3]);
     expect(s.typing(2).map((u) => u.userId)).toEqual([2]);
   });
-  it('shows the sender name only in alliances', () => {
-    expect(showsTypingName('ECVP_PARTNER_CLIENT')).toBe(true);
-    expect(showsTypingName('ECVP_CLIENT')).toBe(false);
-    expect(showsTypingName('ECVP_SUPPORT')).toBe(false);
+  it('a client drops expired users and the viewer (activeTypers)', () => {
+    const at = (ms: number) => new Date(ms).toISOString();
+    const users = [
+      { userId: 1, expiresAt: at(10_001) },
+      { userId: 2, expiresAt: at(10_000) },
+      { userId: 7, expiresAt: at(12_000) },
+    ];
+    expect(activeTypers(users, 10_000, 7).map((u) => u.userId)).toEqual([1]);
+    expect(activeTypers(users, 10_000).map((u) => u.userId)).toEqual([1, 7]);
   });
 });
