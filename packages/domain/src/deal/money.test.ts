@@ -10,6 +10,7 @@ import {
   formatDecimal,
   formatPercent,
   isDecimal,
+  offerTotalToPay,
   parseDecimal,
   percentOf,
   roundMoney,
@@ -209,5 +210,48 @@ describe('commission input errors name their field (spec core §3 "Offer")', () 
     expect(compareDecimal('1', parseDecimal('2'))).toBe(-1);
     expect(() => parseDecimal(12 as never)).toThrow(DecimalFormatError);
     expect(formatPercent('2')).toBe('2');
+  });
+});
+
+describe('total to pay of an offer (the bill, spec core §3 "Offer")', () => {
+  it('sending: the payment converted at the offer rate plus the total commission, in RUB', () => {
+    // 12 500,00 × 92,4512 = 1 155 640,00; + 3 023,82 commission
+    expect(
+      offerTotalToPay({
+        paymentType: 'SENDING',
+        paymentSum: '12500.00',
+        course: '92.4512',
+        totalCommission: '3023.82',
+      }),
+    ).toBe('1158663.82');
+  });
+  it('rounds the conversion half up to kopecks', () => {
+    expect(
+      offerTotalToPay({ paymentType: 'SENDING', paymentSum: '0.05', course: '1.0001', totalCommission: '0' }),
+    ).toBe('0.05');
+    expect(
+      offerTotalToPay({ paymentType: 'SENDING', paymentSum: '1.5', course: '0.0033', totalCommission: '0.00' }),
+    ).toBe('0.00');
+    expect(
+      offerTotalToPay({ paymentType: 'SENDING', paymentSum: '1.5', course: '0.0034', totalCommission: '0.00' }),
+    ).toBe('0.01');
+  });
+  it('receiving: the commission only', () => {
+    expect(
+      offerTotalToPay({
+        paymentType: 'RECEIVING',
+        paymentSum: '12500.00',
+        course: '92.4512',
+        totalCommission: '3023.8',
+      }),
+    ).toBe('3023.80');
+  });
+  it('null when a value is missing', () => {
+    expect(
+      offerTotalToPay({ paymentType: 'SENDING', paymentSum: '10', course: null, totalCommission: '1' }),
+    ).toBeNull();
+    expect(
+      offerTotalToPay({ paymentType: 'SENDING', paymentSum: '10', course: '1', totalCommission: null }),
+    ).toBeNull();
   });
 });

@@ -345,3 +345,37 @@ export function computeCommission(
     },
   };
 }
+
+/** What offerTotalToPay needs of an offer and its order (decimal strings; null or absent when unknown). */
+export interface OfferTotalInput {
+  /** The order's payment type (spec core §3 Request): 'SENDING' or 'RECEIVING'. */
+  paymentType: string;
+  /** Payment sum in the order currency. */
+  paymentSum?: string | null;
+  /** Exchange rate, RUB per unit of the order currency. */
+  course?: string | null;
+  /** Total commission, RUB. */
+  totalCommission?: string | null;
+}
+
+/**
+ * What the client pays for an offer, RUB, as the bill of the payment agent is computed (computeCommission's
+ * `totalToPay`; spec core §3 "Offer", §9 amounts 2 decimals, rates 4): SENDING round2(round2(paymentSum) ×
+ * round4(course)) + round2(totalCommission); RECEIVING (the money comes from abroad) round2(totalCommission) only.
+ * Rounding half-up. Returns a 2-decimal string, or null when a needed value is missing or not a decimal.
+ */
+export function offerTotalToPay(input: OfferTotalInput): string | null {
+  const dec = (v: string | null | undefined) => (v != null && isDecimal(v) ? parseDecimal(v) : null);
+  const commission = dec(input.totalCommission);
+  if (!commission) return null;
+  const c2 = roundDecimal(commission, MONEY_SCALE);
+  if (input.paymentType === 'RECEIVING') return formatDecimal(c2);
+  const sum = dec(input.paymentSum);
+  const course = dec(input.course);
+  if (!sum || !course) return null;
+  const converted = roundDecimal(
+    multiplyDecimal(roundDecimal(sum, MONEY_SCALE), roundDecimal(course, RATE_SCALE)),
+    MONEY_SCALE,
+  );
+  return formatDecimal(addDecimal(converted, c2));
+}

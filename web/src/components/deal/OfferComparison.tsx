@@ -14,7 +14,7 @@ import type {
 import { apiDateToDisplay, formatDecimal, formatMoney, formatRate } from '../../system/formats';
 import { Facts } from './Facts';
 import { DEAL_METHOD_LABEL, OFFER_STATUS_LABEL } from './labels';
-import { offerTotalToPay } from './offerTotals';
+import { offerTotalToPay } from '@platform/domain/deal/money';
 import { StatusBadge } from './StatusBadge';
 
 export type ComparedOffer = OfferComparison_partnerOrders$data[number];

@@ -9,7 +9,7 @@ import type { OfferDetail_partnerOrder$key } from '../../__generated__/OfferDeta
 import { apiDateToDisplay, formatDecimal, formatMoney, formatRate } from '../../system/formats';
 import { Facts } from './Facts';
 import { DEAL_METHOD_LABEL, OFFER_STATUS_LABEL } from './labels';
-import { offerTotalToPay } from './offerTotals';
+import { offerTotalToPay } from '@platform/domain/deal/money';
 import { StatusBadge } from './StatusBadge';
 
 export function OfferDetail({

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseOrderIdParam, orderGlobalId } from './dealIds';
 import { OFFER_DETAILS_HIDDEN_STATUSES, OFFER_STATUS_LABEL, ORDER_STATUS_LABEL, statusLabel } from './labels';
-import { offerTotalToPay } from './offerTotals';
 
 describe('order id in the path', () => {
   it('accepts digits only', () => {
@@ -68,48 +67,5 @@ describe('deal labels (spec core §4)', () => {
       'REJECTED',
       'SIGNED_ANOTHER_OFFER',
     ]);
-  });
-});
-
-describe('total to pay of an offer', () => {
-  it('sending: the payment converted at the offer rate plus the total commission, in RUB', () => {
-    // 12 500,00 × 92,4512 = 1 155 640,00; + 3 023,82 commission
-    expect(
-      offerTotalToPay({
-        paymentType: 'SENDING',
-        paymentSum: '12500.00',
-        course: '92.4512',
-        totalCommission: '3023.82',
-      }),
-    ).toBe('1158663.82');
-  });
-  it('rounds the conversion half up to kopecks', () => {
-    expect(
-      offerTotalToPay({ paymentType: 'SENDING', paymentSum: '0.05', course: '1.0001', totalCommission: '0' }),
-    ).toBe('0.05');
-    expect(
-      offerTotalToPay({ paymentType: 'SENDING', paymentSum: '1.5', course: '0.0033', totalCommission: '0.00' }),
-    ).toBe('0.00');
-    expect(
-      offerTotalToPay({ paymentType: 'SENDING', paymentSum: '1.5', course: '0.0034', totalCommission: '0.00' }),
-    ).toBe('0.01');
-  });
-  it('receiving: the commission only', () => {
-    expect(
-      offerTotalToPay({
-        paymentType: 'RECEIVING',
-        paymentSum: '12500.00',
-        course: '92.4512',
-        totalCommission: '3023.8',
-      }),
-    ).toBe('3023.80');
-  });
-  it('null when a value is missing', () => {
-    expect(
-      offerTotalToPay({ paymentType: 'SENDING', paymentSum: '10', course: null, totalCommission: '1' }),
-    ).toBeNull();
-    expect(
-      offerTotalToPay({ paymentType: 'SENDING', paymentSum: '10', course: '1', totalCommission: null }),
-    ).toBeNull();
   });
 });
