@@ -17,9 +17,10 @@ import { chatGroups, chatMembers, type ChatGroupRow } from '../db/schema/chat.js
 import { users } from '../db/schema/core.js';
 import { orders, partnerOrders } from '../db/schema/orders.js';
 import { SUPPORT_USER_ID } from '@platform/domain/limits';
+import { SUPPORT_NAME } from '@platform/domain/chat/own';
 import { emitGroupEvent, groupRecipients, messageAtPointer, notFoundGroup, type Actor } from './repository.js';
 
-export const SUPPORT_GROUP_NAME = 'Поддержка';
+export const SUPPORT_GROUP_NAME = SUPPORT_NAME;
 
 /** Users allowed in an order's chat: client company users, users of agents the order was sent to, operators. */
 async function eligibleForOrder(db: DbOrTx, orderId: number, companyId: number): Promise<number[]> {

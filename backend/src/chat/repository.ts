@@ -44,6 +44,8 @@ import {
 } from '@platform/domain/chat/message';
 import type { MessageStatus } from '@platform/domain/chat/messageStatus';
 import { offlineMarker } from '@platform/domain/chat/presence';
+import { CHAT_ERRORS } from '@platform/domain/chat/errors';
+import { SUPPORT_NAME } from '@platform/domain/chat/own';
 import {
   groupStatistics,
   mentionedMessageIds,
@@ -58,10 +60,8 @@ import type { AuthUser } from '../plugins/auth.js';
 import { appendChatEvents } from './events.js';
 
 /** 404 for a group that does not exist, was deleted, or where the caller is not a member (no existence leak). */
-export const CHAT_NOT_FOUND = { code: 'CHAT_NOT_FOUND', message: 'Чат не найден' } as const;
+export const CHAT_NOT_FOUND = { code: 'CHAT_NOT_FOUND', message: CHAT_ERRORS.CHAT_NOT_FOUND } as const;
 export const MESSAGE_NOT_FOUND = { code: 'MESSAGE_NOT_FOUND', message: 'Сообщение не найдено' } as const;
-/** Display name of the support user 10762. */
-export const SUPPORT_NAME = 'Поддержка';
 
 export type Actor = Pick<AuthUser, 'id' | 'accountType'>;
 

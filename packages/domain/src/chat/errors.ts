@@ -12,6 +12,8 @@ export const CHAT_ERRORS = {
   PIN_LIMIT: 'Превышен лимит закреплённых чатов (максимум 5)',
   /** chat §5: group search shorter than the minimum. The spec gives no text (nothing is fetched); ours. */
   SEARCH_TOO_SHORT: 'Для поиска введите не менее 3 символов',
+  /** A group that does not exist, was deleted, or where the caller is not a member (the backend's 404, the web route). */
+  CHAT_NOT_FOUND: 'Чат не найден',
   /** chat §5, §8. */
   GROUP_INFO_NOT_LOADED: 'Group info not loaded',
   /** chat §5, §8. */

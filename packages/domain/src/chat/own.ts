@@ -16,6 +16,9 @@
  */
 import { SUPPORT_USER_ID } from '../limits.js';
 
+/** The support user's display name and the name of every support chat (chat §6 support desk). */
+export const SUPPORT_NAME = 'Поддержка';
+
 /** The support chat's group type (spec chat §6). */
 export const SUPPORT_GROUP_TYPE = 'ECVP_SUPPORT';
 

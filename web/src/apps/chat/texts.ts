@@ -21,7 +21,7 @@ export const CHAT_TEXTS = {
   pinFailed: 'Не удалось закрепить чат',
   unpinFailed: 'Не удалось открепить чат',
   pickChat: 'Выберите чат',
-  chatNotFound: 'Чат не найден',
+  chatNotFound: CHAT_ERRORS.CHAT_NOT_FOUND,
   noName: 'Без названия',
   you: 'Вы',
   messages: 'Сообщения',
