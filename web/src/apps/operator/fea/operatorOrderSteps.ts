@@ -8,6 +8,7 @@
  * - payment: once the leading offer has a bill (SEND_PAYCHECK and later), or the payment can be confirmed.
  * The tab opened first is where the operator's work stands (`currentOperatorStep`).
  */
+import { TERMINAL_ORDER_STATUSES } from '@platform/domain/deal/statuses';
 
 export type OperatorStep = 'data' | 'scoring' | 'offers' | 'payment' | 'closure' | 'comments';
 
@@ -30,7 +31,8 @@ export interface OperatorStepState {
 }
 
 const BILLED = new Set(['SEND_PAYCHECK', 'PAYMENT_CHECKING', 'EXECUTING', 'SEND_EXECUTING_DOCS', 'EXECUTED']);
-const ENDED = new Set(['EXECUTED', 'REJECTED', 'CANCELED']);
+/** Order statuses that end a request (spec core §4; @platform/domain). */
+const ENDED: ReadonlySet<string> = new Set(TERMINAL_ORDER_STATUSES);
 
 export function availableOperatorSteps(s: OperatorStepState): OperatorStep[] {
   const steps: OperatorStep[] = ['data'];

@@ -13,6 +13,7 @@
  * - result: when the request ended (EXECUTED, CANCELED, REJECTED).
  * The step opened first is the one where the deal stands now (`currentClientStep`).
  */
+import { TERMINAL_ORDER_STATUSES } from '@platform/domain/deal/statuses';
 
 export type ClientStep = 'data' | 'offers' | 'offer' | 'documents' | 'payment' | 'closing' | 'result';
 
@@ -37,7 +38,8 @@ export interface ClientStepState {
   hasPayCheck: boolean;
 }
 
-const ENDED = new Set(['EXECUTED', 'CANCELED', 'REJECTED']);
+/** Order statuses that end a request (spec core §4; @platform/domain). */
+const ENDED: ReadonlySet<string> = new Set(TERMINAL_ORDER_STATUSES);
 const AFTER_VALIDATION = new Set(['ACTIVE', 'OFFER_ACCEPTED', 'PAYMENT_CHECKING', 'EXECUTING', 'EXECUTED']);
 /** Offer statuses in deal-flow order, from acceptance on. */
 const FLOW = [
