@@ -37,6 +37,7 @@ describe('group search (chat §5)', () => {
     expect(groupSearchTerm('a😀')).toEqual({ kind: 'tooShort' });
     expect(isSearchLongEnough('a😀b')).toBe(true);
     expect(isSearchLongEnough('日本語')).toBe(true);
+    expect(isSearchLongEnough('Юля')).toBe(true);
     expect(isSearchLongEnough('ёж')).toBe(false);
     expect(isSearchLongEnough(null)).toBe(false);
     expect(searchLength(undefined)).toBe(0);

@@ -1,7 +1,8 @@
-/** spec chat §3 (statuses, metaData types) and §5 (msgKey, image files). */
+/** spec chat §3 (metaData types) and §5 (msgKey, image files, the message check of validateChatMessage). */
 import { describe, expect, it } from 'vitest';
 import { CHAT_ERRORS, ChatRuleError } from './errors.js';
 import {
+  createMsgKeyFactory,
   formatMetaData,
   IMAGE_EXTENSIONS,
   isImageFileName,
@@ -14,10 +15,12 @@ import {
   nextMessageTime,
   parseIdList,
   parseMetaData,
+  metaDataIds,
   parseMsgKey,
+  validateChatMessage,
 } from './message.js';
 import { laterStatus } from './messageStatus.js';
-import { MAX_PICTURES_PER_MESSAGE } from '../limits.js';
+import { MAX_MESSAGE_TEXT_LENGTH, MAX_PICTURES_PER_MESSAGE } from '../limits.js';
 
 describe('message key (chat §5)', () => {
   it('msg_ followed by a number gives the number', () => {
@@ -68,6 +71,12 @@ describe('image files (chat §5)', () => {
   it('other extensions, no extension or a bare dot-file are not', () => {
     for (const n of ['a.gif', 'a.pdf', 'jpg', '.png', 'a.jpg.zip', 'a.', '', null, undefined])
       expect(isImageFileName(n)).toBe(false);
+  });
+  it('reads the name after the last path separator of either kind', () => {
+    expect(isImageFileName('C:\\photos\\x.PNG')).toBe(true);
+    expect(isImageFileName('dir.png/readme')).toBe(false);
+    expect(isImageFileName('dir\\.png')).toBe(false);
+    expect(isImageFileName('photos.d/.webp')).toBe(false);
   });
 });
 
@@ -158,5 +167,76 @@ describe('metaData (chat §3)', () => {
     expect(parseMetaData('  ')).toEqual({ kind: 'none' });
     expect(parseMetaData('{"metadataType":"OTHER"}')).toEqual({ kind: 'invalid' });
     expect(parseMetaData('{oops')).toEqual({ kind: 'invalid' });
+  });
+});
+
+describe("client message keys (chat §5: the composer's extMsgId msg_<now>)", () => {
+  it('msg_<clock>, strictly increasing within one millisecond, and always a valid key', () => {
+    let t = 1000;
+    const next = createMsgKeyFactory(() => t);
+    expect(next()).toBe('msg_1000');
+    expect(next()).toBe('msg_1001');
+    t = 5000;
+    expect(next()).toBe('msg_5000');
+    expect(isValidMsgKey(next())).toBe(true);
+    expect(isValidMsgKey('msg_12a')).toBe(false);
+    expect(isValidMsgKey('m_12')).toBe(false);
+    expect(() => parseMsgKey('abc')).toThrow(CHAT_ERRORS.MSG_KEY_INVALID);
+  });
+  it('the default clock is the current time', () => {
+    const before = Date.now();
+    const n = parseMsgKey(createMsgKeyFactory()());
+    expect(n).toBeGreaterThanOrEqual(before);
+    expect(n).toBeLessThanOrEqual(Date.now() + 1);
+  });
+});
+
+describe('bulk status ids of a metaData (chat §3, MSG_VIEWED)', () => {
+  it('a comma-separated id list gives its ids; anything else none', () => {
+    expect(metaDataIds('12, 13,12')).toEqual([12, 13]);
+    expect(metaDataIds(null)).toEqual([]);
+    expect(metaDataIds('')).toEqual([]);
+    expect(metaDataIds('{"userMessage":"1","metadataType":"LINK"}')).toEqual([]);
+    expect(metaDataIds('0,1')).toEqual([]);
+  });
+});
+
+describe("the message check (validateChatMessage: the backend's send and edit, the web composer)", () => {
+  it('a message needs text, a file, a picture, a forward or metaData', () => {
+    const empty = { code: 'EMPTY_MESSAGE', field: 'text', message: 'Сообщение не может быть пустым' };
+    expect(validateChatMessage({})).toEqual(empty);
+    expect(validateChatMessage({ text: '   ' })).toEqual(empty);
+    expect(validateChatMessage({ text: null, files: 0, pictures: 0, forward: false, metaData: false })).toEqual(empty);
+    expect(validateChatMessage({ text: ' Привет ' })).toBeNull();
+    expect(validateChatMessage({ files: 1 })).toBeNull();
+    expect(validateChatMessage({ pictures: 1 })).toBeNull();
+    expect(validateChatMessage({ forward: true })).toBeNull();
+    expect(validateChatMessage({ metaData: true })).toBeNull();
+  });
+  it('at most 10 pictures and one other file, with the texts the backend answers', () => {
+    expect(validateChatMessage({ pictures: MAX_PICTURES_PER_MESSAGE })).toBeNull();
+    expect(validateChatMessage({ text: 'x', pictures: MAX_PICTURES_PER_MESSAGE + 1 })).toEqual({
+      code: 'TOO_MANY_ATTACHMENTS',
+      field: 'pictureIds',
+      message: 'Можно прикрепить не более 10 изображений',
+    });
+    expect(validateChatMessage({ files: 2 })).toEqual({
+      code: 'TOO_MANY_FILES',
+      field: 'fileId',
+      message: 'Можно прикрепить только один файл',
+    });
+    // the picture limit is checked first
+    expect(validateChatMessage({ files: 2, pictures: 11 })?.code).toBe('TOO_MANY_ATTACHMENTS');
+  });
+  it('the text is at most 10 000 characters after trimming, counted in code points', () => {
+    expect(validateChatMessage({ text: 'а'.repeat(MAX_MESSAGE_TEXT_LENGTH) })).toBeNull();
+    expect(validateChatMessage({ text: ` ${'а'.repeat(MAX_MESSAGE_TEXT_LENGTH)} ` })).toBeNull();
+    // 10 000 emoji are 20 000 UTF-16 units but 10 000 characters
+    expect(validateChatMessage({ text: '😀'.repeat(MAX_MESSAGE_TEXT_LENGTH) })).toBeNull();
+    expect(validateChatMessage({ text: 'а'.repeat(MAX_MESSAGE_TEXT_LENGTH + 1) })).toEqual({
+      code: 'MESSAGE_TOO_LONG',
+      field: 'text',
+      message: CHAT_ERRORS.MESSAGE_TOO_LONG,
+    });
   });
 });

@@ -89,7 +89,7 @@ export function nextMessageTime(now: Date, previous: Date | null | undefined): D
  */
 export function isImageFileName(fileName: string | null | undefined): boolean {
   if (!fileName) return false;
-  const base = fileName.split(/[\\/]/).pop() ?? '';
+  const base = fileName.slice(Math.max(fileName.lastIndexOf('/'), fileName.lastIndexOf('\\')) + 1);
   const dot = base.lastIndexOf('.');
   if (dot <= 0) return false;
   return IMAGE_EXTENSIONS.includes(base.slice(dot + 1).toLowerCase());

@@ -185,6 +185,28 @@ describe('typing indicators (chat §4, §5, §9)', () => {
     expect(s.notify({ userId: 2 }, 9)).toEqual({ ok: false, error: 'Группы или пользователя нет' });
     expect(s.notify({ groupId: 1, userId: null }, 9)).toEqual({ ok: false, error: 'Группы или пользователя нет' });
   });
+  it('a renewal with a name fills it in; without one the name stays', () => {
+    const c = clock();
+    const s = new TypingStore(c.now);
+    s.notify({ groupId: 1, userId: 2 }, 9);
+    expect(s.typing(1)[0].userName).toBeNull();
+    s.notify({ groupId: 1, userId: 2, userName: 'Анна' }, 9);
+    s.notify({ groupId: 1, userId: 2, userName: null }, 9);
+    expect(s.typing(1)[0].userName).toBe('Анна');
+  });
+  it('the next expiry is the earliest over all groups; clearing the last user empties the group', () => {
+    const c = clock();
+    const s = new TypingStore(c.now);
+    s.notify({ groupId: 1, userId: 2 }, 9);
+    c.tick(1000);
+    s.notify({ groupId: 2, userId: 3 }, 9);
+    s.notify({ groupId: 2, userId: 4 }, 9);
+    expect(s.nextExpiryIn()).toBe(2000);
+    expect(s.clear(1, 2)).toBe(true);
+    expect(s.typing(1)).toEqual([]);
+    expect(s.nextExpiryIn()).toBe(3000);
+    expect(new TypingStore(c.now, 500).notify({ groupId: 5, userId: 6 }, 9)).toEqual({ ok: true, changed: true });
+  });
   it('keeps groups apart; a message from the user clears them', () => {
     const s = new TypingStore(() => 0);
     s.notify({ groupId: 1, userId: 2 }, 9);
