@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { availableSteps, defaultStep, shouldRefetchAfter, stepFor, validateRefuseReason } from './modalSteps';
+import { availableSteps, defaultStep, stepFor, validateRefuseReason } from './modalSteps';
 
 const open = (status: string) => [...availableSteps(status)].sort();
 
@@ -44,13 +44,5 @@ describe('refusal (spec core §5: a refusal reason is required)', () => {
     expect(validateRefuseReason('')).toBe('Укажите причину отказа');
     expect(validateRefuseReason('   ')).toBe('Укажите причину отказа');
     expect(validateRefuseReason('Нет лимита')).toBe(true);
-  });
-});
-
-describe('conflicts reload the request', () => {
-  it('refetches after CONFLICT and INVALID_STATE, not after validation errors', () => {
-    expect(shouldRefetchAfter('CONFLICT')).toBe(true);
-    expect(shouldRefetchAfter('INVALID_STATE')).toBe(true);
-    expect(shouldRefetchAfter('VALIDATION_ERROR')).toBe(false);
   });
 });

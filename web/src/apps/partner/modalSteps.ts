@@ -82,15 +82,3 @@ export const REFUSE_REASON_REQUIRED = 'Укажите причину отказ�
 export function validateRefuseReason(value: string | null | undefined): true | string {
   return (value ?? '').trim() ? true : REFUSE_REASON_REQUIRED;
 }
-
-/** UserError codes after which the modal reloads the request: someone else changed it meanwhile. */
-export const REFETCH_CODES: ReadonlySet<string> = new Set([
-  'CONFLICT',
-  'INVALID_STATE',
-  'DOCUMENTS_LOCKED',
-  'NOT_FOUND',
-]);
-
-export function shouldRefetchAfter(code: string): boolean {
-  return REFETCH_CODES.has(code);
-}

@@ -30,6 +30,7 @@ import {
   stepOfServerField,
   type RegistrationValues,
 } from './registrationForm';
+import { fieldProblems, userErrorText } from '../../../system/errors/resultMessage';
 import { readUserError } from '../../../system/errors/userError';
 
 // A token is confirmed once even when React runs effects twice (StrictMode): a used token would be expired.
@@ -145,18 +146,13 @@ function RegistrationStepper({ email, token }: { email: string; token: string })
         navigate('/client/auth/registration/expired', { replace: true });
         return;
       }
-      setError(userError.message);
-      const items =
-        userError.fieldErrors.length > 0
-          ? userError.fieldErrors
-          : userError.field
-            ? [{ field: userError.field, message: userError.message }]
-            : [];
-      for (const item of items) {
-        const name = formFieldOfServerField(item.field);
-        if (name) form.setError(name, { message: item.message });
+      setError(userErrorText(userError));
+      const problems = fieldProblems(userError);
+      for (const p of problems) {
+        const name = formFieldOfServerField(p.field);
+        if (name) form.setError(name, { message: p.message });
       }
-      if (items.length > 0) setStep(Math.min(...items.map((i) => stepOfServerField(i.field))));
+      if (problems.length > 0) setStep(Math.min(...problems.map((p) => stepOfServerField(p.field))));
     }
   });
 

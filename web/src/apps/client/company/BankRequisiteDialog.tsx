@@ -11,9 +11,10 @@ import { useTranslation } from 'react-i18next';
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { FormField } from '../../../components/FormField';
 import { BikPicker, type PickedBank } from './BikPicker';
-import { serverFieldErrors, validateAccount, validateBik } from './companyForm';
+import { validateAccount, validateBik } from './companyForm';
 import { useCreateBankRequisiteMutation } from './mutations/useCreateBankRequisiteMutation';
 import { useUpdateBankRequisiteMutation } from './mutations/useUpdateBankRequisiteMutation';
+import { fieldIn, placeFieldErrors } from '../../../system/errors/resultMessage';
 import { readUserError } from '../../../system/errors/userError';
 
 export interface EditedRequisite {
@@ -60,7 +61,8 @@ export function BankRequisiteDialog({
     if (r.__typename === 'CreateBankRequisiteSuccess' || r.__typename === 'UpdateBankRequisiteSuccess') onSaved();
     else if (r.__typename === 'UserError') {
       const userError = readUserError(r.userError);
-      const { byField, formMessage } = serverFieldErrors(userError, FIELDS);
+      const { byField, formMessage } = placeFieldErrors(userError, fieldIn(FIELDS));
+
       for (const [field, message] of Object.entries(byField))
         form.setError(field as keyof Values, { message: message as string });
       setFormError(formMessage);

@@ -20,7 +20,6 @@ import { MESSAGES, validateEmail, validatePhone } from '../../../system/validati
 import { PasswordFields } from '../../auth/PasswordPage';
 import {
   COMPANY_MESSAGES,
-  serverFieldErrors,
   toRegistrationDataInput,
   validateOptionalPhone,
   validateRussianName,
@@ -29,6 +28,7 @@ import {
 import { useChangePasswordMutation } from './mutations/useChangePasswordMutation';
 import { useRequestEmailChangeMutation } from './mutations/useRequestEmailChangeMutation';
 import { useUpdateRegistrationDataMutation } from './mutations/useUpdateRegistrationDataMutation';
+import { fieldIn, placeFieldErrors } from '../../../system/errors/resultMessage';
 import { readUserError } from '../../../system/errors/userError';
 
 export function CompanyAccountTab({ viewer: viewerKey }: { viewer: CompanyAccountTab_viewer$key }) {
@@ -100,7 +100,8 @@ function RegistrationDataForm({ initial }: { initial: RegDataValues }) {
     if (r.__typename === 'UpdateRegistrationDataSuccess') showSuccess(t('company.saved'));
     else if (r.__typename === 'UserError') {
       const userError = readUserError(r.userError);
-      const { byField, formMessage } = serverFieldErrors(userError, REG_FIELDS);
+      const { byField, formMessage } = placeFieldErrors(userError, fieldIn(REG_FIELDS));
+
       for (const [field, message] of Object.entries(byField))
         form.setError(field as keyof RegDataValues, { message: message as string });
       setFormError(formMessage);

@@ -2,7 +2,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   COMPANY_MESSAGES,
-  serverFieldErrors,
   toRegistrationDataInput,
   validateAccount,
   validateBik,
@@ -56,18 +55,5 @@ describe('company forms', () => {
       additionalPhone: null,
       companyWebsite: 'romashka.ru',
     });
-  });
-  it('places server field errors on the form fields, else above the form', () => {
-    const e = {
-      message: 'Ошибка валидации',
-      fieldErrors: [{ field: 'checkAccount', message: 'Номер счёта не соответствует БИК банка' }],
-    };
-    expect(serverFieldErrors(e, ['bankBik', 'checkAccount'] as const)).toEqual({
-      byField: { checkAccount: 'Номер счёта не соответствует БИК банка' },
-      formMessage: null,
-    });
-    expect(
-      serverFieldErrors({ message: 'Такие реквизиты уже добавлены', fieldErrors: [] }, ['bankBik'] as const),
-    ).toEqual({ byField: {}, formMessage: 'Такие реквизиты уже добавлены' });
   });
 });

@@ -2,7 +2,8 @@
  * Pure rules and mappings of the 'Моя компания' forms (issue 8; spec core §3 "Client info / contact", "Bank requisite";
  * §5 names, phone, site; §8 "update regdata" and password-change unknown errors). Each `validate*` returns true or the
  * Russian message, the shape react-hook-form's `validate` takes. The server checks everything again (the control key
- * of a settlement account only there) and its field errors are placed with {@link serverFieldErrors}.
+ * of a settlement account only there) and its field errors are placed with `placeFieldErrors`
+ * (system/errors/resultMessage.ts).
  */
 import { MESSAGES, normalizePhone, validatePhone, type ValidationResult } from '../../../system/validation';
 
@@ -79,20 +80,4 @@ export function toRegistrationDataInput(v: {
     additionalPhone: v.additionalPhone.trim() ? normalizePhone(v.additionalPhone) : null,
     companyWebsite: blank(v.companyWebsite),
   };
-}
-
-/**
- * The server's field errors (UserError.fieldErrors) for the form's own fields, first message per field, plus the
- * message to show above the form when none of them belongs to a field.
- */
-export function serverFieldErrors<F extends string>(
-  error: { message: string; fieldErrors: ReadonlyArray<{ field: string; message: string }> },
-  fields: ReadonlyArray<F>,
-): { byField: Partial<Record<F, string>>; formMessage: string | null } {
-  const byField: Partial<Record<F, string>> = {};
-  for (const fe of error.fieldErrors) {
-    const f = fields.find((x) => x === fe.field);
-    if (f && !byField[f]) byField[f] = fe.message;
-  }
-  return { byField, formMessage: Object.keys(byField).length ? null : error.message };
 }

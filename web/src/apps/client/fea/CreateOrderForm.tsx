@@ -15,7 +15,8 @@ import { useValidateOrderMutation } from './mutations/useValidateOrderMutation';
 import { OrderFields } from './OrderFields';
 import { OrderFilesField } from './OrderFilesField';
 import { EMPTY_ORDER_FORM, orderFormField, orderInput, type OrderFormValues } from './orderForm';
-import { readUserError } from '../../../system/errors/userError';
+import { placeFieldErrors } from '../../../system/errors/resultMessage';
+import { readUserError, type UserErrorData } from '../../../system/errors/userError';
 
 export function CreateOrderForm({ onCreated, onCancel }: { onCreated: () => void; onCancel: () => void }) {
   const { t } = useTranslation();
@@ -26,21 +27,12 @@ export function CreateOrderForm({ onCreated, onCancel }: { onCreated: () => void
   const [formError, setFormError] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
 
-  const applyUserError = (e: {
-    message: string;
-    field?: string | null;
-    fieldErrors: ReadonlyArray<{ field: string; message: string }>;
-  }) => {
-    const items = e.fieldErrors.length > 0 ? e.fieldErrors : e.field ? [{ field: e.field, message: e.message }] : [];
-    let placed = 0;
-    for (const item of items) {
-      const name = orderFormField(item.field);
-      if (name) {
-        form.setError(name, { message: item.message });
-        placed += 1;
-      }
-    }
-    if (placed === 0 || placed < items.length) setFormError(e.message);
+  /** The server's refusal on the form: problems under their fields, the rest above the form (resultMessage.ts). */
+  const applyUserError = (e: UserErrorData) => {
+    const { byField, formMessage } = placeFieldErrors(e, orderFormField);
+    for (const [name, message] of Object.entries(byField) as [keyof OrderFormValues, string][])
+      form.setError(name, { message });
+    setFormError(formMessage);
   };
 
   const onSubmit = form.handleSubmit(async (values) => {

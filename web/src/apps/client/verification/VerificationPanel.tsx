@@ -21,6 +21,7 @@ import { formatDateTime, formatFileSize } from '../../../system/formats';
 import { base64ToBytes } from '../../../system/signing/bytes';
 import { showSuccess } from '../../../system/toaster';
 import { useSignVerificationDocumentMutation } from './mutations/useSignVerificationDocumentMutation';
+import { isStaleCode, userErrorText } from '../../../system/errors/resultMessage';
 import { readUserError } from '../../../system/errors/userError';
 
 /** Where the bank requisites are edited (the 'Моя компания' tab). */
@@ -47,9 +48,6 @@ const refreshQuery = graphql`
     }
   }
 `;
-
-/** Refusals after which the panel reloads `Viewer.verification` (another application to sign, or nothing left to do). */
-const STALE_CODES: ReadonlySet<string> = new Set(['DOCUMENT_SUPERSEDED', 'ALREADY_VERIFIED', 'NOT_FOUND']);
 
 export function VerificationPanel({ viewer: viewerKey }: { viewer: VerificationPanel_viewer$key }) {
   const { t } = useTranslation();
@@ -102,14 +100,14 @@ export function VerificationPanel({ viewer: viewerKey }: { viewer: VerificationP
     if (result.__typename === 'UserError') {
       const userError = readUserError(result.userError);
       // The application was replaced (company data changed) or the company is verified already: show the current state.
-      if (STALE_CODES.has(userError.code))
+      if (isStaleCode(userError.code))
         fetchQuery<VerificationPanelRefreshQuery>(
           environment,
           refreshQuery,
           {},
           { fetchPolicy: 'network-only' },
         ).subscribe({});
-      return userError.message;
+      return userErrorText(userError);
     }
     if (result.__typename !== 'SignVerificationDocumentSuccess') return t('common.genericError');
     showSuccess(t('verification.success'));

@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { graphql, useFragment } from 'react-relay';
 import type { OperatorComments_order$key } from '../../../__generated__/OperatorComments_order.graphql';
 import { FormField } from '../../../components/FormField';
-import { reportDealResult } from '../../../components/deal/dealResult';
+import { reportResult } from '../../../system/errors/resultMessage';
 import { userErrorOf } from '../../../system/errors/userError';
 import { ACTOR_ROLE_LABEL } from '../../../components/deal/labels';
 import { formatDateTime } from '../../../system/formats';
@@ -90,7 +90,7 @@ export function OperatorComments({
       }
       const userError = userErrorOf(res);
       if (userError && userError.fieldErrors.length > 0) setError(userError.fieldErrors[0].message);
-      else reportDealResult(res, { success: 'Комментарий добавлен', refetch });
+      else reportResult(res, { success: 'Комментарий добавлен', refetch });
     } catch {
       /* generic toast shown */
     }

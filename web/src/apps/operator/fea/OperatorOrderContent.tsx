@@ -10,7 +10,7 @@ import { graphql, useFragment } from 'react-relay';
 import type { OperatorOrderContent_order$key } from '../../../__generated__/OperatorOrderContent_order.graphql';
 import { ConfirmDialog } from '../../../components/deal/ConfirmDialog';
 import { DealStepTabs } from '../../../components/deal/DealStepTabs';
-import { reportDealResult } from '../../../components/deal/dealResult';
+import { reportResult } from '../../../system/errors/resultMessage';
 import { userErrorOf, type ResultMember } from '../../../system/errors/userError';
 import { HistorySection } from '../../../components/deal/HistorySection';
 import { OfferComparison } from '../../../components/deal/OfferComparison';
@@ -110,17 +110,17 @@ export function OperatorOrderContent({
 
   const onTake = () =>
     take({ input: { orderId: order.id } }).then(
-      (r) => reportDealResult(r.takeOrderForReview, { success: 'Заявка взята в работу', refetch }),
+      (r) => reportResult(r.takeOrderForReview, { success: 'Заявка взята в работу', refetch }),
       () => false,
     );
   const onConfirmPayment = () =>
     confirmPayCheck({ input: { orderId: order.id } }).then(
-      (r) => reportDealResult(r.confirmPayCheck, { success: 'Оплата подтверждена', refetch }),
+      (r) => reportResult(r.confirmPayCheck, { success: 'Оплата подтверждена', refetch }),
       () => false,
     );
   /** Keeps the dialog open only when the comment itself was refused. */
   const commentResult = (res: ResultMember, success: string) => {
-    reportDealResult(res, { success, refetch });
+    reportResult(res, { success, refetch });
     const code = userErrorOf(res)?.code;
     return !(code === 'COMMENT_REQUIRED' || code === 'VALIDATION_ERROR');
   };

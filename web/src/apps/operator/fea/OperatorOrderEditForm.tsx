@@ -9,7 +9,7 @@ import { useForm } from 'react-hook-form';
 import { graphql, useFragment } from 'react-relay';
 import type { OperatorOrderEditForm_order$key } from '../../../__generated__/OperatorOrderEditForm_order.graphql';
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
-import { reportDealResult } from '../../../components/deal/dealResult';
+import { placeFieldErrors, reportResult } from '../../../system/errors/resultMessage';
 import { userErrorOf } from '../../../system/errors/userError';
 import { OrderFields } from '../../client/fea/OrderFields';
 import { orderFormField, orderInput, type OrderFormValues } from '../../client/fea/orderForm';
@@ -81,19 +81,14 @@ export function OperatorOrderEditForm({
       const res = r.updateOrder;
       const userError = userErrorOf(res);
       if (userError?.code === 'VALIDATION_ERROR') {
-        let placed = 0;
-        for (const fe of userError.fieldErrors) {
-          const name = orderFormField(fe.field.replace(/^order\./, ''));
-          if (name) {
-            form.setError(name, { message: fe.message });
-            placed += 1;
-          }
-        }
-        if (placed < Math.max(1, userError.fieldErrors.length)) setFormError(userError.message);
-
+        const { byField, formMessage } = placeFieldErrors(userError, (f) => orderFormField(f.replace(/^order\./, '')));
+        for (const [name, message] of Object.entries(byField) as [keyof OrderFormValues, string][])
+          form.setError(name, { message });
+        setFormError(formMessage);
         return;
       }
-      if (reportDealResult(res, { success: 'Данные заявки сохранены', refetch })) onDone();
+
+      if (reportResult(res, { success: 'Данные заявки сохранены', refetch })) onDone();
     } catch {
       /* generic toast shown */
     }

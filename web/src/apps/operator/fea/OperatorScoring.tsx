@@ -8,7 +8,7 @@ import { Button, Checkbox, HStack, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { graphql, useFragment } from 'react-relay';
 import type { OperatorScoring_order$key } from '../../../__generated__/OperatorScoring_order.graphql';
-import { reportDealResult } from '../../../components/deal/dealResult';
+import { reportResult } from '../../../system/errors/resultMessage';
 import { OFFER_STATUS_LABEL } from '../../../components/deal/labels';
 import { StatusBadge } from '../../../components/deal/StatusBadge';
 import { useSendOrderToPartnersMutation } from './mutations/useSendOrderToPartnersMutation';
@@ -57,7 +57,7 @@ export function OperatorScoring({
   const onSend = async () => {
     try {
       const r = await send({ input: { orderId: order.id, partnerIds: [...chosen] } });
-      if (reportDealResult(r.sendOrderToPartners, { success: 'Заявка отправлена платёжным агентам', refetch }))
+      if (reportResult(r.sendOrderToPartners, { success: 'Заявка отправлена платёжным агентам', refetch }))
         setChosen(new Set());
     } catch {
       /* generic toast shown */

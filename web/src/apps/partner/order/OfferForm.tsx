@@ -26,13 +26,14 @@ import { FormField } from '../../../components/FormField';
 import { RadioChoiceField } from '../../../components/RadioChoiceField';
 import { CurrencySelect } from '../../../components/pickers/CurrencySelect';
 import { MESSAGES, validateRequired } from '../../../system/validation';
-import { shouldRefetchAfter } from '../modalSteps';
+import { isStaleCode, placeFieldErrors } from '../../../system/errors/resultMessage';
 import { userErrorOf } from '../../../system/errors/userError';
 import { useSendOfferMutation } from '../mutations/useSendOfferMutation';
 import {
   DEAL_METHODS,
   EMPTY_EXPENSE,
   type OfferDefaultsSource,
+  type OfferFieldName,
   type OfferFormValues,
   commissionInput,
   offerFieldOf,
@@ -87,20 +88,11 @@ export function OfferForm({
     }
     const userError = userErrorOf(r);
     if (!userError) return;
-    const items =
-      userError.fieldErrors.length > 0
-        ? userError.fieldErrors
-        : userError.field
-          ? [{ field: userError.field, message: userError.message }]
-          : [];
-    let unplaced = items.length === 0;
-    for (const item of items) {
-      const name = offerFieldOf(item.field);
-      if (name) form.setError(name, { message: item.message }, { shouldFocus: true });
-      else unplaced = true;
-    }
-    if (unplaced) setFormError(userError.message);
-    if (shouldRefetchAfter(userError.code)) actions.fail(userError);
+    const { byField, formMessage } = placeFieldErrors(userError, offerFieldOf);
+    for (const [name, message] of Object.entries(byField) as [OfferFieldName, string][])
+      form.setError(name, { message }, { shouldFocus: true });
+    setFormError(formMessage);
+    if (isStaleCode(userError.code)) actions.fail(userError);
   });
 
   return (

@@ -5,7 +5,6 @@ import { useSendFinalDocumentsMutation } from '../mutations/useSendFinalDocument
 import { PT } from '../texts';
 import { DocumentSetPanel } from './DocumentSetPanel';
 import { usePartnerOrderActions } from './PartnerOrderActions';
-import { readUserError } from '../../../system/errors/userError';
 
 export function PartnerClosureStep({ partnerOrder: key }: { partnerOrder: PartnerClosureStep_partnerOrder$key }) {
   const actions = usePartnerOrderActions();
@@ -29,11 +28,7 @@ export function PartnerClosureStep({ partnerOrder: key }: { partnerOrder: Partne
   const [send, sending] = useSendFinalDocumentsMutation();
   const onSend = async () => {
     const r = (await send({ input: { partnerOrderId: po.id } })).sendFinalDocuments;
-    if (r.__typename === 'SendFinalDocumentsSuccess') actions.done(PT.docs.sentFinal);
-    else if (r.__typename === 'UserError') {
-      const userError = readUserError(r.userError);
-      actions.fail(userError);
-    }
+    actions.report(r, PT.docs.sentFinal);
   };
   return (
     <DocumentSetPanel

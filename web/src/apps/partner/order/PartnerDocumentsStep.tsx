@@ -6,7 +6,6 @@ import { useSendOfferDocumentsMutation } from '../mutations/useSendOfferDocument
 import { PT } from '../texts';
 import { DocumentSetPanel } from './DocumentSetPanel';
 import { usePartnerOrderActions } from './PartnerOrderActions';
-import { readUserError } from '../../../system/errors/userError';
 
 export function PartnerDocumentsStep({ partnerOrder: key }: { partnerOrder: PartnerDocumentsStep_partnerOrder$key }) {
   const actions = usePartnerOrderActions();
@@ -31,11 +30,7 @@ export function PartnerDocumentsStep({ partnerOrder: key }: { partnerOrder: Part
   const [send, sending] = useSendOfferDocumentsMutation();
   const onSend = async () => {
     const r = (await send({ input: { partnerOrderId: po.id } })).sendOfferDocuments;
-    if (r.__typename === 'SendOfferDocumentsSuccess') actions.done(PT.docs.sentOffer);
-    else if (r.__typename === 'UserError') {
-      const userError = readUserError(r.userError);
-      actions.fail(userError);
-    }
+    actions.report(r, PT.docs.sentOffer);
   };
   if (po.status === 'ALLOWED') return <Text color="gray.600">{PT.docs.notYet}</Text>;
   return (

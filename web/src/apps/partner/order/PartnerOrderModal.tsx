@@ -22,7 +22,6 @@ import { PartnerOfferStep } from './PartnerOfferStep';
 import { PartnerOrderActionsContext, makeActions } from './PartnerOrderActions';
 import { PartnerPaymentStep } from './PartnerPaymentStep';
 import { RefuseOrderDialog } from './RefuseOrderDialog';
-import { readUserError } from '../../../system/errors/userError';
 
 export interface PartnerOrderModalProps {
   partnerOrder: PartnerOrderModal_partnerOrder$key;
@@ -72,11 +71,7 @@ export function PartnerOrderModal({ partnerOrder: key, settings }: PartnerOrderM
 
   const onTake = async () => {
     const r = (await take({ input: { partnerOrderId: po.id } })).takeOrder;
-    if (r.__typename === 'TakeOrderSuccess') actions.done(PT.modal.taken);
-    else if (r.__typename === 'UserError') {
-      const userError = readUserError(r.userError);
-      actions.fail(userError);
-    }
+    actions.report(r, PT.modal.taken);
   };
 
   return (

@@ -16,7 +16,6 @@ import { useConfirmPaymentMutation } from '../mutations/useConfirmPaymentMutatio
 import { useIssuePayCheckMutation } from '../mutations/useIssuePayCheckMutation';
 import { PT } from '../texts';
 import { usePartnerOrderActions } from './PartnerOrderActions';
-import { readUserError } from '../../../system/errors/userError';
 
 export function PartnerPaymentStep({
   partnerOrder: key,
@@ -111,19 +110,11 @@ export function PartnerPaymentStep({
     if (!company) return;
     const r = (await issue({ input: { partnerOrderId: po.id, paymentCompanyId: company.paymentCompanyId } }))
       .issuePayCheck;
-    if (r.__typename === 'IssuePayCheckSuccess') actions.done(PT.payment.issued);
-    else if (r.__typename === 'UserError') {
-      const userError = readUserError(r.userError);
-      actions.fail(userError);
-    }
+    actions.report(r, PT.payment.issued);
   };
   const onConfirm = async () => {
     const r = (await confirm({ input: { partnerOrderId: po.id } })).confirmPayment;
-    if (r.__typename === 'ConfirmPaymentSuccess') actions.done(PT.payment.confirmed);
-    else if (r.__typename === 'UserError') {
-      const userError = readUserError(r.userError);
-      actions.fail(userError);
-    }
+    actions.report(r, PT.payment.confirmed);
   };
 
   return (

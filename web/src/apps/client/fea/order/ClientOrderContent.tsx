@@ -11,7 +11,8 @@ import { useState } from 'react';
 import { graphql, useFragment } from 'react-relay';
 import type { ClientOrderContent_order$key } from '../../../../__generated__/ClientOrderContent_order.graphql';
 import { ConfirmDialog } from '../../../../components/deal/ConfirmDialog';
-import { reportDealResult } from '../../../../components/deal/dealResult';
+import { reportResult } from '../../../../system/errors/resultMessage';
+import type { ResultMember } from '../../../../system/errors/userError';
 import { DealStepTabs } from '../../../../components/deal/DealStepTabs';
 import { DocumentList } from '../../../../components/deal/DocumentList';
 import { HistorySection } from '../../../../components/deal/HistorySection';
@@ -117,15 +118,14 @@ export function ClientOrderContent({
     setAcceptingId(partnerOrderId);
     try {
       const r = await acceptOffer({ input: { partnerOrderId } });
-      reportDealResult(r.acceptOffer, { success: 'Предложение принято', refetch });
+      reportResult(r.acceptOffer, { success: 'Предложение принято', refetch });
     } catch {
       /* generic toast shown */
     } finally {
       setAcceptingId(null);
     }
   };
-  const report = (result: { __typename: string } | undefined, success: string) =>
-    reportDealResult(result, { success, refetch });
+  const report = (result: ResultMember | undefined, success: string) => reportResult(result, { success, refetch });
   const onConfirmOfferDocs = () =>
     confirmOfferDocs({ input }).then(
       (r) => report(r.confirmOfferDocuments, 'Документы подтверждены'),
@@ -318,7 +318,7 @@ export function ClientOrderContent({
         onConfirm={async () => {
           try {
             const r = await cancelOrder({ input });
-            reportDealResult(r.cancelOrder, { success: 'Заявка отменена', refetch });
+            reportResult(r.cancelOrder, { success: 'Заявка отменена', refetch });
             return true;
           } catch {
             return false;
