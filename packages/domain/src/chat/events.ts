@@ -12,6 +12,7 @@ import type { MessageStatus } from './messageStatus.js';
 /** Incoming realtime message types (chat §4). GROUP_REQDOC_MSG is passed on unchanged. */
 export type RealtimeMessageType =
   'MODIFY_MSG' | 'CHILD_MSG' | 'GROUP_MSG' | 'MODIFY_GROUP_MSG' | 'NOTIFY_MSG' | 'GROUP_REQDOC_MSG';
+/** Every realtime message type of chat §4, in the spec's order (schemas and guards read it). */
 export const REALTIME_MESSAGE_TYPES: readonly RealtimeMessageType[] = [
   'MODIFY_MSG',
   'CHILD_MSG',
@@ -24,6 +25,7 @@ export const REALTIME_MESSAGE_TYPES: readonly RealtimeMessageType[] = [
 /** Message modification types (chat §4). */
 export type MessageModificationKind =
   'MSG_EDITED' | 'MSG_METADATA_EDITED' | 'MSG_DELETED' | 'MSG_DELIVERED' | 'MSG_VIEWED';
+/** Every message modification kind of chat §4. */
 export const MESSAGE_MODIFICATION_KINDS: readonly MessageModificationKind[] = [
   'MSG_EDITED',
   'MSG_METADATA_EDITED',
@@ -41,6 +43,7 @@ export type GroupSystemEventKind =
   | 'GROUP_REMOVED'
   | 'GROUP_JOINED'
   | 'GROUP_ADDED';
+/** Every group system event of chat §3. */
 export const GROUP_SYSTEM_EVENT_KINDS: readonly GroupSystemEventKind[] = [
   'GROUP_CREATED',
   'GROUP_NAME_CHANGED',
@@ -53,6 +56,7 @@ export const GROUP_SYSTEM_EVENT_KINDS: readonly GroupSystemEventKind[] = [
 
 /** Group modifications carried by MODIFY_GROUP_MSG (chat §4): the system events plus the favourite marks. */
 export type GroupEventKind = GroupSystemEventKind | 'GROUP_ADDED_FAVORITE' | 'GROUP_REMOVED_FAVORITE';
+/** Every group modification of chat §4: the system events, then the favourite marks. */
 export const GROUP_EVENT_KINDS: readonly GroupEventKind[] = [
   ...GROUP_SYSTEM_EVENT_KINDS,
   'GROUP_ADDED_FAVORITE',
@@ -61,6 +65,7 @@ export const GROUP_EVENT_KINDS: readonly GroupEventKind[] = [
 
 /** Notifications carried by NOTIFY_MSG (chat §4). */
 export type NotificationKind = 'USER_ONLINE' | 'USER_OFFLINE' | 'USER_TYPING_GROUP';
+/** Every notification kind of chat §4. */
 export const NOTIFICATION_KINDS: readonly NotificationKind[] = ['USER_ONLINE', 'USER_OFFLINE', 'USER_TYPING_GROUP'];
 
 /** A message as it travels in realtime events (chat §3 Message; times UTC ISO 8601). */

@@ -20,12 +20,14 @@ import { isOwnFor } from './own.js';
 
 /** Group types (chat §6). Alliances are ECVP_PARTNER_CLIENT. */
 export type GroupType = 'ECVP_CLIENT' | 'ECVP_PARTNER_CLIENT' | 'ECVP_PARTNER' | 'ECVP_SUPPORT';
+/** The group types of chat §6 in a fixed order (statistics by type list them in this order). */
 export const GROUP_TYPES: readonly GroupType[] = ['ECVP_CLIENT', 'ECVP_PARTNER_CLIENT', 'ECVP_PARTNER', 'ECVP_SUPPORT'];
 /** The alliance group type (chat §6). */
 export const ALLIANCE_GROUP_TYPE: GroupType = 'ECVP_PARTNER_CLIENT';
 
 /** Member roles in a group (chat §6). */
 export type MemberRole = 'OWNER' | 'ADMIN' | 'MODERATOR' | 'PARTICIPANT';
+/** The member roles of chat §6, strongest first. */
 export const MEMBER_ROLES: readonly MemberRole[] = ['OWNER', 'ADMIN', 'MODERATOR', 'PARTICIPANT'];
 /** The role as shown in a group preview (chat §3 userRole, §6). */
 export type PreviewRole = 'OWNER' | 'PARTICIPANT';

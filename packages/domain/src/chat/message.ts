@@ -113,6 +113,7 @@ export const METADATA_TYPE_LABELS: Readonly<Record<MetadataType, string>> = {
   LEGAL_ENTITY: 'Юридическое лицо',
   NOTIFICATION: 'Уведомление',
 };
+/** The metaData type codes of chat §3, in the order of {@link METADATA_TYPE_LABELS}. */
 export const METADATA_TYPES = Object.keys(METADATA_TYPE_LABELS) as MetadataType[];
 
 /** Whether the value is a metaData type of chat §3. */
