@@ -16,7 +16,7 @@ import type { Area } from '../../system/router/guards';
 import { canCreateAlliance } from './alliances/allianceRules';
 import { ChatInvitations } from './alliances/ChatInvitations';
 import { CreateAlliance } from './alliances/CreateAlliance';
-import { chatSignals } from './chatSignals';
+import { chatSignals } from './store/chatSignals';
 import { ChatList } from './list/ChatList';
 import { listBasePath, listTypes, offersSupportLink, type ChatListKind } from './support/chatLists';
 import { SupportChatLink } from './support/SupportChatLink';

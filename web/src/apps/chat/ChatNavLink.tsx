@@ -13,9 +13,9 @@ import { fetchQuery, graphql, useLazyLoadQuery, useRelayEnvironment } from 'reac
 import { NavLink } from 'react-router-dom';
 import type { ChatNavLinkQuery } from '../../__generated__/ChatNavLinkQuery.graphql';
 import type { Area } from '../../system/router/guards';
-import { ChatEventsSubscriber } from './ChatEventsSubscriber';
-import { logChatError } from './chatLog';
-import { chatSignals } from './chatSignals';
+import { ChatEventsSubscriber } from './store/ChatEventsSubscriber';
+import { logChatError } from './store/chatLog';
+import { chatSignals } from './store/chatSignals';
 import { hasSupportDesk, listBasePath } from './support/chatLists';
 import { QuietBoundary } from './support/QuietBoundary';
 import {
@@ -26,7 +26,7 @@ import {
   supportBadgeCount,
 } from './support/supportBadges';
 import { SUPPORT_TEXTS } from './support/supportTexts';
-import { CHAT_TEXTS } from './texts';
+import { CHAT_TEXTS } from './rules/texts';
 
 const navQuery = graphql`
   query ChatNavLinkQuery($withSupportDesk: Boolean!) {

@@ -1,6 +1,6 @@
 /** The right pane while no chat is open. */
 import { Center, Text } from '@chakra-ui/react';
-import { CHAT_TEXTS } from './texts';
+import { CHAT_TEXTS } from './rules/texts';
 
 export function ChatPlaceholder({ text = CHAT_TEXTS.pickChat }: { text?: string }) {
   return (

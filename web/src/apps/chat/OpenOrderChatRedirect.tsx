@@ -4,9 +4,9 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import type { Area } from '../../system/router/guards';
 import { useOpenOrderChatMutation } from './mutations/useOpenOrderChatMutation';
-import { logChatError } from './chatLog';
+import { logChatError } from './store/chatLog';
 import { userErrorOf } from '../../system/errors/userError';
-import { CHAT_TEXTS } from './texts';
+import { CHAT_TEXTS } from './rules/texts';
 
 export function OpenOrderChatRedirect({ area }: { area: Area }) {
   const { orderId = '' } = useParams();

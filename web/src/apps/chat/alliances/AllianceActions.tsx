@@ -5,7 +5,7 @@
  */
 import { Button, HStack } from '@chakra-ui/react';
 import { useState } from 'react';
-import { ALLIANCE_TEXTS } from '../texts';
+import { ALLIANCE_TEXTS } from '../rules/texts';
 import { InviteToAllianceDialog } from './InviteToAllianceDialog';
 import { RenameAllianceDialog } from './RenameAllianceDialog';
 

@@ -10,10 +10,10 @@ import { useState } from 'react';
 import { graphql, useFragment } from 'react-relay';
 import { useNavigate } from 'react-router-dom';
 import type { ChatInvitationItem_invitation$key } from '../../../__generated__/ChatInvitationItem_invitation.graphql';
-import { placeGroup, removeInvitation } from '../chatStore';
+import { placeGroup, removeInvitation } from '../store/chatStore';
 import { useAcceptChatInvitationMutation } from '../mutations/useAcceptChatInvitationMutation';
 import { useDeclineChatInvitationMutation } from '../mutations/useDeclineChatInvitationMutation';
-import { ALLIANCE_TEXTS } from '../texts';
+import { ALLIANCE_TEXTS } from '../rules/texts';
 import { invitationText } from './allianceRules';
 import { readUserError } from '../../../system/errors/userError';
 

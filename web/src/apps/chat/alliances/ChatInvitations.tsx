@@ -9,9 +9,9 @@ import { useEffect } from 'react';
 import { fetchQuery, graphql, useFragment, useRelayEnvironment } from 'react-relay';
 import type { ChatInvitations_viewer$key } from '../../../__generated__/ChatInvitations_viewer.graphql';
 import type { ChatInvitationsRefetchQuery } from '../../../__generated__/ChatInvitationsRefetchQuery.graphql';
-import { logChatError } from '../chatLog';
-import { chatSignals } from '../chatSignals';
-import { ALLIANCE_TEXTS } from '../texts';
+import { logChatError } from '../store/chatLog';
+import { chatSignals } from '../store/chatSignals';
+import { ALLIANCE_TEXTS } from '../rules/texts';
 import { ChatInvitationItem } from './ChatInvitationItem';
 
 const refetchQuery = graphql`

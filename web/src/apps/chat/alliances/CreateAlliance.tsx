@@ -25,9 +25,9 @@ import { graphql, useLazyLoadQuery } from 'react-relay';
 import { useNavigate } from 'react-router-dom';
 import type { CreateAllianceContactsQuery } from '../../../__generated__/CreateAllianceContactsQuery.graphql';
 import { FormField } from '../../../components/FormField';
-import { placeGroup, setUnreadStatistic } from '../chatStore';
+import { placeGroup, setUnreadStatistic } from '../store/chatStore';
 import { useCreateChatGroupMutation } from '../mutations/useCreateChatGroupMutation';
-import { ALLIANCE_TEXTS } from '../texts';
+import { ALLIANCE_TEXTS } from '../rules/texts';
 import { ALLIANCE_TYPE, GROUP_NAME_MAX, validateGroupName } from './allianceRules';
 import { readUserError } from '../../../system/errors/userError';
 

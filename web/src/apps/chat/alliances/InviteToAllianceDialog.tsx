@@ -10,7 +10,7 @@ import { Suspense, useState } from 'react';
 import { graphql, useLazyLoadQuery } from 'react-relay';
 import type { InviteToAllianceDialogQuery } from '../../../__generated__/InviteToAllianceDialogQuery.graphql';
 import { useInviteToChatGroupMutation } from '../mutations/useInviteToChatGroupMutation';
-import { ALLIANCE_TEXTS } from '../texts';
+import { ALLIANCE_TEXTS } from '../rules/texts';
 import { invitableContacts } from './allianceRules';
 import { readUserError } from '../../../system/errors/userError';
 

@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormField } from '../../../components/FormField';
 import { useRenameChatGroupMutation } from '../mutations/useRenameChatGroupMutation';
-import { ALLIANCE_TEXTS } from '../texts';
+import { ALLIANCE_TEXTS } from '../rules/texts';
 import { GROUP_NAME_MAX, validateGroupName } from './allianceRules';
 import { readUserError } from '../../../system/errors/userError';
 

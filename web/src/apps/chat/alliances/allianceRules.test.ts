@@ -10,7 +10,7 @@ import {
   metadataDisplay,
   validateGroupName,
 } from './allianceRules';
-import { isViewerAddedEvent, membershipChangedGroupId } from '../chatEventUpdater';
+import { isViewerAddedEvent, membershipChangedGroupId } from '../store/chatEventUpdater';
 
 describe('alliance rules (spec chat §6)', () => {
   it('alliances can be created by clients, payment agents and operators, not by referral partners', () => {

@@ -7,7 +7,7 @@ import { useParams } from 'react-router-dom';
 import { ErrorPage, NotFoundPage } from '../../../system/errors/ErrorPage';
 import { GraphQLRequestError } from '../../../system/relay/environment';
 import { isNumericIdParam, type Area } from '../../../system/router/guards';
-import { logChatError } from '../chatLog';
+import { logChatError } from '../store/chatLog';
 import type { ChatListKind } from '../support/chatLists';
 import { ChatDetail } from './ChatDetail';
 

@@ -14,9 +14,9 @@ import { AllianceActions } from '../alliances/AllianceActions';
 import { canManageAlliance } from '../alliances/allianceRules';
 import { lastSeenText } from '../rules/lastSeen';
 import { listKindOf, presenceMembers } from '../support/chatLists';
-import { CHAT_TEXTS } from '../texts';
-import { typingText } from '../typing';
-import { useNow, useTypingUsers } from '../typingStore';
+import { CHAT_TEXTS } from '../rules/texts';
+import { typingText } from '../rules/typing';
+import { useNow, useTypingUsers } from '../store/typingStore';
 
 /**
  * Header of the open chat: the name (h1), presence or typing line, and below `lg` the back link to `basePath` (the

@@ -14,12 +14,12 @@ import { useState } from 'react';
 import { graphql, useFragment } from 'react-relay';
 import type { ChatMessageItem_message$key } from '../../../__generated__/ChatMessageItem_message.graphql';
 import { metadataDisplay } from '../alliances/allianceRules';
-import { removeMessage, setUnreadStatistic } from '../chatStore';
-import { splitMentions, type Mentionable } from '../mentions';
+import { removeMessage, setUnreadStatistic } from '../store/chatStore';
+import { splitMentions, type Mentionable } from '../rules/mentions';
 import { useDeleteChatMessageMutation } from '../mutations/useDeleteChatMessageMutation';
 import { useReactToChatMessageMutation } from '../mutations/useReactToChatMessageMutation';
-import { PaperclipIcon } from '../PaperclipIcon';
-import { CHAT_TEXTS, REACTIONS } from '../texts';
+import { PaperclipIcon } from './PaperclipIcon';
+import { CHAT_TEXTS, REACTIONS } from '../rules/texts';
 import { PictureLightbox } from './PictureLightbox';
 
 /** Ids of optimistic placeholders (ChatComposer). */

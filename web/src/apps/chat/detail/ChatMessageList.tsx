@@ -1,6 +1,6 @@
 /**
  * The messages of the open chat, oldest first (backward paging 'Загрузить более ранние'): date separators, the
- * UNREAD separator (messageItems.ts), the messages. Opens at the UNREAD separator or the bottom and follows new
+ * UNREAD separator (rules/messageItems.ts), the messages. Opens at the UNREAD separator or the bottom and follows new
  * messages while near the bottom. A new message from someone else while the tab is visible is marked viewed
  * (markChatViewedTo).
  */
@@ -9,12 +9,12 @@ import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { graphql, usePaginationFragment } from 'react-relay';
 import type { ChatMessageList_query$key } from '../../../__generated__/ChatMessageList_query.graphql';
 import type { ChatMessageListPaginationQuery } from '../../../__generated__/ChatMessageListPaginationQuery.graphql';
-import { useDocumentVisible } from '../ChatEventsSubscriber';
-import { markMessagesViewed, setUnreadStatistic } from '../chatStore';
-import type { Mentionable } from '../mentions';
-import { buildMessageRows } from '../messageItems';
+import { useDocumentVisible } from '../store/ChatEventsSubscriber';
+import { markMessagesViewed, setUnreadStatistic } from '../store/chatStore';
+import type { Mentionable } from '../rules/mentions';
+import { buildMessageRows } from '../rules/messageItems';
 import { useMarkChatViewedToMutation } from '../mutations/useMarkChatViewedToMutation';
-import { CHAT_TEXTS } from '../texts';
+import { CHAT_TEXTS } from '../rules/texts';
 import { ChatMessageItem, PENDING_PREFIX } from './ChatMessageItem';
 
 const PAGE = 30;

@@ -1,6 +1,6 @@
 /** The full picture of a message over the chat: dialog named by the picture, the image fitted to the screen, 'Закрыть'. */
 import { CloseButton, Dialog, Image, Portal } from '@chakra-ui/react';
-import { CHAT_TEXTS } from '../texts';
+import { CHAT_TEXTS } from '../rules/texts';
 
 export interface PictureLightboxProps {
   /** The picture shown, or null when closed. */

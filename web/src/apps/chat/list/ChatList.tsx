@@ -14,7 +14,7 @@ import type { ChatList_query$key } from '../../../__generated__/ChatList_query.g
 import type { ChatListPaginationQuery } from '../../../__generated__/ChatListPaginationQuery.graphql';
 import { useDebouncedValue } from '../../../system/useDebouncedValue';
 import type { Area } from '../../../system/router/guards';
-import { GROUP_LIST_KEY, registerListConnection } from '../chatStore';
+import { GROUP_LIST_KEY, registerListConnection } from '../store/chatStore';
 import {
   CHAT_EMPTY_RESULTS_DELAY_MS as EMPTY_RESULTS_DELAY_MS,
   CHAT_GROUP_PAGE_SIZE as GROUP_PAGE_SIZE,
@@ -25,7 +25,7 @@ import { showEmptyResults } from '../rules/constants';
 import { listBasePath, listTypes, type ChatListKind } from '../support/chatLists';
 import { SupportChatListItem } from '../support/SupportChatListItem';
 import { SUPPORT_TEXTS } from '../support/supportTexts';
-import { CHAT_TEXTS } from '../texts';
+import { CHAT_TEXTS } from '../rules/texts';
 import { ChatListItem } from './ChatListItem';
 
 const LIST_TEXTS: Record<ChatListKind, { list: string; search: string; nothingFound: string; empty: string }> = {

@@ -10,13 +10,13 @@ import { NavLink, useNavigate, useParams } from 'react-router-dom';
 import { CHAT_ERRORS } from '@platform/domain/chat/errors';
 import type { ChatListItem_group$key } from '../../../__generated__/ChatListItem_group.graphql';
 import { toaster } from '../../../system/toaster';
-import { placeGroup, removeGroup, setUnreadStatistic } from '../chatStore';
+import { placeGroup, removeGroup, setUnreadStatistic } from '../store/chatStore';
 import { useDeleteChatGroupMutation } from '../mutations/useDeleteChatGroupMutation';
 import { useLeaveChatGroupMutation } from '../mutations/useLeaveChatGroupMutation';
 import { usePinChatGroupMutation } from '../mutations/usePinChatGroupMutation';
 import { useUnpinChatGroupMutation } from '../mutations/useUnpinChatGroupMutation';
 import { formatMessageListDate } from '../rules/dateFormat';
-import { CHAT_TEXTS } from '../texts';
+import { CHAT_TEXTS } from '../rules/texts';
 import { readUserError } from '../../../system/errors/userError';
 
 function pinError(title: string, description?: string) {

@@ -1,7 +1,7 @@
 import { graphql } from 'react-relay';
 import type { useMarkChatViewedToMutation as T } from '../../../__generated__/useMarkChatViewedToMutation.graphql';
 import { useAppMutation } from '../../../system/relay/useAppMutation';
-import { logChatError } from '../chatLog';
+import { logChatError } from '../store/chatLog';
 
 /** Chat failures are logged, not shown (spec chat §8). */
 const onFailure = (error: Error) => logChatError('markChatViewedTo', error);

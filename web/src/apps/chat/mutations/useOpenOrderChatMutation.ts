@@ -1,7 +1,7 @@
 import { graphql } from 'react-relay';
 import type { useOpenOrderChatMutation as T } from '../../../__generated__/useOpenOrderChatMutation.graphql';
 import { useAppMutation } from '../../../system/relay/useAppMutation';
-import { logChatError } from '../chatLog';
+import { logChatError } from '../store/chatLog';
 
 /** Chat failures are logged, not shown (spec chat §8). */
 const onFailure = (error: Error) => logChatError('openOrderChat', error);

@@ -1,12 +1,12 @@
 import { graphql } from 'react-relay';
 import type { useSendChatMessageMutation as T } from '../../../__generated__/useSendChatMessageMutation.graphql';
 import { useAppMutation } from '../../../system/relay/useAppMutation';
-import { logChatError } from '../chatLog';
+import { logChatError } from '../store/chatLog';
 
 /** Chat failures are logged, not shown (spec chat §8). */
 const onFailure = (error: Error) => logChatError('sendChatMessage', error);
 
-/** Sends a message, idempotent by extMsgId; the caller shows a placeholder optimistically (chatStore.ts). */
+/** Sends a message, idempotent by extMsgId; the caller shows a placeholder optimistically (detail/composer/useSendMessage.ts, store/chatStore.ts). */
 export function useSendChatMessageMutation() {
   return useAppMutation<T>(
     graphql`

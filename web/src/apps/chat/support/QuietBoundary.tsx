@@ -3,7 +3,7 @@
  * and is logged, not shown (spec chat §8).
  */
 import { Component, type ReactNode } from 'react';
-import { logChatError } from '../chatLog';
+import { logChatError } from '../store/chatLog';
 
 /** Renders `children`, or `fallback` once one of them threw; logs the error under `what`. */
 export class QuietBoundary extends Component<

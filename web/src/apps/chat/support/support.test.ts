@@ -15,7 +15,7 @@ import {
 } from 'relay-runtime';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { decideRoute } from '../../../system/router/guards';
-import { chatSignals } from '../chatSignals';
+import { chatSignals } from '../store/chatSignals';
 import {
   listConnections,
   placeGroup,
@@ -23,7 +23,7 @@ import {
   removeGroup,
   setUnreadStatistic,
   splitsSupportCounts,
-} from '../chatStore';
+} from '../store/chatStore';
 import {
   acceptsNewGroup,
   listBasePath,

@@ -1,10 +1,10 @@
 /**
  * Who types where (ChatTypingEvent, spec chat §4): kept outside Relay (ephemeral), per group global id. Each
- * event replaces the group's list; entries also expire on their own at `expiresAt` (typing.ts).
+ * event replaces the group's list; entries also expire on their own at `expiresAt` (rules/typing.ts).
  */
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { activeTypers } from '@platform/domain/chat/typing';
-import type { TypingUser } from './typing';
+import type { TypingUser } from '../rules/typing';
 
 let state = new Map<string, readonly TypingUser[]>();
 const listeners = new Set<() => void>();

@@ -9,8 +9,8 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { graphql, requestSubscription, useRelayEnvironment } from 'react-relay';
 import type { Disposable } from 'relay-runtime';
-import type { ChatEventsSubscriberSubscription } from '../../__generated__/ChatEventsSubscriberSubscription.graphql';
-import { GraphQLRequestError } from '../../system/relay/environment';
+import type { ChatEventsSubscriberSubscription } from '../../../__generated__/ChatEventsSubscriberSubscription.graphql';
+import { GraphQLRequestError } from '../../../system/relay/environment';
 import { applyChatEvent, isViewerAddedEvent, membershipChangedGroupId } from './chatEventUpdater';
 import { logChatError } from './chatLog';
 import { shouldRetryChatEvents } from './chatRetry';

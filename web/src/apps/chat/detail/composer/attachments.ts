@@ -17,8 +17,8 @@ import {
   MAX_PICTURES_PER_MESSAGE as MAX_CHAT_PICTURES,
 } from '@platform/domain/limits';
 import { isImageFileName as isPictureName, validateChatMessage } from '@platform/domain/chat/message';
-import { uploadFile, type UploadedFile } from '../../system/files';
-import { CHAT_TEXTS } from './texts';
+import { uploadFile, type UploadedFile } from '../../../../system/files';
+import { CHAT_TEXTS } from '../../rules/texts';
 
 /** '/files/chat/groups/17': the upload path of group 17 (backend group id). */
 export function chatUploadPath(groupId: number): string {

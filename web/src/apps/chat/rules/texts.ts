@@ -50,7 +50,7 @@ export const CHAT_TEXTS = {
   removeAttachment: (name: string) => `Убрать ${name}`,
   uploading: 'Загружается',
   uploadFailed: 'Не загружен',
-  /** Designed attachment limits (attachments.ts; spec chat §5, §8 leave the numbers open). */
+  /** Designed attachment limits (detail/composer/attachments.ts; spec chat §5, §8 leave the numbers open). */
   fileTooLarge: 'Превышен размер файла',
   tooManyPictures: CHAT_ERRORS.TOO_MANY_ATTACHMENTS,
   tooManyFiles: CHAT_ERRORS.TOO_MANY_FILES,

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { acceptAttachments, attachmentIds, canSendMessage, chatUploadPath, type Attachment } from './attachments';
 import { isImageFileName as isPictureName } from '@platform/domain/chat/message';
 import { MAX_CHAT_FILE_BYTES, MAX_PICTURES_PER_MESSAGE as MAX_CHAT_PICTURES } from '@platform/domain/limits';
-import { CHAT_TEXTS } from './texts';
+import { CHAT_TEXTS } from '../../rules/texts';
 
 const MB = 1024 * 1024;
 const pic = (n: number) => ({ name: `photo-${n}.png`, size: 10_000 });

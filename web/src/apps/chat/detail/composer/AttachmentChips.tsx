@@ -4,10 +4,10 @@
  * 'Убрать {name}'. Each chip has `data-status` uploading | done | error.
  */
 import { Box, CloseButton, HStack, Image, Spinner, Text } from '@chakra-ui/react';
-import { formatFileSize } from '../../../system/formats';
-import type { Attachment } from '../attachments';
+import { formatFileSize } from '../../../../system/formats';
+import type { Attachment } from './attachments';
 import { PaperclipIcon } from '../PaperclipIcon';
-import { CHAT_TEXTS } from '../texts';
+import { CHAT_TEXTS } from '../../rules/texts';
 
 export interface AttachmentChipsProps {
   attachments: readonly Attachment[];

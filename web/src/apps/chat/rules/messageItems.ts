@@ -7,7 +7,7 @@
  * the time of each message is shown on the message itself.
  */
 import { isSameDay } from 'date-fns';
-import { formatMessageListDate } from './rules/dateFormat';
+import { formatMessageListDate } from './dateFormat';
 
 export interface MessageLike {
   id: string;

@@ -9,7 +9,7 @@
 import { ConnectionHandler, type RecordProxy, type RecordSourceSelectorProxy } from 'relay-runtime';
 import { chatSignals } from './chatSignals';
 import { sortGroups } from '@platform/domain/chat/groupOrder';
-import { acceptsNewGroup, matchesTypes, type ListFilter } from './support/chatLists';
+import { acceptsNewGroup, matchesTypes, type ListFilter } from '../support/chatLists';
 
 /** Connection key of the chat lists (ChatList). */
 export const GROUP_LIST_KEY = 'ChatList_chatGroups';

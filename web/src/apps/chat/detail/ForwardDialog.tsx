@@ -2,25 +2,25 @@
  * Forwarding a message: dialog 'Переслать сообщение' with the search box 'Поиск чатов' (from 3 characters,
  * debounced 500 ms, spec chat §4, §5) and the list 'Чаты для пересылки' of the viewer's chats (its own query on
  * `viewer.chatGroups`, 20 groups), a button per chat named by the chat. Choosing one sends `sendChatMessage` with
- * `forwardId` and a fresh extMsgId (msgKey.ts) and no text to that group, closes the dialog and opens that chat
+ * `forwardId` and a fresh extMsgId (rules/msgKey.ts) and no text to that group, closes the dialog and opens that chat
  * (/<area>/chats/<groupId>). A failed send is logged (spec chat §8) and the dialog stays open.
  */
 import { Box, Button, Center, CloseButton, Dialog, Input, Portal, Spinner, Stack, Text } from '@chakra-ui/react';
 import { Suspense, useEffect, useState, useTransition } from 'react';
 import { graphql, useLazyLoadQuery } from 'react-relay';
 import { useNavigate } from 'react-router-dom';
-import type { ForwardDialogQuery } from '../../__generated__/ForwardDialogQuery.graphql';
-import type { Area } from '../../system/router/guards';
-import { useDebouncedValue } from '../../system/useDebouncedValue';
-import { appendMessage, placeGroup } from './chatStore';
-import { nextExtMsgId } from './msgKey';
-import { useSendChatMessageMutation } from './mutations/useSendChatMessageMutation';
+import type { ForwardDialogQuery } from '../../../__generated__/ForwardDialogQuery.graphql';
+import type { Area } from '../../../system/router/guards';
+import { useDebouncedValue } from '../../../system/useDebouncedValue';
+import { appendMessage, placeGroup } from '../store/chatStore';
+import { nextExtMsgId } from '../rules/msgKey';
+import { useSendChatMessageMutation } from '../mutations/useSendChatMessageMutation';
 import {
   CHAT_GROUP_PAGE_SIZE as GROUP_PAGE_SIZE,
   CHAT_SEARCH_DEBOUNCE_MS as SEARCH_DEBOUNCE_MS,
 } from '@platform/domain/limits';
 import { isSearchLongEnough as shouldSearch } from '@platform/domain/chat/groupList';
-import { CHAT_TEXTS } from './texts';
+import { CHAT_TEXTS } from '../rules/texts';
 
 export interface ForwardDialogProps {
   /** Global id of the message to forward; null when the dialog is closed. */

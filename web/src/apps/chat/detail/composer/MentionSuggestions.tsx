@@ -1,10 +1,10 @@
 /**
  * The mention autocomplete of the composer: listbox 'Упомянуть участника' above the textbox with one option per
- * matching group member (mentions.ts filterMentionCandidates). The textbox keeps the focus: it moves the active
+ * matching group member (rules/mentions.ts filterMentionCandidates). The textbox keeps the focus: it moves the active
  * option with the arrow keys and picks it with Enter or Tab (aria-activedescendant); a click picks too.
  */
 import { Box, Text } from '@chakra-ui/react';
-import { CHAT_TEXTS } from './texts';
+import { CHAT_TEXTS } from '../../rules/texts';
 
 export interface MentionOption {
   userId: number;
