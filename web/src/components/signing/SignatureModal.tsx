@@ -25,7 +25,7 @@ import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { holderName, selectableCertificates, type SigningCertificate } from '../../system/signing/certificate';
 import { getSignaturePlugin } from '../../system/signing/cryptoProPlugin';
 import { INSTALL_PROMPT, SigningError } from '../../system/signing/pluginMessages';
-import type { SignaturePlugin } from '../../system/signing/SignaturePlugin';
+import type { SignaturePlugin } from '../../system/signing/signaturePlugin';
 import { formatDate } from '../../system/formats';
 
 /** What the caller gets once a certificate is chosen. */

@@ -20,7 +20,7 @@ import { ClientDocumentsPage } from '../../apps/client/documents/ClientDocuments
 import { ClientFeaPage } from '../../apps/client/fea/ClientFeaPage';
 import { ClientsLandingPage } from '../../apps/landing/ClientsLandingPage';
 import { OperatorFeaPage } from '../../apps/operator/fea/OperatorFeaPage';
-import { PartnerFeaPage } from '../../apps/partner/PartnerFeaPage';
+import { PartnerFeaPage } from '../../apps/partner/fea/PartnerFeaPage';
 import { SimpleLandingPage } from '../../apps/landing/SimpleLandingPage';
 import { PageSpinner } from '../../components/PageSpinner';
 import { PlaceholderPage } from '../../components/PlaceholderPage';
@@ -116,7 +116,7 @@ export const routes: RouteObject[] = [
             element: <DefaultLayout area="partner" />,
             children: [
               { path: 'chats/*', element: <ChatPage area="partner" /> },
-              // Payment agent requests (apps/partner): /partner is the list, /partner/<orderId> its modal (spec core §2
+              // Payment agent requests (apps/partner/fea): /partner is the list, /partner/<orderId> its modal (spec core §2
               // /partner/{path}). The page is a layout over both, so opening a request keeps the list mounted.
               {
                 element: <PartnerFeaPage />,

@@ -12,7 +12,7 @@
  */
 import { PLUGIN_LOAD_TIMEOUT_MS, SigningError, pluginLoadError, signFailure } from './pluginMessages';
 import { toSigningCertificate, type SigningCertificate } from './certificate';
-import type { SignaturePlugin } from './SignaturePlugin';
+import type { SignaturePlugin } from './signaturePlugin';
 
 /** The part of `crypto-pro` the adapter calls. */
 export interface CryptoProApi {
