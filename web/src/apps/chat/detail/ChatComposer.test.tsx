@@ -17,13 +17,13 @@ const MEMBERS = [
   { userId: 7, name: 'Иван Петров' },
 ];
 
-function renderComposer(mode: ComposerMode = { kind: 'new' }) {
+function renderComposer(mode: ComposerMode = { kind: 'new' }, members = MEMBERS) {
   const onModeDone = vi.fn();
   const view = renderWithRelay(
     <ChatComposer
       groupGlobalId="Q2hhdEdyb3VwOjE3"
       groupId={17}
-      members={MEMBERS}
+      members={members}
       viewerUserId={1}
       mode={mode}
       onModeDone={onModeDone}
@@ -195,6 +195,30 @@ describe('ChatComposer: mentions', () => {
       text: 'Привет, @Иван Петров посмотрите',
       mentionedUserIds: [7],
     });
+  });
+
+  it('arrows move through the suggestions, Tab or a click picks', () => {
+    const { textbox } = renderComposer({ kind: 'new' }, [...MEMBERS, { userId: 9, name: 'Игорь Соколов' }]);
+    type(textbox, '@И');
+    const options = () => screen.getAllByRole('option');
+    expect(options().map((o) => o.getAttribute('aria-selected'))).toEqual(['true', 'false']);
+    fireEvent.keyDown(textbox, { key: 'ArrowDown' });
+    expect(options()[1].getAttribute('aria-selected')).toBe('true');
+    expect(textbox.getAttribute('aria-activedescendant')).toBe(options()[1].id);
+    fireEvent.keyDown(textbox, { key: 'Tab' });
+    expect(textbox.value).toMatch(/^@(Иван Петров|Игорь Соколов) $/);
+    const picked = textbox.value;
+
+    type(textbox, `${picked}и @И`);
+    const other = options().find((o) => !picked.includes(o.textContent ?? ''))!;
+    fireEvent.click(other);
+    expect(textbox.value).toBe(`${picked}и @${other.textContent} `);
+  });
+
+  it('editing does not tell the group the viewer types', () => {
+    const { environment, textbox } = renderComposer({ kind: 'edit', messageId: 'm', text: 'Было' });
+    type(textbox, 'Стало');
+    expect(environment.mock.getAllOperations()).toEqual([]);
   });
 
   it('Escape closes the suggestions and keeps the text', () => {
