@@ -4,7 +4,7 @@
  */
 import type { Resolvers } from './generated/resolvers-types.js';
 import * as auth from './modules/auth/resolvers.js';
-import * as chat from './modules/chat/resolvers.js';
+import * as chat from './modules/chat/index.js';
 import * as company from './modules/company/resolvers.js';
 import * as deal from './modules/deal/resolvers.js';
 import * as dealLists from './modules/deal/lists.js';

@@ -300,9 +300,10 @@ describe('typing and presence (chat §4 Notifications, §9)', () => {
 });
 
 describe('derived server-side (chat §4 Message status, UNREAD separator, online)', () => {
-  it('statuses for the viewer, the separator before the first unread from someone else, online senders', async () => {
+  // The backend's message view names the sender only ({ id, name }: no last seen), so a message's sender shows no
+  // presence (online false); presence comes from group members, contacts and realtime events.
+  it('statuses for the viewer, the separator before the first unread from someone else, senders without presence', async () => {
     const T = (min: number) => new Date(Date.UTC(2025, 5, 1, 12, min)).toISOString();
-    const recent = new Date(Date.now() - 60_000).toISOString();
     stub.groups.set(10, {
       id: 10,
       groupType: 'ECVP_PARTNER_CLIENT',
@@ -323,7 +324,7 @@ describe('derived server-side (chat §4 Message status, UNREAD separator, online
         dateTimeCreate: T(1),
         text: 'a',
         status: 'DELIVERED',
-        sender: { id: 2, name: 'Пётр', lastSeenAt: recent },
+        sender: { id: 2, name: 'Пётр' },
       },
       {
         msgId: 2,
@@ -349,7 +350,7 @@ describe('derived server-side (chat §4 Message status, UNREAD separator, online
         dateTimeCreate: T(4),
         text: 'd',
         status: 'SENT',
-        sender: { id: 2, name: 'Пётр', lastSeenAt: T(0) },
+        sender: { id: 2, name: 'Пётр' },
       },
       { msgId: 5, groupId: 10, dateTimeCreate: T(5), text: 'e', status: 'SENT', sender: { id: 2, name: 'Пётр' } },
     ]);
@@ -375,7 +376,7 @@ describe('derived server-side (chat §4 Message status, UNREAD separator, online
         e.node.sender.online,
       ]),
     ).toEqual([
-      [1, 'VIEWED', false, false, true],
+      [1, 'VIEWED', false, false, false],
       [2, 'VIEWED', true, false, false],
       [3, 'SENT', true, false, false],
       [4, 'DELIVERED', false, true, false],

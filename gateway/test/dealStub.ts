@@ -1,9 +1,28 @@
 /**
  * A stand-in for the backend's deal calls (operator list and detail, partner list and detail, client list, offers and
  * accept), enough to test the gateway's own deal logic: upstream call bounds, error mapping of transitions, role
- * scoping. The end-to-end truth is tests/integration/deal-flow.test.ts over the real backend.
+ * scoping. The end-to-end truth is tests/integration/deal-flow.test.ts over the real backend. Its answers are typed with
+ * the generated REST contract (rest/contract.ts), so a stub drifting from the backend fails `tsc`.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
+import type {
+  AmountConversionDto,
+  ClientDealDto,
+  CountDto,
+  CurrentUserDto,
+  DocumentDto,
+  HistoryDto,
+  OfferDetailsDto,
+  OperOrderDto,
+  OperatorUserDto,
+  OrderDto,
+  OrderStatusDto,
+  PartnerOrderDto,
+  PartnerOrderRowDto,
+  PayCheckDto,
+  PaymentCompanyDto,
+} from '../src/rest/contract.js';
+import type { AnswerOf } from '../src/rest/openapi.js';
 
 export type Role = 'CLIENT' | 'PARTNER' | 'OPER';
 
@@ -17,7 +36,7 @@ export interface DealStub {
   close(): Promise<void>;
 }
 
-const offer = (fee: string) => ({
+const offer = (fee: string): OfferDetailsDto => ({
   dealMethod: 'PROTECTED',
   paymentSum: { cost: '12500.00', currency: 'USD' },
   paymentFrom: '2026-12-01',
@@ -43,7 +62,7 @@ const offer = (fee: string) => ({
   sampleContractFileId: '0b7c1c9e-4a0d-4f3e-9a43-2f2b7d1e5c11',
 });
 
-export const order = (id: number, status = 'ACTIVE') => ({
+export const order = (id: number, status: OrderStatusDto = 'ACTIVE'): OrderDto => ({
   id,
   number: id,
   created: '2026-11-21T10:15:00.000Z',
@@ -72,7 +91,7 @@ export const order = (id: number, status = 'ACTIVE') => ({
 });
 
 /** Partner orders with offer details as the deal calls answer them (views.ts). */
-const bill = {
+const bill: PayCheckDto = {
   id: 71,
   status: 'ACTIVE',
   amount: '1175906.25',
@@ -83,10 +102,9 @@ const bill = {
   created: '2026-11-22T10:00:00.000Z',
   statusDate: '2026-11-22T10:00:00.000Z',
 };
-const views = (orderId: number) => [
+const views = (orderId: number): PartnerOrderDto[] => [
   {
     id: orderId * 10 + 1,
-    orderId,
     partnerId: 21,
     brand: 'Альфа',
     status: 'SEND_OFFER',
@@ -97,7 +115,6 @@ const views = (orderId: number) => [
   },
   {
     id: orderId * 10 + 2,
-    orderId,
     partnerId: 22,
     brand: 'Бета',
     status: 'IN_PROGRESS',
@@ -108,7 +125,7 @@ const views = (orderId: number) => [
   },
 ];
 
-const operRow = (id: number) => ({
+const operRow = (id: number): OperOrderDto => ({
   orderId: id,
   clientId: 7,
   clientName: 'ООО «Ромашка»',
@@ -123,7 +140,7 @@ const operRow = (id: number) => ({
   order: order(id),
 });
 
-const USER = (role: Role) => ({
+const USER = (role: Role): CurrentUserDto => ({
   userId: 1,
   email: `${role.toLowerCase()}@example.ru`,
   name: 'Иван',
@@ -168,25 +185,35 @@ export async function startDealStub(orderCount = 30): Promise<DealStub> {
   app.addHook('onRequest', async (req) => {
     calls.push(`${req.method} ${req.url.split('?')[0]}`);
   });
-  app.get('/api/public/csrf', async () => ({ token: 't', headerName: 'X-XSRF-TOKEN', parameterName: '_csrf' }));
+  app.get(
+    '/api/public/csrf',
+    async () =>
+      ({ token: 't', headerName: 'X-XSRF-TOKEN', parameterName: '_csrf' }) satisfies AnswerOf<
+        'GET',
+        '/api/public/csrf'
+      >,
+  );
   app.get('/api/secured/common/current/user', async (req) => USER(roleOf(req.headers.cookie)));
 
   app.post('/api/secured/oper/order/exch/filter', async (req) => page(req.body as never, ids.map(operRow)));
-  app.post('/api/secured/oper/order/exch/filter/count', async () => ({ count: ids.length }));
-  app.get('/api/secured/oper/order/exch/:id', async (req) => ({
-    ...operRow(Number((req.params as { id: string }).id)),
-    history: [],
-    operatorComments: [
-      { id: 2, name: 'Волкова Ольга', dateTimeCreate: '2026-11-21T11:00:00.000Z', comment: 'Проверено' },
-      { id: 1, name: 'Андреев Пётр', dateTimeCreate: '2026-11-21T10:30:00.000Z', comment: 'Запросить контракт' },
-    ],
-  }));
-  app.get('/api/secured/oper/users', async () => [
+  app.post('/api/secured/oper/order/exch/filter/count', async (): Promise<CountDto> => ({ count: ids.length }));
+  app.get(
+    '/api/secured/oper/order/exch/:id',
+    async (req): Promise<AnswerOf<'GET', '/api/secured/oper/order/exch/{id}'>> => ({
+      ...operRow(Number((req.params as { id: string }).id)),
+      history: [],
+      operatorComments: [
+        { id: 2, name: 'Волкова Ольга', dateTimeCreate: '2026-11-21T11:00:00.000Z', comment: 'Проверено' },
+        { id: 1, name: 'Андреев Пётр', dateTimeCreate: '2026-11-21T10:30:00.000Z', comment: 'Запросить контракт' },
+      ],
+    }),
+  );
+  app.get('/api/secured/oper/users', async (): Promise<OperatorUserDto[]> => [
     { id: 3, name: 'Ольга', surname: 'Волкова', patronymic: null, email: 'operator@example.com' },
     { id: 4, name: 'Пётр', surname: 'Андреев', patronymic: 'Ильич', email: 'oper2@example.com' },
   ]);
   // Documents (backend views.ts DocumentSchema): a payment agent's sample contract example and a client's offer document.
-  const doc = (id: number, kind: string, partnerOrderId: number) => ({
+  const doc = (id: number, kind: DocumentDto['kind'], partnerOrderId: number): DocumentDto => ({
     id,
     partnerOrderId,
     partnerId: 21,
@@ -210,7 +237,7 @@ export async function startDealStub(orderCount = 30): Promise<DealStub> {
   app.post('/api/secured/partner/order/exch/filter', async (req) =>
     page(
       req.body as never,
-      ids.map((id) => ({
+      ids.map((id): PartnerOrderRowDto => ({
         orderId: id,
         number: id,
         created: '2026-11-21T10:15:00.000Z',
@@ -253,21 +280,24 @@ export async function startDealStub(orderCount = 30): Promise<DealStub> {
     if (id > 1000) return reply.code(404).send({ message: 'Заявка не найдена', code: 'NOT_FOUND' });
     return {
       ...order(id),
-      partnerOrders: [{ ...views(id)[0], statusLabel: 'Предложение', tab: 'working', rejectReason: null }],
+      partnerOrders: [{ ...views(id)[0]!, statusLabel: 'Предложение', tab: 'working', rejectReason: null }],
       actions: [],
-    };
+    } satisfies AnswerOf<'GET', '/api/secured/partner/order/exch/{id}'>;
   });
 
-  app.get('/api/secured/oper/order/exch/:id/pay-checks/:bill/payment-company', async () => ({
-    id: 5,
-    name: 'ООО «Альфа Платежи»',
-    inn: '7700000001',
-    kpp: null,
-    legalAddress: 'Москва',
-    actualAddress: 'Москва',
-    requisites: [],
-  }));
-  app.get('/api/secured/partner/order/exch/:id/history', async () => [
+  app.get(
+    '/api/secured/oper/order/exch/:id/pay-checks/:bill/payment-company',
+    async (): Promise<PaymentCompanyDto> => ({
+      id: 5,
+      name: 'ООО «Альфа Платежи»',
+      inn: '7700000001',
+      kpp: null,
+      legalAddress: 'Москва',
+      actualAddress: 'Москва',
+      requisites: [],
+    }),
+  );
+  app.get('/api/secured/partner/order/exch/:id/history', async (): Promise<HistoryDto[]> => [
     {
       id: 1,
       entity: 'ORDER',
@@ -306,7 +336,7 @@ export async function startDealStub(orderCount = 30): Promise<DealStub> {
       amount: { cost: '100.00', currency: 'USD' },
       converted: { cost: '9245.12', currency: 'RUB' },
       rate: '92.4512',
-    };
+    } satisfies AmountConversionDto;
   });
 
   app.post('/api/secured/client/order/exch/filter', async (req) =>
@@ -318,7 +348,7 @@ export async function startDealStub(orderCount = 30): Promise<DealStub> {
   app.get('/api/secured/client/order/exch/:id', async (req) => order(Number((req.params as { id: string }).id)));
   app.get('/api/secured/client/order/exch/:id/offers', async (req) => {
     const id = Number((req.params as { id: string }).id);
-    return {
+    const deal: ClientDealDto = {
       orderId: id,
       status: 'ACTIVE',
       statusDate: '2026-11-21T10:15:00.000Z',
@@ -326,6 +356,7 @@ export async function startDealStub(orderCount = 30): Promise<DealStub> {
       leadingOfferId: id * 10 + 1,
       offers: views(id),
     };
+    return deal;
   });
   app.post('/api/secured/client/order/exch/:id/offers/:po/accept', async (_req, reply) =>
     reply.code(409).send({ message: 'Статус заявки уже изменился, обновите страницу', code: 'CONFLICT' }),

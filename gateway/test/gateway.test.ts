@@ -11,6 +11,7 @@ import { toGlobalId } from 'graphql-relay';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { buildGateway, type Gateway } from '../src/app.js';
+import type { OrderStatusDto } from '../src/rest/contract.js';
 import { startStubBackend, type Stub } from './stubBackend.js';
 
 let stub: Stub;
@@ -233,7 +234,7 @@ describe('error mapping over HTTP', () => {
 
 describe('orders (spec core §4)', () => {
   beforeAll(() => {
-    const statuses = [
+    const statuses: OrderStatusDto[] = [
       'VALIDATION',
       'ACTIVE',
       'ACTIVE',

@@ -1,9 +1,22 @@
 /**
  * A small Fastify stand-in for the REST backend (docs/rest-api.md), enough to unit-test the gateway's own
  * logic: session forwarding, anti-forgery refresh and retry, error mapping, paging, proxies.
- * The end-to-end truth is tests/integration over the real backend.
+ * The end-to-end truth is tests/integration over the real backend. Its answers are typed with the generated REST
+ * contract (rest/contract.ts, rest/openapi.ts), so a stub drifting from the backend fails `tsc` like the gateway would.
  */
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import type {
+  BankDto,
+  CountDto,
+  CountryDto,
+  CurrentUserDto,
+  OfferStatusDto,
+  OrderDto,
+  OrderFileDto,
+  OrderPageDto,
+  OrderStatusDto,
+} from '../src/rest/contract.js';
+import type { AnswerOf } from '../src/rest/openapi.js';
 
 export interface Recorded {
   method: string;
@@ -13,11 +26,12 @@ export interface Recorded {
   authorization?: string;
 }
 
+/** An order of the stub; its partner orders get ids, agent 100 + index, no offer and no bill. */
 export interface StubOrder {
   id: number;
-  status: string;
+  status: OrderStatusDto;
   companyId: number;
-  partnerOrders?: { status: string; partnerSignRequired: boolean }[];
+  partnerOrders?: { status: OfferStatusDto; partnerSignRequired: boolean }[];
 }
 
 export interface Stub {
@@ -32,7 +46,7 @@ export interface Stub {
   close(): Promise<void>;
 }
 
-const USER = (companyId = 7) => ({
+const USER = (companyId = 7): CurrentUserDto => ({
   userId: 1,
   email: 'client@example.ru',
   name: 'Иван',
@@ -55,9 +69,9 @@ const USER = (companyId = 7) => ({
   },
 });
 
-const orderDto = (o: StubOrder) => ({
+const orderDto = (o: StubOrder): OrderDto => ({
   id: o.id,
-  number: String(1000 + o.id),
+  number: o.id,
   created: '2026-11-21T10:15:00.000Z',
   paymentType: 'SENDING',
   amount: { cost: '12500.00', currency: 'USD' },
@@ -79,7 +93,16 @@ const orderDto = (o: StubOrder) => ({
   consultant: null,
   status: o.status,
   statusDate: '2026-11-21T10:15:00.000Z',
-  partnerOrders: o.partnerOrders ?? [],
+  partnerOrders: (o.partnerOrders ?? []).map((p, i) => ({
+    id: o.id * 10 + i,
+    partnerId: 100 + i,
+    brand: null,
+    status: p.status,
+    statusDate: null,
+    partnerSignRequired: p.partnerSignRequired,
+    offer: null,
+    paycheck: null,
+  })),
 });
 
 function cookies(req: FastifyRequest): Record<string, string> {
@@ -137,7 +160,7 @@ export async function startStubBackend(): Promise<Stub> {
     const token = `tok-${state.csrfIssued}`;
     validTokens.add(token);
     reply.header('set-cookie', ['_csrf=secret; Path=/; HttpOnly', `XSRF-TOKEN=${token}; Path=/`]);
-    return { token, headerName: 'X-XSRF-TOKEN', parameterName: '_csrf' };
+    return { token, headerName: 'X-XSRF-TOKEN', parameterName: '_csrf' } satisfies AnswerOf<'GET', '/api/public/csrf'>;
   });
   app.post('/api/public/common/login', async (req, reply) => {
     const [email, password] = Buffer.from(String(req.headers.authorization ?? '').replace(/^Basic /, ''), 'base64')
@@ -154,7 +177,7 @@ export async function startStubBackend(): Promise<Stub> {
     const { email } = req.body as { email: string };
     if (email === 'taken@example.ru')
       return reply.code(409).send({ message: 'Этот адрес электронной почты уже используется', code: 'EMAIL_TAKEN' });
-    return { email, available: true };
+    return { email, available: true } satisfies AnswerOf<'POST', '/api/public/common/email/check'>;
   });
   app.post('/api/public/common/email/send-confirmation', async (_req, reply) =>
     reply
@@ -174,7 +197,7 @@ export async function startStubBackend(): Promise<Stub> {
     const { prefix } = req.query as { prefix?: string };
     if (prefix === 'boom')
       return reply.code(500).send({ message: 'SELECT failed at http://10.0.0.5:5432/secret', code: 'INTERNAL' });
-    return [{ countryCode: 'CN', countryName: 'Китай', countryShortName: 'Китай' }];
+    return [{ countryCode: 'CN', countryName: 'Китай', countryShortName: 'Китай' }] satisfies CountryDto[];
   });
   app.get('/api/public/counterparty/bik', async (req, reply) => {
     const { bik } = req.query as { bik: string };
@@ -191,7 +214,7 @@ export async function startStubBackend(): Promise<Stub> {
       corrAccount: '30101810400000000225',
       city: 'Москва',
       swift: 'SABRRUMM',
-    };
+    } satisfies BankDto;
   });
   app.post('/api/secured/client/order/exch/filter', async (req) => {
     const { pageable, statuses, id } = req.body as {
@@ -210,11 +233,12 @@ export async function startStubBackend(): Promise<Stub> {
       page: pageable.page,
       pageSize: pageable.pageSize,
       last: start + pageable.pageSize >= mine.length,
-    };
+    } satisfies OrderPageDto;
   });
   app.post('/api/secured/client/order/exch/filter/count', async (req) => {
     const { statuses } = req.body as { statuses?: string[] };
-    return { count: orders.filter((o) => o.companyId === 7 && (!statuses || statuses.includes(o.status))).length };
+    const count = orders.filter((o) => o.companyId === 7 && (!statuses || statuses.includes(o.status))).length;
+    return { count } satisfies CountDto;
   });
   app.get('/api/secured/client/order/exch/:id', async (req, reply) => {
     const o = orders.find((x) => x.id === Number((req.params as { id: string }).id));
@@ -230,18 +254,19 @@ export async function startStubBackend(): Promise<Stub> {
         errors: [{ field: 'amount.cost', code: 'MIN', message: 'Сумма больше нуля' }],
       });
     }
-    const o = { id: 500, status: 'VALIDATION', companyId: 7 };
+    const o: StubOrder = { id: 500, status: 'VALIDATION', companyId: 7 };
     orders.push(o);
     return reply.code(201).send(orderDto(o));
   });
   app.post('/api/secured/client/order/exch/files', async (req, reply) => {
     reply.header('set-cookie', 'SESSION=sess-1; Path=/; HttpOnly');
-    return reply.code(201).send({
+    const file: OrderFileDto = {
       id: 'file-1',
       name: 'invoice.pdf',
       size: (req.body as { size: number }).size,
       contentType: 'application/pdf',
-    });
+    };
+    return reply.code(201).send(file);
   });
   app.get('/api/secured/client/order/exch/:id/files/:fileId', async (req, reply) => {
     const { id, fileId } = req.params as { id: string; fileId: string };

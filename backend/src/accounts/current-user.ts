@@ -14,7 +14,9 @@ export const CompanySummarySchema = Type.Object({
   fullName: Type.String(),
   inn: Type.String(),
   ogrn: Type.String(),
-  status: Type.String({ description: 'NEW, VERIFIED or SUSPENDED (spec core §3 client status)' }),
+  status: Type.Union([Type.Literal('NEW'), Type.Literal('VERIFIED'), Type.Literal('SUSPENDED')], {
+    description: 'NEW, VERIFIED or SUSPENDED (spec core §3 client status)',
+  }),
   verified: Type.Boolean({ description: 'Verified by qualified electronic signature (spec core §6)' }),
 });
 
@@ -28,7 +30,7 @@ export const CurrentUserSchema = Type.Object(
     phone: Type.Union([Type.String(), Type.Null()], { description: '10 digits' }),
     account: Type.Object({
       type: Type.Union([Type.Literal('CLIENT'), Type.Literal('PARTNER'), Type.Literal('AGENT'), Type.Literal('OPER')]),
-      status: Type.String(),
+      status: Type.Union([Type.Literal('ACTIVE'), Type.Literal('USER_SUSPENDED')]),
     }),
     verified: Type.Boolean(),
     userRights: Type.Array(Type.String()),
@@ -58,7 +60,10 @@ export async function currentUser(db: DbOrTx, userId: number): Promise<CurrentUs
     surname: u.surname,
     patronymic: u.patronymic,
     phone: u.phone,
-    account: { type: u.accountType as CurrentUser['account']['type'], status: u.status },
+    account: {
+      type: u.accountType as CurrentUser['account']['type'],
+      status: u.status as CurrentUser['account']['status'],
+    },
     verified: auth!.verified,
     userRights: auth!.rights,
     originalUser: null,
@@ -70,7 +75,7 @@ export async function currentUser(db: DbOrTx, userId: number): Promise<CurrentUs
           fullName: c.fullName,
           inn: c.inn,
           ogrn: c.ogrn,
-          status: c.status,
+          status: c.status as NonNullable<CurrentUser['company']>['status'],
           verified: companyVerified(c),
         }
       : null,

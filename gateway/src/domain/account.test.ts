@@ -1,19 +1,27 @@
 /** spec core §6 account rules of the current user (isVerified, isOriginalClient, canCreateOrders). */
 import { describe, expect, it } from 'vitest';
-import type { CurrentUserDto } from '../rest/dto.js';
+import type { CurrentUserDto } from '../rest/contract.js';
 import { canCreateOrders, isOriginalClient, isVerified } from './account.js';
 
-const user = (over: Partial<CurrentUserDto> = {}): CurrentUserDto => ({
-  userId: 1,
-  email: 'a@b.ru',
-  account: { type: 'CLIENT', status: 'ACTIVE' },
-  verified: false,
-  userRights: [],
-  originalUser: null,
-  reLoggedRights: [],
-  company: { id: 7, status: 'NEW', verified: false },
-  ...over,
-});
+// `originalUser` is typed null by the backend's schema; the rules also read a present one (an operator acting as the user).
+const user = (over: Partial<Omit<CurrentUserDto, 'originalUser'>> & { originalUser?: unknown } = {}) =>
+  ({
+    userId: 1,
+    email: 'a@b.ru',
+    name: 'Иван',
+    surname: 'Петров',
+    patronymic: null,
+    phone: null,
+    account: { type: 'CLIENT', status: 'ACTIVE' },
+    verified: false,
+    userRights: [],
+    originalUser: null,
+    reLoggedRights: [],
+    company: { ...company, status: 'NEW', verified: false },
+    ...over,
+  }) as CurrentUserDto;
+
+const company = { id: 7, shortName: 'Ромашка', fullName: 'ООО «Ромашка»', inn: '7701234567', ogrn: '1027700000000' };
 
 describe('account rules (spec core §6)', () => {
   it('a client is verified by the VERIFIED_CLIENT right, others by the flag', () => {
@@ -28,12 +36,12 @@ describe('account rules (spec core §6)', () => {
   });
   it('only an active client with a verified company may create orders', () => {
     expect(canCreateOrders(user())).toBe(false);
-    expect(canCreateOrders(user({ company: { id: 7, status: 'VERIFIED', verified: true } }))).toBe(true);
+    expect(canCreateOrders(user({ company: { ...company, status: 'VERIFIED', verified: true } }))).toBe(true);
     expect(
       canCreateOrders(
         user({
           account: { type: 'CLIENT', status: 'USER_SUSPENDED' },
-          company: { id: 7, status: 'VERIFIED', verified: true },
+          company: { ...company, status: 'VERIFIED', verified: true },
         }),
       ),
     ).toBe(false);

@@ -1,7 +1,7 @@
 /**
  * Account rules of the current user (spec core §3 Current user, §6 Roles and permissions). Pure functions.
  */
-import type { CurrentUserDto } from '../rest/dto.js';
+import type { CurrentUserDto } from '../rest/contract.js';
 
 /** A client is verified when userRights contains VERIFIED_CLIENT; other accounts carry a verified flag (§6). */
 export function isVerified(user: CurrentUserDto): boolean {

@@ -22,6 +22,7 @@ import type {
   OperatorUserDto,
   ChecklistDto,
   ClientDealDto,
+  ClientPayCheckDto,
   ClientInfoDto,
   CurrencySettingDto,
   CurrentUserDto,
@@ -32,10 +33,8 @@ import type {
   OrderDto,
   OrderStatusDto,
   PartnerCandidateDto,
-  PartnerDetailDto,
   PaymentCompanyDto,
-  PayCheckDto,
-} from '../rest/dto.js';
+} from '../rest/contract.js';
 import { SessionExpiredError } from '../rest/errors.js';
 
 export interface OrderCountKey {
@@ -62,8 +61,9 @@ export interface Loaders {
   clientHistory: DataLoader<number, HistoryDto[]>;
   /** The payment agent's history of an order (ORDER rows and its own offer's rows). */
   partnerHistory: DataLoader<number, HistoryDto[]>;
-  clientPayCheck: DataLoader<number, PayCheckDto & { paymentCompany: PaymentCompanyDto | null }>;
-  partnerDetail: DataLoader<number, PartnerDetailDto>;
+  clientPayCheck: DataLoader<number, ClientPayCheckDto>;
+  /** The agent's GET order/exch/{id} (its `actions` are not read; a list row primes it with its complete order). */
+  partnerDetail: DataLoader<number, OrderDto>;
   partnerTerms: DataLoader<number, OfferTermsDto>;
   operOrder: DataLoader<number, OperOrderDto>;
   operOrderDetail: DataLoader<number, OperOrderDto>;

@@ -19,6 +19,7 @@
  * forwarded session cookie. A backend without that route (404) is tolerated: the cookie alone is used.
  */
 import { request, type Dispatcher } from 'undici';
+import type { ChatSessionTokenDto } from '../rest/contract.js';
 import { SseParser, type SseEvent } from './sse.js';
 
 /** Realtime retry delay (chat §9), ms. */
@@ -30,14 +31,7 @@ const TOKEN_MARGIN_MS = 30_000;
 
 export type StopReason = 'DELIBERATE' | 'SERVER_ERROR' | 'UNAUTHENTICATED';
 
-/** The chat session token answer (chat §3). */
-export interface ChatSessionTokenDto {
-  token: string;
-  chatUserId?: number | null;
-  supportChatGroupId?: number | null;
-  /** UTC ISO 8601, or epoch ms. */
-  expirationTime?: string | number | null;
-}
+export type { ChatSessionTokenDto };
 
 export interface UpstreamStreamOptions {
   backendUrl: string;
@@ -136,12 +130,7 @@ export class UpstreamStream {
       this.token = null;
       return null;
     }
-    const exp =
-      dto.expirationTime == null
-        ? Number.POSITIVE_INFINITY
-        : typeof dto.expirationTime === 'number'
-          ? dto.expirationTime
-          : Date.parse(dto.expirationTime);
+    const exp = Date.parse(dto.expirationTime); // UTC ISO 8601
     this.token = { value: dto.token, expiresAt: Number.isNaN(exp) ? Number.POSITIVE_INFINITY : exp };
     return dto.token;
   }

@@ -1,71 +1,23 @@
 /**
- * The backend's REST calls, typed by method and path (docs/rest-api.md; spec core §7).
- * Each method returns the documented answer DTO or throws the errors of rest/session.ts; mapping those to
- * GraphQL happens in rest/errors.ts only.
+ * The backend's REST calls (docs/rest-api.md; spec core §7), each typed by method and path through the generated
+ * contract (rest/session.ts `call`, rest/openapi.ts): a method answers the 2xx body of its operation or throws the
+ * errors of rest/session.ts; mapping those to GraphQL happens in rest/errors.ts only.
  */
 import type { UpstreamSession } from './session.js';
 import type {
-  ActivePartnerDto,
-  AmountConversionDto,
-  ClientDealDto,
-  CommissionDto,
-  CurrencySettingDto,
-  DocumentDto,
-  HistoryDto,
-  OperCommentDto,
-  OperOrderDto,
-  OperatorUserDto,
-  OfferStatusDto,
-  OfferTermsDto,
-  PartnerCandidateDto,
-  PartnerDetailDto,
-  PartnerOrderRowDto,
-  PaymentCompanyDto,
-  PayCheckDto,
   AccountTypeDto,
-  BankDto,
+  CalculateDto,
   ChecklistDto,
-  ClientInfoDto,
-  CountDto,
-  CountryDto,
-  CurrencyDto,
-  CurrentUserDto,
-  OrderDto,
+  OperFilterDto,
+  OrderFilterDto,
   OrderInputDto,
-  OrderStatusDto,
-  PageableDto,
-  PageDto,
-  ReferenceHitDto,
-  RegistryCompanyDto,
-  SwiftInstitutionDto,
-  TnvedNodeDto,
-} from './dto.js';
-import type { CompanyDocumentDto, VerificationDocumentDto } from './dto.js';
-import type { BankRequisiteDto, RegDataDto } from './dto.js';
+  PartnerFilterDto,
+  RegDataDto,
+  RegistrationDto,
+  SendOfferDto,
+} from './contract.js';
 
-export type EmailStatusDto = 'NEW' | 'NOT_CONFIRMED' | 'CONFIRMED' | 'REGISTERED' | 'SUSPENDED';
-
-export interface RegistrationDto {
-  ogrn: string;
-  token: string;
-  user: {
-    name: string;
-    surname: string;
-    patronymic: string | null;
-    email: string;
-    password: string;
-    passwordSecondTime: string;
-    phone: string;
-    processingPersonalDataAgreement: boolean;
-  };
-  checklist: ChecklistDto;
-}
-
-export interface OrderFilterDto {
-  pageable: PageableDto;
-  statuses?: OrderStatusDto[];
-  id?: number;
-}
+export type { OperFilterDto, PartnerFilterDto } from './contract.js';
 
 /** Basic authorization value for login: base64 of UTF-8 `email:password` (spec core §7). */
 export function basicAuth(email: string, password: string): string {
@@ -77,511 +29,361 @@ export class BackendApi {
 
   // ---- Public: e-mail, password, login, registration, callback ----
   checkEmail(email: string) {
-    return this.session.call<{ email: string; available: boolean }>({
-      method: 'POST',
-      path: '/api/public/common/email/check',
-      body: { email },
-    });
+    return this.session.call('POST', '/api/public/common/email/check', { body: { email } });
   }
   checkEmailStatus(email: string, userType?: AccountTypeDto) {
-    return this.session.call<{ email: string; status: EmailStatusDto }>({
-      method: 'POST',
-      path: '/api/public/common/email/check/status',
+    return this.session.call('POST', '/api/public/common/email/check/status', {
       body: { email, ...(userType ? { userType } : {}) },
     });
   }
   sendEmailConfirmation(email: string) {
-    return this.session.call<{ email: string; resendAfterSeconds: number }>({
-      method: 'POST',
-      path: '/api/public/common/email/send-confirmation',
-      body: { email },
-    });
+    return this.session.call('POST', '/api/public/common/email/send-confirmation', { body: { email } });
   }
   checkEmailConfirmed(email: string) {
-    return this.session.call<{ email: string; confirmed: boolean }>({
-      method: 'POST',
-      path: '/api/public/common/email/check/check-confirmed',
-      body: { email },
-    });
+    return this.session.call('POST', '/api/public/common/email/check/check-confirmed', { body: { email } });
   }
   confirmEmail(token: string) {
-    return this.session.call<{ email: string; token: string; status: EmailStatusDto }>({
-      method: 'POST',
-      path: '/api/public/common/email/confirm',
-      body: { token },
-    });
+    return this.session.call('POST', '/api/public/common/email/confirm', { body: { token } });
   }
   changeConfirmationEmail(email: string, newEmail: string) {
-    return this.session.call<{ email: string; resendAfterSeconds: number }>({
-      method: 'POST',
-      path: '/api/public/common/email/confirm/change',
-      body: { email, newEmail },
-    });
+    return this.session.call('POST', '/api/public/common/email/confirm/change', { body: { email, newEmail } });
   }
   requestPasswordReset(email: string, userType?: AccountTypeDto) {
-    return this.session.call<{ email: string }>({
-      method: 'POST',
-      path: '/api/public/common/password/reset/mail',
+    return this.session.call('POST', '/api/public/common/password/reset/mail', {
       body: { email, ...(userType ? { userType } : {}) },
     });
   }
   resetPassword(body: { token: string; password: string; passwordSecondTime: string }) {
-    return this.session.call<void>({ method: 'POST', path: '/api/public/common/password/reset', body });
+    return this.session.call('POST', '/api/public/common/password/reset', { body });
   }
   login(email: string, password: string, userType?: AccountTypeDto) {
-    return this.session.call<CurrentUserDto>({
-      method: 'POST',
-      path: '/api/public/common/login',
+    return this.session.call('POST', '/api/public/common/login', {
       headers: { authorization: basicAuth(email, password) },
       body: userType ? { userType } : {},
     });
   }
   registrationCompanies(query: string) {
-    return this.session.call<RegistryCompanyDto[]>({
-      method: 'GET',
-      path: '/api/public/client/registration/companies',
-      query: { query },
-    });
+    return this.session.call('GET', '/api/public/client/registration/companies', { query: { query } });
   }
   registerClient(body: RegistrationDto) {
-    return this.session.call<CurrentUserDto>({ method: 'POST', path: '/api/public/client/registration', body });
+    return this.session.call('POST', '/api/public/client/registration', { body });
   }
   /** POST /callback, or /callback/{topic} (e.g. `agent`). */
   requestCallback(
     body: { name: string; phone: string; email?: string | null; comment?: string | null },
     topic?: string | null,
   ) {
-    const path = topic
-      ? `/api/public/common/user/callback/${encodeURIComponent(topic)}`
-      : '/api/public/common/user/callback';
-    return this.session.call<{ id: number }>({ method: 'POST', path, body });
+    return topic
+      ? this.session.call('POST', '/api/public/common/user/callback/{type}', { params: { type: topic }, body })
+      : this.session.call('POST', '/api/public/common/user/callback', { body });
   }
 
   // ---- Reference data (GET, public) ----
   countries(prefix?: string | null) {
-    return this.session.call<CountryDto[]>({
-      method: 'GET',
-      path: '/api/public/counterparty/countries',
-      query: { prefix },
-    });
+    return this.session.call('GET', '/api/public/counterparty/countries', { query: { prefix } });
   }
   currencies(prefix?: string | null) {
-    return this.session.call<CurrencyDto[]>({
-      method: 'GET',
-      path: '/api/public/counterparty/currencies',
-      query: { prefix },
-    });
+    return this.session.call('GET', '/api/public/counterparty/currencies', { query: { prefix } });
   }
   bankByBik(bik: string) {
-    return this.session.call<BankDto>({ method: 'GET', path: '/api/public/counterparty/bik', query: { bik } });
+    return this.session.call('GET', '/api/public/counterparty/bik', { query: { bik } });
   }
   swift(prefix: string) {
-    return this.session.call<SwiftInstitutionDto[]>({
-      method: 'GET',
-      path: '/api/public/counterparty/swift',
-      query: { swift: prefix },
-    });
+    return this.session.call('GET', '/api/public/counterparty/swift', { query: { swift: prefix } });
   }
   tnvedTwoLevels() {
-    return this.session.call<TnvedNodeDto[]>({ method: 'GET', path: '/api/public/counterparty/tnved/two-levels' });
+    return this.session.call('GET', '/api/public/counterparty/tnved/two-levels');
   }
   tnvedChildren(by: { parentKeyHash: string } | { parentCode: string }) {
-    return this.session.call<TnvedNodeDto[]>({
-      method: 'GET',
-      path: '/api/public/counterparty/tnved/children',
-      query: by,
-    });
+    return this.session.call('GET', '/api/public/counterparty/tnved/children', { query: by });
   }
   tnvedSuggest(by: { codeSuggest: string } | { nameSuggest: string }) {
-    return this.session.call<TnvedNodeDto[]>({
-      method: 'GET',
-      path: '/api/public/counterparty/tnved/suggestion/suggest',
-      query: by,
-    });
+    return this.session.call('GET', '/api/public/counterparty/tnved/suggestion/suggest', { query: by });
   }
   relevantSearch(prefix: string) {
-    return this.session.call<ReferenceHitDto[]>({
-      method: 'GET',
-      path: '/api/public/counterparty/relevant/search',
-      query: { prefix },
-    });
+    return this.session.call('GET', '/api/public/counterparty/relevant/search', { query: { prefix } });
   }
 
   // ---- Secured common ----
   logout() {
-    return this.session.call<void>({ method: 'POST', path: '/api/secured/common/logout' });
+    return this.session.call('POST', '/api/secured/common/logout');
   }
   currentUser() {
-    return this.session.call<CurrentUserDto>({ method: 'GET', path: '/api/secured/common/current/user' });
+    return this.session.call('GET', '/api/secured/common/current/user');
   }
   updateCurrentUser(body: { name: string; surname: string; patronymic: string | null; phone: string }) {
-    return this.session.call<CurrentUserDto>({ method: 'PUT', path: '/api/secured/common/current/user', body });
+    return this.session.call('PUT', '/api/secured/common/current/user', { body });
   }
   changePassword(body: { oldPassword: string; password: string; passwordSecondTime: string }) {
-    return this.session.call<void>({ method: 'POST', path: '/api/secured/common/password/change', body });
+    return this.session.call('POST', '/api/secured/common/password/change', { body });
   }
   requestEmailChange(email: string) {
-    return this.session.call<{ email: string; resendAfterSeconds: number }>({
-      method: 'POST',
-      path: '/api/secured/common/email/request-changed',
-      body: { email },
-    });
+    return this.session.call('POST', '/api/secured/common/email/request-changed', { body: { email } });
   }
 
   // ---- Client ----
   clientInfo() {
-    return this.session.call<ClientInfoDto>({ method: 'GET', path: '/api/secured/client/info' });
+    return this.session.call('GET', '/api/secured/client/info');
   }
   checklist() {
-    return this.session.call<ChecklistDto>({ method: 'GET', path: '/api/secured/client/checklist' });
+    return this.session.call('GET', '/api/secured/client/checklist');
   }
   updateChecklist(body: ChecklistDto) {
-    return this.session.call<ChecklistDto>({ method: 'PUT', path: '/api/secured/client/checklist', body });
+    return this.session.call('PUT', '/api/secured/client/checklist', { body });
   }
   validateOrder(body: OrderInputDto) {
-    return this.session.call<{ valid: boolean }>({
-      method: 'POST',
-      path: '/api/secured/client/order/exch/validation',
-      body,
-    });
+    return this.session.call('POST', '/api/secured/client/order/exch/validation', { body });
   }
   createOrder(body: OrderInputDto) {
-    return this.session.call<OrderDto>({ method: 'POST', path: '/api/secured/client/order/exch', body });
+    return this.session.call('POST', '/api/secured/client/order/exch', { body });
   }
   filterOrders(body: OrderFilterDto) {
-    return this.session.call<PageDto<OrderDto>>({
-      method: 'POST',
-      path: '/api/secured/client/order/exch/filter',
-      body,
-    });
+    return this.session.call('POST', '/api/secured/client/order/exch/filter', { body });
   }
   countOrders(body: Omit<OrderFilterDto, 'pageable'>) {
-    return this.session.call<CountDto>({ method: 'POST', path: '/api/secured/client/order/exch/filter/count', body });
+    return this.session.call('POST', '/api/secured/client/order/exch/filter/count', { body });
   }
   order(id: number) {
-    return this.session.call<OrderDto>({ method: 'GET', path: `/api/secured/client/order/exch/${id}` });
+    return this.session.call('GET', '/api/secured/client/order/exch/{id}', { params: { id } });
   }
 
   // ---- Client deal (backend routes/client-deal; issue 3) ----
   clientDeal(id: number) {
-    return this.session.call<ClientDealDto>({ method: 'GET', path: `/api/secured/client/order/exch/${id}/offers` });
+    return this.session.call('GET', '/api/secured/client/order/exch/{id}/offers', { params: { id } });
   }
   acceptOffer(id: number, partnerOrderId: number, comment?: string | null) {
-    return this.session.call<ClientDealDto>({
-      method: 'POST',
-      path: `/api/secured/client/order/exch/${id}/offers/${partnerOrderId}/accept`,
+    return this.session.call('POST', '/api/secured/client/order/exch/{id}/offers/{partnerOrderId}/accept', {
+      params: { id, partnerOrderId },
       body: { comment: comment ?? null },
     });
   }
   clientDocuments(id: number, set: 'docs' | 'final-docs') {
-    return this.session.call<DocumentDto[]>({
-      method: 'GET',
-      path: `/api/secured/client/order/exch/${id}/offer/${set}`,
-    });
+    return this.session.call('GET', `/api/secured/client/order/exch/{id}/offer/${set}` as const, { params: { id } });
   }
   clientConfirmOfferDocs(id: number, comment?: string | null) {
-    return this.session.call<ClientDealDto>({
-      method: 'POST',
-      path: `/api/secured/client/order/exch/${id}/offer/docs/confirm`,
+    return this.session.call('POST', '/api/secured/client/order/exch/{id}/offer/docs/confirm', {
+      params: { id },
       body: { comment: comment ?? null },
     });
   }
   clientPayCheck(id: number) {
-    return this.session.call<PayCheckDto & { paymentCompany: PaymentCompanyDto | null }>({
-      method: 'GET',
-      path: `/api/secured/client/order/exch/${id}/pay-checks/active`,
-    });
+    return this.session.call('GET', '/api/secured/client/order/exch/{id}/pay-checks/active', { params: { id } });
   }
   clientMarkPaid(id: number, comment?: string | null) {
-    return this.session.call<ClientDealDto>({
-      method: 'POST',
-      path: `/api/secured/client/order/exch/${id}/payment/made`,
+    return this.session.call('POST', '/api/secured/client/order/exch/{id}/payment/made', {
+      params: { id },
       body: { comment: comment ?? null },
     });
   }
   clientConfirmFinalDocs(id: number, comment?: string | null) {
-    return this.session.call<ClientDealDto>({
-      method: 'POST',
-      path: `/api/secured/client/order/exch/${id}/offer/final-docs/confirm`,
+    return this.session.call('POST', '/api/secured/client/order/exch/{id}/offer/final-docs/confirm', {
+      params: { id },
       body: { comment: comment ?? null },
     });
   }
   clientCancel(id: number, comment?: string | null) {
-    return this.session.call<ClientDealDto>({
-      method: 'DELETE',
-      path: `/api/secured/client/order/exch/${id}`,
+    return this.session.call('DELETE', '/api/secured/client/order/exch/{id}', {
+      params: { id },
       body: { comment: comment ?? null },
     });
   }
   clientHistory(id: number) {
-    return this.session.call<HistoryDto[]>({ method: 'GET', path: `/api/secured/client/order/exch/${id}/history` });
+    return this.session.call('GET', '/api/secured/client/order/exch/{id}/history', { params: { id } });
   }
 
   // ---- Company page: registration data and bank requisites (issue 8; backend routes/company, docs/rest-api.md) ----
   /** PUT /api/secured/client/regdata → ClientInfo; 400 VALIDATION_ERROR (RUSSIAN_LETTERS, PHONE_INVALID, SITE_INVALID). */
   updateRegData(body: RegDataDto) {
-    return this.session.call<ClientInfoDto>({ method: 'PUT', path: '/api/secured/client/regdata', body });
+    return this.session.call('PUT', '/api/secured/client/regdata', { body });
   }
   /** The company's bank requisites by display number. */
   bankRequisites() {
-    return this.session.call<BankRequisiteDto[]>({ method: 'GET', path: '/api/secured/client/requisites' });
+    return this.session.call('GET', '/api/secured/client/requisites');
   }
   /** 400 VALIDATION_ERROR (BIK_INVALID, BIK_NOT_FOUND, ACCOUNT_INVALID, ACCOUNT_CONTROL_KEY), 409 REQUISITE_DUPLICATE / REQUISITES_LIMIT. */
   createBankRequisite(body: { bankBik: string; checkAccount: string }) {
-    return this.session.call<BankRequisiteDto>({ method: 'POST', path: '/api/secured/client/requisites/create', body });
+    return this.session.call('POST', '/api/secured/client/requisites/create', { body });
   }
   /** Same checks as create; 404 REQUISITE_NOT_FOUND. */
   updateBankRequisite(id: number, body: { bankBik: string; checkAccount: string }) {
-    return this.session.call<BankRequisiteDto>({ method: 'PUT', path: `/api/secured/client/requisites/${id}`, body });
+    return this.session.call('PUT', '/api/secured/client/requisites/{id}', { params: { id }, body });
   }
   /** → the remaining requisites renumbered; 404 REQUISITE_NOT_FOUND. */
   deleteBankRequisite(id: number) {
-    return this.session.call<BankRequisiteDto[]>({ method: 'DELETE', path: `/api/secured/client/requisites/${id}` });
+    return this.session.call('DELETE', '/api/secured/client/requisites/{id}', { params: { id } });
   }
 
   // ---- Verification and signatures (issue 8; backend routes/verification, docs/rest-api.md) ----
   /** The application to sign (generated on demand); 409 REQUISITES_REQUIRED / ALREADY_VERIFIED, 403 COMPANY_SUSPENDED. */
   verificationDocument() {
-    return this.session.call<VerificationDocumentDto>({
-      method: 'GET',
-      path: '/api/secured/client/verification/document',
-    });
+    return this.session.call('GET', '/api/secured/client/verification/document');
   }
   verificationDocumentById(id: number, withSign: boolean) {
-    return this.session.call<VerificationDocumentDto>({
-      method: 'GET',
-      path: `/api/secured/client/verification/document/${id}`,
-      query: withSign ? { withSign: 'true' } : undefined,
+    return this.session.call('GET', '/api/secured/client/verification/document/{id}', {
+      params: { id },
+      query: withSign ? { withSign: true } : undefined,
     });
   }
   signVerificationDocument(body: { signature: string; documentId?: number }) {
-    return this.session.call<{ document: VerificationDocumentDto; user: CurrentUserDto }>({
-      method: 'POST',
-      path: '/api/secured/client/verification/document/sign',
-      body,
-    });
+    return this.session.call('POST', '/api/secured/client/verification/document/sign', { body });
   }
   companyDocuments(page: number, size: number) {
-    return this.session.call<PageDto<CompanyDocumentDto>>({
-      method: 'GET',
-      path: '/api/secured/client/documents',
-      query: { page, size },
-    });
+    return this.session.call('GET', '/api/secured/client/documents', { query: { page, size } });
   }
   clientSignDocument(id: number, set: 'docs' | 'final-docs', docId: number, signature: string) {
-    return this.session.call<DocumentDto>({
-      method: 'POST',
-      path: `/api/secured/client/order/exch/${id}/offer/${set}/${docId}/sign`,
+    return this.session.call('POST', `/api/secured/client/order/exch/{id}/offer/${set}/{docId}/sign` as const, {
+      params: { id, docId },
       body: { signature },
     });
   }
   partnerSignDocument(id: number, set: 'docs' | 'final-docs', docId: number, signature: string) {
-    return this.session.call<DocumentDto>({
-      method: 'POST',
-      path: `/api/secured/partner/order/exch/${id}/offer/${set}/${docId}/sign`,
+    return this.session.call('POST', `/api/secured/partner/order/exch/{id}/offer/${set}/{docId}/sign` as const, {
+      params: { id, docId },
       body: { signature },
     });
   }
 
   // ---- Payment agent (spec core §7 partner; backend routes/partner) ----
   partnerFilter(body: PartnerFilterDto) {
-    return this.session.call<PageDto<PartnerOrderRowDto>>({
-      method: 'POST',
-      path: '/api/secured/partner/order/exch/filter',
-      body,
-    });
+    return this.session.call('POST', '/api/secured/partner/order/exch/filter', { body });
   }
   partnerCount(body: Omit<PartnerFilterDto, 'pageable'>) {
-    return this.session.call<CountDto>({ method: 'POST', path: '/api/secured/partner/order/exch/filter/count', body });
+    return this.session.call('POST', '/api/secured/partner/order/exch/filter/count', { body });
   }
   partnerOrder(id: number) {
-    return this.session.call<PartnerDetailDto>({ method: 'GET', path: `/api/secured/partner/order/exch/${id}` });
+    return this.session.call('GET', '/api/secured/partner/order/exch/{id}', { params: { id } });
   }
   /** The agent's history of an order: ORDER rows and its own offer's rows only (backend routes/partner/orders.ts). */
   partnerHistory(id: number) {
-    return this.session.call<HistoryDto[]>({ method: 'GET', path: `/api/secured/partner/order/exch/${id}/history` });
+    return this.session.call('GET', '/api/secured/partner/order/exch/{id}/history', { params: { id } });
   }
   /** spec core §7 partner `offer/pay-checks/amount-convert`: an amount in another currency at the offer's rates. */
   partnerAmountConvert(id: number, body: { amount: { cost: string; currency: string }; targetCurrency: string }) {
-    return this.session.call<AmountConversionDto>({
-      method: 'POST',
-      path: `/api/secured/partner/order/exch/${id}/offer/pay-checks/amount-convert`,
+    return this.session.call('POST', '/api/secured/partner/order/exch/{id}/offer/pay-checks/amount-convert', {
+      params: { id },
       body,
     });
   }
   partnerTake(id: number) {
-    return this.session.call<PartnerDetailDto>({ method: 'POST', path: `/api/secured/partner/order/exch/${id}/take` });
+    return this.session.call('POST', '/api/secured/partner/order/exch/{id}/take', { params: { id } });
   }
   partnerReject(id: number, reason: string) {
-    return this.session.call<PartnerDetailDto>({
-      method: 'POST',
-      path: `/api/secured/partner/order/exch/${id}/reject`,
+    return this.session.call('POST', '/api/secured/partner/order/exch/{id}/reject', {
+      params: { id },
       body: { reason },
     });
   }
-  partnerSendOffer(id: number, body: unknown) {
-    return this.session.call<PartnerDetailDto>({
-      method: 'POST',
-      path: `/api/secured/partner/order/exch/${id}/offer/send`,
-      body,
-    });
+  partnerSendOffer(id: number, body: SendOfferDto) {
+    return this.session.call('POST', '/api/secured/partner/order/exch/{id}/offer/send', { params: { id }, body });
   }
-  partnerCalculate(orderId: number, body: unknown) {
-    return this.session.call<CommissionDto>({
-      method: 'POST',
-      path: '/api/secured/partner/commission/calculate',
-      query: { orderId },
-      body,
-    });
+  partnerCalculate(orderId: number, body: CalculateDto) {
+    return this.session.call('POST', '/api/secured/partner/commission/calculate', { query: { orderId }, body });
   }
   partnerOfferTerms(id: number) {
-    return this.session.call<OfferTermsDto>({
-      method: 'GET',
-      path: `/api/secured/partner/order/exch/${id}/offer/commission`,
-    });
+    return this.session.call('GET', '/api/secured/partner/order/exch/{id}/offer/commission', { params: { id } });
   }
   partnerDocuments(id: number, set: PartnerDocSetPath) {
-    return this.session.call<DocumentDto[]>({
-      method: 'GET',
-      path: `/api/secured/partner/order/exch/${id}/offer/${set}`,
-    });
+    return this.session.call('GET', `/api/secured/partner/order/exch/{id}/offer/${set}` as const, { params: { id } });
   }
   partnerDeleteDocument(id: number, set: PartnerDocSetPath, docId: number) {
-    return this.session.call<void>({
-      method: 'DELETE',
-      path: `/api/secured/partner/order/exch/${id}/offer/${set}/${docId}`,
+    return this.session.call('DELETE', `/api/secured/partner/order/exch/{id}/offer/${set}/{docId}` as const, {
+      params: { id, docId },
     });
   }
   partnerConfirmDocuments(id: number, set: 'docs' | 'final-docs', sign: boolean) {
-    return this.session.call<DocumentDto[]>({
-      method: 'POST',
-      path: `/api/secured/partner/order/exch/${id}/offer/${set}/${sign ? 'sign' : 'confirm'}`,
-    });
+    return this.session.call(
+      'POST',
+      `/api/secured/partner/order/exch/{id}/offer/${set}/${sign ? 'sign' : 'confirm'}` as const,
+      { params: { id } },
+    );
   }
   partnerSendDocuments(id: number, set: 'docs' | 'final-docs') {
-    return this.session.call<PartnerDetailDto>({
-      method: 'POST',
-      path: `/api/secured/partner/order/exch/${id}/offer/${set}/send`,
+    return this.session.call('POST', `/api/secured/partner/order/exch/{id}/offer/${set}/send` as const, {
+      params: { id },
     });
   }
   partnerIssuePayCheck(id: number, paymentCompanyId: number) {
-    return this.session.call<PartnerDetailDto>({
-      method: 'POST',
-      path: `/api/secured/partner/order/exch/${id}/offer/pay-checks/active/confirm`,
+    return this.session.call('POST', '/api/secured/partner/order/exch/{id}/offer/pay-checks/active/confirm', {
+      params: { id },
       body: { paymentCompanyId },
     });
   }
   partnerConfirmPayment(id: number) {
-    return this.session.call<PartnerDetailDto>({
-      method: 'POST',
-      path: `/api/secured/partner/order/exch/${id}/payment/confirm`,
-    });
+    return this.session.call('POST', '/api/secured/partner/order/exch/{id}/payment/confirm', { params: { id } });
   }
   partnerCurrencies() {
-    return this.session.call<CurrencySettingDto[]>({ method: 'GET', path: '/api/secured/partner/settings/currencies' });
+    return this.session.call('GET', '/api/secured/partner/settings/currencies');
   }
   partnerPaymentCompanies() {
-    return this.session.call<PaymentCompanyDto[]>({ method: 'GET', path: '/api/secured/partner/payment-companies' });
+    return this.session.call('GET', '/api/secured/partner/payment-companies');
   }
 
   // ---- Operator (spec core §7 Operator; backend routes/operator) ----
   operFilter(body: OperFilterDto) {
-    return this.session.call<PageDto<OperOrderDto>>({
-      method: 'POST',
-      path: '/api/secured/oper/order/exch/filter',
-      body,
-    });
+    return this.session.call('POST', '/api/secured/oper/order/exch/filter', { body });
   }
   operCount(body: Omit<OperFilterDto, 'pageable'>) {
-    return this.session.call<CountDto>({ method: 'POST', path: '/api/secured/oper/order/exch/filter/count', body });
+    return this.session.call('POST', '/api/secured/oper/order/exch/filter/count', { body });
   }
   /** The payment company (with requisites) of a bill of the order, operator side. */
   operPaymentCompany(id: number, payCheckId: number) {
-    return this.session.call<PaymentCompanyDto>({
-      method: 'GET',
-      path: `/api/secured/oper/order/exch/${id}/pay-checks/${payCheckId}/payment-company`,
+    return this.session.call('GET', '/api/secured/oper/order/exch/{id}/pay-checks/{payCheckId}/payment-company', {
+      params: { id, payCheckId },
     });
   }
   operOrder(id: number) {
-    return this.session.call<OperOrderDto>({ method: 'GET', path: `/api/secured/oper/order/exch/${id}` });
+    return this.session.call('GET', '/api/secured/oper/order/exch/{id}', { params: { id } });
   }
   operUpdate(id: number, body: OrderInputDto) {
-    return this.session.call<OperOrderDto>({ method: 'PUT', path: `/api/secured/oper/order/exch/${id}`, body });
+    return this.session.call('PUT', '/api/secured/oper/order/exch/{id}', { params: { id }, body });
   }
   operComment(id: number, comment: string) {
-    return this.session.call<OperCommentDto>({
-      method: 'POST',
-      path: `/api/secured/oper/order/exch/${id}/comment`,
+    return this.session.call('POST', '/api/secured/oper/order/exch/{id}/comment', {
+      params: { id },
       body: { comment },
     });
   }
   /** take | reject | close, with an optional or required comment. */
   operTransition(id: number, action: 'take' | 'reject' | 'close', comment?: string | null) {
-    return this.session.call<OperOrderDto>({
-      method: 'POST',
-      path: `/api/secured/oper/order/exch/${id}/${action}`,
+    return this.session.call('POST', `/api/secured/oper/order/exch/{id}/${action}` as const, {
+      params: { id },
       body: { comment: comment ?? null },
     });
   }
   operCandidates(id: number) {
-    return this.session.call<PartnerCandidateDto[]>({
-      method: 'GET',
-      path: `/api/secured/oper/order/exch/${id}/partners`,
-    });
+    return this.session.call('GET', '/api/secured/oper/order/exch/{id}/partners', { params: { id } });
   }
   operSendToPartners(id: number, partnerIds: number[], comment?: string | null) {
-    return this.session.call<OperOrderDto>({
-      method: 'POST',
-      path: `/api/secured/oper/order/exch/${id}/partners/send`,
+    return this.session.call('POST', '/api/secured/oper/order/exch/{id}/partners/send', {
+      params: { id },
       body: { partnerIds, comment: comment ?? null },
     });
   }
   operDocuments(id: number) {
-    return this.session.call<DocumentDto[]>({ method: 'GET', path: `/api/secured/oper/order/exch/${id}/offer/docs` });
+    return this.session.call('GET', '/api/secured/oper/order/exch/{id}/offer/docs', { params: { id } });
   }
   operDocExamples(id: number, partnerId: number) {
-    return this.session.call<DocumentDto[]>({
-      method: 'GET',
-      path: `/api/secured/oper/order/exch/${id}/partner/${partnerId}/doc-example`,
+    return this.session.call('GET', '/api/secured/oper/order/exch/{id}/partner/{partnerId}/doc-example', {
+      params: { id, partnerId },
     });
   }
   operConfirmPayCheck(id: number, comment?: string | null) {
-    return this.session.call<OperOrderDto>({
-      method: 'POST',
-      path: `/api/secured/oper/order/exch/${id}/pay-checks/confirm`,
+    return this.session.call('POST', '/api/secured/oper/order/exch/{id}/pay-checks/confirm', {
+      params: { id },
       body: { comment: comment ?? null },
     });
   }
   /** Active operators (spec core §7 Operator "GET /users"). */
   operatorUsers() {
-    return this.session.call<OperatorUserDto[]>({ method: 'GET', path: '/api/secured/oper/users' });
+    return this.session.call('GET', '/api/secured/oper/users');
   }
   activePartners() {
-    return this.session.call<ActivePartnerDto[]>({ method: 'GET', path: '/api/secured/oper/partners/active' });
+    return this.session.call('GET', '/api/secured/oper/partners/active');
   }
   operatorAutologin(code: string) {
-    return this.session.call<CurrentUserDto>({ method: 'POST', path: '/api/public/oper/autologin', body: { code } });
+    return this.session.call('POST', '/api/public/oper/autologin', { body: { code } });
   }
 }
 
 /** Path tail of a payment agent's document set (spec core §7 partner offer/docs-example, docs, final-docs). */
 export type PartnerDocSetPath = 'docs-example' | 'docs' | 'final-docs';
-
-export interface PartnerFilterDto {
-  pageable: PageableDto;
-  tab?: 'all' | 'new' | 'working' | 'deals' | 'results';
-  statuses?: OfferStatusDto[];
-  id?: number;
-  countryCode?: string;
-  paymentDateFrom?: string;
-  paymentDateTo?: string;
-}
-
-export interface OperFilterDto {
-  pageable: PageableDto;
-  tab?: 'new' | 'work' | 'deals' | 'results' | 'all';
-  id?: number;
-  client?: string;
-  employee?: number;
-  partner?: number;
-}

@@ -10,9 +10,20 @@
  * - on 401 UNAUTHORIZED or 403 `retryCsrf`, fetches a fresh token once and retries the call once; if that
  *   fails the same way, throws `SessionExpiredError` (→ UNAUTHENTICATED).
  * Non-2xx answers become `UpstreamError`, network failures `UpstreamUnavailableError` (rest/errors.ts).
+ *
+ * `call(method, path, options)` is typed by the generated REST contract (rest/openapi.ts): the path is a template of
+ * the backend's OpenAPI document, `options` its params/query/body, and the promise its 2xx JSON body.
  */
 import { request, type Dispatcher } from 'undici';
 import { CookieJar } from './cookies.js';
+import {
+  type AnswerOf,
+  type CallOptions,
+  fillPath,
+  type HttpMethod,
+  type OptionsOptional,
+  type PathOf,
+} from './openapi.js';
 import {
   type ErrorBodyDto,
   isSessionFailure,
@@ -24,10 +35,10 @@ import {
 export const CSRF_HEADER = 'x-xsrf-token';
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type { HttpMethod } from './openapi.js';
 
-/** One upstream call. `path` starts with `/api/`; `query` values that are undefined are left out. */
-export interface UpstreamCall {
+/** One upstream call as sent. `path` starts with `/api/` (parameters filled); null/undefined `query` values are left out. */
+interface UpstreamCall {
   method: HttpMethod;
   path: string;
   query?: Record<string, string | number | undefined | null>;
@@ -79,10 +90,31 @@ export class UpstreamSession {
   }
 
   /**
-   * Performs a call and returns the parsed JSON answer (undefined for 204).
+   * Performs `method` on the path template `path` (e.g. `/api/secured/client/order/exch/{id}` with `params: { id }`)
+   * and returns the parsed JSON of its 2xx answer, typed by the generated contract (undefined for 204).
    * Throws UpstreamError (non-2xx), SessionExpiredError (§8 retry exhausted), UpstreamUnavailableError.
    */
-  async call<T>(call: UpstreamCall): Promise<T> {
+  call<M extends HttpMethod, P extends PathOf<M>>(
+    method: M,
+    path: P,
+    ...[options]: OptionsOptional<M, P> extends true ? [CallOptions<M, P>?] : [CallOptions<M, P>]
+  ): Promise<AnswerOf<M, P>> {
+    const o = (options ?? {}) as {
+      params?: Record<string, string | number>;
+      query?: UpstreamCall['query'];
+      body?: unknown;
+      headers?: Record<string, string>;
+    };
+    return this.perform({
+      method,
+      path: fillPath(path, o.params),
+      query: o.query,
+      body: o.body,
+      headers: o.headers,
+    }) as Promise<AnswerOf<M, P>>;
+  }
+
+  private async perform(call: UpstreamCall): Promise<unknown> {
     if (UNSAFE.has(call.method) && !this.csrfToken) await this.refreshCsrf(undefined);
     const tokenUsed = this.csrfToken;
     let answer = await this.send(call);
@@ -95,7 +127,7 @@ export class UpstreamSession {
       const body = answer.body && typeof answer.body === 'object' ? (answer.body as ErrorBodyDto) : {};
       throw new UpstreamError(answer.status, body, call.method, call.path);
     }
-    return answer.body as T;
+    return answer.body;
   }
 
   /**

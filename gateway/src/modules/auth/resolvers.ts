@@ -4,19 +4,28 @@
  */
 import type { MutationResolvers } from '../../generated/resolvers-types.js';
 import { mutationResult, SessionExpiredError } from '../../rest/errors.js';
-import type { ChecklistDto } from '../../rest/dto.js';
+import type { ChecklistDto } from '../../rest/contract.js';
 import type { ChecklistInput } from '../../generated/resolvers-types.js';
+
+/**
+ * A value the backend requires, passed on even when the GraphQL input left it out: null then reaches the backend,
+ * whose 400 VALIDATION_ERROR names the field with its Russian text (spec core §5), as for any other invalid value.
+ */
+function requiredByBackend<T>(value: T | null | undefined): T {
+  return (value ?? null) as T;
+}
 
 /** GraphQL checklist → backend checklist; `monthlyCurrencyPayment` is sent as a JSON number (spec core §3). */
 export function toChecklistDto(c: ChecklistInput): ChecklistDto {
   return {
     countryCodes: [...c.countryCodes],
     currencyCodes: [...c.currencyCodes],
-    paymentsNumber: c.paymentsNumber ?? null,
-    monthlyCurrencyPayment:
+    paymentsNumber: requiredByBackend(c.paymentsNumber),
+    monthlyCurrencyPayment: requiredByBackend(
       c.monthlyCurrencyPayment === null || c.monthlyCurrencyPayment === undefined
         ? null
         : Number(c.monthlyCurrencyPayment),
+    ),
     comment: c.comment ?? null,
   };
 }

@@ -1,8 +1,9 @@
 /**
- * Parent values of the chat GraphQL types (codegen mappers): the REST DTOs of rest/chat.ts plus what a
- * derivation needs (the viewer's id, the group's last-viewed time, the UNREAD separator position).
+ * Parent values of the chat GraphQL types (codegen mappers): the REST shapes of the generated contract (rest/contract.ts,
+ * rest/chat.ts views) plus what a derivation needs (the viewer's id, the group's last-viewed time, the UNREAD separator).
  */
-import type { ChatGroupDto, ChatInvitationDto, ChatMessageDto, GroupLastMessageDto } from '../../rest/chat.js';
+import type { ChatGroupView, ChatMessageView } from '../../rest/chat.js';
+import type { ChatInvitationDto, GroupLastMessageDto } from '../../rest/contract.js';
 import type { LabelledMetadata } from '@platform/domain/chat/message';
 import type { TypingUser } from '@platform/domain/chat/typing';
 
@@ -12,7 +13,7 @@ export interface ChatUserParent {
   lastSeenAt: string | null;
 }
 export interface ChatGroupParent {
-  dto: ChatGroupDto;
+  dto: ChatGroupView;
   viewerId: number;
 }
 export interface ChatLastMessageParent {
@@ -25,7 +26,7 @@ export interface ChatLastMessageParent {
   lastViewedAt: string | null | undefined;
 }
 export interface ChatMessageParent {
-  dto: ChatMessageDto;
+  dto: ChatMessageView;
   groupId: number;
   viewerId: number;
   /** The viewer's last-viewed time in the group; null: never viewed, or unknown (status: server's). */
@@ -57,6 +58,12 @@ export interface ChatPresenceEventParent {
   user: ChatUserParent;
 }
 export type ChatTypingUserParent = TypingUser;
+/** A reaction of a message for the viewer: the emoji, how many gave it, whether the viewer did. */
+export interface ChatReactionParent {
+  reaction: string;
+  count: number;
+  viewerReacted: boolean;
+}
 /** An alliance invitation as the backend answers it (GET invitations, invite, accept/decline). */
 export type ChatInvitationParent = ChatInvitationDto;
 /**

@@ -15,7 +15,7 @@ import { metaDataIds } from '@platform/domain/chat/message';
 import { isOwnFor, type ChatViewer } from '@platform/domain/chat/own';
 import { ChatStreamClosed, type ChatHub } from '../../realtime/hub.js';
 import type { ChatStreamEvent } from '../../realtime/events.js';
-import { normalizeMessage, type ChatMessageDto } from '../../rest/chat.js';
+import type { ChatMessageView } from '../../rest/chat.js';
 import { queryResult } from '../../rest/errors.js';
 import type {
   ChatGroupEventParent,
@@ -46,9 +46,11 @@ type Payload =
  * message of 10762 in a support chat is every operator's own), on the message and on its reply / forward quotes. A
  * message without a sender (an id-only status change) keeps no `selfMsg`.
  */
-function forViewer(dto: ChatMessageDto, groupType: string | null, viewer: ChatViewer): ChatMessageDto {
-  const judge = (m: ChatMessageDto | null | undefined, type: string | null): ChatMessageDto | null =>
-    m ? { ...m, selfMsg: m.sender?.id != null ? isOwnFor(m.sender.id, type, viewer) : undefined } : null;
+function forViewer(dto: ChatMessageView, groupType: string | null, viewer: ChatViewer): ChatMessageView {
+  const judge = <M extends { sender?: { id: number } | null; selfMsg?: boolean }>(
+    m: M | null | undefined,
+    type: string | null,
+  ) => (m ? { ...m, selfMsg: m.sender?.id != null ? isOwnFor(m.sender.id, type, viewer) : undefined } : null);
   return {
     ...judge(dto, groupType)!,
     // a reply quotes a message of the same group; a forward's source group is not in the event (own.ts: null)
@@ -89,12 +91,13 @@ function fromWire(w: WireEvent, cursor: string, viewer: ChatViewer): Payload | n
               ? undefined
               : (MOD_KIND as Record<string, ChatMessageEventParent['kind'] | undefined>)[w.modification];
       if (!kind) return null;
-      // the backend's message carries `edited`; a reaction (METADATA_EDITED with `reaction`) never marks a message edited
-      const base = normalizeMessage(w.message);
+      // The backend's event message is its message view (ChatMessageView) plus `mentions`; it carries `edited`. A
+      // reaction (METADATA_EDITED with `reaction`) never marks a message edited.
+      const base = w.message as ChatMessageView & { mentions?: readonly number[] };
       const edited =
-        base.updated ?? (kind === 'EDITED' || (kind === 'METADATA_EDITED' && !(w.type === 'MODIFY_MSG' && w.reaction)));
-      const dto: ChatMessageDto = forViewer(
-        { ...base, mentions: w.message.mentions ? [...w.message.mentions] : base.mentions, updated: edited },
+        base.edited ?? (kind === 'EDITED' || (kind === 'METADATA_EDITED' && !(w.type === 'MODIFY_MSG' && w.reaction)));
+      const dto = forViewer(
+        { ...base, mentioned: base.mentions ? [...base.mentions] : base.mentioned, edited },
         base.group?.type ?? null,
         viewer,
       );

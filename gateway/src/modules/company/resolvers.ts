@@ -25,7 +25,7 @@ import type {
   MutationResolvers,
   ViewerResolvers,
 } from '../../generated/resolvers-types.js';
-import type { BankRequisiteDto, CompanyDto, CurrentUserDto } from '../../rest/dto.js';
+import type { BankRequisiteDto, CompanyDto, CurrentUserDto } from '../../rest/contract.js';
 import { mutationResult, nullIfAbsent, queryResult, UpstreamError, userErrorFrom } from '../../rest/errors.js';
 import type { Strict } from '../strict.js';
 

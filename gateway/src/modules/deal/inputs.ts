@@ -3,9 +3,10 @@
  * percents and rates stay decimal strings end to end (the backend refuses JSON numbers).
  */
 import type { CommissionInput, SendOfferInput } from '../../generated/resolvers-types.js';
+import type { CalculateDto, SendOfferDto } from '../../rest/contract.js';
 
 /** CommissionInput → body of POST commission/calculate (and the fee part of offer/send). */
-export function toCommissionBody(input: CommissionInput): Record<string, unknown> {
+export function toCommissionBody(input: CommissionInput): CalculateDto {
   return {
     clientFeePercent: input.clientFeePercent,
     ...(input.paymentSum ? { paymentSum: input.paymentSum } : {}),
@@ -24,7 +25,7 @@ export function toCommissionBody(input: CommissionInput): Record<string, unknown
 }
 
 /** SendOfferInput → body of POST order/exch/{id}/offer/send (the rate comes from `exchangeRate.course`). */
-export function toSendOfferBody(input: SendOfferInput): Record<string, unknown> {
+export function toSendOfferBody(input: SendOfferInput): SendOfferDto {
   const { course: _course, ...fees } = toCommissionBody(input.fees);
   const x = input.exchangeRate;
   return {

@@ -20,14 +20,14 @@ import type {
   ViewerResolvers,
 } from '../../generated/resolvers-types.js';
 import type { OperFilterDto, PartnerFilterDto } from '../../rest/client.js';
-import type { OperTabCountsParent, PartnerTabCountsParent } from '../../rest/dto.js';
+import type { OperTabCountsParent, PartnerTabCountsParent } from '../../rest/contract.js';
 import { mutationResult, queryResult } from '../../rest/errors.js';
 import { pageWindow, sliceWindow, type PageWindow } from '../orders/paging.js';
 import type { Strict } from '../strict.js';
 import { fromOper, fromPartnerRow, requirePartnerOrderId } from './parents.js';
 import { toCommissionBody } from './inputs.js';
 
-const SORT = [{ field: 'created', direction: 'DESC' as const }];
+const SORT = [{ field: 'created' as const, direction: 'DESC' as const }];
 
 function windowOf(first: number | null | undefined, after: string | null | undefined): PageWindow {
   try {
@@ -130,7 +130,7 @@ export const Viewer: Pick<
     const parents = rows.map((r) => fromPartnerRow(r, partnerId));
     // The rows carry the caller's side in full and the whole order: later reads of these orders (node(id:), a field
     // that loads the detail) hit the cache instead of a GET per row.
-    for (const p of parents) if (p.detailed && p.orderParent) ctx.loaders.partnerDetail.prime(p.orderId, p.orderParent);
+    for (const p of parents) if (p.orderParent) ctx.loaders.partnerDetail.prime(p.orderId, p.orderParent);
     return connection(win, parents, pages[0]?.totalElements ?? 0);
   },
   partnerOrderTabCounts: (u, args) =>

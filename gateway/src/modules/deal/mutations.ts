@@ -8,7 +8,7 @@
 import { toGlobalId } from 'graphql-relay';
 import type { MutationResolvers } from '../../generated/resolvers-types.js';
 import type { GatewayContext } from '../../context.js';
-import type { ClientDealDto, OperOrderDto, OrderParent, PartnerDetailDto, PartnerOrderParent } from '../../rest/dto.js';
+import type { ClientDealDto, OperOrderDto, OrderDto, OrderParent, PartnerOrderParent } from '../../rest/contract.js';
 import { mutationResult, UpstreamError } from '../../rest/errors.js';
 import type { PartnerDocSetPath } from '../../rest/client.js';
 import { toOrderInputDto } from '../orders/resolvers.js';
@@ -35,7 +35,7 @@ async function clientOrder(ctx: GatewayContext, deal: ClientDealDto): Promise<Or
 }
 
 /** After a payment agent transition: its side (with the order) from the detail answer; caches refreshed. */
-function partnerSide(ctx: GatewayContext, d: PartnerDetailDto): PartnerOrderParent {
+function partnerSide(ctx: GatewayContext, d: OrderDto): PartnerOrderParent {
   ctx.loaders.partnerDetail.clear(d.id).prime(d.id, d);
   ctx.loaders.partnerTerms.clear(d.id);
   ctx.loaders.forget(`partnerDocs:${d.id}:`);
@@ -100,11 +100,8 @@ export const Mutation: Pick<MutationResolvers, DealMutations> = {
     return mutationResult(async () => {
       const poId = await clientPartnerOrderId(ctx, orderId, partnerId);
       const order = await clientOrder(ctx, await ctx.api.acceptOffer(orderId, poId, input.comment));
-      const side = (order.partnerOrders ?? []).find((s) => s.partnerId === partnerId) ?? {
-        partnerId,
-        status: 'ACCEPTED' as const,
-        partnerSignRequired: false,
-      };
+      const side = order.partnerOrders.find((s) => s.partnerId === partnerId);
+      if (!side) throw new Error('accept answer without the accepted side'); // the backend always answers it
       return { __typename: 'AcceptOfferSuccess' as const, order, acceptedOffer: sideParent(order, side) };
     });
   },

@@ -14,11 +14,10 @@ import type {
   OperOrderDto,
   OrderDto,
   OrderParent,
-  PartnerDetailDto,
   PartnerOrderDto,
   PartnerOrderParent,
   PartnerOrderRowDto,
-} from '../../rest/dto.js';
+} from '../../rest/contract.js';
 
 export function partnerOrderGlobalId(orderId: number, partnerId: number): string {
   return toGlobalId('PartnerOrder', `${orderId}:${partnerId}`);
@@ -78,7 +77,7 @@ export function fromOper(o: OperOrderDto): OrderParent {
 }
 
 /** The payment agent's detail → Order parent (its partnerOrders hold only the caller's side, with the offer). */
-export function fromPartnerDetail(d: PartnerDetailDto): OrderParent {
+export function fromPartnerDetail(d: OrderDto): OrderParent {
   return { ...d, audience: 'PARTNER' };
 }
 
@@ -87,18 +86,9 @@ export function withClientDeal(order: OrderDto, deal: ClientDealDto): OrderParen
   return { ...order, status: deal.status, statusDate: deal.statusDate, partnerOrders: deal.offers, audience: 'CLIENT' };
 }
 
-/** One side of an order as a PartnerOrder parent. `detailed`: the side came from a deal call (offer/paycheck known). */
+/** One side of an order as a PartnerOrder parent (with its order). */
 export function sideParent(order: OrderParent, side: PartnerOrderDto): PartnerOrderParent {
-  const detailed = order.audience !== 'CLIENT' || (side.id !== undefined && side.id !== null);
-  return {
-    ...side,
-    audience: order.audience,
-    orderId: order.id,
-    partnerId: side.partnerId ?? 0,
-    orderStatus: order.status,
-    detailed,
-    orderParent: order,
-  };
+  return { ...side, audience: order.audience, orderId: order.id, orderStatus: order.status, orderParent: order };
 }
 
 /** Every side of an order as PartnerOrder parents. */
@@ -109,73 +99,54 @@ export function sidesOf(order: OrderParent): PartnerOrderParent[] {
 /**
  * A payment agent's list row → its PartnerOrder parent with its Order. The backend's rows carry the caller's side in
  * full (partner order id, offer, bill, refusal reason) and every order field of GET order/exch/{id}, so the parent
- * is `detailed` and the order complete: a page costs no detail call per row. A row without them (an older backend)
- * gives a partial order whose missing fields load the detail once when asked.
+ * and the order are complete: a page costs no detail call per row (spec core §7 partner filter).
  */
 export function fromPartnerRow(row: PartnerOrderRowDto, partnerId: number): PartnerOrderParent {
-  const full = row.partnerOrderId !== undefined && row.city !== undefined && row.clientId !== undefined;
-  const side: PartnerOrderDto = full
-    ? {
-        id: row.partnerOrderId,
-        orderId: row.orderId,
-        partnerId,
-        status: row.status,
-        statusDate: row.statusDate ?? null,
-        partnerSignRequired: row.partnerSignRequired,
-        offer: row.offer ?? null,
-        paycheck: row.paycheck ?? null,
-        statusLabel: row.statusLabel,
-        tab: row.tab,
-        rejectReason: row.rejectReason ?? null,
-      }
-    : {
-        partnerId,
-        status: row.status,
-        partnerSignRequired: row.partnerSignRequired,
-        statusLabel: row.statusLabel,
-        tab: row.tab,
-      };
+  const side: PartnerOrderDto = {
+    id: row.partnerOrderId,
+    partnerId,
+    brand: null,
+    status: row.status,
+    statusDate: row.statusDate,
+    partnerSignRequired: row.partnerSignRequired,
+    offer: row.offer,
+    paycheck: row.paycheck,
+    rejectReason: row.rejectReason,
+  };
   const order: OrderParent = {
     id: row.orderId,
     number: row.number,
     created: row.created,
     paymentType: row.paymentType,
     amount: { cost: row.amount, currency: row.currencyCode },
-    counterparty: full
-      ? {
-          countryCode: row.countryCode,
-          countryName: row.countryName ?? null,
-          city: row.city,
-          bankName: row.bankName ?? null,
-          swift: row.swift ?? null,
-        }
-      : { countryCode: row.countryCode },
-    tnvedCode: row.tnvedCode ?? '',
-    goodsLocation: row.goodsLocation ?? 'NOT_IMPORTED',
+    counterparty: {
+      countryCode: row.countryCode,
+      countryName: row.countryName,
+      city: row.city,
+      bankName: row.bankName,
+      swift: row.swift,
+    },
+    tnvedCode: row.tnvedCode,
+    tnvedName: row.tnvedName,
+    goodsLocation: row.goodsLocation,
     paymentDateFrom: row.paymentDateFrom,
     paymentDateTo: row.paymentDateTo,
-    client: { companyId: row.clientId ?? 0, name: row.clientName, inn: row.clientInn },
+    comment: row.comment,
+    files: row.files,
+    client: { companyId: row.clientId, name: row.clientName, inn: row.clientInn },
+    consultant: row.consultant,
     status: row.orderStatus,
+    statusDate: row.orderStatusDate,
     partnerOrders: [side],
     audience: 'PARTNER',
-    partial: !full,
-    ...(full
-      ? {
-          tnvedName: row.tnvedName ?? null,
-          comment: row.comment ?? null,
-          files: row.files ?? [],
-          consultant: row.consultant ?? null,
-          statusDate: row.orderStatusDate ?? null,
-        }
-      : {}),
   };
   return {
     ...side,
+    statusLabel: row.statusLabel,
+    tab: row.tab,
     audience: 'PARTNER',
     orderId: row.orderId,
-    partnerId,
     orderStatus: row.orderStatus,
-    detailed: full,
     orderParent: order,
   };
 }

@@ -59,7 +59,7 @@ import type {
   PayCheckDto,
   PayCheckParent,
   PaymentCompanyDto,
-} from '../../rest/dto.js';
+} from '../../rest/contract.js';
 import { queryResult } from '../../rest/errors.js';
 import type { Strict } from '../strict.js';
 import { fromOper, fromPartnerDetail, orderParent, sidesOf, withClientDeal } from './parents.js';
@@ -67,12 +67,6 @@ import { fromOper, fromPartnerDetail, orderParent, sidesOf, withClientDeal } fro
 // ---------------------------------------------------------------------------------------------------------
 // Loading the full order and a detailed side, whichever role reads
 // ---------------------------------------------------------------------------------------------------------
-
-/** The full order of a parent (a partner list row gives a partial one). */
-export async function fullOrder(o: OrderParent, ctx: GatewayContext): Promise<OrderParent> {
-  if (!o.partial) return o;
-  return fromPartnerDetail(await queryResult(() => ctx.loaders.partnerDetail.load(o.id)));
-}
 
 /** The order of `orderId` as `audience` reads it. */
 export async function loadOrder(audience: Audience, orderId: number, ctx: GatewayContext): Promise<OrderParent> {
@@ -84,17 +78,6 @@ export async function loadOrder(audience: Audience, orderId: number, ctx: Gatewa
     case 'OPER':
       return fromOper(await queryResult(() => ctx.loaders.operOrder.load(orderId)));
   }
-}
-
-/** The side with its offer, bill and (agent) refusal reason; loads the role's deal call when the parent lacks them. */
-export async function detailedSide(p: PartnerOrderParent, ctx: GatewayContext): Promise<PartnerOrderDto | undefined> {
-  if (p.detailed) return p;
-  let sides: PartnerOrderDto[];
-  if (p.audience === 'CLIENT') sides = (await queryResult(() => ctx.loaders.clientDeal.load(p.orderId))).offers;
-  else if (p.audience === 'PARTNER')
-    sides = (await queryResult(() => ctx.loaders.partnerDetail.load(p.orderId))).partnerOrders ?? [];
-  else sides = (await queryResult(() => ctx.loaders.operOrder.load(p.orderId))).partnerOrders;
-  return sides.find((s) => s.partnerId === p.partnerId);
 }
 
 const DOC_SET_PATH = { OFFER_DOCS: 'docs', FINAL_DOCS: 'final-docs', DOC_EXAMPLE: 'docs-example' } as const;
@@ -135,11 +118,11 @@ async function documentsOf(
 // Order: deal fields
 // ---------------------------------------------------------------------------------------------------------
 
-/** Order fields absent from a partner list row: resolved from the full order, loaded once per order. */
-const lazy =
+/** An order field as the parent holds it. */
+const field =
   <K extends keyof OrderParent>(key: K) =>
-  async (o: OrderParent, _a: unknown, ctx: GatewayContext) =>
-    (await fullOrder(o, ctx))[key];
+  (o: OrderParent) =>
+    o[key];
 
 export const Order: Pick<
   Required<OrderResolvers>,
@@ -172,18 +155,15 @@ export const Order: Pick<
   | 'viewerCanComment'
   | 'partnerOrders'
 > = {
-  counterparty: lazy('counterparty'),
-  tnvedCode: lazy('tnvedCode'),
-  tnvedName: async (o, _a, ctx) => (await fullOrder(o, ctx)).tnvedName ?? null,
-  goodsLocation: lazy('goodsLocation'),
-  comment: async (o, _a, ctx) => (await fullOrder(o, ctx)).comment ?? null,
-  files: async (o, _a, ctx) => {
-    const full = await fullOrder(o, ctx);
-    return (full.files ?? []).map((f) => ({ ...f, orderId: full.id, audience: full.audience }));
-  },
-  client: async (o, _a, ctx) => (await fullOrder(o, ctx)).client ?? null,
-  consultant: async (o, _a, ctx) => (await fullOrder(o, ctx)).consultant ?? null,
-  statusDate: async (o, _a, ctx) => o.statusDate ?? (await fullOrder(o, ctx)).statusDate ?? null,
+  counterparty: field('counterparty'),
+  tnvedCode: field('tnvedCode'),
+  tnvedName: (o) => o.tnvedName,
+  goodsLocation: field('goodsLocation'),
+  comment: (o) => o.comment,
+  files: (o) => o.files.map((f) => ({ ...f, orderId: o.id, audience: o.audience })),
+  client: (o) => o.client,
+  consultant: (o) => o.consultant,
+  statusDate: (o) => o.statusDate,
   partnerOrders: (o) => sidesOf(o),
   leadingOffer: (o) => clientLeadingOffer(sidesOf(o)) ?? null,
   // The operator's answers carry the backend's display status (the system of record); `source` is the same rule's.
@@ -231,32 +211,29 @@ export const Order: Pick<
 // PartnerOrder
 // ---------------------------------------------------------------------------------------------------------
 
-async function visibleSide(p: PartnerOrderParent, ctx: GatewayContext): Promise<PartnerOrderDto | undefined> {
-  if (offerDetailsHidden(p.status)) return undefined; // spec core §4: hidden for every viewer
-  return detailedSide(p, ctx);
+/** The side unless its details are hidden for every viewer in its status (spec core §4). */
+function visibleSide(p: PartnerOrderParent): PartnerOrderDto | undefined {
+  return offerDetailsHidden(p.status) ? undefined : p;
 }
 
 export const PartnerOrder: Strict<PartnerOrderResolvers, PartnerOrderParent, GPartnerOrder> = {
   id: (p) => toGlobalId('PartnerOrder', `${p.orderId}:${p.partnerId}`),
-  partnerOrderId: async (p, _a, ctx) => p.id ?? (await detailedSide(p, ctx))?.id ?? null,
+  partnerOrderId: (p) => p.id,
   partnerSignRequired: (p) => p.partnerSignRequired ?? false,
   statusDate: (p) => p.statusDate ?? null,
   order: (p, _a, ctx) => p.orderParent ?? loadOrder(p.audience, p.orderId, ctx),
   tab: (p) => partnerTabOf(p.status).toUpperCase() as Uppercase<Exclude<PartnerTab, 'all'>>,
   displayStatus: (p) => partnerDisplayStatus(p.status, p.orderStatus),
   offerDetailsHidden: (p) => offerDetailsHidden(p.status),
-  offer: async (p, _a, ctx) => {
-    const side = await visibleSide(p, ctx);
-    return side?.offer
-      ? { ...side.offer, audience: p.audience, orderId: p.orderId, partnerOrderId: side.id ?? p.id ?? null }
-      : null;
+  offer: (p) => {
+    const side = visibleSide(p);
+    return side?.offer ? { ...side.offer, audience: p.audience, orderId: p.orderId, partnerOrderId: side.id } : null;
   },
-  payCheck: async (p, _a, ctx) => {
-    const bill = (await visibleSide(p, ctx))?.paycheck;
+  payCheck: (p) => {
+    const bill = visibleSide(p)?.paycheck;
     return bill ? { ...bill, audience: p.audience, orderId: p.orderId } : null;
   },
-  rejectReason: async (p, _a, ctx) =>
-    p.audience === 'PARTNER' ? ((await detailedSide(p, ctx))?.rejectReason ?? null) : null,
+  rejectReason: (p) => (p.audience === 'PARTNER' ? (p.rejectReason ?? null) : null),
   offerDocuments: (p, _a, ctx) => documentsOf(p, 'OFFER_DOCS', ctx),
   finalDocuments: (p, _a, ctx) => documentsOf(p, 'FINAL_DOCS', ctx),
   documentExamples: (p, _a, ctx) => documentsOf(p, 'DOC_EXAMPLE', ctx),

@@ -12,17 +12,10 @@ import type {
 } from '../../generated/resolvers-types.js';
 import type { GatewayContext } from '../../context.js';
 import { nullIfAbsent } from '../../rest/errors.js';
-import { chatNode } from '../chat/resolvers.js';
+import { chatNode } from '../chat/node.js';
 import { resolveBankRequisiteNode } from '../company/resolvers.js';
 import { verificationDocumentNode } from '../verification/resolvers.js';
-import {
-  fromOper,
-  fromPartnerDetail,
-  orderParent,
-  parsePartnerOrderId,
-  sideParent,
-  withClientDeal,
-} from '../deal/parents.js';
+import { fromOper, fromPartnerDetail, orderParent, parsePartnerOrderId, sideParent } from '../deal/parents.js';
 
 type NodeValue = ResolversInterfaceTypes<ResolversTypes>['Node'];
 
@@ -68,12 +61,9 @@ export async function resolveNode(globalId: string, ctx: GatewayContext): Promis
       const role = viewer.account.type;
       let order;
       if (role === 'CLIENT') {
-        // The client's order answer carries its partner orders with ids, offers and bills (hidden per spec core §4);
-        // only an answer without them (an older backend) needs the offers call.
+        // The client's order answer carries its partner orders with ids, offers and bills (hidden per spec core §4).
         const o = await nullIfAbsent(() => ctx.loaders.orderById.load(ref.orderId));
-        const detailed = !!o && (o.partnerOrders ?? []).every((s) => s.id !== undefined && s.id !== null);
-        const deal = o && !detailed ? await nullIfAbsent(() => ctx.loaders.clientDeal.load(ref.orderId)) : null;
-        order = o && detailed ? orderParent(o, 'CLIENT') : o && deal ? withClientDeal(o, deal) : null;
+        order = o ? orderParent(o, 'CLIENT') : null;
       } else if (role === 'PARTNER') {
         // A payment agent sees only its own side of an order sent to it.
         if (viewer.company?.id !== ref.partnerId) return null;

@@ -18,13 +18,19 @@ import type {
   OrderTabCountsResolvers,
   ViewerResolvers,
 } from '../../generated/resolvers-types.js';
-import type { MoneyDto, OrderFileParent, OrderInputDto, OrderParent, OrderTabCountsParent } from '../../rest/dto.js';
+import type {
+  MoneyDto,
+  OrderFileParent,
+  OrderInputDto,
+  OrderParent,
+  OrderTabCountsParent,
+} from '../../rest/contract.js';
 import { mutationResult, queryResult } from '../../rest/errors.js';
 import type { Strict } from '../strict.js';
 import { pageWindow, sliceWindow } from './paging.js';
 
 /** Newest first (spec core §7 filter request: sortFields). */
-const SORT = [{ field: 'created', direction: 'DESC' as const }];
+const SORT = [{ field: 'created' as const, direction: 'DESC' as const }];
 
 export const Viewer: Pick<ViewerResolvers, 'orders' | 'orderTabCounts'> = {
   orders: async (u, args, ctx) => {

@@ -5,7 +5,7 @@
 import { GraphQLError } from 'graphql/index.js';
 import { classifyTnvedQuery, tnvedParentRef } from '@platform/domain/search';
 import type { QueryResolvers, TnvedNode as GTnvedNode, TnvedNodeResolvers } from '../../generated/resolvers-types.js';
-import type { TnvedNodeDto } from '../../rest/dto.js';
+import type { TnvedNodeDto } from '../../rest/contract.js';
 import { nullIfAbsent, queryResult } from '../../rest/errors.js';
 import type { Strict } from '../strict.js';
 

@@ -29,7 +29,7 @@ import type {
   VerificationResolvers,
   ViewerResolvers,
 } from '../../generated/resolvers-types.js';
-import type { CurrentUserDto, DocumentParent, SignatureDto, VerificationDocumentDto } from '../../rest/dto.js';
+import type { CurrentUserDto, DocumentParent, SignatureDto, VerificationDocumentDto } from '../../rest/contract.js';
 import { mutationResult, nullIfAbsent, queryResult, UpstreamError, userErrorFrom } from '../../rest/errors.js';
 import { orderParent, requireOrderId } from '../deal/parents.js';
 import { pageWindow, sliceWindow } from '../orders/paging.js';
@@ -177,7 +177,7 @@ export const Signature: Strict<SignatureResolvers, SignatureDto, GSignature> = {
 
 export const CompanyDocument: Strict<
   CompanyDocumentResolvers,
-  import('../../rest/dto.js').CompanyDocumentDto,
+  import('../../rest/contract.js').CompanyDocumentDto,
   GCompanyDocument
 > = {
   id: (d) => toGlobalId('CompanyDocument', `${d.kind}:${d.id}`),

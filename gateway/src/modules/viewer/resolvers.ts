@@ -14,7 +14,7 @@ import type {
   Viewer as GViewer,
   ViewerResolvers,
 } from '../../generated/resolvers-types.js';
-import type { ChecklistDto, ClientInfoDto, CompanyDto, CurrentUserDto } from '../../rest/dto.js';
+import type { ChecklistDto, ClientInfoDto, CompanyDto, CurrentUserDto } from '../../rest/contract.js';
 import { queryResult } from '../../rest/errors.js';
 import { CompanyDetails } from '../company/resolvers.js';
 import { toDecimal } from '../scalars.js';

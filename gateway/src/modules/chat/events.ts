@@ -1,0 +1,58 @@
+/**
+ * The realtime event types of `Subscription.chatEvents` (spec chat §4; subscription.ts maps the hub's events to these
+ * parents) and the `__resolveType` of the chat unions (events and mutation results, whose values carry `__typename`).
+ */
+import { toGlobalId } from 'graphql-relay';
+import type { Resolvers } from '../../generated/resolvers-types.js';
+import { nullIfAbsent } from '../../rest/errors.js';
+import { chatApi, groupParent, messageOf, unreadStatistic, viewerId } from './shared.js';
+
+const byTypename = { __resolveType: <T extends { __typename: string }>(e: T): T['__typename'] => e.__typename };
+
+export const eventTypes = {
+  ChatTypingUser: {
+    name: (u) => u.userName,
+    expiresAt: (u) => new Date(u.expiresAt).toISOString(),
+  },
+  ChatMessageEvent: {
+    groupId: (e) => toGlobalId('ChatGroup', String(e.groupId)),
+    messageIds: (e) => e.messageIds.map((id) => toGlobalId('ChatMessage', String(id))),
+    // MSG_DELIVERED / MSG_VIEWED carry only ids and a status: answering that stub as the message would overwrite
+    // the client's cached message (text, time, sender) by its id, so the message is loaded as the viewer sees it.
+    message: async (e, _a, ctx) => {
+      if (e.kind !== 'DELIVERED' && e.kind !== 'VIEWED') return e.message;
+      const dto = await nullIfAbsent(() => chatApi(ctx).message(e.message.dto.msgId));
+      return dto ? messageOf(ctx, dto, e.message.viewerId) : e.message;
+    },
+    group: async (e, _a, ctx) => {
+      const dto = await nullIfAbsent(() => chatApi(ctx).group(e.groupId));
+      return dto ? groupParent(dto, e.message.viewerId) : null;
+    },
+    unreadStatistic: (_e, _a, ctx) => unreadStatistic(ctx),
+  },
+  ChatGroupEvent: {
+    groupId: (e) => toGlobalId('ChatGroup', String(e.groupId)),
+    event: (e) => e.kind as never,
+    group: async (e, _a, ctx) => {
+      if (e.removedForViewer) return null;
+      const dto = await nullIfAbsent(() => chatApi(ctx).group(e.groupId));
+      return dto ? groupParent(dto, await viewerId(ctx)) : null;
+    },
+    unreadStatistic: (_e, _a, ctx) => unreadStatistic(ctx),
+  },
+  ChatTypingEvent: {
+    groupId: (e) => toGlobalId('ChatGroup', String(e.groupId)),
+  },
+  ChatEvent: byTypename,
+  OpenOrderChatResult: byTypename,
+  SendChatMessageResult: byTypename,
+  EditChatMessageResult: byTypename,
+  DeleteChatMessageResult: byTypename,
+  ReactToChatMessageResult: byTypename,
+  ChatGroupChangeResult: byTypename,
+  ChatGroupRemovedResult: byTypename,
+  SendTypingResult: byTypename,
+  InviteToChatGroupResult: byTypename,
+  ChatInvitationDecisionResult: byTypename,
+  MarkChatMessagesViewedResult: byTypename,
+} satisfies Resolvers;
