@@ -1,6 +1,7 @@
 /**
- * Rules of payment requests (orders), free of I/O (DESIGN principle 2): validation of a new request (spec core §3 "Request (order)", §5, §6 "An unverified company cannot
- * create requests") and the file rules (spec core §5 "Files", §9 "Total file size per request 50 MB").
+ * Rules of payment requests (orders), free of I/O (DESIGN principle 2): validation of a new request (spec core §3
+ * "Request (order)", §5, §6 "An unverified company cannot create requests") and the file rules (spec core §5 "Files",
+ * §9 "Total file size per request 50 MB"). Order statuses and client tabs: @platform/domain/deal.
  *
  * Units: money is a decimal string with at most 2 decimals plus an ISO 4217 code, compared without floats; sizes
  * are bytes; dates are calendar days 'YYYY-MM-DD' (spec core §9), compared as strings (ISO order = time order).
