@@ -1,8 +1,10 @@
 /**
- * Derived statuses of spec core §4, without I/O: the client-facing display status (§4 "Client-facing display
- * status"), the operator-facing one (§4 "Operator-facing display status"), the payment agent's tab of an offer
- * (§4 "Payment agent tabs") and whether an offer's details are hidden (§4, the list after the tabs). Russian labels
- * for each.
+ * Derived statuses of spec core §4, without I/O, for every tier (issue 9: the backend's REST answers, the gateway's
+ * GraphQL fields and the web app show the same codes and labels; tests/integration/display-status-parity.test.ts
+ * compares them): the client-facing display status (§4 "Client-facing display status") and the client tab groups,
+ * the operator-facing one (§4 "Operator-facing display status"), the payment agent's tab and display code of an
+ * offer (§4 "Payment agent tabs", "In display terms") and whether an offer's details are hidden (§4, the list after
+ * the tabs). Russian labels for each.
  *
  * Leading offer. The client's leading offer is the most advanced offer in the deal flow (order of OFFER_STATUSES)
  * after ignoring ALLOWED, IN_PROGRESS, CREATED_OFFER, REJECTED, REFUSE_OPER and SIGNED_ANOTHER_OFFER (§4); these
