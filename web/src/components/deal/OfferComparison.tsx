@@ -12,6 +12,7 @@ import type {
   OfferComparison_partnerOrders$key,
 } from '../../__generated__/OfferComparison_partnerOrders.graphql';
 import { apiDateToDisplay, formatDecimal, formatMoney, formatRate } from '../../system/formats';
+import { readOfferFees } from './commission';
 import { Facts } from './Facts';
 import { DEAL_METHOD_LABEL, OFFER_STATUS_LABEL } from './labels';
 import { offerTotalToPay } from '@platform/domain/deal/money';
@@ -46,18 +47,7 @@ export function OfferComparison({ partnerOrders, paymentType, renderAction, lead
           }
           paymentDateFrom
           paymentDateTo
-          clientFeePercent
-          totalFee {
-            amount
-            currency
-          }
-          totalCommission {
-            amount {
-              amount
-              currency
-            }
-            percent
-          }
+          ...commission_offerFees
           exchangeRate {
             currencyCode
             course
@@ -84,12 +74,13 @@ export function OfferComparison({ partnerOrders, paymentType, renderAction, lead
       {offers.map((po) => {
         const brand = po.brand ?? `Агент ${po.partnerId ?? ''}`.trim();
         const o = po.offer;
+        const fees = o ? readOfferFees(o) : null;
         const total = o
           ? offerTotalToPay({
               paymentType,
               paymentSum: o.paymentSum.amount,
               course: o.exchangeRate.course,
-              totalCommission: o.totalCommission?.amount.amount,
+              totalCommission: fees?.totalCommission?.amount.amount,
             })
           : null;
         return (
@@ -111,16 +102,16 @@ export function OfferComparison({ partnerOrders, paymentType, renderAction, lead
                 </Text>
                 <StatusBadge code={po.status} label={OFFER_STATUS_LABEL[po.status] ?? po.status} />
               </HStack>
-              {o ? (
+              {o && fees ? (
                 <Facts
                   orientation="vertical"
                   items={[
                     { label: 'Способ сделки', value: DEAL_METHOD_LABEL[o.dealMethod] ?? o.dealMethod },
-                    { label: 'Комиссия клиента', value: `${formatDecimal(o.clientFeePercent, 2)} %` },
-                    { label: 'Комиссия всего', value: formatMoney(o.totalFee.amount, o.totalFee.currency) },
-                    o.totalCommission && {
+                    { label: 'Комиссия клиента', value: `${formatDecimal(fees.clientFeePercent, 2)} %` },
+                    { label: 'Комиссия всего', value: formatMoney(fees.totalFee.amount, fees.totalFee.currency) },
+                    fees.totalCommission && {
                       label: 'Комиссия в рублях',
-                      value: `${formatMoney(o.totalCommission.amount.amount, o.totalCommission.amount.currency)} (${formatDecimal(o.totalCommission.percent, 2)} %)`,
+                      value: `${formatMoney(fees.totalCommission.amount.amount, fees.totalCommission.amount.currency)} (${formatDecimal(fees.totalCommission.percent, 2)} %)`,
                     },
                     {
                       label: 'Курс',

@@ -7,6 +7,7 @@ import { Link, Stack, Table, Text } from '@chakra-ui/react';
 import { graphql, useFragment } from 'react-relay';
 import type { OfferDetail_partnerOrder$key } from '../../__generated__/OfferDetail_partnerOrder.graphql';
 import { apiDateToDisplay, formatDecimal, formatMoney, formatRate } from '../../system/formats';
+import { readOfferFees } from './commission';
 import { Facts } from './Facts';
 import { DEAL_METHOD_LABEL, OFFER_STATUS_LABEL } from './labels';
 import { offerTotalToPay } from '@platform/domain/deal/money';
@@ -34,26 +35,7 @@ export function OfferDetail({
           paymentDateFrom
           paymentDateTo
           transactionType
-          clientFeePercent
-          totalFee {
-            amount
-            currency
-          }
-          agentFee {
-            amount
-            currency
-          }
-          serviceFee {
-            amount
-            currency
-          }
-          totalCommission {
-            amount {
-              amount
-              currency
-            }
-            percent
-          }
+          ...commission_offerFees
           additionalExpenses {
             amount {
               amount
@@ -78,12 +60,13 @@ export function OfferDetail({
     partnerOrder,
   );
   const o = po.offer;
+  const fees = o ? readOfferFees(o) : null;
   const total = o
     ? offerTotalToPay({
         paymentType,
         paymentSum: o.paymentSum.amount,
         course: o.exchangeRate.course,
-        totalCommission: o.totalCommission?.amount.amount,
+        totalCommission: fees?.totalCommission?.amount.amount,
       })
     : null;
   return (
@@ -101,7 +84,7 @@ export function OfferDetail({
           },
         ]}
       />
-      {!o ? (
+      {!o || !fees ? (
         <Text color="gray.600">Детали предложения не отображаются</Text>
       ) : (
         <>
@@ -115,13 +98,13 @@ export function OfferDetail({
                 value: `${apiDateToDisplay(o.paymentDateFrom)} — ${apiDateToDisplay(o.paymentDateTo)}`,
               },
               o.transactionType && { label: 'Тип перевода', value: o.transactionType },
-              { label: 'Комиссия клиента', value: `${formatDecimal(o.clientFeePercent, 2)} %` },
-              { label: 'Комиссия всего', value: formatMoney(o.totalFee.amount, o.totalFee.currency) },
-              { label: 'Комиссия агента', value: formatMoney(o.agentFee.amount, o.agentFee.currency) },
-              { label: 'Комиссия сервиса', value: formatMoney(o.serviceFee.amount, o.serviceFee.currency) },
-              o.totalCommission && {
+              { label: 'Комиссия клиента', value: `${formatDecimal(fees.clientFeePercent, 2)} %` },
+              { label: 'Комиссия всего', value: formatMoney(fees.totalFee.amount, fees.totalFee.currency) },
+              { label: 'Комиссия агента', value: formatMoney(fees.agentFee.amount, fees.agentFee.currency) },
+              { label: 'Комиссия сервиса', value: formatMoney(fees.serviceFee.amount, fees.serviceFee.currency) },
+              fees.totalCommission && {
                 label: 'Комиссия в рублях',
-                value: `${formatMoney(o.totalCommission.amount.amount, o.totalCommission.amount.currency)} (${formatDecimal(o.totalCommission.percent, 2)} %)`,
+                value: `${formatMoney(fees.totalCommission.amount.amount, fees.totalCommission.amount.currency)} (${formatDecimal(fees.totalCommission.percent, 2)} %)`,
               },
               { label: 'Курс', value: `${formatRate(o.exchangeRate.course)} ₽ за 1 ${o.exchangeRate.currencyCode}` },
               o.exchangeRate.source && { label: 'Источник курса', value: o.exchangeRate.source },

@@ -1,34 +1,19 @@
 /**
  * A commission breakdown computed by the server (schema `Commission`; spec core §3 Offer: total fee, agent fee,
  * service fee, expenses; §9: amounts with 2 decimals, the rate with 4 decimals in RUB). Display only: both the
- * live `calculateCommission` answer and the stored breakdown of a sent offer come here as plain data.
+ * live `calculateCommission` answer and the stored breakdown of a sent offer spread `...commission_breakdown`
+ * (components/deal/commission.ts) and come here as its reference.
  */
 import { DataList } from '@chakra-ui/react';
+import { readCommissionBreakdown, type CommissionBreakdownRef } from '../../../../components/deal/commission';
 import { formatDecimal, formatMoney, formatRateRub } from '../../../../system/formats';
 import { PT } from '../texts';
 
-export interface CommissionView {
-  readonly currency: string;
-  readonly clientFeePercent: string;
-  readonly agentFeePercent: string;
-  readonly serviceFeePercent: string;
-  readonly totalFee: string;
-  readonly agentFee: string;
-  readonly serviceFee: string;
-  readonly rate: string;
-  readonly settlementCurrency: string;
-  readonly amountConverted: string;
-  readonly expensesConverted: string;
-  readonly totalToPay: string;
-  readonly totalCommission: {
-    readonly amount: { readonly amount: string; readonly currency: string };
-    readonly percent: string;
-  };
-}
-
 const percent = (p: string) => `${formatDecimal(p, 2)}%`;
 
-export function CommissionBreakdown({ commission: c }: { commission: CommissionView }) {
+/** The rows of a breakdown; `commission` is a `Commission` that spread `...commission_breakdown`. */
+export function CommissionBreakdown({ commission }: { commission: CommissionBreakdownRef }) {
+  const c = readCommissionBreakdown(commission);
   const rub = c.settlementCurrency || 'RUB';
   const rows: Array<[string, string, string]> = [
     ['total-fee', PT.commission.totalFee, `${formatMoney(c.totalFee, c.currency)} (${percent(c.clientFeePercent)})`],

@@ -9,6 +9,7 @@ import type { PartnerOfferStep_partnerOrder$key } from '../../../../__generated_
 import type { PartnerOfferStep_settings$key } from '../../../../__generated__/PartnerOfferStep_settings.graphql';
 import { apiDateToDisplay, formatDecimal, formatMoney, formatRateRub } from '../../../../system/formats';
 import { PT } from '../texts';
+import { readOfferFees } from '../../../../components/deal/commission';
 import { CommissionBreakdown } from './CommissionBreakdown';
 import { OfferForm } from './OfferForm';
 
@@ -39,25 +40,7 @@ export function PartnerOfferStep({
           serviceFeePercent
           indicativeRate
           breakdown {
-            currency
-            clientFeePercent
-            agentFeePercent
-            serviceFeePercent
-            totalFee
-            agentFee
-            serviceFee
-            rate
-            settlementCurrency
-            amountConverted
-            expensesConverted
-            totalToPay
-            totalCommission {
-              amount {
-                amount
-                currency
-              }
-              percent
-            }
+            ...commission_breakdown
           }
         }
         offer {
@@ -69,11 +52,7 @@ export function PartnerOfferStep({
           paymentDateFrom
           paymentDateTo
           transactionType
-          clientFeePercent
-          totalFee {
-            amount
-            currency
-          }
+          ...commission_offerFees
           additionalExpenses {
             amount {
               amount
@@ -154,6 +133,7 @@ export function PartnerOfferStep({
     );
   }
   const cur = offer.paymentSum.currency;
+  const fees = readOfferFees(offer);
   const sample = po.documentExamples[0];
   return (
     <Stack gap="5" pt="2">
@@ -167,7 +147,7 @@ export function PartnerOfferStep({
           label={PT.data.term}
           value={`${apiDateToDisplay(offer.paymentDateFrom)} — ${apiDateToDisplay(offer.paymentDateTo)}`}
         />
-        <Row label={PT.offer.clientFee} value={`${formatDecimal(offer.clientFeePercent, 2)}%`} />
+        <Row label={PT.offer.clientFee} value={`${formatDecimal(fees.clientFeePercent, 2)}%`} />
         <Row label={PT.commission.rate} value={formatRateRub(offer.exchangeRate.course)} />
         {offer.exchangeRate.courseDeterminationRules && (
           <Row label={PT.offer.courseRules} value={offer.exchangeRate.courseDeterminationRules} />

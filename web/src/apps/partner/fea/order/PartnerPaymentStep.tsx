@@ -10,6 +10,7 @@ import { useState } from 'react';
 import { graphql, useFragment } from 'react-relay';
 import type { PartnerPaymentStep_partnerOrder$key } from '../../../../__generated__/PartnerPaymentStep_partnerOrder.graphql';
 import type { PartnerPaymentStep_settings$key } from '../../../../__generated__/PartnerPaymentStep_settings.graphql';
+import { readCommissionBreakdown } from '../../../../components/deal/commission';
 import { FormField } from '../../../../components/FormField';
 import { formatDateTime, formatMoney } from '../../../../system/formats';
 import { useConfirmPaymentMutation } from '../mutations/useConfirmPaymentMutation';
@@ -37,14 +38,7 @@ export function PartnerPaymentStep({
         }
         offerTerms {
           breakdown {
-            settlementCurrency
-            totalToPay
-            totalCommission {
-              amount {
-                amount
-                currency
-              }
-            }
+            ...commission_breakdown
           }
         }
         payCheck {
@@ -99,7 +93,7 @@ export function PartnerPaymentStep({
   const [confirm, confirming] = useConfirmPaymentMutation();
   const company = companies.find((c) => String(c.paymentCompanyId) === companyId);
 
-  const b = po.offerTerms?.breakdown;
+  const b = po.offerTerms?.breakdown ? readCommissionBreakdown(po.offerTerms.breakdown) : null;
   const estimate = b
     ? po.order.paymentType === 'RECEIVING'
       ? b.totalCommission.amount

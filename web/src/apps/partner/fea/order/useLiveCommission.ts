@@ -5,10 +5,8 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { fetchQuery, graphql, useRelayEnvironment } from 'react-relay';
-import type {
-  useLiveCommissionQuery,
-  useLiveCommissionQuery$data,
-} from '../../../../__generated__/useLiveCommissionQuery.graphql';
+import type { useLiveCommissionQuery } from '../../../../__generated__/useLiveCommissionQuery.graphql';
+import type { CommissionBreakdownRef } from '../../../../components/deal/commission';
 import { useDebouncedValue } from '../../../../system/useDebouncedValue';
 import { commissionKey, type CommissionInputValue } from '../offerForm';
 import { readUserError } from '../../../../system/errors/userError';
@@ -20,27 +18,7 @@ const query = graphql`
     calculateCommission(partnerOrderId: $partnerOrderId, input: $input) {
       __typename
       ... on Commission {
-        currency
-        amount
-        clientFeePercent
-        agentFeePercent
-        serviceFeePercent
-        totalFee
-        agentFee
-        serviceFee
-        rate
-        settlementCurrency
-        amountConverted
-        totalFeeConverted
-        expensesConverted
-        totalToPay
-        totalCommission {
-          amount {
-            amount
-            currency
-          }
-          percent
-        }
+        ...commission_breakdown @alias(as: "breakdown")
       }
       ... on UserError {
         ...userErrorFragment @alias(as: "userError")
@@ -49,8 +27,8 @@ const query = graphql`
   }
 `;
 
-type Result = useLiveCommissionQuery$data['calculateCommission'];
-export type LiveCommission = Extract<Result, { __typename: 'Commission' }>;
+/** The live breakdown: a `Commission` reference for CommissionBreakdown (read through commission_breakdown). */
+export type LiveCommission = CommissionBreakdownRef;
 
 export interface LiveCommissionState {
   loading: boolean;
@@ -79,7 +57,8 @@ export function useLiveCommission(partnerOrderId: string, input: CommissionInput
       .then((data) => {
         if (my !== seq.current || !data) return;
         const r = data.calculateCommission;
-        if (r.__typename === 'Commission') setState({ loading: false, commission: r, errors: [] });
+        if (r.__typename === 'Commission' && r.breakdown)
+          setState({ loading: false, commission: r.breakdown, errors: [] });
         else if (r.__typename === 'UserError') {
           const userError = readUserError(r.userError);
           const messages =
