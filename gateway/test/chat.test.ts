@@ -9,6 +9,7 @@ import { toGlobalId } from 'graphql-relay';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { buildGateway, type Gateway } from '../src/app.js';
+import type { GroupLastMessageDto } from '../src/rest/contract.js';
 import { startChatStub, type ChatStub } from './chatStub.js';
 
 const RETRY = 300;
@@ -720,9 +721,10 @@ describe('support desk (spec chat §6 Support; §7 group/filter, group/statistic
     expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
     return body.data;
   };
-  const deskMessage = {
+  const deskMessage: GroupLastMessageDto = {
     msgId: 70,
     timeCreate: T(0),
+    fileName: null,
     message: 'Ответ',
     sender: { id: SUPPORT, name: 'Поддержка' },
     messageStatus: 'SENT',

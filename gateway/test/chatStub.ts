@@ -8,9 +8,25 @@
  * TOO_MANY_ATTACHMENTS refusal beyond 10 pictures, PUT /api/chat/notification/user/{userId} { online } recorded in
  * `presence`), POST group/filter (the `groups` of the asked `types`, one last page) and POST group/statistics (`statistics`).
  * Sessions: sess-a / sess-a2 → user 1, sess-b → 2, sess-c → 3 (clients); sess-op → 4, sess-op2 → 5 (operators).
- * Plain node:http so the test controls every byte.
+ * Plain node:http so the test controls every byte. Groups and messages are the backend's shapes of the generated REST
+ * contract (rest/contract.ts), each field optional so a test gives only what it needs; the answers the stub builds itself
+ * are typed in full.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { ChatMessageView } from '../src/rest/chat.js';
+import type {
+  ChatGroupDetailDto,
+  ChatSessionTokenDto,
+  GroupPageDto,
+  StatisticsAnswerDto,
+  UnreadStatisticDto,
+} from '../src/rest/contract.js';
+import type { AnswerOf } from '../src/rest/openapi.js';
+
+/** A group of the stub: GET group/{id}'s answer, every field but `id` optional. */
+export type StubGroup = Pick<ChatGroupDetailDto, 'id'> & Partial<ChatGroupDetailDto>;
+/** A message of the stub: the backend's message view, every field but `msgId` optional. */
+export type StubMessage = ChatMessageView;
 
 export interface StubStream {
   userId: number;
@@ -39,14 +55,14 @@ export interface ChatStub {
   /** Destroys the user's open streams (a network cut). */
   cut(userId: number): void;
   open(userId: number): StubStream[];
-  groups: Map<number, Record<string, unknown>>;
-  messages: Map<number, Record<string, unknown>[]>;
+  groups: Map<number, StubGroup>;
+  messages: Map<number, StubMessage[]>;
   /** Chat REST calls with a body or a change (method, path, parsed JSON body). */
   calls: { method: string; path: string; body: unknown }[];
   /** Presence reports (PUT /api/chat/notification/user/{userId}), in arrival order, with the anti-forgery header seen. */
   presence: { userId: number; online: boolean; csrf: string | null }[];
   /** The answer of POST group/statistics (the backend's `{ groupTypeStatistics, groupStatistics }`). */
-  statistics: { groupTypeStatistics: Record<string, unknown>[]; groupStatistics: Record<string, unknown>[] };
+  statistics: StatisticsAnswerDto;
   close(): Promise<void>;
 }
 
@@ -120,7 +136,11 @@ export async function startChatStub(): Promise<ChatStub> {
     const url = new URL(req.url ?? '/', 'http://stub');
     const user = sessionUser(req);
     if (url.pathname === '/api/public/csrf') {
-      return json(res, 200, { token: 'tok', headerName: 'X-XSRF-TOKEN' });
+      return json(res, 200, {
+        token: 'tok',
+        headerName: 'X-XSRF-TOKEN',
+        parameterName: '_csrf',
+      } satisfies AnswerOf<'GET', '/api/public/csrf'>);
     }
     if (url.pathname.startsWith('/api/') && !url.pathname.startsWith('/api/public/') && user === null) {
       return json(res, 401, { message: 'Требуется вход в систему', code: 'UNAUTHORIZED' });
@@ -138,10 +158,10 @@ export async function startChatStub(): Promise<ChatStub> {
       stub.tokenCalls += 1;
       return json(res, 200, {
         token: `t-${stub.tokenCalls}`,
-        chatUserId: user,
+        chatUserId: user!,
         supportChatGroupId: 99,
         expirationTime: new Date(Date.now() + 3600_000).toISOString(),
-      });
+      } satisfies ChatSessionTokenDto);
     }
     if (url.pathname === '/api/secured/chat/stream') {
       const lastEventId = (req.headers['last-event-id'] as string | undefined) ?? null;
@@ -174,7 +194,7 @@ export async function startChatStub(): Promise<ChatStub> {
     }
     m = /^\/api\/secured\/common\/chat\/group\/(\d+)\/messages$/.exec(url.pathname);
     if (m && req.method === 'GET') {
-      let list = [...(stub.messages.get(Number(m[1])) ?? [])] as { msgId: number }[];
+      let list = [...(stub.messages.get(Number(m[1])) ?? [])];
       const after = url.searchParams.get('after');
       const before = url.searchParams.get('before');
       const limit = Number(url.searchParams.get('limit') ?? 30);
@@ -223,12 +243,8 @@ export async function startChatStub(): Promise<ChatStub> {
         return;
       }
       const emoji = (body as { emoji: string }).emoji;
-      const reactions = ((found.reactions ?? []) as { emoji: string; count: number; userIds: number[] }[]).filter(
-        (r) => r.emoji !== emoji,
-      );
-      const had =
-        ((found.reactions ?? []) as { emoji: string; userIds: number[] }[]).find((r) => r.emoji === emoji)?.userIds ??
-        [];
+      const reactions = (found.reactions ?? []).filter((r) => r.emoji !== emoji);
+      const had = (found.reactions ?? []).find((r) => r.emoji === emoji)?.userIds ?? [];
       const userIds = req.method === 'POST' ? [...new Set([...had, user!])] : had.filter((u) => u !== user);
       found.reactions = userIds.length ? [...reactions, { emoji, count: userIds.length, userIds }] : reactions;
       return json(res, 200, found);
@@ -239,11 +255,11 @@ export async function startChatStub(): Promise<ChatStub> {
       const online = (body as { online?: boolean } | undefined)?.online ?? true;
       stub.presence.push({ userId: user!, online, csrf: (req.headers['x-xsrf-token'] as string | undefined) ?? null });
       return json(res, 200, {
-        userId: user,
+        userId: user!,
         online,
         lastSeenAt: new Date(Date.now() - (online ? 0 : 240_000)).toISOString(),
         delivered: [],
-      });
+      } satisfies AnswerOf<'PUT', '/api/chat/notification/user/{userId}'>);
     }
     m = /^\/api\/secured\/common\/chat\/group\/(\d+)\/messages$/.exec(url.pathname);
     if (m && req.method === 'POST') {
@@ -260,7 +276,7 @@ export async function startChatStub(): Promise<ChatStub> {
       const groupId = Number(m[1]);
       const link = (id: string) => `/api/secured/common/chat/${id}/file`;
       const list = stub.messages.get(groupId) ?? [];
-      const created = {
+      const created: StubMessage = {
         msgId: 900 + list.length,
         groupId,
         extMsgId: b.extMsgId,
@@ -268,7 +284,7 @@ export async function startChatStub(): Promise<ChatStub> {
         text: b.text ?? null,
         status: 'SENT',
         selfMsg: true,
-        sender: { id: user, name: `u${user}` },
+        sender: { id: user!, name: `u${user}` },
         mentioned: [],
         edited: false,
         reactions: [],
@@ -285,11 +301,11 @@ export async function startChatStub(): Promise<ChatStub> {
       return json(res, 201, created);
     }
     if (url.pathname === '/api/secured/common/chat/messages/unread')
-      return json(res, 200, { unreadMessagesCount: 2, lastMessageId: 7 });
+      return json(res, 200, { unreadMessagesCount: 2, lastMessageId: 7 } satisfies UnreadStatisticDto);
     if (url.pathname === '/api/secured/common/chat/group/filter' && req.method === 'POST') {
       const types = (body as { types?: string[] } | undefined)?.types;
-      const content = [...stub.groups.values()].filter((g) => !types?.length || types.includes(g.groupType as string));
-      return json(res, 200, { content, cursor: null, last: true });
+      const content = [...stub.groups.values()].filter((g) => !types?.length || types.includes(g.groupType ?? ''));
+      return json(res, 200, { content, cursor: null, last: true } as GroupPageDto); // fixtures give only some fields
     }
     if (url.pathname === '/api/secured/common/chat/group/statistics' && req.method === 'POST')
       return json(res, 200, stub.statistics);

@@ -15,7 +15,7 @@ import type { Dispatcher } from 'undici';
 import type { WireEvent } from '@platform/domain/chat/events';
 import { offlineMarker } from '@platform/domain/chat/presence';
 import { TypingStore } from '@platform/domain/chat/typing';
-import { SessionExpiredError, UpstreamError } from '../rest/errors.js';
+import { SessionExpiredError } from '../rest/errors.js';
 import { UpstreamSession } from '../rest/session.js';
 import { type ChatStreamEvent, toWireEvent } from './events.js';
 import { ChannelPresence, type PresenceQueue } from './presence.js';
@@ -309,18 +309,20 @@ export function end(s: Subscriber, error?: unknown): void {
   s.failWaiting = null;
 }
 
-/** GET /api/secured/chat/session-token with the cookie; TokenRefused when the session is gone; null for 404. */
+/**
+ * GET /api/secured/chat/session-token with the cookie (chat §3: token, chatUserId, supportChatGroupId, expirationTime).
+ * Throws TokenRefused when the session is gone, else the errors of UpstreamSession.call (the upstream retries).
+ */
 export async function fetchSessionToken(
   backendUrl: string,
   cookie: string,
   dispatcher?: Dispatcher,
-): Promise<ChatSessionTokenDto | null> {
+): Promise<ChatSessionTokenDto> {
   const session = new UpstreamSession({ backendUrl, cookieHeader: cookie, dispatcher });
   try {
     return await session.call('GET', '/api/secured/chat/session-token');
   } catch (err) {
     if (err instanceof SessionExpiredError) throw new TokenRefused();
-    if (err instanceof UpstreamError && err.status === 404) return null;
     throw err;
   }
 }

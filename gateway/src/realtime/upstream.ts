@@ -16,7 +16,7 @@
  * The chat session token (GET /api/secured/chat/session-token: token, chatUserId, supportChatGroupId,
  * expirationTime) is fetched before the first connection and renewed when missing or expiring within 30 s
  * ("a missing or expired session token is renewed"); it travels as `Authorization: Bearer <token>` next to the
- * forwarded session cookie. A backend without that route (404) is tolerated: the cookie alone is used.
+ * forwarded session cookie.
  */
 import { request, type Dispatcher } from 'undici';
 import type { ChatSessionTokenDto } from '../rest/contract.js';
@@ -39,7 +39,7 @@ export interface UpstreamStreamOptions {
   /** The Cookie header to forward (a live subscriber's session); undefined → stop UNAUTHENTICATED. */
   cookie: () => string | undefined;
   /** Fetches a new session token with the cookie; throws `TokenRefused` when the session is gone. */
-  fetchToken: (cookie: string) => Promise<ChatSessionTokenDto | null>;
+  fetchToken: (cookie: string) => Promise<ChatSessionTokenDto>;
   /** Last-Event-ID to (re)connect with, null for a live start. */
   lastEventId: () => string | null;
   onEvent: (e: SseEvent) => void;
@@ -123,13 +123,9 @@ export class UpstreamStream {
     this.timer.unref?.();
   }
 
-  private async ensureToken(cookie: string, force: boolean): Promise<string | null> {
+  private async ensureToken(cookie: string, force: boolean): Promise<string> {
     if (!force && this.token && this.token.expiresAt - TOKEN_MARGIN_MS > this.now()) return this.token.value;
     const dto = await this.opts.fetchToken(cookie);
-    if (!dto?.token) {
-      this.token = null;
-      return null;
-    }
     const exp = Date.parse(dto.expirationTime); // UTC ISO 8601
     this.token = { value: dto.token, expiresAt: Number.isNaN(exp) ? Number.POSITIVE_INFINITY : exp };
     return dto.token;
@@ -139,7 +135,7 @@ export class UpstreamStream {
     if (this.stopped) return;
     const cookie = this.opts.cookie();
     if (!cookie) return this.finish('UNAUTHENTICATED');
-    let token: string | null;
+    let token: string;
     try {
       token = await this.ensureToken(cookie, afterRenewal);
     } catch (err) {
@@ -150,8 +146,12 @@ export class UpstreamStream {
     if (this.stopped) return;
     const abort = new AbortController();
     this.abort = abort;
-    const headers: Record<string, string> = { accept: 'text/event-stream', 'cache-control': 'no-cache', cookie };
-    if (token) headers.authorization = `Bearer ${token}`;
+    const headers: Record<string, string> = {
+      accept: 'text/event-stream',
+      'cache-control': 'no-cache',
+      cookie,
+      authorization: `Bearer ${token}`,
+    };
     const last = this.opts.lastEventId();
     if (last) headers['last-event-id'] = last;
     this.connects += 1;
