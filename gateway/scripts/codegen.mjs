@@ -53,7 +53,11 @@ function ensureOpenApiDocument() {
     console.log(`codegen: wrote ${openapiPath} (backend/src/openapi.ts)`);
     return;
   }
-  const why = (run.stderr || run.stdout || String(run.error ?? '')).trim().split('\n').slice(-5).join('\n');
+  const why = (run.stderr || run.stdout || String(run.error ?? ''))
+    .split('\n')
+    .filter((line) => line.trim() && !/^\s+at /.test(line))
+    .slice(0, 6)
+    .join('\n');
   if (existsSync(openapiPath)) {
     console.warn(`codegen: could not refresh ${openapiPath}; using the existing one.\n${why}`);
     return;
