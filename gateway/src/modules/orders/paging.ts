@@ -3,9 +3,11 @@
  * (docs/rest-api.md "Pages"). Pure.
  */
 import { cursorToOffset } from 'graphql-relay';
+import { LIST_PAGE_SIZE, MAX_LIST_PAGE_SIZE } from '@platform/domain/limits';
 
-export const DEFAULT_PAGE_SIZE = 10; // spec core §9
-export const MAX_PAGE_SIZE = 100;
+/** Default `first` (spec core §9 list page size 10) and the largest one, from @platform/domain/limits. */
+export const DEFAULT_PAGE_SIZE = LIST_PAGE_SIZE;
+export const MAX_PAGE_SIZE = MAX_LIST_PAGE_SIZE;
 
 /** The window [offset, offset+first) and the backend pages (of size `first`) that cover it: one or two. */
 export interface PageWindow {
