@@ -38,25 +38,36 @@ export type EmailStatusDto = AnswerOf<'POST', '/api/public/common/email/check/st
 
 // ---- Reference data (spec core §7 counterparty) ----
 
+/** A country of the directory (ISO 3166-1 alpha-2 code, Russian names). */
 export type CountryDto = ItemOf<AnswerOf<'GET', '/api/public/counterparty/countries'>>;
+/** A currency of the directory (ISO 4217 code, Russian name, `popular`). */
 export type CurrencyDto = ItemOf<AnswerOf<'GET', '/api/public/counterparty/currencies'>>;
+/** A Russian bank by BIK (GET counterparty/bik): name, correspondent account, city, SWIFT. */
 export type BankDto = AnswerOf<'GET', '/api/public/counterparty/bik'>;
+/** A SWIFT institution (GET counterparty/swift). */
 export type SwiftInstitutionDto = ItemOf<AnswerOf<'GET', '/api/public/counterparty/swift'>>;
 /** A TN VED node (children, suggestions); the two-levels tree's nodes add their `children`. */
 export type TnvedNodeDto = ItemOf<AnswerOf<'GET', '/api/public/counterparty/tnved/children'>> & {
   children?: ItemOf<AnswerOf<'GET', '/api/public/counterparty/tnved/two-levels'>>['children'];
 };
+/** A company of the state registry offered at registration (GET registration/companies). */
 export type RegistryCompanyDto = ItemOf<AnswerOf<'GET', '/api/public/client/registration/companies'>>;
+/** A hit of the reference search (GET counterparty/relevant/search): type, code, name. */
 export type ReferenceHitDto = ItemOf<AnswerOf<'GET', '/api/public/counterparty/relevant/search'>>;
 
 // ---- Orders (spec core §3 "Request (order)", §7 Client) ----
 
 /** GET /api/secured/client/order/exch/{id}: an order with its payment agents' sides. */
 export type OrderDto = AnswerOf<'GET', '/api/secured/client/order/exch/{id}'>;
+/** Money: `{ cost: "1000.00", currency: "USD" }` (decimal string, ISO 4217). */
 export type MoneyDto = OrderDto['amount'];
+/** The order's counterparty: country, city, bank, SWIFT. */
 export type CounterpartyDto = OrderDto['counterparty'];
+/** An order file: id (UUID), original name, size in bytes, detected type. */
 export type OrderFileDto = ItemOf<OrderDto['files']>;
+/** The client company of an order. */
 export type OrderClientDto = OrderDto['client'];
+/** The referral partner attached to an order. */
 export type ConsultantDto = NonNullable<OrderDto['consultant']>;
 /** Order status (spec core §4). */
 export type OrderStatusDto = OrderDto['status'];
@@ -123,7 +134,9 @@ export type OperCommentDto = NonNullable<OperOrderDto['lastOperComment']> &
 export type OperValidatorDto = NonNullable<OperOrderDto['validator']>;
 /** An active operator (GET /api/secured/oper/users). */
 export type OperatorUserDto = ItemOf<AnswerOf<'GET', '/api/secured/oper/users'>>;
+/** An active payment agent (GET oper/partners/active). */
 export type ActivePartnerDto = ItemOf<AnswerOf<'GET', '/api/secured/oper/partners/active'>>;
+/** A payment agent the operator may send the order to, with why (not) (GET oper/order/exch/{id}/partners). */
 export type PartnerCandidateDto = ItemOf<AnswerOf<'GET', '/api/secured/oper/order/exch/{id}/partners'>>;
 /** Body of POST /api/secured/oper/order/exch/filter. */
 export type OperFilterDto = BodyOf<'POST', '/api/secured/oper/order/exch/filter'>;
@@ -138,11 +151,14 @@ export type PartnerDetailDto = AnswerOf<'GET', '/api/secured/partner/order/exch/
 export type PartnerFilterDto = BodyOf<'POST', '/api/secured/partner/order/exch/filter'>;
 /** Commission breakdown (backend routes/partner/schemas.ts BreakdownSchema). */
 export type CommissionDto = AnswerOf<'POST', '/api/secured/partner/commission/calculate'>;
+/** The agent's offer terms: service fee %, indicative rate, breakdown (GET …/offer/commission). */
 export type OfferTermsDto = AnswerOf<'GET', '/api/secured/partner/order/exch/{id}/offer/commission'>;
+/** An amount converted at the offer's rates (POST …/pay-checks/amount-convert). */
 export type AmountConversionDto = AnswerOf<
   'POST',
   '/api/secured/partner/order/exch/{id}/offer/pay-checks/amount-convert'
 >;
+/** One currency of the agent's settings: rate source, rules, limits. */
 export type CurrencySettingDto = ItemOf<AnswerOf<'GET', '/api/secured/partner/settings/currencies'>>;
 /** Body of POST .../offer/send. */
 export type SendOfferDto = BodyOf<'POST', '/api/secured/partner/order/exch/{id}/offer/send'>;
@@ -171,9 +187,11 @@ export type GroupLastMessageDto = NonNullable<ChatGroupPreviewDto['lastMessage']
 export type GroupStatisticsDto = ChatGroupPreviewDto['statistics'];
 /** POST group/filter body and answer. */
 export type GroupFilterDto = BodyOf<'POST', '/api/secured/common/chat/group/filter'>;
+/** A page of the group filter: `{ content, cursor, last }`. */
 export type GroupPageDto = AnswerOf<'POST', '/api/secured/common/chat/group/filter'>;
 /** POST group/statistics answer: per type and per group. */
 export type StatisticsAnswerDto = AnswerOf<'POST', '/api/secured/common/chat/group/statistics'>;
+/** Per group type: the group count and the unread groups and messages over them. */
 export type GroupTypeStatisticDto = ItemOf<StatisticsAnswerDto['groupTypeStatistics']>;
 /** GET messages/unread. */
 export type UnreadStatisticDto = AnswerOf<'GET', '/api/secured/common/chat/messages/unread'>;
@@ -230,18 +248,21 @@ export type PartnerOrderParent = PartnerOrderDto & {
   orderParent?: OrderParent;
 };
 
-/** Parents of the count objects: their fields are resolved lazily, one count call per asked tab. */
+/** Parent of PartnerOrderTabCounts: its fields are resolved lazily, one count call per asked tab. */
 export interface PartnerTabCountsParent {
   readonly kind: 'partnerTabCounts';
   filter: Record<string, unknown>;
 }
+/** Parent of OperatorOrderTabCounts (the operator's filter; counts per asked tab). */
 export interface OperTabCountsParent {
   readonly kind: 'operTabCounts';
   filter: Record<string, unknown>;
 }
+/** Parent of OrderTabCounts (the client's tabs). */
 export interface OrderTabCountsParent {
   readonly kind: 'orderTabCounts';
 }
+/** Parent of PartnerSettings (fields loaded when asked). */
 export interface PartnerSettingsParent {
   readonly kind: 'partnerSettings';
 }
