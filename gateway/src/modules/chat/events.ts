@@ -9,6 +9,7 @@ import { chatApi, groupParent, messageOf, unreadStatistic, viewerId } from './sh
 
 const byTypename = { __resolveType: <T extends { __typename: string }>(e: T): T['__typename'] => e.__typename };
 
+/** Resolvers of the realtime event types and the chat unions. */
 export const eventTypes = {
   ChatTypingUser: {
     name: (u) => u.userName,

@@ -69,6 +69,7 @@ async function messageConnection(
   return messagesPage(ctx, g, fetched);
 }
 
+/** Resolvers of ChatUser, ChatGroup, ChatLastMessage, GroupStatistics and UnreadStatistic. */
 export const groupTypes = {
   ChatUser: {
     id: (u) => toGlobalId('ChatUser', String(u.userId)),

@@ -7,6 +7,7 @@ import type { GatewayContext } from '../../context.js';
 import { nullIfAbsent } from '../../rest/errors.js';
 import { chatApi, groupParent, invitationGid, loadGroup, viewerId, withUserError } from './shared.js';
 
+/** Resolvers of ChatInvitation (its other fields are the DTO's own). */
 export const invitationTypes = {
   ChatInvitation: {
     id: (i) => invitationGid(i.id),

@@ -20,6 +20,7 @@ function statusOf(p: ChatMessageParent): MessageStatus {
   return viewerMessageStatus({ own, status: server, dateTimeCreate: msgTime(p.dto) }, p.lastViewedAt);
 }
 
+/** Resolvers of ChatMessage and ChatMetadata. */
 export const messageTypes = {
   ChatMessage: {
     id: (p) => toGlobalId('ChatMessage', String(p.dto.msgId)),

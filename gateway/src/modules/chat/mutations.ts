@@ -60,6 +60,7 @@ function parseMetaData(json: string | null | undefined): MetaDataDto | null | un
   }
 }
 
+/** The chat mutations (see the file header). */
 export const Mutation: Pick<MutationResolvers, ChatMutations> = {
   openOrderChat: async (_r, { input }, ctx) => {
     const orderId = rawId(input.orderId, 'Order');

@@ -10,6 +10,7 @@ import { queryResult } from '../../rest/errors.js';
 import type { ChatUserParent } from './parents.js';
 import { chatApi, groupParent, loadGroup, memo, pageSize, pendingInvitations, unreadStatistic } from './shared.js';
 
+/** The chat fields of Viewer (see the file header). */
 export const Viewer: Pick<
   ViewerResolvers,
   'chatGroups' | 'chatGroup' | 'unreadStatistic' | 'chatInvitations' | 'chatContacts'
