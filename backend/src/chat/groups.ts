@@ -18,7 +18,8 @@ import { users } from '../db/schema/core.js';
 import { orders, partnerOrders } from '../db/schema/orders.js';
 import { SUPPORT_USER_ID } from '@platform/domain/limits';
 import { SUPPORT_NAME } from '@platform/domain/chat/own';
-import { emitGroupEvent, groupRecipients, messageAtPointer, notFoundGroup, type Actor } from './repository.js';
+import { groupRecipients, notFoundGroup, type Actor } from './repository/membership.js';
+import { emitGroupEvent, messageAtPointer } from './repository/messages.js';
 
 export const SUPPORT_GROUP_NAME = SUPPORT_NAME;
 
@@ -86,7 +87,7 @@ export async function createOrGetRequestChat(
     const known = new Set(existing.map((m) => m.userId));
     const added = eligible.filter((id) => !known.has(id));
     // A newcomer's (or a returning member's) pointer starts on the group's newest message, and the last-viewed time is
-    // that message's creation time (repository.ts header: the time rule then agrees with the pointer).
+    // that message's creation time (repository/messages.ts header: the time rule then agrees with the pointer).
     const pointer = await messageAtPointer(tx, group.id);
     const start = { lastViewedMessageId: pointer.id, lastViewedAt: pointer.createdAt };
     if (added.length) {

@@ -9,7 +9,7 @@ import { Type, type Static } from 'typebox';
 import type { Db } from '../../db/client.js';
 import { callbackRequests } from '../../db/schema/accounts.js';
 import { checkEmail, checkPhone, normalizeEmail, type FieldIssue } from '@platform/domain/validation/rules';
-import { ErrorSchema } from '../schemas.js';
+import { errorResponses, CSRF_ERRORS, INPUT_ERRORS } from '../schemas.js';
 import { assertNoIssues } from './common.js';
 
 const CallbackBody = Type.Object(
@@ -23,8 +23,10 @@ const CallbackBody = Type.Object(
 );
 type CallbackInput = Static<typeof CallbackBody>;
 
-const E = ErrorSchema;
-const responses = { 201: Type.Object({ id: Type.Integer() }), 400: E, 403: E };
+const responses = {
+  201: Type.Object({ id: Type.Integer() }),
+  ...errorResponses(INPUT_ERRORS, CSRF_ERRORS),
+};
 const errorsText =
   "Errors: 400 VALIDATION_ERROR (REQUIRED, PHONE_INVALID 'Номер телефона — 10 цифр', EMAIL_INVALID 'Проверьте корректность данных'); 403 CSRF_INVALID.";
 

@@ -22,10 +22,13 @@ import { checkWebsite } from '../../domain/validation.js';
 import { checkPhone, checkRussianName, type FieldIssue } from '@platform/domain/validation/rules';
 import { AppError } from '../../errors.js';
 import { companyIdOf, companyVerified } from '../../plugins/auth.js';
-import { ErrorSchema } from '../schemas.js';
+import { literalUnion, errorResponses } from '../schemas.js';
 import { assertNoIssues } from './common.js';
 
 const NullableString = Type.Union([Type.String(), Type.Null()]);
+/** Client statuses of a company (spec core §3). */
+const COMPANY_STATUSES = ['NEW', 'VERIFIED', 'SUSPENDED'] as const;
+type CompanyStatus = (typeof COMPANY_STATUSES)[number];
 
 /** Company (spec core §3 "Company"). */
 export const CompanySchema = Type.Object(
@@ -45,7 +48,7 @@ export const CompanySchema = Type.Object(
     ceo: Type.Object({ firstName: NullableString, middleName: NullableString, lastName: NullableString }),
     liquidated: Type.Boolean(),
     signatureConfirmed: Type.Boolean({ description: 'Electronic-signature-confirmed flag' }),
-    status: Type.String({ description: 'NEW, VERIFIED or SUSPENDED' }),
+    status: literalUnion(COMPANY_STATUSES, { description: 'NEW, VERIFIED or SUSPENDED' }),
     verified: Type.Boolean({ description: 'Verified by qualified electronic signature (spec core §6)' }),
     verifiedAt: Type.Union([Type.String({ description: 'UTC ISO 8601' }), Type.Null()], {
       description: 'When the company became VERIFIED; null while it is not',
@@ -67,7 +70,9 @@ export const ClientInfoSchema = Type.Object(
       email: Type.String(),
       position: NullableString,
     }),
-    status: Type.String({ description: 'Client status of the company: NEW, VERIFIED or SUSPENDED (spec core §3)' }),
+    status: literalUnion(COMPANY_STATUSES, {
+      description: 'Client status of the company: NEW, VERIFIED or SUSPENDED (spec core §3)',
+    }),
   },
   { description: 'Client info (spec core §3 "Client info / contact")' },
 );
@@ -150,7 +155,7 @@ async function clientInfo(db: DbOrTx, userId: number, companyId: number) {
       ceo: { firstName: c.ceoFirstName, middleName: c.ceoMiddleName, lastName: c.ceoLastName },
       liquidated: c.liquidated,
       signatureConfirmed: c.signatureConfirmed,
-      status: c.status,
+      status: c.status as CompanyStatus,
       verified: companyVerified(c),
       verifiedAt: c.verifiedAt ? c.verifiedAt.toISOString() : null,
     },
@@ -164,10 +169,9 @@ async function clientInfo(db: DbOrTx, userId: number, companyId: number) {
       email: u.email,
       position: u.position,
     },
-    status: c.status,
+    status: c.status as CompanyStatus,
   };
 }
-const E = ErrorSchema;
 
 export default async function clientRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -183,7 +187,10 @@ export default async function clientRoutes(fastify: FastifyInstance): Promise<vo
         description:
           'CLIENT only. → `{ company, contact, status }`: company has every §3 field plus `verified` and `verifiedAt`. Errors: 401 UNAUTHORIZED; 403 FORBIDDEN (other roles); 404 COMPANY_NOT_FOUND.',
         security: [{ session: [] }],
-        response: { 200: ClientInfoSchema, 401: E, 403: E, 404: E },
+        response: {
+          200: ClientInfoSchema,
+          ...errorResponses({ 401: ['UNAUTHORIZED'], 403: ['FORBIDDEN'], 404: ['COMPANY_NOT_FOUND'] }),
+        },
       },
     },
     async (request) => {
@@ -207,7 +214,15 @@ export default async function clientRoutes(fastify: FastifyInstance): Promise<vo
           '401 UNAUTHORIZED; 403 FORBIDDEN (not a client); 403 CSRF_INVALID; 404 COMPANY_NOT_FOUND.',
         security: [{ session: [] }],
         body: RegDataSchema,
-        response: { 200: ClientInfoSchema, 400: E, 401: E, 403: E, 404: E },
+        response: {
+          200: ClientInfoSchema,
+          ...errorResponses({
+            400: ['BAD_REQUEST', 'PHONE_INVALID', 'RUSSIAN_LETTERS', 'SITE_INVALID', 'VALIDATION_ERROR'],
+            401: ['UNAUTHORIZED'],
+            403: ['CSRF_INVALID', 'FORBIDDEN'],
+            404: ['COMPANY_NOT_FOUND'],
+          }),
+        },
       },
     },
     async (request) => {
@@ -244,7 +259,14 @@ export default async function clientRoutes(fastify: FastifyInstance): Promise<vo
         description:
           'CLIENT only. Errors: 401 UNAUTHORIZED; 403 FORBIDDEN; 404 CHECKLIST_NOT_FOUND (never filled in) or COMPANY_NOT_FOUND.',
         security: [{ session: [] }],
-        response: { 200: ChecklistAnswerSchema, 401: E, 403: E, 404: E },
+        response: {
+          200: ChecklistAnswerSchema,
+          ...errorResponses({
+            401: ['UNAUTHORIZED'],
+            403: ['FORBIDDEN'],
+            404: ['CHECKLIST_NOT_FOUND', 'COMPANY_NOT_FOUND'],
+          }),
+        },
       },
     },
     async (request) => {
@@ -266,7 +288,15 @@ export default async function clientRoutes(fastify: FastifyInstance): Promise<vo
           'Errors: 400 VALIDATION_ERROR (schema items, COUNTRY_INVALID, CURRENCY_INVALID); 401 UNAUTHORIZED; 403 FORBIDDEN; 403 CSRF_INVALID; 404 COMPANY_NOT_FOUND.',
         security: [{ session: [] }],
         body: ChecklistSchema,
-        response: { 200: ChecklistAnswerSchema, 400: E, 401: E, 403: E, 404: E },
+        response: {
+          200: ChecklistAnswerSchema,
+          ...errorResponses({
+            400: ['BAD_REQUEST', 'VALIDATION_ERROR'],
+            401: ['UNAUTHORIZED'],
+            403: ['CSRF_INVALID', 'FORBIDDEN'],
+            404: ['COMPANY_NOT_FOUND'],
+          }),
+        },
       },
     },
     async (request) => {
@@ -292,7 +322,15 @@ export default async function clientRoutes(fastify: FastifyInstance): Promise<vo
           '403 FORBIDDEN; 404 COMPANY_NOT_FOUND (no such client company) or CHECKLIST_NOT_FOUND.',
         security: [{ session: [] }],
         params: Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647 }) }),
-        response: { 200: ChecklistAnswerSchema, 400: E, 401: E, 403: E, 404: E },
+        response: {
+          200: ChecklistAnswerSchema,
+          ...errorResponses({
+            400: ['VALIDATION_ERROR'],
+            401: ['UNAUTHORIZED'],
+            403: ['FORBIDDEN'],
+            404: ['CHECKLIST_NOT_FOUND', 'COMPANY_NOT_FOUND'],
+          }),
+        },
       },
     },
     async (request) => {

@@ -26,7 +26,7 @@ import { users } from '../../db/schema/core.js';
 import { AppError, MESSAGES } from '../../errors.js';
 import { emailChangeMail, registrationMail } from '../../mail/templates.js';
 import type { AccountType } from '../../plugins/auth.js';
-import { ErrorSchema } from '../schemas.js';
+import { errorResponses } from '../schemas.js';
 import { EmailField, emailOf, MailSentSchema, TokenField, UserTypeField } from './common.js';
 import { NOT_FOUND_MESSAGES } from './session.js';
 
@@ -40,7 +40,6 @@ export async function assertEmailFree(db: DbOrTx, email: string, exceptUserId?: 
 }
 
 const EmailBody = Type.Object({ email: EmailField });
-const E = ErrorSchema;
 
 export default async function emailRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -56,7 +55,14 @@ export default async function emailRoutes(fastify: FastifyInstance): Promise<voi
           "Answers `{ email, available: true }` for a free address (lower-cased). Errors: 400 EMAIL_INVALID 'Проверьте корректность данных'; " +
           "409 EMAIL_TAKEN 'Этот адрес электронной почты уже используется'; 403 ACCOUNT_SUSPENDED 'Аккаунт, зарегистрированный на эту почту, заблокирован'; 403 CSRF_INVALID.",
         body: EmailBody,
-        response: { 200: Type.Object({ email: Type.String(), available: Type.Literal(true) }), 400: E, 403: E, 409: E },
+        response: {
+          200: Type.Object({ email: Type.String(), available: Type.Literal(true) }),
+          ...errorResponses({
+            400: ['BAD_REQUEST', 'EMAIL_INVALID', 'VALIDATION_ERROR'],
+            403: ['ACCOUNT_SUSPENDED', 'CSRF_INVALID'],
+            409: ['EMAIL_TAKEN'],
+          }),
+        },
       },
     },
     async (request) => {
@@ -88,9 +94,11 @@ export default async function emailRoutes(fastify: FastifyInstance): Promise<voi
               Type.Literal('SUSPENDED'),
             ]),
           }),
-          400: E,
-          403: E,
-          404: E,
+          ...errorResponses({
+            400: ['BAD_REQUEST', 'EMAIL_INVALID', 'VALIDATION_ERROR'],
+            403: ['CSRF_INVALID'],
+            404: ['USER_NOT_FOUND'],
+          }),
         },
       },
     },
@@ -124,7 +132,16 @@ export default async function emailRoutes(fastify: FastifyInstance): Promise<voi
           'Answers `{ email, resendAfterSeconds: 120 }`. Errors: 400 EMAIL_INVALID; 409 EMAIL_TAKEN; 403 ACCOUNT_SUSPENDED; ' +
           '429 RESEND_TOO_EARLY with `retryAfterSeconds` when the previous mail is younger than 120 s; 502 MAIL_FAILED; 403 CSRF_INVALID.',
         body: EmailBody,
-        response: { 200: MailSentSchema, 400: E, 403: E, 409: E, 429: E, 502: E },
+        response: {
+          200: MailSentSchema,
+          ...errorResponses({
+            400: ['BAD_REQUEST', 'EMAIL_INVALID', 'VALIDATION_ERROR'],
+            403: ['ACCOUNT_SUSPENDED', 'CSRF_INVALID'],
+            409: ['EMAIL_TAKEN'],
+            429: ['RESEND_TOO_EARLY'],
+            502: ['MAIL_FAILED'],
+          }),
+        },
       },
     },
     async (request) => {
@@ -146,7 +163,10 @@ export default async function emailRoutes(fastify: FastifyInstance): Promise<voi
           'Polled by the confirm-e-mail screen. `confirmed` is true while the newest registration link of the address is confirmed and not expired. ' +
           'Errors: 400 EMAIL_INVALID; 403 CSRF_INVALID.',
         body: EmailBody,
-        response: { 200: Type.Object({ email: Type.String(), confirmed: Type.Boolean() }), 400: E, 403: E },
+        response: {
+          200: Type.Object({ email: Type.String(), confirmed: Type.Boolean() }),
+          ...errorResponses({ 400: ['BAD_REQUEST', 'EMAIL_INVALID', 'VALIDATION_ERROR'], 403: ['CSRF_INVALID'] }),
+        },
       },
     },
     async (request) => {
@@ -171,10 +191,12 @@ export default async function emailRoutes(fastify: FastifyInstance): Promise<voi
         body: Type.Object({ token: TokenField }),
         response: {
           200: Type.Object({ email: Type.String(), token: Type.String(), status: Type.Literal('CONFIRMED') }),
-          400: E,
-          403: E,
-          409: E,
-          410: E,
+          ...errorResponses({
+            400: ['BAD_REQUEST', 'VALIDATION_ERROR'],
+            403: ['ACCOUNT_SUSPENDED', 'CSRF_INVALID'],
+            409: ['EMAIL_TAKEN'],
+            410: ['LINK_EXPIRED'],
+          }),
         },
       },
     },
@@ -216,7 +238,17 @@ export default async function emailRoutes(fastify: FastifyInstance): Promise<voi
           'Errors: 400 EMAIL_INVALID (either address); 404 CONFIRMATION_NOT_FOUND when no live registration link was mailed to `email`; ' +
           '409 EMAIL_TAKEN / 403 ACCOUNT_SUSPENDED for `newEmail`; 429 RESEND_TOO_EARLY (120 s per address) with `retryAfterSeconds`; 502 MAIL_FAILED; 403 CSRF_INVALID.',
         body: Type.Object({ email: EmailField, newEmail: EmailField }),
-        response: { 200: MailSentSchema, 400: E, 403: E, 404: E, 409: E, 429: E, 502: E },
+        response: {
+          200: MailSentSchema,
+          ...errorResponses({
+            400: ['BAD_REQUEST', 'EMAIL_INVALID', 'VALIDATION_ERROR'],
+            403: ['ACCOUNT_SUSPENDED', 'CSRF_INVALID'],
+            404: ['CONFIRMATION_NOT_FOUND'],
+            409: ['EMAIL_TAKEN'],
+            429: ['RESEND_TOO_EARLY'],
+            502: ['MAIL_FAILED'],
+          }),
+        },
       },
     },
     async (request) => {
@@ -250,7 +282,17 @@ export default async function emailRoutes(fastify: FastifyInstance): Promise<voi
           '401 UNAUTHORIZED; 403 CSRF_INVALID.',
         security: [{ session: [] }],
         body: EmailBody,
-        response: { 200: MailSentSchema, 400: E, 401: E, 403: E, 409: E, 429: E, 502: E },
+        response: {
+          200: MailSentSchema,
+          ...errorResponses({
+            400: ['BAD_REQUEST', 'EMAIL_INVALID', 'VALIDATION_ERROR'],
+            401: ['UNAUTHORIZED'],
+            403: ['ACCOUNT_SUSPENDED', 'CSRF_INVALID'],
+            409: ['EMAIL_TAKEN'],
+            429: ['RESEND_TOO_EARLY'],
+            502: ['MAIL_FAILED'],
+          }),
+        },
       },
     },
     async (request) => {

@@ -15,7 +15,7 @@ import { newPasswordIssues } from '@platform/domain/validation/rules';
 import { AppError, MESSAGES } from '../../errors.js';
 import { passwordResetMail } from '../../mail/templates.js';
 import type { AccountType } from '../../plugins/auth.js';
-import { ErrorSchema } from '../schemas.js';
+import { errorResponses } from '../schemas.js';
 import { assertNoIssues, EmailField, emailOf, TokenField, UserTypeField } from './common.js';
 import { NOT_FOUND_MESSAGES } from './session.js';
 
@@ -27,7 +27,6 @@ const PasswordField = Type.String({
   maxLength: 200,
   description: '8–20 characters, no spaces, upper and lower Latin letters, a digit, a special character (spec core §5)',
 });
-const E = ErrorSchema;
 
 export default async function passwordRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -44,7 +43,16 @@ export default async function passwordRoutes(fastify: FastifyInstance): Promise<
           'Answers `{ email }`. Errors: 400 EMAIL_INVALID; 404 USER_NOT_FOUND (no such account, or not of `userType`; role-specific text); ' +
           '403 ACCOUNT_SUSPENDED; 429 RESEND_TOO_EARLY (120 s) with `retryAfterSeconds`; 502 MAIL_FAILED; 403 CSRF_INVALID.',
         body: Type.Object({ email: EmailField, userType: Type.Optional(UserTypeField) }),
-        response: { 200: Type.Object({ email: Type.String() }), 400: E, 403: E, 404: E, 429: E, 502: E },
+        response: {
+          200: Type.Object({ email: Type.String() }),
+          ...errorResponses({
+            400: ['BAD_REQUEST', 'EMAIL_INVALID', 'VALIDATION_ERROR'],
+            403: ['ACCOUNT_SUSPENDED', 'CSRF_INVALID'],
+            404: ['USER_NOT_FOUND'],
+            429: ['RESEND_TOO_EARLY'],
+            502: ['MAIL_FAILED'],
+          }),
+        },
       },
     },
     async (request) => {
@@ -83,7 +91,14 @@ export default async function passwordRoutes(fastify: FastifyInstance): Promise<
           '(PASSWORD_LENGTH, PASSWORD_SPACE, PASSWORD_UPPERCASE, PASSWORD_LOWERCASE, PASSWORD_DIGIT, PASSWORD_SPECIAL, PASSWORD_MISMATCH); ' +
           "403 ACCOUNT_SUSPENDED 'Аккаунт, зарегистрированный на эту почту, заблокирован'; 403 CSRF_INVALID.",
         body: Type.Object({ token: TokenField, password: PasswordField, passwordSecondTime: PasswordField }),
-        response: { 204: Type.Null(), 400: E, 403: E, 410: E },
+        response: {
+          204: Type.Null(),
+          ...errorResponses({
+            400: ['BAD_REQUEST', 'VALIDATION_ERROR'],
+            403: ['ACCOUNT_SUSPENDED', 'CSRF_INVALID'],
+            410: ['LINK_EXPIRED'],
+          }),
+        },
       },
     },
     async (request, reply) => {
@@ -123,7 +138,14 @@ export default async function passwordRoutes(fastify: FastifyInstance): Promise<
           "400 WRONG_PASSWORD 'Неверный текущий пароль'; 401 UNAUTHORIZED; 403 CSRF_INVALID.",
         security: [{ session: [] }],
         body: Type.Object({ oldPassword: PasswordField, password: PasswordField, passwordSecondTime: PasswordField }),
-        response: { 204: Type.Null(), 400: E, 401: E, 403: E },
+        response: {
+          204: Type.Null(),
+          ...errorResponses({
+            400: ['BAD_REQUEST', 'VALIDATION_ERROR', 'WRONG_PASSWORD'],
+            401: ['UNAUTHORIZED'],
+            403: ['CSRF_INVALID'],
+          }),
+        },
       },
     },
     async (request, reply) => {

@@ -11,10 +11,8 @@ import { currentUser, CurrentUserSchema } from '../../accounts/current-user.js';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema/core.js';
 import { checkPhone, checkRussianName, type FieldIssue } from '@platform/domain/validation/rules';
-import { ErrorSchema } from '../schemas.js';
+import { errorResponses } from '../schemas.js';
 import { assertNoIssues } from './common.js';
-
-const E = ErrorSchema;
 
 export default async function profileRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -30,7 +28,7 @@ export default async function profileRoutes(fastify: FastifyInstance): Promise<v
         description:
           'Any account type. Errors: 401 UNAUTHORIZED `{ error: "Unauthorized" }` without a live session (idle 30 min, absolute 12 h).',
         security: [{ session: [] }],
-        response: { 200: CurrentUserSchema, 401: E },
+        response: { 200: CurrentUserSchema, ...errorResponses({ 401: ['UNAUTHORIZED'] }) },
       },
     },
     async (request) => currentUser(db, request.user!.id),
@@ -54,7 +52,14 @@ export default async function profileRoutes(fastify: FastifyInstance): Promise<v
           patronymic: Type.Optional(Type.Union([Type.String({ maxLength: 50 }), Type.Null()])),
           phone: Type.String({ maxLength: 20, description: '10 digits' }),
         }),
-        response: { 200: CurrentUserSchema, 400: E, 401: E, 403: E },
+        response: {
+          200: CurrentUserSchema,
+          ...errorResponses({
+            400: ['BAD_REQUEST', 'PHONE_INVALID', 'RUSSIAN_LETTERS', 'VALIDATION_ERROR'],
+            401: ['UNAUTHORIZED'],
+            403: ['CSRF_INVALID'],
+          }),
+        },
       },
     },
     async (request) => {

@@ -23,7 +23,7 @@ import {
   type FieldIssue,
 } from '@platform/domain/validation/rules';
 import { AppError, MESSAGES } from '../../errors.js';
-import { ErrorSchema } from '../schemas.js';
+import { errorResponses } from '../schemas.js';
 import { assertNoIssues, EmailField, startSession, TokenField } from './common.js';
 import { assertEmailFree } from './email.js';
 
@@ -117,8 +117,6 @@ async function registry<T>(call: () => Promise<T>): Promise<T> {
   }
 }
 
-const E = ErrorSchema;
-
 /** Refusal text when the company is already on the platform. */
 export const COMPANY_TAKEN = 'Компания уже зарегистрирована на платформе: доступ сотрудникам выдаёт её администратор';
 
@@ -136,7 +134,10 @@ export default async function registrationRoutes(fastify: FastifyInstance): Prom
           'Searches the company registry adapter: a query of digits is an INN prefix, anything else words of the name. At most 20. ' +
           'Errors: 400 VALIDATION_ERROR (missing or empty query, over 100 characters); 503 REGISTRY_UNAVAILABLE.',
         querystring: Type.Object({ query: Type.String({ minLength: 1, maxLength: 100 }) }),
-        response: { 200: Type.Array(RegistryCompanySchema), 400: E, 503: E },
+        response: {
+          200: Type.Array(RegistryCompanySchema),
+          ...errorResponses({ 400: ['VALIDATION_ERROR'], 503: ['REGISTRY_UNAVAILABLE'] }),
+        },
       },
     },
     async (request) => {
@@ -169,7 +170,16 @@ export default async function registrationRoutes(fastify: FastifyInstance): Prom
           'CONSENT_REQUIRED, OGRN_INVALID, COUNTRY_INVALID, CURRENCY_INVALID, schema items); 400 COMPANY_NOT_FOUND; 400 COMPANY_LIQUIDATED; ' +
           '409 EMAIL_TAKEN; 409 COMPANY_ALREADY_REGISTERED; 403 ACCOUNT_SUSPENDED; 503 REGISTRY_UNAVAILABLE; 403 CSRF_INVALID.',
         body: RegistrationBody,
-        response: { 201: CurrentUserSchema, 400: E, 403: E, 409: E, 410: E, 503: E },
+        response: {
+          201: CurrentUserSchema,
+          ...errorResponses({
+            400: ['BAD_REQUEST', 'COMPANY_LIQUIDATED', 'COMPANY_NOT_FOUND', 'EMAIL_NOT_CONFIRMED', 'VALIDATION_ERROR'],
+            403: ['ACCOUNT_SUSPENDED', 'CSRF_INVALID'],
+            409: ['COMPANY_ALREADY_REGISTERED', 'EMAIL_TAKEN'],
+            410: ['LINK_EXPIRED'],
+            503: ['REGISTRY_UNAVAILABLE'],
+          }),
+        },
       },
     },
     async (request, reply) => {

@@ -16,7 +16,7 @@ import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema/core.js';
 import { AppError, MESSAGES } from '../../errors.js';
 import type { AccountType } from '../../plugins/auth.js';
-import { ErrorSchema } from '../schemas.js';
+import { errorResponses } from '../schemas.js';
 import { startSession, USER_TYPE_COOKIE } from './common.js';
 
 export const MAX_FAILED_LOGINS = 5;
@@ -118,11 +118,13 @@ export default async function sessionRoutes(fastify: FastifyInstance): Promise<v
         ),
         response: {
           200: CurrentUserSchema,
-          400: ErrorSchema,
-          401: ErrorSchema,
-          403: ErrorSchema,
-          404: ErrorSchema,
-          429: ErrorSchema,
+          ...errorResponses({
+            400: ['BAD_REQUEST', 'VALIDATION_ERROR'],
+            401: ['BAD_CREDENTIALS', 'UNAUTHORIZED'],
+            403: ['ACCOUNT_SUSPENDED', 'CSRF_INVALID'],
+            404: ['USER_NOT_FOUND'],
+            429: ['LOGIN_LIMIT'],
+          }),
         },
       },
     },
@@ -151,7 +153,7 @@ export default async function sessionRoutes(fastify: FastifyInstance): Promise<v
         summary: 'Sign out (spec core §7 Secured common)',
         description:
           'Destroys the session. Idempotent: answers 204 also without a session. The USER_TYPE cookie is kept (last-login type).',
-        response: { 204: Type.Null() },
+        response: { 204: Type.Null(), ...errorResponses({}) },
       },
     },
     async (request, reply) => {

@@ -33,10 +33,9 @@ import { AppError } from '../../errors.js';
 import { companyIdOf } from '../../plugins/auth.js';
 import { findBankByBik } from '../../reference/queries.js';
 import { assertNoIssues } from '../accounts/common.js';
-import { ErrorSchema } from '../schemas.js';
+import { errorResponses } from '../schemas.js';
 
 const BASE = '/api/secured/client/requisites';
-const E = ErrorSchema;
 const TAGS = ['client'];
 
 /** At most this many requisites per company (designed limit, docs/rest-api.md: 409 REQUISITES_LIMIT). */
@@ -159,7 +158,10 @@ export default async function companyRoutes(fastify: FastifyInstance): Promise<v
           'The company\'s bank requisites (spec core §7 Client "GET /api/secured/client/requisites"; §3 "Bank requisite")',
         description: `CLIENT only. → [BankRequisite] by display number \`index\` (1, 2, …). Errors: ${AUTH}.`,
         security: [{ session: [] }],
-        response: { 200: Type.Array(BankRequisiteSchema), 401: E, 403: E, 404: E },
+        response: {
+          200: Type.Array(BankRequisiteSchema),
+          ...errorResponses({ 401: ['UNAUTHORIZED'], 403: ['FORBIDDEN'], 404: ['COMPANY_NOT_FOUND'] }),
+        },
       },
     },
     async (request) => listRequisites(db, companyIdOf(request)),
@@ -178,7 +180,16 @@ export default async function companyRoutes(fastify: FastifyInstance): Promise<v
           `403 CSRF_INVALID; ${AUTH}.`,
         security: [{ session: [] }],
         body: BodySchema,
-        response: { 200: BankRequisiteSchema, 400: E, 401: E, 403: E, 404: E, 409: E },
+        response: {
+          200: BankRequisiteSchema,
+          ...errorResponses({
+            400: ['BAD_REQUEST', 'BIK_INVALID', 'BIK_NOT_FOUND', 'CORR_ACCOUNT_INVALID', 'VALIDATION_ERROR'],
+            401: ['UNAUTHORIZED'],
+            403: ['CSRF_INVALID', 'FORBIDDEN'],
+            404: ['NOT_FOUND'],
+            409: ['REQUISITES_LIMIT', 'REQUISITE_DUPLICATE'],
+          }),
+        },
       },
     },
     async (request) => {
@@ -223,7 +234,16 @@ export default async function companyRoutes(fastify: FastifyInstance): Promise<v
         security: [{ session: [] }],
         params: IdParams,
         body: BodySchema,
-        response: { 200: BankRequisiteSchema, 400: E, 401: E, 403: E, 404: E, 409: E },
+        response: {
+          200: BankRequisiteSchema,
+          ...errorResponses({
+            400: ['BAD_REQUEST', 'BIK_INVALID', 'BIK_NOT_FOUND', 'CORR_ACCOUNT_INVALID', 'VALIDATION_ERROR'],
+            401: ['UNAUTHORIZED'],
+            403: ['CSRF_INVALID', 'FORBIDDEN'],
+            404: ['COMPANY_NOT_FOUND', 'REQUISITE_NOT_FOUND'],
+            409: ['REQUISITE_DUPLICATE'],
+          }),
+        },
       },
     },
     async (request) => {
@@ -273,7 +293,15 @@ export default async function companyRoutes(fastify: FastifyInstance): Promise<v
           `Errors: 404 REQUISITE_NOT_FOUND (no such requisite, or another company's); 400 VALIDATION_ERROR for a non-numeric id; 403 CSRF_INVALID; ${AUTH}.`,
         security: [{ session: [] }],
         params: IdParams,
-        response: { 200: Type.Array(BankRequisiteSchema), 400: E, 401: E, 403: E, 404: E },
+        response: {
+          200: Type.Array(BankRequisiteSchema),
+          ...errorResponses({
+            400: ['VALIDATION_ERROR'],
+            401: ['UNAUTHORIZED'],
+            403: ['CSRF_INVALID', 'FORBIDDEN'],
+            404: ['COMPANY_NOT_FOUND', 'REQUISITE_NOT_FOUND'],
+          }),
+        },
       },
     },
     async (request) => {

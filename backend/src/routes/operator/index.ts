@@ -1,10 +1,10 @@
 /**
- * Routes of the operator area (spec core §7 Operator): the order calls of issue 3 (./orders.ts) and the operator
+ * Routes of the operator area (spec core §7 Operator): the order calls of issue 3 (./orders/) and the operator
  * sign-in of the embedded default (./sign-in.ts: GET/POST /oper-login, POST /api/public/oper/autologin) and the
  * active operators (./users.ts: GET /api/secured/oper/users).
  */
 import type { FastifyInstance } from 'fastify';
-import operatorOrderRoutes from './orders.js';
+import operatorOrderRoutes from './orders/index.js';
 import operatorSignInRoutes from './sign-in.js';
 import operatorUserRoutes from './users.js';
 

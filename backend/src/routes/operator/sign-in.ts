@@ -17,7 +17,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { currentUser, CurrentUserSchema } from '../../accounts/current-user.js';
 import { users } from '../../db/schema/core.js';
@@ -26,7 +26,7 @@ import { AppError, MESSAGES } from '../../errors.js';
 import { CSRF_HEADER } from '../../plugins/csrf.js';
 import { startSession } from '../accounts/common.js';
 import { checkCredentials } from '../accounts/session.js';
-import { ErrorSchema } from '../schemas.js';
+import { errorResponses } from '../schemas.js';
 
 /** Lifetime of a one-time code, seconds. */
 export const OPER_CODE_TTL_SECONDS = 60;
@@ -125,8 +125,8 @@ export default async function operatorSignInRoutes(fastify: FastifyInstance): Pr
         app.csrfProtection(request, reply, done);
       },
     },
-    async (request: FastifyRequest, reply) => {
-      const body = (request.body ?? {}) as { email?: string; password?: string };
+    async (request, reply) => {
+      const body = request.body ?? {};
       const email = (body.email ?? '').trim().toLowerCase();
       const password = body.password ?? '';
       if (request.validationError || !email || !password)
@@ -167,7 +167,14 @@ export default async function operatorSignInRoutes(fastify: FastifyInstance): Pr
         body: Type.Object({
           code: Type.String({ minLength: 1, maxLength: 200, description: 'One-time code from /operator/auth?code=…' }),
         }),
-        response: { 200: CurrentUserSchema, 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema },
+        response: {
+          200: CurrentUserSchema,
+          ...errorResponses({
+            400: ['BAD_REQUEST', 'VALIDATION_ERROR'],
+            401: ['CODE_INVALID', 'UNAUTHORIZED'],
+            403: ['CSRF_INVALID'],
+          }),
+        },
       },
     },
     async (request, reply) => {

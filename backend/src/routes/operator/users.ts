@@ -2,9 +2,10 @@
  * Operators for the operator area (spec core §7 Operator "GET /users"): the active operators, offered by the
  * 'Сотрудник' filter of the order list (its `employee` value is one of their ids). Role OPER only.
  */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import { ErrorSchema } from '../schemas.js';
+import { errorResponses } from '../schemas.js';
 import { loadActiveOperators } from './queries.js';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T, description?: string) =>
@@ -21,7 +22,8 @@ export const OperatorUserSchema = Type.Object(
   { description: 'An active operator' },
 );
 
-export default async function operatorUserRoutes(app: FastifyInstance): Promise<void> {
+export default async function operatorUserRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const db = app.dbh.db;
   app.get(
     '/api/secured/oper/users',
@@ -33,7 +35,10 @@ export default async function operatorUserRoutes(app: FastifyInstance): Promise<
         description:
           'Users of data role OPER with status ACTIVE, by surname, name and id: `[{ id, name, surname, patronymic, email }]`. ' +
           'Suspended operators and users of other roles are left out. Errors: 401 UNAUTHORIZED, 403 FORBIDDEN (not an operator).',
-        response: { 200: Type.Array(OperatorUserSchema), 401: ErrorSchema, 403: ErrorSchema },
+        response: {
+          200: Type.Array(OperatorUserSchema),
+          ...errorResponses({ 401: ['UNAUTHORIZED'], 403: ['FORBIDDEN'] }),
+        },
       },
     },
     async () => loadActiveOperators(db),

@@ -29,7 +29,7 @@ import {
 import { INITIAL_ORDER_STATUS, type OrderStatus } from '@platform/domain/deal/statuses';
 import { AppError, MESSAGES, type FieldError } from '../../errors.js';
 import type { AuthUser } from '../../plugins/auth.js';
-import { ErrorSchema } from '../schemas.js';
+import { errorResponses } from '../schemas.js';
 import { countOrders, loadOrders, pageOrderIds, type OrderFilter, type OrderSort } from './queries.js';
 import {
   FileInfoSchema,
@@ -151,7 +151,6 @@ export default async function clientOrderRoutes(fastify: FastifyInstance): Promi
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const db = app.dbh.db;
   const client = app.requireRole('CLIENT');
-  const errorResponses = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema };
 
   app.post(
     `${BASE}/files`,
@@ -170,7 +169,16 @@ export default async function clientOrderRoutes(fastify: FastifyInstance): Promi
           "CSRF_INVALID or COMPANY_NOT_VERIFIED (uploads serve requests, which need a verified company), 413 FILE_TOO_LARGE 'Превышен размер файла' (over 50 MB; nothing is stored), 415 UNSUPPORTED_FILE_TYPE " +
           "'Недопустимый тип файла' or UNSUPPORTED_MEDIA_TYPE (not multipart).",
         consumes: ['multipart/form-data'],
-        response: { 201: FileInfoSchema, ...errorResponses, 413: ErrorSchema, 415: ErrorSchema },
+        response: {
+          201: FileInfoSchema,
+          ...errorResponses({
+            400: ['BAD_REQUEST', 'VALIDATION_ERROR'],
+            401: ['UNAUTHORIZED'],
+            403: ['COMPANY_NOT_VERIFIED', 'CSRF_INVALID', 'FORBIDDEN'],
+            413: ['FILE_TOO_LARGE'],
+            415: ['UNSUPPORTED_FILE_TYPE', 'UNSUPPORTED_MEDIA_TYPE'],
+          }),
+        },
       },
     },
     async (request, reply) => {
@@ -199,7 +207,14 @@ export default async function clientOrderRoutes(fastify: FastifyInstance): Promi
           "duplicate names compared case-insensitively (FILE_DUPLICATE 'Файл с именем {name} уже загружен'). " +
           'Errors: 400 VALIDATION_ERROR with `errors` items, 401 UNAUTHORIZED, 403 FORBIDDEN / CSRF_INVALID / COMPANY_NOT_VERIFIED.',
         body: OrderInputSchema,
-        response: { 200: Type.Object({ valid: Type.Literal(true) }), ...errorResponses },
+        response: {
+          200: Type.Object({ valid: Type.Literal(true) }),
+          ...errorResponses({
+            400: ['BAD_REQUEST', 'VALIDATION_ERROR'],
+            401: ['UNAUTHORIZED'],
+            403: ['COMPANY_NOT_VERIFIED', 'CSRF_INVALID', 'FORBIDDEN'],
+          }),
+        },
       },
     },
     async (request) => {
@@ -224,7 +239,14 @@ export default async function clientOrderRoutes(fastify: FastifyInstance): Promi
           'Errors: 400 VALIDATION_ERROR, 401 UNAUTHORIZED, 403 FORBIDDEN / CSRF_INVALID / COMPANY_NOT_VERIFIED ' +
           `'${COMPANY_NOT_VERIFIED.message}'.`,
         body: OrderInputSchema,
-        response: { 201: OrderSchema, ...errorResponses },
+        response: {
+          201: OrderSchema,
+          ...errorResponses({
+            400: ['BAD_REQUEST', 'VALIDATION_ERROR'],
+            401: ['UNAUTHORIZED'],
+            403: ['COMPANY_NOT_VERIFIED', 'CSRF_INVALID', 'FORBIDDEN'],
+          }),
+        },
       },
     },
     async (request, reply) => {
@@ -302,7 +324,11 @@ export default async function clientOrderRoutes(fastify: FastifyInstance): Promi
             pageSize: Type.Integer(),
             last: Type.Boolean(),
           }),
-          ...errorResponses,
+          ...errorResponses({
+            400: ['BAD_REQUEST', 'VALIDATION_ERROR'],
+            401: ['UNAUTHORIZED'],
+            403: ['CSRF_INVALID', 'FORBIDDEN'],
+          }),
         },
       },
     },
@@ -331,7 +357,14 @@ export default async function clientOrderRoutes(fastify: FastifyInstance): Promi
           'Body `{ statuses?, id? }` as in .../filter (a `pageable` is accepted and ignored). Answers `{ count }`. ' +
           'Errors: 400 VALIDATION_ERROR, 401 UNAUTHORIZED, 403 FORBIDDEN / CSRF_INVALID.',
         body: OrderCountSchema,
-        response: { 200: Type.Object({ count: Type.Integer() }), ...errorResponses },
+        response: {
+          200: Type.Object({ count: Type.Integer() }),
+          ...errorResponses({
+            400: ['BAD_REQUEST', 'VALIDATION_ERROR'],
+            401: ['UNAUTHORIZED'],
+            403: ['CSRF_INVALID', 'FORBIDDEN'],
+          }),
+        },
       },
     },
     async (request) => ({ count: await countOrders(db, filterOf(companyOf(request), request.body)) }),
@@ -348,7 +381,15 @@ export default async function clientOrderRoutes(fastify: FastifyInstance): Promi
           'Errors: 400 VALIDATION_ERROR (id not numeric), 401 UNAUTHORIZED, 403 FORBIDDEN, 404 NOT_FOUND (no such request ' +
           "in the caller's company — another company's request is not distinguished from a missing one).",
         params: OrderIdParams,
-        response: { 200: OrderSchema, ...errorResponses, 404: ErrorSchema },
+        response: {
+          200: OrderSchema,
+          ...errorResponses({
+            400: ['VALIDATION_ERROR'],
+            401: ['UNAUTHORIZED'],
+            403: ['FORBIDDEN'],
+            404: ['NOT_FOUND'],
+          }),
+        },
       },
     },
     async (request) => {
@@ -375,8 +416,12 @@ export default async function clientOrderRoutes(fastify: FastifyInstance): Promi
         produces: ['application/octet-stream'],
         response: {
           200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description: 'The file bytes' }),
-          ...errorResponses,
-          404: ErrorSchema,
+          ...errorResponses({
+            400: ['VALIDATION_ERROR'],
+            401: ['UNAUTHORIZED'],
+            403: ['FORBIDDEN'],
+            404: ['NOT_FOUND'],
+          }),
         },
       },
     },

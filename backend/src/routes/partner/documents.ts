@@ -49,16 +49,9 @@ import type { OfferStatus } from '@platform/domain/deal/statuses';
 import { OFFER_STATUS_LABELS } from '@platform/domain/deal/statuses';
 import { fileNameKey } from '../../domain/orders.js';
 import { AppError, MESSAGES } from '../../errors.js';
-import { ErrorSchema } from '../schemas.js';
+import { errorResponses, ROLE_ERRORS, CSRF_ERRORS } from '../schemas.js';
 import { AUTH_ERRORS, ORDER_BASE, partnerOf, SCOPE_ERROR, TAGS } from './common.js';
-import {
-  DocParams,
-  DocumentSchema,
-  OrderIdParams,
-  PartnerOrderDetailSchema,
-  partnerErrors,
-  transitionErrors,
-} from './schemas.js';
+import { DocParams, DocumentSchema, OrderIdParams, PartnerOrderDetailSchema } from './schemas.js';
 
 /** One document set. */
 interface DocSet {
@@ -164,7 +157,10 @@ export default async function partnerDocumentRoutes(fastify: FastifyInstance): P
           summary: `List the ${set.title} (spec core §7 partner "offer/${set.path}" GET)`,
           description: `Documents of the caller's offer, oldest first. Errors: ${AUTH_ERRORS}, ${SCOPE_ERROR}.`,
           params: OrderIdParams,
-          response: { 200: Type.Array(DocumentSchema), ...partnerErrors },
+          response: {
+            200: Type.Array(DocumentSchema),
+            ...errorResponses(ROLE_ERRORS, { 400: ['VALIDATION_ERROR'], 404: ['NOT_FOUND'] }),
+          },
         },
       },
       async (request) => {
@@ -188,7 +184,16 @@ export default async function partnerDocumentRoutes(fastify: FastifyInstance): P
             "415 UNSUPPORTED_FILE_TYPE 'Недопустимый тип файла' or UNSUPPORTED_MEDIA_TYPE. A refused upload stores nothing.",
           consumes: ['multipart/form-data'],
           params: OrderIdParams,
-          response: { 201: DocumentSchema, ...transitionErrors, 413: ErrorSchema, 415: ErrorSchema },
+          response: {
+            201: DocumentSchema,
+            ...errorResponses(ROLE_ERRORS, CSRF_ERRORS, {
+              400: ['BAD_REQUEST', 'VALIDATION_ERROR'],
+              404: ['NOT_FOUND'],
+              409: ['DOCUMENTS_LOCKED'],
+              413: ['FILE_TOO_LARGE'],
+              415: ['UNSUPPORTED_FILE_TYPE', 'UNSUPPORTED_MEDIA_TYPE'],
+            }),
+          },
         },
       },
       async (request, reply) => {
@@ -238,7 +243,15 @@ export default async function partnerDocumentRoutes(fastify: FastifyInstance): P
           summary: `One of the ${set.title} (spec core §7 partner "offer/${set.path}/{docId}" GET)`,
           description: `Metadata of the document; the bytes are at .../content. Errors: ${AUTH_ERRORS}, ${SCOPE_ERROR}; 404 'Документ не найден'.`,
           params: DocParams,
-          response: { 200: DocumentSchema, ...partnerErrors },
+          response: {
+            200: DocumentSchema,
+            ...errorResponses({
+              400: ['VALIDATION_ERROR'],
+              401: ['UNAUTHORIZED'],
+              403: ['FORBIDDEN'],
+              404: ['NOT_FOUND'],
+            }),
+          },
         },
       },
       async (request) => {
@@ -262,7 +275,12 @@ export default async function partnerDocumentRoutes(fastify: FastifyInstance): P
           produces: ['application/octet-stream'],
           response: {
             200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description: 'The file bytes' }),
-            ...partnerErrors,
+            ...errorResponses({
+              400: ['VALIDATION_ERROR'],
+              401: ['UNAUTHORIZED'],
+              403: ['FORBIDDEN'],
+              404: ['NOT_FOUND'],
+            }),
           },
         },
       },
@@ -283,7 +301,16 @@ export default async function partnerDocumentRoutes(fastify: FastifyInstance): P
           summary: `Remove one of the ${set.title} (spec core §7 partner "offer/${set.path}/{docId}" DELETE)`,
           description: `${stage} A sent document cannot be removed. Errors: ${AUTH_ERRORS}, ${SCOPE_ERROR}; 404 'Документ не найден'; 409 DOCUMENTS_LOCKED.`,
           params: DocParams,
-          response: { 204: Type.Null({ description: 'Removed' }), ...transitionErrors },
+          response: {
+            204: Type.Null({ description: 'Removed' }),
+            ...errorResponses({
+              400: ['VALIDATION_ERROR'],
+              401: ['UNAUTHORIZED'],
+              403: ['CSRF_INVALID', 'FORBIDDEN'],
+              404: ['NOT_FOUND'],
+              409: ['DOCUMENTS_LOCKED'],
+            }),
+          },
         },
       },
       async (request, reply) => {
@@ -373,7 +400,28 @@ export default async function partnerDocumentRoutes(fastify: FastifyInstance): P
             '409 DOCUMENTS_LOCKED / INVALID_STATE (sent or already signed).',
           params: DocParams,
           body: SignBodySchema,
-          response: { 200: DocumentSchema, ...transitionErrors },
+          response: {
+            200: DocumentSchema,
+            ...errorResponses({
+              400: [
+                'BAD_REQUEST',
+                'CERTIFICATE_EXPIRED',
+                'CERTIFICATE_NOT_YET_VALID',
+                'CERTIFICATE_UNTRUSTED',
+                'COMPANY_MISMATCH',
+                'DOCUMENT_MISMATCH',
+                'INDIVIDUAL_SIGNATURE_UNSUPPORTED',
+                'SIGNATURE_ALGORITHM_UNSUPPORTED',
+                'SIGNATURE_INVALID',
+                'SIGNATURE_MALFORMED',
+                'VALIDATION_ERROR',
+              ],
+              401: ['UNAUTHORIZED'],
+              403: ['CSRF_INVALID', 'FORBIDDEN'],
+              404: ['NOT_FOUND'],
+              409: ['DOCUMENTS_LOCKED', 'INVALID_STATE'],
+            }),
+          },
         },
       },
       async (request) => {
@@ -444,7 +492,29 @@ export default async function partnerDocumentRoutes(fastify: FastifyInstance): P
             `'${SIGNATURE_REQUIRED.message}' and changes nothing (sign each document with {docId}/sign). Answers the documents. ${stage} ` +
             `Errors: 400 FILES_REQUIRED '${FILES_REQUIRED.message}', ${AUTH_ERRORS}, ${SCOPE_ERROR}, 409 SIGNATURE_REQUIRED / DOCUMENTS_LOCKED.`,
           params: OrderIdParams,
-          response: { 200: Type.Array(DocumentSchema), ...transitionErrors },
+          response: {
+            200: Type.Array(DocumentSchema),
+            ...errorResponses({
+              400: [
+                'BAD_REQUEST',
+                'CERTIFICATE_EXPIRED',
+                'CERTIFICATE_NOT_YET_VALID',
+                'CERTIFICATE_UNTRUSTED',
+                'COMPANY_MISMATCH',
+                'DOCUMENT_MISMATCH',
+                'FILES_REQUIRED',
+                'INDIVIDUAL_SIGNATURE_UNSUPPORTED',
+                'SIGNATURE_ALGORITHM_UNSUPPORTED',
+                'SIGNATURE_INVALID',
+                'SIGNATURE_MALFORMED',
+                'VALIDATION_ERROR',
+              ],
+              401: ['UNAUTHORIZED'],
+              403: ['CSRF_INVALID', 'FORBIDDEN'],
+              404: ['NOT_FOUND'],
+              409: ['DOCUMENTS_LOCKED', 'INVALID_STATE', 'SIGNATURE_REQUIRED'],
+            }),
+          },
         },
       },
       async (request) => {
@@ -467,7 +537,16 @@ export default async function partnerDocumentRoutes(fastify: FastifyInstance): P
             `confirmed: status UPLOADED → SIGNED. Not required before /send. Answers the documents. ${stage} ` +
             `Errors: 400 FILES_REQUIRED '${FILES_REQUIRED.message}', ${AUTH_ERRORS}, ${SCOPE_ERROR}, 409 DOCUMENTS_LOCKED.`,
           params: OrderIdParams,
-          response: { 200: Type.Array(DocumentSchema), ...transitionErrors },
+          response: {
+            200: Type.Array(DocumentSchema),
+            ...errorResponses({
+              400: ['BAD_REQUEST', 'FILES_REQUIRED', 'VALIDATION_ERROR'],
+              401: ['UNAUTHORIZED'],
+              403: ['CSRF_INVALID', 'FORBIDDEN'],
+              404: ['NOT_FOUND'],
+              409: ['CONFLICT', 'DOCUMENTS_LOCKED', 'INVALID_STATE'],
+            }),
+          },
         },
       },
       async (request) => {
@@ -492,7 +571,16 @@ export default async function partnerDocumentRoutes(fastify: FastifyInstance): P
             `Errors: 400 FILES_REQUIRED '${FILES_REQUIRED.message}' (no document; nothing written), ${AUTH_ERRORS}, ${SCOPE_ERROR}, ` +
             `409 SIGNATURE_REQUIRED '${SIGNATURE_REQUIRED.message}', INVALID_STATE or CONFLICT.`,
           params: OrderIdParams,
-          response: { 200: PartnerOrderDetailSchema, ...transitionErrors },
+          response: {
+            200: PartnerOrderDetailSchema,
+            ...errorResponses({
+              400: ['BAD_REQUEST', 'FILES_REQUIRED', 'VALIDATION_ERROR'],
+              401: ['UNAUTHORIZED'],
+              403: ['CSRF_INVALID', 'FORBIDDEN'],
+              404: ['NOT_FOUND'],
+              409: ['CONFLICT', 'INVALID_STATE', 'SIGNATURE_REQUIRED'],
+            }),
+          },
         },
       },
       async (request) => {

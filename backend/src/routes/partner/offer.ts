@@ -42,9 +42,8 @@ import {
   OrderIdParams,
   PartnerOrderDetailSchema,
   PaymentCompanySchema,
-  partnerErrors,
-  transitionErrors,
 } from './schemas.js';
+import { errorResponses } from '../schemas.js';
 
 /** The breakdown answer: computeCommission's plus the percents the server used. */
 function breakdownAnswer(v: FeeResult) {
@@ -76,7 +75,15 @@ export default async function partnerOfferRoutes(fastify: FastifyInstance): Prom
           `Errors: 400 VALIDATION_ERROR (PERCENT_FORMAT, FEE_BELOW_SERVICE, FEE_PERCENT_MISMATCH, RATE_FORMAT, AMOUNT_FORMAT…), ${AUTH_ERRORS}, ${SCOPE_ERROR}.`,
         querystring: CommissionQuery,
         body: CommissionCalculateSchema,
-        response: { 200: BreakdownSchema, ...partnerErrors },
+        response: {
+          200: BreakdownSchema,
+          ...errorResponses({
+            400: ['BAD_REQUEST', 'VALIDATION_ERROR'],
+            401: ['UNAUTHORIZED'],
+            403: ['CSRF_INVALID', 'FORBIDDEN'],
+            404: ['NOT_FOUND'],
+          }),
+        },
       },
     },
     async (request) => {
@@ -109,7 +116,12 @@ export default async function partnerOfferRoutes(fastify: FastifyInstance): Prom
             }),
             breakdown: Type.Union([BreakdownSchema, Type.Null()]),
           }),
-          ...partnerErrors,
+          ...errorResponses({
+            400: ['VALIDATION_ERROR'],
+            401: ['UNAUTHORIZED'],
+            403: ['FORBIDDEN'],
+            404: ['NOT_FOUND'],
+          }),
         },
       },
     },
@@ -150,7 +162,16 @@ export default async function partnerOfferRoutes(fastify: FastifyInstance): Prom
           `Errors: 400 VALIDATION_ERROR (all field errors at once; nothing written), ${AUTH_ERRORS}, ${SCOPE_ERROR}, 409 INVALID_STATE or CONFLICT.`,
         params: OrderIdParams,
         body: OfferSendSchema,
-        response: { 200: PartnerOrderDetailSchema, ...transitionErrors },
+        response: {
+          200: PartnerOrderDetailSchema,
+          ...errorResponses({
+            400: ['BAD_REQUEST', 'VALIDATION_ERROR'],
+            401: ['UNAUTHORIZED'],
+            403: ['CSRF_INVALID', 'FORBIDDEN'],
+            404: ['NOT_FOUND'],
+            409: ['CONFLICT', 'INVALID_STATE'],
+          }),
+        },
       },
     },
     async (request) => {
@@ -280,7 +301,15 @@ export default async function partnerOfferRoutes(fastify: FastifyInstance): Prom
         summary:
           'The payment agent\'s currency settings (spec core §7 partner "settings/currencies"; §3 product passport)',
         description: `Every currency the caller's company works with: rate source, rate determination rules and time, comment, indicative rate and limits. Errors: ${AUTH_ERRORS}.`,
-        response: { 200: Type.Array(CurrencySettingSchema), ...partnerErrors },
+        response: {
+          200: Type.Array(CurrencySettingSchema),
+          ...errorResponses({
+            400: ['VALIDATION_ERROR'],
+            401: ['UNAUTHORIZED'],
+            403: ['FORBIDDEN'],
+            404: ['NOT_FOUND'],
+          }),
+        },
       },
     },
     async (request) => currencySettings(partnerOf(request).companyId),
@@ -295,7 +324,15 @@ export default async function partnerOfferRoutes(fastify: FastifyInstance): Prom
         summary: 'One currency setting of the payment agent (spec core §7 partner "settings/currency?code")',
         description: `Query \`code\`: ISO 4217 (case-insensitive). Errors: 400 VALIDATION_ERROR, ${AUTH_ERRORS}, 404 NOT_FOUND 'Валюта не настроена' when the caller does not work with it.`,
         querystring: Type.Object({ code: Type.String({ minLength: 3, maxLength: 3, description: 'ISO 4217 code' }) }),
-        response: { 200: CurrencySettingSchema, ...partnerErrors },
+        response: {
+          200: CurrencySettingSchema,
+          ...errorResponses({
+            400: ['VALIDATION_ERROR'],
+            401: ['UNAUTHORIZED'],
+            403: ['FORBIDDEN'],
+            404: ['CURRENCY_NOT_CONFIGURED', 'NOT_FOUND'],
+          }),
+        },
       },
     },
     async (request) => {
@@ -314,7 +351,15 @@ export default async function partnerOfferRoutes(fastify: FastifyInstance): Prom
         summary:
           'The payment agent\'s companies for client payments, with requisites (spec core §7 partner "payment-companies")',
         description: `Active companies of the caller's company that receive client payments (spec core §3), each with its bank requisites. Errors: ${AUTH_ERRORS}.`,
-        response: { 200: Type.Array(PaymentCompanySchema), ...partnerErrors },
+        response: {
+          200: Type.Array(PaymentCompanySchema),
+          ...errorResponses({
+            400: ['VALIDATION_ERROR'],
+            401: ['UNAUTHORIZED'],
+            403: ['FORBIDDEN'],
+            404: ['NOT_FOUND'],
+          }),
+        },
       },
     },
     async (request) => loadPaymentCompanies(db, partnerOf(request).companyId),

@@ -29,9 +29,8 @@ import {
   PartnerOrderDetailSchema,
   PartnerPageSchema,
   RejectSchema,
-  partnerErrors,
-  transitionErrors,
 } from './schemas.js';
+import { errorResponses } from '../schemas.js';
 
 type FilterBody = Static<typeof PartnerFilterSchema>;
 
@@ -81,7 +80,15 @@ export default async function partnerOrderRoutes(fastify: FastifyInstance): Prom
           'Page of the requests sent to the payment agent (spec core §7 partner "order/exch/filter"; §4 tabs; §9 page size 10)',
         description: `${filterDoc}Answers a page of Partner-side order rows (spec core §3). Errors: 400 VALIDATION_ERROR (bad date), ${AUTH_ERRORS}.`,
         body: PartnerFilterSchema,
-        response: { 200: PartnerPageSchema, ...partnerErrors },
+        response: {
+          200: PartnerPageSchema,
+          ...errorResponses({
+            400: ['BAD_REQUEST', 'VALIDATION_ERROR'],
+            401: ['UNAUTHORIZED'],
+            403: ['CSRF_INVALID', 'FORBIDDEN'],
+            404: ['NOT_FOUND'],
+          }),
+        },
       },
     },
     async (request) => {
@@ -108,7 +115,15 @@ export default async function partnerOrderRoutes(fastify: FastifyInstance): Prom
         summary: 'Number of the requests sent to the payment agent (spec core §7 partner "order/exch/filter/count")',
         description: `${filterDoc}A \`pageable\` is accepted and ignored. Answers \`{ count }\`. Errors: 400 VALIDATION_ERROR, ${AUTH_ERRORS}.`,
         body: PartnerFilterSchema,
-        response: { 200: Type.Object({ count: Type.Integer() }), ...partnerErrors },
+        response: {
+          200: Type.Object({ count: Type.Integer() }),
+          ...errorResponses({
+            400: ['BAD_REQUEST', 'VALIDATION_ERROR'],
+            401: ['UNAUTHORIZED'],
+            403: ['CSRF_INVALID', 'FORBIDDEN'],
+            404: ['NOT_FOUND'],
+          }),
+        },
       },
     },
     async (request) => ({
@@ -128,7 +143,15 @@ export default async function partnerOrderRoutes(fastify: FastifyInstance): Prom
           'when not sent yet or while its details are hidden: ALLOWED, IN_PROGRESS, CREATED_OFFER, REJECTED, REFUSE_OPER, SIGNED_ANOTHER_OFFER, ' +
           `spec core §4) and \`actions\` the caller may take now. Errors: 400 VALIDATION_ERROR (id not numeric), ${AUTH_ERRORS}, ${SCOPE_ERROR}.`,
         params: OrderIdParams,
-        response: { 200: PartnerOrderDetailSchema, ...partnerErrors },
+        response: {
+          200: PartnerOrderDetailSchema,
+          ...errorResponses({
+            400: ['VALIDATION_ERROR'],
+            401: ['UNAUTHORIZED'],
+            403: ['FORBIDDEN'],
+            404: ['NOT_FOUND'],
+          }),
+        },
       },
     },
     async (request) => loadPartnerDetail(db, partnerOf(request).companyId, request.params.id),
@@ -145,7 +168,16 @@ export default async function partnerOrderRoutes(fastify: FastifyInstance): Prom
           "Moves the caller's offer ALLOWED → IN_PROGRESS (the order stays ACTIVE), recorded in the history. Answers the request as " +
           `GET {id}. Errors: ${AUTH_ERRORS}, ${SCOPE_ERROR}, 409 INVALID_STATE (not ALLOWED) or CONFLICT (changed concurrently; nothing written).`,
         params: OrderIdParams,
-        response: { 200: PartnerOrderDetailSchema, ...transitionErrors },
+        response: {
+          200: PartnerOrderDetailSchema,
+          ...errorResponses({
+            400: ['BAD_REQUEST', 'VALIDATION_ERROR'],
+            401: ['UNAUTHORIZED'],
+            403: ['CSRF_INVALID', 'FORBIDDEN'],
+            404: ['NOT_FOUND'],
+            409: ['CONFLICT', 'INVALID_STATE'],
+          }),
+        },
       },
     },
     async (request) => {
@@ -171,7 +203,16 @@ export default async function partnerOrderRoutes(fastify: FastifyInstance): Prom
           '409 INVALID_STATE or CONFLICT.',
         params: OrderIdParams,
         body: RejectSchema,
-        response: { 200: PartnerOrderDetailSchema, ...transitionErrors },
+        response: {
+          200: PartnerOrderDetailSchema,
+          ...errorResponses({
+            400: ['BAD_REQUEST', 'VALIDATION_ERROR'],
+            401: ['UNAUTHORIZED'],
+            403: ['CSRF_INVALID', 'FORBIDDEN'],
+            404: ['NOT_FOUND'],
+            409: ['CONFLICT', 'INVALID_STATE'],
+          }),
+        },
       },
     },
     async (request) => {
@@ -208,7 +249,15 @@ export default async function partnerOrderRoutes(fastify: FastifyInstance): Prom
           "`actorRole` only. Comments: on the caller's own rows and on ORDER rows, except ORDER rows caused by another agent. " +
           `Errors: 400 VALIDATION_ERROR (id not numeric), ${AUTH_ERRORS}, ${SCOPE_ERROR}.`,
         params: OrderIdParams,
-        response: { 200: Type.Array(HistoryEntrySchema), ...partnerErrors },
+        response: {
+          200: Type.Array(HistoryEntrySchema),
+          ...errorResponses({
+            400: ['VALIDATION_ERROR'],
+            401: ['UNAUTHORIZED'],
+            403: ['FORBIDDEN'],
+            404: ['NOT_FOUND'],
+          }),
+        },
       },
     },
     async (request) => {
@@ -235,7 +284,12 @@ export default async function partnerOrderRoutes(fastify: FastifyInstance): Prom
         produces: ['application/octet-stream'],
         response: {
           200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description: 'The file bytes' }),
-          ...partnerErrors,
+          ...errorResponses({
+            400: ['VALIDATION_ERROR'],
+            401: ['UNAUTHORIZED'],
+            403: ['FORBIDDEN'],
+            404: ['NOT_FOUND'],
+          }),
         },
       },
     },

@@ -37,9 +37,8 @@ import {
   PayCheckConfirmSchema,
   PayCheckSchema,
   PaymentCompanySchema,
-  partnerErrors,
-  transitionErrors,
 } from './schemas.js';
+import { errorResponses } from '../schemas.js';
 
 const OFFER_NOT_SENT = { code: 'OFFER_NOT_SENT', message: 'Предложение ещё не отправлено' } as const;
 const MONEY_RE = /^\d{1,16}(\.\d{1,2})?$/;
@@ -60,7 +59,15 @@ export default async function partnerPayCheckRoutes(fastify: FastifyInstance): P
           'A payment company of the agent with its requisites, for the bill (spec core §7 partner "offer/pay-checks/payment-company/{id}")',
         description: `Errors: ${AUTH_ERRORS}, ${SCOPE_ERROR}; 404 'Компания не найдена' when the company is not the caller's (or inactive).`,
         params: CompanyParams,
-        response: { 200: PaymentCompanySchema, ...partnerErrors },
+        response: {
+          200: PaymentCompanySchema,
+          ...errorResponses({
+            400: ['VALIDATION_ERROR'],
+            401: ['UNAUTHORIZED'],
+            403: ['FORBIDDEN'],
+            404: ['NOT_FOUND', 'PAYMENT_COMPANY_NOT_FOUND'],
+          }),
+        },
       },
     },
     async (request) => {
@@ -86,7 +93,12 @@ export default async function partnerPayCheckRoutes(fastify: FastifyInstance): P
         params: OrderIdParams,
         response: {
           200: Type.Object({ active: Type.Union([PayCheckSchema, Type.Null()]), history: Type.Array(PayCheckSchema) }),
-          ...partnerErrors,
+          ...errorResponses({
+            400: ['VALIDATION_ERROR'],
+            401: ['UNAUTHORIZED'],
+            403: ['FORBIDDEN'],
+            404: ['NOT_FOUND'],
+          }),
         },
       },
     },
@@ -115,7 +127,16 @@ export default async function partnerPayCheckRoutes(fastify: FastifyInstance): P
           `Errors: 400 VALIDATION_ERROR (unknown payment company), ${AUTH_ERRORS}, ${SCOPE_ERROR}, 409 INVALID_STATE or CONFLICT.`,
         params: OrderIdParams,
         body: PayCheckConfirmSchema,
-        response: { 200: PartnerOrderDetailSchema, ...transitionErrors },
+        response: {
+          200: PartnerOrderDetailSchema,
+          ...errorResponses({
+            400: ['BAD_REQUEST', 'VALIDATION_ERROR'],
+            401: ['UNAUTHORIZED'],
+            403: ['CSRF_INVALID', 'FORBIDDEN'],
+            404: ['NOT_FOUND'],
+            409: ['CONFLICT', 'INVALID_STATE'],
+          }),
+        },
       },
     },
     async (request) => {
@@ -164,12 +185,21 @@ export default async function partnerPayCheckRoutes(fastify: FastifyInstance): P
           `Errors: 400 VALIDATION_ERROR (AMOUNT_FORMAT, CURRENCY_NOT_IN_OFFER), ${AUTH_ERRORS}, ${SCOPE_ERROR}, 409 OFFER_NOT_SENT '${OFFER_NOT_SENT.message}'.`,
         params: OrderIdParams,
         body: AmountConvertSchema,
-        response: { 200: AmountConvertAnswer, ...transitionErrors },
+        response: {
+          200: AmountConvertAnswer,
+          ...errorResponses({
+            400: ['BAD_REQUEST', 'VALIDATION_ERROR'],
+            401: ['UNAUTHORIZED'],
+            403: ['CSRF_INVALID', 'FORBIDDEN'],
+            404: ['NOT_FOUND'],
+            409: ['CONFLICT'],
+          }),
+        },
       },
     },
     async (request) => {
       const { id } = request.params;
-      const body = request.body as { amount: { cost: string; currency: string }; targetCurrency: string };
+      const { body } = request;
       const { offer } = await findPartnerOrder(db, partnerOf(request).companyId, id);
       const stored = await loadOffer(db, offer.id);
       if (!stored) throw AppError.conflict(OFFER_NOT_SENT.message, OFFER_NOT_SENT.code);
@@ -229,7 +259,16 @@ export default async function partnerPayCheckRoutes(fastify: FastifyInstance): P
           'PARTNER_CONFIRM_PAYMENT moves the order and the offer to EXECUTING and the bill to PAYMENT_CONFIRMED, with compare-and-set and history. ' +
           `Answers the request as GET {id}. Errors: ${AUTH_ERRORS}, ${SCOPE_ERROR}, 409 INVALID_STATE, PAYMENT_NOT_FOUND or CONFLICT.`,
         params: OrderIdParams,
-        response: { 200: PartnerOrderDetailSchema, ...transitionErrors },
+        response: {
+          200: PartnerOrderDetailSchema,
+          ...errorResponses({
+            400: ['BAD_REQUEST', 'VALIDATION_ERROR'],
+            401: ['UNAUTHORIZED'],
+            403: ['CSRF_INVALID', 'FORBIDDEN'],
+            404: ['NOT_FOUND'],
+            409: ['CONFLICT', 'INVALID_STATE', 'PAYMENT_NOT_FOUND'],
+          }),
+        },
       },
     },
     async (request) => {

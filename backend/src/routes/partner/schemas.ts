@@ -9,7 +9,7 @@ import { DEAL_ACTIONS } from '@platform/domain/deal/rules';
 import { OFFER_STATUSES, ORDER_STATUSES, PAYMENT_STATUSES } from '@platform/domain/deal/statuses';
 import { DocumentSchema, OfferDetailsSchema, PartnerOrderViewSchema, PayCheckSchema } from '../../deal/views.js';
 import { OrderSchema } from '../orders/schemas.js';
-import { ErrorSchema, literalUnion } from '../schemas.js';
+import { literalUnion } from '../schemas.js';
 
 const literals = <T extends string>(values: readonly T[], description: string) => literalUnion(values, { description });
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T, description?: string) =>
@@ -25,10 +25,6 @@ export const PartnerTabSchema = literals(
   ['all', 'new', 'working', 'deals', 'results'] as const,
   'Payment agent tab (spec core §4): all; new = ALLOWED; working = CREATED_OFFER, IN_PROGRESS, SEND_OFFER; deals = ACCEPTED, ACCEPTED_OFFER_DOCS, EXECUTING, PAYMENT_CHECKING, SEND_EXECUTING_DOCS, SEND_OFFER_DOCS, SEND_PAYCHECK; results = EXECUTED, REFUSE_OPER, REJECTED, SIGNED_ANOTHER_OFFER',
 );
-
-/** Common error answers of every partner route. */
-export const partnerErrors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema } as const;
-export const transitionErrors = { ...partnerErrors, 409: ErrorSchema } as const;
 
 export const OrderIdParams = Type.Object({
   id: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'Order id (numeric)' }),

@@ -26,7 +26,6 @@ import {
   BikQuery,
   CountrySchema,
   CurrencySchema,
-  ErrorSchema,
   PrefixQuery,
   RelevantHitSchema,
   SwiftQuery,
@@ -36,6 +35,7 @@ import {
   TnvedSectionSchema,
   TnvedSuggestQuery,
 } from './schemas.js';
+import { errorResponses } from '../schemas.js';
 
 const BASE = '/api/public/counterparty';
 const tags = ['reference'];
@@ -65,7 +65,7 @@ export default async function referenceRoutes(fastify: FastifyInstance): Promise
           'All ISO 3166 countries with CLDR Russian names, sorted by name. `prefix` keeps those whose code or ' +
           'name (or a word of it, or a known alias such as «КНР») starts with it, case-insensitive.',
         querystring: PrefixQuery,
-        response: { 200: Type.Array(CountrySchema), 400: ErrorSchema },
+        response: { 200: Type.Array(CountrySchema), ...errorResponses({ 400: ['VALIDATION_ERROR'] }) },
       },
     },
     async (req) => listCountries(req.query.prefix),
@@ -81,7 +81,7 @@ export default async function referenceRoutes(fastify: FastifyInstance): Promise
           'ISO 4217 currencies with CLDR Russian names: USD, EUR, CNY, AED first in that order (popular: true), ' +
           'then by name. `prefix` keeps those whose code or name (or a word of it) starts with it.',
         querystring: PrefixQuery,
-        response: { 200: Type.Array(CurrencySchema), 400: ErrorSchema },
+        response: { 200: Type.Array(CurrencySchema), ...errorResponses({ 400: ['VALIDATION_ERROR'] }) },
       },
     },
     async (req) => listCurrencies(req.query.prefix),
@@ -97,7 +97,7 @@ export default async function referenceRoutes(fastify: FastifyInstance): Promise
           'Looks the BIK up in the Bank of Russia directory ED807. 400 VALIDATION_ERROR unless the BIK is ' +
           'exactly 9 digits (item code BIK_FORMAT); 404 NOT_FOUND when the directory does not know it.',
         querystring: BikQuery,
-        response: { 200: BankSchema, 400: ErrorSchema, 404: ErrorSchema },
+        response: { 200: BankSchema, ...errorResponses({ 400: ['VALIDATION_ERROR'], 404: ['NOT_FOUND'] }) },
       },
     },
     async (req) => {
@@ -118,7 +118,7 @@ export default async function referenceRoutes(fastify: FastifyInstance): Promise
         summary: 'SWIFT institutions by code prefix (spec core §7)',
         description: `Institutions whose SWIFT code starts with \`swift\` (case-insensitive), then — to fill up — those whose name starts with it; at most ${SEARCH_LIMIT}. Blank → [].`,
         querystring: SwiftQuery,
-        response: { 200: Type.Array(SwiftSchema), 400: ErrorSchema },
+        response: { 200: Type.Array(SwiftSchema), ...errorResponses({ 400: ['VALIDATION_ERROR'] }) },
       },
     },
     async (req) => searchSwift(db(), req.query.swift),
@@ -131,7 +131,7 @@ export default async function referenceRoutes(fastify: FastifyInstance): Promise
         tags,
         summary: 'TN VED sections with their groups (spec core §7)',
         description: 'The 21 sections (I…XXI) in official order, each with its 2-digit groups as `children`.',
-        response: { 200: Type.Array(TnvedSectionSchema) },
+        response: { 200: Type.Array(TnvedSectionSchema), ...errorResponses({}) },
       },
     },
     async () => tnvedTwoLevels(db()),
@@ -148,7 +148,10 @@ export default async function referenceRoutes(fastify: FastifyInstance): Promise
           '`parentCode`. Spec core §5: an identifier of 36 characters is a key hash, any other is a code. ' +
           '400 when neither is given or a 36-character value is not a UUID; 404 when the node is unknown; [] for a 10-digit code.',
         querystring: TnvedChildrenQuery,
-        response: { 200: Type.Array(TnvedNodeSchema), 400: ErrorSchema, 404: ErrorSchema },
+        response: {
+          200: Type.Array(TnvedNodeSchema),
+          ...errorResponses({ 400: ['VALIDATION_ERROR'], 404: ['NOT_FOUND'] }),
+        },
       },
     },
     async (req) => {
@@ -179,7 +182,7 @@ export default async function referenceRoutes(fastify: FastifyInstance): Promise
         summary: 'TN VED suggestion by code or by name (spec core §7, §5)',
         description: `\`codeSuggest\`: codes starting with it (digits, or a Roman numeral for sections). \`nameSuggest\`: names containing every word, case-insensitive. Both → both must hold. Nodes of all levels in official order, at most ${SEARCH_LIMIT}. Nothing given → [].`,
         querystring: TnvedSuggestQuery,
-        response: { 200: Type.Array(TnvedNodeSchema), 400: ErrorSchema },
+        response: { 200: Type.Array(TnvedNodeSchema), ...errorResponses({ 400: ['VALIDATION_ERROR'] }) },
       },
     },
     async (req) => tnvedSuggest(db(), req.query),
@@ -195,7 +198,7 @@ export default async function referenceRoutes(fastify: FastifyInstance): Promise
         querystring: Type.Object({
           prefix: Type.String({ maxLength: 100, description: 'Start of a code or of a word of a name' }),
         }),
-        response: { 200: Type.Array(RelevantHitSchema), 400: ErrorSchema },
+        response: { 200: Type.Array(RelevantHitSchema), ...errorResponses({ 400: ['VALIDATION_ERROR'] }) },
       },
     },
     async (req) => relevantSearch(db(), req.query.prefix),

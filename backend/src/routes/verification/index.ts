@@ -49,11 +49,10 @@ import {
   verifyOrRefuse,
 } from '../../verification/signatures.js';
 import { sendStoredFile, contentDisposition } from '../../files/storage.js';
-import { ErrorSchema } from '../schemas.js';
+import { errorResponses } from '../schemas.js';
 
 const VBASE = '/api/secured/client/verification';
 const TAGS = ['verification'];
-const E = ErrorSchema;
 const AUTH = '401 UNAUTHORIZED, 403 FORBIDDEN (not a client)';
 const SIGN_ERRORS =
   "400 (nothing written; message = spec core §8 'signature error with support hint' unless said): SIGNATURE_MALFORMED " +
@@ -107,7 +106,15 @@ export default async function verificationRoutes(fastify: FastifyInstance): Prom
           'field, the contact (the caller: name, position, phone, e-mail), the bank requisites and the Moscow date — in Russian, PDF with an embedded ' +
           'font — stored (application/pdf) and answered. Two concurrent calls end with one GENERATED document. Errors: ' +
           `409 REQUISITES_REQUIRED 'Добавьте банковские реквизиты компании', 409 ALREADY_VERIFIED 'Компания уже верифицирована', 403 COMPANY_SUSPENDED, ${AUTH}.`,
-        response: { 200: VerificationDocumentSchema, 401: E, 403: E, 404: E, 409: E },
+        response: {
+          200: VerificationDocumentSchema,
+          ...errorResponses({
+            401: ['UNAUTHORIZED'],
+            403: ['COMPANY_SUSPENDED', 'FORBIDDEN'],
+            404: ['NOT_FOUND'],
+            409: ['ALREADY_VERIFIED', 'REQUISITES_REQUIRED'],
+          }),
+        },
       },
     },
     async (request) => {
@@ -143,11 +150,25 @@ export default async function verificationRoutes(fastify: FastifyInstance): Prom
         }),
         response: {
           200: Type.Object({ document: VerificationDocumentSchema, user: CurrentUserSchema }),
-          400: E,
-          401: E,
-          403: E,
-          404: E,
-          409: E,
+          ...errorResponses({
+            400: [
+              'BAD_REQUEST',
+              'CERTIFICATE_EXPIRED',
+              'CERTIFICATE_NOT_YET_VALID',
+              'CERTIFICATE_UNTRUSTED',
+              'COMPANY_MISMATCH',
+              'DOCUMENT_MISMATCH',
+              'INDIVIDUAL_SIGNATURE_UNSUPPORTED',
+              'SIGNATURE_ALGORITHM_UNSUPPORTED',
+              'SIGNATURE_INVALID',
+              'SIGNATURE_MALFORMED',
+              'VALIDATION_ERROR',
+            ],
+            401: ['UNAUTHORIZED'],
+            403: ['COMPANY_SUSPENDED', 'CSRF_INVALID', 'FORBIDDEN'],
+            404: ['NOT_FOUND'],
+            409: ['ALREADY_VERIFIED', 'DOCUMENT_SUPERSEDED'],
+          }),
         },
       },
     },
@@ -220,7 +241,10 @@ export default async function verificationRoutes(fastify: FastifyInstance): Prom
         summary: 'Every verification document of the company (spec core §7 Client "verification/documents/info")',
         description:
           'Newest first, each with `content` (base64 PDF) and `signature` (null unless signed). Errors: ' + `${AUTH}.`,
-        response: { 200: Type.Array(VerificationDocumentSchema), 401: E, 403: E, 404: E },
+        response: {
+          200: Type.Array(VerificationDocumentSchema),
+          ...errorResponses({ 401: ['UNAUTHORIZED'], 403: ['FORBIDDEN'], 404: ['NOT_FOUND'] }),
+        },
       },
     },
     async (request) =>
@@ -241,7 +265,15 @@ export default async function verificationRoutes(fastify: FastifyInstance): Prom
         querystring: Type.Object({
           withSign: Type.Optional(Type.Boolean({ description: 'Add the signature with its CMS' })),
         }),
-        response: { 200: VerificationDocumentSchema, 400: E, 401: E, 403: E, 404: E },
+        response: {
+          200: VerificationDocumentSchema,
+          ...errorResponses({
+            400: ['VALIDATION_ERROR'],
+            401: ['UNAUTHORIZED'],
+            403: ['FORBIDDEN'],
+            404: ['NOT_FOUND'],
+          }),
+        },
       },
     },
     async (request) => {
@@ -266,10 +298,12 @@ export default async function verificationRoutes(fastify: FastifyInstance): Prom
         produces: ['application/pdf'],
         response: {
           200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description: 'The PDF bytes' }),
-          400: E,
-          401: E,
-          403: E,
-          404: E,
+          ...errorResponses({
+            400: ['VALIDATION_ERROR'],
+            401: ['UNAUTHORIZED'],
+            403: ['FORBIDDEN'],
+            404: ['NOT_FOUND'],
+          }),
         },
       },
     },
@@ -309,10 +343,12 @@ export default async function verificationRoutes(fastify: FastifyInstance): Prom
             pageSize: Type.Integer(),
             last: Type.Boolean(),
           }),
-          400: E,
-          401: E,
-          403: E,
-          404: E,
+          ...errorResponses({
+            400: ['VALIDATION_ERROR'],
+            401: ['UNAUTHORIZED'],
+            403: ['FORBIDDEN'],
+            404: ['NOT_FOUND'],
+          }),
         },
       },
     },
@@ -430,9 +466,7 @@ export default async function verificationRoutes(fastify: FastifyInstance): Prom
         produces: ['application/pkcs7-signature'],
         response: {
           200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description: 'DER CMS SignedData' }),
-          400: E,
-          401: E,
-          404: E,
+          ...errorResponses({ 400: ['VALIDATION_ERROR'], 401: ['UNAUTHORIZED'], 404: ['NOT_FOUND'] }),
         },
       },
     },

@@ -1,0 +1,213 @@
+/**
+ * Group previews and derived statistics (spec chat §3 "Current chat info", §4 counters): unread = messages of
+ * others above the read pointer that are not deleted (domain/chat/unread.ts); counters are derived, never stored.
+ */
+import { and, eq, gt, inArray, isNull, max, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { chatMembers, chatMessages, chatReactions } from '../../db/schema/chat.js';
+import { storedFiles } from '../../db/schema/orders.js';
+import { SUPPORT_USER_ID } from '@platform/domain/limits';
+import { isOwnMessage, previewRole, type GroupType, type MemberRole } from '@platform/domain/chat/groups';
+import type { MessageStatus } from '@platform/domain/chat/messageStatus';
+import {
+  groupStatistics,
+  mentionedMessageIds,
+  newReactionsMessageIds,
+  type CountedMessage,
+  type CountedReaction,
+  type GroupStatistics,
+} from '../../domain/chat/unread.js';
+import { Actor, MemberCtx, num } from './membership.js';
+import { userNames, SupportRequester, supportRequesters } from './people.js';
+import { previewText } from './messages.js';
+
+/** Derived statistics of each member row (domain/chat/unread.ts groupStatistics), by group id. */
+export async function statisticsFor(
+  db: DbOrTx,
+  ctxs: MemberCtx[],
+): Promise<
+  Map<
+    number,
+    GroupStatistics & { mentionedMessageIds: number[]; newReactionsMessageIds: number[]; lastMessageId: number }
+  >
+> {
+  const out = new Map<
+    number,
+    GroupStatistics & { mentionedMessageIds: number[]; newReactionsMessageIds: number[]; lastMessageId: number }
+  >();
+  if (!ctxs.length) return out;
+  const memberIds = ctxs.map((c) => c.member.id);
+  const groupIds = ctxs.map((c) => c.group.id);
+  const unread = await db
+    .select({
+      id: chatMessages.id,
+      groupId: chatMessages.groupId,
+      senderId: chatMessages.senderId,
+      mentioned: chatMessages.mentioned,
+      type: chatMessages.type,
+    })
+    .from(chatMessages)
+    .innerJoin(chatMembers, and(eq(chatMembers.groupId, chatMessages.groupId), inArray(chatMembers.id, memberIds)))
+    .where(
+      and(
+        isNull(chatMessages.deletedAt),
+        gt(chatMessages.id, chatMembers.lastViewedMessageId),
+        sql`${chatMessages.senderId} <> ${chatMembers.userId}`,
+      ),
+    );
+  const reacted = await db
+    .select({
+      id: chatReactions.id,
+      messageId: chatReactions.messageId,
+      userId: chatReactions.userId,
+      groupId: chatMessages.groupId,
+      senderId: chatMessages.senderId,
+    })
+    .from(chatReactions)
+    .innerJoin(chatMessages, eq(chatMessages.id, chatReactions.messageId))
+    .innerJoin(chatMembers, and(eq(chatMembers.groupId, chatMessages.groupId), inArray(chatMembers.id, memberIds)))
+    .where(
+      and(
+        isNull(chatMessages.deletedAt),
+        gt(chatReactions.id, chatMembers.lastSeenReactionId),
+        eq(chatMessages.senderId, chatMembers.userId),
+        sql`${chatReactions.userId} <> ${chatMembers.userId}`,
+      ),
+    );
+  const lasts = await db
+    .select({ groupId: chatMessages.groupId, last: max(chatMessages.id) })
+    .from(chatMessages)
+    .where(and(inArray(chatMessages.groupId, groupIds), isNull(chatMessages.deletedAt)))
+    .groupBy(chatMessages.groupId);
+  const lastMap = new Map(lasts.map((l) => [l.groupId, num(l.last)]));
+  for (const { group, member } of ctxs) {
+    const msgs: CountedMessage[] = unread
+      .filter((m) => m.groupId === group.id)
+      .map((m) => ({ id: num(m.id), senderId: m.senderId, deleted: false, mentions: m.mentioned, type: m.type }));
+    const rs = reacted.filter((r) => r.groupId === group.id);
+    const ownReacted: CountedMessage[] = [...new Set(rs.map((r) => num(r.messageId)))].map((id) => ({
+      id,
+      senderId: member.userId,
+      deleted: false,
+    }));
+    const reactions: CountedReaction[] = rs.map((r) => ({
+      id: num(r.id),
+      messageId: num(r.messageId),
+      userId: r.userId,
+    }));
+    const all = [...msgs, ...ownReacted];
+    const read = {
+      memberId: member.userId,
+      lastViewedMessageId: num(member.lastViewedMessageId),
+      lastSeenReactionId: num(member.lastSeenReactionId),
+    };
+    const stats = groupStatistics(group.id, all, reactions, read);
+    const lastMessageId = lastMap.get(group.id) ?? 0;
+    out.set(group.id, {
+      ...stats,
+      hasMessages: lastMessageId > 0,
+      mentionedMessageIds: mentionedMessageIds(all, read.memberId, read.lastViewedMessageId),
+      newReactionsMessageIds: newReactionsMessageIds(all, reactions, read),
+      lastMessageId,
+    });
+  }
+  return out;
+}
+
+/** Group preview (chat §3 Chat group + preview fields). */
+export interface GroupPreview {
+  id: number;
+  groupType: string;
+  name: string;
+  dateTimeCreate: string;
+  orderId: number | null;
+  favoriteId: number | null;
+  isBotOrSupport: boolean;
+  userRole: 'OWNER' | 'PARTICIPANT';
+  memberRole: MemberRole;
+  cursor: string;
+  lastMessage: null | {
+    msgId: number;
+    timeCreate: string;
+    fileName: string | null;
+    message: string | null;
+    sender: { id: number; name: string };
+    messageStatus: MessageStatus;
+    selfMsg: boolean;
+    sentByGroup: boolean;
+    type: string;
+  };
+  statistics: GroupStatistics;
+  /** ECVP_SUPPORT groups: whose support chat it is ({@link SupportRequester}); null for every other type. */
+  supportRequester: SupportRequester | null;
+}
+
+/**
+ * Previews of the given member contexts for `viewer`, in the given order; `cursors[i]` is each row's cursor. A fixed
+ * number of queries whatever the number of groups (statistics, last messages, their files and senders, the support
+ * requesters), never one per group.
+ */
+export async function groupPreviews(
+  db: DbOrTx,
+  viewer: Actor,
+  ctxs: MemberCtx[],
+  cursors?: string[],
+): Promise<GroupPreview[]> {
+  const stats = await statisticsFor(db, ctxs);
+  const requesters = await supportRequesters(
+    db,
+    ctxs.filter((c) => c.group.type === 'ECVP_SUPPORT').map((c) => c.group.id),
+  );
+  const lastIds = ctxs.map((c) => stats.get(c.group.id)?.lastMessageId ?? 0).filter((id) => id > 0);
+  const lastRows = lastIds.length ? await db.select().from(chatMessages).where(inArray(chatMessages.id, lastIds)) : [];
+  const lastByGroup = new Map(lastRows.map((r) => [r.groupId, r]));
+  const fileIds = lastRows.map((r) => r.fileId).filter((x): x is string => !!x);
+  const files = fileIds.length
+    ? await db
+        .select({ id: storedFiles.id, name: storedFiles.originalName })
+        .from(storedFiles)
+        .where(inArray(storedFiles.id, fileIds))
+    : [];
+  const fileNames = new Map(files.map((f) => [f.id, f.name]));
+  const names = await userNames(
+    db,
+    lastRows.map((r) => r.senderId),
+  );
+  return ctxs.map(({ group, member }, i) => {
+    const s = stats.get(group.id)!;
+    const last = lastByGroup.get(group.id);
+    const self = last ? isOwnMessage(last.senderId, viewer, group.type as GroupType) : false;
+    const { mentionedMessageIds: _m, newReactionsMessageIds: _r, lastMessageId: _l, ...statistics } = s;
+    return {
+      id: group.id,
+      groupType: group.type,
+      name: group.name,
+      dateTimeCreate: group.createdAt.toISOString(),
+      orderId: group.orderId,
+      favoriteId: member.favoriteId,
+      isBotOrSupport: group.type === 'ECVP_SUPPORT',
+      userRole: previewRole(member.role as MemberRole),
+      memberRole: member.role as MemberRole,
+      cursor: cursors?.[i] ?? String(group.id),
+      lastMessage: last
+        ? {
+            msgId: last.id,
+            timeCreate: last.createdAt.toISOString(),
+            fileName: last.fileId ? (fileNames.get(last.fileId) ?? null) : null,
+            message: last.text ?? previewText(last.metaData),
+            sender: { id: last.senderId, name: names.get(last.senderId) ?? '' },
+            messageStatus: (self
+              ? last.status
+              : last.id <= num(member.lastViewedMessageId)
+                ? 'VIEWED'
+                : 'DELIVERED') as MessageStatus,
+            selfMsg: self,
+            sentByGroup: last.senderId === SUPPORT_USER_ID,
+            type: last.type,
+          }
+        : null,
+      statistics,
+      supportRequester: group.type === 'ECVP_SUPPORT' ? (requesters.get(group.id) ?? null) : null,
+    };
+  });
+}

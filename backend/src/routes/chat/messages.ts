@@ -1,0 +1,485 @@
+/** Chat messages (spec chat-and-shell §4, §5): page, send, edit, delete, reactions, viewed / read pointers. */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { actingId, findMembership, requireMembership } from '../../chat/repository/membership.js';
+import {
+  emitModify,
+  emitNewMessage,
+  eventMessage,
+  insertChatMessage,
+  messageViews,
+  pageMessages,
+} from '../../chat/repository/messages.js';
+import { touchPresence } from '../../chat/repository/people.js';
+import { chatMembers, chatMessages, chatReactions, type ChatMessageRow } from '../../db/schema/chat.js';
+import { storedFiles } from '../../db/schema/orders.js';
+import { MAX_PICTURES_PER_MESSAGE } from '@platform/domain/limits';
+import { CHAT_ERRORS } from '@platform/domain/chat/errors';
+import { canPerform, type MemberRole } from '@platform/domain/chat/groups';
+import { isPictureFile, isValidMsgKey, validateChatMessage } from '@platform/domain/chat/message';
+import { AppError, MESSAGES } from '../../errors.js';
+import { errorResponses, CSRF_ERRORS, INPUT_ERRORS, SESSION_ERRORS } from '../schemas.js';
+import { GroupMsgParams, IdParams, MessageSchema, MessagesPage, MsgParams, SendBody } from './schemas.js';
+
+import { C, TAGS, COMMON_ERRORS, NOT_MEMBER, userOf, actor, num, vErr, attachErr, chatContext } from './context.js';
+
+export default async function chatMessageRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const db = app.dbh.db;
+  const auth = app.requireUser;
+  const now = () => app.clock.now();
+  const { ctxOf, messageCtx, markViewed } = chatContext(app);
+
+  // ------------------------------------------------------------------------------------------------ messages
+
+  app.get(
+    `${C}/group/:id/messages`,
+    {
+      preHandler: auth,
+      schema: {
+        tags: TAGS,
+        params: IdParams,
+        querystring: Type.Object(
+          {
+            before: Type.Optional(Type.Integer({ minimum: 1 })),
+            after: Type.Optional(Type.Integer({ minimum: 0 })),
+            limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: 20 })),
+          },
+          { additionalProperties: false },
+        ),
+        summary: 'Messages of a group, paged both ways (spec chat §7 GET group/{id}/messages)',
+        description:
+          'Designed query: `before` = a message id: the `limit` messages just older than it; `after` = a message id: ' +
+          'the `limit` messages just newer; neither: the newest `limit`. Not both. limit default 20, ≤ 50. Deleted messages are ' +
+          'left out. Always ascending by id. hasBefore/hasAfter tell whether more exist on each side; `last`: none in the paging ' +
+          "direction. Status per viewer (chat §4): others' messages VIEWED up to the read pointer, else DELIVERED. " +
+          'Errors: ' +
+          COMMON_ERRORS +
+          ', ' +
+          NOT_MEMBER +
+          ", 400 VALIDATION_ERROR (BEFORE_AND_AFTER 'Укажите только before или after').",
+        response: {
+          200: MessagesPage,
+          ...errorResponses({ 400: ['VALIDATION_ERROR'], 401: ['UNAUTHORIZED'], 404: ['CHAT_NOT_FOUND'] }),
+        },
+      },
+    },
+    async (request) => {
+      const user = userOf(request);
+      const { before, after, limit = 20 } = request.query;
+      if (before != null && after != null) throw vErr('before', 'BEFORE_AND_AFTER', 'Укажите только before или after');
+      const { group, member } = await ctxOf(db, user, request.params.id);
+      const page = await pageMessages(db, group.id, { before, after, limit });
+      const content = await messageViews(db, page.rows, group, actor(user), num(member.lastViewedMessageId));
+      const firstId = page.rows[0]?.id;
+      const lastId = page.rows[page.rows.length - 1]?.id;
+      const exists = async (cond: SQL) =>
+        (
+          await db
+            .select({ id: chatMessages.id })
+            .from(chatMessages)
+            .where(and(eq(chatMessages.groupId, group.id), isNull(chatMessages.deletedAt), cond))
+            .limit(1)
+        ).length > 0;
+      const hasBefore =
+        after != null
+          ? firstId != null
+            ? await exists(sql`${chatMessages.id} < ${firstId}`)
+            : await exists(sql`${chatMessages.id} <= ${after}`)
+          : page.more;
+      const hasAfter =
+        after != null
+          ? page.more
+          : before != null
+            ? lastId != null
+              ? await exists(sql`${chatMessages.id} > ${lastId}`)
+              : await exists(sql`${chatMessages.id} >= ${before}`)
+            : false;
+      return { content, hasBefore, hasAfter, last: !page.more };
+    },
+  );
+
+  app.post(
+    `${C}/group/:id/messages/:msgId/around`,
+    {
+      preHandler: auth,
+      schema: {
+        tags: TAGS,
+        params: GroupMsgParams,
+        body: Type.Optional(
+          Type.Object(
+            { limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: 20 })) },
+            { additionalProperties: false },
+          ),
+        ),
+        summary: 'Messages around one message (spec chat §7 group/{id}/messages/{msgId}/around)',
+        description:
+          'Designed body { limit } (default 20, ≤ 50): up to floor(limit/2) messages before the message, the message, ' +
+          'and the rest after it, ascending. Errors: ' +
+          COMMON_ERRORS +
+          ', ' +
+          NOT_MEMBER +
+          ", 404 MESSAGE_NOT_FOUND 'Сообщение не найдено'.",
+        response: {
+          200: MessagesPage,
+          ...errorResponses({
+            400: ['BAD_REQUEST', 'VALIDATION_ERROR'],
+            401: ['UNAUTHORIZED'],
+            403: ['CSRF_INVALID'],
+            404: ['CHAT_NOT_FOUND', 'MESSAGE_NOT_FOUND'],
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const user = userOf(request);
+      const { group, member } = await ctxOf(db, user, request.params.id);
+      const { msg } = await messageCtx(db, user, request.params.msgId, group.id);
+      const limit = request.body?.limit ?? 20;
+      const half = Math.floor(limit / 2);
+      const older = await pageMessages(db, group.id, { before: msg.id, limit: half });
+      const newer = await pageMessages(db, group.id, { after: msg.id, limit: Math.max(0, limit - half - 1) });
+      const newerMore =
+        limit - half - 1 <= 0
+          ? (await pageMessages(db, group.id, { after: msg.id, limit: 1 })).rows.length > 0
+          : newer.more;
+      const rows = [...older.rows, msg, ...(limit - half - 1 > 0 ? newer.rows : [])];
+      const content = await messageViews(db, rows, group, actor(user), num(member.lastViewedMessageId));
+      return { content, hasBefore: older.more, hasAfter: newerMore, last: !older.more && !newerMore };
+    },
+  );
+
+  app.get(
+    `${C}/messages/:msgId`,
+    {
+      preHandler: auth,
+      schema: {
+        tags: TAGS,
+        params: MsgParams,
+        summary: 'One message by id (designed; for node(id:) and message-level calls that know only the message id)',
+        description:
+          'The message as in a messages page, status for the caller. Errors: ' +
+          COMMON_ERRORS +
+          ", 404 MESSAGE_NOT_FOUND 'Сообщение не найдено' (no such message, deleted, or not in a group of the caller).",
+        response: {
+          200: MessageSchema,
+          ...errorResponses({ 400: ['VALIDATION_ERROR'], 401: ['UNAUTHORIZED'], 404: ['MESSAGE_NOT_FOUND'] }),
+        },
+      },
+    },
+    async (request) => {
+      const user = userOf(request);
+      const { group, member, msg } = await messageCtx(db, user, request.params.msgId);
+      const [view] = await messageViews(db, [msg], group, actor(user), num(member.lastViewedMessageId));
+      return view;
+    },
+  );
+
+  app.post(
+    `${C}/group/:id/messages`,
+    {
+      preHandler: auth,
+      schema: {
+        tags: TAGS,
+        params: IdParams,
+        body: SendBody,
+        summary: 'Send a message (spec chat §7 POST group/{id}/messages)',
+        description:
+          "Body: text, extMsgId (the client's key 'msg_<number>', chat §5), replyMessageId (a message of this group: " +
+          'the new message is a CHILD_MSG), forwardMessageId (a message of any group of the caller), mentioned (member user ids), ' +
+          'fileId (the `id` of a file the caller uploaded with POST group/{id}/files and did not attach to a request), pictureIds ' +
+          '(such uploads that are pictures: an image name jpg/jpeg/png/webp, chat §5, and image content; repeated ids count once; ' +
+          'at most ' +
+          MAX_PICTURES_PER_MESSAGE +
+          ', a designed limit), metaData { userMessage, metadataType } (chat §3). At least one of text, ' +
+          'file, pictures, forward, metaData. Idempotent: the same extMsgId from the same user answers the existing message with ' +
+          '200 (no new row, no new event); a new message answers 201 and emits GROUP_MSG (CHILD_MSG for a reply) to the members. ' +
+          'An operator in a support chat sends as the support user 10762. dateTimeCreate: the later of now and 1 ms after the ' +
+          "group's newest message, so creation times strictly increase in id order within a group; the sender's read pointer " +
+          'moves to the new message and lastViewedMessageDateTime to its dateTimeCreate. Errors: ' +
+          COMMON_ERRORS +
+          ', ' +
+          NOT_MEMBER +
+          ", 400 VALIDATION_ERROR: MSG_KEY_INVALID 'msgKey is not valid', EMPTY_MESSAGE 'Сообщение не может быть пустым', " +
+          "REPLY_NOT_FOUND, FORWARD_NOT_FOUND, MENTION_NOT_MEMBER; 400 with its own code and one field item: TOO_MANY_ATTACHMENTS '" +
+          CHAT_ERRORS.TOO_MANY_ATTACHMENTS +
+          "' (field pictureIds), NOT_A_PICTURE '" +
+          CHAT_ERRORS.NOT_A_PICTURE +
+          "' (field " +
+          "pictureIds.<i>), FILE_NOT_FOUND '" +
+          CHAT_ERRORS.FILE_NOT_FOUND +
+          "' (field fileId or pictureIds.<i>: no such upload, " +
+          "someone else's, or attached to a request); 409 EXT_MSG_ID_USED (the extMsgId was used in another group). Every refusal " +
+          'leaves the database unchanged.',
+        response: {
+          200: MessageSchema,
+          201: MessageSchema,
+          ...errorResponses({
+            400: [
+              'BAD_REQUEST',
+              'EMPTY_MESSAGE',
+              'FILE_NOT_FOUND',
+              'FORWARD_NOT_FOUND',
+              'MENTION_NOT_MEMBER',
+              'MSG_KEY_INVALID',
+              'NOT_A_PICTURE',
+              'REPLY_NOT_FOUND',
+              'TOO_MANY_ATTACHMENTS',
+              'VALIDATION_ERROR',
+            ],
+            401: ['UNAUTHORIZED'],
+            403: ['CSRF_INVALID'],
+            404: ['CHAT_NOT_FOUND'],
+            409: ['EXT_MSG_ID_USED'],
+          }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = userOf(request);
+      const b = request.body;
+      if (b.extMsgId != null && !isValidMsgKey(b.extMsgId))
+        throw vErr('extMsgId', 'MSG_KEY_INVALID', CHAT_ERRORS.MSG_KEY_INVALID);
+      const text = b.text?.trim() || null;
+      const pictureIds = [...new Set(b.pictureIds ?? [])];
+      const refused = validateChatMessage({
+        text,
+        files: b.fileId ? 1 : 0,
+        pictures: pictureIds.length,
+        forward: !!b.forwardMessageId,
+        metaData: !!b.metaData,
+      });
+      if (refused?.code === 'TOO_MANY_ATTACHMENTS') throw attachErr(refused.field, refused.code);
+      if (refused) throw vErr(refused.field, refused.code, refused.message);
+      const groupId = request.params.id;
+      const result = await db.transaction(async (tx) => {
+        const { group, member } = await requireMembership(tx, actor(user), groupId);
+        if (b.extMsgId) {
+          const [dup] = await tx
+            .select()
+            .from(chatMessages)
+            .where(and(eq(chatMessages.authorUserId, user.id), eq(chatMessages.extMsgId, b.extMsgId)));
+          if (dup) {
+            if (dup.groupId !== group.id)
+              throw AppError.conflict('Этот extMsgId уже использован в другом чате', 'EXT_MSG_ID_USED');
+            return { group, member, row: dup, created: false };
+          }
+        }
+        if (b.replyMessageId) {
+          const [r] = await tx
+            .select({ id: chatMessages.id })
+            .from(chatMessages)
+            .where(
+              and(
+                eq(chatMessages.id, b.replyMessageId),
+                eq(chatMessages.groupId, group.id),
+                isNull(chatMessages.deletedAt),
+              ),
+            );
+          if (!r) throw vErr('replyMessageId', 'REPLY_NOT_FOUND', 'Сообщение для ответа не найдено');
+        }
+        let forwarded: ChatMessageRow | null = null;
+        if (b.forwardMessageId) {
+          const [f] = await tx
+            .select()
+            .from(chatMessages)
+            .where(and(eq(chatMessages.id, b.forwardMessageId), isNull(chatMessages.deletedAt)));
+          if (!f || !(await findMembership(tx, actor(user), f.groupId)))
+            throw vErr('forwardMessageId', 'FORWARD_NOT_FOUND', 'Пересылаемое сообщение не найдено');
+          forwarded = f;
+        }
+        const mentioned = [...new Set(b.mentioned ?? [])];
+        if (mentioned.length) {
+          const ms = await tx
+            .select({ userId: chatMembers.userId })
+            .from(chatMembers)
+            .where(
+              and(
+                eq(chatMembers.groupId, group.id),
+                inArray(chatMembers.userId, mentioned),
+                isNull(chatMembers.leftAt),
+              ),
+            );
+          if (ms.length !== mentioned.length)
+            throw vErr('mentioned', 'MENTION_NOT_MEMBER', 'Упомянутый пользователь не участник чата');
+        }
+        const fileIds = [...(b.fileId ? [b.fileId] : []), ...pictureIds];
+        if (fileIds.length) {
+          const fs = await tx
+            .select()
+            .from(storedFiles)
+            .where(
+              and(inArray(storedFiles.id, fileIds), eq(storedFiles.ownerUserId, user.id), isNull(storedFiles.orderId)),
+            );
+          const found = new Map(fs.map((f) => [f.id, f]));
+          const at = (id: string) => `pictureIds.${(b.pictureIds ?? []).indexOf(id)}`;
+          if (b.fileId && !found.has(b.fileId)) throw attachErr('fileId', 'FILE_NOT_FOUND');
+          const missing = pictureIds.find((id) => !found.has(id));
+          if (missing) throw attachErr(at(missing), 'FILE_NOT_FOUND');
+          const notPicture = pictureIds.find(
+            (id) => !isPictureFile({ name: found.get(id)!.originalName, contentType: found.get(id)!.contentType }),
+          );
+          if (notPicture) throw attachErr(at(notPicture), 'NOT_A_PICTURE');
+        }
+        const row = await insertChatMessage(
+          tx,
+          {
+            groupId: group.id,
+            senderId: actingId(actor(user), group.type),
+            authorUserId: user.id,
+            extMsgId: b.extMsgId ?? null,
+            text: text ?? (forwarded ? forwarded.text : null),
+            fileId: b.fileId ?? (forwarded && !pictureIds.length ? forwarded.fileId : null),
+            pictureIds: pictureIds.length ? pictureIds : (forwarded?.pictureIds ?? []),
+            replyToId: b.replyMessageId ?? null,
+            forwardOfId: forwarded?.id ?? null,
+            mentioned,
+            metaData: b.metaData ?? null,
+            type: b.replyMessageId ? 'CHILD_MSG' : 'GROUP_MSG',
+          },
+          now(),
+        );
+        if (!row) {
+          // A concurrent send with the same extMsgId won: answer its message.
+          const [dup] = await tx
+            .select()
+            .from(chatMessages)
+            .where(and(eq(chatMessages.authorUserId, user.id), eq(chatMessages.extMsgId, b.extMsgId!)));
+          return { group, member, row: dup, created: false };
+        }
+        // The sender has seen everything up to their own message, the group's newest (the group row is locked): the
+        // pointer stands on it and the last-viewed time is its creation time.
+        // Replying means reading: the others' messages it passes become VIEWED for their senders too (MSG_VIEWED).
+        await tx
+          .update(chatMembers)
+          .set({ lastViewedMessageId: row.id, lastViewedAt: row.createdAt })
+          .where(eq(chatMembers.id, member.id));
+        await markViewed(tx, group, member, num(member.lastViewedMessageId), row.id);
+        await touchPresence(tx, user.id, now());
+        await emitNewMessage(tx, row, group);
+        return { group, member, row, created: true };
+      });
+      const [view] = await messageViews(
+        db,
+        [result.row],
+        result.group,
+        actor(user),
+        num(result.member.lastViewedMessageId),
+      );
+      return reply.status(result.created ? 201 : 200).send(view);
+    },
+  );
+
+  app.delete(
+    `${C}/group/:id/messages/:msgId`,
+    {
+      preHandler: auth,
+      schema: {
+        tags: TAGS,
+        params: GroupMsgParams,
+        summary: 'Delete a message (designed; spec chat §4 MSG_DELETED)',
+        description:
+          'Designed call. The sender, a member with moderation rights (OWNER, ADMIN, MODERATOR, chat §6) or an operator ' +
+          'may delete; the message is removed for everyone (MODIFY_MSG MSG_DELETED) and no longer counts as unread. ' +
+          'Errors: ' +
+          COMMON_ERRORS +
+          ', ' +
+          NOT_MEMBER +
+          ", 404 MESSAGE_NOT_FOUND, 403 FORBIDDEN 'Недостаточно прав'.",
+        response: {
+          204: Type.Null(),
+          ...errorResponses({
+            400: ['VALIDATION_ERROR'],
+            401: ['UNAUTHORIZED'],
+            403: ['CSRF_INVALID', 'FORBIDDEN'],
+            404: ['CHAT_NOT_FOUND', 'MESSAGE_NOT_FOUND'],
+          }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = userOf(request);
+      await db.transaction(async (tx) => {
+        const { group, member } = await requireMembership(tx, actor(user), request.params.id);
+        const { msg } = await messageCtx(tx, user, request.params.msgId, group.id);
+        const own = msg.senderId === member.userId;
+        if (!own && !canPerform(member.role as MemberRole, 'DELETE_OTHERS_MESSAGE', actor(user)))
+          throw AppError.forbidden();
+        await tx.update(chatMessages).set({ deletedAt: now() }).where(eq(chatMessages.id, msg.id));
+        await emitModify(tx, group, 'MSG_DELETED', {
+          msgId: msg.id,
+          groupId: group.id,
+          extMsgId: msg.extMsgId,
+          mentions: msg.mentioned,
+        });
+      });
+      return reply.status(204).send(null);
+    },
+  );
+
+  for (const method of ['POST', 'DELETE'] as const) {
+    app.route({
+      method,
+      url: `${C}/group/:id/messages/:msgId/reactions`,
+      preHandler: auth,
+      schema: {
+        tags: TAGS,
+        params: GroupMsgParams,
+        body: Type.Object({ emoji: Type.String({ minLength: 1, maxLength: 16 }) }, { additionalProperties: false }),
+        summary:
+          method === 'POST' ? 'Add a reaction (designed; spec chat §3 reactions)' : 'Remove a reaction (designed)',
+        description:
+          'Designed call, body { emoji }. One reaction per (message, user, emoji); adding twice or removing a missing ' +
+          'one changes nothing. A change emits MODIFY_MSG MSG_METADATA_EDITED with `reaction` { emoji, userId, added } and the ' +
+          "message (its `edited` flag is not touched). A new reaction on someone's message sets their hasNewReactions until they " +
+          'view the group. Errors: ' +
+          COMMON_ERRORS +
+          ', ' +
+          NOT_MEMBER +
+          ', 404 MESSAGE_NOT_FOUND, 400 VALIDATION_ERROR.',
+        response: {
+          200: MessageSchema,
+          ...errorResponses(SESSION_ERRORS, CSRF_ERRORS, INPUT_ERRORS, {
+            404: ['CHAT_NOT_FOUND', 'MESSAGE_NOT_FOUND'],
+          }),
+        },
+      },
+      handler: async (request) => {
+        const user = userOf(request);
+        const { id, msgId } = request.params;
+        const emoji = request.body.emoji.trim();
+        if (!emoji) throw vErr('emoji', 'REQUIRED', MESSAGES.required);
+        const out = await db.transaction(async (tx) => {
+          const { group, member } = await requireMembership(tx, actor(user), id);
+          const { msg } = await messageCtx(tx, user, msgId, group.id);
+          const changed =
+            method === 'POST'
+              ? await tx
+                  .insert(chatReactions)
+                  .values({ messageId: msg.id, userId: member.userId, emoji, createdAt: now() })
+                  .onConflictDoNothing()
+                  .returning()
+              : await tx
+                  .delete(chatReactions)
+                  .where(
+                    and(
+                      eq(chatReactions.messageId, msg.id),
+                      eq(chatReactions.userId, member.userId),
+                      eq(chatReactions.emoji, emoji),
+                    ),
+                  )
+                  .returning();
+          if (changed.length) {
+            await emitModify(tx, group, 'MSG_METADATA_EDITED', await eventMessage(tx, msg, group), {
+              reaction: { emoji, userId: member.userId, added: method === 'POST' },
+            });
+          }
+          return { group, member, msg };
+        });
+        return (await messageViews(db, [out.msg], out.group, actor(user), num(out.member.lastViewedMessageId)))[0];
+      },
+    });
+  }
+}

@@ -1,0 +1,80 @@
+/** The operator's order list: page and count by tab and filters (spec core §7 Operator "Orders: exch filter, count"; §9). */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { countOperOrders, loadOperOrders, pageOperOrderIds } from '../queries.js';
+import { Type } from 'typebox';
+import { BASE, TAGS, OperOrderSchema, FilterBody, filterOf } from './schemas.js';
+import { errorResponses } from '../../schemas.js';
+
+export default async function operatorOrderListRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const db = app.dbh.db;
+  const oper = app.requireRole('OPER');
+
+  app.post(
+    `${BASE}/filter`,
+    {
+      preHandler: oper,
+      schema: {
+        tags: TAGS,
+        summary: 'Page of orders for the operator (spec core §7 Operator "Orders: exch filter"; §9 page size 10)',
+        description:
+          'Body `{ pageable, tab?, statuses?, id?, client?, employee?, partner? }`. Tabs: new = VALIDATION; work = IN_VALIDATION, ' +
+          'ACTIVE; deals = OFFER_ACCEPTED, PAYMENT_CHECKING, EXECUTING; results = EXECUTED, REJECTED, CANCELED; all. `client` numeric = INN ' +
+          'prefix, else name words; `employee` = validator user id; `partner` = payment agent company id. Default order created DESC. ' +
+          'Errors: 400 VALIDATION_ERROR, 401 UNAUTHORIZED, 403 FORBIDDEN (not an operator) / CSRF_INVALID.',
+        body: FilterBody,
+        response: {
+          200: Type.Object({
+            content: Type.Array(OperOrderSchema),
+            totalElements: Type.Integer(),
+            page: Type.Integer(),
+            pageSize: Type.Integer(),
+            last: Type.Boolean(),
+          }),
+          ...errorResponses({
+            400: ['BAD_REQUEST', 'VALIDATION_ERROR'],
+            401: ['UNAUTHORIZED'],
+            403: ['CSRF_INVALID', 'FORBIDDEN'],
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      const f = filterOf(body);
+      const page = body.pageable?.page ?? 0;
+      const pageSize = body.pageable?.pageSize ?? 10;
+      const sort = (body.pageable?.sortFields ?? []).map((s) => ({
+        field: s.field,
+        direction: s.direction ?? ('DESC' as const),
+      }));
+      const total = await countOperOrders(db, f);
+      const content = await loadOperOrders(db, await pageOperOrderIds(db, f, sort, page, pageSize));
+      return { content, totalElements: total, page, pageSize, last: (page + 1) * pageSize >= total };
+    },
+  );
+
+  app.post(
+    `${BASE}/filter/count`,
+    {
+      preHandler: oper,
+      schema: {
+        tags: TAGS,
+        summary: 'Number of orders for the operator (spec core §7 Operator "Orders: count")',
+        description:
+          'Body as .../filter (pageable ignored) → `{ count }`. Errors: 400 VALIDATION_ERROR, 401 UNAUTHORIZED, 403 FORBIDDEN / CSRF_INVALID.',
+        body: FilterBody,
+        response: {
+          200: Type.Object({ count: Type.Integer() }),
+          ...errorResponses({
+            400: ['BAD_REQUEST', 'VALIDATION_ERROR'],
+            401: ['UNAUTHORIZED'],
+            403: ['CSRF_INVALID', 'FORBIDDEN'],
+          }),
+        },
+      },
+    },
+    async (request) => ({ count: await countOperOrders(db, filterOf(request.body)) }),
+  );
+}
