@@ -34,6 +34,7 @@ export interface ChatComposerProps {
   members: readonly Mentionable[];
   /** The viewer, left out of the mention suggestions. */
   viewerUserId: number | null;
+  /** New message, reply or edit (the chat's message actions set it). */
   mode: ComposerMode;
   /** Called when a reply or edit ends (sent, saved or cancelled). */
   onModeDone: () => void;
