@@ -4,25 +4,6 @@
  */
 import { Type } from 'typebox';
 
-/** Error body of every failure (src/errors.ts ErrorBody). */
-export const ErrorSchema = Type.Object(
-  {
-    message: Type.String({ description: 'Текст для пользователя (русский)' }),
-    code: Type.String({ description: 'Stable machine code, e.g. VALIDATION_ERROR, NOT_FOUND' }),
-    errors: Type.Optional(
-      Type.Array(
-        Type.Object({
-          field: Type.String({ description: 'Query parameter or dotted path' }),
-          code: Type.String({ description: 'Stable item code' }),
-          message: Type.String({ description: 'Russian text of the item' }),
-        }),
-        { description: 'Field items of a VALIDATION_ERROR' },
-      ),
-    ),
-  },
-  { description: 'Error answer `{ message, code, errors? }`' },
-);
-
 export const PrefixQuery = Type.Object({
   prefix: Type.Optional(
     Type.String({
