@@ -15,11 +15,15 @@ import type { AuthUser } from '../../plugins/auth.js';
 
 /** 404 for a group that does not exist, was deleted, or where the caller is not a member (no existence leak). */
 export const CHAT_NOT_FOUND = { code: 'CHAT_NOT_FOUND', message: CHAT_ERRORS.CHAT_NOT_FOUND } as const;
+/** 404 for a message outside the groups the caller can see (spec chat §7). */
 export const MESSAGE_NOT_FOUND = { code: 'MESSAGE_NOT_FOUND', message: 'Сообщение не найдено' } as const;
 
+/** Who acts in the chat: a user id and account type. */
 export type Actor = Pick<AuthUser, 'id' | 'accountType'>;
 
+/** The 404 CHAT_NOT_FOUND error. */
 export const notFoundGroup = () => AppError.notFound(CHAT_NOT_FOUND.message, CHAT_NOT_FOUND.code);
+/** The 404 MESSAGE_NOT_FOUND error. */
 export const notFoundMessage = () => AppError.notFound(MESSAGE_NOT_FOUND.message, MESSAGE_NOT_FOUND.code);
 
 /** A count or id read from SQL (string, bigint, number or null) as a number; null → 0. */
@@ -100,6 +104,7 @@ export async function groupRecipients(db: DbOrTx, groupId: number, extra: number
   return [...ids];
 }
 
+/** The caller's active membership: the group and the member row it acts through. */
 export interface MemberCtx {
   group: ChatGroupRow;
   member: ChatMemberRow;

@@ -43,6 +43,7 @@ import { appendChatEvents } from '../events.js';
 import { Actor, groupRecipients, num } from './membership.js';
 import { userNames } from './people.js';
 
+/** An attached file as a message shows it (spec chat §3 files). */
 export interface FileView {
   id: string;
   name: string;
@@ -50,6 +51,7 @@ export interface FileView {
   contentType: string;
   link: string;
 }
+/** A message as the chat API answers it (spec chat §3 "Message"). */
 export interface MessageView {
   msgId: number;
   extMsgId: string | null;
@@ -111,6 +113,7 @@ export interface MessageSummary {
   fileName: string | null;
 }
 
+/** The download path of a chat file: `/api/secured/common/chat/{fileId}/file`. */
 export function fileLink(fileId: string): string {
   return `/api/secured/common/chat/${fileId}/file`;
 }

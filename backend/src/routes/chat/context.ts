@@ -40,15 +40,23 @@ import { nextReadPointer } from '../../domain/chat/unread.js';
 import { AppError } from '../../errors.js';
 import type { AuthUser } from '../../plugins/auth.js';
 
+/** Base path of the chat calls (spec chat §7). */
 export const C = '/api/secured/common/chat';
+/** OpenAPI tag of the chat routes. */
 export const TAGS = ['chat'];
+/** Description of the errors every chat call may answer. */
 export const COMMON_ERRORS =
   '401 UNAUTHORIZED (no session), 403 CSRF_INVALID (state-changing calls without the anti-forgery header)';
+/** Description of the 404 for a group the caller cannot see. */
 export const NOT_MEMBER = "404 CHAT_NOT_FOUND 'Чат не найден' (no such group, deleted, or the caller is not a member)";
 
+/** The signed-in user of a request (requireUser ran before). */
 export const userOf = (r: FastifyRequest) => r.user as AuthUser;
+/** A user as a chat actor `{ id, accountType }` (spec chat §6 roles). */
 export const actor = (u: AuthUser) => ({ id: u.id, accountType: u.accountType as ChatAccountType });
+/** A count or id read from SQL as a number; null → 0. */
 export const num = (v: unknown) => Number(v ?? 0);
+/** 400 VALIDATION_ERROR with one field item whose text is also the message. */
 export const vErr = (field: string, code: string, message: string) =>
   AppError.validation([{ field, code, message }], message);
 /**

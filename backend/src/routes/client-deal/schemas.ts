@@ -19,15 +19,20 @@ import { signatures } from '../../db/schema/verification.js';
 import { OrderStatusSchema } from '../orders/schemas.js';
 import type { Db } from '../../db/client.js';
 
+/** Base path of the client's order calls (spec core §7 Client). */
 export const BASE = '/api/secured/client/order/exch';
+/** OpenAPI tag of these routes. */
 export const TAGS = ['client-deal'];
+/** Text of the 404 for an order that is not the caller's company's (not distinguished from a missing one). */
 export const NOT_FOUND = 'Заявка не найдена';
 /** Documents the client sees: those the agent sent, and those the client confirmed. */
 export const CLIENT_DOC_STATUSES = ['SENT', 'CONFIRMED'];
 
+/** Path `{ id }`: the order id (positive integer). */
 export const IdParams = Type.Object({
   id: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'Order id' }),
 });
+/** Body `{ comment? }` of the client steps; may be omitted. */
 export const OptionalComment = Type.Object(
   { comment: Type.Optional(Type.Union([Type.String({ maxLength: 4000 }), Type.Null()])) },
   { description: 'Optional body; may be omitted' },
@@ -55,6 +60,7 @@ export const ClientDealSchema = Type.Object(
   },
 );
 
+/** Description sentence on the signatures required before a confirmation (spec core §4 steps 5 and 9). */
 export const SIGN_NOTE =
   " Where the agent requires signatures (partnerSignRequired) every SENT document must first carry the client's qualified " +
   "electronic signature (…/{docId}/sign), else 409 SIGNATURE_REQUIRED 'Подпишите документы квалифицированной электронной подписью' with nothing changed.";
@@ -63,6 +69,7 @@ export const SIGNATURE_REQUIRED = {
   code: 'SIGNATURE_REQUIRED',
   message: 'Подпишите документы квалифицированной электронной подписью',
 } as const;
+/** Description of the 400 answers of a refused qualified signature (spec core §8). */
 export const SIGN_ERRORS =
   '400 SIGNATURE_MALFORMED / DOCUMENT_MISMATCH / SIGNATURE_INVALID / CERTIFICATE_UNTRUSTED / CERTIFICATE_EXPIRED / ' +
   'CERTIFICATE_NOT_YET_VALID / COMPANY_MISMATCH / SIGNATURE_ALGORITHM_UNSUPPORTED / INDIVIDUAL_SIGNATURE_UNSUPPORTED (spec core §8; nothing written)';

@@ -22,9 +22,12 @@ import {
 import { Type } from 'typebox';
 import type { Db } from '../../../db/client.js';
 
+/** Base path of the operator's order calls (spec core §7 Operator). */
 export const BASE = '/api/secured/oper/order/exch';
+/** OpenAPI tag of these routes. */
 export const TAGS = ['operator-orders'];
 
+/** `t` or null, with an optional description. */
 export const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T, description?: string) =>
   Type.Union([t, Type.Null()], description ? { description } : {});
 
@@ -75,6 +78,7 @@ export const OperCommentSchema = Type.Object(
   { description: 'An operator comment on an order (spec core §4 "Operator actions: comment")' },
 );
 
+/** GET {id}: the operator-side order plus its unified history and every operator comment. */
 export const OperOrderDetailSchema = Type.Intersect([
   OperOrderSchema,
   Type.Object({
@@ -85,12 +89,15 @@ export const OperOrderDetailSchema = Type.Intersect([
   }),
 ]);
 
+/** Path `{ id }`: the order id (positive integer). */
 export const IdParams = Type.Object({
   id: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'Order id' }),
 });
+/** Body `{ comment }` of a plain operator comment (1–2000 characters after trimming; spec core §4). */
 export const CommentBody = Type.Object({
   comment: Type.String({ maxLength: 4000, description: `Comment, 1–${MAX_COMMENT_LENGTH} characters after trimming` }),
 });
+/** Body `{ comment? }` of take / reject / close; may be omitted. */
 export const OptionalCommentBody = Type.Object(
   { comment: Type.Optional(Nullable(Type.String({ maxLength: 4000 }))) },
   { description: 'Optional body; may be omitted' },
@@ -138,8 +145,10 @@ const PageableSchema = Type.Object({
     ),
   ),
 });
+/** Body of .../filter and .../filter/count: `{ pageable?, tab?, statuses?, id?, client?, employee?, partner? }`. */
 export const FilterBody = Type.Object({ pageable: Type.Optional(PageableSchema), ...filterProps });
 
+/** The static type of {@link FilterBody}. */
 export interface FilterBodyT {
   pageable?: {
     page?: number;
@@ -154,6 +163,7 @@ export interface FilterBodyT {
   partner?: number;
 }
 
+/** The query filter of a filter body; `id` applies only when numeric (spec core §5). */
 export function filterOf(b: FilterBodyT): OperFilter {
   let number: number | undefined;
   if (typeof b.id === 'number') number = b.id;
