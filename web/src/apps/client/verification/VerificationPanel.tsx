@@ -99,14 +99,12 @@ export function VerificationPanel({ viewer: viewerKey }: { viewer: VerificationP
     const result = r.signVerificationDocument;
     if (result.__typename === 'UserError') {
       const userError = readUserError(result.userError);
-      // The application was replaced (company data changed) or the company is verified already: show the current state.
+      // The application was replaced (company data changed) or the company is verified already: show the current
+      // state. The refusal is shown once the panel has it, so signing again signs the new application.
       if (isStaleCode(userError.code))
-        fetchQuery<VerificationPanelRefreshQuery>(
-          environment,
-          refreshQuery,
-          {},
-          { fetchPolicy: 'network-only' },
-        ).subscribe({});
+        await fetchQuery<VerificationPanelRefreshQuery>(environment, refreshQuery, {}, { fetchPolicy: 'network-only' })
+          .toPromise()
+          .catch(() => undefined);
       return userErrorText(userError);
     }
     if (result.__typename !== 'SignVerificationDocumentSuccess') return t('common.genericError');
