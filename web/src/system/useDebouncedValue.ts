@@ -9,8 +9,3 @@ export function useDebouncedValue<T>(value: T, delayMs: number): T {
   }, [value, delayMs]);
   return debounced;
 }
-
-/** Debounce delay of list filter refreshes (spec core §9). */
-export const LIST_FILTER_DEBOUNCE_MS = 600;
-/** List page size (spec core §9). */
-export const LIST_PAGE_SIZE = 10;

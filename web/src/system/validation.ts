@@ -5,6 +5,7 @@
  * (e-mail, password, phone, the order number filter) and their messages are @platform/domain's, so a form refuses
  * exactly what the server would (issue 9).
  */
+import { MAX_FILE_BYTES } from '@platform/domain/limits';
 import { numericOrderFilter } from '@platform/domain/search';
 import { checkEmail, checkPhone, passwordIssues, RULES, type RuleCode } from '@platform/domain/validation/rules';
 
@@ -195,8 +196,8 @@ export function validateDateRange(from: string | null | undefined, to: string | 
   return to >= from ? true : MESSAGES.dateOrder;
 }
 
-/** Total size of the files of one request (spec core §5, §9): 50 MB. */
-export const MAX_ORDER_FILES_BYTES = 50 * 1024 * 1024;
+/** Total size of the files of one request (spec core §5, §9): the platform's file limit, 50 MB. */
+export const MAX_ORDER_FILES_BYTES = MAX_FILE_BYTES;
 
 /**
  * Checks a file about to be added to a request against those already attached (spec core §5):

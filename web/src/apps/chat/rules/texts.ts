@@ -1,4 +1,5 @@
 import { CHAT_ERRORS } from '@platform/domain/chat/errors';
+import { CHAT_MIN_SEARCH_LENGTH } from '@platform/domain/limits';
 
 /**
  * Russian texts of the chat screens (accessible names are listed in web/README.md "Chat (issue 4)"). Texts the backend
@@ -8,7 +9,7 @@ export const CHAT_TEXTS = {
   chats: 'Чаты',
   unreadBadge: (n: number) => `Непрочитанных: ${n}`,
   search: 'Поиск чатов',
-  searchHint: 'Минимум 3 символа',
+  searchHint: `Минимум ${CHAT_MIN_SEARCH_LENGTH} символа`,
   nothingFound: 'Чаты не найдены',
   noChats: 'Чатов пока нет',
   showMore: 'Показать ещё',
@@ -43,7 +44,7 @@ export const CHAT_TEXTS = {
   forward: 'Переслать',
   forwardTitle: 'Переслать сообщение',
   forwardTargets: 'Чаты для пересылки',
-  forwardHint: 'Выберите чат; поиск — от 3 символов',
+  forwardHint: `Выберите чат; поиск — от ${CHAT_MIN_SEARCH_LENGTH} символов`,
   statusLabel: { SENDING: 'Отправляется', SENT: 'Отправлено', DELIVERED: 'Доставлено', VIEWED: 'Прочитано' } as const,
   attach: 'Прикрепить файл',
   attachments: 'Вложения',

@@ -16,7 +16,8 @@ import type { ClientFeaPageQuery } from '../../../__generated__/ClientFeaPageQue
 import { FormField } from '../../../components/FormField';
 import { PageSpinner } from '../../../components/PageSpinner';
 import { SessionGone } from '../../../system/relay/SessionGone';
-import { LIST_FILTER_DEBOUNCE_MS, useDebouncedValue } from '../../../system/useDebouncedValue';
+import { LIST_FILTER_DEBOUNCE_MS } from '@platform/domain/limits';
+import { useDebouncedValue } from '../../../system/useDebouncedValue';
 import { parseOrderNumberFilter } from '../../../system/validation';
 import { ClientOrderList } from './ClientOrderList';
 import { CLIENT_TABS, ClientOrderTabs, isClientTab, type ClientTab } from './ClientOrderTabs';

@@ -4,7 +4,7 @@ import { Button, Stack, Table, Text } from '@chakra-ui/react';
 import { graphql, usePaginationFragment } from 'react-relay';
 import type { ClientOrderList_viewer$key } from '../../../__generated__/ClientOrderList_viewer.graphql';
 import type { ClientOrderListPaginationQuery } from '../../../__generated__/ClientOrderListPaginationQuery.graphql';
-import { LIST_PAGE_SIZE } from '../../../system/useDebouncedValue';
+import { LIST_PAGE_SIZE } from '@platform/domain/limits';
 import { ClientOrderRow } from './ClientOrderRow';
 
 export function ClientOrderList({ viewer: viewerKey }: { viewer: ClientOrderList_viewer$key }) {

@@ -13,7 +13,8 @@ import type { OperatorFeaPageQuery } from '../../../__generated__/OperatorFeaPag
 import { FormField } from '../../../components/FormField';
 import { PageSpinner } from '../../../components/PageSpinner';
 import { SessionGone } from '../../../system/relay/SessionGone';
-import { LIST_FILTER_DEBOUNCE_MS, useDebouncedValue } from '../../../system/useDebouncedValue';
+import { LIST_FILTER_DEBOUNCE_MS } from '@platform/domain/limits';
+import { useDebouncedValue } from '../../../system/useDebouncedValue';
 import { useMinimumDisplay } from '../../../system/useMinimumDisplay';
 import {
   EMPTY_OPERATOR_FILTERS,

@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { graphql, usePaginationFragment } from 'react-relay';
 import type { OperatorOrderList_viewer$key } from '../../../__generated__/OperatorOrderList_viewer.graphql';
 import type { OperatorOrderListPaginationQuery } from '../../../__generated__/OperatorOrderListPaginationQuery.graphql';
-import { LIST_PAGE_SIZE } from '../../../system/useDebouncedValue';
+import { LIST_PAGE_SIZE } from '@platform/domain/limits';
 import { OperatorOrderRow } from './OperatorOrderRow';
 
 export interface SeenValidator {

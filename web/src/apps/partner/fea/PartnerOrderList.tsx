@@ -3,7 +3,7 @@ import { Button, Stack, Table, Text } from '@chakra-ui/react';
 import { graphql, usePaginationFragment } from 'react-relay';
 import type { PartnerOrderListPaginationQuery } from '../../../__generated__/PartnerOrderListPaginationQuery.graphql';
 import type { PartnerOrderList_viewer$key } from '../../../__generated__/PartnerOrderList_viewer.graphql';
-import { LIST_PAGE_SIZE } from '../../../system/useDebouncedValue';
+import { LIST_PAGE_SIZE } from '@platform/domain/limits';
 import { PartnerOrderRow } from './PartnerOrderRow';
 import { PT, fill } from './texts';
 

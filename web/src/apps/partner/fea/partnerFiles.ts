@@ -6,6 +6,7 @@
  * (schema.graphql `Mutation.deleteDocument`), answered with the backend's document
  * `{ id, fileId, name, size, contentType, status, ... }`. The server checks everything again (type by content).
  */
+import { MAX_FILE_BYTES } from '@platform/domain/limits';
 import { xsrfHeaders } from '../../../system/cookies';
 import { MESSAGES, type ValidationResult } from '../../../system/validation';
 
@@ -20,7 +21,7 @@ export const DOCUMENT_SET_PATH: Readonly<Record<PartnerDocumentSet, 'docs-exampl
 };
 
 /** Each document of a payment agent: at most 50 MB (spec core §5, §9). */
-export const MAX_PARTNER_FILE_BYTES = 50 * 1024 * 1024;
+export const MAX_PARTNER_FILE_BYTES = MAX_FILE_BYTES;
 
 /** Names compare as the backend compares them: ignoring case (and Unicode normal form). */
 export function fileNameKey(name: string): string {

@@ -10,6 +10,7 @@
  * `const { submit, sendable, editing, notifyTyping } = useSendMessage({ … })`; `submit()` acts on the current text
  * and attachments in the composer's mode.
  */
+import { validateChatMessage } from '@platform/domain/chat/message';
 import { useRef } from 'react';
 import type { RecordProxy, RecordSourceSelectorProxy } from 'relay-runtime';
 import { useEditChatMessageMutation } from '../../mutations/useEditChatMessageMutation';
@@ -169,7 +170,9 @@ export function useSendMessage({
       });
   };
 
-  const sendable = mode.kind === 'edit' ? text.trim().length > 0 : canSendMessage(text, files.attachments);
+  // Editing changes the text only: the same domain check as sending, on the text (blank or too long is refused).
+  const sendable =
+    mode.kind === 'edit' ? validateChatMessage({ text }) === null : canSendMessage(text, files.attachments);
 
   return { submit, sendable, editing, notifyTyping };
 }
