@@ -5,7 +5,7 @@
  *   packages/domain/           camelCase             dealRules.ts, groupOrder.test.ts
  *   gateway/                   camelCase             stubBackend.ts, dealStatus.ts
  *   web/src/                   PascalCase for React components (.tsx), camelCase for other modules and hooks
- *                              (useChatMutation.ts); a .tsx file that exports no component is camelCase too
+ *                              (useAppMutation.ts); a .tsx file that exports no component is camelCase too
  * Names may carry the suffixes .test, .d and .config. Generated files (__generated__, generated/) are not checked.
  * Prints every offending path and exits 1 when there is one.
  */

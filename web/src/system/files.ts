@@ -2,7 +2,7 @@
  * Uploads through the gateway's file proxy: POST <path>, multipart with one part `file`, header X-XSRF-TOKEN;
  * answer { id, name, size, contentType } (chat uploads add `isPicture`). Paths: `/files/orders` (request files,
  * checked before by validation.ts acceptFiles, spec core §5) and `/files/chat/groups/<groupId>` (chat attachments,
- * apps/chat/attachments.ts). The server checks everything again (type by content, size).
+ * apps/chat/detail/composer/attachments.ts). The server checks everything again (type by content, size).
  */
 import { xsrfHeaders } from './cookies';
 
