@@ -25,9 +25,10 @@ import operatorRoutes from './routes/operator/index.js';
 import orderRoutes from './routes/orders/index.js';
 import referenceRoutes from './routes/reference/index.js';
 import { resolveChatSessionToken } from './chat/session-token.js';
+import { MAX_FILE_BYTES } from '@platform/domain/limits';
 
-/** Per-file upload limit (bytes): spec core §5/§9, 50 MB. */
-export const MAX_FILE_BYTES = 50 * 1024 * 1024;
+/** Per-file upload limit (bytes): spec core §5/§9, 50 MB (@platform/domain/limits). */
+export { MAX_FILE_BYTES };
 
 /** The app clock; tests replace `now` to move time (expiry, lockouts, links). */
 export interface Clock {

@@ -8,6 +8,7 @@
  * Every failure is a FieldError `{ field, code, message }` with a stable code and Russian text; the handlers turn
  * a non-empty list into 400 VALIDATION_ERROR (src/errors.ts).
  */
+import { MAX_FILE_BYTES } from '@platform/domain/limits';
 import type { FieldError } from '../errors.js';
 import { MESSAGES } from '../errors.js';
 import { findCountry } from '../reference/countries.js';
@@ -24,8 +25,8 @@ export type GoodsLocation = (typeof GOODS_LOCATIONS)[number];
 
 /** At most this many files per request. */
 export const MAX_ORDER_FILES = 20;
-/** Total size of the files of one request, bytes (spec core §5, §9: 50 MB). */
-export const MAX_ORDER_FILES_BYTES = 50 * 1024 * 1024;
+/** Total size of the files of one request, bytes (spec core §5, §9: the platform's file limit, 50 MB). */
+export const MAX_ORDER_FILES_BYTES = MAX_FILE_BYTES;
 /** Character limits of the free-text fields (the spec does not give them, §5 "not shown"; chosen here). */
 export const LIMITS = { comment: 2000, city: 100, bankName: 255, fileName: 255 } as const;
 /** Largest amount numeric(18,2) holds: 16 integer digits. */

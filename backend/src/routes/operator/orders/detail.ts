@@ -3,6 +3,8 @@
  * (spec core §7 Operator "GET and PUT {id}", "comment"; §4 "Operator actions").
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { operatorCanEdit } from '@platform/domain/deal/permissions';
+import { isOrderStatus } from '@platform/domain/deal/statuses';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { users } from '../../../db/schema/core.js';
@@ -106,7 +108,7 @@ export default async function operatorOrderDetailRoutes(fastify: FastifyInstance
           .from(orders)
           .where(eq(orders.id, id));
         if (!cur) throw AppError.notFound('Заявка не найдена');
-        if (cur.status !== 'VALIDATION' && cur.status !== 'IN_VALIDATION') {
+        if (!isOrderStatus(cur.status) || !operatorCanEdit(cur.status)) {
           throw AppError.conflict('Заявку можно изменить только на проверке', 'INVALID_STATE');
         }
         const tnvedCode = typeof input.tnvedCode === 'string' ? input.tnvedCode.trim() : '';
