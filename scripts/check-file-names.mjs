@@ -17,7 +17,8 @@ const PASCAL = /^[A-Z][a-zA-Z0-9]*$/;
 
 /** The tier rule for a tracked path, or undefined when the path is not checked. */
 function ruleFor(path) {
-  if (!/\.(ts|tsx|mts|mjs|cjs)$/.test(path) || /(__generated__|\/generated\/|node_modules)/.test(path)) return undefined;
+  if (!/\.(ts|tsx|mts|mjs|cjs)$/.test(path) || /(__generated__|\/generated\/|node_modules)/.test(path))
+    return undefined;
   if (path.startsWith('backend/src/') || path.startsWith('backend/test/') || path.startsWith('tests/')) return 'kebab';
   if (path.startsWith('packages/domain/src/')) return 'camel';
   if (path.startsWith('gateway/src/') || path.startsWith('gateway/test/')) return 'camel';
