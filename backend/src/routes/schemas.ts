@@ -79,6 +79,24 @@ export const SESSION_ERRORS = { 401: ['UNAUTHORIZED'] } as const satisfies Error
 export const ROLE_ERRORS = { 401: ['UNAUTHORIZED'], 403: ['FORBIDDEN'] } as const satisfies ErrorCodes;
 /** A state-changing call: 403 CSRF_INVALID (with retryCsrf) without a valid X-XSRF-TOKEN (spec core §8). */
 export const CSRF_ERRORS = { 403: ['CSRF_INVALID'] } as const satisfies ErrorCodes;
+/**
+ * A qualified electronic signature is checked (issue 8, backend/src/signature): the 400 refusals of the verifier —
+ * malformed or invalid CMS, unsupported algorithm, certificate expired, not yet valid or untrusted, signer of another
+ * company, a personal (not a company's) certificate, a signature over another document.
+ */
+export const SIGNATURE_ERRORS = {
+  400: [
+    'CERTIFICATE_EXPIRED',
+    'CERTIFICATE_NOT_YET_VALID',
+    'CERTIFICATE_UNTRUSTED',
+    'COMPANY_MISMATCH',
+    'DOCUMENT_MISMATCH',
+    'INDIVIDUAL_SIGNATURE_UNSUPPORTED',
+    'SIGNATURE_ALGORITHM_UNSUPPORTED',
+    'SIGNATURE_INVALID',
+    'SIGNATURE_MALFORMED',
+  ],
+} as const satisfies ErrorCodes;
 /** Input checked by the schema: 400 VALIDATION_ERROR with field items, BAD_REQUEST for malformed JSON (core §5, §8). */
 export const INPUT_ERRORS = { 400: ['VALIDATION_ERROR', 'BAD_REQUEST'] } as const satisfies ErrorCodes;
 

@@ -22,7 +22,7 @@ import { checkWebsite } from '../../domain/validation.js';
 import { checkPhone, checkRussianName, type FieldIssue } from '@platform/domain/validation/rules';
 import { AppError } from '../../errors.js';
 import { companyIdOf, companyVerified } from '../../plugins/auth.js';
-import { literalUnion, errorResponses } from '../schemas.js';
+import { literalUnion, errorResponses, CSRF_ERRORS, INPUT_ERRORS, ROLE_ERRORS } from '../schemas.js';
 import { assertNoIssues } from './common.js';
 
 const NullableString = Type.Union([Type.String(), Type.Null()]);
@@ -189,7 +189,7 @@ export default async function clientRoutes(fastify: FastifyInstance): Promise<vo
         security: [{ session: [] }],
         response: {
           200: ClientInfoSchema,
-          ...errorResponses({ 401: ['UNAUTHORIZED'], 403: ['FORBIDDEN'], 404: ['COMPANY_NOT_FOUND'] }),
+          ...errorResponses(ROLE_ERRORS, { 404: ['COMPANY_NOT_FOUND'] }),
         },
       },
     },
@@ -216,10 +216,8 @@ export default async function clientRoutes(fastify: FastifyInstance): Promise<vo
         body: RegDataSchema,
         response: {
           200: ClientInfoSchema,
-          ...errorResponses({
-            400: ['BAD_REQUEST', 'PHONE_INVALID', 'RUSSIAN_LETTERS', 'SITE_INVALID', 'VALIDATION_ERROR'],
-            401: ['UNAUTHORIZED'],
-            403: ['CSRF_INVALID', 'FORBIDDEN'],
+          ...errorResponses(ROLE_ERRORS, CSRF_ERRORS, INPUT_ERRORS, {
+            400: ['PHONE_INVALID', 'RUSSIAN_LETTERS', 'SITE_INVALID'],
             404: ['COMPANY_NOT_FOUND'],
           }),
         },
@@ -261,11 +259,7 @@ export default async function clientRoutes(fastify: FastifyInstance): Promise<vo
         security: [{ session: [] }],
         response: {
           200: ChecklistAnswerSchema,
-          ...errorResponses({
-            401: ['UNAUTHORIZED'],
-            403: ['FORBIDDEN'],
-            404: ['CHECKLIST_NOT_FOUND', 'COMPANY_NOT_FOUND'],
-          }),
+          ...errorResponses(ROLE_ERRORS, { 404: ['CHECKLIST_NOT_FOUND', 'COMPANY_NOT_FOUND'] }),
         },
       },
     },
@@ -290,12 +284,7 @@ export default async function clientRoutes(fastify: FastifyInstance): Promise<vo
         body: ChecklistSchema,
         response: {
           200: ChecklistAnswerSchema,
-          ...errorResponses({
-            400: ['BAD_REQUEST', 'VALIDATION_ERROR'],
-            401: ['UNAUTHORIZED'],
-            403: ['CSRF_INVALID', 'FORBIDDEN'],
-            404: ['COMPANY_NOT_FOUND'],
-          }),
+          ...errorResponses(ROLE_ERRORS, CSRF_ERRORS, INPUT_ERRORS, { 404: ['COMPANY_NOT_FOUND'] }),
         },
       },
     },
@@ -324,10 +313,8 @@ export default async function clientRoutes(fastify: FastifyInstance): Promise<vo
         params: Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647 }) }),
         response: {
           200: ChecklistAnswerSchema,
-          ...errorResponses({
+          ...errorResponses(ROLE_ERRORS, {
             400: ['VALIDATION_ERROR'],
-            401: ['UNAUTHORIZED'],
-            403: ['FORBIDDEN'],
             404: ['CHECKLIST_NOT_FOUND', 'COMPANY_NOT_FOUND'],
           }),
         },

@@ -26,7 +26,7 @@ import { users } from '../../db/schema/core.js';
 import { AppError, MESSAGES } from '../../errors.js';
 import { emailChangeMail, registrationMail } from '../../mail/templates.js';
 import type { AccountType } from '../../plugins/auth.js';
-import { errorResponses } from '../schemas.js';
+import { errorResponses, CSRF_ERRORS, INPUT_ERRORS, SESSION_ERRORS } from '../schemas.js';
 import { EmailField, emailOf, MailSentSchema, TokenField, UserTypeField } from './common.js';
 import { NOT_FOUND_MESSAGES } from './session.js';
 
@@ -57,9 +57,9 @@ export default async function emailRoutes(fastify: FastifyInstance): Promise<voi
         body: EmailBody,
         response: {
           200: Type.Object({ email: Type.String(), available: Type.Literal(true) }),
-          ...errorResponses({
-            400: ['BAD_REQUEST', 'EMAIL_INVALID', 'VALIDATION_ERROR'],
-            403: ['ACCOUNT_SUSPENDED', 'CSRF_INVALID'],
+          ...errorResponses(CSRF_ERRORS, INPUT_ERRORS, {
+            400: ['EMAIL_INVALID'],
+            403: ['ACCOUNT_SUSPENDED'],
             409: ['EMAIL_TAKEN'],
           }),
         },
@@ -94,11 +94,7 @@ export default async function emailRoutes(fastify: FastifyInstance): Promise<voi
               Type.Literal('SUSPENDED'),
             ]),
           }),
-          ...errorResponses({
-            400: ['BAD_REQUEST', 'EMAIL_INVALID', 'VALIDATION_ERROR'],
-            403: ['CSRF_INVALID'],
-            404: ['USER_NOT_FOUND'],
-          }),
+          ...errorResponses(CSRF_ERRORS, INPUT_ERRORS, { 400: ['EMAIL_INVALID'], 404: ['USER_NOT_FOUND'] }),
         },
       },
     },
@@ -134,9 +130,9 @@ export default async function emailRoutes(fastify: FastifyInstance): Promise<voi
         body: EmailBody,
         response: {
           200: MailSentSchema,
-          ...errorResponses({
-            400: ['BAD_REQUEST', 'EMAIL_INVALID', 'VALIDATION_ERROR'],
-            403: ['ACCOUNT_SUSPENDED', 'CSRF_INVALID'],
+          ...errorResponses(CSRF_ERRORS, INPUT_ERRORS, {
+            400: ['EMAIL_INVALID'],
+            403: ['ACCOUNT_SUSPENDED'],
             409: ['EMAIL_TAKEN'],
             429: ['RESEND_TOO_EARLY'],
             502: ['MAIL_FAILED'],
@@ -165,7 +161,7 @@ export default async function emailRoutes(fastify: FastifyInstance): Promise<voi
         body: EmailBody,
         response: {
           200: Type.Object({ email: Type.String(), confirmed: Type.Boolean() }),
-          ...errorResponses({ 400: ['BAD_REQUEST', 'EMAIL_INVALID', 'VALIDATION_ERROR'], 403: ['CSRF_INVALID'] }),
+          ...errorResponses(CSRF_ERRORS, INPUT_ERRORS, { 400: ['EMAIL_INVALID'] }),
         },
       },
     },
@@ -191,9 +187,8 @@ export default async function emailRoutes(fastify: FastifyInstance): Promise<voi
         body: Type.Object({ token: TokenField }),
         response: {
           200: Type.Object({ email: Type.String(), token: Type.String(), status: Type.Literal('CONFIRMED') }),
-          ...errorResponses({
-            400: ['BAD_REQUEST', 'VALIDATION_ERROR'],
-            403: ['ACCOUNT_SUSPENDED', 'CSRF_INVALID'],
+          ...errorResponses(CSRF_ERRORS, INPUT_ERRORS, {
+            403: ['ACCOUNT_SUSPENDED'],
             409: ['EMAIL_TAKEN'],
             410: ['LINK_EXPIRED'],
           }),
@@ -240,9 +235,9 @@ export default async function emailRoutes(fastify: FastifyInstance): Promise<voi
         body: Type.Object({ email: EmailField, newEmail: EmailField }),
         response: {
           200: MailSentSchema,
-          ...errorResponses({
-            400: ['BAD_REQUEST', 'EMAIL_INVALID', 'VALIDATION_ERROR'],
-            403: ['ACCOUNT_SUSPENDED', 'CSRF_INVALID'],
+          ...errorResponses(CSRF_ERRORS, INPUT_ERRORS, {
+            400: ['EMAIL_INVALID'],
+            403: ['ACCOUNT_SUSPENDED'],
             404: ['CONFIRMATION_NOT_FOUND'],
             409: ['EMAIL_TAKEN'],
             429: ['RESEND_TOO_EARLY'],
@@ -284,10 +279,9 @@ export default async function emailRoutes(fastify: FastifyInstance): Promise<voi
         body: EmailBody,
         response: {
           200: MailSentSchema,
-          ...errorResponses({
-            400: ['BAD_REQUEST', 'EMAIL_INVALID', 'VALIDATION_ERROR'],
-            401: ['UNAUTHORIZED'],
-            403: ['ACCOUNT_SUSPENDED', 'CSRF_INVALID'],
+          ...errorResponses(SESSION_ERRORS, CSRF_ERRORS, INPUT_ERRORS, {
+            400: ['EMAIL_INVALID'],
+            403: ['ACCOUNT_SUSPENDED'],
             409: ['EMAIL_TAKEN'],
             429: ['RESEND_TOO_EARLY'],
             502: ['MAIL_FAILED'],

@@ -15,7 +15,7 @@ import { newPasswordIssues } from '@platform/domain/validation/rules';
 import { AppError, MESSAGES } from '../../errors.js';
 import { passwordResetMail } from '../../mail/templates.js';
 import type { AccountType } from '../../plugins/auth.js';
-import { errorResponses } from '../schemas.js';
+import { errorResponses, CSRF_ERRORS, INPUT_ERRORS, SESSION_ERRORS } from '../schemas.js';
 import { assertNoIssues, EmailField, emailOf, TokenField, UserTypeField } from './common.js';
 import { NOT_FOUND_MESSAGES } from './session.js';
 
@@ -45,9 +45,9 @@ export default async function passwordRoutes(fastify: FastifyInstance): Promise<
         body: Type.Object({ email: EmailField, userType: Type.Optional(UserTypeField) }),
         response: {
           200: Type.Object({ email: Type.String() }),
-          ...errorResponses({
-            400: ['BAD_REQUEST', 'EMAIL_INVALID', 'VALIDATION_ERROR'],
-            403: ['ACCOUNT_SUSPENDED', 'CSRF_INVALID'],
+          ...errorResponses(CSRF_ERRORS, INPUT_ERRORS, {
+            400: ['EMAIL_INVALID'],
+            403: ['ACCOUNT_SUSPENDED'],
             404: ['USER_NOT_FOUND'],
             429: ['RESEND_TOO_EARLY'],
             502: ['MAIL_FAILED'],
@@ -93,11 +93,7 @@ export default async function passwordRoutes(fastify: FastifyInstance): Promise<
         body: Type.Object({ token: TokenField, password: PasswordField, passwordSecondTime: PasswordField }),
         response: {
           204: Type.Null(),
-          ...errorResponses({
-            400: ['BAD_REQUEST', 'VALIDATION_ERROR'],
-            403: ['ACCOUNT_SUSPENDED', 'CSRF_INVALID'],
-            410: ['LINK_EXPIRED'],
-          }),
+          ...errorResponses(CSRF_ERRORS, INPUT_ERRORS, { 403: ['ACCOUNT_SUSPENDED'], 410: ['LINK_EXPIRED'] }),
         },
       },
     },
@@ -140,11 +136,7 @@ export default async function passwordRoutes(fastify: FastifyInstance): Promise<
         body: Type.Object({ oldPassword: PasswordField, password: PasswordField, passwordSecondTime: PasswordField }),
         response: {
           204: Type.Null(),
-          ...errorResponses({
-            400: ['BAD_REQUEST', 'VALIDATION_ERROR', 'WRONG_PASSWORD'],
-            401: ['UNAUTHORIZED'],
-            403: ['CSRF_INVALID'],
-          }),
+          ...errorResponses(SESSION_ERRORS, CSRF_ERRORS, INPUT_ERRORS, { 400: ['WRONG_PASSWORD'] }),
         },
       },
     },

@@ -11,7 +11,7 @@ import { currentUser, CurrentUserSchema } from '../../accounts/current-user.js';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema/core.js';
 import { checkPhone, checkRussianName, type FieldIssue } from '@platform/domain/validation/rules';
-import { errorResponses } from '../schemas.js';
+import { errorResponses, CSRF_ERRORS, INPUT_ERRORS, SESSION_ERRORS } from '../schemas.js';
 import { assertNoIssues } from './common.js';
 
 export default async function profileRoutes(fastify: FastifyInstance): Promise<void> {
@@ -28,7 +28,7 @@ export default async function profileRoutes(fastify: FastifyInstance): Promise<v
         description:
           'Any account type. Errors: 401 UNAUTHORIZED `{ error: "Unauthorized" }` without a live session (idle 30 min, absolute 12 h).',
         security: [{ session: [] }],
-        response: { 200: CurrentUserSchema, ...errorResponses({ 401: ['UNAUTHORIZED'] }) },
+        response: { 200: CurrentUserSchema, ...errorResponses(SESSION_ERRORS) },
       },
     },
     async (request) => currentUser(db, request.user!.id),
@@ -54,11 +54,7 @@ export default async function profileRoutes(fastify: FastifyInstance): Promise<v
         }),
         response: {
           200: CurrentUserSchema,
-          ...errorResponses({
-            400: ['BAD_REQUEST', 'PHONE_INVALID', 'RUSSIAN_LETTERS', 'VALIDATION_ERROR'],
-            401: ['UNAUTHORIZED'],
-            403: ['CSRF_INVALID'],
-          }),
+          ...errorResponses(SESSION_ERRORS, CSRF_ERRORS, INPUT_ERRORS, { 400: ['PHONE_INVALID', 'RUSSIAN_LETTERS'] }),
         },
       },
     },

@@ -23,7 +23,7 @@ import {
   type FieldIssue,
 } from '@platform/domain/validation/rules';
 import { AppError, MESSAGES } from '../../errors.js';
-import { errorResponses } from '../schemas.js';
+import { errorResponses, CSRF_ERRORS, INPUT_ERRORS } from '../schemas.js';
 import { assertNoIssues, EmailField, startSession, TokenField } from './common.js';
 import { assertEmailFree } from './email.js';
 
@@ -172,9 +172,9 @@ export default async function registrationRoutes(fastify: FastifyInstance): Prom
         body: RegistrationBody,
         response: {
           201: CurrentUserSchema,
-          ...errorResponses({
-            400: ['BAD_REQUEST', 'COMPANY_LIQUIDATED', 'COMPANY_NOT_FOUND', 'EMAIL_NOT_CONFIRMED', 'VALIDATION_ERROR'],
-            403: ['ACCOUNT_SUSPENDED', 'CSRF_INVALID'],
+          ...errorResponses(CSRF_ERRORS, INPUT_ERRORS, {
+            400: ['COMPANY_LIQUIDATED', 'COMPANY_NOT_FOUND', 'EMAIL_NOT_CONFIRMED'],
+            403: ['ACCOUNT_SUSPENDED'],
             409: ['COMPANY_ALREADY_REGISTERED', 'EMAIL_TAKEN'],
             410: ['LINK_EXPIRED'],
             503: ['REGISTRY_UNAVAILABLE'],

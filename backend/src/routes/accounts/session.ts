@@ -16,7 +16,7 @@ import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema/core.js';
 import { AppError, MESSAGES } from '../../errors.js';
 import type { AccountType } from '../../plugins/auth.js';
-import { errorResponses } from '../schemas.js';
+import { errorResponses, CSRF_ERRORS, INPUT_ERRORS } from '../schemas.js';
 import { startSession, USER_TYPE_COOKIE } from './common.js';
 
 export const MAX_FAILED_LOGINS = 5;
@@ -118,10 +118,9 @@ export default async function sessionRoutes(fastify: FastifyInstance): Promise<v
         ),
         response: {
           200: CurrentUserSchema,
-          ...errorResponses({
-            400: ['BAD_REQUEST', 'VALIDATION_ERROR'],
+          ...errorResponses(CSRF_ERRORS, INPUT_ERRORS, {
             401: ['BAD_CREDENTIALS', 'UNAUTHORIZED'],
-            403: ['ACCOUNT_SUSPENDED', 'CSRF_INVALID'],
+            403: ['ACCOUNT_SUSPENDED'],
             404: ['USER_NOT_FOUND'],
             429: ['LOGIN_LIMIT'],
           }),

@@ -12,7 +12,7 @@ import { SUPPORT_USER_ID } from '@platform/domain/limits';
 import { CHAT_ERRORS } from '@platform/domain/chat/errors';
 import { canHavePersonalChat, canPerform, type ChatAccountType, type MemberRole } from '@platform/domain/chat/groups';
 import { AppError } from '../../errors.js';
-import { errorResponses } from '../schemas.js';
+import { errorResponses, CSRF_ERRORS, INPUT_ERRORS, ROLE_ERRORS, SESSION_ERRORS } from '../schemas.js';
 import { ContactSchema, IdParams, InvitationSchema } from './schemas.js';
 
 import { C, TAGS, COMMON_ERRORS, NOT_MEMBER, userOf, actor, groupErr, chatContext } from './context.js';
@@ -57,10 +57,8 @@ export default async function chatAllianceRoutes(fastify: FastifyInstance): Prom
           'invitationId, invitation: true } although not a member (a cue to reload GET invitations). Refusals change nothing.',
         response: {
           201: InvitationSchema,
-          ...errorResponses({
-            400: ['BAD_REQUEST', 'MEMBER_NOT_ALLOWED', 'NOT_ALLIANCE', 'VALIDATION_ERROR'],
-            401: ['UNAUTHORIZED'],
-            403: ['CSRF_INVALID', 'FORBIDDEN'],
+          ...errorResponses(ROLE_ERRORS, CSRF_ERRORS, INPUT_ERRORS, {
+            400: ['MEMBER_NOT_ALLOWED', 'NOT_ALLIANCE'],
             404: ['CHAT_NOT_FOUND'],
             409: ['ALREADY_INVITED', 'ALREADY_MEMBER', 'GROUP_ADDED', 'MODIFY_GROUP_MSG'],
           }),
@@ -153,10 +151,7 @@ export default async function chatAllianceRoutes(fastify: FastifyInstance): Prom
             "'. Refusals change nothing.",
           response: {
             200: InvitationSchema,
-            ...errorResponses({
-              400: ['BAD_REQUEST', 'VALIDATION_ERROR'],
-              401: ['UNAUTHORIZED'],
-              403: ['CSRF_INVALID'],
+            ...errorResponses(SESSION_ERRORS, CSRF_ERRORS, INPUT_ERRORS, {
               404: ['INVITATION_NOT_FOUND'],
               409: ['INVITATION_DECIDED'],
             }),
@@ -229,7 +224,7 @@ export default async function chatAllianceRoutes(fastify: FastifyInstance): Prom
           'creation time, then id), of alliances not deleted, each { id, groupId, groupName, invitedBy: { id, name }, invitedUserId ' +
           "(the caller), invitedUserName, status, createdAt (UTC) }. Only the caller's own invitations; decided ones are not listed. At most 500. " +
           'Errors: 401 UNAUTHORIZED.',
-        response: { 200: Type.Array(InvitationSchema), ...errorResponses({ 401: ['UNAUTHORIZED'] }) },
+        response: { 200: Type.Array(InvitationSchema), ...errorResponses(SESSION_ERRORS) },
       },
     },
     async (request) => {
@@ -274,7 +269,7 @@ export default async function chatAllianceRoutes(fastify: FastifyInstance): Prom
           'caller is an active member (an operator: also the support chats of the desk, chat §6), except the caller, the support ' +
           'user 10762 and suspended accounts; each { id, name, accountType, companyName (short name, null without a company), ' +
           'lastSeenAt (UTC, null when never seen) }, sorted by name (then id), at most 500. Errors: 401 UNAUTHORIZED.',
-        response: { 200: Type.Array(ContactSchema), ...errorResponses({ 401: ['UNAUTHORIZED'] }) },
+        response: { 200: Type.Array(ContactSchema), ...errorResponses(SESSION_ERRORS) },
       },
     },
     async (request) => {

@@ -7,7 +7,7 @@ import { storedFiles } from '../../db/schema/orders.js';
 import { isPictureFile } from '@platform/domain/chat/message';
 import { AppError } from '../../errors.js';
 import { receiveCheckedUpload, storeUpload, sendStoredFile } from '../../files/storage.js';
-import { errorResponses } from '../schemas.js';
+import { errorResponses, CSRF_ERRORS, INPUT_ERRORS, SESSION_ERRORS } from '../schemas.js';
 import { FileIdParams, IdParams, MsgParams } from './schemas.js';
 
 import { C, TAGS, COMMON_ERRORS, NOT_MEMBER, userOf, chatContext } from './context.js';
@@ -47,10 +47,7 @@ export default async function chatFileRoutes(fastify: FastifyInstance): Promise<
             contentType: Type.String(),
             isPicture: Type.Boolean(),
           }),
-          ...errorResponses({
-            400: ['BAD_REQUEST', 'VALIDATION_ERROR'],
-            401: ['UNAUTHORIZED'],
-            403: ['CSRF_INVALID'],
+          ...errorResponses(SESSION_ERRORS, CSRF_ERRORS, INPUT_ERRORS, {
             404: ['CHAT_NOT_FOUND'],
             413: ['FILE_TOO_LARGE'],
             415: ['UNSUPPORTED_FILE_TYPE', 'UNSUPPORTED_MEDIA_TYPE'],
@@ -79,7 +76,7 @@ export default async function chatFileRoutes(fastify: FastifyInstance): Promise<
         description:
           "The file of a message in one of the caller's groups (the session is required although the path is not " +
           "under /secured). Errors: 401 UNAUTHORIZED, 404 MESSAGE_NOT_FOUND, 404 FILE_NOT_FOUND 'Файл не найден' (no file).",
-        response: { ...errorResponses({ 401: ['UNAUTHORIZED'], 404: ['FILE_NOT_FOUND', 'MESSAGE_NOT_FOUND'] }) },
+        response: { ...errorResponses(SESSION_ERRORS, { 404: ['FILE_NOT_FOUND', 'MESSAGE_NOT_FOUND'] }) },
       },
     },
     async (request, reply) => {
@@ -108,7 +105,7 @@ export default async function chatFileRoutes(fastify: FastifyInstance): Promise<
         description:
           'Designed: id = the stored file id (the `link` of message files and pictures). Only files attached to a not ' +
           "deleted message of one of the caller's groups. Errors: 401 UNAUTHORIZED, 400 VALIDATION_ERROR (not a uuid), 404 FILE_NOT_FOUND 'Файл не найден'.",
-        response: { ...errorResponses({ 400: ['VALIDATION_ERROR'], 401: ['UNAUTHORIZED'], 404: ['FILE_NOT_FOUND'] }) },
+        response: { ...errorResponses(SESSION_ERRORS, { 400: ['VALIDATION_ERROR'], 404: ['FILE_NOT_FOUND'] }) },
       },
     },
     async (request, reply) => {

@@ -24,7 +24,7 @@ import { validateChatMessage } from '@platform/domain/chat/message';
 import { isOnline } from '@platform/domain/chat/presence';
 import { groupCountsByType, overallUnread } from '../../domain/chat/unread.js';
 import { AppError, MESSAGES } from '../../errors.js';
-import { errorResponses, CSRF_ERRORS, INPUT_ERRORS, SESSION_ERRORS } from '../schemas.js';
+import { errorResponses, CSRF_ERRORS, INPUT_ERRORS, SESSION_ERRORS, ROLE_ERRORS } from '../schemas.js';
 import {
   EditBody,
   FilterBody,
@@ -69,12 +69,7 @@ export default async function chatGroupRoutes(fastify: FastifyInstance): Promise
         response: {
           200: GroupPreviewSchema,
           201: GroupPreviewSchema,
-          ...errorResponses({
-            400: ['BAD_REQUEST', 'VALIDATION_ERROR'],
-            401: ['UNAUTHORIZED'],
-            403: ['CSRF_INVALID'],
-            404: ['CHAT_NOT_FOUND'],
-          }),
+          ...errorResponses(SESSION_ERRORS, CSRF_ERRORS, INPUT_ERRORS, { 404: ['CHAT_NOT_FOUND'] }),
         },
       },
     },
@@ -122,10 +117,8 @@ export default async function chatGroupRoutes(fastify: FastifyInstance): Promise
           '(name empty after trimming: REQUIRED; longer than 200; more than 100 members).',
         response: {
           201: GroupPreviewSchema,
-          ...errorResponses({
-            400: ['BAD_REQUEST', 'GROUP_TYPE_NOT_ALLOWED', 'MEMBER_NOT_ALLOWED', 'VALIDATION_ERROR'],
-            401: ['UNAUTHORIZED'],
-            403: ['CSRF_INVALID'],
+          ...errorResponses(SESSION_ERRORS, CSRF_ERRORS, INPUT_ERRORS, {
+            400: ['GROUP_TYPE_NOT_ALLOWED', 'MEMBER_NOT_ALLOWED'],
             404: ['NOT_FOUND'],
           }),
         },
@@ -199,7 +192,7 @@ export default async function chatGroupRoutes(fastify: FastifyInstance): Promise
           '.',
         response: {
           200: GroupDetailSchema,
-          ...errorResponses({ 400: ['VALIDATION_ERROR'], 401: ['UNAUTHORIZED'], 404: ['CHAT_NOT_FOUND'] }),
+          ...errorResponses(SESSION_ERRORS, { 400: ['VALIDATION_ERROR'], 404: ['CHAT_NOT_FOUND'] }),
         },
       },
     },
@@ -258,12 +251,7 @@ export default async function chatGroupRoutes(fastify: FastifyInstance): Promise
           ', 400 VALIDATION_ERROR.',
         response: {
           200: Type.Array(GroupPreviewSchema),
-          ...errorResponses({
-            400: ['BAD_REQUEST', 'VALIDATION_ERROR'],
-            401: ['UNAUTHORIZED'],
-            403: ['CSRF_INVALID'],
-            404: ['NOT_FOUND'],
-          }),
+          ...errorResponses(SESSION_ERRORS, CSRF_ERRORS, INPUT_ERRORS, { 404: ['NOT_FOUND'] }),
         },
       },
     },
@@ -300,12 +288,7 @@ export default async function chatGroupRoutes(fastify: FastifyInstance): Promise
           ', 400 VALIDATION_ERROR.',
         response: {
           200: PageOfGroups,
-          ...errorResponses({
-            400: ['BAD_REQUEST', 'VALIDATION_ERROR'],
-            401: ['UNAUTHORIZED'],
-            403: ['CSRF_INVALID'],
-            404: ['NOT_FOUND'],
-          }),
+          ...errorResponses(SESSION_ERRORS, CSRF_ERRORS, INPUT_ERRORS, { 404: ['NOT_FOUND'] }),
         },
       },
     },
@@ -388,12 +371,7 @@ export default async function chatGroupRoutes(fastify: FastifyInstance): Promise
           ', 400 VALIDATION_ERROR (statisticType other than MSG).',
         response: {
           200: GroupStatisticsAnswer,
-          ...errorResponses({
-            400: ['BAD_REQUEST', 'VALIDATION_ERROR'],
-            401: ['UNAUTHORIZED'],
-            403: ['CSRF_INVALID'],
-            404: ['NOT_FOUND'],
-          }),
+          ...errorResponses(SESSION_ERRORS, CSRF_ERRORS, INPUT_ERRORS, { 404: ['NOT_FOUND'] }),
         },
       },
     },
@@ -435,7 +413,7 @@ export default async function chatGroupRoutes(fastify: FastifyInstance): Promise
         description:
           "unreadMessagesCount: the sum over the caller's groups of others' not deleted messages above the read " +
           "pointer; lastMessageId: the highest not deleted message id in the caller's groups (0 when none). Errors: 401 UNAUTHORIZED.",
-        response: { 200: UnreadSchema, ...errorResponses({ 401: ['UNAUTHORIZED'] }) },
+        response: { 200: UnreadSchema, ...errorResponses(SESSION_ERRORS) },
       },
     },
     async (request) => {
@@ -470,12 +448,7 @@ export default async function chatGroupRoutes(fastify: FastifyInstance): Promise
           '.',
         response: {
           200: ViewedAnswer,
-          ...errorResponses({
-            400: ['BAD_REQUEST', 'VALIDATION_ERROR'],
-            401: ['UNAUTHORIZED'],
-            403: ['CSRF_INVALID'],
-            404: ['CHAT_NOT_FOUND'],
-          }),
+          ...errorResponses(SESSION_ERRORS, CSRF_ERRORS, INPUT_ERRORS, { 404: ['CHAT_NOT_FOUND'] }),
         },
       },
     },
@@ -502,12 +475,7 @@ export default async function chatGroupRoutes(fastify: FastifyInstance): Promise
           ', 400 VALIDATION_ERROR.',
         response: {
           200: ViewedAnswer,
-          ...errorResponses({
-            400: ['BAD_REQUEST', 'VALIDATION_ERROR'],
-            401: ['UNAUTHORIZED'],
-            403: ['CSRF_INVALID'],
-            404: ['CHAT_NOT_FOUND'],
-          }),
+          ...errorResponses(SESSION_ERRORS, CSRF_ERRORS, INPUT_ERRORS, { 404: ['CHAT_NOT_FOUND'] }),
         },
       },
     },
@@ -533,12 +501,7 @@ export default async function chatGroupRoutes(fastify: FastifyInstance): Promise
           ', 400 VALIDATION_ERROR.',
         response: {
           200: Type.Array(ViewedAnswer),
-          ...errorResponses({
-            400: ['BAD_REQUEST', 'VALIDATION_ERROR'],
-            401: ['UNAUTHORIZED'],
-            403: ['CSRF_INVALID'],
-            404: ['NOT_FOUND'],
-          }),
+          ...errorResponses(SESSION_ERRORS, CSRF_ERRORS, INPUT_ERRORS, { 404: ['NOT_FOUND'] }),
         },
       },
     },
@@ -643,10 +606,7 @@ export default async function chatGroupRoutes(fastify: FastifyInstance): Promise
           ", 409 SUPPORT_CHAT_PERMANENT 'Чат поддержки нельзя покинуть' (own support chat; operators cannot leave the support desk).",
         response: {
           204: Type.Null(),
-          ...errorResponses({
-            400: ['BAD_REQUEST', 'VALIDATION_ERROR'],
-            401: ['UNAUTHORIZED'],
-            403: ['CSRF_INVALID'],
+          ...errorResponses(SESSION_ERRORS, CSRF_ERRORS, INPUT_ERRORS, {
             404: ['CHAT_NOT_FOUND'],
             409: ['SUPPORT_CHAT_PERMANENT'],
           }),
@@ -684,10 +644,8 @@ export default async function chatGroupRoutes(fastify: FastifyInstance): Promise
           ", 403 FORBIDDEN 'Недостаточно прав' (not the owner), 409 SUPPORT_CHAT_PERMANENT.",
         response: {
           204: Type.Null(),
-          ...errorResponses({
+          ...errorResponses(ROLE_ERRORS, CSRF_ERRORS, {
             400: ['VALIDATION_ERROR'],
-            401: ['UNAUTHORIZED'],
-            403: ['CSRF_INVALID', 'FORBIDDEN'],
             404: ['CHAT_NOT_FOUND'],
             409: ['SUPPORT_CHAT_PERMANENT'],
           }),
@@ -731,12 +689,7 @@ export default async function chatGroupRoutes(fastify: FastifyInstance): Promise
           "'Сообщение не может быть пустым').",
         response: {
           200: Type.Union([MessageSchema, GroupPreviewSchema]),
-          ...errorResponses({
-            400: ['BAD_REQUEST', 'VALIDATION_ERROR'],
-            401: ['UNAUTHORIZED'],
-            403: ['CSRF_INVALID', 'FORBIDDEN'],
-            404: ['CHAT_NOT_FOUND', 'MESSAGE_NOT_FOUND'],
-          }),
+          ...errorResponses(ROLE_ERRORS, CSRF_ERRORS, INPUT_ERRORS, { 404: ['CHAT_NOT_FOUND', 'MESSAGE_NOT_FOUND'] }),
         },
       },
     },

@@ -20,7 +20,7 @@ import { CHAT_ERRORS } from '@platform/domain/chat/errors';
 import { canPerform, type MemberRole } from '@platform/domain/chat/groups';
 import { isPictureFile, isValidMsgKey, validateChatMessage } from '@platform/domain/chat/message';
 import { AppError, MESSAGES } from '../../errors.js';
-import { errorResponses, CSRF_ERRORS, INPUT_ERRORS, SESSION_ERRORS } from '../schemas.js';
+import { errorResponses, CSRF_ERRORS, INPUT_ERRORS, SESSION_ERRORS, ROLE_ERRORS } from '../schemas.js';
 import { GroupMsgParams, IdParams, MessageSchema, MessagesPage, MsgParams, SendBody } from './schemas.js';
 
 import { C, TAGS, COMMON_ERRORS, NOT_MEMBER, userOf, actor, num, vErr, attachErr, chatContext } from './context.js';
@@ -62,7 +62,7 @@ export default async function chatMessageRoutes(fastify: FastifyInstance): Promi
           ", 400 VALIDATION_ERROR (BEFORE_AND_AFTER 'Укажите только before или after').",
         response: {
           200: MessagesPage,
-          ...errorResponses({ 400: ['VALIDATION_ERROR'], 401: ['UNAUTHORIZED'], 404: ['CHAT_NOT_FOUND'] }),
+          ...errorResponses(SESSION_ERRORS, { 400: ['VALIDATION_ERROR'], 404: ['CHAT_NOT_FOUND'] }),
         },
       },
     },
@@ -124,10 +124,7 @@ export default async function chatMessageRoutes(fastify: FastifyInstance): Promi
           ", 404 MESSAGE_NOT_FOUND 'Сообщение не найдено'.",
         response: {
           200: MessagesPage,
-          ...errorResponses({
-            400: ['BAD_REQUEST', 'VALIDATION_ERROR'],
-            401: ['UNAUTHORIZED'],
-            403: ['CSRF_INVALID'],
+          ...errorResponses(SESSION_ERRORS, CSRF_ERRORS, INPUT_ERRORS, {
             404: ['CHAT_NOT_FOUND', 'MESSAGE_NOT_FOUND'],
           }),
         },
@@ -165,7 +162,7 @@ export default async function chatMessageRoutes(fastify: FastifyInstance): Promi
           ", 404 MESSAGE_NOT_FOUND 'Сообщение не найдено' (no such message, deleted, or not in a group of the caller).",
         response: {
           200: MessageSchema,
-          ...errorResponses({ 400: ['VALIDATION_ERROR'], 401: ['UNAUTHORIZED'], 404: ['MESSAGE_NOT_FOUND'] }),
+          ...errorResponses(SESSION_ERRORS, { 400: ['VALIDATION_ERROR'], 404: ['MESSAGE_NOT_FOUND'] }),
         },
       },
     },
@@ -216,9 +213,8 @@ export default async function chatMessageRoutes(fastify: FastifyInstance): Promi
         response: {
           200: MessageSchema,
           201: MessageSchema,
-          ...errorResponses({
+          ...errorResponses(SESSION_ERRORS, CSRF_ERRORS, INPUT_ERRORS, {
             400: [
-              'BAD_REQUEST',
               'EMPTY_MESSAGE',
               'FILE_NOT_FOUND',
               'FORWARD_NOT_FOUND',
@@ -227,10 +223,7 @@ export default async function chatMessageRoutes(fastify: FastifyInstance): Promi
               'NOT_A_PICTURE',
               'REPLY_NOT_FOUND',
               'TOO_MANY_ATTACHMENTS',
-              'VALIDATION_ERROR',
             ],
-            401: ['UNAUTHORIZED'],
-            403: ['CSRF_INVALID'],
             404: ['CHAT_NOT_FOUND'],
             409: ['EXT_MSG_ID_USED'],
           }),
@@ -390,10 +383,8 @@ export default async function chatMessageRoutes(fastify: FastifyInstance): Promi
           ", 404 MESSAGE_NOT_FOUND, 403 FORBIDDEN 'Недостаточно прав'.",
         response: {
           204: Type.Null(),
-          ...errorResponses({
+          ...errorResponses(ROLE_ERRORS, CSRF_ERRORS, {
             400: ['VALIDATION_ERROR'],
-            401: ['UNAUTHORIZED'],
-            403: ['CSRF_INVALID', 'FORBIDDEN'],
             404: ['CHAT_NOT_FOUND', 'MESSAGE_NOT_FOUND'],
           }),
         },

@@ -13,7 +13,7 @@ import { chatMembers, chatMessages } from '../../db/schema/chat.js';
 import { laterStatus, type MessageStatus } from '@platform/domain/chat/messageStatus';
 import { isOnline } from '@platform/domain/chat/presence';
 import { AppError } from '../../errors.js';
-import { errorResponses } from '../schemas.js';
+import { errorResponses, CSRF_ERRORS, INPUT_ERRORS, ROLE_ERRORS, SESSION_ERRORS } from '../schemas.js';
 import { ChatUserSchema, SessionTokenSchema, UserGroupParams, UserParams } from './schemas.js';
 
 import { TAGS, COMMON_ERRORS, NOT_MEMBER, userOf, actor, chatContext } from './context.js';
@@ -36,7 +36,7 @@ export default async function chatPresenceRoutes(fastify: FastifyInstance): Prom
           'Designed answer: id = chatUserId (the user id), name, accountType, isSupport (operators, chat §6), ' +
           "supportUserId 10762, supportChatGroupId (the caller's support chat, created on first use; null for operators), " +
           'online and lastSeenAt. Errors: 401 UNAUTHORIZED.',
-        response: { 200: ChatUserSchema, ...errorResponses({ 401: ['UNAUTHORIZED'] }) },
+        response: { 200: ChatUserSchema, ...errorResponses(SESSION_ERRORS) },
       },
     },
     async (request) => chatUserInfo(userOf(request)),
@@ -61,7 +61,7 @@ export default async function chatPresenceRoutes(fastify: FastifyInstance): Prom
             online: Type.Boolean(),
             lastSeenAt: Type.Union([Type.String(), Type.Null()]),
           }),
-          ...errorResponses({ 401: ['UNAUTHORIZED'], 404: ['NOT_FOUND'] }),
+          ...errorResponses(SESSION_ERRORS, { 404: ['NOT_FOUND'] }),
         },
       },
     },
@@ -104,7 +104,7 @@ export default async function chatPresenceRoutes(fastify: FastifyInstance): Prom
           'Issues a new random token (only its SHA-256 is stored) valid 12 hours, which the realtime stream accepts ' +
           '(src/chat/session-token.ts resolveChatSessionToken). Answer { token, chatUserId, supportChatGroupId, expirationTime }. ' +
           'Also records the caller as seen. Errors: 401 UNAUTHORIZED.',
-        response: { 200: SessionTokenSchema, ...errorResponses({ 401: ['UNAUTHORIZED'] }) },
+        response: { 200: SessionTokenSchema, ...errorResponses(SESSION_ERRORS) },
       },
     },
     async (request, reply) => {
@@ -134,12 +134,7 @@ export default async function chatPresenceRoutes(fastify: FastifyInstance): Prom
           '.',
         response: {
           204: Type.Null(),
-          ...errorResponses({
-            400: ['BAD_REQUEST', 'VALIDATION_ERROR'],
-            401: ['UNAUTHORIZED'],
-            403: ['CSRF_INVALID', 'FORBIDDEN'],
-            404: ['CHAT_NOT_FOUND'],
-          }),
+          ...errorResponses(ROLE_ERRORS, CSRF_ERRORS, INPUT_ERRORS, { 404: ['CHAT_NOT_FOUND'] }),
         },
       },
     },
@@ -195,12 +190,7 @@ export default async function chatPresenceRoutes(fastify: FastifyInstance): Prom
             lastSeenAt: Type.String(),
             delivered: Type.Array(Type.Integer()),
           }),
-          ...errorResponses({
-            400: ['BAD_REQUEST', 'VALIDATION_ERROR'],
-            401: ['UNAUTHORIZED'],
-            403: ['CSRF_INVALID', 'FORBIDDEN'],
-            404: ['NOT_FOUND'],
-          }),
+          ...errorResponses(ROLE_ERRORS, CSRF_ERRORS, INPUT_ERRORS, { 404: ['NOT_FOUND'] }),
         },
       },
     },

@@ -36,7 +36,7 @@ import {
   acceptedOffer,
   onAccepted,
 } from './schemas.js';
-import { errorResponses } from '../schemas.js';
+import { errorResponses, CSRF_ERRORS, INPUT_ERRORS, ROLE_ERRORS, SIGNATURE_ERRORS } from '../schemas.js';
 
 export default async function clientDocumentRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -60,12 +60,7 @@ export default async function clientDocumentRoutes(fastify: FastifyInstance): Pr
           params: IdParams,
           response: {
             200: Type.Array(DocumentSchema),
-            ...errorResponses({
-              400: ['VALIDATION_ERROR'],
-              401: ['UNAUTHORIZED'],
-              403: ['FORBIDDEN'],
-              404: ['NOT_FOUND', 'PAYCHECK_NOT_FOUND'],
-            }),
+            ...errorResponses(ROLE_ERRORS, { 400: ['VALIDATION_ERROR'], 404: ['NOT_FOUND', 'PAYCHECK_NOT_FOUND'] }),
           },
         },
       },
@@ -106,12 +101,7 @@ export default async function clientDocumentRoutes(fastify: FastifyInstance): Pr
         produces: ['application/octet-stream'],
         response: {
           200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary' }),
-          ...errorResponses({
-            400: ['VALIDATION_ERROR'],
-            401: ['UNAUTHORIZED'],
-            403: ['FORBIDDEN'],
-            404: ['NOT_FOUND'],
-          }),
+          ...errorResponses(ROLE_ERRORS, { 400: ['VALIDATION_ERROR'], 404: ['NOT_FOUND'] }),
         },
       },
     },
@@ -167,22 +157,7 @@ export default async function clientDocumentRoutes(fastify: FastifyInstance): Pr
           body: SignBodySchema,
           response: {
             200: DocumentSchema,
-            ...errorResponses({
-              400: [
-                'BAD_REQUEST',
-                'CERTIFICATE_EXPIRED',
-                'CERTIFICATE_NOT_YET_VALID',
-                'CERTIFICATE_UNTRUSTED',
-                'COMPANY_MISMATCH',
-                'DOCUMENT_MISMATCH',
-                'INDIVIDUAL_SIGNATURE_UNSUPPORTED',
-                'SIGNATURE_ALGORITHM_UNSUPPORTED',
-                'SIGNATURE_INVALID',
-                'SIGNATURE_MALFORMED',
-                'VALIDATION_ERROR',
-              ],
-              401: ['UNAUTHORIZED'],
-              403: ['CSRF_INVALID', 'FORBIDDEN'],
+            ...errorResponses(ROLE_ERRORS, CSRF_ERRORS, SIGNATURE_ERRORS, INPUT_ERRORS, {
               404: ['NOT_FOUND'],
               409: ['INVALID_STATE'],
             }),
@@ -281,10 +256,7 @@ export default async function clientDocumentRoutes(fastify: FastifyInstance): Pr
         body: OptionalComment,
         response: {
           200: ClientDealSchema,
-          ...errorResponses({
-            400: ['BAD_REQUEST', 'VALIDATION_ERROR'],
-            401: ['UNAUTHORIZED'],
-            403: ['CSRF_INVALID', 'FORBIDDEN'],
+          ...errorResponses(ROLE_ERRORS, CSRF_ERRORS, INPUT_ERRORS, {
             404: ['NOT_FOUND'],
             409: ['CONFLICT', 'INVALID_STATE', 'SIGNATURE_REQUIRED'],
           }),
@@ -313,10 +285,7 @@ export default async function clientDocumentRoutes(fastify: FastifyInstance): Pr
         body: OptionalComment,
         response: {
           200: ClientDealSchema,
-          ...errorResponses({
-            400: ['BAD_REQUEST', 'VALIDATION_ERROR'],
-            401: ['UNAUTHORIZED'],
-            403: ['CSRF_INVALID', 'FORBIDDEN'],
+          ...errorResponses(ROLE_ERRORS, CSRF_ERRORS, INPUT_ERRORS, {
             404: ['NOT_FOUND'],
             409: ['CONFLICT', 'INVALID_STATE', 'SIGNATURE_REQUIRED'],
           }),

@@ -12,7 +12,7 @@ import { AppError } from '../../errors.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { sendStoredFile } from '../../files/storage.js';
 import { BASE, TAGS, IdParams, OptionalComment, ClientDealSchema, ownOrder, clientDeal } from './schemas.js';
-import { errorResponses } from '../schemas.js';
+import { errorResponses, CSRF_ERRORS, INPUT_ERRORS, ROLE_ERRORS } from '../schemas.js';
 
 export default async function clientOfferRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -34,12 +34,7 @@ export default async function clientOfferRoutes(fastify: FastifyInstance): Promi
         params: IdParams,
         response: {
           200: ClientDealSchema,
-          ...errorResponses({
-            400: ['VALIDATION_ERROR'],
-            401: ['UNAUTHORIZED'],
-            403: ['FORBIDDEN'],
-            404: ['NOT_FOUND'],
-          }),
+          ...errorResponses(ROLE_ERRORS, { 400: ['VALIDATION_ERROR'], 404: ['NOT_FOUND'] }),
         },
       },
     },
@@ -70,13 +65,7 @@ export default async function clientOfferRoutes(fastify: FastifyInstance): Promi
         body: OptionalComment,
         response: {
           200: ClientDealSchema,
-          ...errorResponses({
-            400: ['BAD_REQUEST', 'VALIDATION_ERROR'],
-            401: ['UNAUTHORIZED'],
-            403: ['CSRF_INVALID', 'FORBIDDEN'],
-            404: ['NOT_FOUND'],
-            409: ['INVALID_STATE'],
-          }),
+          ...errorResponses(ROLE_ERRORS, CSRF_ERRORS, INPUT_ERRORS, { 404: ['NOT_FOUND'], 409: ['INVALID_STATE'] }),
         },
       },
     },
@@ -121,12 +110,7 @@ export default async function clientOfferRoutes(fastify: FastifyInstance): Promi
         produces: ['application/octet-stream'],
         response: {
           200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description: 'The file bytes' }),
-          ...errorResponses({
-            400: ['VALIDATION_ERROR'],
-            401: ['UNAUTHORIZED'],
-            403: ['FORBIDDEN'],
-            404: ['NOT_FOUND'],
-          }),
+          ...errorResponses(ROLE_ERRORS, { 400: ['VALIDATION_ERROR'], 404: ['NOT_FOUND'] }),
         },
       },
     },

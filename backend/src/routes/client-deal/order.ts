@@ -8,7 +8,7 @@ import { HIDDEN_DETAILS_OFFER_STATUSES } from '@platform/domain/deal/display';
 import type { OfferStatus } from '@platform/domain/deal/statuses';
 import type { AuthUser } from '../../plugins/auth.js';
 import { BASE, TAGS, IdParams, OptionalComment, ClientDealSchema, ownOrder, clientDeal } from './schemas.js';
-import { errorResponses } from '../schemas.js';
+import { errorResponses, CSRF_ERRORS, ROLE_ERRORS } from '../schemas.js';
 
 export default async function clientOrderLifecycleRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -32,16 +32,12 @@ export default async function clientOrderLifecycleRoutes(fastify: FastifyInstanc
         body: OptionalComment,
         response: {
           200: ClientDealSchema,
-          ...errorResponses({
+          ...errorResponses(ROLE_ERRORS, CSRF_ERRORS, {
             400: ['VALIDATION_ERROR'],
-            401: ['UNAUTHORIZED'],
-            403: ['CSRF_INVALID', 'FORBIDDEN'],
             404: ['COMPANY_NOT_FOUND', 'REQUISITE_NOT_FOUND'],
           }),
-          ...errorResponses({
+          ...errorResponses(ROLE_ERRORS, CSRF_ERRORS, {
             400: ['VALIDATION_ERROR'],
-            401: ['UNAUTHORIZED'],
-            403: ['CSRF_INVALID', 'FORBIDDEN'],
             404: ['NOT_FOUND'],
             409: ['CONFLICT', 'INVALID_STATE'],
           }),
@@ -77,12 +73,7 @@ export default async function clientOrderLifecycleRoutes(fastify: FastifyInstanc
         params: IdParams,
         response: {
           200: Type.Array(HistoryEntrySchema),
-          ...errorResponses({
-            400: ['VALIDATION_ERROR'],
-            401: ['UNAUTHORIZED'],
-            403: ['FORBIDDEN'],
-            404: ['NOT_FOUND'],
-          }),
+          ...errorResponses(ROLE_ERRORS, { 400: ['VALIDATION_ERROR'], 404: ['NOT_FOUND'] }),
         },
       },
     },

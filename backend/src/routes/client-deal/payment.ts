@@ -8,7 +8,7 @@ import { partnerOrders } from '../../db/schema/orders.js';
 import { loadPaymentCompany, PayCheckSchema, PaymentCompanySchema, payCheckView } from '../../deal/views.js';
 import { AppError } from '../../errors.js';
 import { BASE, TAGS, IdParams, OptionalComment, ClientDealSchema, ownOrder, onAccepted } from './schemas.js';
-import { errorResponses } from '../schemas.js';
+import { errorResponses, CSRF_ERRORS, INPUT_ERRORS, ROLE_ERRORS } from '../schemas.js';
 
 export default async function clientPaymentRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -28,12 +28,7 @@ export default async function clientPaymentRoutes(fastify: FastifyInstance): Pro
         params: IdParams,
         response: {
           200: Type.Intersect([PayCheckSchema, Type.Object({ paymentCompany: PaymentCompanySchema })]),
-          ...errorResponses({
-            400: ['VALIDATION_ERROR'],
-            401: ['UNAUTHORIZED'],
-            403: ['FORBIDDEN'],
-            404: ['NOT_FOUND', 'PAYCHECK_NOT_FOUND'],
-          }),
+          ...errorResponses(ROLE_ERRORS, { 400: ['VALIDATION_ERROR'], 404: ['NOT_FOUND', 'PAYCHECK_NOT_FOUND'] }),
         },
       },
     },
@@ -70,10 +65,7 @@ export default async function clientPaymentRoutes(fastify: FastifyInstance): Pro
         body: OptionalComment,
         response: {
           200: ClientDealSchema,
-          ...errorResponses({
-            400: ['BAD_REQUEST', 'VALIDATION_ERROR'],
-            401: ['UNAUTHORIZED'],
-            403: ['CSRF_INVALID', 'FORBIDDEN'],
+          ...errorResponses(ROLE_ERRORS, CSRF_ERRORS, INPUT_ERRORS, {
             404: ['NOT_FOUND'],
             409: ['CONFLICT', 'INVALID_STATE', 'PAYMENT_NOT_FOUND'],
           }),

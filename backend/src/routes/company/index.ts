@@ -33,7 +33,7 @@ import { AppError } from '../../errors.js';
 import { companyIdOf } from '../../plugins/auth.js';
 import { findBankByBik } from '../../reference/queries.js';
 import { assertNoIssues } from '../accounts/common.js';
-import { errorResponses } from '../schemas.js';
+import { errorResponses, CSRF_ERRORS, INPUT_ERRORS, ROLE_ERRORS } from '../schemas.js';
 
 const BASE = '/api/secured/client/requisites';
 const TAGS = ['client'];
@@ -160,7 +160,7 @@ export default async function companyRoutes(fastify: FastifyInstance): Promise<v
         security: [{ session: [] }],
         response: {
           200: Type.Array(BankRequisiteSchema),
-          ...errorResponses({ 401: ['UNAUTHORIZED'], 403: ['FORBIDDEN'], 404: ['COMPANY_NOT_FOUND'] }),
+          ...errorResponses(ROLE_ERRORS, { 404: ['COMPANY_NOT_FOUND'] }),
         },
       },
     },
@@ -182,10 +182,8 @@ export default async function companyRoutes(fastify: FastifyInstance): Promise<v
         body: BodySchema,
         response: {
           200: BankRequisiteSchema,
-          ...errorResponses({
-            400: ['BAD_REQUEST', 'BIK_INVALID', 'BIK_NOT_FOUND', 'CORR_ACCOUNT_INVALID', 'VALIDATION_ERROR'],
-            401: ['UNAUTHORIZED'],
-            403: ['CSRF_INVALID', 'FORBIDDEN'],
+          ...errorResponses(ROLE_ERRORS, CSRF_ERRORS, INPUT_ERRORS, {
+            400: ['BIK_INVALID', 'BIK_NOT_FOUND', 'CORR_ACCOUNT_INVALID'],
             404: ['NOT_FOUND'],
             409: ['REQUISITES_LIMIT', 'REQUISITE_DUPLICATE'],
           }),
@@ -236,10 +234,8 @@ export default async function companyRoutes(fastify: FastifyInstance): Promise<v
         body: BodySchema,
         response: {
           200: BankRequisiteSchema,
-          ...errorResponses({
-            400: ['BAD_REQUEST', 'BIK_INVALID', 'BIK_NOT_FOUND', 'CORR_ACCOUNT_INVALID', 'VALIDATION_ERROR'],
-            401: ['UNAUTHORIZED'],
-            403: ['CSRF_INVALID', 'FORBIDDEN'],
+          ...errorResponses(ROLE_ERRORS, CSRF_ERRORS, INPUT_ERRORS, {
+            400: ['BIK_INVALID', 'BIK_NOT_FOUND', 'CORR_ACCOUNT_INVALID'],
             404: ['COMPANY_NOT_FOUND', 'REQUISITE_NOT_FOUND'],
             409: ['REQUISITE_DUPLICATE'],
           }),
@@ -295,10 +291,8 @@ export default async function companyRoutes(fastify: FastifyInstance): Promise<v
         params: IdParams,
         response: {
           200: Type.Array(BankRequisiteSchema),
-          ...errorResponses({
+          ...errorResponses(ROLE_ERRORS, CSRF_ERRORS, {
             400: ['VALIDATION_ERROR'],
-            401: ['UNAUTHORIZED'],
-            403: ['CSRF_INVALID', 'FORBIDDEN'],
             404: ['COMPANY_NOT_FOUND', 'REQUISITE_NOT_FOUND'],
           }),
         },

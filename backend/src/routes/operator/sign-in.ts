@@ -26,7 +26,7 @@ import { AppError, MESSAGES } from '../../errors.js';
 import { CSRF_HEADER } from '../../plugins/csrf.js';
 import { startSession } from '../accounts/common.js';
 import { checkCredentials } from '../accounts/session.js';
-import { errorResponses } from '../schemas.js';
+import { errorResponses, CSRF_ERRORS, INPUT_ERRORS } from '../schemas.js';
 
 /** Lifetime of a one-time code, seconds. */
 export const OPER_CODE_TTL_SECONDS = 60;
@@ -169,11 +169,7 @@ export default async function operatorSignInRoutes(fastify: FastifyInstance): Pr
         }),
         response: {
           200: CurrentUserSchema,
-          ...errorResponses({
-            400: ['BAD_REQUEST', 'VALIDATION_ERROR'],
-            401: ['CODE_INVALID', 'UNAUTHORIZED'],
-            403: ['CSRF_INVALID'],
-          }),
+          ...errorResponses(CSRF_ERRORS, INPUT_ERRORS, { 401: ['CODE_INVALID', 'UNAUTHORIZED'] }),
         },
       },
     },

@@ -5,7 +5,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import { errorResponses } from '../schemas.js';
+import { errorResponses, ROLE_ERRORS } from '../schemas.js';
 import { loadActiveOperators } from './queries.js';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T, description?: string) =>
@@ -37,7 +37,7 @@ export default async function operatorUserRoutes(fastify: FastifyInstance): Prom
           'Suspended operators and users of other roles are left out. Errors: 401 UNAUTHORIZED, 403 FORBIDDEN (not an operator).',
         response: {
           200: Type.Array(OperatorUserSchema),
-          ...errorResponses({ 401: ['UNAUTHORIZED'], 403: ['FORBIDDEN'] }),
+          ...errorResponses(ROLE_ERRORS),
         },
       },
     },

@@ -29,7 +29,7 @@ import {
 import { INITIAL_ORDER_STATUS, type OrderStatus } from '@platform/domain/deal/statuses';
 import { AppError, MESSAGES, type FieldError } from '../../errors.js';
 import type { AuthUser } from '../../plugins/auth.js';
-import { errorResponses } from '../schemas.js';
+import { errorResponses, CSRF_ERRORS, INPUT_ERRORS, ROLE_ERRORS } from '../schemas.js';
 import { countOrders, loadOrders, pageOrderIds, type OrderFilter, type OrderSort } from './queries.js';
 import {
   FileInfoSchema,
@@ -171,10 +171,8 @@ export default async function clientOrderRoutes(fastify: FastifyInstance): Promi
         consumes: ['multipart/form-data'],
         response: {
           201: FileInfoSchema,
-          ...errorResponses({
-            400: ['BAD_REQUEST', 'VALIDATION_ERROR'],
-            401: ['UNAUTHORIZED'],
-            403: ['COMPANY_NOT_VERIFIED', 'CSRF_INVALID', 'FORBIDDEN'],
+          ...errorResponses(ROLE_ERRORS, CSRF_ERRORS, INPUT_ERRORS, {
+            403: ['COMPANY_NOT_VERIFIED'],
             413: ['FILE_TOO_LARGE'],
             415: ['UNSUPPORTED_FILE_TYPE', 'UNSUPPORTED_MEDIA_TYPE'],
           }),
@@ -209,11 +207,7 @@ export default async function clientOrderRoutes(fastify: FastifyInstance): Promi
         body: OrderInputSchema,
         response: {
           200: Type.Object({ valid: Type.Literal(true) }),
-          ...errorResponses({
-            400: ['BAD_REQUEST', 'VALIDATION_ERROR'],
-            401: ['UNAUTHORIZED'],
-            403: ['COMPANY_NOT_VERIFIED', 'CSRF_INVALID', 'FORBIDDEN'],
-          }),
+          ...errorResponses(ROLE_ERRORS, CSRF_ERRORS, INPUT_ERRORS, { 403: ['COMPANY_NOT_VERIFIED'] }),
         },
       },
     },
@@ -241,11 +235,7 @@ export default async function clientOrderRoutes(fastify: FastifyInstance): Promi
         body: OrderInputSchema,
         response: {
           201: OrderSchema,
-          ...errorResponses({
-            400: ['BAD_REQUEST', 'VALIDATION_ERROR'],
-            401: ['UNAUTHORIZED'],
-            403: ['COMPANY_NOT_VERIFIED', 'CSRF_INVALID', 'FORBIDDEN'],
-          }),
+          ...errorResponses(ROLE_ERRORS, CSRF_ERRORS, INPUT_ERRORS, { 403: ['COMPANY_NOT_VERIFIED'] }),
         },
       },
     },
@@ -324,11 +314,7 @@ export default async function clientOrderRoutes(fastify: FastifyInstance): Promi
             pageSize: Type.Integer(),
             last: Type.Boolean(),
           }),
-          ...errorResponses({
-            400: ['BAD_REQUEST', 'VALIDATION_ERROR'],
-            401: ['UNAUTHORIZED'],
-            403: ['CSRF_INVALID', 'FORBIDDEN'],
-          }),
+          ...errorResponses(ROLE_ERRORS, CSRF_ERRORS, INPUT_ERRORS),
         },
       },
     },
@@ -359,11 +345,7 @@ export default async function clientOrderRoutes(fastify: FastifyInstance): Promi
         body: OrderCountSchema,
         response: {
           200: Type.Object({ count: Type.Integer() }),
-          ...errorResponses({
-            400: ['BAD_REQUEST', 'VALIDATION_ERROR'],
-            401: ['UNAUTHORIZED'],
-            403: ['CSRF_INVALID', 'FORBIDDEN'],
-          }),
+          ...errorResponses(ROLE_ERRORS, CSRF_ERRORS, INPUT_ERRORS),
         },
       },
     },
@@ -383,12 +365,7 @@ export default async function clientOrderRoutes(fastify: FastifyInstance): Promi
         params: OrderIdParams,
         response: {
           200: OrderSchema,
-          ...errorResponses({
-            400: ['VALIDATION_ERROR'],
-            401: ['UNAUTHORIZED'],
-            403: ['FORBIDDEN'],
-            404: ['NOT_FOUND'],
-          }),
+          ...errorResponses(ROLE_ERRORS, { 400: ['VALIDATION_ERROR'], 404: ['NOT_FOUND'] }),
         },
       },
     },
@@ -416,12 +393,7 @@ export default async function clientOrderRoutes(fastify: FastifyInstance): Promi
         produces: ['application/octet-stream'],
         response: {
           200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description: 'The file bytes' }),
-          ...errorResponses({
-            400: ['VALIDATION_ERROR'],
-            401: ['UNAUTHORIZED'],
-            403: ['FORBIDDEN'],
-            404: ['NOT_FOUND'],
-          }),
+          ...errorResponses(ROLE_ERRORS, { 400: ['VALIDATION_ERROR'], 404: ['NOT_FOUND'] }),
         },
       },
     },

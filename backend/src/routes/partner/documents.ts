@@ -49,7 +49,7 @@ import type { OfferStatus } from '@platform/domain/deal/statuses';
 import { OFFER_STATUS_LABELS } from '@platform/domain/deal/statuses';
 import { fileNameKey } from '../../domain/orders.js';
 import { AppError, MESSAGES } from '../../errors.js';
-import { errorResponses, ROLE_ERRORS, CSRF_ERRORS } from '../schemas.js';
+import { errorResponses, ROLE_ERRORS, CSRF_ERRORS, INPUT_ERRORS, SIGNATURE_ERRORS } from '../schemas.js';
 import { AUTH_ERRORS, ORDER_BASE, partnerOf, SCOPE_ERROR, TAGS } from './common.js';
 import { DocParams, DocumentSchema, OrderIdParams, PartnerOrderDetailSchema } from './schemas.js';
 
@@ -245,12 +245,7 @@ export default async function partnerDocumentRoutes(fastify: FastifyInstance): P
           params: DocParams,
           response: {
             200: DocumentSchema,
-            ...errorResponses({
-              400: ['VALIDATION_ERROR'],
-              401: ['UNAUTHORIZED'],
-              403: ['FORBIDDEN'],
-              404: ['NOT_FOUND'],
-            }),
+            ...errorResponses(ROLE_ERRORS, { 400: ['VALIDATION_ERROR'], 404: ['NOT_FOUND'] }),
           },
         },
       },
@@ -275,12 +270,7 @@ export default async function partnerDocumentRoutes(fastify: FastifyInstance): P
           produces: ['application/octet-stream'],
           response: {
             200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description: 'The file bytes' }),
-            ...errorResponses({
-              400: ['VALIDATION_ERROR'],
-              401: ['UNAUTHORIZED'],
-              403: ['FORBIDDEN'],
-              404: ['NOT_FOUND'],
-            }),
+            ...errorResponses(ROLE_ERRORS, { 400: ['VALIDATION_ERROR'], 404: ['NOT_FOUND'] }),
           },
         },
       },
@@ -303,10 +293,8 @@ export default async function partnerDocumentRoutes(fastify: FastifyInstance): P
           params: DocParams,
           response: {
             204: Type.Null({ description: 'Removed' }),
-            ...errorResponses({
+            ...errorResponses(ROLE_ERRORS, CSRF_ERRORS, {
               400: ['VALIDATION_ERROR'],
-              401: ['UNAUTHORIZED'],
-              403: ['CSRF_INVALID', 'FORBIDDEN'],
               404: ['NOT_FOUND'],
               409: ['DOCUMENTS_LOCKED'],
             }),
@@ -402,22 +390,7 @@ export default async function partnerDocumentRoutes(fastify: FastifyInstance): P
           body: SignBodySchema,
           response: {
             200: DocumentSchema,
-            ...errorResponses({
-              400: [
-                'BAD_REQUEST',
-                'CERTIFICATE_EXPIRED',
-                'CERTIFICATE_NOT_YET_VALID',
-                'CERTIFICATE_UNTRUSTED',
-                'COMPANY_MISMATCH',
-                'DOCUMENT_MISMATCH',
-                'INDIVIDUAL_SIGNATURE_UNSUPPORTED',
-                'SIGNATURE_ALGORITHM_UNSUPPORTED',
-                'SIGNATURE_INVALID',
-                'SIGNATURE_MALFORMED',
-                'VALIDATION_ERROR',
-              ],
-              401: ['UNAUTHORIZED'],
-              403: ['CSRF_INVALID', 'FORBIDDEN'],
+            ...errorResponses(ROLE_ERRORS, CSRF_ERRORS, SIGNATURE_ERRORS, INPUT_ERRORS, {
               404: ['NOT_FOUND'],
               409: ['DOCUMENTS_LOCKED', 'INVALID_STATE'],
             }),
@@ -494,23 +467,8 @@ export default async function partnerDocumentRoutes(fastify: FastifyInstance): P
           params: OrderIdParams,
           response: {
             200: Type.Array(DocumentSchema),
-            ...errorResponses({
-              400: [
-                'BAD_REQUEST',
-                'CERTIFICATE_EXPIRED',
-                'CERTIFICATE_NOT_YET_VALID',
-                'CERTIFICATE_UNTRUSTED',
-                'COMPANY_MISMATCH',
-                'DOCUMENT_MISMATCH',
-                'FILES_REQUIRED',
-                'INDIVIDUAL_SIGNATURE_UNSUPPORTED',
-                'SIGNATURE_ALGORITHM_UNSUPPORTED',
-                'SIGNATURE_INVALID',
-                'SIGNATURE_MALFORMED',
-                'VALIDATION_ERROR',
-              ],
-              401: ['UNAUTHORIZED'],
-              403: ['CSRF_INVALID', 'FORBIDDEN'],
+            ...errorResponses(ROLE_ERRORS, CSRF_ERRORS, SIGNATURE_ERRORS, INPUT_ERRORS, {
+              400: ['FILES_REQUIRED'],
               404: ['NOT_FOUND'],
               409: ['DOCUMENTS_LOCKED', 'INVALID_STATE', 'SIGNATURE_REQUIRED'],
             }),
@@ -539,10 +497,8 @@ export default async function partnerDocumentRoutes(fastify: FastifyInstance): P
           params: OrderIdParams,
           response: {
             200: Type.Array(DocumentSchema),
-            ...errorResponses({
-              400: ['BAD_REQUEST', 'FILES_REQUIRED', 'VALIDATION_ERROR'],
-              401: ['UNAUTHORIZED'],
-              403: ['CSRF_INVALID', 'FORBIDDEN'],
+            ...errorResponses(ROLE_ERRORS, CSRF_ERRORS, INPUT_ERRORS, {
+              400: ['FILES_REQUIRED'],
               404: ['NOT_FOUND'],
               409: ['CONFLICT', 'DOCUMENTS_LOCKED', 'INVALID_STATE'],
             }),
@@ -573,10 +529,8 @@ export default async function partnerDocumentRoutes(fastify: FastifyInstance): P
           params: OrderIdParams,
           response: {
             200: PartnerOrderDetailSchema,
-            ...errorResponses({
-              400: ['BAD_REQUEST', 'FILES_REQUIRED', 'VALIDATION_ERROR'],
-              401: ['UNAUTHORIZED'],
-              403: ['CSRF_INVALID', 'FORBIDDEN'],
+            ...errorResponses(ROLE_ERRORS, CSRF_ERRORS, INPUT_ERRORS, {
+              400: ['FILES_REQUIRED'],
               404: ['NOT_FOUND'],
               409: ['CONFLICT', 'INVALID_STATE', 'SIGNATURE_REQUIRED'],
             }),

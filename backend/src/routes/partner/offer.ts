@@ -43,7 +43,7 @@ import {
   PartnerOrderDetailSchema,
   PaymentCompanySchema,
 } from './schemas.js';
-import { errorResponses } from '../schemas.js';
+import { errorResponses, CSRF_ERRORS, INPUT_ERRORS, ROLE_ERRORS } from '../schemas.js';
 
 /** The breakdown answer: computeCommission's plus the percents the server used. */
 function breakdownAnswer(v: FeeResult) {
@@ -77,12 +77,7 @@ export default async function partnerOfferRoutes(fastify: FastifyInstance): Prom
         body: CommissionCalculateSchema,
         response: {
           200: BreakdownSchema,
-          ...errorResponses({
-            400: ['BAD_REQUEST', 'VALIDATION_ERROR'],
-            401: ['UNAUTHORIZED'],
-            403: ['CSRF_INVALID', 'FORBIDDEN'],
-            404: ['NOT_FOUND'],
-          }),
+          ...errorResponses(ROLE_ERRORS, CSRF_ERRORS, INPUT_ERRORS, { 404: ['NOT_FOUND'] }),
         },
       },
     },
@@ -116,12 +111,7 @@ export default async function partnerOfferRoutes(fastify: FastifyInstance): Prom
             }),
             breakdown: Type.Union([BreakdownSchema, Type.Null()]),
           }),
-          ...errorResponses({
-            400: ['VALIDATION_ERROR'],
-            401: ['UNAUTHORIZED'],
-            403: ['FORBIDDEN'],
-            404: ['NOT_FOUND'],
-          }),
+          ...errorResponses(ROLE_ERRORS, { 400: ['VALIDATION_ERROR'], 404: ['NOT_FOUND'] }),
         },
       },
     },
@@ -164,10 +154,7 @@ export default async function partnerOfferRoutes(fastify: FastifyInstance): Prom
         body: OfferSendSchema,
         response: {
           200: PartnerOrderDetailSchema,
-          ...errorResponses({
-            400: ['BAD_REQUEST', 'VALIDATION_ERROR'],
-            401: ['UNAUTHORIZED'],
-            403: ['CSRF_INVALID', 'FORBIDDEN'],
+          ...errorResponses(ROLE_ERRORS, CSRF_ERRORS, INPUT_ERRORS, {
             404: ['NOT_FOUND'],
             409: ['CONFLICT', 'INVALID_STATE'],
           }),
@@ -303,12 +290,7 @@ export default async function partnerOfferRoutes(fastify: FastifyInstance): Prom
         description: `Every currency the caller's company works with: rate source, rate determination rules and time, comment, indicative rate and limits. Errors: ${AUTH_ERRORS}.`,
         response: {
           200: Type.Array(CurrencySettingSchema),
-          ...errorResponses({
-            400: ['VALIDATION_ERROR'],
-            401: ['UNAUTHORIZED'],
-            403: ['FORBIDDEN'],
-            404: ['NOT_FOUND'],
-          }),
+          ...errorResponses(ROLE_ERRORS, { 400: ['VALIDATION_ERROR'], 404: ['NOT_FOUND'] }),
         },
       },
     },
@@ -326,12 +308,7 @@ export default async function partnerOfferRoutes(fastify: FastifyInstance): Prom
         querystring: Type.Object({ code: Type.String({ minLength: 3, maxLength: 3, description: 'ISO 4217 code' }) }),
         response: {
           200: CurrencySettingSchema,
-          ...errorResponses({
-            400: ['VALIDATION_ERROR'],
-            401: ['UNAUTHORIZED'],
-            403: ['FORBIDDEN'],
-            404: ['CURRENCY_NOT_CONFIGURED', 'NOT_FOUND'],
-          }),
+          ...errorResponses(ROLE_ERRORS, { 400: ['VALIDATION_ERROR'], 404: ['CURRENCY_NOT_CONFIGURED', 'NOT_FOUND'] }),
         },
       },
     },
@@ -353,12 +330,7 @@ export default async function partnerOfferRoutes(fastify: FastifyInstance): Prom
         description: `Active companies of the caller's company that receive client payments (spec core §3), each with its bank requisites. Errors: ${AUTH_ERRORS}.`,
         response: {
           200: Type.Array(PaymentCompanySchema),
-          ...errorResponses({
-            400: ['VALIDATION_ERROR'],
-            401: ['UNAUTHORIZED'],
-            403: ['FORBIDDEN'],
-            404: ['NOT_FOUND'],
-          }),
+          ...errorResponses(ROLE_ERRORS, { 400: ['VALIDATION_ERROR'], 404: ['NOT_FOUND'] }),
         },
       },
     },

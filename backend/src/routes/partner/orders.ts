@@ -30,7 +30,7 @@ import {
   PartnerPageSchema,
   RejectSchema,
 } from './schemas.js';
-import { errorResponses } from '../schemas.js';
+import { errorResponses, CSRF_ERRORS, INPUT_ERRORS, ROLE_ERRORS } from '../schemas.js';
 
 type FilterBody = Static<typeof PartnerFilterSchema>;
 
@@ -82,12 +82,7 @@ export default async function partnerOrderRoutes(fastify: FastifyInstance): Prom
         body: PartnerFilterSchema,
         response: {
           200: PartnerPageSchema,
-          ...errorResponses({
-            400: ['BAD_REQUEST', 'VALIDATION_ERROR'],
-            401: ['UNAUTHORIZED'],
-            403: ['CSRF_INVALID', 'FORBIDDEN'],
-            404: ['NOT_FOUND'],
-          }),
+          ...errorResponses(ROLE_ERRORS, CSRF_ERRORS, INPUT_ERRORS, { 404: ['NOT_FOUND'] }),
         },
       },
     },
@@ -117,12 +112,7 @@ export default async function partnerOrderRoutes(fastify: FastifyInstance): Prom
         body: PartnerFilterSchema,
         response: {
           200: Type.Object({ count: Type.Integer() }),
-          ...errorResponses({
-            400: ['BAD_REQUEST', 'VALIDATION_ERROR'],
-            401: ['UNAUTHORIZED'],
-            403: ['CSRF_INVALID', 'FORBIDDEN'],
-            404: ['NOT_FOUND'],
-          }),
+          ...errorResponses(ROLE_ERRORS, CSRF_ERRORS, INPUT_ERRORS, { 404: ['NOT_FOUND'] }),
         },
       },
     },
@@ -145,12 +135,7 @@ export default async function partnerOrderRoutes(fastify: FastifyInstance): Prom
         params: OrderIdParams,
         response: {
           200: PartnerOrderDetailSchema,
-          ...errorResponses({
-            400: ['VALIDATION_ERROR'],
-            401: ['UNAUTHORIZED'],
-            403: ['FORBIDDEN'],
-            404: ['NOT_FOUND'],
-          }),
+          ...errorResponses(ROLE_ERRORS, { 400: ['VALIDATION_ERROR'], 404: ['NOT_FOUND'] }),
         },
       },
     },
@@ -170,10 +155,7 @@ export default async function partnerOrderRoutes(fastify: FastifyInstance): Prom
         params: OrderIdParams,
         response: {
           200: PartnerOrderDetailSchema,
-          ...errorResponses({
-            400: ['BAD_REQUEST', 'VALIDATION_ERROR'],
-            401: ['UNAUTHORIZED'],
-            403: ['CSRF_INVALID', 'FORBIDDEN'],
+          ...errorResponses(ROLE_ERRORS, CSRF_ERRORS, INPUT_ERRORS, {
             404: ['NOT_FOUND'],
             409: ['CONFLICT', 'INVALID_STATE'],
           }),
@@ -205,10 +187,7 @@ export default async function partnerOrderRoutes(fastify: FastifyInstance): Prom
         body: RejectSchema,
         response: {
           200: PartnerOrderDetailSchema,
-          ...errorResponses({
-            400: ['BAD_REQUEST', 'VALIDATION_ERROR'],
-            401: ['UNAUTHORIZED'],
-            403: ['CSRF_INVALID', 'FORBIDDEN'],
+          ...errorResponses(ROLE_ERRORS, CSRF_ERRORS, INPUT_ERRORS, {
             404: ['NOT_FOUND'],
             409: ['CONFLICT', 'INVALID_STATE'],
           }),
@@ -251,12 +230,7 @@ export default async function partnerOrderRoutes(fastify: FastifyInstance): Prom
         params: OrderIdParams,
         response: {
           200: Type.Array(HistoryEntrySchema),
-          ...errorResponses({
-            400: ['VALIDATION_ERROR'],
-            401: ['UNAUTHORIZED'],
-            403: ['FORBIDDEN'],
-            404: ['NOT_FOUND'],
-          }),
+          ...errorResponses(ROLE_ERRORS, { 400: ['VALIDATION_ERROR'], 404: ['NOT_FOUND'] }),
         },
       },
     },
@@ -284,12 +258,7 @@ export default async function partnerOrderRoutes(fastify: FastifyInstance): Prom
         produces: ['application/octet-stream'],
         response: {
           200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description: 'The file bytes' }),
-          ...errorResponses({
-            400: ['VALIDATION_ERROR'],
-            401: ['UNAUTHORIZED'],
-            403: ['FORBIDDEN'],
-            404: ['NOT_FOUND'],
-          }),
+          ...errorResponses(ROLE_ERRORS, { 400: ['VALIDATION_ERROR'], 404: ['NOT_FOUND'] }),
         },
       },
     },

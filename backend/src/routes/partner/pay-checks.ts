@@ -38,7 +38,7 @@ import {
   PayCheckSchema,
   PaymentCompanySchema,
 } from './schemas.js';
-import { errorResponses } from '../schemas.js';
+import { errorResponses, CSRF_ERRORS, INPUT_ERRORS, ROLE_ERRORS } from '../schemas.js';
 
 const OFFER_NOT_SENT = { code: 'OFFER_NOT_SENT', message: 'Предложение ещё не отправлено' } as const;
 const MONEY_RE = /^\d{1,16}(\.\d{1,2})?$/;
@@ -61,10 +61,8 @@ export default async function partnerPayCheckRoutes(fastify: FastifyInstance): P
         params: CompanyParams,
         response: {
           200: PaymentCompanySchema,
-          ...errorResponses({
+          ...errorResponses(ROLE_ERRORS, {
             400: ['VALIDATION_ERROR'],
-            401: ['UNAUTHORIZED'],
-            403: ['FORBIDDEN'],
             404: ['NOT_FOUND', 'PAYMENT_COMPANY_NOT_FOUND'],
           }),
         },
@@ -93,12 +91,7 @@ export default async function partnerPayCheckRoutes(fastify: FastifyInstance): P
         params: OrderIdParams,
         response: {
           200: Type.Object({ active: Type.Union([PayCheckSchema, Type.Null()]), history: Type.Array(PayCheckSchema) }),
-          ...errorResponses({
-            400: ['VALIDATION_ERROR'],
-            401: ['UNAUTHORIZED'],
-            403: ['FORBIDDEN'],
-            404: ['NOT_FOUND'],
-          }),
+          ...errorResponses(ROLE_ERRORS, { 400: ['VALIDATION_ERROR'], 404: ['NOT_FOUND'] }),
         },
       },
     },
@@ -129,10 +122,7 @@ export default async function partnerPayCheckRoutes(fastify: FastifyInstance): P
         body: PayCheckConfirmSchema,
         response: {
           200: PartnerOrderDetailSchema,
-          ...errorResponses({
-            400: ['BAD_REQUEST', 'VALIDATION_ERROR'],
-            401: ['UNAUTHORIZED'],
-            403: ['CSRF_INVALID', 'FORBIDDEN'],
+          ...errorResponses(ROLE_ERRORS, CSRF_ERRORS, INPUT_ERRORS, {
             404: ['NOT_FOUND'],
             409: ['CONFLICT', 'INVALID_STATE'],
           }),
@@ -187,13 +177,7 @@ export default async function partnerPayCheckRoutes(fastify: FastifyInstance): P
         body: AmountConvertSchema,
         response: {
           200: AmountConvertAnswer,
-          ...errorResponses({
-            400: ['BAD_REQUEST', 'VALIDATION_ERROR'],
-            401: ['UNAUTHORIZED'],
-            403: ['CSRF_INVALID', 'FORBIDDEN'],
-            404: ['NOT_FOUND'],
-            409: ['CONFLICT'],
-          }),
+          ...errorResponses(ROLE_ERRORS, CSRF_ERRORS, INPUT_ERRORS, { 404: ['NOT_FOUND'], 409: ['CONFLICT'] }),
         },
       },
     },
@@ -261,10 +245,7 @@ export default async function partnerPayCheckRoutes(fastify: FastifyInstance): P
         params: OrderIdParams,
         response: {
           200: PartnerOrderDetailSchema,
-          ...errorResponses({
-            400: ['BAD_REQUEST', 'VALIDATION_ERROR'],
-            401: ['UNAUTHORIZED'],
-            403: ['CSRF_INVALID', 'FORBIDDEN'],
+          ...errorResponses(ROLE_ERRORS, CSRF_ERRORS, INPUT_ERRORS, {
             404: ['NOT_FOUND'],
             409: ['CONFLICT', 'INVALID_STATE', 'PAYMENT_NOT_FOUND'],
           }),

@@ -49,7 +49,14 @@ import {
   verifyOrRefuse,
 } from '../../verification/signatures.js';
 import { sendStoredFile, contentDisposition } from '../../files/storage.js';
-import { errorResponses } from '../schemas.js';
+import {
+  errorResponses,
+  CSRF_ERRORS,
+  INPUT_ERRORS,
+  ROLE_ERRORS,
+  SESSION_ERRORS,
+  SIGNATURE_ERRORS,
+} from '../schemas.js';
 
 const VBASE = '/api/secured/client/verification';
 const TAGS = ['verification'];
@@ -108,9 +115,8 @@ export default async function verificationRoutes(fastify: FastifyInstance): Prom
           `409 REQUISITES_REQUIRED 'Добавьте банковские реквизиты компании', 409 ALREADY_VERIFIED 'Компания уже верифицирована', 403 COMPANY_SUSPENDED, ${AUTH}.`,
         response: {
           200: VerificationDocumentSchema,
-          ...errorResponses({
-            401: ['UNAUTHORIZED'],
-            403: ['COMPANY_SUSPENDED', 'FORBIDDEN'],
+          ...errorResponses(ROLE_ERRORS, {
+            403: ['COMPANY_SUSPENDED'],
             404: ['NOT_FOUND'],
             409: ['ALREADY_VERIFIED', 'REQUISITES_REQUIRED'],
           }),
@@ -150,22 +156,8 @@ export default async function verificationRoutes(fastify: FastifyInstance): Prom
         }),
         response: {
           200: Type.Object({ document: VerificationDocumentSchema, user: CurrentUserSchema }),
-          ...errorResponses({
-            400: [
-              'BAD_REQUEST',
-              'CERTIFICATE_EXPIRED',
-              'CERTIFICATE_NOT_YET_VALID',
-              'CERTIFICATE_UNTRUSTED',
-              'COMPANY_MISMATCH',
-              'DOCUMENT_MISMATCH',
-              'INDIVIDUAL_SIGNATURE_UNSUPPORTED',
-              'SIGNATURE_ALGORITHM_UNSUPPORTED',
-              'SIGNATURE_INVALID',
-              'SIGNATURE_MALFORMED',
-              'VALIDATION_ERROR',
-            ],
-            401: ['UNAUTHORIZED'],
-            403: ['COMPANY_SUSPENDED', 'CSRF_INVALID', 'FORBIDDEN'],
+          ...errorResponses(ROLE_ERRORS, CSRF_ERRORS, SIGNATURE_ERRORS, INPUT_ERRORS, {
+            403: ['COMPANY_SUSPENDED'],
             404: ['NOT_FOUND'],
             409: ['ALREADY_VERIFIED', 'DOCUMENT_SUPERSEDED'],
           }),
@@ -243,7 +235,7 @@ export default async function verificationRoutes(fastify: FastifyInstance): Prom
           'Newest first, each with `content` (base64 PDF) and `signature` (null unless signed). Errors: ' + `${AUTH}.`,
         response: {
           200: Type.Array(VerificationDocumentSchema),
-          ...errorResponses({ 401: ['UNAUTHORIZED'], 403: ['FORBIDDEN'], 404: ['NOT_FOUND'] }),
+          ...errorResponses(ROLE_ERRORS, { 404: ['NOT_FOUND'] }),
         },
       },
     },
@@ -267,12 +259,7 @@ export default async function verificationRoutes(fastify: FastifyInstance): Prom
         }),
         response: {
           200: VerificationDocumentSchema,
-          ...errorResponses({
-            400: ['VALIDATION_ERROR'],
-            401: ['UNAUTHORIZED'],
-            403: ['FORBIDDEN'],
-            404: ['NOT_FOUND'],
-          }),
+          ...errorResponses(ROLE_ERRORS, { 400: ['VALIDATION_ERROR'], 404: ['NOT_FOUND'] }),
         },
       },
     },
@@ -298,12 +285,7 @@ export default async function verificationRoutes(fastify: FastifyInstance): Prom
         produces: ['application/pdf'],
         response: {
           200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description: 'The PDF bytes' }),
-          ...errorResponses({
-            400: ['VALIDATION_ERROR'],
-            401: ['UNAUTHORIZED'],
-            403: ['FORBIDDEN'],
-            404: ['NOT_FOUND'],
-          }),
+          ...errorResponses(ROLE_ERRORS, { 400: ['VALIDATION_ERROR'], 404: ['NOT_FOUND'] }),
         },
       },
     },
@@ -343,12 +325,7 @@ export default async function verificationRoutes(fastify: FastifyInstance): Prom
             pageSize: Type.Integer(),
             last: Type.Boolean(),
           }),
-          ...errorResponses({
-            400: ['VALIDATION_ERROR'],
-            401: ['UNAUTHORIZED'],
-            403: ['FORBIDDEN'],
-            404: ['NOT_FOUND'],
-          }),
+          ...errorResponses(ROLE_ERRORS, { 400: ['VALIDATION_ERROR'], 404: ['NOT_FOUND'] }),
         },
       },
     },
@@ -466,7 +443,7 @@ export default async function verificationRoutes(fastify: FastifyInstance): Prom
         produces: ['application/pkcs7-signature'],
         response: {
           200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description: 'DER CMS SignedData' }),
-          ...errorResponses({ 400: ['VALIDATION_ERROR'], 401: ['UNAUTHORIZED'], 404: ['NOT_FOUND'] }),
+          ...errorResponses(SESSION_ERRORS, { 400: ['VALIDATION_ERROR'], 404: ['NOT_FOUND'] }),
         },
       },
     },

@@ -20,7 +20,7 @@ import { OrderInputSchema } from '../../orders/schemas.js';
 import { loadOperatorComments } from '../queries.js';
 import { Type } from 'typebox';
 import { BASE, TAGS, OperOrderSchema, OperOrderDetailSchema, IdParams, CommentBody, operOrder } from './schemas.js';
-import { errorResponses } from '../../schemas.js';
+import { errorResponses, CSRF_ERRORS, INPUT_ERRORS, ROLE_ERRORS } from '../../schemas.js';
 
 export default async function operatorOrderDetailRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -41,12 +41,7 @@ export default async function operatorOrderDetailRoutes(fastify: FastifyInstance
         params: IdParams,
         response: {
           200: OperOrderDetailSchema,
-          ...errorResponses({
-            400: ['VALIDATION_ERROR'],
-            401: ['UNAUTHORIZED'],
-            403: ['FORBIDDEN'],
-            404: ['NOT_FOUND'],
-          }),
+          ...errorResponses(ROLE_ERRORS, { 400: ['VALIDATION_ERROR'], 404: ['NOT_FOUND'] }),
         },
       },
     },
@@ -75,17 +70,12 @@ export default async function operatorOrderDetailRoutes(fastify: FastifyInstance
         body: OrderInputSchema,
         response: {
           200: OperOrderSchema,
-          ...errorResponses({
-            400: ['BAD_REQUEST', 'BIK_INVALID', 'BIK_NOT_FOUND', 'CORR_ACCOUNT_INVALID', 'VALIDATION_ERROR'],
-            401: ['UNAUTHORIZED'],
-            403: ['CSRF_INVALID', 'FORBIDDEN'],
+          ...errorResponses(ROLE_ERRORS, CSRF_ERRORS, INPUT_ERRORS, {
+            400: ['BIK_INVALID', 'BIK_NOT_FOUND', 'CORR_ACCOUNT_INVALID'],
             404: ['COMPANY_NOT_FOUND', 'REQUISITE_NOT_FOUND'],
             409: ['REQUISITE_DUPLICATE'],
           }),
-          ...errorResponses({
-            400: ['BAD_REQUEST', 'VALIDATION_ERROR'],
-            401: ['UNAUTHORIZED'],
-            403: ['CSRF_INVALID', 'FORBIDDEN'],
+          ...errorResponses(ROLE_ERRORS, CSRF_ERRORS, INPUT_ERRORS, {
             404: ['NOT_FOUND'],
             409: ['CONFLICT', 'INVALID_STATE'],
           }),
@@ -184,12 +174,7 @@ export default async function operatorOrderDetailRoutes(fastify: FastifyInstance
             dateTimeCreate: Type.String(),
             comment: Type.String(),
           }),
-          ...errorResponses({
-            400: ['BAD_REQUEST', 'VALIDATION_ERROR'],
-            401: ['UNAUTHORIZED'],
-            403: ['CSRF_INVALID', 'FORBIDDEN'],
-            404: ['NOT_FOUND'],
-          }),
+          ...errorResponses(ROLE_ERRORS, CSRF_ERRORS, INPUT_ERRORS, { 404: ['NOT_FOUND'] }),
         },
       },
     },

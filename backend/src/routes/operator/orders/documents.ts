@@ -14,7 +14,7 @@ import { OrderFileParams } from '../../orders/schemas.js';
 import { sendStoredFile } from '../../../files/storage.js';
 import { Type } from 'typebox';
 import { BASE, TAGS, IdParams } from './schemas.js';
-import { errorResponses } from '../../schemas.js';
+import { errorResponses, ROLE_ERRORS } from '../../schemas.js';
 
 export default async function operatorOrderDocumentRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -37,12 +37,7 @@ export default async function operatorOrderDocumentRoutes(fastify: FastifyInstan
         }),
         response: {
           200: Type.Array(DocumentSchema),
-          ...errorResponses({
-            400: ['VALIDATION_ERROR'],
-            401: ['UNAUTHORIZED'],
-            403: ['FORBIDDEN'],
-            404: ['NOT_FOUND'],
-          }),
+          ...errorResponses(ROLE_ERRORS, { 400: ['VALIDATION_ERROR'], 404: ['NOT_FOUND'] }),
         },
       },
     },
@@ -80,12 +75,7 @@ export default async function operatorOrderDocumentRoutes(fastify: FastifyInstan
         params: IdParams,
         response: {
           200: Type.Array(DocumentSchema),
-          ...errorResponses({
-            400: ['VALIDATION_ERROR'],
-            401: ['UNAUTHORIZED'],
-            403: ['FORBIDDEN'],
-            404: ['NOT_FOUND'],
-          }),
+          ...errorResponses(ROLE_ERRORS, { 400: ['VALIDATION_ERROR'], 404: ['NOT_FOUND'] }),
         },
       },
     },
@@ -114,12 +104,7 @@ export default async function operatorOrderDocumentRoutes(fastify: FastifyInstan
         produces: ['application/octet-stream'],
         response: {
           200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary' }),
-          ...errorResponses({
-            400: ['VALIDATION_ERROR'],
-            401: ['UNAUTHORIZED'],
-            403: ['FORBIDDEN'],
-            404: ['NOT_FOUND'],
-          }),
+          ...errorResponses(ROLE_ERRORS, { 400: ['VALIDATION_ERROR'], 404: ['NOT_FOUND'] }),
         },
       },
     },
@@ -160,12 +145,7 @@ export default async function operatorOrderDocumentRoutes(fastify: FastifyInstan
         produces: ['application/octet-stream'],
         response: {
           200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description: 'The file bytes' }),
-          ...errorResponses({
-            400: ['VALIDATION_ERROR'],
-            401: ['UNAUTHORIZED'],
-            403: ['FORBIDDEN'],
-            404: ['NOT_FOUND'],
-          }),
+          ...errorResponses(ROLE_ERRORS, { 400: ['VALIDATION_ERROR'], 404: ['NOT_FOUND'] }),
         },
       },
     },
@@ -204,12 +184,7 @@ export default async function operatorOrderDocumentRoutes(fastify: FastifyInstan
         }),
         response: {
           200: PaymentCompanyObjectSchema,
-          ...errorResponses({
-            400: ['VALIDATION_ERROR'],
-            401: ['UNAUTHORIZED'],
-            403: ['FORBIDDEN'],
-            404: ['NOT_FOUND', 'PAYCHECK_NOT_FOUND'],
-          }),
+          ...errorResponses(ROLE_ERRORS, { 400: ['VALIDATION_ERROR'], 404: ['NOT_FOUND', 'PAYCHECK_NOT_FOUND'] }),
         },
       },
     },

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { countOperOrders, loadOperOrders, pageOperOrderIds } from '../queries.js';
 import { Type } from 'typebox';
 import { BASE, TAGS, OperOrderSchema, FilterBody, filterOf } from './schemas.js';
-import { errorResponses } from '../../schemas.js';
+import { errorResponses, CSRF_ERRORS, INPUT_ERRORS, ROLE_ERRORS } from '../../schemas.js';
 
 export default async function operatorOrderListRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -32,11 +32,7 @@ export default async function operatorOrderListRoutes(fastify: FastifyInstance):
             pageSize: Type.Integer(),
             last: Type.Boolean(),
           }),
-          ...errorResponses({
-            400: ['BAD_REQUEST', 'VALIDATION_ERROR'],
-            401: ['UNAUTHORIZED'],
-            403: ['CSRF_INVALID', 'FORBIDDEN'],
-          }),
+          ...errorResponses(ROLE_ERRORS, CSRF_ERRORS, INPUT_ERRORS),
         },
       },
     },
@@ -67,11 +63,7 @@ export default async function operatorOrderListRoutes(fastify: FastifyInstance):
         body: FilterBody,
         response: {
           200: Type.Object({ count: Type.Integer() }),
-          ...errorResponses({
-            400: ['BAD_REQUEST', 'VALIDATION_ERROR'],
-            401: ['UNAUTHORIZED'],
-            403: ['CSRF_INVALID', 'FORBIDDEN'],
-          }),
+          ...errorResponses(ROLE_ERRORS, CSRF_ERRORS, INPUT_ERRORS),
         },
       },
     },

@@ -8,7 +8,7 @@ import { partnerCurrencySettings, partnerLimits, partnerProfiles } from '../../.
 import { compareDecimal } from '@platform/domain/deal/money';
 import { isOpenOffer, type OfferStatus } from '@platform/domain/deal/statuses';
 import { AppError } from '../../../errors.js';
-import { errorResponses } from '../../schemas.js';
+import { errorResponses, ROLE_ERRORS } from '../../schemas.js';
 import { Type } from 'typebox';
 import { BASE, TAGS, Nullable, IdParams } from './schemas.js';
 
@@ -38,8 +38,8 @@ export default async function operatorOrderPartnerRoutes(fastify: FastifyInstanc
               currencies: Type.Array(Type.String({ description: 'ISO 4217 codes the agent works with' })),
             }),
           ),
-          ...errorResponses({ 401: ['UNAUTHORIZED'], 403: ['FORBIDDEN'] }),
-          ...errorResponses({ 401: ['UNAUTHORIZED'], 403: ['FORBIDDEN'] }),
+          ...errorResponses(ROLE_ERRORS),
+          ...errorResponses(ROLE_ERRORS),
         },
       },
     },
@@ -108,12 +108,7 @@ export default async function operatorOrderPartnerRoutes(fastify: FastifyInstanc
               available: Type.Boolean(),
             }),
           ),
-          ...errorResponses({
-            400: ['VALIDATION_ERROR'],
-            401: ['UNAUTHORIZED'],
-            403: ['FORBIDDEN'],
-            404: ['NOT_FOUND'],
-          }),
+          ...errorResponses(ROLE_ERRORS, { 400: ['VALIDATION_ERROR'], 404: ['NOT_FOUND'] }),
         },
       },
     },

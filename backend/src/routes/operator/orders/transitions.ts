@@ -10,7 +10,7 @@ import { type DealAction } from '@platform/domain/deal/rules';
 import { AppError } from '../../../errors.js';
 import { Type } from 'typebox';
 import { BASE, TAGS, Nullable, OperOrderSchema, IdParams, OptionalCommentBody, operTransition } from './schemas.js';
-import { errorResponses } from '../../schemas.js';
+import { errorResponses, CSRF_ERRORS, INPUT_ERRORS, ROLE_ERRORS } from '../../schemas.js';
 
 export default async function operatorOrderTransitionRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -70,17 +70,8 @@ export default async function operatorOrderTransitionRoutes(fastify: FastifyInst
               : OptionalCommentBody,
           response: {
             200: OperOrderSchema,
-            ...errorResponses({
-              400: [
-                'BAD_REQUEST',
-                'COMMENT_REQUIRED',
-                'COMMENT_TOO_LONG',
-                'PARTNERS_REQUIRED',
-                'PARTNER_UNKNOWN',
-                'VALIDATION_ERROR',
-              ],
-              401: ['UNAUTHORIZED'],
-              403: ['CSRF_INVALID', 'FORBIDDEN'],
+            ...errorResponses(ROLE_ERRORS, CSRF_ERRORS, INPUT_ERRORS, {
+              400: ['COMMENT_REQUIRED', 'COMMENT_TOO_LONG', 'PARTNERS_REQUIRED', 'PARTNER_UNKNOWN'],
               404: ['NOT_FOUND'],
               409: ['CONFLICT', 'INVALID_STATE', 'PARTNER_ALREADY_SENT', 'PARTNER_REFUSED', 'PAYMENT_NOT_FOUND'],
             }),
@@ -118,10 +109,8 @@ export default async function operatorOrderTransitionRoutes(fastify: FastifyInst
         }),
         response: {
           200: OperOrderSchema,
-          ...errorResponses({
-            400: ['BAD_REQUEST', 'PARTNERS_REQUIRED', 'PARTNER_UNKNOWN', 'VALIDATION_ERROR'],
-            401: ['UNAUTHORIZED'],
-            403: ['CSRF_INVALID', 'FORBIDDEN'],
+          ...errorResponses(ROLE_ERRORS, CSRF_ERRORS, INPUT_ERRORS, {
+            400: ['PARTNERS_REQUIRED', 'PARTNER_UNKNOWN'],
             404: ['NOT_FOUND'],
             409: ['CONFLICT', 'INVALID_STATE', 'PARTNER_ALREADY_SENT', 'PARTNER_REFUSED'],
           }),
@@ -154,10 +143,7 @@ export default async function operatorOrderTransitionRoutes(fastify: FastifyInst
         body: OptionalCommentBody,
         response: {
           200: OperOrderSchema,
-          ...errorResponses({
-            400: ['BAD_REQUEST', 'VALIDATION_ERROR'],
-            401: ['UNAUTHORIZED'],
-            403: ['CSRF_INVALID', 'FORBIDDEN'],
+          ...errorResponses(ROLE_ERRORS, CSRF_ERRORS, INPUT_ERRORS, {
             404: ['NOT_FOUND'],
             409: ['CONFLICT', 'INVALID_STATE', 'PAYMENT_NOT_FOUND'],
           }),
