@@ -6,8 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toGlobalId } from 'graphql-relay';
-import { day, orderInput, pdf, signIn, signInOperator, uploadFile } from '../support/deal.js';
-import { GqlClient, startStack, type Stack } from '../support/stack.js';
+import { day, orderInput, pdf, signInDealActors, uploadFile } from '../support/deal.js';
+import { GqlClient, ok, startStack, type Stack } from '../support/stack.js';
 
 const ORDER_FIELDS = `id orderId status clientTab clientDisplayStatus { code label } viewerCanCancel viewerCanConfirmOfferDocuments
   viewerCanMarkPaymentMade viewerCanConfirmFinalDocuments
@@ -33,13 +33,6 @@ let p1: GqlClient;
 let p2: GqlClient;
 let p1Id: number;
 let p2Id: number;
-
-/** Runs an operation and fails on GraphQL errors. */
-async function ok<T = any>(c: GqlClient, q: string, v: Record<string, unknown> = {}): Promise<T> {
-  const r = await c.gql(q, v);
-  expect(r.errors, JSON.stringify(r.errors)).toBeUndefined();
-  return r.data as T;
-}
 
 /** Runs a mutation and expects its `__typename` (the success type). */
 async function mutate(
@@ -167,13 +160,7 @@ async function clientOrder(id: string): Promise<any> {
 
 beforeAll(async () => {
   stack = await startStack();
-  ({ c: client } = await signIn(stack.url, 'client@example.com', 'CLIENT'));
-  let id: number | null;
-  ({ c: p1, companyId: id } = await signIn(stack.url, 'partner1@example.com', 'PARTNER'));
-  p1Id = id!;
-  ({ c: p2, companyId: id } = await signIn(stack.url, 'partner2@example.com', 'PARTNER'));
-  p2Id = id!;
-  oper = await signInOperator(stack.url);
+  ({ client, p1, p2, p1Id, p2Id, oper } = await signInDealActors(stack.url));
 });
 afterAll(async () => {
   await stack?.close();

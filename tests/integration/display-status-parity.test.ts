@@ -19,8 +19,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { partnerDisplayStatus } from '@platform/domain/deal/display';
 import type { OfferStatus, OrderStatus } from '@platform/domain/deal/statuses';
 import { partnerOrders } from '../../backend/src/db/schema/orders.js';
-import { day, orderInput, pdf, signIn, signInOperator, uploadFile } from '../support/deal.js';
-import { GqlClient, startStack, type Stack } from '../support/stack.js';
+import { day, orderInput, pdf, signInDealActors, uploadFile } from '../support/deal.js';
+import { GqlClient, ok, startStack, type Stack } from '../support/stack.js';
 
 let stack: Stack;
 let client: GqlClient;
@@ -32,24 +32,11 @@ let p2Id: number;
 
 beforeAll(async () => {
   stack = await startStack();
-  ({ c: client } = await signIn(stack.url, 'client@example.com', 'CLIENT'));
-  let id: number | null;
-  ({ c: p1, companyId: id } = await signIn(stack.url, 'partner1@example.com', 'PARTNER'));
-  p1Id = id!;
-  ({ c: p2, companyId: id } = await signIn(stack.url, 'partner2@example.com', 'PARTNER'));
-  p2Id = id!;
-  oper = await signInOperator(stack.url);
+  ({ client, p1, p2, p1Id, p2Id, oper } = await signInDealActors(stack.url));
 });
 afterAll(async () => {
   await stack?.close();
 });
-
-/** Runs an operation and fails on GraphQL errors. */
-async function ok<T = any>(c: GqlClient, q: string, v: Record<string, unknown> = {}): Promise<T> {
-  const r = await c.gql(q, v);
-  expect(r.errors, JSON.stringify(r.errors)).toBeUndefined();
-  return r.data as T;
-}
 
 /** Runs a mutation with its input type and expects the success `__typename` (`${Name}Success`). */
 async function mutate(c: GqlClient, name: string, inputType: string, input: Record<string, unknown>): Promise<void> {

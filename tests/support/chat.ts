@@ -9,7 +9,7 @@ import { createClient, type Client } from 'graphql-ws';
 import { expect } from 'vitest';
 import WebSocket from 'ws';
 import { orderInput, signIn, signInOperator } from './deal.js';
-import type { GqlClient } from './stack.js';
+import { ok, type GqlClient } from './stack.js';
 
 export { png } from './png.js';
 
@@ -32,12 +32,7 @@ export async function until<T>(what: string, get: () => T | undefined | null | f
   }
 }
 
-/** Runs a GraphQL operation as `c` and expects no errors; answers `data`. */
-export async function ok<T = any>(c: GqlClient, query: string, variables: Record<string, unknown> = {}): Promise<T> {
-  const r = await c.gql(query, variables);
-  expect(r.errors, JSON.stringify(r.errors)).toBeUndefined();
-  return r.data as T;
-}
+export { ok } from './stack.js';
 
 /**
  * Runs mutation `name(input: $input)` (input type `inputType`) as `c`, selecting `select` on the `success` member of

@@ -23,6 +23,20 @@ export async function signIn(
 }
 
 /**
+ * The demo actors of a deal signed in through the gateway at `url`: the client, both payment agents with their company
+ * ids, and the operator (seed: backend/src/seed).
+ */
+export async function signInDealActors(
+  url: string,
+): Promise<{ client: GqlClient; p1: GqlClient; p2: GqlClient; p1Id: number; p2Id: number; oper: GqlClient }> {
+  const { c: client } = await signIn(url, 'client@example.com', 'CLIENT');
+  const a1 = await signIn(url, 'partner1@example.com', 'PARTNER');
+  const a2 = await signIn(url, 'partner2@example.com', 'PARTNER');
+  const oper = await signInOperator(url);
+  return { client, p1: a1.c, p2: a2.c, p1Id: a1.companyId!, p2Id: a2.companyId!, oper };
+}
+
+/**
  * Signs an operator in the way a browser does (DESIGN "Sessions"; spec core §8 "operators to external login"):
  * `operatorLoginUrl` → GET the page on the gateway origin, read the form's anti-forgery token, POST the form, take the
  * code from the redirect to /operator/auth?code=… and exchange it with `operatorAutologin`.

@@ -3,6 +3,7 @@
  * listening on a random port) and the GraphQL gateway in front of it over real HTTP, optionally serving the
  * built web app. Mail is recorded (`stack.mailer`) so tests can follow confirmation links.
  */
+import { expect } from 'vitest';
 import { join } from 'node:path';
 import { buildGateway, type BuildGatewayOptions, type Gateway } from '../../gateway/src/app.js';
 import { createTestApp, type Driver, type TestApp } from '../../backend/test/harness.js';
@@ -117,4 +118,11 @@ export class GqlClient {
     this.absorb(res);
     return res;
   }
+}
+
+/** Runs a GraphQL operation as `c` and expects no errors; answers `data`. */
+export async function ok<T = any>(c: GqlClient, query: string, variables: Record<string, unknown> = {}): Promise<T> {
+  const r = await c.gql(query, variables);
+  expect(r.errors, JSON.stringify(r.errors)).toBeUndefined();
+  return r.data as T;
 }
