@@ -159,7 +159,7 @@ export default async function clientDocumentRoutes(fastify: FastifyInstance): Pr
             200: DocumentSchema,
             ...errorResponses(ROLE_ERRORS, CSRF_ERRORS, SIGNATURE_ERRORS, INPUT_ERRORS, {
               404: ['NOT_FOUND'],
-              409: ['INVALID_STATE'],
+              409: ['CONFLICT', 'INVALID_STATE'],
             }),
           },
         },

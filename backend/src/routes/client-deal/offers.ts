@@ -65,7 +65,10 @@ export default async function clientOfferRoutes(fastify: FastifyInstance): Promi
         body: OptionalComment,
         response: {
           200: ClientDealSchema,
-          ...errorResponses(ROLE_ERRORS, CSRF_ERRORS, INPUT_ERRORS, { 404: ['NOT_FOUND'], 409: ['INVALID_STATE'] }),
+          ...errorResponses(ROLE_ERRORS, CSRF_ERRORS, INPUT_ERRORS, {
+            404: ['NOT_FOUND'],
+            409: ['CONFLICT', 'INVALID_STATE'],
+          }),
         },
       },
     },

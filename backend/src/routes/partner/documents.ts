@@ -392,7 +392,7 @@ export default async function partnerDocumentRoutes(fastify: FastifyInstance): P
             200: DocumentSchema,
             ...errorResponses(ROLE_ERRORS, CSRF_ERRORS, SIGNATURE_ERRORS, INPUT_ERRORS, {
               404: ['NOT_FOUND'],
-              409: ['DOCUMENTS_LOCKED', 'INVALID_STATE'],
+              409: ['CONFLICT', 'DOCUMENTS_LOCKED', 'INVALID_STATE'],
             }),
           },
         },
@@ -470,7 +470,7 @@ export default async function partnerDocumentRoutes(fastify: FastifyInstance): P
             ...errorResponses(ROLE_ERRORS, CSRF_ERRORS, SIGNATURE_ERRORS, INPUT_ERRORS, {
               400: ['FILES_REQUIRED'],
               404: ['NOT_FOUND'],
-              409: ['DOCUMENTS_LOCKED', 'INVALID_STATE', 'SIGNATURE_REQUIRED'],
+              409: ['CONFLICT', 'DOCUMENTS_LOCKED', 'INVALID_STATE', 'SIGNATURE_REQUIRED'],
             }),
           },
         },
