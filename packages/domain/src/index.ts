@@ -19,5 +19,7 @@ export * from './chat/messageStatus.js';
 export * from './chat/own.js';
 export * from './chat/presence.js';
 export * from './chat/typing.js';
+export * from './operator/audit.js';
+export * from './operator/rights.js';
 export * from './search.js';
 export * from './validation/rules.js';
