@@ -34,7 +34,7 @@ for (const driver of DRIVERS) {
   describe(`chat alliances [${driver}]`, () => {
     let t: TestApp;
     let client: TestClient, p1: TestClient, p2: TestClient, oper: TestClient, other: TestClient;
-    let ids: { client: number; p1: number; p2: number; oper: number; other: number };
+    let ids: { client: number; p1: number; p2: number; oper: number; support: number; other: number };
     let requestGroup: number;
     beforeAll(async () => {
       t = await createTestApp({ driver });
@@ -48,6 +48,8 @@ for (const driver of DRIVERS) {
         p1: (await userOf(t, 'partner1@example.com')).id,
         p2: (await userOf(t, 'partner2@example.com')).id,
         oper: (await userOf(t, 'operator@example.com')).id,
+        // the seeded support operator: order chats have every operator as a member
+        support: (await userOf(t, 'support@example.com')).id,
         other: (await userOf(t, 'newclient@example.com')).id,
       };
       const orderId = await activeOrder(t, client, [await partnerCompanyId(t, 'Альфа Платежи')]);
@@ -70,13 +72,13 @@ for (const driver of DRIVERS) {
 
     it("contacts: users sharing an active group, not the caller, not 10762, by name; only the caller's own", async () => {
       const mine = await contacts(p1);
-      expect(mine.map((c) => c.id).sort()).toEqual([ids.client, ids.oper].sort());
+      expect(mine.map((c) => c.id).sort()).toEqual([ids.client, ids.oper, ids.support].sort());
       const c = mine.find((x) => x.id === ids.client)!;
       expect(c).toMatchObject({ accountType: 'CLIENT', lastSeenAt: null });
       expect(typeof c.companyName).toBe('string');
       expect(mine.map((x) => x.name)).toEqual([...mine.map((x) => x.name)].sort((a, b) => a.localeCompare(b, 'ru')));
       // the client also shares its support chat with 10762: never listed
-      expect((await contacts(client)).map((x) => x.id).sort()).toEqual([ids.p1, ids.oper].sort());
+      expect((await contacts(client)).map((x) => x.id).sort()).toEqual([ids.p1, ids.oper, ids.support].sort());
       expect(await contacts(other)).toEqual([]);
       expect(await contacts(p2)).toEqual([]);
       expect((await t.client().get(`${C}/contacts`)).statusCode).toBe(401);

@@ -18,7 +18,7 @@ for (const driver of DRIVERS) {
   describe(`chat calls [${driver}]`, () => {
     let t: TestApp;
     let client: TestClient, p1: TestClient, p2: TestClient, oper: TestClient, other: TestClient, agent: TestClient;
-    let ids: { client: number; p1: number; p2: number; oper: number; other: number };
+    let ids: { client: number; p1: number; p2: number; oper: number; support: number; other: number };
     let orderId: number;
     let groupId: number;
     beforeAll(async () => {
@@ -34,6 +34,8 @@ for (const driver of DRIVERS) {
         p1: (await userOf(t, 'partner1@example.com')).id,
         p2: (await userOf(t, 'partner2@example.com')).id,
         oper: (await userOf(t, 'operator@example.com')).id,
+        // the seeded support operator: order chats have every operator as a member
+        support: (await userOf(t, 'support@example.com')).id,
         other: (await userOf(t, 'newclient@example.com')).id,
       };
       orderId = await activeOrder(t, client, [await partnerCompanyId(t, 'Альфа Платежи')]);
@@ -86,7 +88,9 @@ for (const driver of DRIVERS) {
       expect((await other.post(`${C}/group/by-ids`, { ids: [groupId] })).json()).toEqual([]);
       expect(await t.snapshot()).toEqual(before);
       const detail = (await client.get(`${C}/group/${groupId}`)).json();
-      expect(detail.members.map((m: { id: number }) => m.id).sort()).toEqual([ids.client, ids.p1, ids.oper].sort());
+      expect(detail.members.map((m: { id: number }) => m.id).sort()).toEqual(
+        [ids.client, ids.p1, ids.oper, ids.support].sort(),
+      );
     });
 
     it('bad input answers 400 with Russian messages and changes nothing (chat §5 msgKey)', async () => {
@@ -135,7 +139,7 @@ for (const driver of DRIVERS) {
       expect(rows).toHaveLength(1);
       const events = await t.db.select().from(chatEvents).where(eq(chatEvents.kind, 'GROUP_MSG'));
       expect(events).toHaveLength(1);
-      expect([...events[0].recipients].sort()).toEqual([ids.client, ids.p1, ids.oper].sort());
+      expect([...events[0].recipients].sort()).toEqual([ids.client, ids.p1, ids.oper, ids.support].sort());
       expect((events[0].payload as { message: { msgId: number } }).message.msgId).toBe(m1);
     });
 

@@ -49,6 +49,7 @@ for (const driver of DRIVERS) {
         name: 'Пётр',
         surname: 'Лебедев',
         rights: op.rights,
+        operatorRoles: ['ADMIN'],
       });
       c1 = await t.signedIn('client@example.com'); // Иван Смирнов, ООО «ВЭД Трейд»
       c2 = await t.signedIn('newclient@example.com'); // Анна Кузнецова, ООО «Новый Импорт»
@@ -293,7 +294,11 @@ for (const driver of DRIVERS) {
       expect(
         (ev.payload as { message: { selfMsg: boolean; sender: { id: number }; group: { type: string } } }).message,
       ).toMatchObject({ selfMsg: false, sender: { id: SUPPORT }, group: { type: 'ECVP_SUPPORT' } });
-      expect([...ev.recipients].sort((a, b) => a - b)).toEqual([ids.c1, ids.oper, ids.oper2].sort((a, b) => a - b));
+      // every operator receives the desk's events (the seeded support@example.com too)
+      const support = (await userOf(t, 'support@example.com')).id;
+      expect([...ev.recipients].sort((a, b) => a - b)).toEqual(
+        [ids.c1, ids.oper, ids.oper2, support].sort((a, b) => a - b),
+      );
     });
   });
 }

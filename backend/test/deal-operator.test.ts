@@ -205,6 +205,7 @@ for (const driver of DRIVERS) {
           name: 'Пётр',
           surname: 'Андреев',
           status: 'ACTIVE',
+          operatorRoles: ['ADMIN'],
         })
         .returning();
       const [gone] = await t.db
@@ -216,6 +217,7 @@ for (const driver of DRIVERS) {
           name: 'Иван',
           surname: 'Борисов',
           status: 'USER_SUSPENDED',
+          operatorRoles: ['ADMIN'],
         })
         .returning();
       const after = (await a.oper.get('/api/secured/oper/users')).json() as typeof list;

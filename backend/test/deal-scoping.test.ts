@@ -95,7 +95,10 @@ for (const set of ['docs-example', 'docs', 'final-docs']) {
 /** Routes of issue 3 in the OpenAPI document: deal paths of the client, the operator, the payment agent, and the operator sign-in. */
 function isDealPath(p: string): boolean {
   return (
-    /^\/api\/secured\/(oper\/(order|partners|users)|partner\/|client\/order\/exch)/.test(p) ||
+    /^\/api\/secured\/(oper\/order|partner\/|client\/order\/exch)/.test(p) ||
+    // the administration's /oper/partners/* and /oper/users/* (issue 10) are covered by admin-rights-matrix.test.ts
+    p === '/api/secured/oper/partners/active' ||
+    p === '/api/secured/oper/users' ||
     p === '/oper-login' ||
     p === '/api/public/oper/autologin'
   );
@@ -176,9 +179,9 @@ for (const driver of DRIVERS) {
 
     it('the table covers every deal route of the app', () => {
       const spec = t.app.swagger() as { paths: Record<string, Record<string, unknown>> };
-      const found = Object.entries(spec.paths).flatMap(([p, ms]) =>
-        isDealPath(p) ? Object.keys(ms).map((m) => `${m.toUpperCase()} ${p}`) : [],
-      );
+      const found = Object.entries(spec.paths)
+        .flatMap(([p, ms]) => (isDealPath(p) ? Object.keys(ms).map((m) => `${m.toUpperCase()} ${p}`) : []))
+        .filter((k) => k !== 'POST /api/secured/oper/users'); // creating an operator (issue 10): admin-operators.test.ts
       expect(found.filter((k) => !(k in ACCESS))).toEqual([]);
       expect(found.length).toBeGreaterThan(40);
     });

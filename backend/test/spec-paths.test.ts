@@ -150,23 +150,6 @@ GET /api/secured/common/chat/{id}/file
 const COMING: Record<string, string> = {
   'POST /api/public/lead/card/debit': 'issue 13 (public site)',
   'POST /api/secured/client/recommendations/new-client': 'issue 11 (referral partner)',
-  'POST /api/secured/oper/client/filter': 'issue 10 (operator administration)',
-  'POST /api/secured/oper/client/filter/count': 'issue 10',
-  'POST /api/secured/oper/client/{id}/status-change': 'issue 10',
-  'GET /api/secured/oper/client/info': 'issue 10',
-  'GET /api/secured/oper/client/{id}': 'issue 10',
-  'GET /api/secured/oper/client/{id}/checklist': 'issue 10',
-  'GET /api/secured/oper/client/{id}/card': 'issue 10',
-  'POST /api/secured/oper/partners/filter': 'issue 10',
-  'POST /api/secured/oper/partners/filter/count': 'issue 10',
-  'POST /api/secured/oper/partners': 'issue 10',
-  'POST /api/secured/oper/users/filter': 'issue 10',
-  'POST /api/secured/oper/users/filter/count': 'issue 10',
-  'PUT /api/secured/oper/users/{id}/status': 'issue 10',
-  'GET /api/secured/oper/users/rights': 'issue 10',
-  'GET /api/secured/oper/users/{id}/rights': 'issue 10',
-  'PUT /api/secured/oper/users/{id}/rights': 'issue 10',
-  'GET /api/secured/oper/nalog/fns': 'issue 10',
 };
 
 /** `{anything}` → `{}`: parameter names differ between the spec and the routes (`{companyId}` vs `{id}`). */

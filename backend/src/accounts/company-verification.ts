@@ -16,16 +16,22 @@ import { verificationDocuments } from '../db/schema/verification.js';
 
 /**
  * Moves the company to VERIFIED with the signature-confirmed flag and the verification time. A SUSPENDED company stays
- * suspended (returns false); an already verified one keeps its first `verifiedAt` (returns true). Run it in the
- * transaction that records the reason (the signature row, or the operator's status change).
+ * suspended (returns false) unless `liftSuspension` is set (an operator's status change SUSPENDED → VERIFIED lifts the
+ * suspension and verifies, issue 10); an already verified one keeps its first `verifiedAt` (returns true). Run it in
+ * the transaction that records the reason (the signature row, or the operator's status change).
  */
-export async function markCompanyVerified(tx: DbOrTx, companyId: number, now: Date): Promise<boolean> {
+export async function markCompanyVerified(
+  tx: DbOrTx,
+  companyId: number,
+  now: Date,
+  opts: { liftSuspension?: boolean } = {},
+): Promise<boolean> {
   const [company] = await tx
     .select({ status: companies.status, verifiedAt: companies.verifiedAt })
     .from(companies)
     .where(eq(companies.id, companyId))
     .for('update');
-  if (!company || company.status === 'SUSPENDED') return false;
+  if (!company || (company.status === 'SUSPENDED' && !opts.liftSuspension)) return false;
   await tx
     .update(companies)
     .set({ status: 'VERIFIED', signatureConfirmed: true, verifiedAt: company.verifiedAt ?? now })

@@ -12,7 +12,7 @@ import { emailTokens } from '../db/schema/accounts.js';
 import { AppError, MESSAGES, type ErrorBody } from '../errors.js';
 import type { Mail } from '../mail/mailer.js';
 
-export type TokenPurpose = 'REGISTRATION' | 'PASSWORD_RESET' | 'EMAIL_CHANGE';
+export type TokenPurpose = 'REGISTRATION' | 'PASSWORD_RESET' | 'EMAIL_CHANGE' | 'INVITATION';
 export type EmailTokenRow = typeof emailTokens.$inferSelect;
 
 /** Lifetime of a link per purpose, milliseconds. */
@@ -20,6 +20,8 @@ export const TOKEN_TTL_MS: Record<TokenPurpose, number> = {
   REGISTRATION: 24 * 3600_000,
   PASSWORD_RESET: 3600_000,
   EMAIL_CHANGE: 24 * 3600_000,
+  /** An account created by an operator (issue 10): the invitation to set the password lives 7 days. */
+  INVITATION: 7 * 24 * 3600_000,
 };
 
 /** Minimum pause between two mails to one address for one purpose, seconds (spec core §4, §9). */

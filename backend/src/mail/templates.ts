@@ -38,6 +38,15 @@ export function emailChangeLink(publicUrl: string, type: AccountType, token: str
   return `${trim(publicUrl)}/${areaOf(type)}/auth/email/confirm?token=${encodeURIComponent(token)}`;
 }
 
+/**
+ * Invitation link of an account created by an operator (valid 7 days, issue 10): the set-password page of its area,
+ * `${publicUrl}/<area>/auth/forgot/pass?token=…&invitation=1` (operators: `/operator/auth/invitation?token=…`).
+ */
+export function invitationLink(publicUrl: string, type: AccountType, token: string): string {
+  if (type === 'OPER') return `${trim(publicUrl)}/operator/auth/invitation?token=${encodeURIComponent(token)}`;
+  return `${passwordResetLink(publicUrl, type, token)}&invitation=1`;
+}
+
 function build(to: string, subject: string, lines: string[], link: string, linkText: string): Mail {
   const text = [
     ...lines,
@@ -99,5 +108,28 @@ export function emailChangeMail(publicUrl: string, to: string, type: AccountType
     ],
     emailChangeLink(publicUrl, type, token),
     'Подтвердить новый адрес',
+  );
+}
+
+/** Russian name of the account kind in the invitation mail. */
+const INVITED_AS: Record<AccountType, string> = {
+  CLIENT: 'клиента',
+  PARTNER: 'платёжного агента',
+  AGENT: 'партнёра',
+  OPER: 'сотрудника',
+};
+
+/** The invitation to `to`, whose account of `type` an operator created (issue 10): set the password by the link. */
+export function invitationMail(publicUrl: string, to: string, type: AccountType, token: string): Mail {
+  return build(
+    to,
+    'Приглашение на платформу валютных платежей',
+    [
+      'Здравствуйте!',
+      `Оператор платформы валютных платежей создал для вас учётную запись ${INVITED_AS[type]}. Логин — ${to}.`,
+      'Чтобы войти, задайте пароль по ссылке ниже. Ссылка действует 7 дней.',
+    ],
+    invitationLink(publicUrl, type, token),
+    'Задать пароль',
   );
 }

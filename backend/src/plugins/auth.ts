@@ -10,7 +10,15 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHook
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client.js';
 import { companies, users } from '../db/schema/core.js';
+import { effectiveRights, type OperatorRight } from '@platform/domain/operator/rights';
+import { accountBlocked } from '../accounts/account-access.js';
 import { AppError } from '../errors.js';
+
+/** 403 RIGHT_REQUIRED: an operator lacks the right of an operator route (issue 10). */
+export const RIGHT_REQUIRED_MESSAGE = 'Недостаточно прав для этого раздела';
+
+/** Property of a `requireRight` guard that names its rights (read by the onRoute hook). */
+const OPERATOR_RIGHTS_KEY = Symbol('operatorRights');
 
 /** Data roles of spec core §6. */
 export type AccountType = 'CLIENT' | 'PARTNER' | 'AGENT' | 'OPER';
@@ -24,8 +32,15 @@ export interface AuthUser {
   status: string;
   companyId: number | null;
   company: { id: number; status: string; signatureConfirmed: boolean; kind: string } | null;
-  /** Rights: stored rights plus VERIFIED_CLIENT for a client of a verified company (spec core §6). */
+  /**
+   * Rights: for an operator his effective rights (roles' rights and extra rights, `@platform/domain/operator/rights`);
+   * for others the stored rights plus VERIFIED_CLIENT for a client of a verified company (spec core §6).
+   */
   rights: string[];
+  /** Operator roles (empty for other accounts). */
+  operatorRoles: string[];
+  /** The account is blocked (USER_SUSPENDED, or its company SUSPENDED): its sessions count as none. */
+  blocked: boolean;
   /** A client is verified when its company is verified; other accounts are verified when active. */
   verified: boolean;
 }
@@ -37,6 +52,16 @@ declare module 'fastify' {
   interface FastifyInstance {
     requireUser: preHandlerAsyncHookHandler;
     requireRole: (...types: AccountType[]) => preHandlerAsyncHookHandler;
+    /**
+     * An operator with at least one of `rights`: 401 UNAUTHORIZED without a session, 403 FORBIDDEN for another role,
+     * 403 RIGHT_REQUIRED for an operator without any of them (declare RIGHT_ERRORS on the route).
+     */
+    requireRight: (...rights: OperatorRight[]) => preHandlerAsyncHookHandler;
+    /**
+     * Every route guarded by `requireRight`, as registered: method, URL and the rights any of which admits (for the
+     * route × right test matrix, backend/test/admin-rights-matrix.test.ts).
+     */
+    operatorRouteRights: Array<{ method: string; url: string; rights: OperatorRight[] }>;
     /** Loads a user by id into the AuthUser shape (null when absent). */
     loadAuthUser: (userId: number) => Promise<AuthUser | null>;
   }
@@ -69,7 +94,7 @@ export async function loadAuthUser(db: Db, userId: number): Promise<AuthUser | n
   const company = c ? { id: c.id, status: c.status, signatureConfirmed: c.signatureConfirmed, kind: c.kind } : null;
   const accountType = u.accountType as AccountType;
   const clientVerified = accountType === 'CLIENT' && companyVerified(company);
-  const rights = [...u.rights];
+  const rights: string[] = accountType === 'OPER' ? effectiveRights(u.operatorRoles, u.rights) : [...u.rights];
   if (clientVerified && !rights.includes('VERIFIED_CLIENT')) rights.push('VERIFIED_CLIENT');
   return {
     id: u.id,
@@ -79,7 +104,9 @@ export async function loadAuthUser(db: Db, userId: number): Promise<AuthUser | n
     companyId: u.companyId,
     company,
     rights,
-    verified: accountType === 'CLIENT' ? clientVerified : u.status === 'ACTIVE',
+    operatorRoles: accountType === 'OPER' ? [...u.operatorRoles] : [],
+    blocked: accountBlocked(u, company),
+    verified: accountType === 'CLIENT' ? clientVerified : u.status === 'ACTIVE' && !accountBlocked(u, company),
   };
 }
 
@@ -92,7 +119,7 @@ export default fp(
       const userId = request.session?.userId;
       if (!userId) return;
       const user = await loadAuthUser(opts.db, userId);
-      if (!user || user.status === 'USER_SUSPENDED') {
+      if (!user || user.blocked) {
         await request.session.destroy();
         return;
       }
@@ -105,6 +132,23 @@ export default fp(
     app.decorate('requireRole', (...types: AccountType[]) => async (request: FastifyRequest, _reply: FastifyReply) => {
       if (!request.user) throw AppError.unauthorized();
       if (!types.includes(request.user.accountType)) throw AppError.forbidden();
+    });
+    app.decorate('requireRight', (...rights: OperatorRight[]) => {
+      const guard = async (request: FastifyRequest, _reply: FastifyReply) => {
+        if (!request.user) throw AppError.unauthorized();
+        if (request.user.accountType !== 'OPER') throw AppError.forbidden();
+        if (!rights.some((r) => request.user!.rights.includes(r)))
+          throw AppError.forbidden(RIGHT_REQUIRED_MESSAGE, 'RIGHT_REQUIRED');
+      };
+      return Object.assign(guard, { [OPERATOR_RIGHTS_KEY]: rights });
+    });
+    app.decorate('operatorRouteRights', []);
+    app.addHook('onRoute', (route) => {
+      const handlers = [route.preHandler ?? []].flat() as Array<{ [OPERATOR_RIGHTS_KEY]?: OperatorRight[] }>;
+      const guard = handlers.find((h) => h && h[OPERATOR_RIGHTS_KEY]);
+      if (!guard) return;
+      for (const method of [route.method].flat())
+        app.operatorRouteRights.push({ method, url: route.url, rights: guard[OPERATOR_RIGHTS_KEY]! });
     });
   },
   { name: 'auth', dependencies: ['session'] },

@@ -77,6 +77,14 @@ export function errorResponses<const L extends readonly ErrorCodes[]>(
 export const SESSION_ERRORS = { 401: ['UNAUTHORIZED'] } as const satisfies ErrorCodes;
 /** A role is required: 401 without a session, 403 FORBIDDEN with another role (spec core §6, §8). */
 export const ROLE_ERRORS = { 401: ['UNAUTHORIZED'], 403: ['FORBIDDEN'] } as const satisfies ErrorCodes;
+/**
+ * An operator route guarded by `app.requireRight(...)` (issue 10): 401 without a session, 403 FORBIDDEN for a
+ * non-operator, 403 RIGHT_REQUIRED 'Недостаточно прав для этого раздела' for an operator without the right.
+ */
+export const RIGHT_ERRORS = {
+  401: ['UNAUTHORIZED'],
+  403: ['FORBIDDEN', 'RIGHT_REQUIRED'],
+} as const satisfies ErrorCodes;
 /** A state-changing call: 403 CSRF_INVALID (with retryCsrf) without a valid X-XSRF-TOKEN (spec core §8). */
 export const CSRF_ERRORS = { 403: ['CSRF_INVALID'] } as const satisfies ErrorCodes;
 /**

@@ -94,7 +94,7 @@ export const DEMO_PARTNERS: readonly DemoPartner[] = [
     limits: [
       { currencyCode: 'USD', amountFrom: '1000.00', amountTo: '1000000.00' },
       { currencyCode: 'EUR', amountFrom: '1000.00', amountTo: '800000.00' },
-      { currencyCode: 'CNY', amountFrom: '5000.00', amountTo: '5000000.00' },
+      { currencyCode: 'CNY', amountFrom: '1000.00', amountTo: '5000000.00' },
     ],
     paymentCompanies: [
       {
@@ -145,6 +145,14 @@ export const DEMO_PARTNERS: readonly DemoPartner[] = [
         indicativeRate: '92.4000',
       },
       {
+        currencyCode: 'CNY',
+        rateSource: 'Московская биржа',
+        rateRules: 'Средневзвешенный биржевой курс CNY/RUB TOM',
+        rateTime: 'на 10:00 МСК дня оплаты',
+        comment: null,
+        indicativeRate: '12.7000',
+      },
+      {
         currencyCode: 'AED',
         rateSource: 'ЦБ РФ',
         rateRules: 'Кросс-курс ЦБ РФ через USD',
@@ -155,6 +163,7 @@ export const DEMO_PARTNERS: readonly DemoPartner[] = [
     ],
     limits: [
       { currencyCode: 'USD', amountFrom: '5000.00', amountTo: '2000000.00' },
+      { currencyCode: 'CNY', amountFrom: '1000.00', amountTo: '5000000.00' },
       { currencyCode: 'AED', amountFrom: '10000.00', amountTo: '5000000.00' },
     ],
     paymentCompanies: [

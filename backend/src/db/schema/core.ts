@@ -45,7 +45,11 @@ export const companies = pgTable(
     signatureConfirmed: boolean('signature_confirmed').notNull().default(false),
     /** When the company became VERIFIED (signed verification document or operator decision; accounts/company-verification.ts). */
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
-    /** Client status NEW, VERIFIED or SUSPENDED (spec core §3). */
+    /**
+     * Client status NEW, VERIFIED or SUSPENDED (spec core §3). Payment agents and referral partners are VERIFIED
+     * (active) or SUSPENDED (blocked, spec core §4 "Other states"). SUSPENDED blocks the sign-in of every user of the
+     * company (USER_SUSPENDED) and ends their sessions (accounts/account-access.ts).
+     */
     status: text('status').notNull().default('NEW'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -73,7 +77,15 @@ export const users = pgTable(
     companyWebsite: text('company_website'),
     position: text('position'),
     companyId: integer('company_id').references(() => companies.id),
-    /** Extra rights (operators' role rights); VERIFIED_CLIENT is derived from the company, not stored. */
+    /**
+     * Operators' roles (codes of `@platform/domain/operator/rights` OPERATOR_ROLES); effective rights are the union of
+     * the roles' rights and `rights`.
+     */
+    operatorRoles: text('operator_roles')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Operators' extra rights (OPERATOR_RIGHTS codes); VERIFIED_CLIENT is derived from the company, not stored. */
     rights: text('rights')
       .array()
       .notNull()

@@ -8,3 +8,4 @@ export * from './deal.js';
 export * from './chat-events.js';
 export * from './chat.js';
 export * from './verification.js';
+export * from './admin.js';

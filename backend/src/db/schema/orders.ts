@@ -175,6 +175,11 @@ export const partnerOrders = pgTable(
     statusDate: timestamp('status_date', { withTimezone: true }),
     /** The agent's refusal reason (PARTNER_REJECT, spec core §5 "a refusal reason is required"). */
     rejectReason: text('reject_reason'),
+    /**
+     * Set when the operator sent the order to an agent whose product passport or limits it does not fit (issue 10
+     * scoring): the operator's comment justifying the override; null when the order fits.
+     */
+    fitOverrideComment: text('fit_override_comment'),
   },
   (t) => [uniqueIndex('partner_orders_order_partner_uq').on(t.orderId, t.partnerCompanyId)],
 );

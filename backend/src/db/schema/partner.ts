@@ -18,6 +18,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   text,
@@ -41,6 +42,36 @@ export const partnerProfiles = pgTable(
     serviceCommissionPercent: numeric('service_commission_percent', { precision: 7, scale: 4 }).notNull().default('0'),
     /** The agent signs documents with a qualified electronic signature (partnerSignRequired of its offers). */
     signRequired: boolean('sign_required').notNull().default(false),
+    /** Part of a group of companies, with its description (spec core §3 "group-of-companies flag and description"). */
+    groupOfCompanies: boolean('group_of_companies').notNull().default(false),
+    groupDescription: text('group_description'),
+    /** Beneficiaries: `[{ name, share?: decimal string %, owner: boolean }]` (spec core §3 "beneficiaries (with owner flag)"). */
+    beneficiaries: jsonb('beneficiaries')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    /** Contacts: `[{ surname, name, patronymic?, responsibilities?, phone?, email? }]` (spec core §3 "contacts"). */
+    contacts: jsonb('contacts')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    /** Product passport: client direction IMPORT, EXPORT or BOTH. */
+    clientDirection: text('client_direction').notNull().default('BOTH'),
+    /** Product passport: goods import REQUIRED, NOT_REQUIRED or UNIMPORTANT (compared with the order's goods location). */
+    goodsImportRule: text('goods_import_rule').notNull().default('UNIMPORTANT'),
+    /** Product passport: minimum monthly client volume, USD (compared with the client checklist's monthly total). */
+    minMonthlyVolumeUsd: numeric('min_monthly_volume_usd', { precision: 18, scale: 2 }),
+    /** Product passport: minimum client payment, USD equivalent (compared with the order amount). */
+    minPaymentUsd: numeric('min_payment_usd', { precision: 18, scale: 2 }),
+    /** Product passport: supported counterparty countries, ISO 3166-1 alpha-2; empty = any country. */
+    supportedCountries: text('supported_countries')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Product passport: payment purposes the agent does not serve, free text. */
+    unsupportedPurposes: text('unsupported_purposes'),
+    /** Product passport: closing documents the agent requires, free text. */
+    requiredClosingDocuments: text('required_closing_documents'),
+    /** Expert conclusion comment (spec core §3). */
+    expertConclusion: text('expert_conclusion'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

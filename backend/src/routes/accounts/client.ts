@@ -22,7 +22,7 @@ import { checkWebsite } from '../../domain/validation.js';
 import { checkPhone, checkRussianName, type FieldIssue } from '@platform/domain/validation/rules';
 import { AppError } from '../../errors.js';
 import { companyIdOf, companyVerified } from '../../plugins/auth.js';
-import { literalUnion, errorResponses, CSRF_ERRORS, INPUT_ERRORS, ROLE_ERRORS } from '../schemas.js';
+import { literalUnion, errorResponses, CSRF_ERRORS, INPUT_ERRORS, RIGHT_ERRORS, ROLE_ERRORS } from '../schemas.js';
 import { assertNoIssues } from './common.js';
 
 const NullableString = Type.Union([Type.String(), Type.Null()]);
@@ -302,18 +302,18 @@ export default async function clientRoutes(fastify: FastifyInstance): Promise<vo
   app.get(
     '/api/secured/common/partners/checklist/:id',
     {
-      preHandler: app.requireRole('OPER'),
+      preHandler: app.requireRight('ORDERS_VIEW', 'CLIENTS'),
       schema: {
         tags: ['secured-common'],
         summary: 'Checklist of a client company (spec core §7 Secured common)',
         description:
-          "`id` is the client company id. OPER only for now: referral partners get access to their own clients' checklists with the partner–client list. Errors: 400 VALIDATION_ERROR (id not a positive integer); 401 UNAUTHORIZED; " +
+          "`id` is the client company id. Operators with ORDERS_VIEW or CLIENTS only for now (else 403 RIGHT_REQUIRED): referral partners get access to their own clients' checklists with the partner–client list. Errors: 400 VALIDATION_ERROR (id not a positive integer); 401 UNAUTHORIZED; " +
           '403 FORBIDDEN; 404 COMPANY_NOT_FOUND (no such client company) or CHECKLIST_NOT_FOUND.',
         security: [{ session: [] }],
         params: Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647 }) }),
         response: {
           200: ChecklistAnswerSchema,
-          ...errorResponses(ROLE_ERRORS, {
+          ...errorResponses(RIGHT_ERRORS, {
             400: ['VALIDATION_ERROR'],
             404: ['CHECKLIST_NOT_FOUND', 'COMPANY_NOT_FOUND'],
           }),

@@ -86,8 +86,8 @@ export default async function passwordRoutes(fastify: FastifyInstance): Promise<
         tags: ['public'],
         summary: 'Set a new password by a reset link (spec core §7 Public; §5 password rules)',
         description:
-          'Body `{ token, password, passwordSecondTime }` → 204. Also lifts a login lock and signs the account out everywhere. ' +
-          "Errors: 410 LINK_EXPIRED 'Ссылка устарела' (unknown, expired after 1 h, used or voided); 400 VALIDATION_ERROR with one item per failed password rule " +
+          'Body `{ token, password, passwordSecondTime }` → 204; the token of a password reset mail or of an invitation (an account created by an operator, valid 7 days). Also lifts a login lock and signs the account out everywhere. ' +
+          "Errors: 410 LINK_EXPIRED 'Ссылка устарела' (unknown, expired after 1 h or 7 days for an invitation, used or voided); 400 VALIDATION_ERROR with one item per failed password rule " +
           '(PASSWORD_LENGTH, PASSWORD_SPACE, PASSWORD_UPPERCASE, PASSWORD_LOWERCASE, PASSWORD_DIGIT, PASSWORD_SPECIAL, PASSWORD_MISMATCH); ' +
           "403 ACCOUNT_SUSPENDED 'Аккаунт, зарегистрированный на эту почту, заблокирован'; 403 CSRF_INVALID.",
         body: Type.Object({ token: TokenField, password: PasswordField, passwordSecondTime: PasswordField }),
@@ -100,7 +100,7 @@ export default async function passwordRoutes(fastify: FastifyInstance): Promise<
     async (request, reply) => {
       const { token, password, passwordSecondTime } = request.body;
       const now = app.clock.now();
-      const link = await usableToken(db, token, ['PASSWORD_RESET'], now);
+      const link = await usableToken(db, token, ['PASSWORD_RESET', 'INVITATION'], now);
       assertNoIssues(newPasswordIssues({ password, passwordSecondTime }));
       const [user] = await db
         .select({ id: users.id, status: users.status })

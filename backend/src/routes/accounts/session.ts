@@ -13,7 +13,8 @@ import { Type } from 'typebox';
 import { currentUser, CurrentUserSchema } from '../../accounts/current-user.js';
 import { dummyPasswordHash, verifyPassword } from '../../accounts/passwords.js';
 import type { Db } from '../../db/client.js';
-import { users } from '../../db/schema/core.js';
+import { companies, users } from '../../db/schema/core.js';
+import { accountBlocked } from '../../accounts/account-access.js';
 import { AppError, MESSAGES } from '../../errors.js';
 import type { AccountType } from '../../plugins/auth.js';
 import { errorResponses, CSRF_ERRORS, INPUT_ERRORS } from '../schemas.js';
@@ -62,13 +63,19 @@ export async function checkCredentials(
   userType: AccountType | undefined,
   now: Date,
 ): Promise<typeof users.$inferSelect> {
-  const [user] = await db.select().from(users).where(eq(users.email, email));
+  const [row] = await db
+    .select({ user: users, companyStatus: companies.status })
+    .from(users)
+    .leftJoin(companies, eq(users.companyId, companies.id))
+    .where(eq(users.email, email));
+  const user = row?.user;
   if (!user || (userType && userType !== user.accountType)) {
     await verifyPassword(password, await dummyPasswordHash());
     if (userType && userType !== 'CLIENT') throw new AppError(404, 'USER_NOT_FOUND', NOT_FOUND_MESSAGES[userType]);
     throw new AppError(401, 'BAD_CREDENTIALS', BAD_CREDENTIALS);
   }
-  if (user.status === 'USER_SUSPENDED') throw new AppError(403, 'ACCOUNT_SUSPENDED', MESSAGES.accountSuspended);
+  if (accountBlocked(user, row.companyStatus ? { status: row.companyStatus } : null))
+    throw new AppError(403, 'ACCOUNT_SUSPENDED', MESSAGES.accountSuspended);
   if (user.lockedUntil && user.lockedUntil.getTime() > now.getTime())
     throw new AppError(429, 'LOGIN_LIMIT', MESSAGES.loginLimit);
 

@@ -8,6 +8,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
+import { companies } from '../../db/schema/core.js';
 import { dealDocuments, partnerOrderOfferExpenses, partnerOrderOffers } from '../../db/schema/deal.js';
 import {
   partnerCurrencySettings,
@@ -149,12 +150,13 @@ export default async function partnerOfferRoutes(fastify: FastifyInstance): Prom
           "decimals, its source and rules — both default from the agent's currency settings — and the expenses rate), transaction type and the sample contract " +
           '(fileId of a document example of this offer). The breakdown (total fee, agent fee, service fee, total commission) is computed here. ' +
           'One transaction: the transition PARTNER_SEND_OFFER (compare-and-set, history) and the offer details. Answers the request as GET {id}. ' +
-          `Errors: 400 VALIDATION_ERROR (all field errors at once; nothing written), ${AUTH_ERRORS}, ${SCOPE_ERROR}, 409 INVALID_STATE or CONFLICT.`,
+          `Errors: 400 VALIDATION_ERROR (all field errors at once; nothing written), ${AUTH_ERRORS}, ${SCOPE_ERROR}, 409 INVALID_STATE or CONFLICT; 403 PARTNER_BLOCKED (the agent is blocked).`,
         params: OrderIdParams,
         body: OfferSendSchema,
         response: {
           200: PartnerOrderDetailSchema,
           ...errorResponses(ROLE_ERRORS, CSRF_ERRORS, INPUT_ERRORS, {
+            403: ['PARTNER_BLOCKED'],
             404: ['NOT_FOUND'],
             409: ['CONFLICT', 'INVALID_STATE'],
           }),
@@ -165,6 +167,13 @@ export default async function partnerOfferRoutes(fastify: FastifyInstance): Prom
       const user = partnerOf(request);
       const { id } = request.params;
       const body = request.body;
+      // A blocked payment agent cannot send offers (issue 10; its sessions also end at blocking).
+      const [own] = await db
+        .select({ status: companies.status })
+        .from(companies)
+        .where(eq(companies.id, user.companyId));
+      if (own?.status === 'SUSPENDED')
+        throw AppError.forbidden('Платёжный агент заблокирован: отправка предложений недоступна', 'PARTNER_BLOCKED');
       const { order, offer } = await findPartnerOrder(db, user.companyId, id);
       const terms = await loadPartnerTerms(db, user.companyId);
       const now = app.clock.now();

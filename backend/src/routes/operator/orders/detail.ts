@@ -20,28 +20,29 @@ import { OrderInputSchema } from '../../orders/schemas.js';
 import { loadOperatorComments } from '../queries.js';
 import { Type } from 'typebox';
 import { BASE, TAGS, OperOrderSchema, OperOrderDetailSchema, IdParams, CommentBody, operOrder } from './schemas.js';
-import { errorResponses, CSRF_ERRORS, INPUT_ERRORS, ROLE_ERRORS } from '../../schemas.js';
+import { errorResponses, CSRF_ERRORS, INPUT_ERRORS, RIGHT_ERRORS } from '../../schemas.js';
 
 export default async function operatorOrderDetailRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const db = app.dbh.db;
-  const oper = app.requireRole('OPER');
+  const view = app.requireRight('ORDERS_VIEW');
+  const manage = app.requireRight('ORDERS_MANAGE');
 
   app.get(
     `${BASE}/:id`,
     {
-      preHandler: oper,
+      preHandler: view,
       schema: {
         tags: TAGS,
         summary: 'One order, operator side (spec core §7 Operator "GET {id}"; §3 "Operator-side order row")',
         description:
           'The operator-side row with the request data, every partner order with offer details and bill, the unified ' +
           'history (ORDER, OFFER, PAYMENT rows with actor and comment) and `operatorComments` (every operator comment, newest first: ' +
-          '`{ id, name, dateTimeCreate, comment }`, also the reject / close reasons). Errors: 400 VALIDATION_ERROR, 401 UNAUTHORIZED, 403 FORBIDDEN, 404 NOT_FOUND.',
+          '`{ id, name, dateTimeCreate, comment }`, also the reject / close reasons). Errors: 400 VALIDATION_ERROR, 401 UNAUTHORIZED, 403 FORBIDDEN / RIGHT_REQUIRED, 404 NOT_FOUND.',
         params: IdParams,
         response: {
           200: OperOrderDetailSchema,
-          ...errorResponses(ROLE_ERRORS, { 400: ['VALIDATION_ERROR'], 404: ['NOT_FOUND'] }),
+          ...errorResponses(RIGHT_ERRORS, { 400: ['VALIDATION_ERROR'], 404: ['NOT_FOUND'] }),
         },
       },
     },
@@ -55,7 +56,7 @@ export default async function operatorOrderDetailRoutes(fastify: FastifyInstance
   app.put(
     `${BASE}/:id`,
     {
-      preHandler: oper,
+      preHandler: manage,
       schema: {
         tags: TAGS,
         summary:
@@ -65,17 +66,17 @@ export default async function operatorOrderDetailRoutes(fastify: FastifyInstance
           'SWIFT, TN VED from the directory, payment dates not in the past and From ≤ To, comment ≤ 2000). `fileIds` is ignored: the files ' +
           "stay the client's. Only in VALIDATION or IN_VALIDATION; written with compare-and-set on the order version and recorded in the " +
           "history (status unchanged, comment 'Данные заявки изменены оператором'). Errors: 400 VALIDATION_ERROR, 401 UNAUTHORIZED, " +
-          '403 FORBIDDEN / CSRF_INVALID, 404 NOT_FOUND, 409 INVALID_STATE (already sent to agents or ended) / CONFLICT (changed meanwhile).',
+          '403 FORBIDDEN / RIGHT_REQUIRED / CSRF_INVALID, 404 NOT_FOUND, 409 INVALID_STATE (already sent to agents or ended) / CONFLICT (changed meanwhile).',
         params: IdParams,
         body: OrderInputSchema,
         response: {
           200: OperOrderSchema,
-          ...errorResponses(ROLE_ERRORS, CSRF_ERRORS, INPUT_ERRORS, {
+          ...errorResponses(RIGHT_ERRORS, CSRF_ERRORS, INPUT_ERRORS, {
             400: ['BIK_INVALID', 'BIK_NOT_FOUND', 'CORR_ACCOUNT_INVALID'],
             404: ['COMPANY_NOT_FOUND', 'REQUISITE_NOT_FOUND'],
             409: ['REQUISITE_DUPLICATE'],
           }),
-          ...errorResponses(ROLE_ERRORS, CSRF_ERRORS, INPUT_ERRORS, {
+          ...errorResponses(RIGHT_ERRORS, CSRF_ERRORS, INPUT_ERRORS, {
             404: ['NOT_FOUND'],
             409: ['CONFLICT', 'INVALID_STATE'],
           }),
@@ -157,14 +158,14 @@ export default async function operatorOrderDetailRoutes(fastify: FastifyInstance
   app.post(
     `${BASE}/:id/comment`,
     {
-      preHandler: oper,
+      preHandler: manage,
       schema: {
         tags: TAGS,
         summary: 'Comment on an order (spec core §7 Operator "comment"; §4 "Operator actions: comment")',
         description:
           "Body `{ comment }` (1–2000 characters after trimming). Any status. The newest comment is the order's lastOperComment. " +
           'Answers 201 `{ id, name, dateTimeCreate, comment }`. Errors: 400 VALIDATION_ERROR (COMMENT_REQUIRED, MAX_LENGTH), 401 UNAUTHORIZED, ' +
-          '403 FORBIDDEN / CSRF_INVALID, 404 NOT_FOUND.',
+          '403 FORBIDDEN / RIGHT_REQUIRED / CSRF_INVALID, 404 NOT_FOUND.',
         params: IdParams,
         body: CommentBody,
         response: {
@@ -174,7 +175,7 @@ export default async function operatorOrderDetailRoutes(fastify: FastifyInstance
             dateTimeCreate: Type.String(),
             comment: Type.String(),
           }),
-          ...errorResponses(ROLE_ERRORS, CSRF_ERRORS, INPUT_ERRORS, { 404: ['NOT_FOUND'] }),
+          ...errorResponses(RIGHT_ERRORS, CSRF_ERRORS, INPUT_ERRORS, { 404: ['NOT_FOUND'] }),
         },
       },
     },

@@ -14,30 +14,30 @@ import { OrderFileParams } from '../../orders/schemas.js';
 import { sendStoredFile } from '../../../files/storage.js';
 import { Type } from 'typebox';
 import { BASE, TAGS, IdParams } from './schemas.js';
-import { errorResponses, ROLE_ERRORS } from '../../schemas.js';
+import { errorResponses, RIGHT_ERRORS } from '../../schemas.js';
 
 export default async function operatorOrderDocumentRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const db = app.dbh.db;
-  const oper = app.requireRole('OPER');
+  const view = app.requireRight('ORDERS_VIEW');
 
   app.get(
     `${BASE}/:id/partner/:partnerId/doc-example`,
     {
-      preHandler: oper,
+      preHandler: view,
       schema: {
         tags: TAGS,
         summary: 'Document examples of a payment agent (spec core §7 Operator "partner doc example")',
         description:
           "The agent's DOC_EXAMPLE documents: agent-level examples and those of its partner order of this order. Download with " +
-          '.../{id}/documents/{docId}/content. Errors: 400, 401, 403, 404 NOT_FOUND (no such order or no such payment agent).',
+          '.../{id}/documents/{docId}/content. Errors: 400, 401, 403 (RIGHT_REQUIRED without the right), 404 NOT_FOUND (no such order or no such payment agent).',
         params: Type.Object({
           id: IdParams.properties.id,
           partnerId: Type.Integer({ minimum: 1, maximum: 2147483647 }),
         }),
         response: {
           200: Type.Array(DocumentSchema),
-          ...errorResponses(ROLE_ERRORS, { 400: ['VALIDATION_ERROR'], 404: ['NOT_FOUND'] }),
+          ...errorResponses(RIGHT_ERRORS, { 400: ['VALIDATION_ERROR'], 404: ['NOT_FOUND'] }),
         },
       },
     },
@@ -65,17 +65,17 @@ export default async function operatorOrderDocumentRoutes(fastify: FastifyInstan
   app.get(
     `${BASE}/:id/offer/docs`,
     {
-      preHandler: oper,
+      preHandler: view,
       schema: {
         tags: TAGS,
         summary: 'Offer and closing documents of an order (spec core §7 Operator "offer docs")',
         description:
           'Every OFFER_DOCS and FINAL_DOCS document of every partner order of the order, any status, oldest first (operators read ' +
-          'everything). Download with .../{id}/documents/{docId}/content. Errors: 400, 401, 403, 404 NOT_FOUND.',
+          'everything). Download with .../{id}/documents/{docId}/content. Errors: 400, 401, 403 (RIGHT_REQUIRED without the right), 404 NOT_FOUND.',
         params: IdParams,
         response: {
           200: Type.Array(DocumentSchema),
-          ...errorResponses(ROLE_ERRORS, { 400: ['VALIDATION_ERROR'], 404: ['NOT_FOUND'] }),
+          ...errorResponses(RIGHT_ERRORS, { 400: ['VALIDATION_ERROR'], 404: ['NOT_FOUND'] }),
         },
       },
     },
@@ -90,13 +90,13 @@ export default async function operatorOrderDocumentRoutes(fastify: FastifyInstan
   app.get(
     `${BASE}/:id/documents/:docId/content`,
     {
-      preHandler: oper,
+      preHandler: view,
       schema: {
         tags: TAGS,
         summary: 'Download a deal document of an order (designed; spec core §3 "Documents")',
         description:
           'The bytes of an OFFER_DOCS / FINAL_DOCS document of the order, or a DOC_EXAMPLE of any payment agent, with its stored type, ' +
-          '`Content-Disposition: attachment` and `X-Content-Type-Options: nosniff`. Errors: 400, 401, 403, 404 NOT_FOUND.',
+          '`Content-Disposition: attachment` and `X-Content-Type-Options: nosniff`. Errors: 400, 401, 403 (RIGHT_REQUIRED without the right), 404 NOT_FOUND.',
         params: Type.Object({
           id: IdParams.properties.id,
           docId: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }),
@@ -104,7 +104,7 @@ export default async function operatorOrderDocumentRoutes(fastify: FastifyInstan
         produces: ['application/octet-stream'],
         response: {
           200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary' }),
-          ...errorResponses(ROLE_ERRORS, { 400: ['VALIDATION_ERROR'], 404: ['NOT_FOUND'] }),
+          ...errorResponses(RIGHT_ERRORS, { 400: ['VALIDATION_ERROR'], 404: ['NOT_FOUND'] }),
         },
       },
     },
@@ -131,7 +131,7 @@ export default async function operatorOrderDocumentRoutes(fastify: FastifyInstan
   app.get(
     `${BASE}/:id/files/:fileId`,
     {
-      preHandler: oper,
+      preHandler: view,
       schema: {
         tags: TAGS,
         summary:
@@ -139,13 +139,13 @@ export default async function operatorOrderDocumentRoutes(fastify: FastifyInstan
         description:
           "The client's invoice or contract attached to the order, with the same headers as the client's download (stored Content-Type, " +
           '`Content-Disposition: attachment` with the UTF-8 name, `X-Content-Type-Options: nosniff`). Errors: 400 VALIDATION_ERROR (id not numeric, ' +
-          "fileId not a UUID), 401 UNAUTHORIZED, 403 FORBIDDEN (not an operator), 404 NOT_FOUND 'Заявка не найдена' or 'Файл не найден' " +
+          "fileId not a UUID), 401 UNAUTHORIZED, 403 FORBIDDEN (not an operator) / RIGHT_REQUIRED, 404 NOT_FOUND 'Заявка не найдена' or 'Файл не найден' " +
           '(the file is not attached to that order).',
         params: OrderFileParams,
         produces: ['application/octet-stream'],
         response: {
           200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description: 'The file bytes' }),
-          ...errorResponses(ROLE_ERRORS, { 400: ['VALIDATION_ERROR'], 404: ['NOT_FOUND'] }),
+          ...errorResponses(RIGHT_ERRORS, { 400: ['VALIDATION_ERROR'], 404: ['NOT_FOUND'] }),
         },
       },
     },
@@ -165,7 +165,7 @@ export default async function operatorOrderDocumentRoutes(fastify: FastifyInstan
   app.get(
     `${BASE}/:id/pay-checks/:payCheckId/payment-company`,
     {
-      preHandler: oper,
+      preHandler: view,
       schema: {
         tags: TAGS,
         summary:
@@ -173,7 +173,7 @@ export default async function operatorOrderDocumentRoutes(fastify: FastifyInstan
         description:
           "Where the client pays a bill of one of the order's offers (any bill status, also ARCHIVED): the agent's company with its bank " +
           'requisites; the actual address is the legal one when they coincide. Errors: 400 VALIDATION_ERROR (ids not numeric), 401 UNAUTHORIZED, ' +
-          "403 FORBIDDEN (not an operator), 404 NOT_FOUND 'Счёт не найден' (no such bill of that order, or the bill names no company).",
+          "403 FORBIDDEN (not an operator) / RIGHT_REQUIRED, 404 NOT_FOUND 'Счёт не найден' (no such bill of that order, or the bill names no company).",
         params: Type.Object({
           id: IdParams.properties.id,
           payCheckId: Type.Integer({
@@ -184,7 +184,7 @@ export default async function operatorOrderDocumentRoutes(fastify: FastifyInstan
         }),
         response: {
           200: PaymentCompanyObjectSchema,
-          ...errorResponses(ROLE_ERRORS, { 400: ['VALIDATION_ERROR'], 404: ['NOT_FOUND', 'PAYCHECK_NOT_FOUND'] }),
+          ...errorResponses(RIGHT_ERRORS, { 400: ['VALIDATION_ERROR'], 404: ['NOT_FOUND', 'PAYCHECK_NOT_FOUND'] }),
         },
       },
     },

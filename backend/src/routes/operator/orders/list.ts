@@ -4,17 +4,17 @@ import type { FastifyInstance } from 'fastify';
 import { countOperOrders, loadOperOrders, pageOperOrderIds } from '../queries.js';
 import { Type } from 'typebox';
 import { BASE, TAGS, OperOrderSchema, FilterBody, filterOf } from './schemas.js';
-import { errorResponses, CSRF_ERRORS, INPUT_ERRORS, ROLE_ERRORS } from '../../schemas.js';
+import { errorResponses, CSRF_ERRORS, INPUT_ERRORS, RIGHT_ERRORS } from '../../schemas.js';
 
 export default async function operatorOrderListRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const db = app.dbh.db;
-  const oper = app.requireRole('OPER');
+  const view = app.requireRight('ORDERS_VIEW');
 
   app.post(
     `${BASE}/filter`,
     {
-      preHandler: oper,
+      preHandler: view,
       schema: {
         tags: TAGS,
         summary: 'Page of orders for the operator (spec core §7 Operator "Orders: exch filter"; §9 page size 10)',
@@ -22,7 +22,7 @@ export default async function operatorOrderListRoutes(fastify: FastifyInstance):
           'Body `{ pageable, tab?, statuses?, id?, client?, employee?, partner? }`. Tabs: new = VALIDATION; work = IN_VALIDATION, ' +
           'ACTIVE; deals = OFFER_ACCEPTED, PAYMENT_CHECKING, EXECUTING; results = EXECUTED, REJECTED, CANCELED; all. `client` numeric = INN ' +
           'prefix, else name words; `employee` = validator user id; `partner` = payment agent company id. Default order created DESC. ' +
-          'Errors: 400 VALIDATION_ERROR, 401 UNAUTHORIZED, 403 FORBIDDEN (not an operator) / CSRF_INVALID.',
+          'Errors: 400 VALIDATION_ERROR, 401 UNAUTHORIZED, 403 FORBIDDEN (not an operator) / RIGHT_REQUIRED / CSRF_INVALID.',
         body: FilterBody,
         response: {
           200: Type.Object({
@@ -32,7 +32,7 @@ export default async function operatorOrderListRoutes(fastify: FastifyInstance):
             pageSize: Type.Integer(),
             last: Type.Boolean(),
           }),
-          ...errorResponses(ROLE_ERRORS, CSRF_ERRORS, INPUT_ERRORS),
+          ...errorResponses(RIGHT_ERRORS, CSRF_ERRORS, INPUT_ERRORS),
         },
       },
     },
@@ -54,16 +54,16 @@ export default async function operatorOrderListRoutes(fastify: FastifyInstance):
   app.post(
     `${BASE}/filter/count`,
     {
-      preHandler: oper,
+      preHandler: view,
       schema: {
         tags: TAGS,
         summary: 'Number of orders for the operator (spec core §7 Operator "Orders: count")',
         description:
-          'Body as .../filter (pageable ignored) → `{ count }`. Errors: 400 VALIDATION_ERROR, 401 UNAUTHORIZED, 403 FORBIDDEN / CSRF_INVALID.',
+          'Body as .../filter (pageable ignored) → `{ count }`. Errors: 400 VALIDATION_ERROR, 401 UNAUTHORIZED, 403 FORBIDDEN / RIGHT_REQUIRED / CSRF_INVALID.',
         body: FilterBody,
         response: {
           200: Type.Object({ count: Type.Integer() }),
-          ...errorResponses(ROLE_ERRORS, CSRF_ERRORS, INPUT_ERRORS),
+          ...errorResponses(RIGHT_ERRORS, CSRF_ERRORS, INPUT_ERRORS),
         },
       },
     },

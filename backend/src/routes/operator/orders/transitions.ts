@@ -10,12 +10,12 @@ import { type DealAction } from '@platform/domain/deal/rules';
 import { AppError } from '../../../errors.js';
 import { Type } from 'typebox';
 import { BASE, TAGS, Nullable, OperOrderSchema, IdParams, OptionalCommentBody, operTransition } from './schemas.js';
-import { errorResponses, CSRF_ERRORS, INPUT_ERRORS, ROLE_ERRORS } from '../../schemas.js';
+import { errorResponses, CSRF_ERRORS, INPUT_ERRORS, RIGHT_ERRORS } from '../../schemas.js';
 
 export default async function operatorOrderTransitionRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const db = app.dbh.db;
-  const oper = app.requireRole('OPER');
+  const manage = app.requireRight('ORDERS_MANAGE');
 
   const simple: Array<{
     path: string;
@@ -30,7 +30,7 @@ export default async function operatorOrderTransitionRoutes(fastify: FastifyInst
       comment: 'optional',
       summary: 'Take an order for checking (spec core §7 Operator "take"): VALIDATION → IN_VALIDATION',
       description:
-        'The caller becomes the validator. Body `{ comment? }` optional. Errors: 401 UNAUTHORIZED, 403 FORBIDDEN / CSRF_INVALID, 404 NOT_FOUND, ' +
+        'The caller becomes the validator. Body `{ comment? }` optional. Errors: 401 UNAUTHORIZED, 403 FORBIDDEN / RIGHT_REQUIRED / CSRF_INVALID, 404 NOT_FOUND, ' +
         '409 INVALID_STATE (not in VALIDATION, e.g. already taken) / CONFLICT (taken at the same moment by another operator).',
     },
     {
@@ -41,7 +41,7 @@ export default async function operatorOrderTransitionRoutes(fastify: FastifyInst
         'Reject an order with a comment (spec core §7 Operator "reject"; §4 exits): VALIDATION | IN_VALIDATION → REJECTED',
       description:
         "Body `{ comment }` required (the reason; it becomes lastOperComment and the client sees 'Отклонена сервисом'). Once the order " +
-        'went to agents use .../close. Errors: 400 COMMENT_REQUIRED / COMMENT_TOO_LONG, 401, 403, 404, 409 INVALID_STATE / CONFLICT.',
+        'went to agents use .../close. Errors: 400 COMMENT_REQUIRED / COMMENT_TOO_LONG, 401, 403 (RIGHT_REQUIRED without the right), 404, 409 INVALID_STATE / CONFLICT.',
     },
     {
       path: 'close',
@@ -51,14 +51,14 @@ export default async function operatorOrderTransitionRoutes(fastify: FastifyInst
         'Close an order with a comment (designed; spec core §4 exits "the operator closes with a comment"): ACTIVE … EXECUTING → REJECTED',
       description:
         "Body `{ comment }` required. Every open offer becomes REFUSE_OPER ('Отклонена сервисом' to the agent), open bills are archived. " +
-        'Errors: 400 COMMENT_REQUIRED / COMMENT_TOO_LONG, 401, 403, 404, 409 INVALID_STATE (still on the check: use reject; or ended) / CONFLICT.',
+        'Errors: 400 COMMENT_REQUIRED / COMMENT_TOO_LONG, 401, 403 (RIGHT_REQUIRED without the right), 404, 409 INVALID_STATE (still on the check: use reject; or ended) / CONFLICT.',
     },
   ];
   for (const s of simple) {
     app.post(
       `${BASE}/:id/${s.path}`,
       {
-        preHandler: oper,
+        preHandler: manage,
         schema: {
           tags: TAGS,
           summary: s.summary,
@@ -70,7 +70,7 @@ export default async function operatorOrderTransitionRoutes(fastify: FastifyInst
               : OptionalCommentBody,
           response: {
             200: OperOrderSchema,
-            ...errorResponses(ROLE_ERRORS, CSRF_ERRORS, INPUT_ERRORS, {
+            ...errorResponses(RIGHT_ERRORS, CSRF_ERRORS, INPUT_ERRORS, {
               400: ['COMMENT_REQUIRED', 'COMMENT_TOO_LONG', 'PARTNERS_REQUIRED', 'PARTNER_UNKNOWN'],
               404: ['NOT_FOUND'],
               409: ['CONFLICT', 'INVALID_STATE', 'PARTNER_ALREADY_SENT', 'PARTNER_REFUSED', 'PAYMENT_NOT_FOUND'],
@@ -86,64 +86,25 @@ export default async function operatorOrderTransitionRoutes(fastify: FastifyInst
     );
   }
 
-  app.post(
-    `${BASE}/:id/partners/send`,
-    {
-      preHandler: oper,
-      schema: {
-        tags: TAGS,
-        summary:
-          'Send an order to chosen payment agents (spec core §7 Operator "partners/send"; §1 step 2): → ACTIVE, their offers ALLOWED',
-        description:
-          'Body `{ partnerIds: [companyId…], comment? }`. From IN_VALIDATION (the order becomes ACTIVE) or ACTIVE (more agents while ' +
-          'no offer is accepted). Each chosen agent gets a partner order in ALLOWED (partnerSignRequired from its profile); an agent whose offer ' +
-          'was withdrawn is re-opened. Errors: 400 PARTNERS_REQUIRED / PARTNER_UNKNOWN (not a payment agent), 401, 403, 404, ' +
-          '409 INVALID_STATE (not taken yet, or past ACTIVE) / PARTNER_ALREADY_SENT / PARTNER_REFUSED / CONFLICT.',
-        params: IdParams,
-        body: Type.Object({
-          partnerIds: Type.Array(Type.Integer({ minimum: 1 }), {
-            maxItems: 100,
-            description: 'Company ids of the chosen payment agents',
-          }),
-          comment: Type.Optional(Nullable(Type.String({ maxLength: 4000 }))),
-        }),
-        response: {
-          200: OperOrderSchema,
-          ...errorResponses(ROLE_ERRORS, CSRF_ERRORS, INPUT_ERRORS, {
-            400: ['PARTNERS_REQUIRED', 'PARTNER_UNKNOWN'],
-            404: ['NOT_FOUND'],
-            409: ['CONFLICT', 'INVALID_STATE', 'PARTNER_ALREADY_SENT', 'PARTNER_REFUSED'],
-          }),
-        },
-      },
-    },
-    async (request) => {
-      const { id } = request.params;
-      const body = request.body;
-      return operTransition(app, request, id, 'OPER_SEND_TO_PARTNERS', {
-        partnerIds: body.partnerIds,
-        comment: body.comment ?? null,
-      });
-    },
-  );
+  // POST …/:id/partners/send lives in ./partners.ts (scoring, fit and overrides; issue 10, helper "agents").
 
   app.post(
     `${BASE}/:id/pay-checks/confirm`,
     {
-      preHandler: oper,
+      preHandler: manage,
       schema: {
         tags: TAGS,
         summary:
           'Confirm the client\'s payment (spec core §7 Operator "pay-checks confirm"): PAYMENT_CHECKING → EXECUTING',
         description:
           'The operator confirms receipt of the payment in place of the agent (transitions.ts decision 9): the order and the accepted ' +
-          'offer become EXECUTING, the bill CHECK_PAYMENT → PAYMENT_CONFIRMED. Body `{ comment? }`. Errors: 401, 403, 404, 409 INVALID_STATE ' +
+          'offer become EXECUTING, the bill CHECK_PAYMENT → PAYMENT_CONFIRMED. Body `{ comment? }`. Errors: 401, 403 (RIGHT_REQUIRED without the right), 404, 409 INVALID_STATE ' +
           '(the client has not marked the payment made) / PAYMENT_NOT_FOUND / CONFLICT.',
         params: IdParams,
         body: OptionalCommentBody,
         response: {
           200: OperOrderSchema,
-          ...errorResponses(ROLE_ERRORS, CSRF_ERRORS, INPUT_ERRORS, {
+          ...errorResponses(RIGHT_ERRORS, CSRF_ERRORS, INPUT_ERRORS, {
             404: ['NOT_FOUND'],
             409: ['CONFLICT', 'INVALID_STATE', 'PAYMENT_NOT_FOUND'],
           }),
