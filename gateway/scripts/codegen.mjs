@@ -144,7 +144,28 @@ const mappers = {
   ChatTypingUser: '../modules/chat/parents.js#ChatTypingUserParent',
   ChatInvitation: '../modules/chat/parents.js#ChatInvitationParent',
   ChatMetadata: '../modules/chat/parents.js#ChatMetadataParent',
+  // administration (issue 10): Administration's parent is the viewer; the rest is discovered in src/modules/admin/*/parents.ts
+  Administration: '../rest/contract.js#CurrentUserDto',
+  ...discoverMappers(resolve(here, '../src/modules/admin')),
 };
+
+/**
+ * Mappers declared next to their module: in every `parents.ts` under `dir`, a line `// mapper: <GraphQLType>` right
+ * before `export type <Name>` maps that GraphQL type to the exported shape. Lets each administration module own its
+ * parent shapes without editing this script.
+ */
+function discoverMappers(dir) {
+  const found = {};
+  if (!existsSync(dir)) return found;
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile() || entry.name !== 'parents.ts') continue;
+    const file = join(entry.parentPath ?? entry.path, entry.name);
+    const rel = '../' + file.slice(resolve(here, '../src').length + 1).replace(/\.ts$/, '.js');
+    for (const m of readFileSync(file, 'utf8').matchAll(/\/\/ mapper: (\w+)\s*\n\s*export type (\w+)/g))
+      found[m[1]] = `${rel}#${m[2]}`;
+  }
+  return found;
+}
 
 const output = await codegen({
   filename: outPath,

@@ -3,6 +3,7 @@
  * Every union of this schema is a mutation result whose members carry `__typename`.
  */
 import type { Resolvers } from './generated/resolvers-types.js';
+import { adminResolvers, mergeResolvers } from './modules/admin/index.js';
 import * as auth from './modules/auth/resolvers.js';
 import * as chat from './modules/chat/index.js';
 import * as company from './modules/company/resolvers.js';
@@ -18,7 +19,7 @@ import * as verification from './modules/verification/resolvers.js';
 
 const byTypename = { __resolveType: <T extends { __typename: string }>(obj: T): T['__typename'] => obj.__typename };
 
-export const resolvers = {
+const baseResolvers = {
   Decimal,
   Date: DateScalar,
   DateTime,
@@ -119,3 +120,6 @@ export const resolvers = {
   // chat (issue 4); Subscription.chatEvents is bound to the realtime hub in modules/chat/subscription.ts
   ...chat.chatTypes,
 } satisfies Resolvers;
+
+/** The schema's resolvers: the base map and the administration modules of issue 10, merged type by type. */
+export const resolvers: Resolvers = mergeResolvers(baseResolvers, adminResolvers);

@@ -23,6 +23,7 @@ import type {
   PaymentCompanyDto,
 } from '../src/rest/contract.js';
 import type { AnswerOf } from '../src/rest/openapi.js';
+import { OPERATOR_RIGHTS } from '@platform/domain/operator/rights';
 
 export type Role = 'CLIENT' | 'PARTNER' | 'OPER';
 
@@ -149,7 +150,8 @@ const USER = (role: Role): CurrentUserDto => ({
   phone: '9001234567',
   account: { type: role, status: 'ACTIVE' },
   verified: true,
-  userRights: role === 'CLIENT' ? ['VERIFIED_CLIENT'] : [],
+  // An operator of the backend's seed holds the role ADMIN: every operator right (issue 10).
+  userRights: role === 'CLIENT' ? ['VERIFIED_CLIENT'] : role === 'OPER' ? [...OPERATOR_RIGHTS] : [],
   originalUser: null,
   reLoggedRights: [],
   company:

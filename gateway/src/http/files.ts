@@ -17,6 +17,8 @@
  *                                                          → GET  …/client/order/exch/:orderId/offers/:partnerOrderId/sample-contract
  *   GET  /files/oper/orders/:orderId/documents/:docId      → GET  …/oper/order/exch/:orderId/documents/:docId/content
  *   GET  /files/oper/orders/:orderId/files/:fileId         → GET  …/oper/order/exch/:orderId/files/:fileId (client's files)
+ *   POST /files/oper/referral-partners/:id/documents         → POST …/oper/agents/:id/documents (issue 10; multipart)
+ *   GET  /files/oper/referral-partners/:id/documents/:docId  → GET  …/oper/agents/:id/documents/:docId/content
  * Verification and signatures (issue 8; spec core §3 "Documents"), scoped by the backend:
  *   GET  /files/client/verification/documents/:id  → GET  /api/secured/client/verification/document/:id/content (the PDF)
  *   GET  /files/signatures/:id                     → GET  /api/secured/common/signatures/:id (detached signature, .sig)
@@ -144,6 +146,12 @@ export async function backendProxies(app: FastifyInstance, opts: { backendUrl: s
       return `/api/secured/oper/order/exch/${orderId}/documents/${id}/content`;
     if (kind === 'files' && FILE_ID.test(id ?? '')) return `/api/secured/oper/order/exch/${orderId}/files/${id}`;
     return null;
+  });
+  // Referral partner documents and acts (issue 10): POST multipart (fields type, name, number, description, then `file`).
+  await mapped('/files/oper/referral-partners', ['GET', 'HEAD', 'POST'], ([id, kind, docId, ...rest], method) => {
+    if (!ORDER_ID.test(id ?? '') || kind !== 'documents' || rest.length) return null;
+    if (method === 'POST') return docId === undefined ? `/api/secured/oper/agents/${id}/documents` : null;
+    return DOC_ID.test(docId ?? '') ? `/api/secured/oper/agents/${id}/documents/${docId}/content` : null;
   });
 
   await mapped('/files/client/verification', ['GET', 'HEAD'], ([kind, id, ...rest]) =>

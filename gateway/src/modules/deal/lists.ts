@@ -8,6 +8,7 @@
  */
 import { GraphQLError } from 'graphql/index.js';
 import { offsetToCursor } from 'graphql-relay';
+import type { OperatorRight } from '@platform/domain/operator/rights';
 import { numericOrderFilter } from '@platform/domain/search';
 import type {
   OperatorOrderTab,
@@ -20,7 +21,7 @@ import type {
   ViewerResolvers,
 } from '../../generated/resolvers-types.js';
 import type { OperFilterDto, PartnerFilterDto } from '../../rest/client.js';
-import type { OperTabCountsParent, PartnerTabCountsParent } from '../../rest/contract.js';
+import type { CurrentUserDto, OperTabCountsParent, PartnerTabCountsParent } from '../../rest/contract.js';
 import { mutationResult, queryResult } from '../../rest/errors.js';
 import { pageWindow, sliceWindow, type PageWindow } from '../orders/paging.js';
 import type { Strict } from '../strict.js';
@@ -157,13 +158,20 @@ export const Viewer: Pick<
   },
   operatorOrderTabCounts: (u, args) =>
     u.account.type === 'OPER' ? { kind: 'operTabCounts', filter: operFilter(args) } : null,
-  activePartners: (u, _a, ctx) => (u.account.type === 'OPER' ? queryResult(() => ctx.loaders.activePartners()) : null),
+  // Null, not an error, for an operator without the rights of the backend's call (issue 10).
+  activePartners: (u, _a, ctx) =>
+    hasAnyRight(u, 'ORDERS_VIEW', 'ORDERS_MANAGE') ? queryResult(() => ctx.loaders.activePartners()) : null,
   // OperatorRef's parent is the validator shape: the user's id is its `userId`.
   operators: async (u, _a, ctx) =>
-    u.account.type === 'OPER'
+    hasAnyRight(u, 'ORDERS_VIEW', 'AUDIT_LOG')
       ? (await queryResult(() => ctx.loaders.operators())).map(({ id, ...rest }) => ({ userId: id, ...rest }))
       : null,
 };
+
+/** True for an operator holding one of `rights` (`@platform/domain/operator/rights`, effective rights in userRights). */
+function hasAnyRight(u: CurrentUserDto, ...rights: OperatorRight[]): boolean {
+  return u.account.type === 'OPER' && rights.some((r) => u.userRights.includes(r));
+}
 
 const partnerCount =
   (tab: NonNullable<PartnerFilterDto['tab']>) =>

@@ -258,7 +258,18 @@ export const Mutation: Pick<MutationResolvers, DealMutations> = {
     const id = requireOrderId(input.orderId);
     return mutationResult(async () => ({
       __typename: 'SendOrderToPartnersSuccess' as const,
-      order: operOrder(ctx, await ctx.api.operSendToPartners(id, [...input.partnerIds], input.comment)),
+      // With the fit overrides of issue 10 (PartnerFitOverrideInput → the backend's `overrides`).
+      order: operOrder(
+        ctx,
+        await ctx.session.call('POST', '/api/secured/oper/order/exch/{id}/partners/send', {
+          params: { id },
+          body: {
+            partnerIds: [...input.partnerIds],
+            comment: input.comment ?? null,
+            ...(input.overrides ? { overrides: input.overrides.map((o) => ({ ...o })) } : {}),
+          },
+        }),
+      ),
     }));
   },
   confirmPayCheck: (_r, { input }, ctx) => {

@@ -198,14 +198,29 @@ export const Order: Pick<
   viewerCanMarkPaymentMade: (o) => orderFlags(o.audience, o.status, o.partnerOrders ?? []).viewerCanMarkPaymentMade,
   viewerCanConfirmFinalDocuments: (o) =>
     orderFlags(o.audience, o.status, o.partnerOrders ?? []).viewerCanConfirmFinalDocuments,
-  viewerCanTakeForReview: (o) => orderFlags(o.audience, o.status, []).viewerCanTakeForReview,
-  viewerCanEdit: (o) => orderFlags(o.audience, o.status, []).viewerCanEdit,
-  viewerCanReject: (o) => orderFlags(o.audience, o.status, []).viewerCanReject,
-  viewerCanSendToPartners: (o) => orderFlags(o.audience, o.status, []).viewerCanSendToPartners,
-  viewerCanClose: (o) => orderFlags(o.audience, o.status, []).viewerCanClose,
-  viewerCanConfirmPayCheck: (o) => orderFlags(o.audience, o.status, []).viewerCanConfirmPayCheck,
-  viewerCanComment: (o) => orderFlags(o.audience, o.status, []).viewerCanComment,
+  // The operator's actions also need the ORDERS_MANAGE right (issue 10; the backend answers 403 RIGHT_REQUIRED
+  // otherwise), so a view-only operator is never offered a button that would fail.
+  viewerCanTakeForReview: (o, _a, ctx) =>
+    operatorMay(o, ctx, orderFlags(o.audience, o.status, []).viewerCanTakeForReview),
+  viewerCanEdit: (o, _a, ctx) => operatorMay(o, ctx, orderFlags(o.audience, o.status, []).viewerCanEdit),
+  viewerCanReject: (o, _a, ctx) => operatorMay(o, ctx, orderFlags(o.audience, o.status, []).viewerCanReject),
+  viewerCanSendToPartners: (o, _a, ctx) =>
+    operatorMay(o, ctx, orderFlags(o.audience, o.status, []).viewerCanSendToPartners),
+  viewerCanClose: (o, _a, ctx) => operatorMay(o, ctx, orderFlags(o.audience, o.status, []).viewerCanClose),
+  viewerCanConfirmPayCheck: (o, _a, ctx) =>
+    operatorMay(o, ctx, orderFlags(o.audience, o.status, []).viewerCanConfirmPayCheck),
+  viewerCanComment: (o, _a, ctx) => operatorMay(o, ctx, orderFlags(o.audience, o.status, []).viewerCanComment),
 };
+
+/**
+ * An operator action flag of an order: the deal rule's answer, and for an operator also the ORDERS_MANAGE right of
+ * `@platform/domain/operator/rights` (issue 10). Other audiences keep the rule's answer (false for them).
+ */
+async function operatorMay(o: OrderParent, ctx: GatewayContext, allowedByRule: boolean): Promise<boolean> {
+  if (!allowedByRule || o.audience !== 'OPER') return allowedByRule;
+  const viewer = await ctx.loaders.viewer();
+  return !!viewer?.userRights.includes('ORDERS_MANAGE');
+}
 
 // ---------------------------------------------------------------------------------------------------------
 // PartnerOrder

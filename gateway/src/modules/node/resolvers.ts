@@ -12,6 +12,7 @@ import type {
 } from '../../generated/resolvers-types.js';
 import type { GatewayContext } from '../../context.js';
 import { nullIfAbsent } from '../../rest/errors.js';
+import { adminNode } from '../admin/index.js';
 import { chatNode } from '../chat/node.js';
 import { resolveBankRequisiteNode } from '../company/resolvers.js';
 import { verificationDocumentNode } from '../verification/resolvers.js';
@@ -91,7 +92,8 @@ export async function resolveNode(globalId: string, ctx: GatewayContext): Promis
       // The client's company's application (issue 8); another company's is null.
       return verificationDocumentNode(id, ctx);
     default:
-      return null;
+      // Administration types (issue 10): each checks the viewer's operator right.
+      return adminNode(type, id, ctx, viewer);
   }
 }
 

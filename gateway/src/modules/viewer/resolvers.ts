@@ -42,7 +42,8 @@ type ListFields =
   | 'chatContacts'
   | 'verification'
   | 'companyDocuments'
-  | 'bankRequisites';
+  | 'bankRequisites'
+  | 'administration';
 export const Viewer: Omit<Strict<ViewerResolvers, CurrentUserDto, GViewer>, ListFields> = {
   id: (u) => toGlobalId('User', String(u.userId)),
   accountType: (u) => u.account.type,
