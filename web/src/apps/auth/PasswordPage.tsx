@@ -26,7 +26,9 @@ import {
 } from '../../system/validation';
 import { clearAuthSession, getAuthSession, setPendingPassword } from './authSession';
 import { useLoginMutation } from './mutations/useLoginMutation';
+import { useResetPasswordMutation } from './mutations/useResetPasswordMutation';
 import { readUserError } from '../../system/errors/userError';
+import { FormErrorAlert } from '../../components/FormErrorAlert';
 
 export function PasswordPage({ area }: { area: Exclude<Area, 'operator'> }) {
   const session = getAuthSession();
@@ -166,6 +168,103 @@ export function PasswordFields({ form, password, label }: { form: PasswordForm; 
           {...form.register('passwordRepeat', { validate: (v, values) => validatePasswordRepeat(v, values.password) })}
         />
       </FormField>
+    </Stack>
+  );
+}
+
+/** What a token link's new-password form shows: the form, the success, or 'Ссылка устарела'. */
+export type TokenPasswordState = 'form' | 'done' | 'expired';
+
+/**
+ * The new password of a token link (a reset link, or an operator's invitation, issue 10), sent with `resetPassword`
+ * (spec core §5 rules): the form state, its submit handler and the outcome. A missing `token` or a LINK_EXPIRED refusal
+ * is `state: 'expired'`; a refusal of the password is shown at the password field; any other refusal is `error`.
+ */
+export function useTokenPasswordForm(token: string | null) {
+  const [reset, inFlight] = useResetPasswordMutation();
+  const [state, setState] = useState<TokenPasswordState>('form');
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm<{ password: string; passwordRepeat: string }>({
+    defaultValues: { password: '', passwordRepeat: '' },
+    mode: 'onTouched',
+  });
+  const password = form.watch('password');
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    if (!token) return;
+    setError(null);
+    const r = (await reset({ input: { token, password: values.password, passwordSecondTime: values.passwordRepeat } }))
+      .resetPassword;
+    if (r.__typename === 'ResetPasswordSuccess') setState('done');
+    else if (r.__typename === 'UserError') {
+      const userError = readUserError(r.userError);
+      if (userError.code === 'LINK_EXPIRED') setState('expired');
+      else {
+        const pwError = userError.fieldErrors.find((f) => f.field.endsWith('password'));
+        if (pwError) form.setError('password', { message: pwError.message });
+        else setError(userError.message);
+      }
+    }
+  });
+
+  return { form, password, onSubmit, inFlight, error, state: token ? state : ('expired' as TokenPasswordState) };
+}
+
+/**
+ * The form of `useTokenPasswordForm`: the refusal `error` as an alert, then `PasswordFields` (password labelled
+ * `label`) and the submit button `submitLabel`, in a form named `formLabel`.
+ */
+export function TokenPasswordForm({
+  tokenForm,
+  formLabel,
+  label,
+  submitLabel,
+}: {
+  tokenForm: ReturnType<typeof useTokenPasswordForm>;
+  formLabel: string;
+  label: string;
+  submitLabel: string;
+}) {
+  const { form, password, onSubmit, inFlight, error } = tokenForm;
+  return (
+    <>
+      <FormErrorAlert message={error} />
+      <form onSubmit={onSubmit} noValidate aria-label={formLabel}>
+        <Stack gap="4">
+          <PasswordFields form={form} password={password} label={label} />
+          <Button type="submit" loading={inFlight}>
+            {submitLabel}
+          </Button>
+        </Stack>
+      </form>
+    </>
+  );
+}
+
+/** The success of a new password: the heading `title`, the `text` as a success status and a sign-in link to `to`. */
+export function PasswordSetDone({
+  title,
+  text,
+  to,
+  linkText,
+}: {
+  title: string;
+  text: string;
+  to: string;
+  linkText: string;
+}) {
+  return (
+    <Stack gap="5">
+      <Heading as="h1" size="xl">
+        {title}
+      </Heading>
+      <Alert.Root status="success" role="status">
+        <Alert.Indicator />
+        <Alert.Title>{text}</Alert.Title>
+      </Alert.Root>
+      <Button asChild>
+        <RouterLink to={to}>{linkText}</RouterLink>
+      </Button>
     </Stack>
   );
 }

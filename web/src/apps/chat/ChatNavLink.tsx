@@ -1,6 +1,6 @@
 /**
  * The chat navigation links of the account layouts: 'Чаты' with the unread badge (Viewer.unreadStatistic, spec chat
- * §3) and, in the operator area, 'Поддержка' — the support desk — with the number of support chats having unread
+ * §3) and, in the operator area for operators with the SUPPORT right (issue 10), 'Поддержка' — the support desk — with the number of support chats having unread
  * messages (`unreadStatistic.groupTypeCounts`, ECVP_SUPPORT). The operator's 'Чаты' badge leaves out the support
  * chats' unread messages, which the desk shows (support/supportBadges.ts). Owns the chatEvents subscription, which
  * keeps the badges current: events copy the overall count into the store, and events or mutations about a support
@@ -33,6 +33,7 @@ const navQuery = graphql`
     viewer {
       id
       userId
+      rights
       unreadStatistic {
         unreadMessagesCount
         lastMessageId
@@ -57,10 +58,13 @@ function CountBadge({ count, testId, label }: { count: number; testId: string; l
 
 function NavLinks({
   area,
+  support = false,
   chatsBadge,
   supportBadge,
 }: {
   area: Area;
+  /** Show 'Поддержка': the operator area and the SUPPORT right (issue 10), known once the viewer is loaded. */
+  support?: boolean;
   chatsBadge?: ReactNode;
   supportBadge?: ReactNode;
 }) {
@@ -74,7 +78,7 @@ function NavLinks({
           </HStack>
         </NavLink>
       </Link>
-      {hasSupportDesk(area) && (
+      {support && hasSupportDesk(area) && (
         <Link asChild>
           <NavLink to={listBasePath(area, 'support')}>
             <HStack gap="1.5" as="span">
@@ -129,6 +133,7 @@ function NavLinksWithBadges({ area }: { area: Area }) {
       <ChatEventsSubscriber userId={viewer.userId} />
       <NavLinks
         area={area}
+        support={viewer.rights.includes('SUPPORT')}
         chatsBadge={<CountBadge count={chats} testId="chat-unread-badge" label={CHAT_TEXTS.unreadBadge(chats)} />}
         supportBadge={
           <CountBadge

@@ -11,11 +11,23 @@ import { clearAuthSession } from '../../apps/auth/authSession';
 import { relayEnvironmentStore } from '../../system/relay/environment';
 import { AUTH_PATH_OF_AREA, type Area } from '../../system/router/guards';
 import { PageSpinner } from '../PageSpinner';
+import type { OperatorRight } from '@platform/domain/operator/rights';
 
-const NAV: Record<
-  Area,
-  ReadonlyArray<{ to: string; label: 'common.orders' | 'common.company' | 'common.documents' }>
-> = {
+type NavLabel =
+  | 'common.orders'
+  | 'common.company'
+  | 'common.documents'
+  | 'nav.operatorClients'
+  | 'nav.paymentAgents'
+  | 'nav.referralPartners'
+  | 'nav.operators'
+  | 'nav.auditLog';
+
+/**
+ * Navigation per area. An item with `right` is shown only to an operator holding that right (issue 10: "Navigation
+ * shows only what the operator's rights allow"; the routes check the same right, OperatorRightRoute).
+ */
+const NAV: Record<Area, ReadonlyArray<{ to: string; label: NavLabel; right?: OperatorRight }>> = {
   // 'Моя компания' and 'Документы' of the client (spec core §2 Client; issue 8).
   client: [
     { to: '/client/fea', label: 'common.orders' },
@@ -24,7 +36,15 @@ const NAV: Record<
   ],
   partner: [{ to: '/partner', label: 'common.orders' }],
   agent: [{ to: '/agent/fea', label: 'common.orders' }],
-  operator: [{ to: '/operator/fea', label: 'common.orders' }],
+  // /operator/agents: payment agents (data PARTNER); /operator/partners: referral partners (data AGENT); web/README.md.
+  operator: [
+    { to: '/operator/fea', label: 'common.orders', right: 'ORDERS_VIEW' },
+    { to: '/operator/clients', label: 'nav.operatorClients', right: 'CLIENTS' },
+    { to: '/operator/agents', label: 'nav.paymentAgents', right: 'PAYMENT_AGENTS' },
+    { to: '/operator/partners', label: 'nav.referralPartners', right: 'REFERRAL_PARTNERS' },
+    { to: '/operator/operators', label: 'nav.operators', right: 'OPERATORS' },
+    { to: '/operator/audit', label: 'nav.auditLog', right: 'AUDIT_LOG' },
+  ],
 };
 
 export function DefaultLayout({ area }: { area: Area }) {
@@ -37,6 +57,7 @@ export function DefaultLayout({ area }: { area: Area }) {
           email
           name
           surname
+          rights
           company {
             shortName
           }
@@ -70,11 +91,13 @@ export function DefaultLayout({ area }: { area: Area }) {
                 {t('common.appName')}
               </Text>
               <HStack as="nav" aria-label={t('nav.main')} gap="4">
-                {NAV[area].map((item) => (
-                  <Link asChild key={item.to}>
-                    <NavLink to={item.to}>{t(item.label)}</NavLink>
-                  </Link>
-                ))}
+                {NAV[area]
+                  .filter((item) => !item.right || viewer?.rights.includes(item.right))
+                  .map((item) => (
+                    <Link asChild key={item.to}>
+                      <NavLink to={item.to}>{t(item.label)}</NavLink>
+                    </Link>
+                  ))}
                 <ChatNavLink area={area} />
               </HStack>
             </HStack>

@@ -9,6 +9,7 @@ import { EmailChangeConfirmPage } from '../../apps/auth/EmailChangeConfirmPage';
 import { ExpiredLinkPage } from '../../apps/auth/ExpiredLinkPage';
 import { ForgotPasswordPage } from '../../apps/auth/ForgotPasswordPage';
 import { OperatorAuthPage } from '../../apps/auth/OperatorAuthPage';
+import { OperatorInvitationPage } from '../../apps/auth/OperatorInvitationPage';
 import { PasswordPage } from '../../apps/auth/PasswordPage';
 import { ResetPasswordPage } from '../../apps/auth/ResetPasswordPage';
 import { NewCompanyPage } from '../../apps/auth/registration/NewCompanyPage';
@@ -20,6 +21,17 @@ import { ClientDocumentsPage } from '../../apps/client/documents/ClientDocuments
 import { ClientFeaPage } from '../../apps/client/fea/ClientFeaPage';
 import { ClientsLandingPage } from '../../apps/landing/ClientsLandingPage';
 import { OperatorFeaPage } from '../../apps/operator/fea/OperatorFeaPage';
+import { AuditLogPage } from '../../apps/operator/audit/AuditLogPage';
+import { OperatorClientsPage } from '../../apps/operator/clients/OperatorClientsPage';
+import { PaymentAgentCreatePage } from '../../apps/operator/agents/PaymentAgentCreatePage';
+import { PaymentAgentPage } from '../../apps/operator/agents/PaymentAgentPage';
+import { PaymentAgentsPage } from '../../apps/operator/agents/PaymentAgentsPage';
+import { OperatorPage } from '../../apps/operator/operators/OperatorPage';
+import { OperatorsPage } from '../../apps/operator/operators/OperatorsPage';
+import { ReferralPartnerCreatePage } from '../../apps/operator/partners/ReferralPartnerCreatePage';
+import { ReferralPartnerEditPage } from '../../apps/operator/partners/ReferralPartnerEditPage';
+import { ReferralPartnersPage } from '../../apps/operator/partners/ReferralPartnersPage';
+import { OperatorRightRoute } from '../../apps/operator/OperatorRightRoute';
 import { PartnerFeaPage } from '../../apps/partner/fea/PartnerFeaPage';
 import { SimpleLandingPage } from '../../apps/landing/SimpleLandingPage';
 import { PageSpinner } from '../../components/PageSpinner';
@@ -151,15 +163,61 @@ export const routes: RouteObject[] = [
         path: 'operator',
         children: [
           { index: true, element: <Navigate to="/operator/fea" replace /> },
-          { path: 'auth', element: <AuthLayout />, children: [{ index: true, element: <OperatorAuthPage /> }] },
+          {
+            path: 'auth',
+            element: <AuthLayout />,
+            children: [
+              { index: true, element: <OperatorAuthPage /> },
+              { path: 'invitation', element: <OperatorInvitationPage /> },
+            ],
+          },
           {
             element: <DefaultLayout area="operator" />,
             // fea/* renders the list; /operator/fea/:orderId opens the request modal (descendant route).
             // support/* is the support desk (spec chat §2, §6: operators are support); no other area has it.
             children: [
-              { path: 'fea/*', element: <OperatorFeaPage /> },
+              {
+                element: <OperatorRightRoute right="ORDERS_VIEW" />,
+                children: [{ path: 'fea/*', element: <OperatorFeaPage /> }],
+              },
               { path: 'chats/*', element: <ChatPage area="operator" /> },
-              { path: 'support/*', element: <SupportPage /> },
+              {
+                element: <OperatorRightRoute right="SUPPORT" />,
+                children: [{ path: 'support/*', element: <SupportPage /> }],
+              },
+              // Administration (issue 10; web/README.md "Operator routes"): /operator/agents are payment agents (data
+              // role PARTNER), /operator/partners referral partners (data role AGENT). Each page needs its right.
+              {
+                element: <OperatorRightRoute right="CLIENTS" />,
+                children: [{ path: 'clients', element: <OperatorClientsPage /> }],
+              },
+              {
+                element: <OperatorRightRoute right="PAYMENT_AGENTS" />,
+                children: [
+                  { path: 'agents', element: <PaymentAgentsPage /> },
+                  { path: 'agents/create', element: <PaymentAgentCreatePage /> },
+                  { path: 'agents/:id', element: <PaymentAgentPage /> },
+                ],
+              },
+              {
+                element: <OperatorRightRoute right="REFERRAL_PARTNERS" />,
+                children: [
+                  { path: 'partners', element: <ReferralPartnersPage /> },
+                  { path: 'partners/create', element: <ReferralPartnerCreatePage /> },
+                  { path: 'partners/:id/edit', element: <ReferralPartnerEditPage /> },
+                ],
+              },
+              {
+                element: <OperatorRightRoute right="OPERATORS" />,
+                children: [
+                  { path: 'operators', element: <OperatorsPage /> },
+                  { path: 'operators/:id', element: <OperatorPage /> },
+                ],
+              },
+              {
+                element: <OperatorRightRoute right="AUDIT_LOG" />,
+                children: [{ path: 'audit', element: <AuditLogPage /> }],
+              },
             ],
           },
           { path: '*', element: <NotFoundPage /> },

@@ -2,15 +2,18 @@
  * Scoring (spec core §2 "scoring where agents are chosen", §4 Deal flow 2): every active payment agent with
  * whether it suits the request (currency, limits) and whether it already has it; the operator ticks agents and
  * sends the request to them ('Отправить агентам' → ACTIVE, their sides ALLOWED). Agents that hold an open offer
- * or refused cannot be chosen again.
+ * or refused cannot be chosen again. Each agent shows whether the request fits its product passport and limits
+ * ('Подходит', or the reasons: countries, currency, limits, direction, goods, minimums; issue 10); choosing an agent it
+ * does not fit asks for the operator's comment, sent as the fit override (stored and audited by the backend).
  */
-import { Button, Checkbox, HStack, Stack, Text } from '@chakra-ui/react';
+import { Button, Checkbox, Field, HStack, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useState } from 'react';
 import { graphql, useFragment } from 'react-relay';
 import type { OperatorScoring_order$key } from '../../../__generated__/OperatorScoring_order.graphql';
 import { reportResult } from '../../../system/errors/resultMessage';
 import { OFFER_STATUS_LABEL } from '../../../components/deal/labels';
 import { StatusBadge } from '../../../components/deal/StatusBadge';
+import { OVERRIDE_COMMENT_MAX, scoringOverrides } from '../agents/scoringOverrides';
 import { useSendOrderToPartnersMutation } from './mutations/useSendOrderToPartnersMutation';
 
 export function OperatorScoring({
@@ -36,6 +39,14 @@ export function OperatorScoring({
           partnerOrderStatus
           sent
           available
+          fitOverrideComment
+          fit {
+            fits
+            reasons {
+              code
+              message
+            }
+          }
         }
       }
     `,
@@ -43,6 +54,8 @@ export function OperatorScoring({
   );
   const [send, sending] = useSendOrderToPartnersMutation();
   const [chosen, setChosen] = useState<ReadonlySet<number>>(new Set());
+  const [overrides, setOverrides] = useState<Readonly<Record<number, string>>>({});
+  const [missing, setMissing] = useState<ReadonlySet<number>>(new Set());
   const candidates = order.partnerCandidates ?? [];
   const canSend = order.viewerCanSendToPartners;
 
@@ -55,10 +68,21 @@ export function OperatorScoring({
     });
 
   const onSend = async () => {
+    const { overrides: fitOverrides, missing: lacking } = scoringOverrides(candidates, chosen, overrides);
+    setMissing(new Set(lacking));
+    if (lacking.length) return;
     try {
-      const r = await send({ input: { orderId: order.id, partnerIds: [...chosen] } });
-      if (reportResult(r.sendOrderToPartners, { success: 'Заявка отправлена платёжным агентам', refetch }))
+      const r = await send({
+        input: {
+          orderId: order.id,
+          partnerIds: [...chosen],
+          overrides: fitOverrides,
+        },
+      });
+      if (reportResult(r.sendOrderToPartners, { success: 'Заявка отправлена платёжным агентам', refetch })) {
         setChosen(new Set());
+        setOverrides({});
+      }
     } catch {
       /* generic toast shown */
     }
@@ -99,13 +123,33 @@ export function OperatorScoring({
                   <Text fontSize="sm" color="gray.600">
                     {c.shortName}, ИНН {c.inn} · {c.signRequired ? 'с электронной подписью' : 'без подписи'}
                   </Text>
-                  <Text fontSize="sm" color={c.currencySupported && c.withinLimits ? 'green.700' : 'orange.700'}>
-                    {!c.currencySupported
-                      ? 'Валюта заявки не поддерживается'
-                      : !c.withinLimits
-                        ? 'Сумма вне лимитов агента'
-                        : 'Подходит по валюте и лимитам'}
-                  </Text>
+                  {c.fit.fits ? (
+                    <Text fontSize="sm" color="green.700" data-testid="scoring-fit">
+                      Подходит
+                    </Text>
+                  ) : (
+                    <Stack as="ul" gap="0" fontSize="sm" color="orange.700" data-testid="scoring-fit" pl="4">
+                      {c.fit.reasons.map((r) => (
+                        <li key={r.code + r.message}>{r.message}</li>
+                      ))}
+                    </Stack>
+                  )}
+                  {c.fitOverrideComment && (
+                    <Text fontSize="sm" color="gray.600">
+                      Отправлена вопреки несоответствию: {c.fitOverrideComment}
+                    </Text>
+                  )}
+                  {!c.fit.fits && chosen.has(c.partnerId) && (
+                    <Field.Root invalid={missing.has(c.partnerId)} required>
+                      <Field.Label>Почему отправить агенту, которому заявка не подходит</Field.Label>
+                      <Textarea
+                        value={overrides[c.partnerId] ?? ''}
+                        maxLength={OVERRIDE_COMMENT_MAX}
+                        onChange={(e) => setOverrides((prev) => ({ ...prev, [c.partnerId]: e.target.value }))}
+                      />
+                      {missing.has(c.partnerId) && <Field.ErrorText>Обязательное поле</Field.ErrorText>}
+                    </Field.Root>
+                  )}
                 </Stack>
                 {c.partnerOrderStatus && (
                   <StatusBadge

@@ -106,7 +106,7 @@ describe('ClientOrderModal: cancel with confirmation (spec core §4 exits)', () 
     fireEvent.click(screen.getByRole('button', { name: 'Отменить заявку' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Отменить заявку?' });
     expect(within(dialog).getByText(/Заявка № 1042 будет отменена/)).toBeTruthy();
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Нет' }));
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Нет' }, { timeout: 5000 }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     // Nothing pending: the query was answered and no mutation went out.
     expect(environment.mock.getAllOperations()).toEqual([]);
