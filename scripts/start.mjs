@@ -78,7 +78,8 @@ console.log(`
 Demo sign-ins (password Demo-2026!):
   client@example.com      client of a verified company
   newclient@example.com   client of a company not yet verified
-  operator@example.com    operator
+  operator@example.com    operator, role Администратор (every right)
+  support@example.com     operator, role Поддержка (requests and support chats)
   partner1@example.com    payment agent
   partner2@example.com    payment agent
   agent@example.com       referral partner
