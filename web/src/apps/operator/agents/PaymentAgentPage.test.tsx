@@ -4,13 +4,14 @@
  * not-found page; the card shows the agent's sections in view mode; 'Заблокировать' asks for confirmation and sends
  * the block mutation; in edit mode a server field error is shown at its field.
  */
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { act } from 'react';
 import { MockPayloadGenerator, createMockEnvironment } from 'relay-test-utils';
 import { describe, expect, it } from 'vitest';
 import { answerOperations, userErrorPayload } from '../../../testing/mockPayloads';
 import { renderWithRelay } from '../../../testing/renderWithRelay';
 import { PaymentAgentPage } from './PaymentAgentPage';
+import { findDialogButton } from '../../../testing/dialogs';
 
 const AGENT = {
   id: 'UGF5bWVudEFnZW50OjM=',
@@ -102,7 +103,7 @@ describe('PaymentAgentPage (issue 10; spec core §3 "Payment agent profile")', (
     expect(screen.queryByRole('button', { name: 'Сохранить' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Заблокировать' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Заблокировать платёжного агента?' });
-    fireEvent.click(await within(dialog).findByRole('button', { name: 'Заблокировать' }, { timeout: 5000 }));
+    fireEvent.click(await findDialogButton(dialog, 'Заблокировать'));
     const op = await nextMutation(environment, 'mutationsBlockPaymentAgentMutation');
     expect(op.request.variables.input).toEqual({ id: AGENT.id, comment: null });
   });

@@ -13,6 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { answerOperations, userErrorPayload } from '../../../testing/mockPayloads';
 import { renderWithRelay } from '../../../testing/renderWithRelay';
 import { OperatorClientsPage } from './OperatorClientsPage';
+import { findDialogButton } from '../../../testing/dialogs';
 
 const ROW = {
   id: 'QWRtaW5DbGllbnQ6Nw==',
@@ -120,8 +121,7 @@ describe('OperatorClientsPage (issue 10)', () => {
     fireEvent.change(within(dialog).getByLabelText('Комментарий (необязательно)'), {
       target: { value: 'Проверка документов' },
     });
-    // The dialog's content becomes accessible when its opening finishes (slow under a loaded CI machine).
-    fireEvent.click(await within(dialog).findByRole('button', { name: 'Заблокировать' }, { timeout: 5000 }));
+    fireEvent.click(await findDialogButton(dialog, 'Заблокировать'));
     const op = await waitFor(() => {
       const o = environment.mock.getMostRecentOperation();
       if (o.request.node.params.name !== 'useChangeClientStatusMutation') throw new Error('no mutation yet');

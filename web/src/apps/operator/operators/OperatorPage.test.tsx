@@ -17,6 +17,7 @@ import {
 import { answerOperations, userErrorPayload } from '../../../testing/mockPayloads';
 import { renderWithRelay } from '../../../testing/renderWithRelay';
 import { OperatorPage } from './OperatorPage';
+import { findDialogButton } from '../../../testing/dialogs';
 
 const CATALOG = {
   rights: OPERATOR_RIGHTS.map((right) => ({ right, ...OPERATOR_RIGHT_INFO[right] })),
@@ -129,7 +130,7 @@ describe('OperatorPage (issue 10)', () => {
       within(dialog).getByText('Заявкин Пётр не сможет войти в систему, его текущие сеансы будут завершены.'),
     ).toBeTruthy();
     const before = environment.mock.getAllOperations().length;
-    fireEvent.click(await within(dialog).findByRole('button', { name: 'Заблокировать' }, { timeout: 5000 }));
+    fireEvent.click(await findDialogButton(dialog, 'Заблокировать'));
     await waitFor(() => expect(environment.mock.getAllOperations().length).toBe(before + 1));
     const op = environment.mock.getMostRecentOperation();
     expect(op.request.node.params.name).toBe('operatorMutationsStatusMutation');

@@ -12,6 +12,7 @@ import { OPERATOR_ROLE_INFO, OPERATOR_ROLES } from '@platform/domain/operator/ri
 import { answerOperations } from '../../../testing/mockPayloads';
 import { renderWithRelay } from '../../../testing/renderWithRelay';
 import { OperatorsPage } from './OperatorsPage';
+import { findDialogButton } from '../../../testing/dialogs';
 
 const ROWS = [
   {
@@ -100,7 +101,7 @@ describe('OperatorsPage (issue 10)', () => {
     fireEvent.change(field('Фамилия'), { target: { value: 'Smith' } });
     fireEvent.change(field('Имя'), { target: { value: 'Анна' } });
     fireEvent.change(field('Электронная почта'), { target: { value: 'anna@example.com' } });
-    fireEvent.click(await within(dialog).findByRole('button', { name: 'Добавить сотрудника' }, { timeout: 5000 }));
+    fireEvent.click(await findDialogButton(dialog, 'Добавить сотрудника'));
     expect(await within(dialog).findByText('Используйте русские буквы и дефис')).toBeTruthy();
     const before = environment.mock.getAllOperations().length;
     fireEvent.change(field('Фамилия'), { target: { value: 'Иванова' } });

@@ -12,6 +12,7 @@ import { answerOperations, successPayload, userErrorPayload } from '../../../tes
 import { renderWithRelay } from '../../../testing/renderWithRelay';
 import { validateDocumentFile } from './ReferralPartnerDocuments';
 import { ReferralPartnerEditPage } from './ReferralPartnerEditPage';
+import { findDialogButton } from '../../../testing/dialogs';
 
 const PARTNER_ID = 'UmVmZXJyYWxQYXJ0bmVyOjc=';
 
@@ -69,7 +70,7 @@ describe('ReferralPartnerEditPage (issue 10)', () => {
     const dialog = await screen.findByRole('alertdialog');
     expect(within(dialog).getByText('Заблокировать партнёра?')).toBeTruthy();
     expect(environment.mock.getAllOperations()).toHaveLength(0);
-    fireEvent.click(await within(dialog).findByRole('button', { name: 'Заблокировать' }, { timeout: 5000 }));
+    fireEvent.click(await findDialogButton(dialog, 'Заблокировать'));
     await waitFor(() => expect(environment.mock.getAllOperations().length).toBeGreaterThan(0));
     const op = environment.mock.getMostRecentOperation();
     expect(op.request.node.params.name).toBe('mutationsBlockReferralPartnerMutation');

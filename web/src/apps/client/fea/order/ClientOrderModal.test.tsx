@@ -11,6 +11,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { successPayload, userErrorPayload } from '../../../../testing/mockPayloads';
 import { findToast, renderWithRelay } from '../../../../testing/renderWithRelay';
 import { ClientOrderModal } from './ClientOrderModal';
+import { findDialogButton } from '../../../../testing/dialogs';
 
 /** Order 42 as the client sees it while agents' offers come in (status ACTIVE, two offers). */
 function orderResolvers(overrides: Record<string, unknown> = {}): MockResolvers {
@@ -106,7 +107,7 @@ describe('ClientOrderModal: cancel with confirmation (spec core §4 exits)', () 
     fireEvent.click(screen.getByRole('button', { name: 'Отменить заявку' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Отменить заявку?' });
     expect(within(dialog).getByText(/Заявка № 1042 будет отменена/)).toBeTruthy();
-    fireEvent.click(await within(dialog).findByRole('button', { name: 'Нет' }, { timeout: 5000 }));
+    fireEvent.click(await findDialogButton(dialog, 'Нет'));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     // Nothing pending: the query was answered and no mutation went out.
     expect(environment.mock.getAllOperations()).toEqual([]);
