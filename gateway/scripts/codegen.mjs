@@ -147,6 +147,7 @@ const mappers = {
   // administration (issue 10): Administration's parent is the viewer; the rest is discovered in src/modules/admin/*/parents.ts
   Administration: '../rest/contract.js#CurrentUserDto',
   ...discoverMappers(resolve(here, '../src/modules/admin')),
+  ...discoverMappers(resolve(here, '../src/modules/referral')),
 };
 
 /**

@@ -12,6 +12,7 @@ import * as dealLists from './modules/deal/lists.js';
 import * as dealMutations from './modules/deal/mutations.js';
 import * as node from './modules/node/resolvers.js';
 import * as orders from './modules/orders/resolvers.js';
+import { referralResolvers } from './modules/referral/index.js';
 import * as reference from './modules/reference/resolvers.js';
 import { DateScalar, DateTime, Decimal } from './modules/scalars.js';
 import * as viewer from './modules/viewer/resolvers.js';
@@ -121,5 +122,8 @@ const baseResolvers = {
   ...chat.chatTypes,
 } satisfies Resolvers;
 
-/** The schema's resolvers: the base map and the administration modules of issue 10, merged type by type. */
-export const resolvers: Resolvers = mergeResolvers(baseResolvers, adminResolvers);
+/**
+ * The schema's resolvers: the base map, the administration modules of issue 10 and the referral partner area of
+ * issue 11, merged type by type.
+ */
+export const resolvers: Resolvers = mergeResolvers(baseResolvers, adminResolvers, referralResolvers);

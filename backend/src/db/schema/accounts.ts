@@ -4,7 +4,7 @@
  * Times are `timestamptz` (UTC) and are always written from the app clock, never `now()`, so tests can move time.
  */
 import { sql } from 'drizzle-orm';
-import { index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { companies, users } from './core.js';
 
 /**
@@ -79,8 +79,15 @@ export const callbackRequests = pgTable(
     email: text('email'),
     comment: text('comment'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** NEW until an operator marks it HANDLED (issue 11: callbacks are listed for operators so that none is lost). */
+    status: text('status').notNull().default('NEW'),
+    handledByUserId: integer('handled_by_user_id').references(() => users.id),
+    handledAt: timestamp('handled_at', { withTimezone: true }),
   },
-  (t) => [index('callback_requests_created_idx').on(t.createdAt)],
+  (t) => [
+    index('callback_requests_created_idx').on(t.createdAt),
+    check('callback_requests_status_chk', sql`${t.status} in ('NEW', 'HANDLED')`),
+  ],
 );
 
 /** Mails stored by the developer outbox mailer (no SMTP_URL); shown at GET /api/dev/outbox outside production. */

@@ -9,3 +9,4 @@ export * from './chat-events.js';
 export * from './chat.js';
 export * from './verification.js';
 export * from './admin.js';
+export * from './referral.js';

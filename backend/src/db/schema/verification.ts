@@ -96,7 +96,10 @@ export const verificationDocuments = pgTable(
 
 /**
  * A verified qualified electronic signature (CAdES-BES, detached) over a stored document.
- * `party`: CLIENT (the client company signed) or AGENT (the payment agent's company signed).
+ * `party`: CLIENT (the client company signed) or AGENT (the payment agent's company signed) over a verification or
+ * deal document; REFERRAL_PARTNER (the referral partner's company) or OPERATOR (an operator for the platform, no
+ * company) over a referral partner document or act, which points at the row (referral_partner_documents
+ * agent_signature_id / operator_signature_id; issue 11).
  */
 export const signatures = pgTable(
   'signatures',
@@ -109,10 +112,8 @@ export const signatures = pgTable(
       onDelete: 'cascade',
     }),
     party: text('party').notNull(),
-    /** The company the certificate was checked against (OGRN/OGRNIP and INN). */
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id),
+    /** The company the certificate was checked against (OGRN/OGRNIP and INN); null for party OPERATOR. */
+    companyId: integer('company_id').references(() => companies.id),
     /** The user who submitted the signature. */
     userId: integer('user_id')
       .notNull()
@@ -144,7 +145,11 @@ export const signatures = pgTable(
     index('signatures_verification_idx').on(t.verificationDocumentId),
     index('signatures_deal_document_idx').on(t.dealDocumentId, t.party),
     index('signatures_company_idx').on(t.companyId),
-    check('signatures_target_chk', sql`(${t.verificationDocumentId} is null) <> (${t.dealDocumentId} is null)`),
-    check('signatures_party_chk', sql`${t.party} in ('CLIENT', 'AGENT')`),
+    check(
+      'signatures_target_chk',
+      sql`(${t.party} in ('CLIENT', 'AGENT') and (${t.verificationDocumentId} is null) <> (${t.dealDocumentId} is null) and ${t.companyId} is not null) or (${t.party} in ('REFERRAL_PARTNER', 'OPERATOR') and ${t.verificationDocumentId} is null and ${t.dealDocumentId} is null)`,
+    ),
+    check('signatures_party_chk', sql`${t.party} in ('CLIENT', 'AGENT', 'REFERRAL_PARTNER', 'OPERATOR')`),
+    check('signatures_company_chk', sql`${t.party} = 'OPERATOR' or ${t.companyId} is not null`),
   ],
 );

@@ -6,6 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import outboxRoutes from '../../mail/outbox-routes.js';
 import callbackRoutes from './callbacks.js';
+import recommendationRoutes from './recommendations.js';
 import companyRoutes from '../company/index.js';
 import clientRoutes from './client.js';
 import emailRoutes from './email.js';
@@ -23,5 +24,6 @@ export default async function accountsRoutes(app: FastifyInstance): Promise<void
   await app.register(profileRoutes);
   await app.register(clientRoutes);
   await app.register(companyRoutes);
+  await app.register(recommendationRoutes);
   if (!app.config.production) await app.register(outboxRoutes);
 }

@@ -7,6 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import adminAuditRoutes from './audit.js';
 import adminClientsRoutes from './clients.js';
+import adminInboxRoutes from './inbox.js';
 import adminOperatorsRoutes from './operators.js';
 import adminPaymentAgentsRoutes from './payment-agents.js';
 import adminReferralPartnersRoutes from './referral-partners.js';
@@ -17,4 +18,5 @@ export default async function adminRoutes(app: FastifyInstance): Promise<void> {
   await app.register(adminReferralPartnersRoutes);
   await app.register(adminOperatorsRoutes);
   await app.register(adminAuditRoutes);
+  await app.register(adminInboxRoutes);
 }

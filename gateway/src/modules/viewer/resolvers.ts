@@ -43,7 +43,8 @@ type ListFields =
   | 'verification'
   | 'companyDocuments'
   | 'bankRequisites'
-  | 'administration';
+  | 'administration'
+  | 'referralPartnerArea';
 export const Viewer: Omit<Strict<ViewerResolvers, CurrentUserDto, GViewer>, ListFields> = {
   id: (u) => toGlobalId('User', String(u.userId)),
   accountType: (u) => u.account.type,

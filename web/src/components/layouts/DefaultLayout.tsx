@@ -21,7 +21,9 @@ type NavLabel =
   | 'nav.paymentAgents'
   | 'nav.referralPartners'
   | 'nav.operators'
-  | 'nav.auditLog';
+  | 'nav.auditLog'
+  | 'nav.inbox'
+  | 'common.clients';
 
 /**
  * Navigation per area. An item with `right` is shown only to an operator holding that right (issue 10: "Navigation
@@ -35,7 +37,12 @@ const NAV: Record<Area, ReadonlyArray<{ to: string; label: NavLabel; right?: Ope
     { to: '/client/documents', label: 'common.documents' },
   ],
   partner: [{ to: '/partner', label: 'common.orders' }],
-  agent: [{ to: '/agent/fea', label: 'common.orders' }],
+  agent: [
+    { to: '/agent/fea', label: 'common.orders' },
+    { to: '/agent/clients', label: 'common.clients' },
+    { to: '/agent/company', label: 'common.company' },
+    { to: '/agent/documents', label: 'common.documents' },
+  ],
   // /operator/agents: payment agents (data PARTNER); /operator/partners: referral partners (data AGENT); web/README.md.
   operator: [
     { to: '/operator/fea', label: 'common.orders', right: 'ORDERS_VIEW' },
@@ -44,6 +51,7 @@ const NAV: Record<Area, ReadonlyArray<{ to: string; label: NavLabel; right?: Ope
     { to: '/operator/partners', label: 'nav.referralPartners', right: 'REFERRAL_PARTNERS' },
     { to: '/operator/operators', label: 'nav.operators', right: 'OPERATORS' },
     { to: '/operator/audit', label: 'nav.auditLog', right: 'AUDIT_LOG' },
+    { to: '/operator/inbox', label: 'nav.inbox', right: 'CLIENTS' },
   ],
 };
 

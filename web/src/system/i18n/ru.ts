@@ -37,6 +37,7 @@ export const ru = {
     referralPartners: 'Партнёры',
     operators: 'Сотрудники',
     auditLog: 'Журнал изменений',
+    inbox: 'Обращения',
   },
   // Operator administration pages (issue 10), one block per page group.
   adminCommon: {

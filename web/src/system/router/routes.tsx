@@ -20,7 +20,13 @@ import { ClientCompanyPage } from '../../apps/client/company/ClientCompanyPage';
 import { ClientDocumentsPage } from '../../apps/client/documents/ClientDocumentsPage';
 import { ClientFeaPage } from '../../apps/client/fea/ClientFeaPage';
 import { ClientsLandingPage } from '../../apps/landing/ClientsLandingPage';
+import { AgentClientCardPage } from '../../apps/agent/clients/AgentClientCardPage';
+import { AgentClientsPage } from '../../apps/agent/clients/AgentClientsPage';
+import { AgentCompanyPage } from '../../apps/agent/company/AgentCompanyPage';
+import { AgentDocumentsPage } from '../../apps/agent/documents/AgentDocumentsPage';
+import { AgentFeaPage } from '../../apps/agent/fea/AgentFeaPage';
 import { OperatorFeaPage } from '../../apps/operator/fea/OperatorFeaPage';
+import { OperatorInboxPage } from '../../apps/operator/inbox/OperatorInboxPage';
 import { AuditLogPage } from '../../apps/operator/audit/AuditLogPage';
 import { OperatorClientsPage } from '../../apps/operator/clients/OperatorClientsPage';
 import { PaymentAgentCreatePage } from '../../apps/operator/agents/PaymentAgentCreatePage';
@@ -35,7 +41,6 @@ import { OperatorRightRoute } from '../../apps/operator/OperatorRightRoute';
 import { PartnerFeaPage } from '../../apps/partner/fea/PartnerFeaPage';
 import { SimpleLandingPage } from '../../apps/landing/SimpleLandingPage';
 import { PageSpinner } from '../../components/PageSpinner';
-import { PlaceholderPage } from '../../components/PlaceholderPage';
 import { AuthLayout, AuthStepperLayout } from '../../components/layouts/AuthLayout';
 import { DefaultLayout } from '../../components/layouts/DefaultLayout';
 import { LandingLayout } from '../../components/layouts/LandingLayout';
@@ -149,13 +154,16 @@ export const routes: RouteObject[] = [
           {
             element: <DefaultLayout area="agent" />,
             children: [
-              { path: 'fea', element: <PlaceholderPage titleKey="common.orders" /> },
-              { path: 'clients', element: <PlaceholderPage titleKey="common.clients" /> },
-              { path: 'company', element: <PlaceholderPage titleKey="common.company" /> },
-              { path: 'documents', element: <PlaceholderPage titleKey="common.documents" /> },
+              // Referral partner area (issue 11; web/README.md "Referral partner area").
+              { path: 'fea', element: <AgentFeaPage /> },
+              { path: 'clients', element: <AgentClientsPage /> },
+              { path: 'company', element: <AgentCompanyPage /> },
+              { path: 'documents', element: <AgentDocumentsPage /> },
               { path: 'chats/*', element: <ChatPage area="agent" /> },
             ],
           },
+          // The client card (spec core §2: empty layout; ogrn of exactly 13 or 15 digits, else the not-found page).
+          { path: 'clients/:ogrn', element: <AgentClientCardPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },
@@ -217,6 +225,11 @@ export const routes: RouteObject[] = [
               {
                 element: <OperatorRightRoute right="AUDIT_LOG" />,
                 children: [{ path: 'audit', element: <AuditLogPage /> }],
+              },
+              // The inbox of callbacks and client recommendations (issue 11): right CLIENTS.
+              {
+                element: <OperatorRightRoute right="CLIENTS" />,
+                children: [{ path: 'inbox', element: <OperatorInboxPage /> }],
               },
             ],
           },
