@@ -13,6 +13,8 @@ export const AUDIT_ENTITY_TYPES = [
   'REFERRAL_PARTNER_DOCUMENT',
   'OPERATOR',
   'PARTNER_ORDER',
+  'CALLBACK_REQUEST',
+  'CLIENT_RECOMMENDATION',
 ] as const;
 /** A kind of record an audit entry names. */
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
@@ -25,6 +27,8 @@ export const AUDIT_ENTITY_TYPE_LABELS: Record<AuditEntityType, string> = {
   REFERRAL_PARTNER_DOCUMENT: 'Документ партнёра',
   OPERATOR: 'Сотрудник',
   PARTNER_ORDER: 'Заявка у платёжного агента',
+  CALLBACK_REQUEST: 'Обратный звонок',
+  CLIENT_RECOMMENDATION: 'Рекомендация клиента',
 };
 
 /** Known action codes: Russian label and the kind of record they change. */
@@ -46,11 +50,39 @@ export const AUDIT_ACTIONS: Record<string, { label: string; entityType: AuditEnt
   REFERRAL_PARTNER_INVITATION: { label: 'Повторное приглашение партнёра', entityType: 'REFERRAL_PARTNER' },
   REFERRAL_PARTNER_DOCUMENT_ADD: { label: 'Добавление документа партнёра', entityType: 'REFERRAL_PARTNER_DOCUMENT' },
   REFERRAL_PARTNER_DOCUMENT_DELETE: { label: 'Удаление документа партнёра', entityType: 'REFERRAL_PARTNER_DOCUMENT' },
+  REFERRAL_PARTNER_DOCUMENT_UPLOAD: {
+    label: 'Партнёр загрузил документ',
+    entityType: 'REFERRAL_PARTNER_DOCUMENT',
+  },
+  REFERRAL_PARTNER_DOCUMENT_AGENT_SIGN: {
+    label: 'Партнёр подписал документ',
+    entityType: 'REFERRAL_PARTNER_DOCUMENT',
+  },
+  REFERRAL_PARTNER_DOCUMENT_OPERATOR_SIGN: {
+    label: 'Оператор подписал документ партнёра',
+    entityType: 'REFERRAL_PARTNER_DOCUMENT',
+  },
+  REFERRAL_PARTNER_DOCUMENT_AGENT_DELETE: {
+    label: 'Партнёр удалил документ',
+    entityType: 'REFERRAL_PARTNER_DOCUMENT',
+  },
+  REFERRAL_PARTNER_CONTACTS: { label: 'Партнёр изменил свои контакты', entityType: 'REFERRAL_PARTNER' },
   OPERATOR_CREATE: { label: 'Создание сотрудника', entityType: 'OPERATOR' },
   OPERATOR_UPDATE: { label: 'Изменение сотрудника', entityType: 'OPERATOR' },
   OPERATOR_STATUS_CHANGE: { label: 'Смена статуса сотрудника', entityType: 'OPERATOR' },
   OPERATOR_RIGHTS_CHANGE: { label: 'Изменение ролей и прав сотрудника', entityType: 'OPERATOR' },
   OPERATOR_INVITATION: { label: 'Повторное приглашение сотрудника', entityType: 'OPERATOR' },
+  // The operators' inbox (issue 11): an item marked handled or returned to the new ones.
+  CALLBACK_STATUS_CHANGE: { label: 'Смена статуса обращения', entityType: 'CALLBACK_REQUEST' },
+  RECOMMENDATION_STATUS_CHANGE: { label: 'Смена статуса рекомендации клиента', entityType: 'CLIENT_RECOMMENDATION' },
+  REFERRAL_CLIENT_ADD: { label: 'Партнёр добавил клиента', entityType: 'CLIENT' },
+  REFERRAL_CLIENT_REMOVE: { label: 'Партнёр удалил клиента', entityType: 'CLIENT' },
+  REFERRAL_CLIENT_CONTACTS: { label: 'Партнёр изменил дополнительные контакты клиента', entityType: 'CLIENT' },
+  REFERRAL_CLIENT_CONSENT: { label: 'Клиент ответил на запрос партнёра', entityType: 'CLIENT' },
+  // A referral partner acting for his client by re-login (issue 11): the start, the return, every change made.
+  REFERRAL_RELOGIN: { label: 'Партнёр вошёл от имени клиента', entityType: 'CLIENT' },
+  REFERRAL_RELOGIN_RETURN: { label: 'Партнёр вернулся в свой кабинет', entityType: 'CLIENT' },
+  REFERRAL_RELOGIN_REQUEST: { label: 'Действие партнёра от имени клиента', entityType: 'CLIENT' },
 };
 
 /** The Russian label of an action code; an unknown code is shown as itself. */
