@@ -4,12 +4,14 @@
  * (the verification panel's "add bank requisites" → `?tab=requisites`). One query loads the viewer for every tab;
  * `refresh()` reloads it from the network after a change that affects other data (e.g. the application to sign).
  */
-import { Heading, Stack, Tabs } from '@chakra-ui/react';
+import { Flex, Heading, Stack, Tabs } from '@chakra-ui/react';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, useLazyLoadQuery } from 'react-relay';
 import { useSearchParams } from 'react-router-dom';
 import type { ClientCompanyPageQuery } from '../../../__generated__/ClientCompanyPageQuery.graphql';
+import { RecommendClientButton } from '../recommend/RecommendClientDialog';
+import { ReferralRequestsBanner } from '../referral/ReferralRequestsBanner';
 import { BankRequisitesTab } from './BankRequisitesTab';
 import { CompanyAccountTab } from './CompanyAccountTab';
 import { CompanyMainTab } from './CompanyMainTab';
@@ -47,9 +49,14 @@ export function ClientCompanyPage() {
 
   return (
     <Stack gap="6">
-      <Heading as="h1" size="2xl">
-        {t('company.title')}
-      </Heading>
+      <Flex justify="space-between" align="center" gap="4" wrap="wrap">
+        <Heading as="h1" size="2xl">
+          {t('company.title')}
+        </Heading>
+        {/* Issue 11: the recommend-a-client form (spec core §2 Shared). */}
+        <RecommendClientButton />
+      </Flex>
+      <ReferralRequestsBanner />
       <Tabs.Root
         value={tab}
         onValueChange={(d) => setParams(d.value === 'main' ? {} : { tab: d.value }, { replace: true })}
