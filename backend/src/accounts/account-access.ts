@@ -4,10 +4,11 @@
  * login"). One rule for every tier of the backend: the sign-in check (routes/accounts/session.ts `checkCredentials`),
  * the per-request session check (plugins/auth.ts) and the administrative changes that block (routes/admin/*).
  */
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, or } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import { chatSessionTokens } from '../db/schema/chat.js';
 import { sessions, users } from '../db/schema/core.js';
+import { reloggedSessionsOf } from '../referral/relogin-session.js';
 
 /**
  * True when the account is blocked: the user is USER_SUSPENDED, or the user (not an operator) belongs to a company
@@ -24,14 +25,15 @@ export function accountBlocked(
 /**
  * Ends every session of the users at once: deletes their server-side sessions (the next request of any of their
  * browsers is signed out, 401) and their chat session tokens (the realtime stream refuses them). Run it in the
- * transaction of the change that blocks. Returns the number of sessions ended.
+ * transaction of the change that blocks. Sessions where one of them acts for a client by re-login (issue 11, session
+ * data `originalUserId`) end too. Returns the number of sessions ended.
  */
 export async function endUserSessions(tx: DbOrTx, userIds: readonly number[]): Promise<number> {
   if (userIds.length === 0) return 0;
   await tx.delete(chatSessionTokens).where(inArray(chatSessionTokens.userId, [...userIds]));
   const ended = await tx
     .delete(sessions)
-    .where(inArray(sessions.userId, [...userIds]))
+    .where(or(inArray(sessions.userId, [...userIds]), reloggedSessionsOf(userIds)))
     .returning({ sid: sessions.sid });
   return ended.length;
 }

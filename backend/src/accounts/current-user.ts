@@ -20,6 +20,20 @@ export const CompanySummarySchema = Type.Object({
   verified: Type.Boolean({ description: 'Verified by qualified electronic signature (spec core §6)' }),
 });
 
+/** The referral partner acting for the client by re-login (issue 11; spec core §3 "Current user: originalUser"). */
+export const OriginalUserSchema = Type.Object(
+  {
+    userId: Type.Integer({ description: "The partner's user id" }),
+    email: Type.String(),
+    name: Type.String(),
+    surname: Type.String(),
+    patronymic: Type.Union([Type.String(), Type.Null()]),
+    accountType: Type.Literal('AGENT', { description: 'Data role of the acting user: AGENT (referral partner)' }),
+    companyName: Type.Union([Type.String(), Type.Null()], { description: "The partner company's short name" }),
+  },
+  { description: "Who acts for this client (re-login); null in the user's own session" },
+);
+
 export const CurrentUserSchema = Type.Object(
   {
     userId: Type.Integer(),
@@ -34,16 +48,25 @@ export const CurrentUserSchema = Type.Object(
     }),
     verified: Type.Boolean(),
     userRights: Type.Array(Type.String()),
-    originalUser: Type.Null(),
-    reLoggedRights: Type.Array(Type.String()),
+    originalUser: Type.Union([OriginalUserSchema, Type.Null()]),
+    reLoggedRights: Type.Array(Type.String(), {
+      description: "Re-login rights: ['AGENT'] while a referral partner acts for the client, else empty (spec core §6)",
+    }),
     company: Type.Union([CompanySummarySchema, Type.Null()]),
   },
   { description: 'The signed-in user (spec core §3 "Current user")' },
 );
 export type CurrentUser = Static<typeof CurrentUserSchema>;
 
-/** Builds the CurrentUser of `userId`; throws when the user does not exist. */
-export async function currentUser(db: DbOrTx, userId: number): Promise<CurrentUser> {
+/**
+ * Builds the CurrentUser of `userId`; throws when the user does not exist. `relogin`: the re-login state of the
+ * session (issue 11: the request's AuthUser), which fills `originalUser` and `reLoggedRights`.
+ */
+export async function currentUser(
+  db: DbOrTx,
+  userId: number,
+  relogin?: { originalUserId: number | null; reLoggedRights: string[] } | null,
+): Promise<CurrentUser> {
   const rows = await db
     .select({ u: users, c: companies })
     .from(users)
@@ -66,8 +89,8 @@ export async function currentUser(db: DbOrTx, userId: number): Promise<CurrentUs
     },
     verified: auth!.verified,
     userRights: auth!.rights,
-    originalUser: null,
-    reLoggedRights: [],
+    originalUser: relogin?.originalUserId ? await originalUserOf(db, relogin.originalUserId) : null,
+    reLoggedRights: relogin?.originalUserId ? [...relogin.reLoggedRights] : [],
     company: c
       ? {
           id: c.id,
@@ -79,5 +102,24 @@ export async function currentUser(db: DbOrTx, userId: number): Promise<CurrentUs
           verified: companyVerified(c),
         }
       : null,
+  };
+}
+
+/** The originalUser of a re-logged session: the partner's user and company name (null when the user is gone). */
+async function originalUserOf(db: DbOrTx, userId: number): Promise<CurrentUser['originalUser']> {
+  const [row] = await db
+    .select({ u: users, companyName: companies.shortName })
+    .from(users)
+    .leftJoin(companies, eq(users.companyId, companies.id))
+    .where(eq(users.id, userId));
+  if (!row) return null;
+  return {
+    userId: row.u.id,
+    email: row.u.email,
+    name: row.u.name,
+    surname: row.u.surname,
+    patronymic: row.u.patronymic,
+    accountType: 'AGENT',
+    companyName: row.companyName ?? null,
   };
 }

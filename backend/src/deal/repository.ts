@@ -58,6 +58,7 @@ import {
 import type { DealAction, DealRole } from '@platform/domain/deal/rules';
 import type { OfferStatus, OrderStatus, PaymentStatus } from '@platform/domain/deal/statuses';
 import { AppError } from '../errors.js';
+import { recordReferralCommission } from '../referral/commissions.js';
 import type { AuthUser } from '../plugins/auth.js';
 
 /** Message of a lost compare-and-set (409 CONFLICT). */
@@ -66,7 +67,12 @@ export const ORDER_NOT_FOUND = 'Заявка не найдена';
 export const OFFER_NOT_FOUND = 'Предложение не найдено';
 
 /** Who acts: a signed-in user or the system (scheduled jobs). */
-export type DealActor = Pick<AuthUser, 'id' | 'accountType' | 'companyId'> | 'SYSTEM';
+export type DealActor =
+  | (Pick<AuthUser, 'id' | 'accountType' | 'companyId'> & {
+      /** A referral partner acting for the client by re-login (issue 11): recorded in the history as AGENT. */
+      originalUserId?: number | null;
+    })
+  | 'SYSTEM';
 
 /** Values of the bill a PARTNER_SEND_PAYCHECK plan issues (decimal strings, ISO 4217 codes). */
 export interface PayCheckValues {
@@ -199,6 +205,8 @@ export async function applyPlan(
     now: Date;
     payCheck?: PayCheckValues;
     targetOfferId?: number | null;
+    /** Re-login (issue 11): the referral partner's user recorded instead of the client, with actorRole AGENT. */
+    onBehalfUserId?: number | null;
   },
 ): Promise<{ createdOfferIds: number[]; createdPayCheckIds: number[] }> {
   const { now } = args;
@@ -298,8 +306,8 @@ export async function applyPlan(
             : (payCheckIdByOffer.get(h.offerId!) ?? null)),
         fromStatus: h.from,
         toStatus: h.to,
-        byUserId: args.actorId,
-        actorRole: h.actorRole,
+        byUserId: args.onBehalfUserId ?? args.actorId,
+        actorRole: args.onBehalfUserId ? 'AGENT' : h.actorRole,
         at: new Date(h.at),
         comment: h.comment,
       })),
@@ -372,7 +380,11 @@ export async function runTransition(db: DbOrTx, req: TransitionRequest): Promise
       now: req.now,
       payCheck: req.payCheck,
       targetOfferId: target?.id ?? null,
+      onBehalfUserId: req.actor === 'SYSTEM' ? null : (req.actor.originalUserId ?? null),
     });
+    // The referral partner's commission of an executed deal, in the same transaction (issue 11).
+    if (plan.orderUpdate?.to === 'EXECUTED' && plan.orderUpdate.from !== 'EXECUTED')
+      await recordReferralCommission(tx, { orderId: snap.order.id, partnerOrderId: target?.id ?? null, now: req.now });
 
     // Validator of the order (spec core §3 operator-side row): the operator who took it, or who sent it without taking.
     if (

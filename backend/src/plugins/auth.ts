@@ -13,6 +13,7 @@ import { companies, users } from '../db/schema/core.js';
 import { effectiveRights, type OperatorRight } from '@platform/domain/operator/rights';
 import { accountBlocked } from '../accounts/account-access.js';
 import { AppError } from '../errors.js';
+import { registerReloginHooks, resolveRelogin } from '../referral/relogin-session.js';
 
 /** 403 RIGHT_REQUIRED: an operator lacks the right of an operator route (issue 10). */
 export const RIGHT_REQUIRED_MESSAGE = 'Недостаточно прав для этого раздела';
@@ -43,6 +44,12 @@ export interface AuthUser {
   blocked: boolean;
   /** A client is verified when its company is verified; other accounts are verified when active. */
   verified: boolean;
+  /**
+   * Re-login (issue 11, referral/relogin-session.ts): the referral partner's user acting as this client, null in
+   * one's own session; `reLoggedRights` ['AGENT'] then, else empty.
+   */
+  originalUserId: number | null;
+  reLoggedRights: string[];
 }
 
 declare module 'fastify' {
@@ -107,6 +114,8 @@ export async function loadAuthUser(db: Db, userId: number): Promise<AuthUser | n
     operatorRoles: accountType === 'OPER' ? [...u.operatorRoles] : [],
     blocked: accountBlocked(u, company),
     verified: accountType === 'CLIENT' ? clientVerified : u.status === 'ACTIVE' && !accountBlocked(u, company),
+    originalUserId: null,
+    reLoggedRights: [],
   };
 }
 
@@ -116,15 +125,23 @@ export default fp(
     app.decorate('loadAuthUser', (id: number) => loadAuthUser(opts.db, id));
 
     app.addHook('preHandler', async (request: FastifyRequest) => {
-      const userId = request.session?.userId;
+      let userId = request.session?.userId;
+      if (!userId) return;
+      // A referral partner's re-login is re-checked on every request (issue 11, referral/relogin-session.ts).
+      if (request.session.originalUserId) userId = (await resolveRelogin(opts.db, request)) ?? undefined;
       if (!userId) return;
       const user = await loadAuthUser(opts.db, userId);
       if (!user || user.blocked) {
         await request.session.destroy();
         return;
       }
+      if (request.session.originalUserId) {
+        user.originalUserId = request.session.originalUserId;
+        user.reLoggedRights = [...(request.session.reLoggedRights ?? [])];
+      }
       request.user = user;
     });
+    registerReloginHooks(app, opts.db);
 
     app.decorate('requireUser', async (request: FastifyRequest, _reply: FastifyReply) => {
       if (!request.user) throw AppError.unauthorized();

@@ -31,7 +31,7 @@ export default async function profileRoutes(fastify: FastifyInstance): Promise<v
         response: { 200: CurrentUserSchema, ...errorResponses(SESSION_ERRORS) },
       },
     },
-    async (request) => currentUser(db, request.user!.id),
+    async (request) => currentUser(db, request.user!.id, request.user),
   );
 
   app.put(

@@ -15,6 +15,7 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type, type Static } from 'typebox';
 import type { DbOrTx } from '../../db/client.js';
+import { consultantOf } from '../../referral/relogin-session.js';
 import { orders, orderStatusHistory, storedFiles } from '../../db/schema/orders.js';
 import { refTnved } from '../../db/schema/reference.js';
 import {
@@ -244,11 +245,14 @@ export default async function clientOrderRoutes(fastify: FastifyInstance): Promi
       const now = app.clock.now();
       const id = await db.transaction(async (tx) => {
         const v = await checkInput(tx, user, request.body, businessToday(now), true);
+        // Issue 11: the referral partner is the consultant — the one acting by re-login, else the partner of an ACTIVE link.
+        const consultantUserId = user.originalUserId ?? (await consultantOf(tx, user.companyId!));
         const [row] = await tx
           .insert(orders)
           .values({
             companyId: user.companyId!,
             createdBy: user.id,
+            consultantUserId,
             createdAt: now,
             paymentType: v.paymentType,
             amount: v.amount,
@@ -266,9 +270,14 @@ export default async function clientOrderRoutes(fastify: FastifyInstance): Promi
             statusDate: now,
           })
           .returning({ id: orders.id });
-        await tx
-          .insert(orderStatusHistory)
-          .values({ orderId: row.id, fromStatus: null, toStatus: INITIAL_ORDER_STATUS, byUserId: user.id, at: now });
+        await tx.insert(orderStatusHistory).values({
+          orderId: row.id,
+          fromStatus: null,
+          toStatus: INITIAL_ORDER_STATUS,
+          byUserId: user.originalUserId ?? user.id,
+          at: now,
+          ...(user.originalUserId ? { actorRole: 'AGENT' } : {}),
+        });
         if (v.fileIds.length) {
           const attached = await tx
             .update(storedFiles)
@@ -287,6 +296,7 @@ export default async function clientOrderRoutes(fastify: FastifyInstance): Promi
         }
         return row.id;
       });
+      request.reloginOrderId = id;
       const [order] = await loadOrders(db, [id], user.companyId);
       return reply.status(201).send(order);
     },
