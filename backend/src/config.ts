@@ -26,6 +26,9 @@ export const BACKEND_ROOT = resolve(
  *   (signature/demo-ca.ts; no key is committed).
  *   In production without TRUSTED_CA_DIR nothing is trusted: every signature is refused with CERTIFICATE_UNTRUSTED
  *   and the server logs a warning at startup.
+ * - PLATFORM_OGRN / PLATFORM_INN: the platform operator's organisation (issue 11): an operator's signature of a
+ *   referral partner's document or act must be made with a certificate issued for it (defaults: the demo organisation
+ *   OGRN 1237700456784, INN 7709123453).
  */
 export interface Config {
   port: number;
@@ -45,7 +48,15 @@ export interface Config {
   secureCookies: boolean;
   /** Trust store directory of qualified signatures (TRUSTED_CA_DIR); null: trust nothing (production default). */
   trustedCaDir: string | null;
+  /**
+   * The platform operator's organisation (PLATFORM_OGRN, PLATFORM_INN): the certificate of an operator's signature of a
+   * referral partner document must belong to it (issue 11).
+   */
+  platform: { ogrn: string; inn: string };
 }
+
+/** Default platform organisation (README "Configuration"): a demo OGRN and INN with valid check digits. */
+export const DEFAULT_PLATFORM = { ogrn: '1237700456784', inn: '7709123453' } as const;
 
 export const DEMO_REFERENCE_DIR = join(BACKEND_ROOT, 'reference-demo');
 
@@ -84,6 +95,10 @@ export function loadConfig(overrides: Partial<Config> = {}, env: NodeJS.ProcessE
           : env.NODE_ENV === 'production'
             ? null
             : ensureDemoCa(dataDir),
+    platform: {
+      ogrn: env.PLATFORM_OGRN?.trim() || DEFAULT_PLATFORM.ogrn,
+      inn: env.PLATFORM_INN?.trim() || DEFAULT_PLATFORM.inn,
+    },
     ...overrides,
   };
 }

@@ -34,14 +34,20 @@ function fieldValue(fields: MultipartFields, key: string): string {
 }
 
 /** Checks the text fields; the items of a 400 VALIDATION_ERROR. */
-export function checkDocumentFields(fields: MultipartFields): { value: DocumentFields; issues: FieldIssue[] } {
+export function checkDocumentFields(
+  fields: MultipartFields,
+  only?: ReferralPartnerDocumentType,
+): { value: DocumentFields; issues: FieldIssue[] } {
   const issues: FieldIssue[] = [];
-  const type = fieldValue(fields, 'type');
+  // `only` (the partner's uploads, issue 11): the type may be left out and must be that one when given.
+  const type = fieldValue(fields, 'type') || (only ?? '');
+  if (only && type !== only)
+    issues.push({ field: 'type', code: 'TYPE_INVALID', message: 'Партнёр загружает только документы' });
+  else if (!(DOCUMENT_TYPES as readonly string[]).includes(type))
+    issues.push({ field: 'type', code: 'TYPE_INVALID', message: 'Выберите тип: акт или документ' });
   const name = fieldValue(fields, 'name');
   const number = fieldValue(fields, 'number') || null;
   const description = fieldValue(fields, 'description') || null;
-  if (!(DOCUMENT_TYPES as readonly string[]).includes(type))
-    issues.push({ field: 'type', code: 'TYPE_INVALID', message: 'Выберите тип: акт или документ' });
   if (!name) issues.push({ field: 'name', ...issue('REQUIRED') });
   const long = (field: string, v: string | null, max: number) => {
     if (v && v.length > max) issues.push({ field, code: 'TOO_LONG', message: PARTNER_MESSAGES.tooLong });
@@ -60,6 +66,7 @@ export function checkDocumentFields(fields: MultipartFields): { value: DocumentF
 export async function receiveDocumentUpload(
   app: FastifyInstance,
   request: FastifyRequest,
+  only?: ReferralPartnerDocumentType,
 ): Promise<{ fields: DocumentFields; accepted: AcceptedUpload }> {
   if (!request.isMultipart()) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Неподдерживаемый тип содержимого');
   const part = await request.file();
@@ -73,7 +80,7 @@ export async function receiveDocumentUpload(
     await discardUpload(upload);
     throw new AppError(413, 'FILE_TOO_LARGE', MESSAGES.fileTooLarge);
   }
-  const { value: fields, issues } = checkDocumentFields(part.fields);
+  const { value: fields, issues } = checkDocumentFields(part.fields, only);
   if (!name) issues.push({ field: 'file', code: 'FILE_NAME_REQUIRED', message: 'Укажите имя файла' });
   else if (upload.size === 0) issues.push({ field: 'file', code: 'FILE_EMPTY', message: 'Файл пуст' });
   if (issues.length) {

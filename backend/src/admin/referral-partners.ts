@@ -24,6 +24,8 @@ import {
   isAccountFormat,
 } from '../domain/bank-account.js';
 import { findBankByBik } from '../reference/queries.js';
+import { signatureView } from '../verification/signatures.js';
+import { referralDocumentStatus } from '@platform/domain/referral/documents';
 import {
   checkEmail,
   checkInn,
@@ -374,9 +376,11 @@ export function listItem(p: LoadedPartner) {
 }
 
 type SignatureRow = typeof signatures.$inferSelect;
-const signatureView = (s: SignatureRow | undefined) =>
+/** The Signature object (verification/signatures.ts `signatureView`: signer, signedAt, certificate, hash, …). */
+const sigView = (s: SignatureRow | undefined) =>
   s
     ? {
+        ...signatureView(s),
         signer: s.signerName,
         signedAt: s.signedAt.toISOString(),
         certificateValidUntil: s.certificateValidTo.toISOString(),
@@ -390,7 +394,7 @@ export async function partnerDocuments(db: DbOrTx, companyId: number, docId?: nu
     .select({
       d: referralPartnerDocuments,
       f: storedFiles,
-      u: { email: users.email, name: users.name, surname: users.surname },
+      u: { email: users.email, name: users.name, surname: users.surname, accountType: users.accountType },
     })
     .from(referralPartnerDocuments)
     .innerJoin(storedFiles, eq(storedFiles.id, referralPartnerDocuments.fileId))
@@ -405,7 +409,7 @@ export async function partnerDocuments(db: DbOrTx, companyId: number, docId?: nu
     .orderBy(asc(referralPartnerDocuments.createdAt), asc(referralPartnerDocuments.id));
   const sigIds = rows.flatMap((r) => [r.d.agentSignatureId, r.d.operatorSignatureId]).filter((x): x is number => !!x);
   const sigs = sigIds.length ? await db.select().from(signatures).where(inArray(signatures.id, sigIds)) : [];
-  const sig = (id: number | null) => signatureView(id ? sigs.find((s) => s.id === id) : undefined);
+  const sig = (id: number | null) => sigView(id ? sigs.find((s) => s.id === id) : undefined);
   return rows.reverse().map(({ d, f, u }) => ({
     id: d.id,
     type: d.type as ReferralPartnerDocumentType,
@@ -415,8 +419,17 @@ export async function partnerDocuments(db: DbOrTx, companyId: number, docId?: nu
     file: { name: f.originalName, size: f.size, mime: f.contentType },
     agentSignature: sig(d.agentSignatureId),
     operatorSignature: sig(d.operatorSignatureId),
+    /** Issue 11: the status both sides see (`@platform/domain` referralDocumentStatus). */
+    status: referralDocumentStatus({ agent: !!d.agentSignatureId, operator: !!d.operatorSignatureId }),
     createdAt: d.createdAt.toISOString(),
-    createdBy: { id: d.createdBy, email: u.email, name: [u.surname, u.name].filter(Boolean).join(' ') || u.email },
+    createdBy: {
+      id: d.createdBy,
+      email: u.email,
+      name: [u.surname, u.name].filter(Boolean).join(' ') || u.email,
+      /** Issue 11: which side uploaded it. */
+      side: (u.accountType === 'AGENT' ? 'REFERRAL_PARTNER' : 'OPERATOR') as 'REFERRAL_PARTNER' | 'OPERATOR',
+    },
     sha256: f.sha256,
+    fileId: d.fileId,
   }));
 }

@@ -153,13 +153,18 @@ export async function verifyOrRefuse(
   return check.signature;
 }
 
-/** Inserts the `signatures` row of a verified signature; returns its id and the stored signing time. */
+/**
+ * Inserts the `signatures` row of a verified signature; returns its id and the stored signing time. A verification or
+ * deal document is the `target` of CLIENT / AGENT signatures; a referral partner document or act (issue 11) has no
+ * target here (its row points at the signature) and is signed by REFERRAL_PARTNER (with its company) or OPERATOR
+ * (companyId null).
+ */
 export async function insertSignature(
   tx: DbOrTx,
   s: {
-    target: { verificationDocumentId: number } | { dealDocumentId: number };
-    party: 'CLIENT' | 'AGENT';
-    companyId: number;
+    target: { verificationDocumentId: number } | { dealDocumentId: number } | null;
+    party: 'CLIENT' | 'AGENT' | 'REFERRAL_PARTNER' | 'OPERATOR';
+    companyId: number | null;
     userId: number;
     cms: Buffer;
     verified: VerifiedSignature;
@@ -171,8 +176,8 @@ export async function insertSignature(
   const [row] = await tx
     .insert(signatures)
     .values({
-      verificationDocumentId: 'verificationDocumentId' in s.target ? s.target.verificationDocumentId : null,
-      dealDocumentId: 'dealDocumentId' in s.target ? s.target.dealDocumentId : null,
+      verificationDocumentId: s.target && 'verificationDocumentId' in s.target ? s.target.verificationDocumentId : null,
+      dealDocumentId: s.target && 'dealDocumentId' in s.target ? s.target.dealDocumentId : null,
       party: s.party,
       companyId: s.companyId,
       userId: s.userId,

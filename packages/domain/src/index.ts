@@ -22,6 +22,7 @@ export * from './chat/typing.js';
 export * from './operator/audit.js';
 export * from './operator/rights.js';
 export * from './referral/commission.js';
+export * from './referral/documents.js';
 export * from './referral/relogin.js';
 export * from './search.js';
 export * from './validation/rules.js';

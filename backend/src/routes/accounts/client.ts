@@ -129,6 +129,30 @@ export function regDataIssues(v: {
   return issues;
 }
 
+/** The Company object of a `companies` row (spec core §3 "Company"; also the referral partner's, issue 11). */
+export function companyView(c: typeof companies.$inferSelect) {
+  return {
+    id: c.id,
+    fullName: c.fullName,
+    shortName: c.shortName,
+    registrationAuthority: c.registrationAuthority,
+    registrationAuthorityAddress: c.registrationAuthorityAddress,
+    registrationDate: c.registrationDate,
+    okved: c.okved,
+    inn: c.inn,
+    kpp: c.kpp,
+    ogrn: c.ogrn,
+    legalAddress: c.legalAddress,
+    actualAddress: c.actualAddress,
+    ceo: { firstName: c.ceoFirstName, middleName: c.ceoMiddleName, lastName: c.ceoLastName },
+    liquidated: c.liquidated,
+    signatureConfirmed: c.signatureConfirmed,
+    status: c.status as CompanyStatus,
+    verified: companyVerified(c),
+    verifiedAt: c.verifiedAt ? c.verifiedAt.toISOString() : null,
+  };
+}
+
 /** The client info of `userId` in company `companyId` (GET /api/secured/client/info); 404 COMPANY_NOT_FOUND. */
 async function clientInfo(db: DbOrTx, userId: number, companyId: number) {
   const [row] = await db
@@ -139,26 +163,7 @@ async function clientInfo(db: DbOrTx, userId: number, companyId: number) {
   if (!row || row.c.id !== companyId) throw AppError.notFound('Компания не найдена', 'COMPANY_NOT_FOUND');
   const { u, c } = row;
   return {
-    company: {
-      id: c.id,
-      fullName: c.fullName,
-      shortName: c.shortName,
-      registrationAuthority: c.registrationAuthority,
-      registrationAuthorityAddress: c.registrationAuthorityAddress,
-      registrationDate: c.registrationDate,
-      okved: c.okved,
-      inn: c.inn,
-      kpp: c.kpp,
-      ogrn: c.ogrn,
-      legalAddress: c.legalAddress,
-      actualAddress: c.actualAddress,
-      ceo: { firstName: c.ceoFirstName, middleName: c.ceoMiddleName, lastName: c.ceoLastName },
-      liquidated: c.liquidated,
-      signatureConfirmed: c.signatureConfirmed,
-      status: c.status as CompanyStatus,
-      verified: companyVerified(c),
-      verifiedAt: c.verifiedAt ? c.verifiedAt.toISOString() : null,
-    },
+    company: companyView(c),
     contact: {
       name: u.name,
       surname: u.surname,

@@ -15,6 +15,7 @@
  *   POST   /api/secured/oper/agents/{id}/documents            upload (multipart: type, name, number, description, file)
  *   GET    /api/secured/oper/agents/{id}/documents/{docId}/content   download
  *   DELETE /api/secured/oper/agents/{id}/documents/{docId}    remove (only while unsigned)
+ *   POST   /api/secured/oper/agents/{id}/documents/{docId}/sign   the operator's signature for the platform (issue 11)
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { and, count, eq, ilike, isNull, like, or, type SQL } from 'drizzle-orm';
@@ -41,6 +42,9 @@ import {
   type ReferralPartnerInput,
 } from '../../admin/referral-partners.js';
 import { receiveDocumentUpload } from '../../admin/referral-partners-upload.js';
+import { REFERRAL_DOCUMENT_MESSAGES, signReferralPartnerDocument } from '../../referral/documents.js';
+import { SignBodySchema } from '../../verification/signatures.js';
+import { REFERRAL_DOCUMENT_STATUSES } from '@platform/domain/referral/documents';
 import type { DbOrTx } from '../../db/client.js';
 import { referralPartnerDocuments, referralPartnerProfiles } from '../../db/schema/admin.js';
 import { companies, users } from '../../db/schema/core.js';
@@ -49,7 +53,7 @@ import { bankRequisites } from '../../db/schema/verification.js';
 import { AppError, MESSAGES } from '../../errors.js';
 import { sendStoredFile, storeUpload } from '../../files/storage.js';
 import { assertNoIssues } from '../accounts/common.js';
-import { CSRF_ERRORS, errorResponses, INPUT_ERRORS, literalUnion, RIGHT_ERRORS } from '../schemas.js';
+import { CSRF_ERRORS, errorResponses, INPUT_ERRORS, literalUnion, RIGHT_ERRORS, SIGNATURE_ERRORS } from '../schemas.js';
 import {
   countAnswerSchema,
   idParams,
@@ -192,8 +196,17 @@ const DocumentSchema = Type.Object(
     }),
     agentSignature: SignatureSchema,
     operatorSignature: SignatureSchema,
+    status: literalUnion(REFERRAL_DOCUMENT_STATUSES, {
+      description:
+        "Issue 11: AWAITING_PARTNER 'Ожидает подписи партнёра', AWAITING_OPERATOR 'Ожидает подписи оператора', SIGNED 'Подписан обеими сторонами'",
+    }),
     createdAt: Type.String({ description: 'UTC ISO 8601' }),
-    createdBy: Type.Object({ id: Type.Integer(), email: Type.String(), name: Type.String() }),
+    createdBy: Type.Object({
+      id: Type.Integer(),
+      email: Type.String(),
+      name: Type.String(),
+      side: literalUnion(['OPERATOR', 'REFERRAL_PARTNER'], { description: 'Issue 11: which side uploaded it' }),
+    }),
   },
   { description: 'Document or act of a referral partner (spec core §3 "documents/acts")' },
 );
@@ -849,6 +862,47 @@ export default async function adminReferralPartnersRoutes(fastify: FastifyInstan
         );
       });
       return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    `${BASE}/:id/documents/:docId/sign`,
+    {
+      preHandler: guard,
+      schema: {
+        tags: TAGS,
+        summary: "The operator's qualified signature of a referral partner's document or act (issue 11; spec core §3)",
+        description:
+          'Body `{ signature }`: base64 DER CMS SignedData (CAdES-BES, detached, ≤ 64 KiB) over the exact bytes of …/documents/{docId}/content. ' +
+          "The certificate must belong to the platform's organisation (config PLATFORM_OGRN / PLATFORM_INN) and chain to the trust store. In ONE transaction: " +
+          "the signature row (party OPERATOR, no company), the document's operator signature and the audit entry REFERRAL_PARTNER_DOCUMENT_OPERATOR_SIGN. " +
+          'The partner may sign before or after. → the Document. Errors (nothing written): 400 with the issue 8 codes and §8 texts (COMPANY_MISMATCH, ' +
+          'INDIVIDUAL_SIGNATURE_UNSUPPORTED, DOCUMENT_MISMATCH, SIGNATURE_MALFORMED, SIGNATURE_INVALID, CERTIFICATE_*, SIGNATURE_ALGORITHM_UNSUPPORTED); ' +
+          `409 DOCUMENT_ALREADY_SIGNED '${REFERRAL_DOCUMENT_MESSAGES.alreadySigned}'; 404 PARTNER_NOT_FOUND, DOCUMENT_NOT_FOUND; 403 CSRF_INVALID; ${AUTH}.`,
+        security: [{ session: [] }],
+        params: DocParams,
+        body: SignBodySchema,
+        response: {
+          200: DocumentSchema,
+          ...errorResponses(RIGHT_ERRORS, CSRF_ERRORS, INPUT_ERRORS, SIGNATURE_ERRORS, {
+            404: ['PARTNER_NOT_FOUND', 'DOCUMENT_NOT_FOUND'],
+            409: ['DOCUMENT_ALREADY_SIGNED'],
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const { id, docId } = request.params;
+      await found(db, id);
+      await signReferralPartnerDocument(app, {
+        companyId: id,
+        docId,
+        party: 'OPERATOR',
+        userId: request.user!.id,
+        signature: request.body.signature,
+      });
+      const { sha256: _s, ...view } = await oneDocument(id, docId);
+      return view;
     },
   );
 }

@@ -60,7 +60,7 @@ export const BankRequisiteSchema = Type.Object(
   { description: 'Bank requisite (spec core §3)' },
 );
 
-const BodySchema = Type.Object(
+export const RequisiteBodySchema = Type.Object(
   {
     bankBik: Type.String({ maxLength: 20, description: '9 digits; must be in the ED807 directory' }),
     checkAccount: Type.String({ maxLength: 40, description: 'Settlement account, 20 digits' }),
@@ -68,9 +68,11 @@ const BodySchema = Type.Object(
   { description: 'A bank requisite as typed: bankName and corrAccount come from the directory' },
 );
 
-const IdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647, description: 'Requisite id' }) });
+export const RequisiteIdParams = Type.Object({
+  id: Type.Integer({ minimum: 1, maximum: 2147483647, description: 'Requisite id' }),
+});
 
-const CHECKS =
+export const REQUISITE_CHECKS =
   "400 VALIDATION_ERROR (nothing written) with items: bankBik BIK_INVALID 'БИК — 9 цифр', BIK_NOT_FOUND 'Банк с таким БИК не найден', " +
   "CORR_ACCOUNT_INVALID (the directory's correspondent account fails its control key: the bank cannot be used); checkAccount ACCOUNT_INVALID " +
   "'Расчётный счёт — 20 цифр', ACCOUNT_CONTROL_KEY 'Номер счёта не соответствует БИК банка' (Bank of Russia control key, weights 7-1-3 over " +
@@ -102,7 +104,7 @@ export async function listRequisites(db: DbOrTx, companyId: number) {
  * directory's correspondent account and the settlement account's control key. Throws 400 VALIDATION_ERROR with every
  * failed field, else returns the values to store.
  */
-async function checkedRequisite(db: DbOrTx, body: { bankBik: string; checkAccount: string }) {
+export async function checkedRequisite(db: DbOrTx, body: { bankBik: string; checkAccount: string }) {
   const bankBik = body.bankBik.trim();
   const checkAccount = body.checkAccount.trim();
   const issues: FieldIssue[] = [];
@@ -129,24 +131,142 @@ function isUniqueViolation(err: unknown): boolean {
   return e?.code === '23505' || e?.cause?.code === '23505';
 }
 
+/** A change hook run inside the requisite's transaction (the client's: supersede the unsigned application). */
+export type RequisiteChangeHook = (tx: DbOrTx, companyId: number) => Promise<void>;
+
+/** Locks the company row for the transaction: serialises requisite changes of one company. */
+async function lockCompany(tx: DbOrTx, companyId: number) {
+  await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).for('update');
+}
+
+/** Runs `fn` in a transaction; a unique violation (a concurrent duplicate) becomes 409 REQUISITE_DUPLICATE. */
+async function writeRequisites<T>(db: Db, fn: (tx: DbOrTx) => Promise<T>): Promise<T> {
+  try {
+    return await db.transaction(fn);
+  } catch (err) {
+    if (isUniqueViolation(err)) throw AppError.conflict(DUPLICATE, 'REQUISITE_DUPLICATE');
+    throw err;
+  }
+}
+
+/**
+ * Adds a requisite to `companyId` (the core of POST …/requisites/create, shared with the referral partner's
+ * POST /api/secured/agent/requisites): checks, then in one transaction the duplicate and limit checks, the row with
+ * the next display number and `onChange`. Throws 400 VALIDATION_ERROR, 409 REQUISITE_DUPLICATE / REQUISITES_LIMIT.
+ */
+export async function createRequisite(
+  db: Db,
+  companyId: number,
+  body: { bankBik: string; checkAccount: string },
+  now: Date,
+  onChange?: RequisiteChangeHook,
+) {
+  const value = await checkedRequisite(db, body);
+  return writeRequisites(db, async (tx) => {
+    await lockCompany(tx, companyId);
+    const existing = await tx
+      .select({
+        position: bankRequisites.position,
+        bankBik: bankRequisites.bankBik,
+        checkAccount: bankRequisites.checkAccount,
+      })
+      .from(bankRequisites)
+      .where(eq(bankRequisites.companyId, companyId));
+    if (existing.some((r) => r.bankBik === value.bankBik && r.checkAccount === value.checkAccount))
+      throw AppError.conflict(DUPLICATE, 'REQUISITE_DUPLICATE');
+    if (existing.length >= REQUISITES_LIMIT) throw AppError.conflict(LIMIT, 'REQUISITES_LIMIT');
+    const position = existing.reduce((m, r) => Math.max(m, r.position), 0) + 1;
+    const [row] = await tx
+      .insert(bankRequisites)
+      .values({ companyId, ...value, position, createdAt: now, updatedAt: now })
+      .returning();
+    await onChange?.(tx, companyId);
+    return view(row);
+  });
+}
+
+/**
+ * Changes requisite `id` of `companyId` (the core of PUT …/requisites/{id}). Throws 404 REQUISITE_NOT_FOUND (missing
+ * or another company's), 400 VALIDATION_ERROR, 409 REQUISITE_DUPLICATE.
+ */
+export async function updateRequisite(
+  db: Db,
+  companyId: number,
+  id: number,
+  body: { bankBik: string; checkAccount: string },
+  now: Date,
+  onChange?: RequisiteChangeHook,
+) {
+  const mine = and(eq(bankRequisites.id, id), eq(bankRequisites.companyId, companyId));
+  const [found] = await db.select({ id: bankRequisites.id }).from(bankRequisites).where(mine);
+  if (!found) throw AppError.notFound(NOT_FOUND, 'REQUISITE_NOT_FOUND');
+  const value = await checkedRequisite(db, body);
+  return writeRequisites(db, async (tx) => {
+    await lockCompany(tx, companyId);
+    const [current] = await tx.select().from(bankRequisites).where(mine);
+    if (!current) throw AppError.notFound(NOT_FOUND, 'REQUISITE_NOT_FOUND');
+    const [dup] = await tx
+      .select({ id: bankRequisites.id })
+      .from(bankRequisites)
+      .where(
+        and(
+          eq(bankRequisites.companyId, companyId),
+          eq(bankRequisites.bankBik, value.bankBik),
+          eq(bankRequisites.checkAccount, value.checkAccount),
+          ne(bankRequisites.id, id),
+        ),
+      );
+    if (dup) throw AppError.conflict(DUPLICATE, 'REQUISITE_DUPLICATE');
+    const [row] = await tx
+      .update(bankRequisites)
+      .set({ ...value, updatedAt: now })
+      .where(mine)
+      .returning();
+    await onChange?.(tx, companyId);
+    return view(row);
+  });
+}
+
+/**
+ * Removes requisite `id` of `companyId` and renumbers the rest 1, 2, … (the core of DELETE …/requisites/{id}); the
+ * remaining requisites. Throws 404 REQUISITE_NOT_FOUND.
+ */
+export async function deleteRequisite(
+  db: Db,
+  companyId: number,
+  id: number,
+  now: Date,
+  onChange?: RequisiteChangeHook,
+) {
+  return db.transaction(async (tx) => {
+    await lockCompany(tx, companyId);
+    const [deleted] = await tx
+      .delete(bankRequisites)
+      .where(and(eq(bankRequisites.id, id), eq(bankRequisites.companyId, companyId)))
+      .returning({ id: bankRequisites.id });
+    if (!deleted) throw AppError.notFound(NOT_FOUND, 'REQUISITE_NOT_FOUND');
+    const rest = await tx
+      .select({ id: bankRequisites.id, position: bankRequisites.position })
+      .from(bankRequisites)
+      .where(eq(bankRequisites.companyId, companyId))
+      .orderBy(asc(bankRequisites.position), asc(bankRequisites.id));
+    for (const [i, r] of rest.entries()) {
+      if (r.position !== i + 1)
+        await tx
+          .update(bankRequisites)
+          .set({ position: i + 1, updatedAt: now })
+          .where(eq(bankRequisites.id, r.id));
+    }
+    await onChange?.(tx, companyId);
+    return listRequisites(tx, companyId);
+  });
+}
+
 export default async function companyRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const db: Db = app.dbh.db;
 
-  /** Locks the company row for the transaction: serialises requisite changes of one company. */
-  const lockCompany = async (tx: DbOrTx, companyId: number) => {
-    await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).for('update');
-  };
-
-  /** Runs `fn` in a transaction; a unique violation (a concurrent duplicate) becomes 409 REQUISITE_DUPLICATE. */
-  const write = async <T>(fn: (tx: DbOrTx) => Promise<T>): Promise<T> => {
-    try {
-      return await db.transaction(fn);
-    } catch (err) {
-      if (isUniqueViolation(err)) throw AppError.conflict(DUPLICATE, 'REQUISITE_DUPLICATE');
-      throw err;
-    }
-  };
+  const supersede: RequisiteChangeHook = (tx, companyId) => supersedeVerificationDocuments(tx, companyId);
 
   app.get(
     BASE,
@@ -176,10 +296,10 @@ export default async function companyRoutes(fastify: FastifyInstance): Promise<v
         summary: 'Add a bank requisite (spec core §7 Client "POST .../requisites/create"; §3 "Bank requisite")',
         description:
           'CLIENT only. Body `{ bankBik, checkAccount }` → the new BankRequisite (bankName and corrAccount from the ED807 directory, ' +
-          `index = the next number). Supersedes the unsigned verification application. Errors: ${CHECKS}; 409 REQUISITES_LIMIT (${REQUISITES_LIMIT} per company); ` +
+          `index = the next number). Supersedes the unsigned verification application. Errors: ${REQUISITE_CHECKS}; 409 REQUISITES_LIMIT (${REQUISITES_LIMIT} per company); ` +
           `403 CSRF_INVALID; ${AUTH}.`,
         security: [{ session: [] }],
-        body: BodySchema,
+        body: RequisiteBodySchema,
         response: {
           200: BankRequisiteSchema,
           ...errorResponses(ROLE_ERRORS, CSRF_ERRORS, INPUT_ERRORS, {
@@ -190,32 +310,7 @@ export default async function companyRoutes(fastify: FastifyInstance): Promise<v
         },
       },
     },
-    async (request) => {
-      const companyId = companyIdOf(request);
-      const value = await checkedRequisite(db, request.body);
-      const now = app.clock.now();
-      return write(async (tx) => {
-        await lockCompany(tx, companyId);
-        const existing = await tx
-          .select({
-            position: bankRequisites.position,
-            bankBik: bankRequisites.bankBik,
-            checkAccount: bankRequisites.checkAccount,
-          })
-          .from(bankRequisites)
-          .where(eq(bankRequisites.companyId, companyId));
-        if (existing.some((r) => r.bankBik === value.bankBik && r.checkAccount === value.checkAccount))
-          throw AppError.conflict(DUPLICATE, 'REQUISITE_DUPLICATE');
-        if (existing.length >= REQUISITES_LIMIT) throw AppError.conflict(LIMIT, 'REQUISITES_LIMIT');
-        const position = existing.reduce((m, r) => Math.max(m, r.position), 0) + 1;
-        const [row] = await tx
-          .insert(bankRequisites)
-          .values({ companyId, ...value, position, createdAt: now, updatedAt: now })
-          .returning();
-        await supersedeVerificationDocuments(tx, companyId);
-        return view(row);
-      });
-    },
+    async (request) => createRequisite(db, companyIdOf(request), request.body, app.clock.now(), supersede),
   );
 
   app.put(
@@ -227,11 +322,11 @@ export default async function companyRoutes(fastify: FastifyInstance): Promise<v
         summary: 'Change a bank requisite (spec core §7 Client "PUT .../requisites/{id}"; §3 "Bank requisite")',
         description:
           'CLIENT only. Body `{ bankBik, checkAccount }` → the changed BankRequisite (same `index`; bankName and corrAccount from the directory). ' +
-          `Supersedes the unsigned verification application. Errors: ${CHECKS}; 404 REQUISITE_NOT_FOUND (no such requisite, or another company's); ` +
+          `Supersedes the unsigned verification application. Errors: ${REQUISITE_CHECKS}; 404 REQUISITE_NOT_FOUND (no such requisite, or another company's); ` +
           `400 VALIDATION_ERROR for a non-numeric id; 403 CSRF_INVALID; ${AUTH}.`,
         security: [{ session: [] }],
-        params: IdParams,
-        body: BodySchema,
+        params: RequisiteIdParams,
+        body: RequisiteBodySchema,
         response: {
           200: BankRequisiteSchema,
           ...errorResponses(ROLE_ERRORS, CSRF_ERRORS, INPUT_ERRORS, {
@@ -242,39 +337,8 @@ export default async function companyRoutes(fastify: FastifyInstance): Promise<v
         },
       },
     },
-    async (request) => {
-      const companyId = companyIdOf(request);
-      const { id } = request.params;
-      const mine = and(eq(bankRequisites.id, id), eq(bankRequisites.companyId, companyId));
-      const [found] = await db.select({ id: bankRequisites.id }).from(bankRequisites).where(mine);
-      if (!found) throw AppError.notFound(NOT_FOUND, 'REQUISITE_NOT_FOUND');
-      const value = await checkedRequisite(db, request.body);
-      const now = app.clock.now();
-      return write(async (tx) => {
-        await lockCompany(tx, companyId);
-        const [current] = await tx.select().from(bankRequisites).where(mine);
-        if (!current) throw AppError.notFound(NOT_FOUND, 'REQUISITE_NOT_FOUND');
-        const [dup] = await tx
-          .select({ id: bankRequisites.id })
-          .from(bankRequisites)
-          .where(
-            and(
-              eq(bankRequisites.companyId, companyId),
-              eq(bankRequisites.bankBik, value.bankBik),
-              eq(bankRequisites.checkAccount, value.checkAccount),
-              ne(bankRequisites.id, id),
-            ),
-          );
-        if (dup) throw AppError.conflict(DUPLICATE, 'REQUISITE_DUPLICATE');
-        const [row] = await tx
-          .update(bankRequisites)
-          .set({ ...value, updatedAt: now })
-          .where(mine)
-          .returning();
-        await supersedeVerificationDocuments(tx, companyId);
-        return view(row);
-      });
-    },
+    async (request) =>
+      updateRequisite(db, companyIdOf(request), request.params.id, request.body, app.clock.now(), supersede),
   );
 
   app.delete(
@@ -288,7 +352,7 @@ export default async function companyRoutes(fastify: FastifyInstance): Promise<v
           'CLIENT only. → the remaining [BankRequisite] renumbered 1, 2, … in their order. Supersedes the unsigned verification application. ' +
           `Errors: 404 REQUISITE_NOT_FOUND (no such requisite, or another company's); 400 VALIDATION_ERROR for a non-numeric id; 403 CSRF_INVALID; ${AUTH}.`,
         security: [{ session: [] }],
-        params: IdParams,
+        params: RequisiteIdParams,
         response: {
           200: Type.Array(BankRequisiteSchema),
           ...errorResponses(ROLE_ERRORS, CSRF_ERRORS, {
@@ -298,32 +362,6 @@ export default async function companyRoutes(fastify: FastifyInstance): Promise<v
         },
       },
     },
-    async (request) => {
-      const companyId = companyIdOf(request);
-      const { id } = request.params;
-      const now = app.clock.now();
-      return db.transaction(async (tx) => {
-        await lockCompany(tx, companyId);
-        const [deleted] = await tx
-          .delete(bankRequisites)
-          .where(and(eq(bankRequisites.id, id), eq(bankRequisites.companyId, companyId)))
-          .returning({ id: bankRequisites.id });
-        if (!deleted) throw AppError.notFound(NOT_FOUND, 'REQUISITE_NOT_FOUND');
-        const rest = await tx
-          .select({ id: bankRequisites.id, position: bankRequisites.position })
-          .from(bankRequisites)
-          .where(eq(bankRequisites.companyId, companyId))
-          .orderBy(asc(bankRequisites.position), asc(bankRequisites.id));
-        for (const [i, r] of rest.entries()) {
-          if (r.position !== i + 1)
-            await tx
-              .update(bankRequisites)
-              .set({ position: i + 1, updatedAt: now })
-              .where(eq(bankRequisites.id, r.id));
-        }
-        await supersedeVerificationDocuments(tx, companyId);
-        return listRequisites(tx, companyId);
-      });
-    },
+    async (request) => deleteRequisite(db, companyIdOf(request), request.params.id, app.clock.now(), supersede),
   );
 }
