@@ -19,6 +19,8 @@
  *   GET  /files/oper/orders/:orderId/files/:fileId         → GET  …/oper/order/exch/:orderId/files/:fileId (client's files)
  *   POST /files/oper/referral-partners/:id/documents         → POST …/oper/agents/:id/documents (issue 10; multipart)
  *   GET  /files/oper/referral-partners/:id/documents/:docId  → GET  …/oper/agents/:id/documents/:docId/content
+ *   POST /files/agent/documents                              → POST …/agent/documents (issue 11; multipart)
+ *   GET  /files/agent/documents/:id                          → GET  …/agent/documents/:id/file
  * Verification and signatures (issue 8; spec core §3 "Documents"), scoped by the backend:
  *   GET  /files/client/verification/documents/:id  → GET  /api/secured/client/verification/document/:id/content (the PDF)
  *   GET  /files/signatures/:id                     → GET  /api/secured/common/signatures/:id (detached signature, .sig)
@@ -152,6 +154,13 @@ export async function backendProxies(app: FastifyInstance, opts: { backendUrl: s
     if (!ORDER_ID.test(id ?? '') || kind !== 'documents' || rest.length) return null;
     if (method === 'POST') return docId === undefined ? `/api/secured/oper/agents/${id}/documents` : null;
     return DOC_ID.test(docId ?? '') ? `/api/secured/oper/agents/${id}/documents/${docId}/content` : null;
+  });
+
+  // The referral partner's documents and acts (issue 11): POST multipart (fields name, number, description, then `file`).
+  await mapped('/files/agent/documents', ['GET', 'HEAD', 'POST'], ([id, ...rest], method) => {
+    if (rest.length) return null;
+    if (method === 'POST') return id === undefined ? '/api/secured/agent/documents' : null;
+    return DOC_ID.test(id ?? '') ? `/api/secured/agent/documents/${id}/file` : null;
   });
 
   await mapped('/files/client/verification', ['GET', 'HEAD'], ([kind, id, ...rest]) =>

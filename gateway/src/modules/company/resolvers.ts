@@ -4,7 +4,9 @@
  * update"; docs/rest-api.md "Company, bank requisites…"):
  *
  *   Company.ogrnKind … verifiedAt   §3 fields of GET /api/secured/client/info, read for the viewer's own client company
- *   Viewer.bankRequisites           GET /api/secured/client/requisites as a Relay connection (offset cursors)
+ *   Viewer.bankRequisites           GET /api/secured/client/requisites as a Relay connection (offset cursors); for a
+ *                                   referral partner his company's (/api/secured/agent/requisites, issue 11), and the
+ *                                   three requisite mutations below act on it too (referral/documents/requisites.ts)
  *   BankRequisite (Node)            node(id) resolves the viewer company's requisite only (resolveBankRequisiteNode)
  *   updateRegistrationData          PUT /api/secured/client/regdata
  *   createBankRequisite             POST /api/secured/client/requisites/create
@@ -28,14 +30,20 @@ import type {
 import type { BankRequisiteDto, CompanyDto, CurrentUserDto } from '../../rest/contract.js';
 import { mutationResult, nullIfAbsent, queryResult, UpstreamError, userErrorFrom } from '../../rest/errors.js';
 import type { Strict } from '../strict.js';
+import { requisitesApi } from '../referral/documents/requisites.js';
+
+/** Accounts whose own company has bank requisites: clients and referral partners (issue 11). */
+const HAS_REQUISITES: readonly string[] = ['CLIENT', 'AGENT'];
 
 const MAX_FIRST = 100;
 /** Memo key of the requisites list (forgotten after a change). */
 const REQUISITES_KEY = 'bankRequisites';
 
-/** The requisites of the viewer's company, at most once per operation. */
-function loadRequisites(ctx: GatewayContext): Promise<BankRequisiteDto[]> {
-  return ctx.loaders.memo(REQUISITES_KEY, () => ctx.api.bankRequisites());
+/**
+ * The requisites of the viewer's company (a client's, or a referral partner's: issue 11), at most once per operation.
+ */
+export function loadRequisites(ctx: GatewayContext): Promise<BankRequisiteDto[]> {
+  return ctx.loaders.memo(REQUISITES_KEY, async () => (await requisitesApi(ctx)).list());
 }
 
 /**
@@ -92,7 +100,7 @@ export async function resolveBankRequisiteNode(
   ctx: GatewayContext,
   viewer: CurrentUserDto,
 ): Promise<(BankRequisiteDto & { __typename: 'BankRequisite' }) | null> {
-  if (viewer.account.type !== 'CLIENT' || !/^\d{1,10}$/.test(id)) return null;
+  if (!HAS_REQUISITES.includes(viewer.account.type) || !/^\d{1,10}$/.test(id)) return null;
   const list = await nullIfAbsent(() => loadRequisites(ctx));
   const r = list?.find((x) => String(x.id) === id);
   return r ? { ...r, __typename: 'BankRequisite' } : null;
@@ -102,7 +110,7 @@ const edge = (r: BankRequisiteDto, offset: number) => ({ cursor: offsetToCursor(
 
 export const Viewer: Pick<ViewerResolvers, 'bankRequisites'> = {
   bankRequisites: async (u, args, ctx) => {
-    if (u.account.type !== 'CLIENT') return null;
+    if (!HAS_REQUISITES.includes(u.account.type)) return null;
     const first = args.first ?? 20;
     if (!Number.isInteger(first) || first < 1 || first > MAX_FIRST)
       throw new GraphQLError(`first must be 1..${MAX_FIRST}`, { extensions: { code: 'BAD_USER_INPUT' } });
@@ -179,7 +187,8 @@ export const Mutation: Pick<MutationResolvers, CompanyMutations> = {
     }),
   createBankRequisite: (_r, { input }, ctx) =>
     mutationResult(async () => {
-      const created = await ctx.api.createBankRequisite({ bankBik: input.bankBik, checkAccount: input.checkAccount });
+      const api = await requisitesApi(ctx);
+      const created = await api.create({ bankBik: input.bankBik, checkAccount: input.checkAccount });
       const viewer = await freshViewer(ctx);
       return {
         __typename: 'CreateBankRequisiteSuccess' as const,
@@ -191,7 +200,9 @@ export const Mutation: Pick<MutationResolvers, CompanyMutations> = {
     const id = requisiteId(input.bankRequisiteId);
     if (id === null) return notFound(input.bankRequisiteId);
     return mutationResult(async () => {
-      const updated = await ctx.api.updateBankRequisite(id, {
+      const updated = await (
+        await requisitesApi(ctx)
+      ).update(id, {
         bankBik: input.bankBik,
         checkAccount: input.checkAccount,
       });
@@ -203,7 +214,7 @@ export const Mutation: Pick<MutationResolvers, CompanyMutations> = {
     const id = requisiteId(input.bankRequisiteId);
     if (id === null) return notFound(input.bankRequisiteId);
     return mutationResult(async () => {
-      const rest = await ctx.api.deleteBankRequisite(id);
+      const rest = await (await requisitesApi(ctx)).remove(id);
       const viewer = await freshViewer(ctx);
       ctx.loaders.memo(REQUISITES_KEY, async () => rest);
       return {

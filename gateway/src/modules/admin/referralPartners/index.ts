@@ -90,7 +90,7 @@ export function inputBody(input: ReferralPartnerInput): InputBody {
 }
 
 const cardKey = (id: number) => `admin:referralPartner:${id}`;
-const docsKey = (id: number) => `admin:referralPartnerDocs:${id}`;
+export const docsKey = (id: number) => `admin:referralPartnerDocs:${id}`;
 
 /** The card, at most once per partner per operation. */
 function loadCard(ctx: GatewayContext, id: number): Promise<ReferralPartnerCard> {
@@ -106,14 +106,15 @@ async function card(p: ReferralPartnerParent, ctx: GatewayContext): Promise<Refe
 }
 
 /** Forgets what a change of partner `id` made stale and primes the card. */
-function changed(ctx: GatewayContext, id: number, fresh?: ReferralPartnerCard): ReferralPartnerParent | null {
+export function changed(ctx: GatewayContext, id: number, fresh?: ReferralPartnerCard): ReferralPartnerParent | null {
   ctx.loaders.forget(cardKey(id));
   ctx.loaders.forget(docsKey(id));
   if (fresh) void ctx.loaders.memo(cardKey(id), async () => fresh);
   return fresh ?? null;
 }
 
-async function viewerIsAllowed(ctx: GatewayContext): Promise<CurrentUserDto | null> {
+/** Throws FORBIDDEN unless the viewer has the REFERRAL_PARTNERS right. */
+export async function viewerIsAllowed(ctx: GatewayContext): Promise<CurrentUserDto | null> {
   const viewer = await ctx.loaders.viewer();
   if (!viewerHasRight(viewer, RIGHT))
     throw new GraphQLError('Недостаточно прав', { extensions: { code: 'FORBIDDEN' } });
