@@ -29,10 +29,10 @@ describe('account rules (spec core §6)', () => {
     expect(isVerified(user({ verified: true }))).toBe(false);
     expect(isVerified(user({ account: { type: 'PARTNER', status: 'ACTIVE' }, verified: true }))).toBe(true);
   });
-  it('original client: originalUser present and no AGENT re-login right', () => {
+  it('original client: not a referral partner re-login (AGENT right absent; issue 11 reading of §6)', () => {
     expect(isOriginalClient(user({ originalUser: { id: 1 } }))).toBe(true);
     expect(isOriginalClient(user({ originalUser: { id: 1 }, reLoggedRights: ['AGENT'] }))).toBe(false);
-    expect(isOriginalClient(user())).toBe(false);
+    expect(isOriginalClient(user())).toBe(true);
   });
   it('only an active client with a verified company may create orders', () => {
     expect(canCreateOrders(user())).toBe(false);

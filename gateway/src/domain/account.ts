@@ -1,6 +1,10 @@
 /**
  * Account rules of the current user (spec core §3 Current user, §6 Roles and permissions). Pure functions.
  */
+import {
+  isActingAsAnotherUser as actingAsAnother,
+  isOriginalClient as originalClient,
+} from '@platform/domain/referral/relogin';
 import type { CurrentUserDto } from '../rest/contract.js';
 
 /** A client is verified when userRights contains VERIFIED_CLIENT; other accounts carry a verified flag (§6). */
@@ -11,12 +15,15 @@ export function isVerified(user: CurrentUserDto): boolean {
 
 /** Whether an operator or referral partner acts as this user (originalUser present, §6). */
 export function isActingAsAnotherUser(user: CurrentUserDto): boolean {
-  return user.originalUser !== null && user.originalUser !== undefined;
+  return actingAsAnother(user);
 }
 
-/** An original client: originalUser exists and the AGENT re-login right is absent (§6, quoted as specified). */
+/**
+ * The original client (§6; the one rule of `@platform/domain/referral/relogin`, also enforced by the backend): not a
+ * referral partner's re-login (reLoggedRights without AGENT). A client in his own session is the original client.
+ */
 export function isOriginalClient(user: CurrentUserDto): boolean {
-  return isActingAsAnotherUser(user) && !(user.reLoggedRights ?? []).includes('AGENT');
+  return originalClient(user);
 }
 
 /**
