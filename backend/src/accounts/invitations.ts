@@ -7,6 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { AccountType } from '../plugins/auth.js';
+import type { Mail } from '../mail/mailer.js';
 import { invitationMail } from '../mail/templates.js';
 import { hashPassword } from './passwords.js';
 import { issueToken, sendLinkMail } from './email-tokens.js';
@@ -24,11 +25,14 @@ export async function unusablePasswordHash(): Promise<string> {
 export async function sendInvitation(
   app: FastifyInstance,
   user: { id: number; email: string; accountType: AccountType },
+  /** The mail carrying the link's token (default: the operator's invitation; a referral partner's client has its own). */
+  compose: (token: string) => Mail = (token) =>
+    invitationMail(app.config.publicUrl, user.email, user.accountType, token),
 ): Promise<void> {
   const { token, id } = await issueToken(
     app.dbh.db,
     { purpose: 'INVITATION', email: user.email, userId: user.id },
     app.clock.now(),
   );
-  await sendLinkMail(app, invitationMail(app.config.publicUrl, user.email, user.accountType, token), id);
+  await sendLinkMail(app, compose(token), id);
 }

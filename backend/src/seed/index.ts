@@ -8,6 +8,7 @@ import type { Db } from '../db/client.js';
 import { checklists } from '../db/schema/accounts.js';
 import { companies, users } from '../db/schema/core.js';
 import { seedPartners } from './partners.js';
+import { seedReferral } from './referral.js';
 
 export const DEMO_PASSWORD = 'Demo-2026!';
 
@@ -205,5 +206,6 @@ export async function seedDemo(db: Db, log: (m: string) => void): Promise<void> 
     }
   });
   await seedPartners(db, log);
+  await seedReferral(db, log);
   log('demo accounts seeded (password Demo-2026!)');
 }

@@ -18,6 +18,7 @@ import type { AccountType } from '../../plugins/auth.js';
 import { errorResponses, CSRF_ERRORS, INPUT_ERRORS, SESSION_ERRORS } from '../schemas.js';
 import { assertNoIssues, EmailField, emailOf, TokenField, UserTypeField } from './common.js';
 import { NOT_FOUND_MESSAGES } from './session.js';
+import { activateInvitedLinks } from '../../referral/clients.js';
 
 /** Wrong current password on a password change. */
 export const WRONG_PASSWORD = 'Неверный текущий пароль';
@@ -116,6 +117,8 @@ export default async function passwordRoutes(fastify: FastifyInstance): Promise<
           .set({ passwordHash, failedLogins: 0, lockedUntil: null, updatedAt: now })
           .where(eq(users.id, user.id));
         await tx.delete(sessions).where(eq(sessions.userId, user.id));
+        // A client invited by a referral partner set his password (invitation or reset link): the link becomes ACTIVE.
+        await activateInvitedLinks(tx, user.id, now);
       });
       return reply.status(204).send(null);
     },

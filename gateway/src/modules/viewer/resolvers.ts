@@ -44,7 +44,8 @@ type ListFields =
   | 'companyDocuments'
   | 'bankRequisites'
   | 'administration'
-  | 'referralPartnerArea';
+  | 'referralPartnerArea'
+  | 'referralRequests';
 export const Viewer: Omit<Strict<ViewerResolvers, CurrentUserDto, GViewer>, ListFields> = {
   id: (u) => toGlobalId('User', String(u.userId)),
   accountType: (u) => u.account.type,
