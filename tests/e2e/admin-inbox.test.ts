@@ -1,0 +1,78 @@
+/**
+ * Recommendations and the operators' inbox end to end in headless Chromium (issue 11): a visitor asks for a callback
+ * from the partners' page (/agents has no callback form yet — issue 13 builds it — so the visitor's browser-less call
+ * is the REST call the form will make, POST /api/public/common/user/callback/agent with the anti-forgery token), a
+ * client recommends a company from 'Моя компания' ('Рекомендовать клиента'), and the operator finds both in
+ * 'Обращения' (/operator/inbox) and marks them handled. `WEB_DIST` may point at another build of the web app.
+ */
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { callbackRequests } from '../../backend/src/db/schema/accounts.js';
+import { clientRecommendations } from '../../backend/src/db/schema/referral.js';
+import { useOperatorUi } from '../support/admin.js';
+import { GqlClient } from '../support/stack.js';
+import { signInUi } from '../support/ui.js';
+
+describe("recommendations and the operators' inbox in the browser (issue 11)", () => {
+  const ui = useOperatorUi('operator', 'admin-inbox');
+
+  it('a visitor callback and a client recommendation appear in /operator/inbox and the operator marks them handled', async () => {
+    // The visitor's callback about becoming a partner (the REST call of the callback form).
+    const visitor = new GqlClient(ui.stack.backendUrl);
+    const { token } = (await (await visitor.fetch('/api/public/csrf')).json()) as { token: string };
+    const posted = await visitor.fetch('/api/public/common/user/callback/agent', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-xsrf-token': token },
+      body: JSON.stringify({ name: 'Олег Партнёров', phone: '9032223344', comment: 'Хочу стать партнёром' }),
+    });
+    expect(posted.status).toBe(201);
+
+    // The client recommends a company from 'Моя компания'.
+    const client = await ui.roles.open('client');
+    await signInUi(client, 'client', 'client@example.com');
+    await client.goto('/client/company');
+    await client.getByRole('button', { name: 'Рекомендовать клиента' }).click();
+    const dialog = client.getByTestId('recommend-client-dialog');
+    await dialog.waitFor();
+    await dialog.getByLabel('Название компании').fill('ООО «Ромашка»');
+    await dialog.getByLabel('Контактное лицо').fill('Иван Петров');
+    await dialog.getByLabel('Телефон').fill('916123');
+    await dialog.getByRole('button', { name: 'Отправить' }).click();
+    await dialog.getByText('Номер телефона — 10 цифр').waitFor();
+    await dialog.getByLabel('Телефон').fill('9161234567');
+    await dialog.getByLabel('ИНН').fill('7707083893');
+    await dialog.getByRole('button', { name: 'Отправить' }).click();
+    await client.getByText('Спасибо! Мы свяжемся с компанией').waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+
+    // The operator's inbox shows both as new, newest first.
+    await ui.page.getByRole('navigation', { name: 'Основное меню' }).getByRole('link', { name: 'Обращения' }).click();
+    await ui.page.waitForURL(/\/operator\/inbox/);
+    await ui.page.getByRole('heading', { level: 1, name: 'Обращения' }).waitFor();
+    await expect.poll(() => ui.page.getByTestId('inbox-total').textContent()).toBe('Найдено обращений: 2');
+    const rows = ui.page.getByTestId('inbox-row');
+    const recommendation = rows.filter({ hasText: 'ООО «Ромашка»' });
+    const callback = rows.filter({ hasText: 'Олег Партнёров' });
+    await recommendation.getByText('Рекомендация клиента', { exact: true }).waitFor();
+    await recommendation.getByText(/Рекомендовал: ООО/).waitFor();
+    await callback.getByText('Стать партнёром', { exact: true }).waitFor();
+    await expect(rows.first().textContent()).resolves.toContain('ООО «Ромашка»');
+
+    await recommendation.getByRole('button', { name: 'Обработано' }).click();
+    await ui.page.getByText('Обращение обработано').first().waitFor();
+    await expect.poll(() => ui.page.getByTestId('inbox-total').textContent()).toBe('Найдено обращений: 1');
+    await callback.getByRole('button', { name: 'Обработано' }).click();
+    await expect.poll(() => ui.page.getByTestId('inbox-total').textContent()).toBe('Найдено обращений: 0');
+    await ui.page.getByText('Обращений нет').waitFor();
+
+    // Both are handled by the operator; 'Все' shows them with 'Вернуть в новые'.
+    const db = ui.stack.backend.db;
+    const [rec] = await db.select().from(clientRecommendations);
+    const [call] = await db.select().from(callbackRequests).where(eq(callbackRequests.type, 'AGENT'));
+    expect([rec.status, call.status]).toEqual(['HANDLED', 'HANDLED']);
+    expect(rec.handledByUserId).not.toBeNull();
+    await ui.page.getByLabel('Статус').selectOption('');
+    await expect.poll(() => ui.page.getByTestId('inbox-total').textContent()).toBe('Найдено обращений: 2');
+    await expect.poll(() => rows.getByRole('button', { name: 'Вернуть в новые' }).count()).toBe(2);
+  });
+});
