@@ -6,6 +6,7 @@ import { graphql, useLazyLoadQuery } from 'react-relay';
 import { NavLink, Outlet, useNavigate } from 'react-router-dom';
 import type { DefaultLayoutQuery } from '../../__generated__/DefaultLayoutQuery.graphql';
 import { ChatNavLink } from '../../apps/chat/ChatNavLink';
+import { ReloginBanner } from '../../apps/agent/relogin/ReloginBanner';
 import { useLogoutMutation } from '../../apps/auth/mutations/useLogoutMutation';
 import { clearAuthSession } from '../../apps/auth/authSession';
 import { relayEnvironmentStore } from '../../system/relay/environment';
@@ -132,6 +133,7 @@ export function DefaultLayout({ area }: { area: Area }) {
       <Box as="main" flex="1">
         <Container maxW="7xl" py={{ base: '4', md: '8' }}>
           <Suspense fallback={<PageSpinner />}>
+            {area === 'client' && <ReloginBanner />}
             <Outlet />
           </Suspense>
         </Container>

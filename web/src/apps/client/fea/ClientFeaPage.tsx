@@ -40,7 +40,8 @@ export function ClientFeaPage() {
   const debouncedNumber = useDebouncedValue(numberText, LIST_FILTER_DEBOUNCE_MS);
   const parsed = parseOrderNumberFilter(debouncedNumber);
   const [fetchKey, setFetchKey] = useState(0);
-  const [createOpen, setCreateOpen] = useState(false);
+  // ?create=1 opens the create dialog at once (a referral partner arriving by re-login, issue 11).
+  const [createOpen, setCreateOpen] = useState(() => params.get('create') === '1');
   const number = parsed == null ? null : String(parsed);
   const vars = useMemo<ListVars>(() => ({ tab, number, fetchKey }), [tab, number, fetchKey]);
   // Keep the previous list on screen while the next one loads.
