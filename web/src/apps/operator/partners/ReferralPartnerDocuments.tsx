@@ -3,6 +3,8 @@
  * number, description, file, agent signature, operator signature, created)", §5 "partner documents at most 50 MB each",
  * §8 "Upload: size over 50 MB"): the list with download links and signatures, the upload form (sent through the
  * gateway's file proxy as multipart: the fields first, then the file) and removal of unsigned ones after a confirmation.
+ * Issue 11: the status and the two signature columns (partner, operator), and 'Подписать' for the operator with the
+ * signature selection modal (the platform organisation's certificate; signReferralPartnerDocumentAsOperator).
  */
 import {
   Badge,
@@ -31,7 +33,10 @@ import { xsrfHeaders } from '../../../system/cookies';
 import { formatDateTime, formatFileSize } from '../../../system/formats';
 import { showSuccess } from '../../../system/toaster';
 import { MESSAGES, validateRequired } from '../../../system/validation';
-import { useDeleteReferralPartnerDocument } from './mutations';
+import { SignatureModal, type Signer } from '../../../components/signing/SignatureModal';
+import { readUserError } from '../../../system/errors/userError';
+import { fetchDocumentBytes } from '../../../system/signing/bytes';
+import { useDeleteReferralPartnerDocument, useSignReferralPartnerDocument } from './mutations';
 
 interface UploadValues {
   type: 'ACT' | 'DOCUMENT';
@@ -91,11 +96,16 @@ export function ReferralPartnerDocuments({
           createdAt
           createdByName
           viewerCanDelete
+          viewerCanSign
+          status
+          statusLabel
           agentSignature {
             signer
+            signedAt
           }
           operatorSignature {
             signer
+            signedAt
           }
         }
       }
@@ -110,6 +120,23 @@ export function ReferralPartnerDocuments({
   const [uploadError, setUploadError] = useState<string | null>(null);
   const [removing, setRemoving] = useState<{ id: string; name: string } | null>(null);
   const [remove] = useDeleteReferralPartnerDocument();
+  const [sign] = useSignReferralPartnerDocument();
+  const [signing, setSigning] = useState<{ id: string; name: string; downloadUrl: string } | null>(null);
+  const onSign = async (signer: Signer): Promise<string | null> => {
+    if (!signing) return null;
+    let bytes: Uint8Array;
+    try {
+      bytes = await fetchDocumentBytes(signing.downloadUrl);
+    } catch (e) {
+      return (e as Error).message;
+    }
+    const r = (await sign({ id: signing.id, signature: await signer.sign(bytes) }))
+      .signReferralPartnerDocumentAsOperator;
+    if (r.__typename === 'UserError') return readUserError(r.userError).message;
+    showSuccess(t('adminPartners.documents.signed'));
+    refetch();
+    return null;
+  };
   const fileInput = useRef<HTMLInputElement | null>(null);
   const fileField = form.register('file', {
     validate: (v) => validateDocumentFile(v, t('adminPartners.documents.fileRequired')),
@@ -148,7 +175,9 @@ export function ReferralPartnerDocuments({
                 <Table.ColumnHeader>{t('adminPartners.documents.name')}</Table.ColumnHeader>
                 <Table.ColumnHeader>{t('adminPartners.documents.number')}</Table.ColumnHeader>
                 <Table.ColumnHeader>{t('adminPartners.documents.created')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('adminPartners.documents.signatures')}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('adminPartners.documents.status')}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('adminPartners.documents.agentSignature')}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('adminPartners.documents.operatorSignature')}</Table.ColumnHeader>
                 <Table.ColumnHeader />
               </Table.Row>
             </Table.Header>
@@ -179,25 +208,39 @@ export function ReferralPartnerDocuments({
                     </Text>
                   </Table.Cell>
                   <Table.Cell>
-                    <Stack gap="1">
-                      {d.agentSignature && (
-                        <Badge colorPalette="green">
-                          {t('adminPartners.documents.agentSigned', { signer: d.agentSignature.signer })}
-                        </Badge>
-                      )}
-                      {d.operatorSignature && (
-                        <Badge colorPalette="green">
-                          {t('adminPartners.documents.operatorSigned', { signer: d.operatorSignature.signer })}
-                        </Badge>
-                      )}
-                      {!d.agentSignature && !d.operatorSignature && (
+                    <Badge
+                      colorPalette={
+                        d.status === 'SIGNED' ? 'green' : d.status === 'AWAITING_OPERATOR' ? 'blue' : 'orange'
+                      }
+                      data-testid="document-status"
+                    >
+                      {d.statusLabel}
+                    </Badge>
+                  </Table.Cell>
+                  {[d.agentSignature, d.operatorSignature].map((s, i) => (
+                    <Table.Cell key={i}>
+                      {s ? (
+                        <Text fontSize="xs">
+                          {s.signer}
+                          {s.signedAt ? `, ${formatDateTime(s.signedAt)}` : ''}
+                        </Text>
+                      ) : (
                         <Text fontSize="xs" color="fg.muted">
-                          {t('adminPartners.documents.unsigned')}
+                          {t('adminPartners.documents.notSigned')}
                         </Text>
                       )}
-                    </Stack>
-                  </Table.Cell>
+                    </Table.Cell>
+                  ))}
                   <Table.Cell>
+                    {d.viewerCanSign && (
+                      <Button
+                        size="xs"
+                        aria-label={`${t('adminPartners.documents.sign')}: ${d.name}`}
+                        onClick={() => setSigning({ id: d.id, name: d.name, downloadUrl: d.downloadUrl })}
+                      >
+                        {t('adminPartners.documents.sign')}
+                      </Button>
+                    )}
                     {d.viewerCanDelete && (
                       <Button
                         size="xs"
@@ -258,6 +301,17 @@ export function ReferralPartnerDocuments({
           </HStack>
         </Stack>
       </form>
+
+      {signing && (
+        <SignatureModal
+          open
+          onOpenChange={(open) => !open && setSigning(null)}
+          title={t('adminPartners.documents.signTitle', { name: signing.name })}
+          onSign={onSign}
+        >
+          <Text>{signing.name}</Text>
+        </SignatureModal>
+      )}
 
       <ConfirmDialog
         open={removing !== null}

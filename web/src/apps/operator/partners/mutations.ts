@@ -6,6 +6,7 @@ import { graphql } from 'react-relay';
 import type { mutationsBlockReferralPartnerMutation } from '../../../__generated__/mutationsBlockReferralPartnerMutation.graphql';
 import type { mutationsCreateReferralPartnerMutation } from '../../../__generated__/mutationsCreateReferralPartnerMutation.graphql';
 import type { mutationsDeleteReferralPartnerDocumentMutation } from '../../../__generated__/mutationsDeleteReferralPartnerDocumentMutation.graphql';
+import type { mutationsSignReferralPartnerDocumentMutation } from '../../../__generated__/mutationsSignReferralPartnerDocumentMutation.graphql';
 import type { mutationsResendReferralPartnerInvitationMutation } from '../../../__generated__/mutationsResendReferralPartnerInvitationMutation.graphql';
 import type { mutationsUnblockReferralPartnerMutation } from '../../../__generated__/mutationsUnblockReferralPartnerMutation.graphql';
 import type { mutationsUpdateReferralPartnerMutation } from '../../../__generated__/mutationsUpdateReferralPartnerMutation.graphql';
@@ -125,6 +126,36 @@ export function useDeleteReferralPartnerDocument() {
           referralPartner {
             id
             ...ReferralPartnerDocuments_partner
+          }
+        }
+        ... on UserError {
+          ...userErrorFragment @alias(as: "userError")
+        }
+      }
+    }
+  `);
+}
+
+/**
+ * The operator signs a document or act for the platform (issue 11; signReferralPartnerDocumentAsOperator): the
+ * certificate must be the platform organisation's; the answer refreshes the row.
+ */
+export function useSignReferralPartnerDocument() {
+  return useAppMutation<mutationsSignReferralPartnerDocumentMutation>(graphql`
+    mutation mutationsSignReferralPartnerDocumentMutation($id: ID!, $signature: String!) {
+      signReferralPartnerDocumentAsOperator(id: $id, signature: $signature) {
+        __typename
+        ... on SignReferralPartnerDocumentAsOperatorSuccess {
+          document {
+            id
+            status
+            statusLabel
+            viewerCanSign
+            viewerCanDelete
+            operatorSignature {
+              signer
+              signedAt
+            }
           }
         }
         ... on UserError {
