@@ -149,7 +149,6 @@ GET /api/secured/common/chat/{id}/file
 /** Spec paths not built yet, with the issue that brings them (README "REST paths of the spec"). */
 const COMING: Record<string, string> = {
   'POST /api/public/lead/card/debit': 'issue 13 (public site)',
-  'POST /api/secured/client/recommendations/new-client': 'issue 11 (referral partner)',
 };
 
 /** `{anything}` → `{}`: parameter names differ between the spec and the routes (`{companyId}` vs `{id}`). */
