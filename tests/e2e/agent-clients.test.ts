@@ -1,0 +1,102 @@
+/**
+ * The referral partner's clients end to end in headless Chromium (issue 11; spec core §2 "/agent/clients",
+ * "clients/{ogrn} (empty layout; …otherwise page not found)", §3 "Client added by a partner", §5 client approval):
+ * agent@example.com signs in at /agent/auth, adds «Техноимпорт» by OGRN in the wizard (registry data, contact and
+ * estimates with the registration's pickers, the approval checkbox), the client sets his password by the invitation
+ * link (and the link becomes ACTIVE), the partner sees him in the list with the verification share and opens the card;
+ * a malformed OGRN address is the not-found page. `WEB_DIST` may point at another build of the web app.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { mailedLink, setPasswordByLinkUi } from '../support/admin.js';
+import { launchBrowser, RolePages } from '../support/browser.js';
+import { startStack, type Stack } from '../support/stack.js';
+import { DEMO_PASSWORD } from '../support/ui.js';
+
+const CLIENT_EMAIL = 'lebedev@techno.example.com';
+const CLIENT_PASSWORD = 'Client-2026!';
+
+/** Signs the referral partner in through /agent/auth and waits for his home (/agent/fea). */
+async function signInAgentUi(page: Page, email = 'agent@example.com'): Promise<void> {
+  await page.goto('/agent/auth');
+  await page.getByLabel('Электронная почта').fill(email);
+  await page.getByRole('button', { name: 'Продолжить' }).click();
+  await page.getByLabel('Пароль', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Войти' }).click();
+  await page.waitForURL(/\/agent\/fea/);
+}
+
+describe('the referral partner adds a client in the browser (issue 11)', () => {
+  let stack: Stack;
+  let browser: Browser;
+  let roles: RolePages;
+  let agent: Page;
+
+  beforeAll(async () => {
+    stack = await startStack(process.env.WEB_DIST ? { webDist: process.env.WEB_DIST } : {});
+    browser = await launchBrowser();
+    roles = new RolePages(browser, stack.url);
+    agent = await roles.open('agent');
+    await signInAgentUi(agent);
+  });
+  afterAll(async () => {
+    await roles?.close();
+    await browser?.close();
+    await stack?.close();
+  });
+  afterEach((ctx) => roles?.afterFailure('agent-clients', ctx));
+
+  it('adds a client by OGRN in the wizard; the invitation sets his password; the partner sees him and opens the card', async () => {
+    await agent.getByRole('navigation').getByRole('link', { name: 'Клиенты' }).click();
+    await agent.waitForURL(/\/agent\/clients$/);
+    await agent.getByRole('heading', { level: 1, name: 'Клиенты' }).waitFor();
+    await expect
+      .poll(() => agent.getByTestId('verification-share').textContent())
+      .toBe('Верифицировано 1 из 1 (100 %)');
+
+    await agent.getByRole('button', { name: 'Добавить клиента' }).click();
+    const wizard = agent.getByRole('dialog', { name: 'Добавление клиента' });
+    await wizard.getByLabel('ОГРН или ОГРНИП').fill('1197746123453');
+    await wizard.getByRole('button', { name: 'Найти' }).click();
+    await wizard.getByTestId('registry-company').getByText('ООО «Техноимпорт»').waitFor();
+    await wizard.getByRole('button', { name: 'Далее' }).click();
+
+    await wizard.getByLabel('Фамилия', { exact: true }).fill('Лебедев');
+    await wizard.getByLabel('Имя', { exact: true }).fill('Сергей');
+    await wizard.getByLabel('Электронная почта', { exact: true }).fill(CLIENT_EMAIL);
+    await wizard.getByLabel('Телефон', { exact: true }).fill('9161112233');
+    await wizard.getByRole('combobox', { name: 'Страны контрагентов' }).fill('Кит');
+    await wizard.getByRole('option', { name: /Китай/ }).click();
+    await wizard.getByRole('checkbox', { name: /USD/ }).check({ force: true });
+    await wizard.getByLabel('Объём платежей в месяц, USD', { exact: true }).fill('120000');
+    await wizard.getByLabel('Платежей в месяц', { exact: true }).fill('6');
+    await wizard.getByRole('button', { name: 'Далее' }).click();
+
+    await wizard.getByRole('checkbox', { name: 'Клиент согласен на регистрацию на платформе' }).check({ force: true });
+    await wizard.getByRole('button', { name: 'Добавить' }).click();
+    await wizard.getByTestId('add-client-result').getByText('Приглашение отправлено').waitFor();
+    await wizard.getByRole('button', { name: 'Готово' }).click();
+    await agent.getByRole('row', { name: 'ООО «Техноимпорт»' }).getByText('Приглашён').waitFor();
+
+    // The client finishes the registration by the invitation link: the link becomes ACTIVE.
+    const client = await roles.open('client');
+    await setPasswordByLinkUi(client, mailedLink(stack, CLIENT_EMAIL, '/client/auth/forgot/pass'), CLIENT_PASSWORD);
+
+    await agent.reload();
+    const row = agent.getByRole('row', { name: 'ООО «Техноимпорт»' });
+    await row.getByText('Активен').waitFor();
+    await expect.poll(() => agent.getByTestId('verification-share').textContent()).toBe('Верифицировано 1 из 2 (50 %)');
+    await row.click();
+    await agent.waitForURL(/\/agent\/clients\/1197746123453$/);
+    await agent.getByRole('heading', { level: 1, name: 'ООО «Техноимпорт»' }).waitFor();
+    await agent.getByRole('link', { name: '← К списку клиентов' }).waitFor();
+    expect(await agent.getByTestId('client-card-verified').textContent()).toBe('Не верифицирован');
+    await agent.getByRole('button', { name: 'Удалить клиента' }).waitFor();
+    expect(roles.logs).toEqual([]);
+  });
+
+  it('a client card address that is not 13 or 15 digits is the not-found page (spec core §5 Routes)', async () => {
+    await agent.goto('/agent/clients/12345');
+    await agent.getByText('Page Not Found: /agent/clients/12345').waitFor();
+  });
+});
