@@ -61,6 +61,13 @@ import type {
   PaymentCompanyDto,
 } from '../../rest/contract.js';
 import { queryResult } from '../../rest/errors.js';
+import { isOriginalClient } from '@platform/domain/referral/relogin';
+
+/** Whether the viewer is the original client (spec core §6; a referral partner's re-login is not). */
+async function originalClientViewer(ctx: GatewayContext): Promise<boolean> {
+  const viewer = await ctx.loaders.viewer();
+  return !viewer || isOriginalClient(viewer);
+}
 import type { Strict } from '../strict.js';
 import { fromOper, fromPartnerDetail, orderParent, sidesOf, withClientDeal } from './parents.js';
 
@@ -193,11 +200,14 @@ export const Order: Pick<
   partnerCandidates: (o, _a, ctx) =>
     o.audience === 'OPER' ? queryResult(() => ctx.loaders.operCandidates.load(o.id)) : null,
   viewerCanCancel: (o) => orderFlags(o.audience, o.status, o.partnerOrders ?? []).viewerCanCancel,
-  viewerCanConfirmOfferDocuments: (o) =>
-    orderFlags(o.audience, o.status, o.partnerOrders ?? []).viewerCanConfirmOfferDocuments,
+  // Signing and confirming documents is the original client's (issue 11: not offered to a referral partner's re-login).
+  viewerCanConfirmOfferDocuments: async (o, _a, ctx) =>
+    orderFlags(o.audience, o.status, o.partnerOrders ?? []).viewerCanConfirmOfferDocuments &&
+    (await originalClientViewer(ctx)),
   viewerCanMarkPaymentMade: (o) => orderFlags(o.audience, o.status, o.partnerOrders ?? []).viewerCanMarkPaymentMade,
-  viewerCanConfirmFinalDocuments: (o) =>
-    orderFlags(o.audience, o.status, o.partnerOrders ?? []).viewerCanConfirmFinalDocuments,
+  viewerCanConfirmFinalDocuments: async (o, _a, ctx) =>
+    orderFlags(o.audience, o.status, o.partnerOrders ?? []).viewerCanConfirmFinalDocuments &&
+    (await originalClientViewer(ctx)),
   // The operator's actions also need the ORDERS_MANAGE right (issue 10; the backend answers 403 RIGHT_REQUIRED
   // otherwise), so a view-only operator is never offered a button that would fail.
   viewerCanTakeForReview: (o, _a, ctx) =>

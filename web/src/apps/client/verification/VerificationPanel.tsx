@@ -56,6 +56,7 @@ export function VerificationPanel({ viewer: viewerKey }: { viewer: VerificationP
     graphql`
       fragment VerificationPanel_viewer on Viewer {
         id
+        isOriginalClient
         verification {
           verified
           status
@@ -195,7 +196,8 @@ export function VerificationPanel({ viewer: viewerKey }: { viewer: VerificationP
                   </Link>{' '}
                   · {formatFileSize(doc.size)} · {formatDateTime(doc.created)}
                 </Text>
-                {needsSignature && (
+                {/* Only the client himself signs (issue 11: hidden in a referral partner's re-login). */}
+                {needsSignature && viewer.isOriginalClient && (
                   <Button alignSelf="flex-start" onClick={() => setOpen(true)} disabled={needsRequisites}>
                     {t('verification.sign')}
                   </Button>
