@@ -306,7 +306,9 @@ for (const driver of DRIVERS)
 
     it("another partner's client is invisible: 404 on its card, removal and contacts", async () => {
       const [ved] = await t.db.select().from(referralClients).where(eq(referralClients.status, 'ACTIVE'));
+      expect((await agent.get(`${BASE}/${ved.id}`)).json()).toMatchObject({ id: ved.id, status: 'ACTIVE' });
       for (const r of [
+        await other.get(`${BASE}/${ved.id}`),
         await other.get(`${BASE}/card`, { query: { ogrn: VED_OGRN } }),
         await other.delete(`${BASE}/${ved.id}`),
         await other.put(`${BASE}/${ved.id}/contacts`, { extraPhones: [], extraEmails: [] }),

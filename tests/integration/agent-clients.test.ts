@@ -43,6 +43,8 @@ const CONTACTS = `mutation U($input: UpdateReferralClientContactsInput!) { updat
 const REMOVE = `mutation Rm($id: ID!) { removeReferralClient(clientId: $id) { __typename
   ... on RemoveReferralClientSuccess { removedClientId } ... on UserError { code } } }`;
 
+const NODE = `query N($id: ID!) { node(id: $id) { __typename ... on ReferralClient { linkId status } } }`;
+
 const REQUESTS = `query { viewer { referralRequests { requestId partnerName partnerInn requestedBy } referralPartnerArea { companyName } } }`;
 const ACCEPT = `mutation A($id: Int!) { acceptReferralRequest(requestId: $id) { __typename
   ... on ReferralRequestAnswerSuccess { accepted } ... on UserError { code } } }`;
@@ -102,6 +104,13 @@ describe('referral partner clients through the gateway (issue 11)', () => {
     const card = (await ok(agent, CARD, { ogrn: '1177746126040' })).viewer.referralPartnerArea.client;
     expect(card).toMatchObject({ client: { status: 'ACTIVE', verified: true }, company: { inn: '7707393126' } });
     expect((await ok(agent, CARD, { ogrn: '1207700123454' })).viewer.referralPartnerArea.client).toBeNull();
+
+    // node(id:): the partner's own client; null for a client user (another viewer) and a malformed id.
+    const id = area.clients.edges[0].node.id;
+    expect((await ok(agent, NODE, { id })).node).toMatchObject({ __typename: 'ReferralClient', status: 'ACTIVE' });
+    const client = await signInAs(stack.url, 'client@example.com', 'CLIENT');
+    expect((await ok(client, NODE, { id })).node).toBeNull();
+    expect((await ok(agent, NODE, { id: 'UmVmZXJyYWxDbGllbnQ6eA==' })).node).toBeNull();
   });
 
   it('adds a new company (INVITED, mail), the invitation makes it ACTIVE; contacts and removal', async () => {

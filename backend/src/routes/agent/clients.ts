@@ -471,6 +471,22 @@ export default async function agentClientsRoutes(fastify: FastifyInstance): Prom
     },
   );
 
+  app.get(
+    `${BASE}/:id`,
+    {
+      preHandler: agent,
+      schema: {
+        tags: TAGS,
+        summary: "One of the partner's clients by link id (the graph's node(id:) of ReferralClient)",
+        description:
+          "→ the row. Errors: 400 VALIDATION_ERROR; 401; 403 FORBIDDEN; 404 REFERRAL_CLIENT_NOT_FOUND (also another partner's, or an ended link).",
+        params: IdParams,
+        response: { 200: ClientSchema, ...errorResponses(ROLE_ERRORS, INPUT_ERRORS, NOT_FOUND, COMPANY_ERRORS) },
+      },
+    },
+    async (request) => loadReferralClient(db, companyIdOf(request), request.params.id),
+  );
+
   app.delete(
     `${BASE}/:id`,
     {

@@ -13,6 +13,7 @@ import type {
 import type { GatewayContext } from '../../context.js';
 import { nullIfAbsent } from '../../rest/errors.js';
 import { adminNode } from '../admin/index.js';
+import { referralClientNode } from '../referral/clients/index.js';
 import { chatNode } from '../chat/node.js';
 import { resolveBankRequisiteNode } from '../company/resolvers.js';
 import { verificationDocumentNode } from '../verification/resolvers.js';
@@ -91,6 +92,9 @@ export async function resolveNode(globalId: string, ctx: GatewayContext): Promis
     case 'VerificationDocument':
       // The client's company's application (issue 8); another company's is null.
       return verificationDocumentNode(id, ctx);
+    case 'ReferralClient':
+      // The referral partner's own client (issue 11); anyone else's is null.
+      return referralClientNode(id, ctx, viewer);
     default:
       // Administration types (issue 10): each checks the viewer's operator right.
       return adminNode(type, id, ctx, viewer);

@@ -11,6 +11,7 @@
  *   Mutation.updateReferralClientContacts  PUT …/clients/{id}/contacts → UpdateReferralClientContactsSuccess | UserError
  *   Viewer.referralRequests                GET /api/secured/client/referral/requests (clients only; [] otherwise)
  *   Mutation.accept/declineReferralRequest POST /api/secured/client/referral/requests/{id}/accept|decline
+ *   node(id: "ReferralClient:<link id>")   GET …/clients/{id} (referralClientNode; null for anyone but the partner)
  * The area is reached only by a referral partner in his own session (modules/referral/index.ts), so its fields call
  * the backend as that partner; the backend scopes every row to his company.
  */
@@ -21,10 +22,13 @@ import {
   isClientCardOgrn,
 } from '@platform/domain/referral/clients';
 import type { Resolvers } from '../../../generated/resolvers-types.js';
+import type { GatewayContext } from '../../../context.js';
+import type { CurrentUserDto } from '../../../rest/contract.js';
 import { mutationResult, nullIfAbsent, queryResult } from '../../../rest/errors.js';
 import { pageWindow, sliceWindow } from '../../orders/paging.js';
 import { badInput } from '../../admin/connection.js';
-import { adminIdOf, notFoundError } from '../../admin/ids.js';
+import { adminIdOf, isBackendId, notFoundError } from '../../admin/ids.js';
+import type { ReferralClientParent } from './parents.js';
 
 const OGRN_MESSAGE = 'ОГРН — 13 цифр, ОГРНИП — 15 цифр';
 
@@ -181,3 +185,20 @@ export const resolvers: Resolvers = {
   UpdateReferralClientContactsResult: { __resolveType: (r) => r.__typename },
   ReferralRequestAnswerResult: { __resolveType: (r) => r.__typename },
 };
+
+/**
+ * node(id:) of `ReferralClient:<link id>`: the partner's own live client, null for a malformed id, another partner's
+ * client, an ended link or a viewer who is not a referral partner in his own session.
+ */
+export async function referralClientNode(
+  id: string,
+  ctx: GatewayContext,
+  viewer: CurrentUserDto,
+): Promise<(ReferralClientParent & { __typename: 'ReferralClient' }) | null> {
+  if (!isBackendId(id) || viewer.account.type !== 'AGENT' || (viewer.reLoggedRights ?? []).includes('AGENT'))
+    return null;
+  const row = await nullIfAbsent(() =>
+    ctx.session.call('GET', '/api/secured/agent/clients/{id}', { params: { id: Number(id) } }),
+  );
+  return row ? { ...row, __typename: 'ReferralClient' } : null;
+}
