@@ -6,10 +6,12 @@
  * its audit entry in the same transaction. Also the recommendation itself: validation, the per-company daily limit
  * and the insert.
  */
-import { RECOMMENDATIONS_PER_DAY, type InboxKind, type InboxStatus } from '@platform/domain/operator/inbox';
 import {
   normalizeRecommendation,
   recommendationIssues,
+  RECOMMENDATIONS_PER_DAY,
+  type InboxKind,
+  type InboxStatus,
   type RecommendationInput,
 } from '@platform/domain/operator/inbox';
 import { and, asc, eq, gt, sql, type SQL } from 'drizzle-orm';

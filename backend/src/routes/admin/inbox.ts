@@ -126,7 +126,8 @@ export default async function adminInboxRoutes(fastify: FastifyInstance): Promis
     async (request) => {
       const f = filterOf(request.body);
       const { page, size } = pageOf(request.query, PAGE_SIZE);
-      const [total, items] = [await countInbox(db, f), await pageInbox(db, f, page, size)];
+      const total = await countInbox(db, f);
+      const items = await pageInbox(db, f, page, size);
       return pageAnswer(items, total, page, size);
     },
   );
