@@ -73,6 +73,8 @@ for (const driver of DRIVERS) {
       const res = await c.post(reloginUrl(f.linkId), {});
       expect(res.statusCode).toBe(200);
       expect(c.cookies.get('SESSION')).not.toBe(before);
+      // The web app's area follows the readable USER_TYPE cookie.
+      expect(c.cookies.get('USER_TYPE')).toBe('CLIENT');
       const me = (await c.get(CURRENT_USER)).json();
       expect(me).toMatchObject({
         userId: f.clientUserId,
@@ -173,6 +175,7 @@ for (const driver of DRIVERS) {
       expect(back.statusCode).toBe(200);
       expect(back.json()).toMatchObject({ userId: f.agentUserId, originalUser: null, reLoggedRights: [] });
       expect(c.cookies.get('SESSION')).not.toBe(before);
+      expect(c.cookies.get('USER_TYPE')).toBe('AGENT');
       expect((await c.get(CURRENT_USER)).json()).toMatchObject({ userId: f.agentUserId, account: { type: 'AGENT' } });
       const again = await c.post(RETURN_URL, {});
       expect(again.statusCode).toBe(409);

@@ -65,6 +65,14 @@ export async function startSession(
   await request.session.regenerate();
   request.session.userId = userId;
   request.session.absoluteExpiresAt = new Date(now.getTime() + app.config.sessionAbsoluteSeconds * 1000).toISOString();
+  setUserTypeCookie(app, reply, type);
+}
+
+/**
+ * Sets the readable USER_TYPE cookie (the area the web app sends the user to, spec core §9 "Cookies"): at sign-in, and
+ * when a referral partner starts acting for a client (CLIENT) or returns to his area (AGENT) (issue 11).
+ */
+export function setUserTypeCookie(app: FastifyInstance, reply: FastifyReply, type: AccountType): void {
   reply.setCookie(USER_TYPE_COOKIE, type, {
     path: '/',
     sameSite: 'lax',

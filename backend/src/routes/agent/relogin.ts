@@ -18,6 +18,7 @@ import { AppError } from '../../errors.js';
 import { isRelogged, reloginTargetUser, returnFromRelogin, startRelogin } from '../../referral/relogin-session.js';
 import { CSRF_ERRORS, errorResponses, INPUT_ERRORS, ROLE_ERRORS, SESSION_ERRORS } from '../schemas.js';
 import { idParams } from '../admin/shared.js';
+import { setUserTypeCookie } from '../accounts/common.js';
 
 const TAGS = ['agent'];
 /** 404 of a link that is not this partner's. */
@@ -38,7 +39,7 @@ export default async function agentReloginRoutes(fastify: FastifyInstance): Prom
         summary: 'Act for a verified client by re-login (spec core §3 "Current user", §6 "Agent is a re-login right")',
         description:
           "Path `id`: referral_clients.id of one of the partner's clients. The link must be ACTIVE and the company VERIFIED " +
-          "(signature confirmed). Rotates the session id and makes the session the client's: the link's contact user " +
+          "(signature confirmed). Rotates the session id (USER_TYPE cookie CLIENT) and makes the session the client's: the link's contact user " +
           "(else the company's first ACTIVE client user) with `originalUser` = the partner and `reLoggedRights` ['AGENT']. " +
           "Every change of the re-logged session is recorded with the partner as the actor; the original client's actions " +
           'answer 403 ORIGINAL_CLIENT_REQUIRED. → CurrentUser of the client. Errors: 400 VALIDATION_ERROR; 401 UNAUTHORIZED; ' +
@@ -55,7 +56,7 @@ export default async function agentReloginRoutes(fastify: FastifyInstance): Prom
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const partner = request.user!;
       const [link] = await db
         .select({
@@ -97,6 +98,7 @@ export default async function agentReloginRoutes(fastify: FastifyInstance): Prom
         app.clock.now(),
       );
       await startRelogin(request, { clientUserId, partnerUserId: partner.id, linkId: link.id });
+      setUserTypeCookie(app, reply, 'CLIENT');
       return currentUser(db, clientUserId, { originalUserId: partner.id, reLoggedRights: ['AGENT'] });
     },
   );
@@ -109,7 +111,8 @@ export default async function agentReloginRoutes(fastify: FastifyInstance): Prom
         tags: TAGS,
         summary: "Return from a re-login to the referral partner's own area in one step (issue 11)",
         description:
-          "Only in a re-logged session: rotates the session id and makes it the partner's own session again. → CurrentUser of " +
+          "Only in a re-logged session: rotates the session id and makes it the partner's own session again (USER_TYPE cookie " +
+          'AGENT). → CurrentUser of ' +
           `the partner. Errors: 401 UNAUTHORIZED; 403 CSRF_INVALID; 409 NOT_RELOGGED '${NOT_RELOGGED.message}' (not a ` +
           're-logged session — also when the session already went back because the link ended).',
         response: {
@@ -118,11 +121,12 @@ export default async function agentReloginRoutes(fastify: FastifyInstance): Prom
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       if (!isRelogged(request.session)) throw AppError.conflict(NOT_RELOGGED.message, NOT_RELOGGED.code);
       const client = request.user!;
       request.reloginAuditDone = true;
       const partnerId = await returnFromRelogin(request);
+      setUserTypeCookie(app, reply, 'AGENT');
       await recordAudit(
         db,
         {
