@@ -413,6 +413,22 @@ for (const driver of DRIVERS)
       expect(card.json()).toMatchObject({ client: { status: 'ACTIVE', verified: false } });
     });
 
+    it('a partner acting for his client (re-login) cannot answer a consent request for the company (§6 original client)', async () => {
+      const relogged = await t.signedIn('agent@example.com');
+      const [ved] = await t.db
+        .select()
+        .from(referralClients)
+        .innerJoin(companies, eq(companies.id, referralClients.clientCompanyId))
+        .where(and(eq(companies.ogrn, VED_OGRN), eq(referralClients.status, 'ACTIVE')));
+      const r = await relogged.post(`${BASE}/${ved.referral_clients.id}/relogin`);
+      expect(r.statusCode).toBe(200);
+      const refused = await relogged.post(`/api/secured/client/referral/requests/${ved.referral_clients.id}/accept`);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toMatchObject({ code: 'ORIGINAL_CLIENT_REQUIRED' });
+      // The partner's own area is closed while he acts as the client.
+      expect((await relogged.get(`${BASE}/share`)).statusCode).toBe(403);
+    });
+
     it('removes a client: link REMOVED, company and users stay, audit; it can be added again afterwards', async () => {
       const added = await agent.post(
         BASE,

@@ -16,6 +16,7 @@ import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import { companyIdOf } from '../../plugins/auth.js';
 import { addReferralClient } from '../../referral/clients-add.js';
+import { assertOriginalClient, ORIGINAL_CLIENT_ERRORS } from '../../referral/relogin-session.js';
 import {
   answerReferralRequest,
   countReferralClients,
@@ -582,18 +583,22 @@ export default async function agentClientsRoutes(fastify: FastifyInstance): Prom
               ? "Accept a referral partner's request: the partner serves the company (link ACTIVE)"
               : "Decline a referral partner's request (link DECLINED)",
           description:
-            'Any client user of the company answers. Audit REFERRAL_CLIENT_CONSENT (actor: the client user). → 204. Errors: 400 ' +
-            'VALIDATION_ERROR; 401; 403 FORBIDDEN / CSRF_INVALID; 404 REFERRAL_REQUEST_NOT_FOUND (no such pending request of the company).',
+            'Any client user of the company answers, himself: a referral partner acting for a client (re-login) is refused with 403 ' +
+            'ORIGINAL_CLIENT_REQUIRED (spec core §6 original client). Audit REFERRAL_CLIENT_CONSENT (actor: the client user). → 204. ' +
+            'Errors: 400 VALIDATION_ERROR; 401; 403 FORBIDDEN / CSRF_INVALID / ORIGINAL_CLIENT_REQUIRED; 404 REFERRAL_REQUEST_NOT_FOUND ' +
+            '(no such pending request of the company).',
           params: idParams('Request (link) id'),
           response: {
             204: Type.Null(),
-            ...errorResponses(ROLE_ERRORS, CSRF_ERRORS, INPUT_ERRORS, COMPANY_ERRORS, {
+            ...errorResponses(ROLE_ERRORS, CSRF_ERRORS, INPUT_ERRORS, COMPANY_ERRORS, ORIGINAL_CLIENT_ERRORS, {
               404: ['REFERRAL_REQUEST_NOT_FOUND'],
             }),
           },
         },
       },
       async (request, reply) => {
+        // Consent is the company's own decision: never given by a partner acting for the client.
+        assertOriginalClient(request.user);
         const companyId = companyIdOf(request);
         await db.transaction((tx) =>
           answerReferralRequest(
