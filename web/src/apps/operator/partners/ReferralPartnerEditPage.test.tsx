@@ -107,6 +107,57 @@ describe('ReferralPartnerEditPage (issue 10)', () => {
     expect(await screen.findByText('Номер телефона — 10 цифр')).toBeTruthy();
   });
 
+  it('shows the status and both signatures of each document; the operator signs only what he has not signed (issue 11)', async () => {
+    const doc = {
+      type: 'ACT',
+      number: null,
+      description: null,
+      fileName: 'act.pdf',
+      fileSize: 100,
+      createdAt: '2026-11-20T10:00:00.000Z',
+      createdByName: 'Оператор',
+      viewerCanDelete: false,
+    };
+    const signature = (signer: string) => ({ signer, signedAt: '2026-11-21T10:00:00.000Z' });
+    render('/operator/partners/7/edit', {
+      documents: [
+        {
+          ...doc,
+          id: 'RG9jOjE=',
+          name: 'Акт за январь',
+          downloadUrl: '/files/oper/referral-partners/7/documents/1',
+          status: 'AWAITING_OPERATOR',
+          statusLabel: 'Ожидает подписи оператора',
+          viewerCanSign: true,
+          agentSignature: signature('Орлов Дмитрий Андреевич'),
+          operatorSignature: null,
+        },
+        {
+          ...doc,
+          id: 'RG9jOjI=',
+          name: 'Акт за февраль',
+          downloadUrl: '/files/oper/referral-partners/7/documents/2',
+          status: 'SIGNED',
+          statusLabel: 'Подписан обеими сторонами',
+          viewerCanSign: false,
+          agentSignature: signature('Орлов Дмитрий Андреевич'),
+          operatorSignature: signature('Кузнецова Анна Игоревна'),
+        },
+      ],
+    });
+    const table = await screen.findByRole('table', { name: 'Документы и акты' });
+    expect(within(table).getByRole('columnheader', { name: 'Подпись партнёра' })).toBeTruthy();
+    expect(within(table).getByRole('columnheader', { name: 'Подпись оператора' })).toBeTruthy();
+    expect(
+      within(table)
+        .getAllByTestId('document-status')
+        .map((b) => b.textContent),
+    ).toEqual(['Ожидает подписи оператора', 'Подписан обеими сторонами']);
+    expect(within(table).getByText(/Кузнецова Анна Игоревна/)).toBeTruthy();
+    expect(within(table).getByRole('button', { name: 'Подписать: Акт за январь' })).toBeTruthy();
+    expect(within(table).queryByRole('button', { name: 'Подписать: Акт за февраль' })).toBeNull();
+  });
+
   it('refuses a document file over 50 MB before uploading (spec core §5, §8)', () => {
     const big = { size: 50 * 1024 * 1024 + 1, name: 'big.pdf' } as File;
     expect(validateDocumentFile([big], 'Выберите файл')).toBe('Превышен размер файла');
