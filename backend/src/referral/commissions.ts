@@ -4,8 +4,8 @@
  * EXECUTED, in the transaction of that transition (deal/repository.ts runTransition), once per order (unique
  * order_id; a second call is a no-op).
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
-import { referralCommission } from '@platform/domain/referral/commission';
+import { and, asc, eq } from 'drizzle-orm';
+import { commissionTotals, referralCommission } from '@platform/domain/referral/commission';
 import type { DbOrTx } from '../db/client.js';
 import { referralPartnerProfiles } from '../db/schema/admin.js';
 import { partnerOrderOffers } from '../db/schema/deal.js';
@@ -75,19 +75,17 @@ export async function recordReferralCommission(
   return inserted[0] ?? null;
 }
 
-/** Sums of a partner company's commissions per currency (decimal strings with 2 decimals), currencies A→Z. */
+/**
+ * Sums of a partner company's commissions per currency (decimal strings with 2 decimals), currencies A→Z — exact
+ * decimal sums of `@platform/domain/referral/commission` commissionTotals.
+ */
 export async function commissionTotalsOf(
   db: DbOrTx,
   partnerCompanyId: number,
 ): Promise<{ amount: string; currency: string }[]> {
   const rows = await db
-    .select({
-      currency: referralCommissions.currency,
-      amount: sql<string>`sum(${referralCommissions.amount})::numeric(18,2)::text`,
-    })
+    .select({ currency: referralCommissions.currency, amount: referralCommissions.amount })
     .from(referralCommissions)
-    .where(eq(referralCommissions.partnerCompanyId, partnerCompanyId))
-    .groupBy(referralCommissions.currency)
-    .orderBy(asc(referralCommissions.currency));
-  return rows.map((r) => ({ currency: r.currency, amount: r.amount }));
+    .where(eq(referralCommissions.partnerCompanyId, partnerCompanyId));
+  return commissionTotals(rows).map((t) => ({ amount: t.amount, currency: t.currency }));
 }
