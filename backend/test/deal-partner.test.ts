@@ -113,7 +113,8 @@ for (const driver of DRIVERS) {
         goodsLocation: expect.any(String),
         comment: expect.anything(),
         files: [],
-        consultant: null,
+        // The demo client is an ACTIVE client of the demo referral partner: he is the consultant (issue 11).
+        consultant: { name: 'Орлов Дмитрий Андреевич', email: 'agent@example.com', phone: '9264445566' },
         orderStatusDate: expect.any(String),
       });
       const p2row = (await p2.post(`${PORDER}/filter`, { id: String(A) })).json().content[0];

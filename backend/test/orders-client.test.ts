@@ -71,7 +71,8 @@ for (const driver of DRIVERS) {
         paymentDateTo: input.paymentDateTo,
         comment: 'Оплата по контракту № 15/2026',
         client: { companyId: company.id, name: company.shortName, inn: company.inn },
-        consultant: null,
+        // The demo client is an ACTIVE client of the demo referral partner: he is the consultant (issue 11).
+        consultant: { name: 'Орлов Дмитрий Андреевич', email: 'agent@example.com', phone: '9264445566' },
         status: 'VALIDATION',
         partnerOrders: [],
       });
