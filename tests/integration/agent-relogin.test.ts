@@ -8,6 +8,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { referralCommissions } from '../../backend/src/db/schema/referral.js';
 import { reloginFixture, type ReloginFixture } from '../../backend/test/agent-relogin-helpers.js';
 import { created, orderInput } from '../../backend/test/orders-helpers.js';
+import {
+  activeOrder,
+  partnerCompanyId,
+  partnerOrderId,
+  partnerStep,
+  sendOffer,
+} from '../../backend/test/deal-helpers.js';
+import { toGlobalId } from 'graphql-relay';
 import { signIn } from '../support/deal.js';
 import { ok, startStack, type GqlClient, type Stack } from '../support/stack.js';
 
@@ -132,5 +140,31 @@ describe('re-login of a referral partner through the gateway (issue 11)', () => 
       .referralPartnerArea;
     expect(other.orders.totalCount).toBe(0);
     expect(other.order).toBeNull();
+  });
+
+  it("does not offer the original client's document confirmation to a re-logged viewer (the client still sees it)", async () => {
+    const t = stack.backend;
+    const client = await t.signedIn('client@example.com');
+    const p1Id = await partnerCompanyId(t, 'Альфа Платежи');
+    const id = await activeOrder(t, client, [p1Id]);
+    await sendOffer(t, await t.signedIn('partner1@example.com'), id);
+    const po = await partnerOrderId(t, id, p1Id);
+    expect((await client.post(`/api/secured/client/order/exch/${id}/offers/${po}/accept`, {})).statusCode).toBe(200);
+    await partnerStep(t, 'partner1@example.com', 'PARTNER_SEND_OFFER_DOCS', id);
+    const FLAGS = `query ($id: ID!) { node(id: $id) { ... on Order { orderId viewerCanConfirmOfferDocuments } } }`;
+    const nodeId = toGlobalId('Order', String(id));
+    const own = (await signIn(stack.url, 'client@example.com', 'CLIENT')).c;
+    expect((await ok(own, FLAGS, { id: nodeId })).node).toEqual({ orderId: id, viewerCanConfirmOfferDocuments: true });
+    expect((await ok(agent, ACT, { clientId: String(f.linkId) })).actAsReferralClient.__typename).toBe(
+      'ActAsReferralClientSuccess',
+    );
+    try {
+      expect((await ok(agent, FLAGS, { id: nodeId })).node).toEqual({
+        orderId: id,
+        viewerCanConfirmOfferDocuments: false,
+      });
+    } finally {
+      await ok(agent, RETURN);
+    }
   });
 });
