@@ -98,6 +98,18 @@ for (const driver of DRIVERS) {
         .orderBy(desc(auditLog.id))
         .limit(1);
       expect(entry).toMatchObject({ entityType: 'CLIENT', entityId: String(f.clientCompanyId) });
+      // The re-login call itself is that one entry, not also a REFERRAL_RELOGIN_REQUEST.
+      const requests = await t.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'REFERRAL_RELOGIN_REQUEST'), eq(auditLog.actorUserId, f.agentUserId)));
+      expect(requests.map((r) => (r.after as { route: string }).route)).not.toContain(
+        '/api/secured/agent/clients/:id/relogin',
+      );
+      // The refused call of the partner's own area from the re-logged session is recorded.
+      expect(requests.map((r) => (r.after as { route: string }).route)).toContain(
+        '/api/secured/agent/order/exch/filter',
+      );
     });
 
     it('refuses the original client’s actions with 403 ORIGINAL_CLIENT_REQUIRED; the client himself is not refused so', async () => {

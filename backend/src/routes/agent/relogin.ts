@@ -97,6 +97,7 @@ export default async function agentReloginRoutes(fastify: FastifyInstance): Prom
         },
         app.clock.now(),
       );
+      request.reloginAuditDone = true; // REFERRAL_RELOGIN above is this call's entry
       await startRelogin(request, { clientUserId, partnerUserId: partner.id, linkId: link.id });
       setUserTypeCookie(app, reply, 'CLIENT');
       return currentUser(db, clientUserId, { originalUserId: partner.id, reLoggedRights: ['AGENT'] });
