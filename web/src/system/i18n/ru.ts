@@ -1138,6 +1138,7 @@ export const ru = {
       'Реквизиты № {{index}} ({{bankName}}, счёт {{checkAccount}}) будут удалены. Остальные реквизиты будут перенумерованы.',
     deleteConfirm: 'Удалить',
     requisiteSaved: 'Реквизиты сохранены',
+    originalClientOnly: 'Доступно только самому клиенту',
     requisiteDeleted: 'Реквизиты удалены',
   },
   emailChange: {

@@ -16,7 +16,7 @@ function render() {
   answerOperations(environment, (op) => {
     if (op.request.node.params.name !== 'AgentCompanyPageQuery') return null;
     return MockPayloadGenerator.generate(op, {
-      Viewer: () => ({ id: 'VXNlcjo4' }),
+      Viewer: () => ({ id: 'VXNlcjo4', isOriginalClient: true }),
       ReferralPartnerCompany: () => ({
         kind: 'SOLE_PROPRIETOR',
         status: 'ACTIVE',

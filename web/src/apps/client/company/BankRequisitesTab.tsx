@@ -4,6 +4,8 @@
  * 'Изменить' open BankRequisiteDialog (BIK picker fills the bank from the directory; the server checks the settlement
  * account's control key and its field errors appear next to the fields); 'Удалить' asks for confirmation, after which
  * the rest are renumbered. Every change supersedes the company's unsigned application, so `onChanged` reloads the page.
+ * Only the client himself changes the requisites (issue 11, spec core §6): in a referral partner's re-login
+ * (isOriginalClient false) the list is read-only and 'Доступно только самому клиенту' stands instead of the buttons.
  */
 import { Button, Card, CloseButton, Dialog, HStack, Heading, Portal, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
@@ -17,6 +19,7 @@ import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { showSuccess } from '../../../system/toaster';
 import { BankRequisiteDialog } from './BankRequisiteDialog';
 import { useDeleteBankRequisiteMutation } from './mutations/useDeleteBankRequisiteMutation';
+import { OriginalClientOnlyNote } from './OriginalClientOnlyNote';
 import { readUserError } from '../../../system/errors/userError';
 
 type Requisite = NonNullable<BankRequisitesTab_viewer$data['bankRequisites']>['edges'][number]['node'];
@@ -33,6 +36,7 @@ export function BankRequisitesTab({
     graphql`
       fragment BankRequisitesTab_viewer on Viewer {
         id
+        isOriginalClient
         bankRequisites(first: 20) {
           totalCount
           edges {
@@ -54,6 +58,7 @@ export function BankRequisitesTab({
   const [editing, setEditing] = useState<Requisite | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Requisite | null>(null);
   const list = viewer.bankRequisites?.edges.map((e) => e.node) ?? [];
+  const original = viewer.isOriginalClient;
 
   return (
     <Stack gap="4" pt="4">
@@ -61,7 +66,11 @@ export function BankRequisitesTab({
         <Heading as="h2" size="lg">
           {t('company.requisitesList')}
         </Heading>
-        <Button onClick={() => setEditing('new')}>{t('company.addRequisite')}</Button>
+        {original ? (
+          <Button onClick={() => setEditing('new')}>{t('company.addRequisite')}</Button>
+        ) : (
+          <OriginalClientOnlyNote />
+        )}
       </HStack>
       {list.length === 0 ? (
         <Text color="gray.600">{t('company.requisitesEmpty')}</Text>
@@ -83,25 +92,27 @@ export function BankRequisitesTab({
                       </Text>
                     )}
                   </Stack>
-                  <HStack>
-                    <Button
-                      size="sm"
-                      variant="outline"
-                      onClick={() => setEditing(r)}
-                      aria-label={`${t('company.edit')}: ${t('company.requisiteN', { index: r.index })}`}
-                    >
-                      {t('company.edit')}
-                    </Button>
-                    <Button
-                      size="sm"
-                      variant="outline"
-                      colorPalette="red"
-                      onClick={() => setDeleting(r)}
-                      aria-label={`${t('company.delete')}: ${t('company.requisiteN', { index: r.index })}`}
-                    >
-                      {t('company.delete')}
-                    </Button>
-                  </HStack>
+                  {original && (
+                    <HStack>
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        onClick={() => setEditing(r)}
+                        aria-label={`${t('company.edit')}: ${t('company.requisiteN', { index: r.index })}`}
+                      >
+                        {t('company.edit')}
+                      </Button>
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        colorPalette="red"
+                        onClick={() => setDeleting(r)}
+                        aria-label={`${t('company.delete')}: ${t('company.requisiteN', { index: r.index })}`}
+                      >
+                        {t('company.delete')}
+                      </Button>
+                    </HStack>
+                  )}
                 </HStack>
               </Card.Body>
             </Card.Root>

@@ -5,8 +5,11 @@
  * - the sign-in e-mail: a confirmation link is mailed to the new address (requestEmailChange), resend after 120 s;
  * - the password: current + new + repeat (changePassword); PASSWORD_SAME_AS_OLD and WRONG_PASSWORD next to the fields.
  * Server field errors are shown next to their fields; other refusals above the form.
+ * Only the client himself changes these (issue 11, spec core §6): in a referral partner's re-login
+ * (isOriginalClient false) the registration data are shown read-only and the e-mail and password forms are not
+ * offered; 'Доступно только самому клиенту' stands where their buttons were.
  */
-import { Alert, Button, Heading, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Fieldset, Heading, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -28,6 +31,7 @@ import {
 import { useChangePasswordMutation } from './mutations/useChangePasswordMutation';
 import { useRequestEmailChangeMutation } from './mutations/useRequestEmailChangeMutation';
 import { useUpdateRegistrationDataMutation } from './mutations/useUpdateRegistrationDataMutation';
+import { OriginalClientOnlyNote } from './OriginalClientOnlyNote';
 import { fieldIn, placeFieldErrors } from '../../../system/errors/resultMessage';
 import { readUserError } from '../../../system/errors/userError';
 
@@ -37,6 +41,7 @@ export function CompanyAccountTab({ viewer: viewerKey }: { viewer: CompanyAccoun
       fragment CompanyAccountTab_viewer on Viewer {
         id
         email
+        isOriginalClient
         clientInfo {
           contact {
             name
@@ -52,6 +57,7 @@ export function CompanyAccountTab({ viewer: viewerKey }: { viewer: CompanyAccoun
     viewerKey,
   );
   const contact = viewer.clientInfo?.contact;
+  const original = viewer.isOriginalClient;
   return (
     <Stack gap="10" pt="4" maxW="3xl">
       <RegistrationDataForm
@@ -64,9 +70,10 @@ export function CompanyAccountTab({ viewer: viewerKey }: { viewer: CompanyAccoun
           additionalPhone: contact?.additionalPhone ?? '',
           companyWebsite: contact?.companyWebsite ?? '',
         }}
+        original={original}
       />
-      <EmailChangeForm currentEmail={viewer.email ?? ''} />
-      <PasswordChangeForm />
+      <EmailChangeForm currentEmail={viewer.email ?? ''} original={original} />
+      <PasswordChangeForm original={original} />
     </Stack>
   );
 }
@@ -81,7 +88,7 @@ type RegDataValues = {
 };
 const REG_FIELDS = ['surname', 'name', 'patronymic', 'phone', 'additionalPhone', 'companyWebsite'] as const;
 
-function RegistrationDataForm({ initial }: { initial: RegDataValues }) {
+function RegistrationDataForm({ initial, original }: { initial: RegDataValues; original: boolean }) {
   const { t } = useTranslation();
   const [save, saving] = useUpdateRegistrationDataMutation();
   const [formError, setFormError] = useState<string | null>(null);
@@ -115,7 +122,7 @@ function RegistrationDataForm({ initial }: { initial: RegDataValues }) {
       </Heading>
       <FormErrorAlert message={formError} />
       <form onSubmit={onSubmit} noValidate aria-label={t('company.regDataForm')}>
-        <Stack gap="4">
+        <Fieldset.Root disabled={!original} gap="4">
           <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
             <FormField label={t('company.surname')} error={e.surname?.message} required>
               <Input
@@ -156,16 +163,20 @@ function RegistrationDataForm({ initial }: { initial: RegDataValues }) {
               {...form.register('companyWebsite', { validate: validateSite })}
             />
           </FormField>
-          <Button type="submit" alignSelf="flex-start" loading={saving}>
-            {t('company.save')}
-          </Button>
-        </Stack>
+          {original ? (
+            <Button type="submit" alignSelf="flex-start" loading={saving}>
+              {t('company.save')}
+            </Button>
+          ) : (
+            <OriginalClientOnlyNote />
+          )}
+        </Fieldset.Root>
       </form>
     </Stack>
   );
 }
 
-function EmailChangeForm({ currentEmail }: { currentEmail: string }) {
+function EmailChangeForm({ currentEmail, original }: { currentEmail: string; original: boolean }) {
   const { t } = useTranslation();
   const [request, requesting] = useRequestEmailChangeMutation();
   const [sentTo, setSentTo] = useState<string | null>(null);
@@ -208,41 +219,45 @@ function EmailChangeForm({ currentEmail }: { currentEmail: string }) {
           <Alert.Title>{t('company.emailLinkSent', { email: sentTo })}</Alert.Title>
         </Alert.Root>
       )}
-      <form onSubmit={onSubmit} noValidate aria-label={t('company.emailChangeForm')}>
-        <Stack gap="4">
-          <FormField label={t('company.newEmail')} error={form.formState.errors.email?.message} required>
-            <Input
-              type="email"
-              autoComplete="email"
-              {...form.register('email', {
-                validate: (v) => {
-                  const ok = validateEmail(v);
-                  return ok === true && v.trim().toLowerCase() === currentEmail.toLowerCase()
-                    ? MESSAGES.emailTaken
-                    : ok;
-                },
-              })}
-            />
-          </FormField>
-          <Stack direction={{ base: 'column', md: 'row' }} gap="3" align={{ md: 'center' }}>
-            <Button type="submit" loading={requesting} disabled={waiting}>
-              {sentTo ? t('auth.resend') : t('company.sendEmailLink')}
-            </Button>
-            {waiting && (
-              <Text fontSize="sm" color="gray.600" role="timer" aria-live="off">
-                {t('auth.resendIn', { seconds: countdown.secondsLeft })}
-              </Text>
-            )}
+      {!original ? (
+        <OriginalClientOnlyNote />
+      ) : (
+        <form onSubmit={onSubmit} noValidate aria-label={t('company.emailChangeForm')}>
+          <Stack gap="4">
+            <FormField label={t('company.newEmail')} error={form.formState.errors.email?.message} required>
+              <Input
+                type="email"
+                autoComplete="email"
+                {...form.register('email', {
+                  validate: (v) => {
+                    const ok = validateEmail(v);
+                    return ok === true && v.trim().toLowerCase() === currentEmail.toLowerCase()
+                      ? MESSAGES.emailTaken
+                      : ok;
+                  },
+                })}
+              />
+            </FormField>
+            <Stack direction={{ base: 'column', md: 'row' }} gap="3" align={{ md: 'center' }}>
+              <Button type="submit" loading={requesting} disabled={waiting}>
+                {sentTo ? t('auth.resend') : t('company.sendEmailLink')}
+              </Button>
+              {waiting && (
+                <Text fontSize="sm" color="gray.600" role="timer" aria-live="off">
+                  {t('auth.resendIn', { seconds: countdown.secondsLeft })}
+                </Text>
+              )}
+            </Stack>
           </Stack>
-        </Stack>
-      </form>
+        </form>
+      )}
     </Stack>
   );
 }
 
 type PasswordValues = { oldPassword: string; password: string; passwordRepeat: string };
 
-function PasswordChangeForm() {
+function PasswordChangeForm({ original }: { original: boolean }) {
   const { t } = useTranslation();
   const [change, changing] = useChangePasswordMutation();
   const [formError, setFormError] = useState<string | null>(null);
@@ -301,27 +316,31 @@ function PasswordChangeForm() {
         {t('company.passwordTitle')}
       </Heading>
       <FormErrorAlert message={formError} />
-      <form onSubmit={onSubmit} noValidate aria-label={t('company.passwordForm')}>
-        <Stack gap="4" maxW="md">
-          <FormField label={t('company.oldPassword')} error={form.formState.errors.oldPassword?.message} required>
-            <Input
-              type="password"
-              autoComplete="current-password"
-              {...form.register('oldPassword', { validate: (v) => (v ? true : MESSAGES.required) })}
+      {!original ? (
+        <OriginalClientOnlyNote />
+      ) : (
+        <form onSubmit={onSubmit} noValidate aria-label={t('company.passwordForm')}>
+          <Stack gap="4" maxW="md">
+            <FormField label={t('company.oldPassword')} error={form.formState.errors.oldPassword?.message} required>
+              <Input
+                type="password"
+                autoComplete="current-password"
+                {...form.register('oldPassword', { validate: (v) => (v ? true : MESSAGES.required) })}
+              />
+            </FormField>
+            {/* The new-password fields with the §5 rule checklist, shared with the sign-in pages. */}
+            {/* PasswordFields registers `password` and `passwordRepeat` only; this form has them plus `oldPassword`. */}
+            <PasswordFields
+              form={form as unknown as Parameters<typeof PasswordFields>[0]['form']}
+              password={password}
+              label={t('company.newPassword')}
             />
-          </FormField>
-          {/* The new-password fields with the §5 rule checklist, shared with the sign-in pages. */}
-          {/* PasswordFields registers `password` and `passwordRepeat` only; this form has them plus `oldPassword`. */}
-          <PasswordFields
-            form={form as unknown as Parameters<typeof PasswordFields>[0]['form']}
-            password={password}
-            label={t('company.newPassword')}
-          />
-          <Button type="submit" alignSelf="flex-start" loading={changing}>
-            {t('company.changePassword')}
-          </Button>
-        </Stack>
-      </form>
+            <Button type="submit" alignSelf="flex-start" loading={changing}>
+              {t('company.changePassword')}
+            </Button>
+          </Stack>
+        </form>
+      )}
     </Stack>
   );
 }
