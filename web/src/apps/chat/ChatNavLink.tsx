@@ -7,11 +7,12 @@
  * chat make the operator's badges reload the statistic (debounced, chatSignals.supportCountsChanged); a resync
  * reloads it too. No polling. A failed statistic load leaves the links without badges (logged, spec chat §8).
  */
-import { Badge, HStack, Link } from '@chakra-ui/react';
+import { HStack, Link } from '@chakra-ui/react';
 import { Suspense, useEffect, type ReactNode } from 'react';
 import { fetchQuery, graphql, useLazyLoadQuery, useRelayEnvironment } from 'react-relay';
 import { NavLink } from 'react-router-dom';
 import type { ChatNavLinkQuery } from '../../__generated__/ChatNavLinkQuery.graphql';
+import { CountBadge } from '../../components/CountBadge';
 import type { Area } from '../../system/router/guards';
 import { ChatEventsSubscriber } from './store/ChatEventsSubscriber';
 import { logChatError } from './store/chatLog';
@@ -19,7 +20,6 @@ import { chatSignals } from './store/chatSignals';
 import { hasSupportDesk, listBasePath } from './support/chatLists';
 import { QuietBoundary } from './support/QuietBoundary';
 import {
-  badgeText,
   chatsBadgeCount,
   createDebouncedRefresh,
   SUPPORT_REFRESH_DELAY_MS,
@@ -46,15 +46,6 @@ const navQuery = graphql`
     }
   }
 `;
-
-function CountBadge({ count, testId, label }: { count: number; testId: string; label: string }) {
-  if (count <= 0) return null;
-  return (
-    <Badge colorPalette="red" variant="solid" borderRadius="full" data-testid={testId} aria-label={label}>
-      {badgeText(count)}
-    </Badge>
-  );
-}
 
 function NavLinks({
   area,

@@ -1,4 +1,8 @@
-/** The default layout of the account areas (spec core §2): header with navigation and sign-out, page outlet. */
+/**
+ * The default layout of the account areas (spec core §2): header with navigation and sign-out, page outlet. The
+ * operators' 'Обращения' shows the number of NEW inbox items as a badge (Administration.inboxNewCount, issue 11; the
+ * inbox page's query reads the same field, so a status change there updates the badge).
+ */
 import { useTranslation } from 'react-i18next';
 import { Box, Button, Container, Flex, HStack, Link, Text } from '@chakra-ui/react';
 import { Suspense } from 'react';
@@ -11,6 +15,7 @@ import { useLogoutMutation } from '../../apps/auth/mutations/useLogoutMutation';
 import { clearAuthSession } from '../../apps/auth/authSession';
 import { relayEnvironmentStore } from '../../system/relay/environment';
 import { AUTH_PATH_OF_AREA, type Area } from '../../system/router/guards';
+import { CountBadge } from '../CountBadge';
 import { PageSpinner } from '../PageSpinner';
 import type { OperatorRight } from '@platform/domain/operator/rights';
 
@@ -30,7 +35,7 @@ type NavLabel =
  * Navigation per area. An item with `right` is shown only to an operator holding that right (issue 10: "Navigation
  * shows only what the operator's rights allow"; the routes check the same right, OperatorRightRoute).
  */
-const NAV: Record<Area, ReadonlyArray<{ to: string; label: NavLabel; right?: OperatorRight }>> = {
+const NAV: Record<Area, ReadonlyArray<{ to: string; label: NavLabel; right?: OperatorRight; badge?: 'inboxNew' }>> = {
   // 'Моя компания' and 'Документы' of the client (spec core §2 Client; issue 8).
   client: [
     { to: '/client/fea', label: 'common.orders' },
@@ -52,7 +57,7 @@ const NAV: Record<Area, ReadonlyArray<{ to: string; label: NavLabel; right?: Ope
     { to: '/operator/partners', label: 'nav.referralPartners', right: 'REFERRAL_PARTNERS' },
     { to: '/operator/operators', label: 'nav.operators', right: 'OPERATORS' },
     { to: '/operator/audit', label: 'nav.auditLog', right: 'AUDIT_LOG' },
-    { to: '/operator/inbox', label: 'nav.inbox', right: 'CLIENTS' },
+    { to: '/operator/inbox', label: 'nav.inbox', right: 'CLIENTS', badge: 'inboxNew' },
   ],
 };
 
@@ -70,6 +75,9 @@ export function DefaultLayout({ area }: { area: Area }) {
           company {
             shortName
           }
+          administration {
+            inboxNewCount
+          }
         }
       }
     `,
@@ -79,6 +87,7 @@ export function DefaultLayout({ area }: { area: Area }) {
   const [logout, loggingOut] = useLogoutMutation();
   const navigate = useNavigate();
   const viewer = data.viewer;
+  const inboxNew = viewer?.administration?.inboxNewCount ?? 0;
 
   const onLogout = async () => {
     try {
@@ -104,7 +113,20 @@ export function DefaultLayout({ area }: { area: Area }) {
                   .filter((item) => !item.right || viewer?.rights.includes(item.right))
                   .map((item) => (
                     <Link asChild key={item.to}>
-                      <NavLink to={item.to}>{t(item.label)}</NavLink>
+                      <NavLink to={item.to}>
+                        {item.badge === 'inboxNew' && inboxNew > 0 ? (
+                          <HStack gap="1.5" as="span">
+                            <span>{t(item.label)}</span>
+                            <CountBadge
+                              count={inboxNew}
+                              testId="inbox-new-badge"
+                              label={t('nav.inboxNewBadge', { count: inboxNew })}
+                            />
+                          </HStack>
+                        ) : (
+                          t(item.label)
+                        )}
+                      </NavLink>
                     </Link>
                   ))}
                 <ChatNavLink area={area} />

@@ -38,6 +38,7 @@ export const ru = {
     operators: 'Сотрудники',
     auditLog: 'Журнал изменений',
     inbox: 'Обращения',
+    inboxNewBadge: 'Новых обращений: {{count}}',
   },
   // Operator administration pages (issue 10), one block per page group.
   adminCommon: {

@@ -99,6 +99,8 @@ function InboxContent(props: {
         viewer {
           id
           administration {
+            # Refetched after every status change: keeps the 'Обращения' badge of DefaultLayout current (same record).
+            inboxNewCount
             ...InboxList_administration @arguments(kind: $kind, status: $status, after: $after)
           }
         }
