@@ -18,7 +18,7 @@
  *   POST   /api/secured/oper/agents/{id}/documents/{docId}/sign   the operator's signature for the platform (issue 11)
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { and, count, eq, ilike, isNull, like, or, type SQL } from 'drizzle-orm';
+import { and, count, eq, ilike, like, or, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { endCompanySessions } from '../../accounts/account-access.js';
@@ -42,16 +42,20 @@ import {
   type ReferralPartnerInput,
 } from '../../admin/referral-partners.js';
 import { receiveDocumentUpload } from '../../admin/referral-partners-upload.js';
-import { REFERRAL_DOCUMENT_MESSAGES, signReferralPartnerDocument } from '../../referral/documents.js';
+import {
+  addReferralPartnerDocument,
+  REFERRAL_DOCUMENT_MESSAGES,
+  removeReferralPartnerDocument,
+  signReferralPartnerDocument,
+} from '../../referral/documents.js';
 import { SignBodySchema } from '../../verification/signatures.js';
 import { REFERRAL_DOCUMENT_STATUSES } from '@platform/domain/referral/documents';
 import type { DbOrTx } from '../../db/client.js';
-import { referralPartnerDocuments, referralPartnerProfiles } from '../../db/schema/admin.js';
+import { referralPartnerProfiles } from '../../db/schema/admin.js';
 import { companies, users } from '../../db/schema/core.js';
-import { storedFiles } from '../../db/schema/orders.js';
 import { bankRequisites } from '../../db/schema/verification.js';
 import { AppError, MESSAGES } from '../../errors.js';
-import { sendStoredFile, storeUpload } from '../../files/storage.js';
+import { sendStoredFile } from '../../files/storage.js';
 import { assertNoIssues } from '../accounts/common.js';
 import { CSRF_ERRORS, errorResponses, INPUT_ERRORS, literalUnion, RIGHT_ERRORS, SIGNATURE_ERRORS } from '../schemas.js';
 import {
@@ -725,33 +729,14 @@ export default async function adminReferralPartnersRoutes(fastify: FastifyInstan
       },
     },
     async (request, reply) => {
-      const actor = request.user!;
       const p = await found(db, request.params.id);
       const { fields, accepted } = await receiveDocumentUpload(app, request);
-      const now = app.clock.now();
-      const { result: docId } = await storeUpload(app, actor.id, accepted, async (tx, fileId) => {
-        const [row] = await tx
-          .insert(referralPartnerDocuments)
-          .values({ companyId: p.company.id, ...fields, fileId, createdBy: actor.id, createdAt: now })
-          .returning({ id: referralPartnerDocuments.id });
-        await recordAudit(
-          tx,
-          {
-            actorUserId: actor.id,
-            action: 'REFERRAL_PARTNER_DOCUMENT_ADD',
-            entityType: 'REFERRAL_PARTNER_DOCUMENT',
-            entityId: row.id,
-            entityName: fields.name,
-            before: null,
-            after: {
-              partnerId: p.company.id,
-              ...fields,
-              file: { name: accepted.name, size: accepted.size, mime: accepted.contentType },
-            },
-          },
-          now,
-        );
-        return row.id;
+      const docId = await addReferralPartnerDocument(app, {
+        companyId: p.company.id,
+        by: 'OPERATOR',
+        userId: request.user!.id,
+        fields,
+        accepted,
       });
       const [doc] = await partnerDocuments(db, p.company.id, docId);
       const { sha256: _s, ...view } = doc;
@@ -823,44 +808,7 @@ export default async function adminReferralPartnersRoutes(fastify: FastifyInstan
     async (request, reply) => {
       const { id, docId } = request.params;
       await found(db, id);
-      const now = app.clock.now();
-      await db.transaction(async (tx) => {
-        const [row] = await tx
-          .select()
-          .from(referralPartnerDocuments)
-          .where(
-            and(
-              eq(referralPartnerDocuments.id, docId),
-              eq(referralPartnerDocuments.companyId, id),
-              isNull(referralPartnerDocuments.deletedAt),
-            ),
-          )
-          .for('update');
-        if (!row) throw AppError.notFound(PARTNER_MESSAGES.documentNotFound, 'DOCUMENT_NOT_FOUND');
-        if (row.agentSignatureId || row.operatorSignatureId)
-          throw AppError.conflict(PARTNER_MESSAGES.documentSigned, 'DOCUMENT_SIGNED');
-        await tx.update(referralPartnerDocuments).set({ deletedAt: now }).where(eq(referralPartnerDocuments.id, docId));
-        const [file] = await tx.select().from(storedFiles).where(eq(storedFiles.id, row.fileId));
-        await recordAudit(
-          tx,
-          {
-            actorUserId: request.user!.id,
-            action: 'REFERRAL_PARTNER_DOCUMENT_DELETE',
-            entityType: 'REFERRAL_PARTNER_DOCUMENT',
-            entityId: docId,
-            entityName: row.name,
-            before: {
-              partnerId: id,
-              type: row.type,
-              name: row.name,
-              number: row.number,
-              file: file?.originalName ?? null,
-            },
-            after: null,
-          },
-          now,
-        );
-      });
+      await removeReferralPartnerDocument(app, { companyId: id, docId, by: 'OPERATOR', userId: request.user!.id });
       return reply.status(204).send(null);
     },
   );

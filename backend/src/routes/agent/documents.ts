@@ -12,19 +12,20 @@
  *   DELETE /api/secured/agent/documents/{id}         remove an unsigned document the partner uploaded
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { REFERRAL_DOCUMENT_STATUS_LABELS, REFERRAL_DOCUMENT_STATUSES } from '@platform/domain/referral/documents';
-import { recordAudit } from '../../admin/audit.js';
 import { partnerDocuments } from '../../admin/referral-partners.js';
 import { receiveDocumentUpload } from '../../admin/referral-partners-upload.js';
-import { referralPartnerDocuments } from '../../db/schema/admin.js';
-import { users } from '../../db/schema/core.js';
 import { AppError } from '../../errors.js';
-import { sendStoredFile, storeUpload } from '../../files/storage.js';
+import { sendStoredFile } from '../../files/storage.js';
 import { companyIdOf } from '../../plugins/auth.js';
-import { REFERRAL_DOCUMENT_MESSAGES, signReferralPartnerDocument } from '../../referral/documents.js';
+import {
+  addReferralPartnerDocument,
+  REFERRAL_DOCUMENT_MESSAGES,
+  removeReferralPartnerDocument,
+  signReferralPartnerDocument,
+} from '../../referral/documents.js';
 import { SignatureSchema, SignBodySchema } from '../../verification/signatures.js';
 import { CSRF_ERRORS, errorResponses, INPUT_ERRORS, literalUnion, ROLE_ERRORS, SIGNATURE_ERRORS } from '../schemas.js';
 
@@ -176,33 +177,14 @@ export default async function agentDocumentsRoutes(fastify: FastifyInstance): Pr
       },
     },
     async (request, reply) => {
-      const actor = request.user!;
       const companyId = companyIdOf(request);
       const { fields, accepted } = await receiveDocumentUpload(app, request, 'DOCUMENT');
-      const now = app.clock.now();
-      const { result: docId } = await storeUpload(app, actor.id, accepted, async (tx, fileId) => {
-        const [row] = await tx
-          .insert(referralPartnerDocuments)
-          .values({ companyId, ...fields, fileId, createdBy: actor.id, createdAt: now })
-          .returning({ id: referralPartnerDocuments.id });
-        await recordAudit(
-          tx,
-          {
-            actorUserId: actor.id,
-            action: 'REFERRAL_PARTNER_DOCUMENT_UPLOAD',
-            entityType: 'REFERRAL_PARTNER_DOCUMENT',
-            entityId: row.id,
-            entityName: fields.name,
-            before: null,
-            after: {
-              partnerId: companyId,
-              ...fields,
-              file: { name: accepted.name, size: accepted.size, mime: accepted.contentType },
-            },
-          },
-          now,
-        );
-        return row.id;
+      const docId = await addReferralPartnerDocument(app, {
+        companyId,
+        by: 'REFERRAL_PARTNER',
+        userId: request.user!.id,
+        fields,
+        accepted,
       });
       return reply.status(201).send(agentView(await oneDocument(companyId, docId)));
     },
@@ -273,45 +255,11 @@ export default async function agentDocumentsRoutes(fastify: FastifyInstance): Pr
       },
     },
     async (request, reply) => {
-      const companyId = companyIdOf(request);
-      const { id } = request.params;
-      const actor = request.user!;
-      const now = app.clock.now();
-      await db.transaction(async (tx) => {
-        const [row] = await tx
-          .select()
-          .from(referralPartnerDocuments)
-          .where(
-            and(
-              eq(referralPartnerDocuments.id, id),
-              eq(referralPartnerDocuments.companyId, companyId),
-              isNull(referralPartnerDocuments.deletedAt),
-            ),
-          )
-          .for('update');
-        if (!row) throw AppError.notFound(REFERRAL_DOCUMENT_MESSAGES.notFound, 'DOCUMENT_NOT_FOUND');
-        if (row.agentSignatureId || row.operatorSignatureId)
-          throw AppError.conflict(REFERRAL_DOCUMENT_MESSAGES.signed, 'DOCUMENT_SIGNED');
-        const [uploader] = await tx
-          .select({ companyId: users.companyId })
-          .from(users)
-          .where(eq(users.id, row.createdBy));
-        if (uploader?.companyId !== companyId)
-          throw AppError.forbidden(REFERRAL_DOCUMENT_MESSAGES.notOwn, 'DOCUMENT_NOT_OWN');
-        await tx.update(referralPartnerDocuments).set({ deletedAt: now }).where(eq(referralPartnerDocuments.id, id));
-        await recordAudit(
-          tx,
-          {
-            actorUserId: actor.id,
-            action: 'REFERRAL_PARTNER_DOCUMENT_AGENT_DELETE',
-            entityType: 'REFERRAL_PARTNER_DOCUMENT',
-            entityId: id,
-            entityName: row.name,
-            before: { partnerId: companyId, type: row.type, name: row.name, number: row.number },
-            after: null,
-          },
-          now,
-        );
+      await removeReferralPartnerDocument(app, {
+        companyId: companyIdOf(request),
+        docId: request.params.id,
+        by: 'REFERRAL_PARTNER',
+        userId: request.user!.id,
       });
       return reply.status(204).send(null);
     },
