@@ -6,12 +6,12 @@
  * and 403 RIGHT_REQUIRED without the REFERRAL_PARTNERS right.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, referralPartnerDocuments } from '../src/db/schema/admin.js';
 import { companies, users } from '../src/db/schema/core.js';
 import { insertOperator } from './admin-helpers.js';
 import { createTestApp, DRIVERS, type TestApp, type TestClient } from './harness.js';
+import { multipart } from './multipart-helpers.js';
 
 const BASE = '/api/secured/oper/agents';
 const SBER = '044525225';
@@ -21,24 +21,6 @@ const REGISTRY_OGRN = '1177746126040';
 const REGISTRY_INN = '7707393126';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
-
-/** Multipart with text fields first, then the file part. */
-function multipart(fields: Record<string, string>, file?: { name: string; content: Buffer }) {
-  const boundary = `----t${randomBytes(8).toString('hex')}`;
-  const parts: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields))
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  if (file)
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-      ),
-      file.content,
-      Buffer.from('\r\n'),
-    );
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 const partnerBody = (over: Record<string, unknown> = {}) => ({
   ogrn: REGISTRY_OGRN,

@@ -8,7 +8,6 @@
  * written.
  */
 import { and, eq } from 'drizzle-orm';
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, referralPartnerDocuments } from '../src/db/schema/admin.js';
 import { companies, users } from '../src/db/schema/core.js';
@@ -16,30 +15,13 @@ import { signatures } from '../src/db/schema/verification.js';
 import { DEFAULT_PLATFORM } from '../src/config.js';
 import { createTestPki, signDetached, type TestCertificate } from './certificates.js';
 import { createTestApp, DRIVERS, type TestApp, type TestClient } from './harness.js';
+import { multipart } from './multipart-helpers.js';
 import { freshDataDir, pdf } from './orders-helpers.js';
 
 const DOCS = '/api/secured/agent/documents';
 const OPER = '/api/secured/oper/agents';
 /** ООО «ВЭД Трейд» in the fake registry: a second referral partner created by the operator. */
 const OTHER = { ogrn: '1177746126040', inn: '7707393126' };
-
-/** Multipart with the text fields first, then the file part (the order the upload reader expects). */
-function multipart(fields: Record<string, string>, file?: { name: string; content: Buffer }) {
-  const boundary = `----t${randomBytes(8).toString('hex')}`;
-  const parts: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields))
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  if (file)
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-      ),
-      file.content,
-      Buffer.from('\r\n'),
-    );
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 const b64 = (b: Buffer) => b.toString('base64');
 
