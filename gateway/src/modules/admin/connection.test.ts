@@ -1,9 +1,12 @@
-/** The administration lists' Relay connections (issue 10): the right guard, paging over backend pages, totalCount. */
+/**
+ * The Relay connections over backend pages: the administration lists' right guard (issue 10), paging over backend
+ * pages, totalCount (also the referral partner's lists, issue 11).
+ */
 import { GraphQLError } from 'graphql/index.js';
 import { offsetToCursor } from 'graphql-relay';
 import { describe, expect, it } from 'vitest';
 import type { CurrentUserDto } from '../../rest/contract.js';
-import { adminConnection } from './connection.js';
+import { adminConnection, pagedConnection } from './connection.js';
 
 const viewer = (rights: string[]) =>
   ({ userId: 1, account: { type: 'OPER' }, userRights: rights }) as unknown as CurrentUserDto;
@@ -66,5 +69,35 @@ describe('adminConnection', () => {
     expect(err).toBeInstanceOf(GraphQLError);
     expect((err as GraphQLError).extensions.code).toBe('BAD_USER_INPUT');
     expect(b.asked).toEqual([]);
+  });
+});
+
+describe('pagedConnection', () => {
+  it('maps Relay forward paging onto backend pages (10 by default) and refuses a bad first', async () => {
+    const b = backend();
+    const first = await pagedConnection({}, b.fetchPage);
+    expect(first.edges.map((e) => e.node)).toEqual(Array.from({ length: 10 }, (_, i) => i));
+    expect(first.pageInfo).toMatchObject({ hasNextPage: true, hasPreviousPage: false });
+    expect(first.totalCount).toBe(25);
+    const next = await pagedConnection({ first: 2, after: offsetToCursor(0) }, b.fetchPage);
+    expect(next.edges.map((e) => e.node)).toEqual([1, 2]);
+    expect(b.asked).toEqual([
+      [0, 10],
+      [0, 2],
+      [1, 2],
+    ]);
+    await expect(pagedConnection({ first: 0 }, b.fetchPage)).rejects.toMatchObject({
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
+    expect(b.asked).toHaveLength(3);
+  });
+
+  it('answers an empty connection without cursors for an empty list', async () => {
+    const c = await pagedConnection({ first: 5 }, () => Promise.resolve({ content: [], totalElements: 0 }));
+    expect(c).toEqual({
+      edges: [],
+      pageInfo: { hasNextPage: false, hasPreviousPage: false, startCursor: null, endCursor: null },
+      totalCount: 0,
+    });
   });
 });

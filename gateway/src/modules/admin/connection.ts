@@ -1,8 +1,10 @@
 /**
- * The Relay connections of the administration lists (issue 10): clients, payment agents, referral partners, operators
- * and the audit log. Each maps Relay forward paging (`first`, `after` = offset cursor) onto the backend's
- * `POST …/filter?page&size` pages (docs/rest-api.md "Pages", orders/paging.ts) and answers `{ edges, pageInfo,
- * totalCount }`. A list is null, not an error, for a viewer without the module's operator right.
+ * The Relay connections over the backend's `?page&size` lists: the administration lists of issue 10 (clients, payment
+ * agents, referral partners, operators, the audit log; `adminConnection`), the referral partner's clients, requests
+ * and commissions of issue 11 and the client's company documents (`pagedConnection`). Each maps Relay forward paging
+ * (`first`, `after` = offset cursor) onto the backend's pages (docs/rest-api.md "Pages", orders/paging.ts) and answers
+ * `{ edges, pageInfo, totalCount }`. An administration list is null, not an error, for a viewer without the module's
+ * operator right.
  */
 import { GraphQLError } from 'graphql/index.js';
 import { offsetToCursor } from 'graphql-relay';
@@ -35,23 +37,27 @@ export interface AdminConnection<Node> {
   totalCount: number;
 }
 
+/** How a paged backend list is read. */
+export interface PagedListOptions<Row, Node> {
+  /** `first` when the client gives none (10 when absent: orders/paging.ts). */
+  defaultFirst?: number;
+  /** The edge's node of a row (the row itself by default). */
+  toNode?: (row: Row) => Node;
+}
+
 /** How one administration list is read. */
-export interface AdminListOptions<Row, Node> {
+export interface AdminListOptions<Row, Node> extends PagedListOptions<Row, Node> {
   /** The operator right the list needs (e.g. `CLIENTS`); without it the list is null. */
   right: string;
   /** `first` when the client gives none (spec core §9: 10 by default, 20 for operators and the audit log). */
   defaultFirst?: number;
   /** Calls the backend for page `page` (0-based) of `size` rows. */
   fetchPage: (page: number, size: number) => Promise<BackendPage<Row>>;
-  /** The edge's node of a row (the row itself by default). */
-  toNode?: (row: Row) => Node;
 }
 
 /**
- * The connection of one administration list for `viewer`, or null when the viewer lacks `options.right`.
- * One backend call per page, two when the window spans two backend pages. A bad `first` (not 1..MAX_PAGE_SIZE) or
- * `after` throws BAD_USER_INPUT; upstream failures become GraphQL errors through `queryResult` (a bad filter is
- * BAD_USER_INPUT with fieldErrors).
+ * The connection of one administration list for `viewer`, or null when the viewer lacks `options.right` (then the
+ * backend is not asked); otherwise `pagedConnection`.
  */
 export async function adminConnection<Row, Node = Row>(
   viewer: CurrentUserDto | null | undefined,
@@ -59,13 +65,27 @@ export async function adminConnection<Row, Node = Row>(
   options: AdminListOptions<Row, Node>,
 ): Promise<AdminConnection<Node> | null> {
   if (!viewerHasRight(viewer, options.right)) return null;
+  return pagedConnection(args, options.fetchPage, options);
+}
+
+/**
+ * The Relay connection over a backend `?page&size` list: `fetchPage(page, size)` asks for page `page` (0-based) of
+ * `size` rows. One backend call per page, two when the window spans two backend pages. A bad `first` (not
+ * 1..MAX_PAGE_SIZE) or `after` throws BAD_USER_INPUT; upstream failures become GraphQL errors through `queryResult`
+ * (a bad filter is BAD_USER_INPUT with fieldErrors).
+ */
+export async function pagedConnection<Row, Node = Row>(
+  args: PagingArgs,
+  fetchPage: (page: number, size: number) => Promise<BackendPage<Row>>,
+  options: PagedListOptions<Row, Node> = {},
+): Promise<AdminConnection<Node>> {
   let win;
   try {
     win = pageWindow(args.first ?? options.defaultFirst, args.after);
   } catch (err) {
     throw badInput(err instanceof Error ? err.message : 'bad paging arguments');
   }
-  const pages = await queryResult(() => Promise.all(win.pages.map((page) => options.fetchPage(page, win.first))));
+  const pages = await queryResult(() => Promise.all(win.pages.map((page) => fetchPage(page, win.first))));
   const total = pages[0]?.totalElements ?? 0;
   const rows = sliceWindow(
     win,

@@ -15,7 +15,7 @@
  * `UserError` through rest/errors.ts mutationResult (the one mapping place).
  */
 import { GraphQLError } from 'graphql/index.js';
-import { fromGlobalId, offsetToCursor, toGlobalId } from 'graphql-relay';
+import { fromGlobalId, toGlobalId } from 'graphql-relay';
 import type { GatewayContext } from '../../context.js';
 import type {
   CompanyDocument as GCompanyDocument,
@@ -31,8 +31,8 @@ import type {
 } from '../../generated/resolvers-types.js';
 import type { CurrentUserDto, DocumentParent, SignatureDto, VerificationDocumentDto } from '../../rest/contract.js';
 import { mutationResult, nullIfAbsent, queryResult, UpstreamError, userErrorFrom } from '../../rest/errors.js';
+import { pagedConnection } from '../admin/connection.js';
 import { orderParent, requireOrderId } from '../deal/parents.js';
-import { pageWindow, sliceWindow } from '../orders/paging.js';
 import type { Strict } from '../strict.js';
 
 /** Parent of `Verification`: the viewer it was read for. */
@@ -98,32 +98,14 @@ export const Viewer: Pick<ViewerResolvers, 'verification' | 'companyDocuments'> 
   },
   companyDocuments: async (u, args, ctx) => {
     if (u.account.type !== 'CLIENT') return null;
-    let win;
-    try {
-      win = pageWindow(args.first ?? 20, args.after);
-    } catch (err) {
-      throw new GraphQLError(err instanceof Error ? err.message : 'bad paging arguments', {
-        extensions: { code: 'BAD_USER_INPUT' },
-      });
-    }
-    const pages = await queryResult(() =>
-      Promise.all(win.pages.map((page) => ctx.api.companyDocuments(page, win.first))),
-    );
-    const total = pages[0]?.totalElements ?? 0;
-    const rows = sliceWindow(
-      win,
-      pages.map((p) => p.content ?? []),
-    );
-    return {
-      edges: rows.map((node, i) => ({ cursor: offsetToCursor(win.offset + i), node })),
-      pageInfo: {
-        hasNextPage: win.offset + rows.length < total,
-        hasPreviousPage: win.offset > 0,
-        startCursor: rows.length ? offsetToCursor(win.offset) : null,
-        endCursor: rows.length ? offsetToCursor(win.offset + rows.length - 1) : null,
+    return pagedConnection(
+      args,
+      async (page, size) => {
+        const p = await ctx.api.companyDocuments(page, size);
+        return { content: p.content ?? [], totalElements: p.totalElements };
       },
-      totalCount: total,
-    };
+      { defaultFirst: 20 },
+    );
   },
 };
 

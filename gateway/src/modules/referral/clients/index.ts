@@ -15,7 +15,7 @@
  * The area is reached only by a referral partner in his own session (modules/referral/index.ts), so its fields call
  * the backend as that partner; the backend scopes every row to his company.
  */
-import { offsetToCursor, toGlobalId } from 'graphql-relay';
+import { toGlobalId } from 'graphql-relay';
 import {
   REFERRAL_CLIENT_STATUS_LABELS,
   verificationShareLabel,
@@ -25,8 +25,7 @@ import type { Resolvers } from '../../../generated/resolvers-types.js';
 import type { GatewayContext } from '../../../context.js';
 import type { CurrentUserDto } from '../../../rest/contract.js';
 import { mutationResult, nullIfAbsent, queryResult } from '../../../rest/errors.js';
-import { pageWindow, sliceWindow } from '../../orders/paging.js';
-import { badInput } from '../../admin/connection.js';
+import { badInput, pagedConnection } from '../../admin/connection.js';
 import { adminIdOf, isBackendId, notFoundError } from '../../admin/ids.js';
 import type { ReferralClientParent } from './parents.js';
 
@@ -48,37 +47,12 @@ const CLIENT_NOT_FOUND = () => notFoundError('REFERRAL_CLIENT_NOT_FOUND', 'Кл�
 
 export const resolvers: Resolvers = {
   ReferralPartnerArea: {
-    clients: async (_area, args, ctx) => {
-      let win;
-      try {
-        win = pageWindow(args.first, args.after);
-      } catch (err) {
-        throw badInput(err instanceof Error ? err.message : 'bad paging arguments');
-      }
+    clients: (_area, args, ctx) => {
       const search = args.search?.trim();
       const body = search ? { search } : {};
-      const pages = await queryResult(() =>
-        Promise.all(
-          win.pages.map((page) =>
-            ctx.session.call('POST', '/api/secured/agent/clients/filter', { query: { page, size: win.first }, body }),
-          ),
-        ),
+      return pagedConnection(args, (page, size) =>
+        ctx.session.call('POST', '/api/secured/agent/clients/filter', { query: { page, size }, body }),
       );
-      const total = pages[0]?.totalElements ?? 0;
-      const rows = sliceWindow(
-        win,
-        pages.map((p) => p.content),
-      );
-      return {
-        edges: rows.map((node, i) => ({ cursor: offsetToCursor(win.offset + i), node })),
-        pageInfo: {
-          hasNextPage: win.offset + rows.length < total,
-          hasPreviousPage: win.offset > 0,
-          startCursor: rows.length ? offsetToCursor(win.offset) : null,
-          endCursor: rows.length ? offsetToCursor(win.offset + rows.length - 1) : null,
-        },
-        totalCount: total,
-      };
     },
     verificationShare: (_area, _args, ctx) =>
       queryResult(() => ctx.session.call('GET', '/api/secured/agent/clients/share', {})),

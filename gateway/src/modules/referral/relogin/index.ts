@@ -12,13 +12,12 @@
  * The re-login answers set the rotated session cookie (rest/session.ts passes Set-Cookie to the browser) and prime the
  * viewer of the operation.
  */
-import { fromGlobalId, offsetToCursor, toGlobalId } from 'graphql-relay';
+import { fromGlobalId, toGlobalId } from 'graphql-relay';
 import type { ReferralOrderFilter, Resolvers } from '../../../generated/resolvers-types.js';
 import { mutationResult, nullIfAbsent, queryResult } from '../../../rest/errors.js';
 import type { BodyOf } from '../../../rest/openapi.js';
-import { badInput } from '../../admin/connection.js';
+import { pagedConnection } from '../../admin/connection.js';
 import { notFoundError } from '../../admin/ids.js';
-import { pageWindow, sliceWindow } from '../../orders/paging.js';
 
 type FilterBody = BodyOf<'POST', '/api/secured/agent/order/exch/filter'>;
 
@@ -37,35 +36,6 @@ export function backendIdOf(type: string, id: string): number | null {
   const raw = /^\d+$/.test(id) ? id : fromGlobalId(id).type === type ? fromGlobalId(id).id : '';
   const n = Number(raw);
   return raw !== '' && Number.isSafeInteger(n) && n > 0 ? n : null;
-}
-
-/** A Relay connection over a backend `?page&size` list (forward paging; a bad `first`/`after` is BAD_USER_INPUT). */
-export async function pagedConnection<Row>(
-  args: { first?: number | null; after?: string | null },
-  fetchPage: (page: number, size: number) => Promise<{ content: Row[]; totalElements: number }>,
-) {
-  let win;
-  try {
-    win = pageWindow(args.first, args.after);
-  } catch (err) {
-    throw badInput(err instanceof Error ? err.message : 'bad paging arguments');
-  }
-  const pages = await queryResult(() => Promise.all(win.pages.map((page) => fetchPage(page, win.first))));
-  const total = pages[0]?.totalElements ?? 0;
-  const rows = sliceWindow(
-    win,
-    pages.map((p) => p.content),
-  );
-  return {
-    edges: rows.map((node, i) => ({ cursor: offsetToCursor(win.offset + i), node })),
-    pageInfo: {
-      hasNextPage: win.offset + rows.length < total,
-      hasPreviousPage: win.offset > 0,
-      startCursor: rows.length ? offsetToCursor(win.offset) : null,
-      endCursor: rows.length ? offsetToCursor(win.offset + rows.length - 1) : null,
-    },
-    totalCount: total,
-  };
 }
 
 /** The Money parent (`{ cost, currency }`) of a backend `{ amount, currency }`. */
