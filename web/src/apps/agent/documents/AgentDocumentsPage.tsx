@@ -12,8 +12,8 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, useLazyLoadQuery } from 'react-relay';
 import type { AgentDocumentsPageQuery } from '../../../__generated__/AgentDocumentsPageQuery.graphql';
+import { PartnerDocumentUploadForm } from '../../../components/documents/PartnerDocumentUploadForm';
 import { AgentDocumentList } from './AgentDocumentList';
-import { AgentDocumentUpload } from './AgentDocumentUpload';
 
 export function AgentDocumentsPage() {
   const { t } = useTranslation();
@@ -45,7 +45,14 @@ export function AgentDocumentsPage() {
         <Text color="fg.muted">{t('agentDocuments.intro')}</Text>
       </Stack>
       <AgentDocumentList area={area} refresh={refresh} />
-      <AgentDocumentUpload uploadUrl={area.documentUploadUrl} onUploaded={refresh} />
+      {/* The partner uploads documents for the operator (type DOCUMENT); acts come from the operator. */}
+      <PartnerDocumentUploadForm
+        uploadUrl={area.documentUploadUrl}
+        onUploaded={refresh}
+        texts="agentDocuments"
+        fixedType="DOCUMENT"
+        title={t('agentDocuments.uploadTitle')}
+      />
     </Stack>
   );
 }

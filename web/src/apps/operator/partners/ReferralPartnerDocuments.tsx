@@ -1,75 +1,25 @@
 /**
  * 'Документы и акты' of a referral partner (issue 10; spec core §3 "documents/acts (type ACT or DOCUMENT, name,
  * number, description, file, agent signature, operator signature, created)", §5 "partner documents at most 50 MB each",
- * §8 "Upload: size over 50 MB"): the list with download links and signatures, the upload form (sent through the
- * gateway's file proxy as multipart: the fields first, then the file) and removal of unsigned ones after a confirmation.
+ * §8 "Upload: size over 50 MB"): the list with download links and signatures, the upload form (the shared
+ * PartnerDocumentUploadForm, with the type) and removal of unsigned ones after a confirmation.
  * Issue 11: the status and the two signature columns (partner, operator), and 'Подписать' for the operator with the
  * signature selection modal (the platform organisation's certificate; signReferralPartnerDocumentAsOperator).
  */
-import {
-  Badge,
-  Button,
-  Heading,
-  HStack,
-  Input,
-  Link,
-  NativeSelect,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-} from '@chakra-ui/react';
-import { MAX_FILE_BYTES } from '@platform/domain/limits';
-import { useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { Badge, Button, Heading, Link, Stack, Table, Text } from '@chakra-ui/react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, useFragment } from 'react-relay';
 import type { ReferralPartnerDocuments_partner$key } from '../../../__generated__/ReferralPartnerDocuments_partner.graphql';
 import { ConfirmDialog } from '../../../components/deal/ConfirmDialog';
-import { FormErrorAlert } from '../../../components/FormErrorAlert';
-import { FormField } from '../../../components/FormField';
+import { PartnerDocumentUploadForm } from '../../../components/documents/PartnerDocumentUploadForm';
 import { reportResult } from '../../../system/errors/resultMessage';
-import { xsrfHeaders } from '../../../system/cookies';
 import { formatDateTime, formatFileSize } from '../../../system/formats';
 import { showSuccess } from '../../../system/toaster';
-import { MESSAGES, validateRequired } from '../../../system/validation';
 import { SignatureModal, type Signer } from '../../../components/signing/SignatureModal';
 import { readUserError } from '../../../system/errors/userError';
 import { fetchDocumentBytes } from '../../../system/signing/bytes';
 import { useDeleteReferralPartnerDocument, useSignReferralPartnerDocument } from './mutations';
-
-interface UploadValues {
-  type: 'ACT' | 'DOCUMENT';
-  name: string;
-  number: string;
-  description: string;
-  file: FileList | null;
-}
-
-/** Checks the chosen file: present and at most 50 MB (spec core §5, §8 'Превышен размер файла'). */
-export function validateDocumentFile(files: FileList | File[] | null | undefined, requiredText: string): true | string {
-  const file = files?.[0];
-  if (!file) return requiredText;
-  return file.size > MAX_FILE_BYTES ? MESSAGES.fileTooLarge : true;
-}
-
-/** Posts a document through the file proxy; resolves null on success, else the server's Russian text. */
-export async function uploadPartnerDocument(url: string, values: Omit<UploadValues, 'file'>, file: File) {
-  const body = new FormData();
-  body.append('type', values.type);
-  body.append('name', values.name.trim());
-  if (values.number.trim()) body.append('number', values.number.trim());
-  if (values.description.trim()) body.append('description', values.description.trim());
-  body.append('file', file, file.name);
-  try {
-    const res = await fetch(url, { method: 'POST', credentials: 'same-origin', headers: xsrfHeaders(), body });
-    if (res.ok) return null;
-    const json = (await res.json().catch(() => null)) as { message?: string } | null;
-    return json?.message || MESSAGES.generic;
-  } catch {
-    return MESSAGES.generic;
-  }
-}
 
 export function ReferralPartnerDocuments({
   partner: key,
@@ -112,12 +62,6 @@ export function ReferralPartnerDocuments({
     `,
     key,
   );
-  const form = useForm<UploadValues>({
-    mode: 'onTouched',
-    defaultValues: { type: 'ACT', name: '', number: '', description: '', file: null },
-  });
-  const errors = form.formState.errors;
-  const [uploadError, setUploadError] = useState<string | null>(null);
   const [removing, setRemoving] = useState<{ id: string; name: string } | null>(null);
   const [remove] = useDeleteReferralPartnerDocument();
   const [sign] = useSignReferralPartnerDocument();
@@ -137,25 +81,6 @@ export function ReferralPartnerDocuments({
     refetch();
     return null;
   };
-  const fileInput = useRef<HTMLInputElement | null>(null);
-  const fileField = form.register('file', {
-    validate: (v) => validateDocumentFile(v, t('adminPartners.documents.fileRequired')),
-  });
-
-  const upload = form.handleSubmit(async (values) => {
-    setUploadError(null);
-    const file = values.file?.[0];
-    if (!file) return;
-    const refusal = await uploadPartnerDocument(p.documentUploadUrl, values, file);
-    if (refusal) {
-      setUploadError(refusal);
-      return;
-    }
-    showSuccess(t('adminPartners.documents.uploaded'));
-    form.reset();
-    if (fileInput.current) fileInput.current.value = '';
-    refetch();
-  });
 
   return (
     <Stack as="section" gap="4" aria-labelledby="partner-documents">
@@ -260,47 +185,7 @@ export function ReferralPartnerDocuments({
         </Table.ScrollArea>
       )}
 
-      <form onSubmit={upload} noValidate aria-label={t('adminPartners.documents.upload')}>
-        <Stack gap="4" borderWidth="1px" borderRadius="md" p="4">
-          <FormErrorAlert message={uploadError} />
-          <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
-            <FormField label={t('adminPartners.documents.type')}>
-              <NativeSelect.Root>
-                <NativeSelect.Field {...form.register('type')}>
-                  <option value="ACT">{t('adminPartners.documents.types.ACT')}</option>
-                  <option value="DOCUMENT">{t('adminPartners.documents.types.DOCUMENT')}</option>
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-            </FormField>
-            <FormField label={t('adminPartners.documents.name')} error={errors.name?.message} required>
-              <Input {...form.register('name', { validate: validateRequired })} />
-            </FormField>
-            <FormField label={t('adminPartners.documents.number')}>
-              <Input {...form.register('number')} />
-            </FormField>
-          </SimpleGrid>
-          <FormField label={t('adminPartners.documents.description')}>
-            <Input {...form.register('description')} />
-          </FormField>
-          <FormField label={t('adminPartners.documents.file')} error={errors.file?.message} required>
-            <Input
-              type="file"
-              p="1"
-              {...fileField}
-              ref={(el) => {
-                fileField.ref(el);
-                fileInput.current = el;
-              }}
-            />
-          </FormField>
-          <HStack justify="flex-end">
-            <Button type="submit" loading={form.formState.isSubmitting}>
-              {t('adminPartners.documents.upload')}
-            </Button>
-          </HStack>
-        </Stack>
-      </form>
+      <PartnerDocumentUploadForm uploadUrl={p.documentUploadUrl} onUploaded={refetch} texts="adminPartners.documents" />
 
       {signing && (
         <SignatureModal

@@ -10,7 +10,7 @@ import { MockPayloadGenerator, createMockEnvironment } from 'relay-test-utils';
 import { describe, expect, it } from 'vitest';
 import { answerOperations, successPayload, userErrorPayload } from '../../../testing/mockPayloads';
 import { renderWithRelay } from '../../../testing/renderWithRelay';
-import { validateDocumentFile } from './ReferralPartnerDocuments';
+import { validateDocumentFile } from '../../../components/documents/PartnerDocumentUploadForm';
 import { ReferralPartnerEditPage } from './ReferralPartnerEditPage';
 import { findDialogButton } from '../../../testing/dialogs';
 
