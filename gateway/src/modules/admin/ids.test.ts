@@ -20,6 +20,16 @@ describe('adminIdOf', () => {
     expect(isBackendId('01')).toBe(true);
     expect(isBackendId(' 1')).toBe(false);
     expect(isBackendId('12345678901')).toBe(false);
+    expect(isBackendId('')).toBe(false);
+  });
+
+  it('takes a larger maximum for bigint ids (orders)', () => {
+    expect(adminIdOf('ReferralOrder', '9007199254740991', Number.MAX_SAFE_INTEGER)).toBe(Number.MAX_SAFE_INTEGER);
+    expect(adminIdOf('ReferralOrder', toGlobalId('ReferralOrder', '2147483648'), Number.MAX_SAFE_INTEGER)).toBe(
+      2147483648,
+    );
+    expect(adminIdOf('ReferralOrder', '9007199254740992', Number.MAX_SAFE_INTEGER)).toBeNull();
+    expect(adminIdOf('ReferralOrder', '2147483648')).toBeNull();
   });
 });
 

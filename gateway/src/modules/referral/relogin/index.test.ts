@@ -1,7 +1,6 @@
-/** The re-login region's pure helpers (issue 11): the order filter body and ids (paging: admin/connection.ts). */
-import { toGlobalId } from 'graphql-relay';
+/** The re-login region's pure helper (issue 11): the order filter body (ids, paging: admin/ids.ts, connection.ts). */
 import { describe, expect, it } from 'vitest';
-import { backendIdOf, orderFilterBody } from './index.js';
+import { orderFilterBody } from './index.js';
 
 describe('re-login, requests and commissions in the graph (issue 11)', () => {
   it('sends only the given filter fields to the backend', () => {
@@ -12,13 +11,5 @@ describe('re-login, requests and commissions in the graph (issue 11)', () => {
       id: '42',
       clientCompanyId: 5,
     });
-  });
-
-  it('reads a global id of the right type or a plain number', () => {
-    expect(backendIdOf('ReferralClient', toGlobalId('ReferralClient', '7'))).toBe(7);
-    expect(backendIdOf('ReferralClient', '12')).toBe(12);
-    expect(backendIdOf('ReferralClient', toGlobalId('ReferralOrder', '7'))).toBeNull();
-    expect(backendIdOf('ReferralClient', '0')).toBeNull();
-    expect(backendIdOf('ReferralClient', 'bogus')).toBeNull();
   });
 });

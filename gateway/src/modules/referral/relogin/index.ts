@@ -12,12 +12,12 @@
  * The re-login answers set the rotated session cookie (rest/session.ts passes Set-Cookie to the browser) and prime the
  * viewer of the operation.
  */
-import { fromGlobalId, toGlobalId } from 'graphql-relay';
+import { toGlobalId } from 'graphql-relay';
 import type { ReferralOrderFilter, Resolvers } from '../../../generated/resolvers-types.js';
 import { mutationResult, nullIfAbsent, queryResult } from '../../../rest/errors.js';
 import type { BodyOf } from '../../../rest/openapi.js';
 import { pagedConnection } from '../../admin/connection.js';
-import { notFoundError } from '../../admin/ids.js';
+import { adminIdOf, notFoundError } from '../../admin/ids.js';
 
 type FilterBody = BodyOf<'POST', '/api/secured/agent/order/exch/filter'>;
 
@@ -29,13 +29,6 @@ export function orderFilterBody(filter: ReferralOrderFilter | null | undefined):
   if (number) body.id = number;
   if (filter?.clientCompanyId) body.clientCompanyId = filter.clientCompanyId;
   return body;
-}
-
-/** A backend id from a global id of `type` or a plain number; null otherwise. */
-export function backendIdOf(type: string, id: string): number | null {
-  const raw = /^\d+$/.test(id) ? id : fromGlobalId(id).type === type ? fromGlobalId(id).id : '';
-  const n = Number(raw);
-  return raw !== '' && Number.isSafeInteger(n) && n > 0 ? n : null;
 }
 
 /** The Money parent (`{ cost, currency }`) of a backend `{ amount, currency }`. */
@@ -56,7 +49,7 @@ export const resolvers: Resolvers = {
         }),
       ),
     order: (_area, { id }, ctx) => {
-      const n = backendIdOf('ReferralOrder', id);
+      const n = adminIdOf('ReferralOrder', id, Number.MAX_SAFE_INTEGER);
       if (n === null) return null;
       return nullIfAbsent(() => ctx.session.call('GET', '/api/secured/agent/order/exch/{id}', { params: { id: n } }));
     },
@@ -82,7 +75,7 @@ export const resolvers: Resolvers = {
   },
   Mutation: {
     actAsReferralClient: async (_r, { clientId }, ctx) => {
-      const id = backendIdOf('ReferralClient', clientId);
+      const id = adminIdOf('ReferralClient', clientId, Number.MAX_SAFE_INTEGER);
       if (id === null) return notFoundError('CLIENT_NOT_FOUND', 'Клиент не найден', 'clientId');
       return mutationResult(async () => {
         const user = await ctx.session.call('POST', '/api/secured/agent/clients/{id}/relogin', {
