@@ -16,6 +16,7 @@ import {
   writeChecklist,
 } from '../../accounts/checklists.js';
 import { supersedeVerificationDocuments } from '../../accounts/company-verification.js';
+import { companyFields } from '../../admin/clients.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { companies, users } from '../../db/schema/core.js';
 import { checkWebsite } from '../../domain/validation.js';
@@ -133,20 +134,7 @@ export function regDataIssues(v: {
 export function companyView(c: typeof companies.$inferSelect) {
   return {
     id: c.id,
-    fullName: c.fullName,
-    shortName: c.shortName,
-    registrationAuthority: c.registrationAuthority,
-    registrationAuthorityAddress: c.registrationAuthorityAddress,
-    registrationDate: c.registrationDate,
-    okved: c.okved,
-    inn: c.inn,
-    kpp: c.kpp,
-    ogrn: c.ogrn,
-    legalAddress: c.legalAddress,
-    actualAddress: c.actualAddress,
-    ceo: { firstName: c.ceoFirstName, middleName: c.ceoMiddleName, lastName: c.ceoLastName },
-    liquidated: c.liquidated,
-    signatureConfirmed: c.signatureConfirmed,
+    ...companyFields(c),
     status: c.status as CompanyStatus,
     verified: companyVerified(c),
     verifiedAt: c.verifiedAt ? c.verifiedAt.toISOString() : null,

@@ -98,32 +98,37 @@ export const ClientRowSchema = Type.Object(
   { description: 'A client company as the operator lists it (spec core §3 "Company", "Client status")' },
 );
 
+/** The company's registry fields (admin/clients.ts `companyFields`; also the referral partner's client card, issue 11). */
+export function companyFieldsSchema(description: string) {
+  return Type.Object(
+    {
+      fullName: Type.String(),
+      shortName: Type.String(),
+      registrationAuthority: Nullable(Type.String()),
+      registrationAuthorityAddress: Nullable(Type.String()),
+      registrationDate: Nullable(Type.String(), 'YYYY-MM-DD'),
+      okved: Nullable(Type.String()),
+      inn: Type.String(),
+      kpp: Nullable(Type.String()),
+      ogrn: Type.String(),
+      legalAddress: Nullable(Type.String()),
+      actualAddress: Nullable(Type.String()),
+      ceo: Type.Object({
+        firstName: Nullable(Type.String()),
+        middleName: Nullable(Type.String()),
+        lastName: Nullable(Type.String()),
+      }),
+      liquidated: Type.Boolean(),
+      signatureConfirmed: Type.Boolean({ description: 'Electronic-signature-confirmed flag' }),
+    },
+    { description },
+  );
+}
+
 const CardSchema = Type.Object(
   {
     client: ClientRowSchema,
-    company: Type.Object(
-      {
-        fullName: Type.String(),
-        shortName: Type.String(),
-        registrationAuthority: Nullable(Type.String()),
-        registrationAuthorityAddress: Nullable(Type.String()),
-        registrationDate: Nullable(Type.String(), 'YYYY-MM-DD'),
-        okved: Nullable(Type.String()),
-        inn: Type.String(),
-        kpp: Nullable(Type.String()),
-        ogrn: Type.String(),
-        legalAddress: Nullable(Type.String()),
-        actualAddress: Nullable(Type.String()),
-        ceo: Type.Object({
-          firstName: Nullable(Type.String()),
-          middleName: Nullable(Type.String()),
-          lastName: Nullable(Type.String()),
-        }),
-        liquidated: Type.Boolean(),
-        signatureConfirmed: Type.Boolean({ description: 'Electronic-signature-confirmed flag' }),
-      },
-      { description: 'Registry fields (spec core §3 "Company")' },
-    ),
+    company: companyFieldsSchema('Registry fields (spec core §3 "Company")'),
     users: Type.Array(
       Type.Object({
         id: Type.Integer(),

@@ -40,6 +40,7 @@ import {
   pageOf,
   pageQuery,
 } from '../admin/shared.js';
+import { companyFieldsSchema } from '../admin/clients.js';
 import { CSRF_ERRORS, errorResponses, INPUT_ERRORS, literalUnion, ROLE_ERRORS } from '../schemas.js';
 
 const BASE = '/api/secured/agent/clients';
@@ -121,29 +122,7 @@ const ShareSchema = Type.Object(
   { description: 'Verification share (spec core §6 "Referral partner … sees verification share")' },
 );
 
-const CompanySchema = Type.Object(
-  {
-    fullName: Type.String(),
-    shortName: Type.String(),
-    registrationAuthority: Nullable(Type.String()),
-    registrationAuthorityAddress: Nullable(Type.String()),
-    registrationDate: Nullable(Type.String(), 'YYYY-MM-DD'),
-    okved: Nullable(Type.String()),
-    inn: Type.String(),
-    kpp: Nullable(Type.String()),
-    ogrn: Type.String(),
-    legalAddress: Nullable(Type.String()),
-    actualAddress: Nullable(Type.String()),
-    ceo: Type.Object({
-      firstName: Nullable(Type.String()),
-      middleName: Nullable(Type.String()),
-      lastName: Nullable(Type.String()),
-    }),
-    liquidated: Type.Boolean(),
-    signatureConfirmed: Type.Boolean({ description: 'Electronic-signature-confirmed flag' }),
-  },
-  { description: 'Company fields (spec core §3 "Company")' },
-);
+const CompanySchema = companyFieldsSchema('Company fields (spec core §3 "Company")');
 
 const RegistrySchema = Type.Object(
   {
