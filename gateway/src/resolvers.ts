@@ -15,10 +15,9 @@ import * as orders from './modules/orders/resolvers.js';
 import { referralResolvers } from './modules/referral/index.js';
 import * as reference from './modules/reference/resolvers.js';
 import { DateScalar, DateTime, Decimal } from './modules/scalars.js';
+import { byTypename } from './modules/unions.js';
 import * as viewer from './modules/viewer/resolvers.js';
 import * as verification from './modules/verification/resolvers.js';
-
-const byTypename = { __resolveType: <T extends { __typename: string }>(obj: T): T['__typename'] => obj.__typename };
 
 const baseResolvers = {
   Decimal,

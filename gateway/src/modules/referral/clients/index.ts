@@ -27,6 +27,7 @@ import type { CurrentUserDto } from '../../../rest/contract.js';
 import { mutationResult, nullIfAbsent, queryResult } from '../../../rest/errors.js';
 import { badInput, pagedConnection } from '../../admin/connection.js';
 import { adminIdOf, isBackendId, notFoundError } from '../../admin/ids.js';
+import { byTypename } from '../../unions.js';
 import type { ReferralClientParent } from './parents.js';
 
 const OGRN_MESSAGE = 'ОГРН — 13 цифр, ОГРНИП — 15 цифр';
@@ -154,10 +155,10 @@ export const resolvers: Resolvers = {
         return { __typename: 'ReferralRequestAnswerSuccess' as const, requestId, accepted: false };
       }),
   },
-  AddReferralClientResult: { __resolveType: (r) => r.__typename },
-  RemoveReferralClientResult: { __resolveType: (r) => r.__typename },
-  UpdateReferralClientContactsResult: { __resolveType: (r) => r.__typename },
-  ReferralRequestAnswerResult: { __resolveType: (r) => r.__typename },
+  AddReferralClientResult: byTypename,
+  RemoveReferralClientResult: byTypename,
+  UpdateReferralClientContactsResult: byTypename,
+  ReferralRequestAnswerResult: byTypename,
 };
 
 /**

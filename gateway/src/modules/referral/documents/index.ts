@@ -22,6 +22,7 @@ import { changed, documentRefOf, viewerIsAllowed } from '../../admin/referralPar
 import { notFoundError } from '../../admin/ids.js';
 import { viewerHasRight } from '../../admin/node.js';
 import { loadRequisites } from '../../company/resolvers.js';
+import { byTypename } from '../../unions.js';
 import type { ReferralPartnerAreaDocumentParent } from './parents.js';
 
 const COMPANY_KEY = 'agent:company';
@@ -78,22 +79,10 @@ export const resolvers: Resolvers = {
     viewerCanSign: async (d, _a, ctx) =>
       !d.operatorSignature && viewerHasRight(await ctx.loaders.viewer(), 'REFERRAL_PARTNERS'),
   },
-  UpdateReferralPartnerContactsResult: {
-    __resolveType: (r) =>
-      '__typename' in r && r.__typename === 'UserError' ? 'UserError' : 'UpdateReferralPartnerContactsSuccess',
-  },
-  SignReferralPartnerDocumentResult: {
-    __resolveType: (r) =>
-      '__typename' in r && r.__typename === 'UserError' ? 'UserError' : 'SignReferralPartnerDocumentSuccess',
-  },
-  DeleteReferralPartnerAreaDocumentResult: {
-    __resolveType: (r) =>
-      '__typename' in r && r.__typename === 'UserError' ? 'UserError' : 'DeleteReferralPartnerAreaDocumentSuccess',
-  },
-  SignReferralPartnerDocumentAsOperatorResult: {
-    __resolveType: (r) =>
-      '__typename' in r && r.__typename === 'UserError' ? 'UserError' : 'SignReferralPartnerDocumentAsOperatorSuccess',
-  },
+  UpdateReferralPartnerContactsResult: byTypename,
+  SignReferralPartnerDocumentResult: byTypename,
+  DeleteReferralPartnerAreaDocumentResult: byTypename,
+  SignReferralPartnerDocumentAsOperatorResult: byTypename,
   Mutation: {
     updateReferralPartnerContacts: (_r, { input }, ctx) =>
       mutationResult(async () => {

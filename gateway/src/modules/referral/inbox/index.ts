@@ -17,6 +17,7 @@ import { mutationResult, queryResult } from '../../../rest/errors.js';
 import { adminConnection, badInput } from '../../admin/connection.js';
 import { isBackendId, notFoundError } from '../../admin/ids.js';
 import { viewerHasRight } from '../../admin/node.js';
+import { byTypename } from '../../unions.js';
 
 const TYPE = /^[A-Z][A-Z0-9_]{0,39}$/;
 
@@ -105,10 +106,6 @@ export const resolvers: Resolvers = {
       });
     },
   },
-  RecommendClientResult: {
-    __resolveType: (r) => r.__typename,
-  },
-  SetInboxItemStatusResult: {
-    __resolveType: (r) => r.__typename,
-  },
+  RecommendClientResult: byTypename,
+  SetInboxItemStatusResult: byTypename,
 };
