@@ -3,6 +3,8 @@ import { Badge, HStack, Table, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { graphql, useFragment } from 'react-relay';
 import type { AgentClientRow_client$key } from '../../../__generated__/AgentClientRow_client.graphql';
+import { ContactCell } from '../../../components/lists/ContactCell';
+import { OpenableRow } from '../../../components/lists/OpenableRow';
 import { formatDate, formatMoney } from '../../../system/formats';
 
 export function AgentClientRow({
@@ -42,37 +44,12 @@ export function AgentClientRow({
     `,
     key,
   );
-  const open = () => onOpen(c.company.ogrn);
   return (
-    <Table.Row
-      cursor="pointer"
-      _hover={{ bg: 'bg.muted' }}
-      onClick={open}
-      onKeyDown={(e) => {
-        if (e.key === 'Enter' || e.key === ' ') {
-          e.preventDefault();
-          open();
-        }
-      }}
-      tabIndex={0}
-      data-testid="agent-client-row"
-      aria-label={c.company.shortName}
-    >
+    <OpenableRow onOpen={() => onOpen(c.company.ogrn)} label={c.company.shortName} testId="agent-client-row">
       <Table.Cell fontWeight="medium">{c.company.shortName}</Table.Cell>
       <Table.Cell>{c.company.inn}</Table.Cell>
       <Table.Cell>{c.company.ogrn}</Table.Cell>
-      <Table.Cell>
-        {c.contact ? (
-          <>
-            <Text>{`${c.contact.surname} ${c.contact.name}`.trim()}</Text>
-            <Text fontSize="sm" color="fg.muted">
-              {c.contact.email}
-            </Text>
-          </>
-        ) : (
-          '—'
-        )}
-      </Table.Cell>
+      <ContactCell contact={c.contact} />
       <Table.Cell>
         <Text fontSize="sm">{[...c.countryCodes, ...c.currencyCodes].join(', ') || '—'}</Text>
         <Text fontSize="sm" color="fg.muted">
@@ -91,6 +68,6 @@ export function AgentClientRow({
           </Badge>
         </HStack>
       </Table.Cell>
-    </Table.Row>
+    </OpenableRow>
   );
 }

@@ -1,8 +1,10 @@
 /** One client of the operator's list (issue 10): company, INN, OGRN, contact, registration date, requests, status. */
-import { Badge, Table, Text } from '@chakra-ui/react';
+import { Badge, Table } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { graphql, useFragment } from 'react-relay';
 import type { ClientRow_client$key } from '../../../__generated__/ClientRow_client.graphql';
+import { ContactCell } from '../../../components/lists/ContactCell';
+import { OpenableRow } from '../../../components/lists/OpenableRow';
 import { formatDate } from '../../../system/formats';
 import { statusPalette } from './clientFilters';
 
@@ -34,37 +36,12 @@ export function ClientRow({
     `,
     key,
   );
-  const open = () => onOpen(c.clientId);
   return (
-    <Table.Row
-      cursor="pointer"
-      _hover={{ bg: 'bg.muted' }}
-      onClick={open}
-      onKeyDown={(e) => {
-        if (e.key === 'Enter' || e.key === ' ') {
-          e.preventDefault();
-          open();
-        }
-      }}
-      tabIndex={0}
-      data-testid="client-row"
-      aria-label={c.shortName}
-    >
+    <OpenableRow onOpen={() => onOpen(c.clientId)} label={c.shortName} testId="client-row">
       <Table.Cell fontWeight="medium">{c.shortName}</Table.Cell>
       <Table.Cell>{c.inn}</Table.Cell>
       <Table.Cell>{c.ogrn}</Table.Cell>
-      <Table.Cell>
-        {c.contact ? (
-          <>
-            <Text>{`${c.contact.surname} ${c.contact.name}`.trim()}</Text>
-            <Text fontSize="sm" color="fg.muted">
-              {c.contact.email}
-            </Text>
-          </>
-        ) : (
-          '—'
-        )}
-      </Table.Cell>
+      <ContactCell contact={c.contact} />
       <Table.Cell>{formatDate(c.registeredAt)}</Table.Cell>
       <Table.Cell textAlign="end">{c.orderCount}</Table.Cell>
       <Table.Cell>
@@ -72,6 +49,6 @@ export function ClientRow({
           {t(`adminClients.statuses.${c.status}`, { defaultValue: c.status })}
         </Badge>
       </Table.Cell>
-    </Table.Row>
+    </OpenableRow>
   );
 }
