@@ -1,7 +1,10 @@
-/** spec core §6 account rules of the current user (isVerified, isOriginalClient, canCreateOrders). */
+/**
+ * spec core §6 account rules of the current user (isVerified, isOriginalClient, isReferralPartnerInOwnSession,
+ * canCreateOrders).
+ */
 import { describe, expect, it } from 'vitest';
 import type { CurrentUserDto } from '../rest/contract.js';
-import { canCreateOrders, isOriginalClient, isVerified } from './account.js';
+import { canCreateOrders, isOriginalClient, isReferralPartnerInOwnSession, isVerified } from './account.js';
 
 // `originalUser` is typed null by the backend's schema; the rules also read a present one (an operator acting as the user).
 const user = (over: Partial<Omit<CurrentUserDto, 'originalUser'>> & { originalUser?: unknown } = {}) =>
@@ -33,6 +36,14 @@ describe('account rules (spec core §6)', () => {
     expect(isOriginalClient(user({ originalUser: { id: 1 } }))).toBe(true);
     expect(isOriginalClient(user({ originalUser: { id: 1 }, reLoggedRights: ['AGENT'] }))).toBe(false);
     expect(isOriginalClient(user())).toBe(true);
+  });
+  it('a referral partner is in his own session only as an AGENT account without the AGENT re-login right', () => {
+    const agent = { type: 'AGENT', status: 'ACTIVE' } as CurrentUserDto['account'];
+    expect(isReferralPartnerInOwnSession(user({ account: agent }))).toBe(true);
+    expect(isReferralPartnerInOwnSession(user({ account: agent, reLoggedRights: ['AGENT'] }))).toBe(false);
+    expect(isReferralPartnerInOwnSession(user())).toBe(false);
+    expect(isReferralPartnerInOwnSession(user({ originalUser: { id: 1 }, reLoggedRights: ['AGENT'] }))).toBe(false);
+    expect(isReferralPartnerInOwnSession(null)).toBe(false);
   });
   it('only an active client with a verified company may create orders', () => {
     expect(canCreateOrders(user())).toBe(false);

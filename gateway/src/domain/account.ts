@@ -3,6 +3,7 @@
  */
 import {
   isActingAsAnotherUser as actingAsAnother,
+  isAgentRelogin,
   isOriginalClient as originalClient,
 } from '@platform/domain/referral/relogin';
 import type { CurrentUserDto } from '../rest/contract.js';
@@ -24,6 +25,14 @@ export function isActingAsAnotherUser(user: CurrentUserDto): boolean {
  */
 export function isOriginalClient(user: CurrentUserDto): boolean {
   return originalClient(user);
+}
+
+/**
+ * A referral partner in his own session (issue 11; spec core §6): an AGENT account, not a re-login. Only then
+ * `Viewer.referralPartnerArea` is given and his own records (node(id:) of a ReferralClient, his requisites) are read.
+ */
+export function isReferralPartnerInOwnSession(user: CurrentUserDto | null | undefined): boolean {
+  return user?.account.type === 'AGENT' && !isAgentRelogin(user);
 }
 
 /**

@@ -3,6 +3,7 @@
  * schema.graphql (clients; re-login, requests and commissions; company and documents; recommendations and the
  * operators' inbox), merged type by type.
  */
+import { isReferralPartnerInOwnSession } from '../../domain/account.js';
 import type { Resolvers } from '../../generated/resolvers-types.js';
 import { mergeResolvers } from '../admin/index.js';
 import * as clients from './clients/index.js';
@@ -12,8 +13,7 @@ import * as relogin from './relogin/index.js';
 
 const area: Resolvers = {
   Viewer: {
-    referralPartnerArea: (viewer) =>
-      viewer.account.type === 'AGENT' && !(viewer.reLoggedRights ?? []).includes('AGENT') ? viewer : null,
+    referralPartnerArea: (viewer) => (isReferralPartnerInOwnSession(viewer) ? viewer : null),
   },
   ReferralPartnerArea: {
     companyName: (viewer) => viewer.company?.shortName ?? '',

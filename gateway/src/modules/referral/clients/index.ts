@@ -23,6 +23,7 @@ import {
 } from '@platform/domain/referral/clients';
 import type { Resolvers } from '../../../generated/resolvers-types.js';
 import type { GatewayContext } from '../../../context.js';
+import { isReferralPartnerInOwnSession } from '../../../domain/account.js';
 import type { CurrentUserDto } from '../../../rest/contract.js';
 import { mutationResult, nullIfAbsent, queryResult } from '../../../rest/errors.js';
 import { badInput, pagedConnection } from '../../admin/connection.js';
@@ -170,8 +171,7 @@ export async function referralClientNode(
   ctx: GatewayContext,
   viewer: CurrentUserDto,
 ): Promise<(ReferralClientParent & { __typename: 'ReferralClient' }) | null> {
-  if (!isBackendId(id) || viewer.account.type !== 'AGENT' || (viewer.reLoggedRights ?? []).includes('AGENT'))
-    return null;
+  if (!isBackendId(id) || !isReferralPartnerInOwnSession(viewer)) return null;
   const row = await nullIfAbsent(() =>
     ctx.session.call('GET', '/api/secured/agent/clients/{id}', { params: { id: Number(id) } }),
   );

@@ -5,6 +5,7 @@
  * (modules/company/resolvers.ts) call it, so the web app's requisite components serve both areas.
  */
 import type { GatewayContext } from '../../../context.js';
+import { isReferralPartnerInOwnSession } from '../../../domain/account.js';
 import type { BankRequisiteDto } from '../../../rest/contract.js';
 
 type Body = { bankBik: string; checkAccount: string };
@@ -19,8 +20,7 @@ export interface RequisitesApi {
 
 /** True when the viewer is a referral partner in his own session. */
 export async function viewerIsReferralPartner(ctx: GatewayContext): Promise<boolean> {
-  const viewer = await ctx.loaders.viewer();
-  return viewer?.account.type === 'AGENT';
+  return isReferralPartnerInOwnSession(await ctx.loaders.viewer());
 }
 
 /** The requisite calls of the viewer's company: the referral partner's paths for an AGENT, the client's otherwise. */
