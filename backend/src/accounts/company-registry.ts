@@ -9,6 +9,7 @@
  * `companyRegistry` option of `buildApp` (src/app.ts); the app reads it as `app.companyRegistry`.
  */
 import { isInnQuery } from '@platform/domain/search';
+import { AppError } from '../errors.js';
 
 /** One company as the registry knows it (spec core §3 "Company"). Dates are `YYYY-MM-DD`. */
 export interface CompanyRecord {
@@ -29,6 +30,42 @@ export interface CompanyRecord {
   ceo: { firstName: string; middleName: string | null; lastName: string } | null;
   /** The company is being or has been liquidated: it cannot register. */
   liquidated: boolean;
+}
+
+/** The CompanyRecord fields in the `companies` table's shape, for a new client company (status NEW, not verified):
+ * self-registration (routes/accounts/registration.ts) and a client added by a referral partner (issue 11). */
+export function newClientCompanyValues(r: CompanyRecord, now: Date) {
+  return {
+    kind: 'CLIENT',
+    ogrn: r.ogrn,
+    inn: r.inn,
+    kpp: r.kpp,
+    fullName: r.fullName,
+    shortName: r.shortName,
+    registrationAuthority: r.registrationAuthority,
+    registrationAuthorityAddress: r.registrationAuthorityAddress,
+    registrationDate: r.registrationDate,
+    okved: r.okved,
+    legalAddress: r.legalAddress,
+    actualAddress: r.actualAddress,
+    ceoFirstName: r.ceo?.firstName ?? null,
+    ceoMiddleName: r.ceo?.middleName ?? null,
+    ceoLastName: r.ceo?.lastName ?? null,
+    liquidated: r.liquidated,
+    status: 'NEW',
+    signatureConfirmed: false,
+    createdAt: now,
+  };
+}
+
+/**
+ * 400 COMPANY_LIQUIDATED of a company the registry marks liquidated: it can neither register itself nor be added by a
+ * referral partner (issue 11).
+ */
+export function companyLiquidated(): AppError {
+  return new AppError(400, 'COMPANY_LIQUIDATED', 'Компания ликвидирована: регистрация невозможна', [
+    { field: 'ogrn', code: 'COMPANY_LIQUIDATED', message: 'Компания ликвидирована' },
+  ]);
 }
 
 /** Lookup of companies in an external registry. Implementations must not throw for "not found". */

@@ -24,6 +24,7 @@ import {
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { writeChecklist } from '../accounts/checklists.js';
+import { companyLiquidated, newClientCompanyValues } from '../accounts/company-registry.js';
 import { sendInvitation, unusablePasswordHash } from '../accounts/invitations.js';
 import { recordAudit } from '../admin/audit.js';
 import type { Db } from '../db/client.js';
@@ -34,13 +35,7 @@ import { AppError, MESSAGES } from '../errors.js';
 import { assertNoIssues } from '../routes/accounts/common.js';
 import { uniqueViolation } from '../routes/admin/shared.js';
 import { referralConsentMail, referralInvitationMail } from './clients-mail.js';
-import {
-  liveLinkConflict,
-  loadReferralClient,
-  newClientCompanyValues,
-  platformCompany,
-  type ReferralClientView,
-} from './clients.js';
+import { liveLinkConflict, loadReferralClient, platformCompany, type ReferralClientView } from './clients.js';
 
 /** The body of POST /api/secured/agent/clients. */
 export interface AddReferralClientInput {
@@ -206,10 +201,7 @@ export async function addReferralClient(
     throw new AppError(400, 'COMPANY_NOT_FOUND', 'Компания с таким ОГРН не найдена в реестре', [
       { field: 'ogrn', code: 'COMPANY_NOT_FOUND', message: 'Компания с таким ОГРН не найдена в реестре' },
     ]);
-  if (record.liquidated)
-    throw new AppError(400, 'COMPANY_LIQUIDATED', 'Компания ликвидирована: регистрация невозможна', [
-      { field: 'ogrn', code: 'COMPANY_LIQUIDATED', message: 'Компания ликвидирована' },
-    ]);
+  if (record.liquidated) throw companyLiquidated();
   const passwordHash = await unusablePasswordHash();
   let created: { linkId: number; userId: number };
   try {

@@ -20,7 +20,6 @@ import {
   type VerificationShare,
 } from '@platform/domain/referral/clients';
 import { and, asc, count, desc, eq, ilike, inArray, like, or, sql, type SQL } from 'drizzle-orm';
-import type { CompanyRecord } from '../accounts/company-registry.js';
 import type { DbOrTx } from '../db/client.js';
 import { companies, users } from '../db/schema/core.js';
 import { orders } from '../db/schema/orders.js';
@@ -225,31 +224,6 @@ export function liveLinkConflict(live: ReferralClientRow, partnerCompanyId: numb
   return live.partnerCompanyId === partnerCompanyId
     ? AppError.conflict(CLIENT_ALREADY_ADDED, 'CLIENT_ALREADY_ADDED')
     : AppError.conflict(CLIENT_HAS_PARTNER, 'CLIENT_HAS_PARTNER');
-}
-
-/** The CompanyRecord fields in the `companies` table's shape, for a new client company (status NEW, not verified). */
-export function newClientCompanyValues(r: CompanyRecord, now: Date) {
-  return {
-    kind: 'CLIENT',
-    ogrn: r.ogrn,
-    inn: r.inn,
-    kpp: r.kpp,
-    fullName: r.fullName,
-    shortName: r.shortName,
-    registrationAuthority: r.registrationAuthority,
-    registrationAuthorityAddress: r.registrationAuthorityAddress,
-    registrationDate: r.registrationDate,
-    okved: r.okved,
-    legalAddress: r.legalAddress,
-    actualAddress: r.actualAddress,
-    ceoFirstName: r.ceo?.firstName ?? null,
-    ceoMiddleName: r.ceo?.middleName ?? null,
-    ceoLastName: r.ceo?.lastName ?? null,
-    liquidated: r.liquidated,
-    status: 'NEW',
-    signatureConfirmed: false,
-    createdAt: now,
-  };
 }
 
 /**

@@ -7,7 +7,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { ChecklistSchema, checklistIssues, normalizeChecklist, writeChecklist } from '../../accounts/checklists.js';
-import type { CompanyRecord } from '../../accounts/company-registry.js';
+import { companyLiquidated, newClientCompanyValues } from '../../accounts/company-registry.js';
 import { currentUser, CurrentUserSchema } from '../../accounts/current-user.js';
 import { consumeToken, usableToken } from '../../accounts/email-tokens.js';
 import { hashPassword } from '../../accounts/passwords.js';
@@ -75,30 +75,6 @@ const RegistrationBody = Type.Object(
 );
 
 const CONSENT_REQUIRED = 'Необходимо согласие на обработку персональных данных';
-
-/** The CompanyRecord fields in the `companies` table's shape, for a new client company (status NEW, not verified). */
-function companyValues(r: CompanyRecord) {
-  return {
-    kind: 'CLIENT',
-    ogrn: r.ogrn,
-    inn: r.inn,
-    kpp: r.kpp,
-    fullName: r.fullName,
-    shortName: r.shortName,
-    registrationAuthority: r.registrationAuthority,
-    registrationAuthorityAddress: r.registrationAuthorityAddress,
-    registrationDate: r.registrationDate,
-    okved: r.okved,
-    legalAddress: r.legalAddress,
-    actualAddress: r.actualAddress,
-    ceoFirstName: r.ceo?.firstName ?? null,
-    ceoMiddleName: r.ceo?.middleName ?? null,
-    ceoLastName: r.ceo?.lastName ?? null,
-    liquidated: r.liquidated,
-    status: 'NEW',
-    signatureConfirmed: false,
-  };
-}
 
 function isUniqueViolation(err: unknown): boolean {
   const e = err as { code?: string; cause?: { code?: string } } | null;
@@ -215,10 +191,7 @@ export default async function registrationRoutes(fastify: FastifyInstance): Prom
         throw new AppError(400, 'COMPANY_NOT_FOUND', 'Компания с таким ОГРН не найдена', [
           { field: 'ogrn', code: 'COMPANY_NOT_FOUND', message: 'Компания с таким ОГРН не найдена' },
         ]);
-      if (record.liquidated)
-        throw new AppError(400, 'COMPANY_LIQUIDATED', 'Компания ликвидирована: регистрация невозможна', [
-          { field: 'ogrn', code: 'COMPANY_LIQUIDATED', message: 'Компания ликвидирована' },
-        ]);
+      if (record.liquidated) throw companyLiquidated();
 
       const passwordHash = await hashPassword(body.user.password);
       const checklist = normalizeChecklist(body.checklist);
@@ -230,7 +203,7 @@ export default async function registrationRoutes(fastify: FastifyInstance): Prom
           // VERIFIED_CLIENT) would pass to anyone who knows its OGRN. Its employees are added by the company.
           const [company] = await tx
             .insert(companies)
-            .values({ ...companyValues(record), createdAt: now })
+            .values(newClientCompanyValues(record, now))
             .onConflictDoNothing()
             .returning({ id: companies.id });
           if (!company) throw AppError.conflict(COMPANY_TAKEN, 'COMPANY_ALREADY_REGISTERED');
