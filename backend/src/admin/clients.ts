@@ -16,6 +16,7 @@ import type { DbOrTx } from '../db/client.js';
 import { companies, users } from '../db/schema/core.js';
 import { orders } from '../db/schema/orders.js';
 import { AppError } from '../errors.js';
+import { escapeLike } from '../reference/text.js';
 import { companyVerified } from '../plugins/auth.js';
 import { endCompanySessions } from '../accounts/account-access.js';
 import { markCompanyVerified } from '../accounts/company-verification.js';
@@ -64,8 +65,19 @@ export function clientNotFound(): AppError {
   return AppError.notFound(CLIENT_NOT_FOUND, 'CLIENT_NOT_FOUND');
 }
 
-function escapeLike(s: string): string {
-  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
+/**
+ * Conditions of a company name search (spec core §5: text that is not an INN is words of the name): every word of
+ * `name` in the short or the full name, case-insensitive, matched literally. The operator's client list and the
+ * referral partner's (issue 11).
+ */
+export function companyNameConditions(name: string): SQL[] {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .map(
+      (w) =>
+        sql`(${ilike(companies.shortName, `%${escapeLike(w)}%`)} or ${ilike(companies.fullName, `%${escapeLike(w)}%`)})`,
+    );
 }
 
 /** A valid calendar date `YYYY-MM-DD` → its UTC midnight; null otherwise. */
@@ -96,12 +108,7 @@ function where(f: ClientFilter): SQL {
   if (f.clientStatus) conds.push(eq(companies.status, f.clientStatus));
   const q = companyQuery(f.nameInn ?? '');
   if (q && 'inn' in q && q.inn) conds.push(like(companies.inn, `${escapeLike(q.inn)}%`));
-  else if (q && 'name' in q && q.name) {
-    for (const w of q.name.split(/\s+/).filter(Boolean))
-      conds.push(
-        sql`(${ilike(companies.shortName, `%${escapeLike(w)}%`)} or ${ilike(companies.fullName, `%${escapeLike(w)}%`)})`,
-      );
-  }
+  else if (q && 'name' in q && q.name) conds.push(...companyNameConditions(q.name));
   const from = f.regDateRange?.from ? parseDay(f.regDateRange.from) : null;
   const to = f.regDateRange?.to ? parseDay(f.regDateRange.to) : null;
   if (from) conds.push(gte(companies.createdAt, from));

@@ -19,7 +19,7 @@ import {
   type LiveReferralStatus,
   type VerificationShare,
 } from '@platform/domain/referral/clients';
-import { and, asc, count, desc, eq, ilike, inArray, like, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, like, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import { companies, users } from '../db/schema/core.js';
 import { orders } from '../db/schema/orders.js';
@@ -27,6 +27,8 @@ import { referralClients, type ReferralClientRow } from '../db/schema/referral.j
 import { AppError } from '../errors.js';
 import { companyVerified } from '../plugins/auth.js';
 import { recordAudit } from '../admin/audit.js';
+import { companyNameConditions } from '../admin/clients.js';
+import { escapeLike } from '../reference/text.js';
 
 type CompanyRow = typeof companies.$inferSelect;
 type UserRow = typeof users.$inferSelect;
@@ -75,10 +77,6 @@ export interface ReferralClientView {
 }
 
 const LIVE = [...LIVE_REFERRAL_STATUSES] as string[];
-
-function escapeLike(s: string): string {
-  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 function contactOf(u: UserRow | undefined): ReferralContact | null {
   if (!u) return null;
@@ -129,12 +127,7 @@ function liveWhere(partnerCompanyId: number, search?: string): SQL {
   if (q && 'inn' in q && q.inn) {
     const p = `${escapeLike(q.inn)}%`;
     conds.push(or(like(companies.inn, p), like(companies.ogrn, p))!);
-  } else if (q && 'name' in q && q.name) {
-    for (const w of q.name.split(/\s+/).filter(Boolean))
-      conds.push(
-        sql`(${ilike(companies.shortName, `%${escapeLike(w)}%`)} or ${ilike(companies.fullName, `%${escapeLike(w)}%`)})`,
-      );
-  }
+  } else if (q && 'name' in q && q.name) conds.push(...companyNameConditions(q.name));
   return and(...conds)!;
 }
 
