@@ -20,7 +20,6 @@ import {
   Portal,
   SimpleGrid,
   Stack,
-  Tag,
   Text,
 } from '@chakra-ui/react';
 import { Suspense, useState } from 'react';
@@ -33,7 +32,7 @@ import type {
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { FormField } from '../../../components/FormField';
 import { PageSpinner } from '../../../components/PageSpinner';
-import { CountryPicker } from '../../../components/pickers/CountryPicker';
+import { CountryMultiPicker } from '../../../components/pickers/CountryMultiPicker';
 import { CurrencyChecklist } from '../../../components/pickers/CurrencyChecklist';
 import { userErrorOf } from '../../../system/errors/userError';
 import { userErrorText } from '../../../system/errors/resultMessage';
@@ -402,35 +401,13 @@ function ContactStep({
         {text('position')}
       </SimpleGrid>
       <Text fontWeight="medium">{t('agentClients.wizard.estimates')}</Text>
-      <Stack gap="2">
-        <CountryPicker
-          label={t('registration.countries')}
-          clearOnSelect
-          exclude={values.countries.map((c) => c.countryCode)}
-          error={errors.countries}
-          required
-          onSelect={(c) => set('countries')([...values.countries, c])}
-        />
-        {values.countries.length > 0 && (
-          <HStack gap="2" wrap="wrap" aria-label={t('registration.selectedCountries')}>
-            {values.countries.map((c) => (
-              <Tag.Root key={c.countryCode}>
-                <Tag.Label>{c.countryName}</Tag.Label>
-                <Tag.EndElement>
-                  <Button
-                    size="2xs"
-                    variant="ghost"
-                    aria-label={t('registration.remove', { name: c.countryName })}
-                    onClick={() => set('countries')(values.countries.filter((x) => x.countryCode !== c.countryCode))}
-                  >
-                    ×
-                  </Button>
-                </Tag.EndElement>
-              </Tag.Root>
-            ))}
-          </HStack>
-        )}
-      </Stack>
+      <CountryMultiPicker
+        label={t('registration.countries')}
+        value={values.countries}
+        onChange={set('countries')}
+        error={errors.countries}
+        required
+      />
       <Suspense fallback={<PageSpinner minH="10vh" />}>
         <CurrencyChecklist
           label={t('registration.currencies')}

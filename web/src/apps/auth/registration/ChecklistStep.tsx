@@ -3,12 +3,12 @@
  * payments per month, approximate monthly volume in USD, comment.
  */
 import { useTranslation } from 'react-i18next';
-import { Button, HStack, Input, SimpleGrid, Stack, Tag, Textarea } from '@chakra-ui/react';
+import { Input, SimpleGrid, Stack, Textarea } from '@chakra-ui/react';
 import { Suspense } from 'react';
 import { useController, type UseFormReturn } from 'react-hook-form';
 import { FormField } from '../../../components/FormField';
 import { PageSpinner } from '../../../components/PageSpinner';
-import { CountryPicker } from '../../../components/pickers/CountryPicker';
+import { CountryMultiPicker } from '../../../components/pickers/CountryMultiPicker';
 import { CurrencyChecklist } from '../../../components/pickers/CurrencyChecklist';
 import { validateInteger } from '../../../system/validation';
 import type { RegistrationValues } from './registrationForm';
@@ -30,37 +30,13 @@ export function ChecklistStep({ form }: { form: UseFormReturn<RegistrationValues
 
   return (
     <Stack gap="5">
-      <Stack gap="2">
-        <CountryPicker
-          label={t('registration.countries')}
-          clearOnSelect
-          exclude={countries.field.value.map((c) => c.countryCode)}
-          error={countries.fieldState.error?.message}
-          required
-          onSelect={(c) => countries.field.onChange([...countries.field.value, c])}
-        />
-        {countries.field.value.length > 0 && (
-          <HStack gap="2" wrap="wrap" aria-label={t('registration.selectedCountries')}>
-            {countries.field.value.map((c) => (
-              <Tag.Root key={c.countryCode}>
-                <Tag.Label>{c.countryName}</Tag.Label>
-                <Tag.EndElement>
-                  <Button
-                    size="2xs"
-                    variant="ghost"
-                    aria-label={t('registration.remove', { name: c.countryName })}
-                    onClick={() =>
-                      countries.field.onChange(countries.field.value.filter((x) => x.countryCode !== c.countryCode))
-                    }
-                  >
-                    ×
-                  </Button>
-                </Tag.EndElement>
-              </Tag.Root>
-            ))}
-          </HStack>
-        )}
-      </Stack>
+      <CountryMultiPicker
+        label={t('registration.countries')}
+        value={countries.field.value}
+        onChange={countries.field.onChange}
+        error={countries.fieldState.error?.message}
+        required
+      />
       <Suspense fallback={<PageSpinner minH="10vh" />}>
         <CurrencyChecklist
           label={t('registration.currencies')}
