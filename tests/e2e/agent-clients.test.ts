@@ -8,23 +8,9 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { mailedLink, setPasswordByLinkUi } from '../support/admin.js';
+import { addClientInWizardUi, clientSetsPasswordUi, signInAgentUi } from '../support/agent.js';
 import { launchBrowser, RolePages } from '../support/browser.js';
 import { startStack, type Stack } from '../support/stack.js';
-import { DEMO_PASSWORD } from '../support/ui.js';
-
-const CLIENT_EMAIL = 'lebedev@techno.example.com';
-const CLIENT_PASSWORD = 'Client-2026!';
-
-/** Signs the referral partner in through /agent/auth and waits for his home (/agent/fea). */
-async function signInAgentUi(page: Page, email = 'agent@example.com'): Promise<void> {
-  await page.goto('/agent/auth');
-  await page.getByLabel('Электронная почта').fill(email);
-  await page.getByRole('button', { name: 'Продолжить' }).click();
-  await page.getByLabel('Пароль', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Войти' }).click();
-  await page.waitForURL(/\/agent\/fea/);
-}
 
 describe('the referral partner adds a client in the browser (issue 11)', () => {
   let stack: Stack;
@@ -54,33 +40,11 @@ describe('the referral partner adds a client in the browser (issue 11)', () => {
       .poll(() => agent.getByTestId('verification-share').textContent())
       .toBe('Верифицировано 1 из 1 (100 %)');
 
-    await agent.getByRole('button', { name: 'Добавить клиента' }).click();
-    const wizard = agent.getByRole('dialog', { name: 'Добавление клиента' });
-    await wizard.getByLabel('ОГРН или ОГРНИП').fill('1197746123453');
-    await wizard.getByRole('button', { name: 'Найти' }).click();
-    await wizard.getByTestId('registry-company').getByText('ООО «Техноимпорт»').waitFor();
-    await wizard.getByRole('button', { name: 'Далее' }).click();
-
-    await wizard.getByLabel('Фамилия', { exact: true }).fill('Лебедев');
-    await wizard.getByLabel('Имя', { exact: true }).fill('Сергей');
-    await wizard.getByLabel('Электронная почта', { exact: true }).fill(CLIENT_EMAIL);
-    await wizard.getByLabel('Телефон', { exact: true }).fill('9161112233');
-    await wizard.getByRole('combobox', { name: 'Страны контрагентов' }).fill('Кит');
-    await wizard.getByRole('option', { name: /Китай/ }).click();
-    await wizard.getByRole('checkbox', { name: /USD/ }).check({ force: true });
-    await wizard.getByLabel('Объём платежей в месяц, USD', { exact: true }).fill('120000');
-    await wizard.getByLabel('Платежей в месяц', { exact: true }).fill('6');
-    await wizard.getByRole('button', { name: 'Далее' }).click();
-
-    await wizard.getByRole('checkbox', { name: 'Клиент согласен на регистрацию на платформе' }).check({ force: true });
-    await wizard.getByRole('button', { name: 'Добавить' }).click();
-    await wizard.getByTestId('add-client-result').getByText('Приглашение отправлено').waitFor();
-    await wizard.getByRole('button', { name: 'Готово' }).click();
+    await addClientInWizardUi(agent);
     await agent.getByRole('row', { name: 'ООО «Техноимпорт»' }).getByText('Приглашён').waitFor();
 
     // The client finishes the registration by the invitation link: the link becomes ACTIVE.
-    const client = await roles.open('client');
-    await setPasswordByLinkUi(client, mailedLink(stack, CLIENT_EMAIL, '/client/auth/forgot/pass'), CLIENT_PASSWORD);
+    await clientSetsPasswordUi(stack, roles);
 
     await agent.reload();
     const row = agent.getByRole('row', { name: 'ООО «Техноимпорт»' });

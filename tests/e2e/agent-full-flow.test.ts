@@ -17,24 +17,12 @@ import { orders, partnerOrders } from '../../backend/src/db/schema/orders.js';
 import { runTransition } from '../../backend/src/deal/repository.js';
 import { percentOf } from '@platform/domain/deal/money';
 import { partnerCompanyId, partnerStep, sendOffer, userOf } from '../../backend/test/deal-helpers.js';
-import { mailedLink, setPasswordByLinkUi } from '../support/admin.js';
+import { addClientInWizardUi, clientSetsPasswordUi, signInAgentUi, TECHNOIMPORT } from '../support/agent.js';
 import { launchBrowser, RolePages } from '../support/browser.js';
 import { startStack, type Stack } from '../support/stack.js';
-import { createRequestUi, DEMO_PASSWORD } from '../support/ui.js';
+import { createRequestUi } from '../support/ui.js';
 
-const CLIENT_EMAIL = 'lebedev@techno.example.com';
-const CLIENT_PASSWORD = 'Client-2026!';
-const CLIENT_OGRN = '1197746123453';
-const CLIENT_NAME = 'ООО «Техноимпорт»';
-
-async function signInAgentUi(page: Page): Promise<void> {
-  await page.goto('/agent/auth');
-  await page.getByLabel('Электронная почта').fill('agent@example.com');
-  await page.getByRole('button', { name: 'Продолжить' }).click();
-  await page.getByLabel('Пароль', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Войти' }).click();
-  await page.waitForURL(/\/agent\/fea/);
-}
+const { ogrn: CLIENT_OGRN, name: CLIENT_NAME, email: CLIENT_EMAIL, password: CLIENT_PASSWORD } = TECHNOIMPORT;
 
 describe('the referral partner: client, re-login request, EXECUTED and commission (issue 11)', () => {
   let stack: Stack;
@@ -62,29 +50,9 @@ describe('the referral partner: client, re-login request, EXECUTED and commissio
     // 1. The partner adds the client by OGRN in the wizard (slice "clients"); the invitation sets his password.
     await agent.getByRole('navigation').getByRole('link', { name: 'Клиенты' }).click();
     await agent.waitForURL(/\/agent\/clients$/);
-    await agent.getByRole('button', { name: 'Добавить клиента' }).click();
-    const wizard = agent.getByRole('dialog', { name: 'Добавление клиента' });
-    await wizard.getByLabel('ОГРН или ОГРНИП').fill(CLIENT_OGRN);
-    await wizard.getByRole('button', { name: 'Найти' }).click();
-    await wizard.getByTestId('registry-company').getByText(CLIENT_NAME).waitFor();
-    await wizard.getByRole('button', { name: 'Далее' }).click();
-    await wizard.getByLabel('Фамилия', { exact: true }).fill('Лебедев');
-    await wizard.getByLabel('Имя', { exact: true }).fill('Сергей');
-    await wizard.getByLabel('Электронная почта', { exact: true }).fill(CLIENT_EMAIL);
-    await wizard.getByLabel('Телефон', { exact: true }).fill('9161112233');
-    await wizard.getByRole('combobox', { name: 'Страны контрагентов' }).fill('Кит');
-    await wizard.getByRole('option', { name: /Китай/ }).click();
-    await wizard.getByRole('checkbox', { name: /USD/ }).check({ force: true });
-    await wizard.getByLabel('Объём платежей в месяц, USD', { exact: true }).fill('120000');
-    await wizard.getByLabel('Платежей в месяц', { exact: true }).fill('6');
-    await wizard.getByRole('button', { name: 'Далее' }).click();
-    await wizard.getByRole('checkbox', { name: 'Клиент согласен на регистрацию на платформе' }).check({ force: true });
-    await wizard.getByRole('button', { name: 'Добавить' }).click();
-    await wizard.getByTestId('add-client-result').getByText('Приглашение отправлено').waitFor();
-    await wizard.getByRole('button', { name: 'Готово' }).click();
+    await addClientInWizardUi(agent);
 
-    const clientPage = await roles.open('client');
-    await setPasswordByLinkUi(clientPage, mailedLink(stack, CLIENT_EMAIL, '/client/auth/forgot/pass'), CLIENT_PASSWORD);
+    await clientSetsPasswordUi(stack, roles);
 
     // 2. An operator verifies the company (REST: the setup step; issue 10's UI has its own e2e).
     const [company] = await t.db.select({ id: companies.id }).from(companies).where(eq(companies.ogrn, CLIENT_OGRN));
