@@ -5,7 +5,7 @@
  * or not, number of requests; 'Удалить клиента' (with a confirmation) and the extra-contacts editor. Another partner's
  * company, or any company that is not the partner's live client, is the not-found page.
  */
-import { Badge, Box, Button, Container, Heading, HStack, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Container, Heading, HStack, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { isClientCardOgrn } from '@platform/domain/referral/clients';
 import { Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +21,7 @@ import { SessionGone } from '../../../system/relay/SessionGone';
 import { showSuccess } from '../../../system/toaster';
 import { ConfirmActionDialog } from '../../operator/admin/ConfirmActionDialog';
 import { ExtraContactsEditor } from './ExtraContactsEditor';
+import { ReferralClientBadges } from './ReferralClientBadges';
 import { useRemoveReferralClientMutation } from './mutations';
 
 export function AgentClientCardPage() {
@@ -42,6 +43,18 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
         {label}
       </Text>
       <Box>{children ?? '—'}</Box>
+    </Stack>
+  );
+}
+
+/** A titled section of the card (its h2 names it). */
+function CardSection({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Stack as="section" aria-label={title} gap="3">
+      <Heading as="h2" size="md">
+        {title}
+      </Heading>
+      {children}
     </Stack>
   );
 }
@@ -147,22 +160,19 @@ function ClientCard({ ogrn }: { ogrn: string }) {
           <Heading as="h1" size="2xl">
             {company.shortName}
           </Heading>
-          <HStack gap="2">
-            <Badge colorPalette={c.status === 'ACTIVE' ? 'blue' : 'gray'}>{c.statusLabel}</Badge>
-            <Badge colorPalette={c.verified ? 'green' : 'orange'} data-testid="client-card-verified">
-              {c.verified ? t('agentClients.verified') : t('agentClients.notVerified')}
-            </Badge>
-          </HStack>
+          <ReferralClientBadges
+            status={c.status}
+            statusLabel={c.statusLabel}
+            verified={c.verified}
+            testIds={{ verified: 'client-card-verified' }}
+          />
         </Stack>
         <Button colorPalette="red" variant="outline" onClick={() => setConfirming(true)}>
           {t('agentClients.card.remove')}
         </Button>
       </HStack>
 
-      <Stack as="section" aria-label={t('agentClients.card.company')} gap="3">
-        <Heading as="h2" size="md">
-          {t('agentClients.card.company')}
-        </Heading>
+      <CardSection title={t('agentClients.card.company')}>
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
           <Field label={t('agentClients.card.fullName')}>{company.fullName}</Field>
           <Field label={t('agentClients.card.innKpp')}>{`${company.inn} / ${company.kpp ?? '—'}`}</Field>
@@ -177,12 +187,9 @@ function ClientCard({ ogrn }: { ogrn: string }) {
           <Field label={t('agentClients.card.ceo')}>{company.ceoName}</Field>
           <Field label={t('agentClients.card.orders')}>{String(card.orderCount)}</Field>
         </SimpleGrid>
-      </Stack>
+      </CardSection>
 
-      <Stack as="section" aria-label={t('agentClients.card.contact')} gap="3">
-        <Heading as="h2" size="md">
-          {t('agentClients.card.contact')}
-        </Heading>
+      <CardSection title={t('agentClients.card.contact')}>
         {contact ? (
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
             <Field label={t('agentClients.card.person')}>
@@ -196,12 +203,9 @@ function ClientCard({ ogrn }: { ogrn: string }) {
           <Text color="fg.muted">—</Text>
         )}
         <ExtraContactsEditor client={c} />
-      </Stack>
+      </CardSection>
 
-      <Stack as="section" aria-label={t('agentClients.card.link')} gap="3">
-        <Heading as="h2" size="md">
-          {t('agentClients.card.link')}
-        </Heading>
+      <CardSection title={t('agentClients.card.link')}>
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
           <Field label={t('agentClients.columns.addedAt')}>{formatDate(c.addedAt)}</Field>
           <Field label={t('agentClients.card.activatedAt')}>{c.activatedAt ? formatDate(c.activatedAt) : null}</Field>
@@ -215,12 +219,9 @@ function ClientCard({ ogrn }: { ogrn: string }) {
             {c.monthlyPayments != null ? String(c.monthlyPayments) : null}
           </Field>
         </SimpleGrid>
-      </Stack>
+      </CardSection>
 
-      <Stack as="section" aria-label={t('agentClients.card.checklist')} gap="3">
-        <Heading as="h2" size="md">
-          {t('agentClients.card.checklist')}
-        </Heading>
+      <CardSection title={t('agentClients.card.checklist')}>
         {checklist ? (
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
             <Field label={t('agentClients.card.countries')}>{checklist.countryCodes.join(', ') || null}</Field>
@@ -236,7 +237,7 @@ function ClientCard({ ogrn }: { ogrn: string }) {
         ) : (
           <Text color="fg.muted">{t('agentClients.card.noChecklist')}</Text>
         )}
-      </Stack>
+      </CardSection>
 
       <ConfirmActionDialog
         open={confirming}

@@ -1,11 +1,12 @@
 /** One client of the referral partner's list (issue 11; spec core §3 "Client added by a partner"). */
-import { Badge, HStack, Table, Text } from '@chakra-ui/react';
+import { Table, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { graphql, useFragment } from 'react-relay';
 import type { AgentClientRow_client$key } from '../../../__generated__/AgentClientRow_client.graphql';
 import { ContactCell } from '../../../components/lists/ContactCell';
 import { OpenableRow } from '../../../components/lists/OpenableRow';
 import { formatDate, formatMoney } from '../../../system/formats';
+import { ReferralClientBadges } from './ReferralClientBadges';
 
 export function AgentClientRow({
   client: key,
@@ -59,14 +60,12 @@ export function AgentClientRow({
       </Table.Cell>
       <Table.Cell>{formatDate(c.addedAt)}</Table.Cell>
       <Table.Cell>
-        <HStack gap="1" wrap="wrap">
-          <Badge colorPalette={c.status === 'ACTIVE' ? 'blue' : 'gray'} data-testid="agent-client-status">
-            {c.statusLabel}
-          </Badge>
-          <Badge colorPalette={c.verified ? 'green' : 'orange'} data-testid="agent-client-verified">
-            {c.verified ? t('agentClients.verified') : t('agentClients.notVerified')}
-          </Badge>
-        </HStack>
+        <ReferralClientBadges
+          status={c.status}
+          statusLabel={c.statusLabel}
+          verified={c.verified}
+          testIds={{ status: 'agent-client-status', verified: 'agent-client-verified' }}
+        />
       </Table.Cell>
     </OpenableRow>
   );
