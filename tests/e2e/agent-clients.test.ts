@@ -6,33 +6,14 @@
  * link (and the link becomes ACTIVE), the partner sees him in the list with the verification share and opens the card;
  * a malformed OGRN address is the not-found page. `WEB_DIST` may point at another build of the web app.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { addClientInWizardUi, clientSetsPasswordUi, signInAgentUi } from '../support/agent.js';
-import { launchBrowser, RolePages } from '../support/browser.js';
-import { startStack, type Stack } from '../support/stack.js';
+import { describe, expect, it } from 'vitest';
+import { addClientInWizardUi, clientSetsPasswordUi, useAgentUi } from '../support/agent.js';
 
 describe('the referral partner adds a client in the browser (issue 11)', () => {
-  let stack: Stack;
-  let browser: Browser;
-  let roles: RolePages;
-  let agent: Page;
-
-  beforeAll(async () => {
-    stack = await startStack(process.env.WEB_DIST ? { webDist: process.env.WEB_DIST } : {});
-    browser = await launchBrowser();
-    roles = new RolePages(browser, stack.url);
-    agent = await roles.open('agent');
-    await signInAgentUi(agent);
-  });
-  afterAll(async () => {
-    await roles?.close();
-    await browser?.close();
-    await stack?.close();
-  });
-  afterEach((ctx) => roles?.afterFailure('agent-clients', ctx));
+  const ui = useAgentUi('agent-clients');
 
   it('adds a client by OGRN in the wizard; the invitation sets his password; the partner sees him and opens the card', async () => {
+    const { stack, roles, page: agent } = ui;
     await agent.getByRole('navigation').getByRole('link', { name: 'Клиенты' }).click();
     await agent.waitForURL(/\/agent\/clients$/);
     await agent.getByRole('heading', { level: 1, name: 'Клиенты' }).waitFor();
@@ -60,6 +41,7 @@ describe('the referral partner adds a client in the browser (issue 11)', () => {
   });
 
   it('a client card address that is not 13 or 15 digits is the not-found page (spec core §5 Routes)', async () => {
+    const agent = ui.page;
     await agent.goto('/agent/clients/12345');
     await agent.getByText('Page Not Found: /agent/clients/12345').waitFor();
   });

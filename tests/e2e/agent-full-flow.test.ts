@@ -9,42 +9,23 @@
  * `WEB_DIST` may point at another build of the web app.
  */
 import { desc, eq } from 'drizzle-orm';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { companies } from '../../backend/src/db/schema/core.js';
 import { partnerOrderOffers } from '../../backend/src/db/schema/deal.js';
 import { orders, partnerOrders } from '../../backend/src/db/schema/orders.js';
 import { runTransition } from '../../backend/src/deal/repository.js';
 import { percentOf } from '@platform/domain/deal/money';
 import { partnerCompanyId, partnerStep, sendOffer, userOf } from '../../backend/test/deal-helpers.js';
-import { addClientInWizardUi, clientSetsPasswordUi, signInAgentUi, TECHNOIMPORT } from '../support/agent.js';
-import { launchBrowser, RolePages } from '../support/browser.js';
-import { startStack, type Stack } from '../support/stack.js';
+import { addClientInWizardUi, clientSetsPasswordUi, TECHNOIMPORT, useAgentUi } from '../support/agent.js';
 import { createRequestUi } from '../support/ui.js';
 
 const { ogrn: CLIENT_OGRN, name: CLIENT_NAME, email: CLIENT_EMAIL, password: CLIENT_PASSWORD } = TECHNOIMPORT;
 
 describe('the referral partner: client, re-login request, EXECUTED and commission (issue 11)', () => {
-  let stack: Stack;
-  let browser: Browser;
-  let roles: RolePages;
-  let agent: Page;
-
-  beforeAll(async () => {
-    stack = await startStack(process.env.WEB_DIST ? { webDist: process.env.WEB_DIST } : {});
-    browser = await launchBrowser();
-    roles = new RolePages(browser, stack.url);
-    agent = await roles.open('agent');
-    await signInAgentUi(agent);
-  });
-  afterAll(async () => {
-    await roles?.close();
-    await browser?.close();
-    await stack?.close();
-  });
-  afterEach((ctx) => roles?.afterFailure('agent-full-flow', ctx));
+  const ui = useAgentUi('agent-full-flow');
 
   it('adds a client, creates a request for him by re-login, and sees it EXECUTED with his commission', async () => {
+    const { stack, roles, page: agent } = ui;
     const t = stack.backend;
 
     // 1. The partner adds the client by OGRN in the wizard (slice "clients"); the invitation sets his password.

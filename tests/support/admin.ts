@@ -77,14 +77,19 @@ export interface OperatorUi {
 }
 
 /**
- * Launches Chromium, opens the page `role` (a label for logs and screenshots) and signs `email` in as an operator
- * (signInOperatorUi). Close it in afterAll before the stack.
+ * Launches Chromium, opens the page `role` (a label for logs and screenshots) and signs it in with `signIn` (default:
+ * `email` as an operator, signInOperatorUi). Close it in afterAll before the stack.
  */
-export async function openOperatorUi(stack: Stack, role: string, email?: string): Promise<OperatorUi> {
+export async function openOperatorUi(
+  stack: Stack,
+  role: string,
+  email?: string,
+  signIn: (page: Page) => Promise<void> = (page) => signInOperatorUi(page, email),
+): Promise<OperatorUi> {
   const browser = await launchBrowser();
   const roles = new RolePages(browser, stack.url);
   const page = await roles.open(role);
-  await signInOperatorUi(page, email);
+  await signIn(page);
   return {
     browser,
     roles,
@@ -115,12 +120,25 @@ export function useOperatorUi(
   prefix: string,
   prepare?: (stack: Stack) => Promise<void>,
 ): OperatorUiSuite {
+  return useSignedInUi(role, prefix, signInOperatorUi, prepare);
+}
+
+/**
+ * The hooks of useOperatorUi for a page signed in by `signIn` (e.g. the referral partner's, tests/support/agent.ts
+ * useAgentUi); `page` is that signed-in page.
+ */
+export function useSignedInUi(
+  role: string,
+  prefix: string,
+  signIn: (page: Page) => Promise<void>,
+  prepare?: (stack: Stack) => Promise<void>,
+): OperatorUiSuite {
   const suite = {} as OperatorUiSuite;
   let ui: OperatorUi | undefined;
   beforeAll(async () => {
     suite.stack = await startStack(process.env.WEB_DIST ? { webDist: process.env.WEB_DIST } : {});
     await prepare?.(suite.stack);
-    ui = await openOperatorUi(suite.stack, role);
+    ui = await openOperatorUi(suite.stack, role, undefined, (page) => signIn(page));
     suite.roles = ui.roles;
     suite.page = ui.page;
   });

@@ -5,7 +5,7 @@
  * names are those listed in web/README.md "Referral partner area".
  */
 import type { Page } from 'playwright-core';
-import { mailedLink, setPasswordByLinkUi } from './admin.js';
+import { mailedLink, setPasswordByLinkUi, useSignedInUi, type OperatorUiSuite } from './admin.js';
 import type { RolePages } from './browser.js';
 import type { Stack } from './stack.js';
 import { DEMO_PASSWORD } from './ui.js';
@@ -26,6 +26,14 @@ export async function signInAgentUi(page: Page, email = 'agent@example.com'): Pr
   await page.getByLabel('Пароль', { exact: true }).fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Войти' }).click();
   await page.waitForURL(/\/agent\/fea/);
+}
+
+/**
+ * The vitest hooks of a referral partner suite (tests/support/admin.ts useSignedInUi): the stack, Chromium and the page
+ * 'agent' signed in as agent@example.com (`page`); screenshots and logs of a failed test named `prefix`.
+ */
+export function useAgentUi(prefix: string): OperatorUiSuite {
+  return useSignedInUi('agent', prefix, (page) => signInAgentUi(page));
 }
 
 /**
