@@ -117,12 +117,16 @@ async function walkToApproval() {
   const country = within(dialog).getByRole('combobox', { name: 'Страны контрагентов' });
   fireEvent.focus(country);
   change(country, 'Кит');
-  fireEvent.click(await within(dialog).findByRole('option', { name: /Китай/ }, { timeout: 3000 }));
-  fireEvent.click(await within(dialog).findByRole('checkbox', { name: /USD/ }, { timeout: 5000 }));
+  fireEvent.click(await within(dialog).findByRole('option', { name: /Китай/ }, { timeout: 5000 }));
+  // The chosen country is committed when its removable tag is shown; only then may the step be validated.
+  await findDialogButton(dialog, 'Удалить Китай');
+  const usd = await within(dialog).findByRole('checkbox', { name: /USD/ }, { timeout: 5000 });
+  fireEvent.click(usd);
+  await waitFor(() => expect((usd as HTMLInputElement).checked).toBe(true), { timeout: 5000 });
   change(within(dialog).getByRole('textbox', { name: 'Объём платежей в месяц, USD' }), '120 000,50');
   change(within(dialog).getByRole('textbox', { name: 'Платежей в месяц' }), '6');
   fireEvent.click(await findDialogButton(dialog, 'Далее'));
-  await within(dialog).findByText('Клиент согласен на регистрацию на платформе', {}, { timeout: 5000 });
+  await within(dialog).findByText('Клиент согласен на регистрацию на платформе', {}, { timeout: 10_000 });
   return dialog;
 }
 
@@ -180,7 +184,7 @@ describe('AgentClientsPage (issue 11)', () => {
     const result = await within(dialog).findByTestId('add-client-result');
     expect(within(result).getByText('Приглашение отправлено')).toBeTruthy();
     expect(result.textContent).toContain('lebedev@techno.example.com');
-  });
+  }, 40_000);
 
   it('a taken e-mail brings the partner back to the contact step with the message under the field', async () => {
     const environment = createMockEnvironment();
@@ -201,5 +205,5 @@ describe('AgentClientsPage (issue 11)', () => {
     );
     expect(await within(dialog).findAllByText('Этот адрес электронной почты уже используется')).not.toHaveLength(0);
     expect(within(dialog).getByRole('textbox', { name: 'Электронная почта' })).toBeTruthy();
-  });
+  }, 40_000);
 });
