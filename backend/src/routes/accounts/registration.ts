@@ -26,6 +26,7 @@ import { AppError, MESSAGES } from '../../errors.js';
 import { errorResponses, CSRF_ERRORS, INPUT_ERRORS } from '../schemas.js';
 import { assertNoIssues, EmailField, startSession, TokenField } from './common.js';
 import { assertEmailFree } from './email.js';
+import { isUniqueViolation } from '../admin/shared.js';
 
 /** A company found in the registry, as the company-selection step shows it. */
 export const RegistryCompanySchema = Type.Object(
@@ -75,11 +76,6 @@ const RegistrationBody = Type.Object(
 );
 
 const CONSENT_REQUIRED = 'Необходимо согласие на обработку персональных данных';
-
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } } | null;
-  return e?.code === '23505' || e?.cause?.code === '23505';
-}
 
 async function registry<T>(call: () => Promise<T>): Promise<T> {
   try {

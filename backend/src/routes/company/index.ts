@@ -34,6 +34,7 @@ import { companyIdOf } from '../../plugins/auth.js';
 import { findBankByBik } from '../../reference/queries.js';
 import { assertNoIssues } from '../accounts/common.js';
 import { errorResponses, CSRF_ERRORS, INPUT_ERRORS, ROLE_ERRORS } from '../schemas.js';
+import { isUniqueViolation } from '../admin/shared.js';
 
 const BASE = '/api/secured/client/requisites';
 const TAGS = ['client'];
@@ -124,11 +125,6 @@ export async function checkedRequisite(db: DbOrTx, body: { bankBik: string; chec
   if (accountIssue) issues.push({ field: 'checkAccount', ...accountIssue });
   assertNoIssues(issues);
   return { bankBik, checkAccount, bankName: bank!.bankName, corrAccount: bank!.corrAccount ?? '' };
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } } | null;
-  return e?.code === '23505' || e?.cause?.code === '23505';
 }
 
 /** A change hook run inside the requisite's transaction (the client's: supersede the unsigned application). */
