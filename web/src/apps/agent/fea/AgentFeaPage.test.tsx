@@ -12,7 +12,7 @@ import { MockPayloadGenerator, createMockEnvironment } from 'relay-test-utils';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { answerOperations, successPayload, userErrorPayload } from '../../../testing/mockPayloads';
 import { renderWithRelay } from '../../../testing/renderWithRelay';
-import { findDialogButton } from '../../../testing/dialogs';
+import { findDialogAlert, findDialogButton } from '../../../testing/dialogs';
 import { pageNavigation } from '../relogin/mutations';
 import { AgentFeaPage } from './AgentFeaPage';
 
@@ -116,7 +116,7 @@ describe('AgentFeaPage (issue 11)', () => {
         }),
       ),
     );
-    expect((await within(dialog).findByRole('alert')).textContent).toContain(
+    expect((await findDialogAlert(dialog)).textContent).toContain(
       'Заявки можно создавать только для верифицированных клиентов',
     );
     expect(go).not.toHaveBeenCalled();

@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { answerOperations, userErrorPayload } from '../../../testing/mockPayloads';
 import { renderWithRelay } from '../../../testing/renderWithRelay';
 import { OperatorClientsPage } from './OperatorClientsPage';
-import { findDialogButton } from '../../../testing/dialogs';
+import { findDialogAlert, findDialogButton } from '../../../testing/dialogs';
 
 const ROW = {
   id: 'QWRtaW5DbGllbnQ6Nw==',
@@ -141,6 +141,6 @@ describe('OperatorClientsPage (issue 10)', () => {
         }),
       ),
     );
-    expect((await within(dialog).findByRole('alert')).textContent).toContain('Клиент уже находится в этом статусе');
+    expect((await findDialogAlert(dialog)).textContent).toContain('Клиент уже находится в этом статусе');
   });
 });
