@@ -7,6 +7,9 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
+    // Two workers on the 2-core CI machine: every backend test gets its own database copy (backend/test/harness.ts),
+    // every stack its own ports, so files are independent; one worker made the suite serial (29 min → 23 min).
+    maxWorkers: 2,
     projects: [
       // The business rules package (issue 9); `npm run coverage -w packages/domain` holds it at 100 % of its branches.
       './packages/domain',

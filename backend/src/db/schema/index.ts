@@ -10,3 +10,4 @@ export * from './chat.js';
 export * from './verification.js';
 export * from './admin.js';
 export * from './referral.js';
+export * from './api-tokens.js';
