@@ -4,6 +4,7 @@
  * `@platform/domain/deal/…`, `@platform/domain/chat/…`, `@platform/domain/validation/…`, `@platform/domain/limits`.
  */
 export * from './limits.js';
+export * from './integrations/apiTokens.js';
 export * from './deal/statuses.js';
 export * from './deal/rules.js';
 export * from './deal/display.js';
