@@ -14,6 +14,7 @@ import { effectiveRights, type OperatorRight } from '@platform/domain/operator/r
 import { accountBlocked } from '../accounts/account-access.js';
 import { AppError } from '../errors.js';
 import { registerReloginHooks, resolveRelogin } from '../referral/relogin-session.js';
+import { authenticateApiToken, refuseTokenWrites, type ApiTokenAuth } from '../integrations/api-tokens.js';
 
 /** 403 RIGHT_REQUIRED: an operator lacks the right of an operator route (issue 10). */
 export const RIGHT_REQUIRED_MESSAGE = 'Недостаточно прав для этого раздела';
@@ -55,6 +56,8 @@ export interface AuthUser {
 declare module 'fastify' {
   interface FastifyRequest {
     user: AuthUser | null;
+    /** Set when the request is authenticated by an API token (issue 12, integrations/api-tokens.ts); else null. */
+    apiToken: ApiTokenAuth | null;
   }
   interface FastifyInstance {
     requireUser: preHandlerAsyncHookHandler;
@@ -122,9 +125,13 @@ export async function loadAuthUser(db: Db, userId: number): Promise<AuthUser | n
 export default fp(
   async function authPlugin(app: FastifyInstance, opts: { db: Db }) {
     app.decorateRequest('user', null);
+    app.decorateRequest('apiToken', null);
+    // API tokens (issue 12): read-only (403 API_TOKEN_READ_ONLY before anything runs); a token request ignores the cookie.
+    app.addHook('onRequest', async (request) => refuseTokenWrites(request));
     app.decorate('loadAuthUser', (id: number) => loadAuthUser(opts.db, id));
 
     app.addHook('preHandler', async (request: FastifyRequest) => {
+      if (await authenticateApiToken(opts.db, request, app.clock.now(), (id) => loadAuthUser(opts.db, id))) return;
       let userId = request.session?.userId;
       if (!userId) return;
       // A referral partner's re-login is re-checked on every request (issue 11, referral/relogin-session.ts).

@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Type } from 'typebox';
 import type { Config } from '../config.js';
+import { bearerApiToken } from '../integrations/api-tokens.js';
 
 export const CSRF_HEADER = 'x-xsrf-token';
 export const CSRF_COOKIE = 'XSRF-TOKEN';
@@ -24,7 +25,8 @@ export default fp(
     });
 
     app.addHook('onRequest', (request, reply, done) => {
-      if (UNSAFE.has(request.method) && request.url.startsWith('/api/')) {
+      // An API token request involves no cookie: no anti-forgery check (it is read-only anyway, plugins/auth.ts).
+      if (UNSAFE.has(request.method) && request.url.startsWith('/api/') && !bearerApiToken(request)) {
         app.csrfProtection(request, reply, done);
         return;
       }

@@ -73,20 +73,29 @@ export function errorResponses<const L extends readonly ErrorCodes[]>(
   return out as never;
 }
 
-/** A session is required: 401 UNAUTHORIZED without one (spec core §8). */
-export const SESSION_ERRORS = { 401: ['UNAUTHORIZED'] } as const satisfies ErrorCodes;
+/**
+ * A session is required: 401 UNAUTHORIZED without one (spec core §8); 401 API_TOKEN_INVALID for an unknown, revoked
+ * or expired API token (issue 12). Every 401 preset below carries both codes.
+ */
+export const SESSION_ERRORS = { 401: ['UNAUTHORIZED', 'API_TOKEN_INVALID'] } as const satisfies ErrorCodes;
 /** A role is required: 401 without a session, 403 FORBIDDEN with another role (spec core §6, §8). */
-export const ROLE_ERRORS = { 401: ['UNAUTHORIZED'], 403: ['FORBIDDEN'] } as const satisfies ErrorCodes;
+export const ROLE_ERRORS = {
+  401: ['UNAUTHORIZED', 'API_TOKEN_INVALID'],
+  403: ['FORBIDDEN'],
+} as const satisfies ErrorCodes;
 /**
  * An operator route guarded by `app.requireRight(...)` (issue 10): 401 without a session, 403 FORBIDDEN for a
  * non-operator, 403 RIGHT_REQUIRED 'Недостаточно прав для этого раздела' for an operator without the right.
  */
 export const RIGHT_ERRORS = {
-  401: ['UNAUTHORIZED'],
+  401: ['UNAUTHORIZED', 'API_TOKEN_INVALID'],
   403: ['FORBIDDEN', 'RIGHT_REQUIRED'],
 } as const satisfies ErrorCodes;
-/** A state-changing call: 403 CSRF_INVALID (with retryCsrf) without a valid X-XSRF-TOKEN (spec core §8). */
-export const CSRF_ERRORS = { 403: ['CSRF_INVALID'] } as const satisfies ErrorCodes;
+/**
+ * A state-changing call: 403 CSRF_INVALID (with retryCsrf) without a valid X-XSRF-TOKEN (spec core §8); 403
+ * API_TOKEN_READ_ONLY 'API-токен даёт доступ только на чтение' when sent with an API token (issue 12).
+ */
+export const CSRF_ERRORS = { 403: ['CSRF_INVALID', 'API_TOKEN_READ_ONLY'] } as const satisfies ErrorCodes;
 /**
  * A qualified electronic signature is checked (issue 8, backend/src/signature): the 400 refusals of the verifier —
  * malformed or invalid CMS, unsupported algorithm, certificate expired, not yet valid or untrusted, signer of another

@@ -98,6 +98,13 @@ export async function checkCredentials(
   return user;
 }
 
+/** Whether the request announces a body (a non-zero Content-Length or a chunked transfer). */
+function hasBody(headers: Record<string, string | string[] | undefined>): boolean {
+  if (headers['transfer-encoding']) return true;
+  const length = Number(headers['content-length'] ?? 0);
+  return Number.isFinite(length) && length > 0;
+}
+
 export default async function sessionRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const db = app.dbh.db;
@@ -105,6 +112,14 @@ export default async function sessionRoutes(fastify: FastifyInstance): Promise<v
   app.post(
     '/api/public/common/login',
     {
+      // The Basic header is the whole payload (spec core §7), as `curl -u` sends it: no body at all, with or without
+      // `Content-Type: application/json`, counts as `{}` (Fastify would refuse an empty JSON body and an absent one).
+      onRequest: async (request) => {
+        if (!hasBody(request.headers)) delete request.headers['content-type'];
+      },
+      preValidation: async (request) => {
+        if (request.body === undefined || request.body === null) request.body = {};
+      },
       schema: {
         tags: ['public'],
         summary: 'Sign in (spec core §7 Public)',
