@@ -81,6 +81,9 @@ export const orders = pgTable(
   (t) => [
     index('orders_company_created_idx').on(t.companyId, t.createdAt),
     index('orders_company_status_idx').on(t.companyId, t.status),
+    /** Reporting (issue 12): keyset pagination over (created_at, id) for operators, and the status filter. */
+    index('orders_created_id_idx').on(t.createdAt, t.id),
+    index('orders_status_created_idx').on(t.status, t.createdAt),
     check('orders_amount_positive', sql`${t.amount} > 0`),
     check('orders_payment_type_chk', sql`${t.paymentType} in ('SENDING', 'RECEIVING')`),
     check('orders_goods_location_chk', sql`${t.goodsLocation} in ('IMPORTED', 'NOT_IMPORTED')`),
@@ -181,7 +184,11 @@ export const partnerOrders = pgTable(
      */
     fitOverrideComment: text('fit_override_comment'),
   },
-  (t) => [uniqueIndex('partner_orders_order_partner_uq').on(t.orderId, t.partnerCompanyId)],
+  (t) => [
+    uniqueIndex('partner_orders_order_partner_uq').on(t.orderId, t.partnerCompanyId),
+    /** Reporting (issue 12): a payment agent's orders and the payment-agent filter. */
+    index('partner_orders_partner_order_idx').on(t.partnerCompanyId, t.orderId),
+  ],
 );
 
 export type OrderRow = typeof orders.$inferSelect;
