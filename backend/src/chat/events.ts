@@ -16,6 +16,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { RealtimeMessageType } from '@platform/domain/chat/events';
+import type { ORDER_EVENT_KIND } from '@platform/domain/deal/events';
 import type { DbOrTx } from '../db/client.js';
 import { chatEvents } from '../db/schema/chat-events.js';
 
@@ -28,7 +29,8 @@ export const CHAT_EPHEMERAL_CHANNEL = 'chat_ephemeral';
 export interface NewChatEvent {
   /** Recipient user ids (duplicates are dropped). */
   recipients: number[];
-  kind: RealtimeMessageType;
+  /** A chat §4 kind, or ORDER_MSG: a live order event (issue 12, src/deal/order-events.ts). */
+  kind: RealtimeMessageType | typeof ORDER_EVENT_KIND;
   /** The SSE data object; must be JSON-serialisable. */
   payload: Record<string, unknown>;
 }

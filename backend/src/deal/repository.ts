@@ -59,6 +59,7 @@ import type { DealAction, DealRole } from '@platform/domain/deal/rules';
 import type { OfferStatus, OrderStatus, PaymentStatus } from '@platform/domain/deal/statuses';
 import { AppError } from '../errors.js';
 import { recordReferralCommission } from '../referral/commissions.js';
+import { appendOrderEvents, planChanges } from './order-events.js';
 import type { AuthUser } from '../plugins/auth.js';
 
 /** Message of a lost compare-and-set (409 CONFLICT). */
@@ -397,15 +398,20 @@ export async function runTransition(db: DbOrTx, req: TransitionRequest): Promise
         .where(and(eq(orders.id, snap.order.id), isNull(orders.validatorUserId)));
     }
     // The operator's reason for an exit is also the order's latest operator comment.
+    let commentId: number | null = null;
     if (actorId !== null && (req.action === 'OPER_REJECT' || req.action === 'OPER_CLOSE') && plan.comment) {
-      await tx
+      const [c] = await tx
         .insert(operatorComments)
-        .values({ orderId: snap.order.id, authorUserId: actorId, text: plan.comment, createdAt: req.now });
+        .values({ orderId: snap.order.id, authorUserId: actorId, text: plan.comment, createdAt: req.now })
+        .returning({ id: operatorComments.id });
+      commentId = c.id;
     }
 
     if (req.within) {
       await req.within(tx, { snapshot: snap, plan, targetOfferId: target?.id ?? null, ...created, now: req.now });
     }
+    // Live order events (issue 12): one per change, in this transaction, last (the log's counter lock is short).
+    await appendOrderEvents(tx, snap.order.id, planChanges(plan, created, commentId), req.now);
 
     const after = await tx
       .select({ id: partnerOrders.id, partnerId: partnerOrders.partnerCompanyId, status: partnerOrders.status })

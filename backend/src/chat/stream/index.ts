@@ -4,6 +4,9 @@
  *
  * Auth: the session cookie, or the chat session token (`Authorization: Bearer <token>` or `?token=`) resolved by `app.chatRealtime.tokenResolver` (the chat session token
  * of GET /api/secured/chat/session-token; the chat routes install the resolver). 401 `UNAUTHORIZED` otherwise.
+ * Also an API token (issue 12: `Authorization: Bearer vpt_…`, set by the auth plugin as `request.apiToken`): the stream
+ * then carries the live order events (`event: ORDER_MSG`, src/deal/order-events.ts) of the token's user only.
+ * Every stream carries ORDER_MSG events next to the chat kinds; chat readers ignore the kind.
  * Resume: the `Last-Event-ID` header, else `?lastEventId=`. Decision by resumeFrom (domain/chat/replay.ts):
  *   none → live from the head; a retained gap → exactly the missed events of this user in id order, then live;
  *   invalid, ahead of the head, beyond retention or more than maxReplay events → `event: RESYNC`.
@@ -14,6 +17,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { ORDER_EVENT_KIND } from '@platform/domain/deal/events';
 import { parseLastEventId, resumeFrom } from '../../domain/chat/replay.js';
 import { AppError } from '../../errors.js';
 import { publishEphemeralVia, type EphemeralKind } from '../events.js';
@@ -129,7 +133,12 @@ export default fp(
           streams.delete(conn);
         });
         streams.add(conn);
-        unsubscribe = hub.subscribe(userId, (m) => conn.deliver(m));
+        // An API-token request (issue 12, integrators) follows live order events only: no chat, no presence.
+        const onlyOrders = request.apiToken !== null;
+        const shown = (kind: string) => !onlyOrders || kind === ORDER_EVENT_KIND;
+        unsubscribe = hub.subscribe(userId, (m) => {
+          if (shown(m.durable ? m.event.kind : 'NOTIFY_MSG')) conn.deliver(m);
+        });
 
         let window;
         try {
@@ -154,7 +163,7 @@ export default fp(
         const decision = resumeFrom(lastEventId, window);
         if (decision.kind === 'resync') conn.sendResync(decision.reason, decision.cursor);
         else if (decision.kind === 'replay' && window.truncated) conn.sendResync('REPLAY_TOO_LARGE', decision.cursor);
-        else if (decision.kind === 'replay') for (const e of decision.events) conn.sendDurable(e);
+        else if (decision.kind === 'replay') for (const e of decision.events) if (shown(e.kind)) conn.sendDurable(e);
         conn.goLive(decision.cursor);
         conn.startPing();
       },

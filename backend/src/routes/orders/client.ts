@@ -16,6 +16,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type, type Static } from 'typebox';
 import type { DbOrTx } from '../../db/client.js';
 import { consultantOf } from '../../referral/relogin-session.js';
+import { appendOrderEvents } from '../../deal/order-events.js';
 import { orders, orderStatusHistory, storedFiles } from '../../db/schema/orders.js';
 import { refTnved } from '../../db/schema/reference.js';
 import {
@@ -294,6 +295,8 @@ export default async function clientOrderRoutes(fastify: FastifyInstance): Promi
           if (attached.length !== v.fileIds.length)
             throw AppError.conflict('Файлы заявки изменились, повторите попытку', 'FILES_CHANGED');
         }
+        // Live order events (issue 12): the new order, in the same transaction.
+        await appendOrderEvents(tx, row.id, [{ type: 'ORDER_CREATED', status: INITIAL_ORDER_STATUS }], now);
         return row.id;
       });
       request.reloginOrderId = id;

@@ -47,6 +47,7 @@ import { runTransition } from '../../deal/repository.js';
 import type { DealAction } from '@platform/domain/deal/rules';
 import type { OfferStatus } from '@platform/domain/deal/statuses';
 import { OFFER_STATUS_LABELS } from '@platform/domain/deal/statuses';
+import { appendOrderEvents } from '../../deal/order-events.js';
 import { fileNameKey } from '../../domain/orders.js';
 import { AppError, MESSAGES } from '../../errors.js';
 import { errorResponses, ROLE_ERRORS, CSRF_ERRORS, INPUT_ERRORS, SIGNATURE_ERRORS } from '../schemas.js';
@@ -228,6 +229,13 @@ export default async function partnerDocumentRoutes(fastify: FastifyInstance): P
               createdAt: now,
             })
             .returning({ id: dealDocuments.id });
+          // Live order events (issue 12): the agent's new document, in the same transaction.
+          await appendOrderEvents(
+            tx,
+            id,
+            [{ type: 'DOCUMENT_ADDED', partnerOrderId: offer.id, entityId: row.id }],
+            now,
+          );
           return row.id;
         });
         return reply.status(201).send(await viewOf(offer.id, set.kind, docId));

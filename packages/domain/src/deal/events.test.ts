@@ -42,11 +42,15 @@ describe('order event audience (issue 12)', () => {
 
   it('reaches no agent for an offer event without a known offer, a comment or a new order', () => {
     const base = [1, 10, 11];
-    expect(orderEventRecipients({ type: 'DOCUMENT_ADDED', partnerOrderId: null }, audience)).toEqual(base);
+    expect(orderEventRecipients({ type: 'OFFER_STATUS_CHANGED', partnerOrderId: null }, audience)).toEqual(base);
     expect(orderEventRecipients({ type: 'OFFER_CREATED', partnerOrderId: 999 }, audience)).toEqual(base);
     expect(orderEventRecipients({ type: 'COMMENT_ADDED', partnerOrderId: 100 }, audience)).toEqual(base);
     expect(orderEventRecipients({ type: 'ORDER_CREATED', partnerOrderId: null }, audience)).toEqual(base);
   });
+});
+
+it("sends an agent's draft document to that agent and the operators, not the client", () => {
+  expect(orderEventRecipients({ type: 'DOCUMENT_ADDED', partnerOrderId: 100 }, audience)).toEqual([1, 11, 20, 21]);
 });
 
 describe('order event payload from the wire', () => {

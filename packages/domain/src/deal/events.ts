@@ -9,8 +9,9 @@
  * Audience (spec core §6 scoping): every event of an order goes to the users of the order's company and to every
  * active operator with ORDERS_VIEW. Payment agents receive only what concerns them: an order-wide event (the order's
  * status) goes to the users of every agent the order was sent to (every agent with an offer of the order); an event of
- * one offer (the offer's status, its documents, its bills) goes to the users of the agent that owns that offer only;
- * an operator comment and the creation of the order go to no agent.
+ * one offer (the offer's status, its bills) goes to the users of the agent that owns that offer only; an operator
+ * comment and the creation of the order go to no agent. A document the agent uploads to his offer is his draft until he
+ * sends the set (which changes the offer's status): DOCUMENT_ADDED goes to that agent and the operators, not the client.
  */
 
 /** The SSE `event:` kind of order events in the shared event log (next to chat §4's kinds). */
@@ -35,6 +36,9 @@ export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number];
  * OFFER — only the agent that owns the event's offer; NONE — no agent.
  */
 export type OrderEventAgentScope = 'ORDER' | 'OFFER' | 'NONE';
+
+/** Order event types the order's company does not receive (an agent's draft document, see the module header). */
+export const ORDER_EVENT_TYPES_HIDDEN_FROM_CLIENT: readonly OrderEventType[] = ['DOCUMENT_ADDED'];
 
 /** The agent scope of every order event type (see the module header). */
 export const ORDER_EVENT_AGENT_SCOPE: Readonly<Record<OrderEventType, OrderEventAgentScope>> = {
@@ -107,7 +111,8 @@ export function orderEventRecipients(
   event: Pick<OrderEventPayload, 'type' | 'partnerOrderId'>,
   audience: OrderAudience,
 ): number[] {
-  const ids = new Set<number>([...audience.companyUserIds, ...audience.operatorUserIds]);
+  const ids = new Set<number>(audience.operatorUserIds);
+  if (!ORDER_EVENT_TYPES_HIDDEN_FROM_CLIENT.includes(event.type)) for (const u of audience.companyUserIds) ids.add(u);
   const scope = ORDER_EVENT_AGENT_SCOPE[event.type];
   if (scope === 'ORDER') {
     for (const users of audience.agentUserIdsByOffer.values()) for (const u of users) ids.add(u);

@@ -11,6 +11,7 @@ import { users } from '../../../db/schema/core.js';
 import { operatorComments } from '../../../db/schema/deal.js';
 import { orders, orderStatusHistory } from '../../../db/schema/orders.js';
 import { refTnved } from '../../../db/schema/reference.js';
+import { appendOrderEvents } from '../../../deal/order-events.js';
 import { loadHistory } from '../../../deal/views.js';
 import { MAX_COMMENT_LENGTH } from '../../../domain/deal/apply.js';
 import { businessToday, isTnvedCodeShape, validateOrderInput, type OrderInput } from '../../../domain/orders.js';
@@ -196,10 +197,15 @@ export default async function operatorOrderDetailRoutes(fastify: FastifyInstance
       if (!exists) throw AppError.notFound('Заявка не найдена');
       const user = request.user as AuthUser;
       const now = app.clock.now();
-      const [row] = await db
-        .insert(operatorComments)
-        .values({ orderId: id, authorUserId: user.id, text, createdAt: now })
-        .returning({ id: operatorComments.id });
+      const row = await db.transaction(async (tx) => {
+        const [c] = await tx
+          .insert(operatorComments)
+          .values({ orderId: id, authorUserId: user.id, text, createdAt: now })
+          .returning({ id: operatorComments.id });
+        // Live order events (issue 12): the comment, in the same transaction.
+        await appendOrderEvents(tx, id, [{ type: 'COMMENT_ADDED', entityId: c.id }], now);
+        return c;
+      });
       const [u] = await db
         .select({ name: users.name, surname: users.surname })
         .from(users)
