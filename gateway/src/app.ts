@@ -15,6 +15,9 @@ import { healthRoute } from './http/health.js';
 import { webApp } from './http/web.js';
 import { attachWebSocket } from './http/ws.js';
 import { attachChatSubscription } from './modules/chat/subscription.js';
+import { apiTokenReadOnlyPlugin } from './modules/apiTokens/index.js';
+import { bearerApiToken } from './modules/apiTokens/bearer.js';
+import { registerRateLimit } from './http/rateLimit.js';
 import { ChatHub, type ChatHubOptions } from './realtime/hub.js';
 import { PersistedQueries, resolvePersisted } from './persisted.js';
 import { buildGatewaySchema } from './schema.js';
@@ -65,12 +68,20 @@ export async function buildGateway(opts: BuildGatewayOptions): Promise<Gateway> 
     persistedQueriesOnly: false,
     persistedQueriesPath: '',
     logger: false,
+    rateLimitTokenPerMinute: 120,
+    rateLimitSessionPerMinute: 600,
     ...opts,
   };
   const app = Fastify({
     logger: config.logger ? { level: process.env.LOG_LEVEL ?? 'info' } : false,
     trustProxy: true,
     bodyLimit: 1024 * 1024,
+  });
+  // Rate limit per API token / session / address on /graphql and /reports (issue 12; http/rateLimit.ts).
+  await registerRateLimit(app, {
+    tokenPerMinute: config.rateLimitTokenPerMinute,
+    sessionPerMinute: config.rateLimitSessionPerMinute,
+    redisUrl: config.redisUrl,
   });
   const dispatcher = new Agent({ keepAliveTimeout: 10_000, connections: 128 });
   const persisted = new PersistedQueries(config.persistedQueriesPath);
@@ -102,7 +113,7 @@ export async function buildGateway(opts: BuildGatewayOptions): Promise<Gateway> 
     includeStacktraceInErrorResponses: false,
     persistedQueries: config.persistedQueriesOnly ? false : undefined,
     formatError: (formatted, error) => formatError(formatted, error, log),
-    plugins: [fastifyApolloDrainPlugin(app), wsDrain],
+    plugins: [fastifyApolloDrainPlugin(app), wsDrain, apiTokenReadOnlyPlugin],
   });
   await apollo.start();
 
@@ -139,6 +150,8 @@ export async function buildGateway(opts: BuildGatewayOptions): Promise<Gateway> 
     context: async (request, reply) =>
       createContext({
         backendUrl: config.backendUrl,
+        // An integrator's API token (issue 12): forwarded instead of the cookie and the anti-forgery token.
+        bearerToken: bearerApiToken(request.headers),
         cookieHeader: request.headers.cookie,
         csrfToken:
           typeof request.headers[CSRF_HEADER] === 'string' ? (request.headers[CSRF_HEADER] as string) : undefined,

@@ -7,6 +7,11 @@
  * - PERSISTED_QUERIES_ONLY: 'true' accepts only operations of web/persisted-queries.json.
  * - PERSISTED_QUERIES: path of that file (default ../web/persisted-queries.json).
  * - HOST: interface to listen on (default 0.0.0.0).
+ * - RATE_LIMIT_TOKEN_PER_MINUTE: requests per minute per API token on /graphql and /reports (default 120; issue 12).
+ * - RATE_LIMIT_SESSION_PER_MINUTE: requests per minute per session cookie, or per client address without one
+ *   (default 600; issue 12). Over the limit: 429 with Retry-After (http/rateLimit.ts).
+ * - REDIS_URL: Redis for the rate-limit counters shared by every replica (e.g. redis://127.0.0.1:6379); unset = in
+ *   memory, per process.
  */
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,6 +31,12 @@ export interface GatewayConfig {
   /** Extra origins allowed to open WebSocket connections (tests, trusted tools). */
   allowedOrigins?: string[];
   logger?: boolean;
+  /** Requests per minute per API token (RATE_LIMIT_TOKEN_PER_MINUTE, issue 12). */
+  rateLimitTokenPerMinute: number;
+  /** Requests per minute per session or client address (RATE_LIMIT_SESSION_PER_MINUTE, issue 12). */
+  rateLimitSessionPerMinute: number;
+  /** Redis of the shared rate-limit store (REDIS_URL); unset = in memory. */
+  redisUrl?: string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
@@ -38,5 +49,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
     persistedQueriesOnly: env.PERSISTED_QUERIES_ONLY === 'true',
     persistedQueriesPath: resolve(GATEWAY_ROOT, env.PERSISTED_QUERIES ?? '../web/persisted-queries.json'),
     logger: env.LOG_LEVEL !== 'silent',
+    rateLimitTokenPerMinute: Number(env.RATE_LIMIT_TOKEN_PER_MINUTE ?? 120),
+    rateLimitSessionPerMinute: Number(env.RATE_LIMIT_SESSION_PER_MINUTE ?? 600),
+    redisUrl: env.REDIS_URL || undefined,
   };
 }

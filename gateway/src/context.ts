@@ -20,6 +20,8 @@ export interface ContextInput {
   backendUrl: string;
   cookieHeader?: string;
   csrfToken?: string;
+  /** An API token of `Authorization: Bearer vpt_…` (issue 12): forwarded instead of the cookie and anti-forgery token. */
+  bearerToken?: string;
   forwardHeaders?: Record<string, string>;
   onSetCookie?: (lines: string[]) => void;
   dispatcher?: Dispatcher;
@@ -30,6 +32,7 @@ export function createContext(input: ContextInput): GatewayContext {
     backendUrl: input.backendUrl,
     cookieHeader: input.cookieHeader,
     csrfToken: input.csrfToken,
+    bearerToken: input.bearerToken,
     forwardHeaders: input.forwardHeaders,
     onSetCookie: input.onSetCookie,
     dispatcher: input.dispatcher,

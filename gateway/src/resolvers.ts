@@ -4,6 +4,7 @@
  */
 import type { Resolvers } from './generated/resolvers-types.js';
 import { adminResolvers, mergeResolvers } from './modules/admin/index.js';
+import * as apiTokens from './modules/apiTokens/index.js';
 import * as auth from './modules/auth/resolvers.js';
 import * as chat from './modules/chat/index.js';
 import * as company from './modules/company/resolvers.js';
@@ -125,4 +126,9 @@ const baseResolvers = {
  * The schema's resolvers: the base map, the administration modules of issue 10 and the referral partner area of
  * issue 11, merged type by type.
  */
-export const resolvers: Resolvers = mergeResolvers(baseResolvers, adminResolvers, referralResolvers);
+export const resolvers: Resolvers = mergeResolvers(
+  baseResolvers,
+  adminResolvers,
+  referralResolvers,
+  apiTokens.resolvers, // API tokens (issue 12)
+);

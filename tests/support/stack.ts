@@ -30,7 +30,14 @@ export interface Stack {
  * `createTestPki().dir` from tests/support/certificates.ts so test certificates verify; default: the demo CA.
  */
 export async function startStack(
-  opts: { driver?: Driver; webDist?: string; realtime?: BuildGatewayOptions['realtime']; trustedCaDir?: string } = {},
+  opts: {
+    driver?: Driver;
+    webDist?: string;
+    realtime?: BuildGatewayOptions['realtime'];
+    trustedCaDir?: string;
+    /** Gateway settings of the test, e.g. low rate limits (issue 12). */
+    gateway?: Omit<Partial<BuildGatewayOptions>, 'backendUrl' | 'port' | 'realtime'>;
+  } = {},
 ): Promise<Stack> {
   const backend = await createTestApp({
     driver: opts.driver,
@@ -47,6 +54,7 @@ export async function startStack(
       webDist: opts.webDist ?? join(REPO_ROOT, 'web', 'dist'),
       persistedQueriesPath: join(REPO_ROOT, 'web', 'persisted-queries.json'),
       ...(opts.realtime ? { realtime: opts.realtime } : {}),
+      ...opts.gateway,
     });
   const gateway = await build(0);
   const stack: Stack = {

@@ -125,7 +125,8 @@ export function createLoaders(api: BackendApi): Loaders {
     viewer() {
       viewer ??= api.session.hasSessionCookie()
         ? api.currentUser().catch((err: unknown) => {
-            if (err instanceof SessionExpiredError) return null; // signed out: viewer is null, not an error
+            // Signed out: viewer is null, not an error; a refused API token (issue 12) is UNAUTHENTICATED.
+            if (err instanceof SessionExpiredError && !api.session.usesApiToken()) return null;
             throw err;
           })
         : Promise.resolve(null);

@@ -10,6 +10,9 @@
  * - on 401 UNAUTHORIZED or 403 `retryCsrf`, fetches a fresh token once and retries the call once; if that
  *   fails the same way, throws `SessionExpiredError` (→ UNAUTHENTICATED).
  * Non-2xx answers become `UpstreamError`, network failures `UpstreamUnavailableError` (rest/errors.ts).
+ * - With `bearerToken` (an integrator's API token, issue 12): sends `Authorization: Bearer …` on every call, no cookie,
+ *   no anti-forgery header, never fetches /api/public/csrf, relays no Set-Cookie; any 401 (API_TOKEN_INVALID: unknown,
+ *   revoked, expired) throws `SessionExpiredError` (→ UNAUTHENTICATED) without a retry.
  *
  * `call(method, path, options)` is typed by the generated REST contract (rest/openapi.ts): the path is a template of
  * the backend's OpenAPI document, `options` its params/query/body, and the promise its 2xx JSON body.
@@ -61,6 +64,8 @@ export interface UpstreamSessionOptions {
   onSetCookie?: (lines: string[]) => void;
   /** undici dispatcher (keep-alive pool) shared by the gateway. */
   dispatcher?: Dispatcher;
+  /** An API token (`vpt_…`) presented by the caller: forwarded instead of cookies (issue 12, see the header). */
+  bearerToken?: string;
   /** Per-call timeout in milliseconds (headers and body). Default 15 000. */
   timeoutMs?: number;
 }
@@ -79,14 +84,19 @@ export class UpstreamSession {
   calls = 0;
 
   constructor(private readonly opts: UpstreamSessionOptions) {
-    this.jar = new CookieJar(opts.cookieHeader);
-    this.csrfToken = opts.csrfToken || undefined;
+    this.jar = new CookieJar(opts.bearerToken ? undefined : opts.cookieHeader);
+    this.csrfToken = opts.bearerToken ? undefined : opts.csrfToken || undefined;
     this.base = opts.backendUrl.replace(/\/+$/, '');
   }
 
   /** Whether the browser presented a session cookie at all (no cookie → certainly signed out). */
   hasSessionCookie(): boolean {
-    return this.jar.has('SESSION');
+    return !!this.opts.bearerToken || this.jar.has('SESSION');
+  }
+
+  /** Whether the caller authenticates with an API token (issue 12): read-only, no cookie. */
+  usesApiToken(): boolean {
+    return !!this.opts.bearerToken;
   }
 
   /**
@@ -115,6 +125,15 @@ export class UpstreamSession {
   }
 
   private async perform(call: UpstreamCall): Promise<unknown> {
+    if (this.opts.bearerToken) {
+      const answer = await this.send(call);
+      if (answer.status === 401) throw new SessionExpiredError(call.path);
+      if (answer.status >= 400) {
+        const body = answer.body && typeof answer.body === 'object' ? (answer.body as ErrorBodyDto) : {};
+        throw new UpstreamError(answer.status, body, call.method, call.path);
+      }
+      return answer.body;
+    }
     if (UNSAFE.has(call.method) && !this.csrfToken) await this.refreshCsrf(undefined);
     const tokenUsed = this.csrfToken;
     let answer = await this.send(call);
@@ -161,7 +180,8 @@ export class UpstreamSession {
       ...this.opts.forwardHeaders,
       ...call.headers,
     };
-    const cookie = this.jar.header();
+    if (this.opts.bearerToken) headers.authorization ??= `Bearer ${this.opts.bearerToken}`;
+    const cookie = this.opts.bearerToken ? '' : this.jar.header();
     if (cookie) headers.cookie = cookie;
     if (this.csrfToken) headers[CSRF_HEADER] = this.csrfToken;
     let payload: string | undefined;
@@ -186,7 +206,7 @@ export class UpstreamSession {
     }
     const setCookie = res.headers['set-cookie'];
     const lines = setCookie === undefined ? [] : Array.isArray(setCookie) ? setCookie : [setCookie];
-    if (lines.length) {
+    if (lines.length && !this.opts.bearerToken) {
       this.jar.apply(lines);
       this.opts.onSetCookie?.(lines);
     }

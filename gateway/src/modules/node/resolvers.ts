@@ -13,6 +13,7 @@ import type {
 import type { GatewayContext } from '../../context.js';
 import { nullIfAbsent } from '../../rest/errors.js';
 import { adminNode } from '../admin/index.js';
+import { apiTokenNode } from '../apiTokens/index.js';
 import { referralClientNode } from '../referral/clients/index.js';
 import { chatNode } from '../chat/node.js';
 import { resolveBankRequisiteNode } from '../company/resolvers.js';
@@ -33,6 +34,8 @@ export async function resolveNode(globalId: string, ctx: GatewayContext): Promis
   const viewer = await ctx.loaders.viewer();
   if (!viewer) return null;
   switch (type) {
+    case 'ApiToken':
+      return apiTokenNode(id, ctx);
     case 'User':
       return String(viewer.userId) === id ? { ...viewer, __typename: 'Viewer' } : null;
     case 'Company':

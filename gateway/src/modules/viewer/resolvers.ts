@@ -45,7 +45,8 @@ type ListFields =
   | 'bankRequisites'
   | 'administration'
   | 'referralPartnerArea'
-  | 'referralRequests';
+  | 'referralRequests'
+  | 'apiTokens';
 export const Viewer: Omit<Strict<ViewerResolvers, CurrentUserDto, GViewer>, ListFields> = {
   id: (u) => toGlobalId('User', String(u.userId)),
   accountType: (u) => u.account.type,
