@@ -6,17 +6,34 @@
  * - Each operation gets its own context built from the upgrade request's cookies (the cookie session);
  *   Set-Cookie cannot travel over a socket and is dropped.
  * - Persisted queries are resolved like over HTTP; results pass through the same error formatter.
+ * - Hardening as over HTTP (security/, issue 12): the same depth/alias/cost/directive/token limits, introspection off and
+ *   no field suggestions in production, and trusted documents (persisted only) for connections without an API token.
  */
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { type ExecutionResult, GraphQLError, type GraphQLSchema } from 'graphql/index.js';
+import {
+  type ExecutionResult,
+  GraphQLError,
+  type GraphQLSchema,
+  NoSchemaIntrospectionCustomRule,
+  specifiedRules,
+  validate,
+} from 'graphql/index.js';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
 import type { Dispatcher } from 'undici';
 import { createContext } from '../context.js';
 import { formatError, type ErrorLogger } from '../formatError.js';
 import { type PersistedQueries, resolvePersisted } from '../persisted.js';
+import {
+  checkTokens,
+  type HardeningConfig,
+  limitRules,
+  maskSuggestions,
+  persistedOnlyFor,
+  resolveHardening,
+} from '../security/index.js';
 
 export interface WsOptions {
   schema: GraphQLSchema;
@@ -27,6 +44,8 @@ export interface WsOptions {
   persistedOnly: boolean;
   dispatcher?: Dispatcher;
   log: ErrorLogger;
+  /** Limits, production mode and trusted documents, as over HTTP (security/). Default: development defaults. */
+  hardening?: HardeningConfig;
 }
 
 /** Whether a WebSocket upgrade's Origin is the gateway's own (or configured) origin. */
@@ -54,7 +73,13 @@ function reject(socket: Duplex, status: number, text: string): void {
 
 /** Attaches the graphql-ws server to the Fastify HTTP server. Returns a disposer. */
 export function attachWebSocket(app: FastifyInstance, opts: WsOptions): () => Promise<void> {
-  const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
+  const hardening = opts.hardening ?? resolveHardening();
+  const rules = [
+    ...specifiedRules,
+    ...limitRules(hardening.limits),
+    ...(hardening.introspection ? [] : [NoSchemaIntrospectionCustomRule]),
+  ];
+  const wss = new WebSocketServer({ noServer: true, maxPayload: Math.max(1024 * 1024, hardening.bodyLimitBytes) });
   const forwardFor = (req: IncomingMessage): Record<string, string> => {
     const ip = req.socket.remoteAddress;
     const prior = req.headers['x-forwarded-for'];
@@ -64,6 +89,8 @@ export function attachWebSocket(app: FastifyInstance, opts: WsOptions): () => Pr
   const server = useServer(
     {
       schema: opts.schema,
+      // The same limits as over HTTP (security/limits.ts).
+      validate: (schema, document) => validate(schema, document, rules),
       context: (ctx) => {
         const req = ctx.extra.request;
         return createContext({
@@ -73,18 +100,25 @@ export function attachWebSocket(app: FastifyInstance, opts: WsOptions): () => Pr
           dispatcher: opts.dispatcher,
         });
       },
-      onSubscribe: (_ctx, _id, payload) => {
+      onSubscribe: (ctx, _id, payload) => {
         const p = payload as typeof payload & { doc_id?: unknown; id?: unknown };
         const ext = (payload.extensions ?? {}) as { doc_id?: unknown; id?: unknown };
-        const r = resolvePersisted(opts.persisted, opts.persistedOnly, {
+        const onlyPersisted = persistedOnlyFor(ctx.extra.request.headers, hardening, opts.persistedOnly);
+        const r = resolvePersisted(opts.persisted, onlyPersisted, {
           doc_id: p.doc_id ?? ext.doc_id,
           id: p.id ?? ext.id,
           query: payload.query,
         });
         if (!r.ok) return [new GraphQLError(r.message, { extensions: { code: r.code } })];
         if (r.query) (payload as { query: string }).query = r.query;
+        const tooLong = checkTokens(payload.query, hardening.limits.maxTokens);
+        if (tooLong) return [tooLong];
         return undefined;
       },
+      onError: (_ctx, _id, _payload, errors) =>
+        hardening.fieldSuggestions
+          ? undefined
+          : errors.map((e) => ({ ...e.toJSON(), message: maskSuggestions(e.message) })),
       onNext: (_ctx, _id, _payload, _args, result) => {
         const res = result as ExecutionResult;
         if (!res.errors?.length) return undefined;
