@@ -116,6 +116,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(import('./routes/chat/index.js'));
   await app.register(import('./routes/agent/index.js'));
   await app.register(import('./routes/api-tokens/index.js'));
+  await app.register(import('./routes/reports/index.js'));
   await app.register(import('./chat/stream/index.js'));
   // The stream accepts the chat session token (GET /api/secured/chat/session-token) instead of the cookie.
   app.chatRealtime.tokenResolver = async (token, now) =>
