@@ -21,6 +21,13 @@ import { registerRateLimit } from './http/rateLimit.js';
 import { ChatHub, type ChatHubOptions } from './realtime/hub.js';
 import { PersistedQueries, resolvePersisted } from './persisted.js';
 import { buildGatewaySchema } from './schema.js';
+import {
+  apolloHardening,
+  applyExecutionTimeout,
+  graphqlRouteErrorHandler,
+  persistedOnlyFor,
+  resolveHardening,
+} from './security/index.js';
 import { CSRF_HEADER } from './rest/session.js';
 
 export interface BuildGatewayOptions extends Partial<Omit<GatewayConfig, 'backendUrl'>> {
@@ -93,6 +100,10 @@ export async function buildGateway(opts: BuildGatewayOptions): Promise<Gateway> 
     ...opts.realtime,
   });
   attachChatSubscription(schema, realtime);
+  // Hardening (issue 12; security/): limits, time-out, body limit, production mode, trusted documents, explorer.
+  const hardening = resolveHardening(config.hardening);
+  const hardened = apolloHardening(hardening);
+  applyExecutionTimeout(schema, hardening.timeoutMs);
   const log = (err: unknown) => app.log.error({ err }, 'masked GraphQL error');
 
   let disposeWs: (() => Promise<void>) | undefined;
@@ -108,21 +119,25 @@ export async function buildGateway(opts: BuildGatewayOptions): Promise<Gateway> 
 
   const apollo = new ApolloServer<GatewayContext>({
     schema,
-    introspection: true, // integrators read the schema
+    introspection: hardened.introspection, // development: on; production: GRAPHQL_INTROSPECTION=true only
+    validationRules: hardened.validationRules,
+    parseOptions: hardened.parseOptions,
     csrfPrevention: true,
     includeStacktraceInErrorResponses: false,
-    persistedQueries: config.persistedQueriesOnly ? false : undefined,
+    persistedQueries: config.persistedQueriesOnly || hardening.production ? false : undefined,
     formatError: (formatted, error) => formatError(formatted, error, log),
-    plugins: [fastifyApolloDrainPlugin(app), wsDrain, apiTokenReadOnlyPlugin],
+    plugins: [fastifyApolloDrainPlugin(app), wsDrain, apiTokenReadOnlyPlugin, ...hardened.plugins],
   });
   await apollo.start();
 
   // Persisted queries: translate doc_id / id into the query text before Apollo (HTTP POST body or GET URL).
+  const onlyPersisted = (request: FastifyRequest) =>
+    persistedOnlyFor(request.headers, hardening, config.persistedQueriesOnly);
   const persistedHook = async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.method === 'POST') {
       const body = request.body as Record<string, unknown> | undefined;
       if (!body || typeof body !== 'object' || Array.isArray(body)) return;
-      const r = resolvePersisted(persisted, config.persistedQueriesOnly, body);
+      const r = resolvePersisted(persisted, onlyPersisted(request), body);
       if (!r.ok) return reply.code(400).send({ errors: [{ message: r.message, extensions: { code: r.code } }] });
       if (r.query) {
         body.query = r.query;
@@ -131,7 +146,7 @@ export async function buildGateway(opts: BuildGatewayOptions): Promise<Gateway> 
       }
     } else if (request.method === 'GET') {
       const url = new URL(request.raw.url ?? '/', 'http://gateway.invalid');
-      const r = resolvePersisted(persisted, config.persistedQueriesOnly, {
+      const r = resolvePersisted(persisted, onlyPersisted(request), {
         doc_id: url.searchParams.get('doc_id') ?? undefined,
         id: url.searchParams.get('id') ?? undefined,
         query: url.searchParams.get('query') ?? undefined,
@@ -160,7 +175,14 @@ export async function buildGateway(opts: BuildGatewayOptions): Promise<Gateway> 
         dispatcher,
       }),
   });
-  app.route({ method: ['GET', 'POST', 'OPTIONS'], url: '/graphql', preHandler: persistedHook, handler });
+  app.route({
+    method: ['GET', 'POST', 'OPTIONS'],
+    url: '/graphql',
+    preHandler: persistedHook,
+    handler,
+    bodyLimit: hardening.bodyLimitBytes,
+    errorHandler: graphqlRouteErrorHandler(hardening.bodyLimitBytes, log),
+  });
 
   healthRoute(app, { backendUrl: config.backendUrl, dispatcher });
   await backendProxies(app, { backendUrl: config.backendUrl });
@@ -174,6 +196,7 @@ export async function buildGateway(opts: BuildGatewayOptions): Promise<Gateway> 
     allowedOrigins: config.allowedOrigins,
     persisted,
     persistedOnly: config.persistedQueriesOnly,
+    hardening,
     dispatcher,
     log,
   });

@@ -7,6 +7,11 @@
  * - PERSISTED_QUERIES_ONLY: 'true' accepts only operations of web/persisted-queries.json.
  * - PERSISTED_QUERIES: path of that file (default ../web/persisted-queries.json).
  * - HOST: interface to listen on (default 0.0.0.0).
+ * - Hardening (issue 12, gateway/src/security/): NODE_ENV=production or GRAPHQL_PRODUCTION=true turns on production
+ *   mode (introspection and field suggestions off, cookie sessions run only persisted documents, no explorer);
+ *   GRAPHQL_INTROSPECTION / GRAPHQL_FIELD_SUGGESTIONS ('true'/'false') override it. Limits per operation:
+ *   GRAPHQL_MAX_DEPTH (18), GRAPHQL_MAX_ALIASES (15), GRAPHQL_MAX_COST (250000), GRAPHQL_MAX_TOKENS (2000),
+ *   GRAPHQL_MAX_DIRECTIVES (20); GRAPHQL_BODY_LIMIT_BYTES (262144 → 413); GRAPHQL_TIMEOUT_MS (20000 → TIMEOUT).
  * - RATE_LIMIT_TOKEN_PER_MINUTE: requests per minute per API token on /graphql and /reports (default 120; issue 12).
  * - RATE_LIMIT_SESSION_PER_MINUTE: requests per minute per session cookie, or per client address without one
  *   (default 600; issue 12). Over the limit: 429 with Retry-After (http/rateLimit.ts).
@@ -14,6 +19,7 @@
  *   memory, per process.
  */
 import { dirname, resolve } from 'node:path';
+import { hardeningFromEnv, type HardeningConfig } from './security/index.js';
 import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -31,6 +37,8 @@ export interface GatewayConfig {
   /** Extra origins allowed to open WebSocket connections (tests, trusted tools). */
   allowedOrigins?: string[];
   logger?: boolean;
+  /** Limits, time-out, body limit and production mode (issue 12; security/production.ts); partial = defaults. */
+  hardening?: Partial<HardeningConfig>;
   /** Requests per minute per API token (RATE_LIMIT_TOKEN_PER_MINUTE, issue 12). */
   rateLimitTokenPerMinute: number;
   /** Requests per minute per session or client address (RATE_LIMIT_SESSION_PER_MINUTE, issue 12). */
@@ -49,6 +57,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
     persistedQueriesOnly: env.PERSISTED_QUERIES_ONLY === 'true',
     persistedQueriesPath: resolve(GATEWAY_ROOT, env.PERSISTED_QUERIES ?? '../web/persisted-queries.json'),
     logger: env.LOG_LEVEL !== 'silent',
+    hardening: hardeningFromEnv(env),
     rateLimitTokenPerMinute: Number(env.RATE_LIMIT_TOKEN_PER_MINUTE ?? 120),
     rateLimitSessionPerMinute: Number(env.RATE_LIMIT_SESSION_PER_MINUTE ?? 600),
     redisUrl: env.REDIS_URL || undefined,

@@ -13,6 +13,7 @@
 import type { ApolloServerPlugin } from '@apollo/server';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
+import { bearerApiToken } from '../modules/apiTokens/bearer.js';
 import { DEFAULT_LIMITS, limitsFromEnv, type QueryLimits } from './limits.js';
 
 /** Hardening settings of one gateway (env in the header of config.ts). */
@@ -70,13 +71,11 @@ export function hardeningFromEnv(env: NodeJS.ProcessEnv = process.env): Hardenin
 }
 
 /**
- * Whether a request presents an API token (`Authorization: Bearer vpt_…`). Only the prefix is checked here: the backend
- * decides whether the token is valid (an invalid one gets UNAUTHENTICATED), this only decides which documents may run.
- * TODO(lead): switch to `bearerApiToken` of modules/apiTokens/bearer.ts once helper A's module is committed.
+ * Whether a request presents an API token (`Authorization: Bearer vpt_…`, modules/apiTokens/bearer.ts). The backend
+ * decides whether the token is valid (an invalid one gets UNAUTHENTICATED); this only decides which documents may run.
  */
 export function presentsApiToken(headers: Record<string, string | string[] | undefined>): boolean {
-  const header = headers.authorization;
-  return typeof header === 'string' && /^Bearer\s+vpt_\S+\s*$/i.test(header);
+  return bearerApiToken(headers) !== undefined;
 }
 
 /** Whether a request must use a persisted (trusted) document. */
