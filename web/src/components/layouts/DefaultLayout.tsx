@@ -29,7 +29,8 @@ type NavLabel =
   | 'nav.operators'
   | 'nav.auditLog'
   | 'nav.inbox'
-  | 'common.clients';
+  | 'common.clients'
+  | 'nav.apiTokens';
 
 /**
  * Navigation per area. An item with `right` is shown only to an operator holding that right (issue 10: "Navigation
@@ -41,8 +42,12 @@ const NAV: Record<Area, ReadonlyArray<{ to: string; label: NavLabel; right?: Ope
     { to: '/client/fea', label: 'common.orders' },
     { to: '/client/company', label: 'common.company' },
     { to: '/client/documents', label: 'common.documents' },
+    { to: '/client/api-tokens', label: 'nav.apiTokens' },
   ],
-  partner: [{ to: '/partner', label: 'common.orders' }],
+  partner: [
+    { to: '/partner', label: 'common.orders' },
+    { to: '/partner/api-tokens', label: 'nav.apiTokens' },
+  ],
   agent: [
     { to: '/agent/fea', label: 'common.orders' },
     { to: '/agent/clients', label: 'common.clients' },
@@ -58,6 +63,7 @@ const NAV: Record<Area, ReadonlyArray<{ to: string; label: NavLabel; right?: Ope
     { to: '/operator/operators', label: 'nav.operators', right: 'OPERATORS' },
     { to: '/operator/audit', label: 'nav.auditLog', right: 'AUDIT_LOG' },
     { to: '/operator/inbox', label: 'nav.inbox', right: 'CLIENTS', badge: 'inboxNew' },
+    { to: '/operator/api-tokens', label: 'nav.apiTokens', right: 'ORDERS_VIEW' },
   ],
 };
 

@@ -41,6 +41,7 @@ import { OperatorRightRoute } from '../../apps/operator/OperatorRightRoute';
 import { PartnerFeaPage } from '../../apps/partner/fea/PartnerFeaPage';
 import { SimpleLandingPage } from '../../apps/landing/SimpleLandingPage';
 import { PageSpinner } from '../../components/PageSpinner';
+import { ApiTokensPage } from '../../components/apiTokens/ApiTokensPage';
 import { AuthLayout, AuthStepperLayout } from '../../components/layouts/AuthLayout';
 import { DefaultLayout } from '../../components/layouts/DefaultLayout';
 import { LandingLayout } from '../../components/layouts/LandingLayout';
@@ -120,6 +121,7 @@ export const routes: RouteObject[] = [
               // 'Документы' (spec core §2 Client: documents; issue 8)
               { path: 'documents', element: <ClientDocumentsPage /> },
               { path: 'chats/*', element: <ChatPage area="client" /> },
+              { path: 'api-tokens', element: <ApiTokensPage /> },
             ],
           },
           { path: '*', element: <NotFoundPage /> },
@@ -133,6 +135,7 @@ export const routes: RouteObject[] = [
             element: <DefaultLayout area="partner" />,
             children: [
               { path: 'chats/*', element: <ChatPage area="partner" /> },
+              { path: 'api-tokens', element: <ApiTokensPage /> },
               // Payment agent requests (apps/partner/fea): /partner is the list, /partner/<orderId> its modal (spec core §2
               // /partner/{path}). The page is a layout over both, so opening a request keeps the list mounted.
               {
@@ -186,7 +189,11 @@ export const routes: RouteObject[] = [
             children: [
               {
                 element: <OperatorRightRoute right="ORDERS_VIEW" />,
-                children: [{ path: 'fea/*', element: <OperatorFeaPage /> }],
+                children: [
+                  { path: 'fea/*', element: <OperatorFeaPage /> },
+                  // API tokens (issue 12): an operator's tokens read the whole platform, hence ORDERS_VIEW.
+                  { path: 'api-tokens', element: <ApiTokensPage /> },
+                ],
               },
               { path: 'chats/*', element: <ChatPage area="operator" /> },
               {
