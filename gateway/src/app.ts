@@ -15,6 +15,7 @@ import { healthRoute } from './http/health.js';
 import { webApp } from './http/web.js';
 import { attachWebSocket } from './http/ws.js';
 import { attachChatSubscription } from './modules/chat/subscription.js';
+import { attachOrderSubscription } from './modules/deal/orderEvents.js';
 import { apiTokenReadOnlyPlugin } from './modules/apiTokens/index.js';
 import { bearerApiToken } from './modules/apiTokens/bearer.js';
 import { registerRateLimit } from './http/rateLimit.js';
@@ -100,6 +101,7 @@ export async function buildGateway(opts: BuildGatewayOptions): Promise<Gateway> 
     ...opts.realtime,
   });
   attachChatSubscription(schema, realtime);
+  attachOrderSubscription(schema, realtime); // live order events on the same channel (issue 12)
   // Hardening (issue 12; security/): limits, time-out, body limit, production mode, trusted documents, explorer.
   const hardening = resolveHardening(config.hardening);
   const hardened = apolloHardening(hardening);

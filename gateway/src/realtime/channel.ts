@@ -14,6 +14,7 @@
 import type { Dispatcher } from 'undici';
 import type { WireEvent } from '@platform/domain/chat/events';
 import { offlineMarker } from '@platform/domain/chat/presence';
+import { ORDER_EVENT_KIND, parseOrderEventPayload } from '@platform/domain/deal/events';
 import { TypingStore } from '@platform/domain/chat/typing';
 import { SessionExpiredError } from '../rest/errors.js';
 import { UpstreamSession } from '../rest/session.js';
@@ -178,6 +179,10 @@ export class Channel {
       }
       return;
     }
+    if (e.event === ORDER_EVENT_KIND) {
+      this.onOrderEvent(e);
+      return;
+    }
     const wire = toWireEvent(e.event, e.data);
     if (!wire) {
       this.o.log?.(`chat stream: unreadable ${e.event} event`);
@@ -198,6 +203,25 @@ export class Channel {
     ) {
       this.pushTyping(wire.message.groupId);
     }
+  }
+
+  /** A live order event (issue 12): durable like chat's, in the same buffer and id order. */
+  private onOrderEvent(e: SseEvent): void {
+    let body: unknown = null;
+    try {
+      body = JSON.parse(e.data);
+    } catch {
+      /* unreadable: logged below */
+    }
+    const event = parseOrderEventPayload(body);
+    if (!event || e.id === null || !/^\d+$/.test(e.id)) {
+      this.o.log?.('chat stream: unreadable ORDER_MSG event');
+      return;
+    }
+    const id = Number(e.id);
+    const item: ChatStreamEvent = { kind: 'ORDER', cursor: String(id), event };
+    if (!this.resume.append(id, item)) return; // replayed twice upstream
+    this.broadcast(item, id);
   }
 
   private onEphemeral(wire: WireEvent): void {

@@ -8,11 +8,14 @@
  * dropped under back-pressure; durable events never are.
  */
 import type { WireEvent, WireMessage } from '@platform/domain/chat/events';
+import type { OrderEventPayload } from '@platform/domain/deal/events';
 import type { TypingUser } from '@platform/domain/chat/typing';
 
 export type ChatStreamEvent =
   /** A durable event of chat §4, in backend id order, each id once per subscription. */
   | { kind: 'EVENT'; cursor: string; wire: WireEvent }
+  /** A durable live order event (issue 12, `event: ORDER_MSG`), in the same id order; chatEvents skips it. */
+  | { kind: 'ORDER'; cursor: string; event: OrderEventPayload }
   /** The typing users of one group now (after a start, a renewal that adds a user, a message, or an expiry). */
   | { kind: 'TYPING'; groupId: number; users: TypingUser[] }
   /** A user went online or offline (chat §4 USER_ONLINE / USER_OFFLINE). */

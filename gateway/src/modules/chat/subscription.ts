@@ -74,6 +74,8 @@ export function toPayload(e: ChatStreamEvent, viewer: ChatViewer): Payload | nul
       return { __typename: 'ChatResyncEvent', cursor: e.cursor, reason: e.reason };
     case 'EVENT':
       return fromWire(e.wire, e.cursor, viewer);
+    case 'ORDER':
+      return null; // live order events travel on the same channel; Subscription.orderEvents shows them (issue 12)
   }
 }
 
