@@ -12,6 +12,7 @@ import { createContext, type GatewayContext } from './context.js';
 import { formatError } from './formatError.js';
 import { backendProxies } from './http/files.js';
 import { healthRoute } from './http/health.js';
+import { reportRoutes } from './http/reports.js';
 import { webApp } from './http/web.js';
 import { attachWebSocket } from './http/ws.js';
 import { attachChatSubscription } from './modules/chat/subscription.js';
@@ -187,6 +188,7 @@ export async function buildGateway(opts: BuildGatewayOptions): Promise<Gateway> 
   });
 
   healthRoute(app, { backendUrl: config.backendUrl, dispatcher });
+  reportRoutes(app, { backendUrl: config.backendUrl, dispatcher }); // GET /reports/orders.csv (issue 12)
   await backendProxies(app, { backendUrl: config.backendUrl });
   await webApp(app, { webDist: config.webDist });
 

@@ -13,6 +13,7 @@ import * as dealLists from './modules/deal/lists.js';
 import * as dealMutations from './modules/deal/mutations.js';
 import * as node from './modules/node/resolvers.js';
 import * as orders from './modules/orders/resolvers.js';
+import * as reporting from './modules/reporting/index.js';
 import { referralResolvers } from './modules/referral/index.js';
 import * as reference from './modules/reference/resolvers.js';
 import { DateScalar, DateTime, Decimal } from './modules/scalars.js';
@@ -131,4 +132,5 @@ export const resolvers: Resolvers = mergeResolvers(
   adminResolvers,
   referralResolvers,
   apiTokens.resolvers, // API tokens (issue 12)
+  reporting.resolvers, // reports for integrators (issue 12)
 );

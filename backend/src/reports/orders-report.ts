@@ -67,6 +67,8 @@ export interface ReportPaymentAgent {
 
 export interface ReportOrderItem {
   id: number;
+  /** Opaque keyset cursor of this row (pass as `after` to continue after it). */
+  cursor: string;
   number: number;
   createdAt: string;
   updatedAt: string;
@@ -279,6 +281,7 @@ function rowsOf(res: unknown): RawRow[] {
 function toItem(r: RawRow): ReportOrderItem {
   return {
     id: Number(r.id),
+    cursor: encodeCursor(r.cursor_at, Number(r.id)),
     number: Number(r.number),
     createdAt: iso(r.created_at),
     updatedAt: iso(r.updated_at),

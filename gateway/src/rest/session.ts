@@ -44,7 +44,8 @@ export type { HttpMethod } from './openapi.js';
 interface UpstreamCall {
   method: HttpMethod;
   path: string;
-  query?: Record<string, string | number | undefined | null>;
+  /** An array value repeats the parameter (`status=A&status=B`, the reports' filters). */
+  query?: Record<string, string | number | readonly (string | number)[] | undefined | null>;
   /** JSON body. */
   body?: unknown;
   /** Extra headers, e.g. `authorization` for login. */
@@ -173,7 +174,8 @@ export class UpstreamSession {
   private async send(call: UpstreamCall): Promise<RawAnswer> {
     const url = new URL(this.base + call.path);
     for (const [k, v] of Object.entries(call.query ?? {})) {
-      if (v !== undefined && v !== null) url.searchParams.set(k, String(v));
+      if (Array.isArray(v)) for (const x of v as readonly unknown[]) url.searchParams.append(k, String(x));
+      else if (v !== undefined && v !== null) url.searchParams.set(k, String(v));
     }
     const headers: Record<string, string> = {
       accept: 'application/json',

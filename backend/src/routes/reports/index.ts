@@ -84,6 +84,7 @@ const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union(
 const ItemSchema = Type.Object(
   {
     id: Type.Integer({ description: 'Order id' }),
+    cursor: Type.String({ description: 'Opaque keyset cursor of this row (pass as `after` to continue after it)' }),
     number: Type.Integer({ description: 'Order number' }),
     createdAt: Type.String({ format: 'date-time', description: 'Created, UTC ISO 8601' }),
     updatedAt: Type.String({ format: 'date-time', description: 'Last change, UTC ISO 8601' }),
