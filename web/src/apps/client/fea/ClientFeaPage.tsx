@@ -9,7 +9,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import { Button, Flex, Heading, Input, Stack } from '@chakra-ui/react';
-import { Suspense, useDeferredValue, useMemo, useState } from 'react';
+import { startTransition, Suspense, useDeferredValue, useMemo, useState } from 'react';
 import { graphql, useLazyLoadQuery } from 'react-relay';
 import { Route, Routes, useNavigate, useSearchParams } from 'react-router-dom';
 import type { ClientFeaPageQuery } from '../../../__generated__/ClientFeaPageQuery.graphql';
@@ -19,6 +19,7 @@ import { SessionGone } from '../../../system/relay/SessionGone';
 import { LIST_FILTER_DEBOUNCE_MS } from '@platform/domain/limits';
 import { useDebouncedValue } from '../../../system/useDebouncedValue';
 import { parseOrderNumberFilter } from '../../../system/validation';
+import { useOrderEvents } from '../../../system/realtime/useOrderEvents';
 import { ClientOrderList } from './ClientOrderList';
 import { CLIENT_TABS, ClientOrderTabs, isClientTab, type ClientTab } from './ClientOrderTabs';
 import { CreateOrderDialog } from './CreateOrderDialog';
@@ -40,6 +41,8 @@ export function ClientFeaPage() {
   const debouncedNumber = useDebouncedValue(numberText, LIST_FILTER_DEBOUNCE_MS);
   const parsed = parseOrderNumberFilter(debouncedNumber);
   const [fetchKey, setFetchKey] = useState(0);
+  // Live order events (issue 12): a new offer, a status change… fetch the list and the counts again (no reload).
+  useOrderEvents(() => startTransition(() => setFetchKey((k) => k + 1)));
   // ?create=1 opens the create dialog at once (a referral partner arriving by re-login, issue 11).
   const [createOpen, setCreateOpen] = useState(() => params.get('create') === '1');
   const number = parsed == null ? null : String(parsed);

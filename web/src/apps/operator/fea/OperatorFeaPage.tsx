@@ -6,7 +6,7 @@
  * over the list; closing it fetches the list and counts again.
  */
 import { Flex, HStack, Heading, Input, NativeSelect, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
-import { Suspense, useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { startTransition, Suspense, useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { graphql, useLazyLoadQuery } from 'react-relay';
 import { Route, Routes, useNavigate, useSearchParams } from 'react-router-dom';
 import type { OperatorFeaPageQuery } from '../../../__generated__/OperatorFeaPageQuery.graphql';
@@ -16,6 +16,7 @@ import { SessionGone } from '../../../system/relay/SessionGone';
 import { LIST_FILTER_DEBOUNCE_MS } from '@platform/domain/limits';
 import { useDebouncedValue } from '../../../system/useDebouncedValue';
 import { useMinimumDisplay } from '../../../system/useMinimumDisplay';
+import { useOrderEvents } from '../../../system/realtime/useOrderEvents';
 import {
   EMPTY_OPERATOR_FILTERS,
   apiTab,
@@ -43,6 +44,8 @@ export function OperatorFeaPage() {
   const debounced = useDebouncedValue(form, LIST_FILTER_DEBOUNCE_MS);
   const filterKey = JSON.stringify(operatorFilterVariables(debounced));
   const [fetchKey, setFetchKey] = useState(0);
+  // Live order events (issue 12): any change of an order fetches the list and the counts again (no reload).
+  useOrderEvents(() => startTransition(() => setFetchKey((k) => k + 1)));
   const vars = useMemo<ListVars>(() => ({ tab, filters: JSON.parse(filterKey), fetchKey }), [tab, filterKey, fetchKey]);
   const deferred = useDeferredValue(vars);
   const stale = deferred !== vars;

@@ -6,7 +6,7 @@
  * action in it may move the request to another tab.
  */
 import { Box, Button, Flex, Heading, Input, SimpleGrid, Stack } from '@chakra-ui/react';
-import { Suspense, useDeferredValue, useMemo, useState } from 'react';
+import { startTransition, Suspense, useDeferredValue, useMemo, useState } from 'react';
 import { graphql, useLazyLoadQuery } from 'react-relay';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import type { PartnerFeaPageQuery } from '../../../__generated__/PartnerFeaPageQuery.graphql';
@@ -18,6 +18,7 @@ import { SessionGone } from '../../../system/relay/SessionGone';
 import { LIST_FILTER_DEBOUNCE_MS } from '@platform/domain/limits';
 import { useDebouncedValue } from '../../../system/useDebouncedValue';
 import { MESSAGES } from '../../../system/validation';
+import { useOrderEvents } from '../../../system/realtime/useOrderEvents';
 import { PartnerOrderList } from './PartnerOrderList';
 import { PartnerOrderTabs } from './PartnerOrderTabs';
 import { PartnerOrderDialog } from './order/PartnerOrderDialog';
@@ -56,6 +57,8 @@ function PartnerRequests({ orderId }: { orderId: number | null }) {
   const debounced = useDebouncedValue(filter, LIST_FILTER_DEBOUNCE_MS);
   const applied = useMemo(() => partnerListFilter(debounced), [debounced]);
   const [fetchKey, setFetchKey] = useState(0);
+  // Live order events (issue 12): an acceptance, a new request… fetch the list and the counts again (no reload).
+  useOrderEvents(() => startTransition(() => setFetchKey((k) => k + 1)));
   const vars = useMemo<ListVars>(() => ({ tab, fetchKey, ...applied }), [tab, fetchKey, applied]);
   // Keep the previous list on screen while the next one loads.
   const deferred = useDeferredValue(vars);

@@ -4,12 +4,14 @@
  * path. A non-numeric id or an order the client may not see shows 'Заявка не найдена'. `refetch` (after a
  * CONFLICT) asks the network again. The shell (not found, close → list) is the shared OrderModal.
  */
+import { startTransition } from 'react';
 import { graphql, useLazyLoadQuery } from 'react-relay';
 import type { ClientOrderModalQuery } from '../../../../__generated__/ClientOrderModalQuery.graphql';
 import { orderGlobalId } from '../../../../components/deal/dealIds';
 import { OrderModal } from '../../../../components/deal/OrderModal';
 import { OrderNotFound } from '../../../../components/deal/OrderNotFound';
 import { useOrderRefetch } from '../../../../components/deal/useOrderRefetch';
+import { concernsOrder, useOrderEvents } from '../../../../system/realtime/useOrderEvents';
 import { ClientOrderContent } from './ClientOrderContent';
 
 export function ClientOrderModal({ onClose }: { onClose: () => void }) {
@@ -22,6 +24,8 @@ export function ClientOrderModal({ onClose }: { onClose: () => void }) {
 
 function ClientOrderLoader({ orderId }: { orderId: number }) {
   const { fetchOptions, refetch } = useOrderRefetch();
+  // Live order events (issue 12): an offer arriving, a status change of this order → read it again (no reload).
+  useOrderEvents((events) => concernsOrder(events, orderId) && startTransition(refetch));
   const data = useLazyLoadQuery<ClientOrderModalQuery>(
     graphql`
       query ClientOrderModalQuery($id: ID!) {

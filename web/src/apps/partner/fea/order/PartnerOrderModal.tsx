@@ -14,6 +14,7 @@ import { MODAL_STEPS, availableSteps, stepFor, type ModalStep } from '../modalSt
 import { partnerStatusColor } from '../partnerStatusColor';
 import { PT, fill } from '../texts';
 import { useTakeOrderMutation } from '../mutations/useTakeOrderMutation';
+import { concernsOrder, useOrderEvents } from '../../../../system/realtime/useOrderEvents';
 import { PartnerClosureStep } from './PartnerClosureStep';
 import { PartnerDataStep } from './PartnerDataStep';
 import { PartnerDocumentsStep } from './PartnerDocumentsStep';
@@ -68,6 +69,8 @@ export function PartnerOrderModal({ partnerOrder: key, settings }: PartnerOrderM
     });
   }, [refetch]);
   const actions = useMemo(() => makeActions(reload, () => setRequested(null)), [reload]);
+  // Live order events (issue 12): the client's acceptance, a status change of this order → read it again (no reload).
+  useOrderEvents((events) => concernsOrder(events, po.order.orderId) && reload());
 
   const onTake = async () => {
     const r = (await take({ input: { partnerOrderId: po.id } })).takeOrder;
