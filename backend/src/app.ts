@@ -17,6 +17,10 @@ import type { Mailer } from './mail/mailer.js';
 import authPlugin from './plugins/auth.js';
 import csrfPlugin from './plugins/csrf.js';
 import errorsPlugin from './plugins/errors.js';
+import { loadObservabilityConfig } from './observability/config.js';
+import { logSerializers } from './observability/log.js';
+import observabilityPlugin from './observability/plugin.js';
+import { requestIdOptions } from './observability/request-id.js';
 import sessionPlugin from './plugins/session.js';
 import { createSignatureVerifier, type SignatureVerifier } from './signature/index.js';
 import accountRoutes from './routes/accounts/index.js';
@@ -62,7 +66,8 @@ export interface BuildOptions {
 
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger ? { level: process.env.LOG_LEVEL ?? 'info' } : false,
+    logger: opts.logger ? { level: process.env.LOG_LEVEL ?? 'info', serializers: logSerializers } : false,
+    ...requestIdOptions, // X-Request-Id from the gateway (src/observability/request-id.ts)
     trustProxy: true,
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: false } },
@@ -83,6 +88,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   );
 
   await app.register(errorsPlugin);
+  // Request ids, traces, metrics at GET /metrics (issue 12; src/observability/).
+  const observability = opts.config.observability ?? loadObservabilityConfig();
+  await app.register(observabilityPlugin, { config: observability, dbh: opts.dbh });
   await app.register(fastifySwagger, {
     openapi: {
       info: {

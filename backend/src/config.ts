@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureDemoCa } from './signature/demo-ca.js';
+import { loadObservabilityConfig, type ObservabilityConfig } from './observability/config.js';
 
 /** Backend package root (…/backend), whether running from src/ via tsx or from dist/src/. */
 export const BACKEND_ROOT = resolve(
@@ -29,6 +30,8 @@ export const BACKEND_ROOT = resolve(
  * - PLATFORM_OGRN / PLATFORM_INN: the platform operator's organisation (issue 11): an operator's signature of a
  *   referral partner's document or act must be made with a certificate issued for it (defaults: the demo organisation
  *   OGRN 1237700456784, INN 7709123453).
+ * - METRICS_TOKEN, OTEL_EXPORTER_OTLP_ENDPOINT, OTEL_SERVICE_NAME (default platform-backend): metrics and traces (issue 12;
+ *   src/observability/config.ts, docs/observability.md).
  */
 export interface Config {
   port: number;
@@ -53,6 +56,8 @@ export interface Config {
    * referral partner document must belong to it (issue 11).
    */
   platform: { ogrn: string; inn: string };
+  /** Metrics token and tracing (src/observability/config.ts); default: from the environment. */
+  observability?: ObservabilityConfig;
 }
 
 /** Default platform organisation (README "Configuration"): a demo OGRN and INN with valid check digits. */
@@ -99,6 +104,7 @@ export function loadConfig(overrides: Partial<Config> = {}, env: NodeJS.ProcessE
       ogrn: env.PLATFORM_OGRN?.trim() || DEFAULT_PLATFORM.ogrn,
       inn: env.PLATFORM_INN?.trim() || DEFAULT_PLATFORM.inn,
     },
+    observability: loadObservabilityConfig(env),
     ...overrides,
   };
 }

@@ -31,6 +31,12 @@ import {
   resolveHardening,
 } from './security/index.js';
 import { CSRF_HEADER } from './rest/session.js';
+import {
+  GatewayObservability,
+  loadObservabilityConfig,
+  REQUEST_ID_HEADER,
+  requestIdOptions,
+} from './observability/index.js';
 
 export interface BuildGatewayOptions extends Partial<Omit<GatewayConfig, 'backendUrl'>> {
   /** REST backend origin, e.g. http://127.0.0.1:8080. */
@@ -53,7 +59,7 @@ export interface Gateway {
 
 /** Headers describing the original client, passed upstream (login limits and logs see the real address). */
 function forwardHeaders(request: FastifyRequest): Record<string, string> {
-  const h: Record<string, string> = {};
+  const h: Record<string, string> = { [REQUEST_ID_HEADER]: request.id };
   const prior = request.headers['x-forwarded-for'];
   h['x-forwarded-for'] = prior
     ? `${String(prior)}, ${request.socket.remoteAddress ?? ''}`
@@ -83,9 +89,15 @@ export async function buildGateway(opts: BuildGatewayOptions): Promise<Gateway> 
   };
   const app = Fastify({
     logger: config.logger ? { level: process.env.LOG_LEVEL ?? 'info' } : false,
+    ...requestIdOptions, // X-Request-Id: a valid incoming one or a UUID (observability/requestId.ts)
     trustProxy: true,
     bodyLimit: 1024 * 1024,
   });
+  // Traces, /metrics, X-Request-Id on answers (issue 12; observability/). `realtime` is read at scrape time only.
+  const observability = new GatewayObservability(config.observability ?? loadObservabilityConfig(), {
+    channels: () => realtime.size,
+  });
+  observability.register(app);
   // Rate limit per API token / session / address on /graphql and /reports (issue 12; http/rateLimit.ts).
   await registerRateLimit(app, {
     tokenPerMinute: config.rateLimitTokenPerMinute,
@@ -129,7 +141,13 @@ export async function buildGateway(opts: BuildGatewayOptions): Promise<Gateway> 
     includeStacktraceInErrorResponses: false,
     persistedQueries: config.persistedQueriesOnly || hardening.production ? false : undefined,
     formatError: (formatted, error) => formatError(formatted, error, log),
-    plugins: [fastifyApolloDrainPlugin(app), wsDrain, apiTokenReadOnlyPlugin, ...hardened.plugins],
+    plugins: [
+      fastifyApolloDrainPlugin(app),
+      wsDrain,
+      apiTokenReadOnlyPlugin,
+      ...hardened.plugins,
+      observability.apolloPlugin(), // operation spans and metrics (issue 12)
+    ],
   });
   await apollo.start();
 
@@ -174,6 +192,7 @@ export async function buildGateway(opts: BuildGatewayOptions): Promise<Gateway> 
         csrfToken:
           typeof request.headers[CSRF_HEADER] === 'string' ? (request.headers[CSRF_HEADER] as string) : undefined,
         forwardHeaders: forwardHeaders(request),
+        telemetry: observability.forRequest(request),
         onSetCookie: relaySetCookie(reply),
         dispatcher,
       }),
@@ -194,6 +213,7 @@ export async function buildGateway(opts: BuildGatewayOptions): Promise<Gateway> 
 
   await app.listen({ port: config.port, host: config.host });
   disposeWs = attachWebSocket(app, {
+    wsHooks: observability.wsHooks,
     schema,
     backendUrl: config.backendUrl,
     publicUrl: config.publicUrl,

@@ -7,6 +7,8 @@
  * - PERSISTED_QUERIES_ONLY: 'true' accepts only operations of web/persisted-queries.json.
  * - PERSISTED_QUERIES: path of that file (default ../web/persisted-queries.json).
  * - HOST: interface to listen on (default 0.0.0.0).
+ * - METRICS_TOKEN (GET /metrics needs `Authorization: Bearer <token>`), OTEL_EXPORTER_OTLP_ENDPOINT (traces over
+ *   OTLP/HTTP; unset: off), OTEL_SERVICE_NAME (default platform-gateway): issue 12, observability/config.ts.
  * - Hardening (issue 12, gateway/src/security/): NODE_ENV=production or GRAPHQL_PRODUCTION=true turns on production
  *   mode (introspection and field suggestions off, cookie sessions run only persisted documents, no explorer);
  *   GRAPHQL_INTROSPECTION / GRAPHQL_FIELD_SUGGESTIONS ('true'/'false') override it. Limits per operation:
@@ -21,6 +23,7 @@
 import { dirname, resolve } from 'node:path';
 import { hardeningFromEnv, type HardeningConfig } from './security/index.js';
 import { fileURLToPath } from 'node:url';
+import { loadObservabilityConfig, type ObservabilityConfig } from './observability/config.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 /** The gateway package root, from src/ (tsx) or dist/src/ (built). */
@@ -37,6 +40,8 @@ export interface GatewayConfig {
   /** Extra origins allowed to open WebSocket connections (tests, trusted tools). */
   allowedOrigins?: string[];
   logger?: boolean;
+  /** Metrics token and tracing (issue 12; observability/config.ts); default: from the environment. */
+  observability?: ObservabilityConfig;
   /** Limits, time-out, body limit and production mode (issue 12; security/production.ts); partial = defaults. */
   hardening?: Partial<HardeningConfig>;
   /** Requests per minute per API token (RATE_LIMIT_TOKEN_PER_MINUTE, issue 12). */
@@ -57,6 +62,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
     persistedQueriesOnly: env.PERSISTED_QUERIES_ONLY === 'true',
     persistedQueriesPath: resolve(GATEWAY_ROOT, env.PERSISTED_QUERIES ?? '../web/persisted-queries.json'),
     logger: env.LOG_LEVEL !== 'silent',
+    observability: loadObservabilityConfig(env),
     hardening: hardeningFromEnv(env),
     rateLimitTokenPerMinute: Number(env.RATE_LIMIT_TOKEN_PER_MINUTE ?? 120),
     rateLimitSessionPerMinute: Number(env.RATE_LIMIT_SESSION_PER_MINUTE ?? 600),

@@ -6,6 +6,7 @@ import type { Dispatcher } from 'undici';
 import { BackendApi } from './rest/client.js';
 import { UpstreamSession } from './rest/session.js';
 import { createLoaders, type Loaders } from './modules/loaders.js';
+import type { OperationTelemetry } from './observability/operation.js';
 
 export interface GatewayContext {
   /** The session forwarded to the backend. */
@@ -14,6 +15,8 @@ export interface GatewayContext {
   api: BackendApi;
   /** Per-operation caches and batches of upstream reads. */
   loaders: Loaders;
+  /** Spans and metrics of this operation (issue 12; observability/operation.ts); absent over WebSocket. */
+  telemetry?: OperationTelemetry;
 }
 
 export interface ContextInput {
@@ -25,6 +28,7 @@ export interface ContextInput {
   forwardHeaders?: Record<string, string>;
   onSetCookie?: (lines: string[]) => void;
   dispatcher?: Dispatcher;
+  telemetry?: OperationTelemetry;
 }
 
 export function createContext(input: ContextInput): GatewayContext {
@@ -36,7 +40,8 @@ export function createContext(input: ContextInput): GatewayContext {
     forwardHeaders: input.forwardHeaders,
     onSetCookie: input.onSetCookie,
     dispatcher: input.dispatcher,
+    observe: input.telemetry?.observeUpstream,
   });
   const api = new BackendApi(session);
-  return { session, api, loaders: createLoaders(api) };
+  return { session, api, loaders: createLoaders(api), telemetry: input.telemetry };
 }

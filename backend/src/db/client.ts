@@ -26,6 +26,8 @@ export interface DbHandle {
   driver: 'pglite' | 'postgres';
   /** The PGlite instance when driver is pglite (for dumps in tests). */
   pglite?: PGlite;
+  /** The node-postgres pool when driver is postgres (pool metrics and query instrumentation, src/observability). */
+  pool?: pg.Pool;
   close(): Promise<void>;
 }
 
@@ -35,7 +37,7 @@ export const MIGRATIONS_DIR = join(BACKEND_ROOT, 'drizzle');
 export function openPostgres(databaseUrl: string): DbHandle {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
-  return { db, driver: 'postgres', close: () => pool.end() };
+  return { db, driver: 'postgres', pool, close: () => pool.end() };
 }
 
 /** Opens PGlite in `dataDir` (a directory), in memory when undefined, or from a dump blob. */

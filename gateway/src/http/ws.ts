@@ -46,6 +46,11 @@ export interface WsOptions {
   log: ErrorLogger;
   /** Limits, production mode and trusted documents, as over HTTP (security/). Default: development defaults. */
   hardening?: HardeningConfig;
+  /** Counts open connections and operations for /metrics (issue 12; observability/index.ts). */
+  wsHooks?: {
+    onConnect: (ctx: { subscriptions: Record<string, unknown> }) => undefined;
+    onClose: (ctx: { subscriptions: Record<string, unknown> }) => void;
+  };
 }
 
 /** Whether a WebSocket upgrade's Origin is the gateway's own (or configured) origin. */
@@ -89,6 +94,8 @@ export function attachWebSocket(app: FastifyInstance, opts: WsOptions): () => Pr
   const server = useServer(
     {
       schema: opts.schema,
+      onConnect: (ctx) => opts.wsHooks?.onConnect(ctx as never),
+      onClose: (ctx) => opts.wsHooks?.onClose(ctx as never),
       // The same limits as over HTTP (security/limits.ts).
       validate: (schema, document) => validate(schema, document, rules),
       context: (ctx) => {

@@ -18,6 +18,7 @@
  * the backend's OpenAPI document, `options` its params/query/body, and the promise its 2xx JSON body.
  */
 import { request, type Dispatcher } from 'undici';
+import type { UpstreamObserver } from '../observability/operation.js';
 import { CookieJar } from './cookies.js';
 import {
   type AnswerOf,
@@ -69,6 +70,8 @@ export interface UpstreamSessionOptions {
   bearerToken?: string;
   /** Per-call timeout in milliseconds (headers and body). Default 15 000. */
   timeoutMs?: number;
+  /** Wraps each HTTP exchange: trace span + W3C traceparent header + metrics (issue 12; observability/operation.ts). */
+  observe?: UpstreamObserver;
 }
 
 interface RawAnswer {
@@ -194,8 +197,8 @@ export class UpstreamSession {
     this.calls += 1;
     const timeout = this.opts.timeoutMs ?? 15_000;
     let res: Dispatcher.ResponseData;
-    try {
-      res = await request(url, {
+    const exchange = () =>
+      request(url, {
         method: call.method,
         headers,
         body: payload,
@@ -203,6 +206,8 @@ export class UpstreamSession {
         headersTimeout: timeout,
         bodyTimeout: timeout,
       });
+    try {
+      res = this.opts.observe ? await this.opts.observe(call, headers, exchange) : await exchange();
     } catch (err) {
       throw new UpstreamUnavailableError(`upstream ${call.method} ${call.path} unreachable`, err);
     }

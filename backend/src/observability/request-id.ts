@@ -1,0 +1,29 @@
+/**
+ * Request ids (issue 12, docs/observability.md): the gateway passes its X-Request-Id on every upstream call and the
+ * backend uses it as its own request id, so one id appears in both tiers' logs. An id is accepted when it has at most
+ * 64 characters of [A-Za-z0-9._-]; otherwise (or when absent) a random UUID is made. Fastify's own `requestIdHeader` is
+ * off because it would take any header value as it is.
+ */
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { FastifyServerOptions } from 'fastify';
+
+export const REQUEST_ID_HEADER = 'x-request-id';
+const VALID = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** Whether `value` may be used as a request id. */
+export function validRequestId(value: unknown): value is string {
+  return typeof value === 'string' && VALID.test(value);
+}
+
+/** Fastify `genReqId`: the incoming X-Request-Id when valid, else a UUID. */
+export function genReqId(req: IncomingMessage): string {
+  const incoming = req.headers[REQUEST_ID_HEADER];
+  return validRequestId(incoming) ? incoming : randomUUID();
+}
+
+/** Fastify server options that make request ids work as above. */
+export const requestIdOptions: Pick<FastifyServerOptions, 'requestIdHeader' | 'genReqId'> = {
+  requestIdHeader: false,
+  genReqId,
+};
