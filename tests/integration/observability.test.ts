@@ -148,6 +148,23 @@ describe('observability: traces, request ids and metrics across gateway and back
     expect(kept.headers.get('x-request-id')).toBe('abc-1.2_3');
   });
 
+  it('passes the request id and the trace context on requests the gateway proxies to the backend', async () => {
+    gatewaySpans.reset();
+    backendSpans.reset();
+    const res = await fetch(`${gateway.url}/api/docs/json`, {
+      headers: { 'x-request-id': 'proxied-1', traceparent: '00-11111111111111111111111111111111-2222222222222222-01' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-request-id')).toBe('proxied-1');
+    const server = await until('the backend span', () => backendSpans.getFinishedSpans().find((s) => s.kind === 1));
+    const proxy = await until('the gateway span', () => gatewaySpans.getFinishedSpans().find((s) => s.kind === 1));
+    expect(server.attributes['request.id']).toBe('proxied-1');
+    expect(proxy.spanContext().traceId).toBe('11111111111111111111111111111111');
+    expect(proxy.parentSpanContext?.spanId).toBe('2222222222222222');
+    expect(server.spanContext().traceId).toBe('11111111111111111111111111111111');
+    expect(server.parentSpanContext?.spanId).toBe(proxy.spanContext().spanId);
+  });
+
   it('exposes the named series on both tiers, moved by a query and by an open subscription', async () => {
     const { c } = await signIn(gateway.url, 'client@example.com', 'CLIENT');
     const before = await metrics(gateway.url);

@@ -1,7 +1,8 @@
 /**
  * Observability of the gateway (issue 12, docs/observability.md). `buildGateway` makes one `GatewayObservability`:
  * - `register(app)`: X-Request-Id on every answer (the id itself comes from requestId.ts in the Fastify options), a
- *   SERVER span per HTTP request (its trace id in the request's logger as `traceId` when tracing is on), and
+ *   SERVER span per HTTP request (its trace id in the request's logger as `traceId` when tracing is on; the request id
+ *   and the span's `traceparent` replace the incoming ones, so the backend sees them on proxied requests), and
  *   GET /metrics (Prometheus text; `Authorization: Bearer <METRICS_TOKEN>` when METRICS_TOKEN is set, else 401).
  * - `forRequest(request)`: the per-operation telemetry put in the GraphQL context (operation.ts).
  * - `apolloPlugin()`: the operation span (`<type> <name>`, attributes graphql.operation.name/type) and the operation
@@ -96,7 +97,17 @@ export class GatewayObservability {
         },
         parent,
       );
-      serverSpans.set(request, { span, ctx: trace.setSpan(parent, span) });
+      const ctx = trace.setSpan(parent, span);
+      serverSpans.set(request, { span, ctx });
+      // Requests the gateway proxies to the backend as they are (files, /oper-login, /api/docs, /api/dev: http/files.ts)
+      // carry the incoming headers: pass the request id and this span's trace context on with them.
+      const raw = request.raw.headers;
+      raw[REQUEST_ID_HEADER] = request.id;
+      delete raw.traceparent;
+      delete raw.tracestate;
+      const carrier: Record<string, string> = {};
+      tracing.inject(ctx, carrier);
+      Object.assign(raw, carrier);
       if (tracing.enabled) {
         const log = request.log.child({ traceId: span.spanContext().traceId });
         request.log = log;
