@@ -6,7 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DRIVERS, createTestApp, type TestApp, type TestClient } from './harness.js';
 import { actors, activeOrderOfBoth, newOrder, orderWithOffers, type Actors } from './deal-helpers.js';
-import { clientAction } from './deal-partner-helpers.js';
+import { clientAction, userOf } from './deal-partner-helpers.js';
+import { referralCommissions } from '../src/db/schema/referral.js';
 import { created, orderInput, secondClientCompany } from './orders-helpers.js';
 
 const R = '/api/secured/reports/orders';
@@ -22,6 +23,8 @@ interface Item {
   acceptedPaymentAgentId: number | null;
   fee: string | null;
   serviceFee: string | null;
+  referralCommission: string | null;
+  companyId: number;
   createdAt: string;
 }
 interface Page {
@@ -185,6 +188,28 @@ for (const driver of DRIVERS) {
         expect(Math.round(Number(g.commissionSum) * 100)).toBe(fee);
       }
       expect(agg.reduce((s, g) => s + g.count, 0)).toBe(rows.length);
+      expect(agg.every((g) => g.referralCommissionSum === '0')).toBe(true);
+      // A referral partner's commission of the accepted order counts for operators only.
+      const agentUser = await userOf(t, 'agent@example.com');
+      await t.db.insert(referralCommissions).values({
+        orderId: ids.accepted,
+        partnerCompanyId: agentUser.companyId!,
+        clientCompanyId: rows.find((r) => r.id === ids.accepted)!.companyId,
+        baseAmount: '10.00',
+        baseCurrency: 'USD',
+        percent: '10',
+        amount: '1.25',
+        currency: 'USD',
+        createdAt: t.clock.now(),
+      });
+      const withRef = (await a.oper.get(`${R}/aggregates?${qs({ createdFrom: since, groupBy: 'CURRENCY' })}`)).json();
+      expect(withRef.find((g: { currency: string }) => g.currency === 'USD').referralCommissionSum).toBe('1.25');
+      expect((await page(a.oper, { status: 'OFFER_ACCEPTED' })).items[0].referralCommission).toBe('1.25');
+      expect((await page(a.client, { status: 'OFFER_ACCEPTED' })).items[0].referralCommission).toBeNull();
+      const clientAgg = (
+        await a.client.get(`${R}/aggregates?${qs({ createdFrom: since, groupBy: 'CURRENCY' })}`)
+      ).json();
+      expect(clientAgg.every((g: { referralCommissionSum: string }) => g.referralCommissionSum === '0')).toBe(true);
       const month = (await a.oper.get(`${R}/aggregates?${qs({ createdFrom: since, groupBy: 'MONTH' })}`)).json();
       expect(month[0].key).toMatch(/^\d{4}-\d{2}$/);
       const byAgent = (

@@ -7158,6 +7158,8 @@ export type ReportOrder = {
   fee?: Maybe<Scalars['Decimal']['output']>;
   /** Platform service fee of the accepted offer (the report's commission), decimal in the order currency; null before acceptance. */
   serviceFee?: Maybe<Scalars['Decimal']['output']>;
+  /** Operators only: the referral partner's commission of the order, decimal in the order currency; null for other roles or without one. */
+  referralCommission?: Maybe<Scalars['Decimal']['output']>;
 };
 
 /** A payment agent of a report order. */
@@ -7186,6 +7188,8 @@ export type ReportAggregate = {
   commissionSum: Scalars['Decimal']['output'];
   /** Sum of the total client fees of accepted offers, decimal string in `currency`. */
   feeSum: Scalars['Decimal']['output'];
+  /** Operators only (else 0): sum of the referral partners' commissions of the orders, decimal string in `currency`. */
+  referralCommissionSum: Scalars['Decimal']['output'];
 };
 
 /**

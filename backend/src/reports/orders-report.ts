@@ -13,6 +13,8 @@
  *   agent only his own partner order's offer. `fee` = its total client fee, `serviceFee` = the platform's share
  *   (both in the order currency). "Commission" (aggregates `commissionSum`) = the platform's service fee of the
  *   accepted offer.
+ * - Operators also get the referral partner's commission of the order (referral_commissions, written when the deal
+ *   is executed, in the order currency) and its sum (`referralCommissionSum`).
  * - Display status: the caller's role's display status (reports/display-sql.ts, from @platform/domain/deal/display).
  */
 import { sql, type SQL } from 'drizzle-orm';
@@ -87,6 +89,8 @@ export interface ReportOrderItem {
   acceptedPaymentAgentId: number | null;
   fee: string | null;
   serviceFee: string | null;
+  /** OPER only: the referral partner's commission of the order (referral_commissions), in the order currency. */
+  referralCommission: string | null;
 }
 
 export interface ReportPage {
@@ -102,6 +106,8 @@ export interface ReportAggregateRow {
   amountSum: string;
   commissionSum: string;
   feeSum: string;
+  /** OPER only (else '0'): sum of the referral partners' commissions (referral_commissions). */
+  referralCommissionSum: string;
 }
 
 const lit = (values: readonly string[]): SQL => sql.raw(values.map((v) => `'${v.replace(/'/g, "''")}'`).join(', '));
@@ -237,7 +243,8 @@ function filtered(scope: ReportScope, f: ReportFilter): SQL {
       o.payment_type, o.amount, o.currency, o.country_code, o.city, o.bank_name, o.company_id, c.short_name as company_name,
       ${agents} as payment_agents,
       case when acc.id is null then null else ${scope.role === 'PARTNER' ? sql`mpo.partner_company_id` : sql`cl.partner_company_id`} end as accepted_agent_id,
-      acc.total_fee as fee, acc.service_fee
+      acc.total_fee as fee, acc.service_fee,
+      ${scope.role === 'OPER' ? sql`(select rc.amount from referral_commissions rc where rc.order_id = o.id)` : sql`null::numeric`} as referral_commission
     from orders o
     join companies c on c.id = o.company_id
     ${scopeJoin}
@@ -270,6 +277,7 @@ interface RawRow extends Record<string, unknown> {
   accepted_agent_id: number | null;
   fee: string | null;
   service_fee: string | null;
+  referral_commission: string | null;
 }
 
 const iso = (v: string | Date): string => new Date(v).toISOString();
@@ -303,6 +311,7 @@ function toItem(r: RawRow): ReportOrderItem {
     acceptedPaymentAgentId: r.accepted_agent_id === null ? null : Number(r.accepted_agent_id),
     fee: r.fee === null ? null : String(r.fee),
     serviceFee: r.service_fee === null ? null : String(r.service_fee),
+    referralCommission: r.referral_commission === null ? null : String(r.referral_commission),
   };
 }
 
@@ -355,7 +364,8 @@ export async function reportAggregates(
   }[groupBy];
   const rows = rowsOf(
     await db.execute(sql`select ${key} as key, r.currency, count(*)::int as count, sum(r.amount)::text as amount_sum,
-      coalesce(sum(r.service_fee), 0)::text as commission_sum, coalesce(sum(r.fee), 0)::text as fee_sum
+      coalesce(sum(r.service_fee), 0)::text as commission_sum, coalesce(sum(r.fee), 0)::text as fee_sum,
+      coalesce(sum(r.referral_commission), 0)::text as referral_commission_sum
       from ${filtered(scope, f)} r group by 1, 2 order by 1, 2`),
   ) as unknown as Array<{
     key: string;
@@ -364,6 +374,7 @@ export async function reportAggregates(
     amount_sum: string;
     commission_sum: string;
     fee_sum: string;
+    referral_commission_sum: string;
   }>;
   return rows.map((r) => ({
     key: String(r.key),
@@ -372,5 +383,6 @@ export async function reportAggregates(
     amountSum: r.amount_sum,
     commissionSum: r.commission_sum,
     feeSum: r.fee_sum,
+    referralCommissionSum: r.referral_commission_sum,
   }));
 }

@@ -115,6 +115,9 @@ const ItemSchema = Type.Object(
     }),
     fee: Nullable(Money('Total client fee of the accepted offer')),
     serviceFee: Nullable(Money('Platform service fee of the accepted offer (the "commission" of the aggregates)')),
+    referralCommission: Nullable(
+      Money('OPER only: the referral partner commission of the order (null for other roles or without one)'),
+    ),
   },
   { description: 'An order of a report' },
 );
@@ -138,6 +141,9 @@ const AggregateSchema = Type.Object({
   amountSum: Type.String({ description: 'Sum of the amounts, decimal string' }),
   commissionSum: Type.String({ description: 'Sum of the platform service fees of accepted offers, decimal string' }),
   feeSum: Type.String({ description: 'Sum of the total client fees of accepted offers, decimal string' }),
+  referralCommissionSum: Type.String({
+    description: 'OPER only (else "0"): sum of the referral partner commissions of the orders, decimal string',
+  }),
 });
 
 const ERRORS = errorResponses(RIGHT_ERRORS, INPUT_ERRORS, { 400: [REPORT_ERRORS.filter, REPORT_ERRORS.cursor] });

@@ -65,6 +65,7 @@ function toNode(i: ItemDto) {
     acceptedPaymentAgentId: i.acceptedPaymentAgentId,
     fee: i.fee,
     serviceFee: i.serviceFee,
+    referralCommission: i.referralCommission,
   };
 }
 
