@@ -114,7 +114,16 @@ export async function buildGateway(opts: BuildGatewayOptions): Promise<Gateway> 
     ...opts.realtime,
   });
   attachChatSubscription(schema, realtime);
-  attachOrderSubscription(schema, realtime); // live order events on the same channel (issue 12)
+  // Integrators' API-token subscriptions of live order events: their own channels, streamed with the token (issue 12).
+  const tokenRealtime = new ChatHub({
+    backendUrl: config.backendUrl,
+    dispatcher,
+    log: (msg, err) => app.log.warn({ err }, msg),
+    ...opts.realtime,
+    presence: false,
+    apiToken: true,
+  });
+  attachOrderSubscription(schema, realtime, tokenRealtime); // live order events on the same channel (issue 12)
   // Hardening (issue 12; security/): limits, time-out, body limit, production mode, trusted documents, explorer.
   const hardening = resolveHardening(config.hardening);
   const hardened = apolloHardening(hardening);
@@ -238,6 +247,7 @@ export async function buildGateway(opts: BuildGatewayOptions): Promise<Gateway> 
       if (closed) return;
       closed = true;
       realtime.close();
+      tokenRealtime.close();
       await app.close(); // the drain plugins stop Apollo and the WebSocket server
       await apollo.stop();
       await dispatcher.close();

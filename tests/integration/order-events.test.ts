@@ -12,7 +12,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toGlobalId } from 'graphql-relay';
 import { secondClientCompany } from '../../backend/test/orders-helpers.js';
-import type { Client } from 'graphql-ws';
+import { createClient, type Client } from 'graphql-ws';
+import WebSocket from 'ws';
 import { until, userSocket } from '../support/chat.js';
 import { day, orderInput, signIn, signInDealActors } from '../support/deal.js';
 import { ok, startStack, type GqlClient, type Stack } from '../support/stack.js';
@@ -206,5 +207,69 @@ describe('orderEvents over real WebSockets (issue 12)', () => {
     for (const s of [sClient, sClient2, sP1, sOper, back]) expect(s.errors).toEqual([]);
     back.stop();
     for (const s of [sClient, sClient2, sP1, sOper]) s.stop();
+  });
+  it("an integrator's API token over graphql-ws connectionParams: his order events only, no chat; revoked → UNAUTHENTICATED", async () => {
+    const created = (
+      await ok(
+        client,
+        `mutation ($input: CreateApiTokenInput!) { createApiToken(input: $input) { __typename ... on CreateApiTokenSuccess { token apiToken { id } } } }`,
+        { input: { name: 'События заявок' } },
+      )
+    ).createApiToken;
+    expect(created.__typename).toBe('CreateApiTokenSuccess');
+    // no cookie on this socket: the token travels in connectionParams, as a graphql-ws client of an integrator sends it
+    const ws = createClient({
+      url: stack.url.replace('http', 'ws') + '/graphql',
+      webSocketImpl: WebSocket,
+      connectionParams: { authorization: `Bearer ${created.token}` },
+      retryAttempts: 0,
+      lazy: true,
+    });
+    const before = stack.backend.app.chatRealtime.openStreams();
+    const live = subscribe(ws);
+    await until('the token stream', () => stack.backend.app.chatRealtime.openStreams() >= before + 1);
+    const mine = await createOrder(client);
+    const theirs = await createOrder(client2);
+    const got = await until('the token sees his order', () => live.events[0]);
+    expect(got.orderEvents).toMatchObject({
+      type: 'ORDER_CREATED',
+      orderId: mine.orderId,
+      order: { id: mine.id, status: 'VALIDATION' },
+    });
+    // a chat subscription with the token is refused
+    const chat: Sub = { events: [], errors: [], stop: () => {} };
+    chat.stop = ws.subscribe(
+      { query: 'subscription { chatEvents { __typename } }' },
+      { next: (r) => r.errors && chat.errors.push(...r.errors), error: (e) => chat.errors.push(e), complete: () => {} },
+    );
+    await until('chat refused', () => chat.errors.length > 0);
+    expect(JSON.stringify(chat.errors)).toContain('UNAUTHENTICATED');
+    // nothing of the other company reached the token
+    await createOrder(client);
+    await until('the second own order', () => live.events.length >= 2);
+    expect(live.events.map((e) => e.orderEvents.orderId)).not.toContain(theirs.orderId);
+    expect(live.errors).toEqual([]);
+    live.stop();
+    await ws.dispose();
+
+    // revoked: a new subscription with the token is refused
+    const revoked = (
+      await ok(client, `mutation ($input: RevokeApiTokenInput!) { revokeApiToken(input: $input) { __typename } }`, {
+        input: { id: created.apiToken.id },
+      })
+    ).revokeApiToken;
+    expect(revoked.__typename).toBe('RevokeApiTokenSuccess');
+    const ws2 = createClient({
+      url: stack.url.replace('http', 'ws') + '/graphql',
+      webSocketImpl: WebSocket,
+      connectionParams: { authorization: `Bearer ${created.token}` },
+      retryAttempts: 0,
+      lazy: true,
+    });
+    const refused = subscribe(ws2);
+    await until('revoked token refused', () => refused.errors.length > 0);
+    expect(JSON.stringify(refused.errors)).toContain('UNAUTHENTICATED');
+    expect(refused.events).toEqual([]);
+    await ws2.dispose();
   });
 });

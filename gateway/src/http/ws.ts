@@ -24,6 +24,7 @@ import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
 import type { Dispatcher } from 'undici';
 import { createContext } from '../context.js';
+import { bearerApiToken } from '../modules/apiTokens/bearer.js';
 import { formatError, type ErrorLogger } from '../formatError.js';
 import { type PersistedQueries, resolvePersisted } from '../persisted.js';
 import {
@@ -76,6 +77,19 @@ function reject(socket: Duplex, status: number, text: string): void {
   socket.destroy();
 }
 
+/**
+ * The upgrade request's headers, with `Authorization` from the socket's `connectionParams` when it carries one (an
+ * integrator's API token, issue 12: browsers cannot set headers on a WebSocket, graphql-ws clients pass it there).
+ */
+function socketHeaders(ctx: {
+  connectionParams?: Readonly<Record<string, unknown>>;
+  extra: { request: IncomingMessage };
+}): Record<string, string | string[] | undefined> {
+  const auth = ctx.connectionParams?.authorization;
+  const headers = ctx.extra.request.headers;
+  return typeof auth === 'string' ? { ...headers, authorization: auth } : headers;
+}
+
 /** Attaches the graphql-ws server to the Fastify HTTP server. Returns a disposer. */
 export function attachWebSocket(app: FastifyInstance, opts: WsOptions): () => Promise<void> {
   const hardening = opts.hardening ?? resolveHardening();
@@ -100,8 +114,12 @@ export function attachWebSocket(app: FastifyInstance, opts: WsOptions): () => Pr
       validate: (schema, document) => validate(schema, document, rules),
       context: (ctx) => {
         const req = ctx.extra.request;
+        // An integrator's API token (issue 12): `connectionParams: { authorization: 'Bearer vpt_…' }` or the upgrade's
+        // Authorization header; the operation then acts with the token, not the cookie (live order events only).
+        const bearerToken = bearerApiToken(socketHeaders(ctx));
         return createContext({
           backendUrl: opts.backendUrl,
+          bearerToken,
           cookieHeader: req.headers.cookie,
           forwardHeaders: forwardFor(req),
           dispatcher: opts.dispatcher,
@@ -110,7 +128,7 @@ export function attachWebSocket(app: FastifyInstance, opts: WsOptions): () => Pr
       onSubscribe: (ctx, _id, payload) => {
         const p = payload as typeof payload & { doc_id?: unknown; id?: unknown };
         const ext = (payload.extensions ?? {}) as { doc_id?: unknown; id?: unknown };
-        const onlyPersisted = persistedOnlyFor(ctx.extra.request.headers, hardening, opts.persistedOnly);
+        const onlyPersisted = persistedOnlyFor(socketHeaders(ctx), hardening, opts.persistedOnly);
         const r = resolvePersisted(opts.persisted, onlyPersisted, {
           doc_id: p.doc_id ?? ext.doc_id,
           id: p.id ?? ext.id,

@@ -36,6 +36,8 @@ export interface ChannelOptions {
   typingTimeoutMs: number;
   presence: boolean;
   presenceHeartbeatMs: number;
+  /** Issue 12: the subscribers' credential is an API token, not a cookie (upstream.ts `apiToken`). */
+  apiToken?: boolean;
   now: () => number;
   log?: (msg: string, err?: unknown) => void;
 }
@@ -105,6 +107,7 @@ export class Channel {
       backendUrl: o.backendUrl,
       dispatcher: o.dispatcher,
       cookie: () => this.cookie(),
+      apiToken: o.apiToken,
       fetchToken: (c) => fetchSessionToken(o.backendUrl, c, o.dispatcher),
       lastEventId: () => (this.resume.lastId === null ? null : String(this.resume.lastId)),
       onEvent: (e) => this.onSse(e),

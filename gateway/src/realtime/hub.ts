@@ -48,6 +48,11 @@ export interface ChatHubOptions {
   presence?: boolean;
   /** Presence heartbeat while a channel has subscribers, ms (default 60 000; must stay under 4 minutes). */
   presenceHeartbeatMs?: number;
+  /**
+   * Issue 12: a hub of integrators' API-token subscriptions (`cookie` of subscribe is then the token): one upstream per
+   * user authenticated by the token, live order events only. Use presence: false with it.
+   */
+  apiToken?: boolean;
   now?: () => number;
   log?: (msg: string, err?: unknown) => void;
 }

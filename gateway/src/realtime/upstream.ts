@@ -38,6 +38,12 @@ export interface UpstreamStreamOptions {
   dispatcher?: Dispatcher;
   /** The Cookie header to forward (a live subscriber's session); undefined → stop UNAUTHENTICATED. */
   cookie: () => string | undefined;
+  /**
+   * Issue 12: the credential of `cookie()` is an integrator's API token (vpt_…), sent as `Authorization: Bearer` with
+   * no cookie and no chat session token; the backend's stream then carries live order events only. A 401 stops the
+   * stream (UNAUTHENTICATED: revoked or expired token).
+   */
+  apiToken?: boolean;
   /** Fetches a new session token with the cookie; throws `TokenRefused` when the session is gone. */
   fetchToken: (cookie: string) => Promise<ChatSessionTokenDto>;
   /** Last-Event-ID to (re)connect with, null for a live start. */
@@ -136,12 +142,16 @@ export class UpstreamStream {
     const cookie = this.opts.cookie();
     if (!cookie) return this.finish('UNAUTHENTICATED');
     let token: string;
-    try {
-      token = await this.ensureToken(cookie, afterRenewal);
-    } catch (err) {
-      if (err instanceof TokenRefused) return this.finish('UNAUTHENTICATED');
-      this.opts.log?.('chat session token failed', err);
-      return this.retryLater();
+    if (this.opts.apiToken) {
+      token = cookie;
+    } else {
+      try {
+        token = await this.ensureToken(cookie, afterRenewal);
+      } catch (err) {
+        if (err instanceof TokenRefused) return this.finish('UNAUTHENTICATED');
+        this.opts.log?.('chat session token failed', err);
+        return this.retryLater();
+      }
     }
     if (this.stopped) return;
     const abort = new AbortController();
@@ -149,7 +159,7 @@ export class UpstreamStream {
     const headers: Record<string, string> = {
       accept: 'text/event-stream',
       'cache-control': 'no-cache',
-      cookie,
+      ...(this.opts.apiToken ? {} : { cookie }),
       authorization: `Bearer ${token}`,
     };
     const last = this.opts.lastEventId();
@@ -174,7 +184,7 @@ export class UpstreamStream {
       await res.body.dump().catch(() => {});
       if (this.stopped) return;
       if (res.statusCode === 401) {
-        if (afterRenewal) return this.finish('UNAUTHENTICATED');
+        if (afterRenewal || this.opts.apiToken) return this.finish('UNAUTHENTICATED');
         return this.connect(true); // expired session token: renew once, reconnect at once
       }
       if (res.statusCode === 500) return this.finish('SERVER_ERROR');

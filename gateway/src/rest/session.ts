@@ -103,6 +103,11 @@ export class UpstreamSession {
     return !!this.opts.bearerToken;
   }
 
+  /** The caller's API token (issue 12), for the realtime hub's upstream stream of live order events; else undefined. */
+  apiToken(): string | undefined {
+    return this.opts.bearerToken;
+  }
+
   /**
    * Performs `method` on the path template `path` (e.g. `/api/secured/client/order/exch/{id}` with `params: { id }`)
    * and returns the parsed JSON of its 2xx answer, typed by the generated contract (undefined for 204).

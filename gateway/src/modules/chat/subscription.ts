@@ -143,7 +143,9 @@ export function attachChatSubscription(schema: GraphQLSchema, hub: ChatHub): voi
   if (!field) throw new Error('schema.graphql lacks Subscription.chatEvents');
   field.resolve = (payload: unknown) => payload;
   field.subscribe = async (_root, args: { resumeFrom?: string | null }, ctx: GatewayContext) => {
-    const user = ctx.session.hasSessionCookie() ? await queryResult(() => ctx.loaders.viewer()) : null;
+    // An API token (issue 12) follows live order events only (orderEvents), never the chat.
+    const cookieSession = ctx.session.hasSessionCookie() && !ctx.session.usesApiToken();
+    const user = cookieSession ? await queryResult(() => ctx.loaders.viewer()) : null;
     if (!user) throw new GraphQLError('Требуется вход в систему', { extensions: { code: 'UNAUTHENTICATED' } });
     const source = hub.subscribe({
       userId: user.userId,

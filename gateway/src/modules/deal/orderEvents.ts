@@ -8,6 +8,9 @@
  * `order` and `partnerOrder` are read under the subscriber's own session with fresh loaders per event (the operation's
  * loaders live as long as the subscription and would answer stale data), through `node` scoping: null when he cannot
  * read them. The socket's cookie session identifies the user; without one the subscription fails UNAUTHENTICATED.
+ * An integrator's socket carries his API token instead (`connectionParams: { authorization: 'Bearer vpt_…' }`, http/ws.ts):
+ * his subscription then joins `tokenHub`, whose channels stream the backend with the token (order events only), never
+ * a cookie user's channel; a revoked or expired token ends it with UNAUTHENTICATED.
  */
 import { GraphQLError, isObjectType, type GraphQLSchema } from 'graphql/index.js';
 import { toGlobalId } from 'graphql-relay';
@@ -70,8 +73,11 @@ async function readOrder(
   return node && node.__typename === 'Order' ? (node as OrderParent & { __typename: 'Order' }) : null;
 }
 
-/** Attaches `subscribe`/`resolve` of Subscription.orderEvents and the lazy fields of OrderEvent, bound to `hub`. */
-export function attachOrderSubscription(schema: GraphQLSchema, hub: ChatHub): void {
+/**
+ * Attaches `subscribe`/`resolve` of Subscription.orderEvents and the lazy fields of OrderEvent, bound to `hub` (cookie
+ * sessions) and `tokenHub` (API tokens; without it a token subscription fails UNAUTHENTICATED).
+ */
+export function attachOrderSubscription(schema: GraphQLSchema, hub: ChatHub, tokenHub?: ChatHub): void {
   const field = schema.getSubscriptionType()?.getFields().orderEvents;
   if (!field) throw new Error('schema.graphql lacks Subscription.orderEvents');
   const eventType = schema.getType('OrderEvent');
@@ -95,10 +101,12 @@ export function attachOrderSubscription(schema: GraphQLSchema, hub: ChatHub): vo
   field.resolve = (payload: unknown) => payload;
   field.subscribe = async (_root, args: { after?: string | null }, ctx: GatewayContext) => {
     const user = ctx.session.hasSessionCookie() ? await queryResult(() => ctx.loaders.viewer()) : null;
-    if (!user) throw new GraphQLError('Требуется вход в систему', { extensions: { code: 'UNAUTHENTICATED' } });
-    const source = hub.subscribe({
+    const token = ctx.session.apiToken();
+    if (!user || (token && !tokenHub))
+      throw new GraphQLError('Требуется вход в систему', { extensions: { code: 'UNAUTHENTICATED' } });
+    const source = (token ? tokenHub! : hub).subscribe({
       userId: user.userId,
-      cookie: ctx.session.jar.header() ?? '',
+      cookie: token ?? ctx.session.jar.header() ?? '',
       resumeFrom: args.after ?? null,
     });
     const it: AsyncIterableIterator<OrderEventValue> = {
