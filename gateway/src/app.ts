@@ -96,6 +96,7 @@ export async function buildGateway(opts: BuildGatewayOptions): Promise<Gateway> 
   // Traces, /metrics, X-Request-Id on answers (issue 12; observability/). `realtime` is read at scrape time only.
   const observability = new GatewayObservability(config.observability ?? loadObservabilityConfig(), {
     channels: () => realtime.size,
+    backlog: () => realtime.backlog(),
   });
   observability.register(app);
   // Rate limit per API token / session / address on /graphql and /reports (issue 12; http/rateLimit.ts).

@@ -199,6 +199,7 @@ describe('observability: traces, request ids and metrics across gateway and back
       expect(sample(open, 'graphql_ws_subscriptions_open')).toBe(1);
       expect(sample(open, 'graphql_ws_connections_open')).toBe(1);
       expect(sample(open, 'gateway_realtime_channels_open')).toBe(1);
+      expect(sample(open, 'gateway_realtime_lag_events', { aggregate: 'max' })).toBeGreaterThanOrEqual(0);
       const b = await metrics(backendUrl);
       expect(sample(b, 'event_stream_subscribers')).toBe(1);
     } finally {

@@ -50,7 +50,7 @@ export class GatewayObservability {
 
   constructor(
     private readonly config: ObservabilityConfig,
-    sources: { channels: () => number },
+    sources: { channels: () => number; backlog: () => number[] },
   ) {
     this.tracing = createTracing({
       serviceName: config.serviceName,
@@ -59,6 +59,7 @@ export class GatewayObservability {
     });
     this.metrics = new GatewayMetrics({
       channels: sources.channels,
+      backlog: sources.backlog,
       ws: () => {
         let operations = 0;
         for (const c of this.wsContexts) operations += Object.keys(c.subscriptions).length;

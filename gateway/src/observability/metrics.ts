@@ -25,6 +25,8 @@ export interface GatewayMetricsSources {
   ws: () => { connections: number; operations: number };
   /** Open upstream event channels of the realtime hub (one per signed-in user with a live subscription). */
   channels: () => number;
+  /** Per open channel, the undelivered events of its slowest subscriber (realtime/hub.ts backlog). */
+  backlog: () => number[];
 }
 
 export class GatewayMetrics {
@@ -79,6 +81,20 @@ export class GatewayMetrics {
       registers,
       collect() {
         this.set(sources.channels());
+      },
+    });
+    new client.Gauge({
+      name: 'gateway_realtime_lag_events',
+      help: 'Event lag the gateway can see: events a channel received from the backend stream but its slowest subscriber has not read yet; max and sum over the open channels',
+      labelNames: ['aggregate'],
+      registers,
+      collect() {
+        const backlog = sources.backlog();
+        this.set({ aggregate: 'max' }, Math.max(0, ...backlog));
+        this.set(
+          { aggregate: 'sum' },
+          backlog.reduce((a, b) => a + b, 0),
+        );
       },
     });
   }

@@ -16,7 +16,11 @@ describe('gateway observability helpers', () => {
   });
 
   it('keeps at most 500 operation names as label values, then counts the rest as other', () => {
-    const m = new GatewayMetrics({ ws: () => ({ connections: 0, operations: 0 }), channels: () => 0 });
+    const m = new GatewayMetrics({
+      ws: () => ({ connections: 0, operations: 0 }),
+      channels: () => 0,
+      backlog: () => [],
+    });
     expect(m.operationLabel(undefined)).toBe('anonymous');
     for (let i = 0; i < 500; i++) expect(m.operationLabel(`Op${i}`)).toBe(`Op${i}`);
     expect(m.operationLabel('Op0')).toBe('Op0');

@@ -86,6 +86,14 @@ export class ChatHub {
     return this.channels.size;
   }
 
+  /**
+   * Per open channel, the undelivered events of its slowest subscriber: what the gateway's channels lag behind the
+   * upstream stream they received (issue 12 metrics, observability/metrics.ts).
+   */
+  backlog(): number[] {
+    return [...this.channels.values()].map((c) => Math.max(0, ...[...c.subs].map((s) => s.queue.length)));
+  }
+
   /** The channel of a user, for tests and health: subscriber count and upstream connects. */
   inspect(userId: number): { subscribers: number; connects: number; lastId: number | null } | null {
     const c = this.channels.get(userId);
