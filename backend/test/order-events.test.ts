@@ -11,6 +11,7 @@ import { users } from '../src/db/schema/core.js';
 import { createTestApp, DRIVERS, type TestApp } from './harness.js';
 import { actors, CLIENT, newOrder, OPER, partnerOrderId, sendOffer, userOf, type Actors } from './deal-helpers.js';
 import { activeOrder } from './deal-partner-helpers.js';
+import { append, listen, SseReader } from './chat-stream-helpers.js';
 
 interface Ev {
   id: number;
@@ -132,6 +133,39 @@ for (const driver of DRIVERS) {
       expect(evs.map((e) => e.type)).toEqual(['COMMENT_ADDED']);
       expect(evs[0].recipients).toEqual(expect.arrayContaining([...clientIds, operId]));
       for (const p of p1Ids) expect(evs[0].recipients).not.toContain(p);
+    });
+
+    it('the stream of an API-token request carries order events only (replay and live); the cookie stream both', async () => {
+      const url = `${await listen(t.app)}/api/secured/chat/stream`;
+      const clientId = (await userOf(t, 'client@example.com')).id;
+      const created = await a.client.post('/api/secured/api-tokens', { name: 'Поток заявок' });
+      expect(created.statusCode).toBe(201);
+      const token = created.json().token as string;
+      const [head] = await t.db.select({ id: sql<number>`coalesce(max(${chatEvents.id}), 0)` }).from(chatEvents);
+      const chatMsg = { recipients: [clientId], kind: 'GROUP_MSG' as const, payload: { msgId: 1, groupId: 1 } };
+      await append(t.db, [chatMsg]);
+      await newOrder(t, a);
+      const after = { 'last-event-id': String(head.id) };
+      const byToken = await SseReader.open(url, { authorization: `Bearer ${token}`, ...after });
+      const byCookie = await SseReader.open(url, { cookie: a.client.cookieHeader(), ...after });
+      try {
+        expect(byToken.status).toBe(200);
+        const kinds = (r: SseReader) =>
+          r.blocks.map((b) => b.event).filter((k) => k === 'GROUP_MSG' || k === 'ORDER_MSG');
+        await byCookie.waitFor((r) => kinds(r).length >= 2, 5000, 'cookie replay');
+        expect(kinds(byCookie)).toEqual(['GROUP_MSG', 'ORDER_MSG']);
+        await byToken.waitFor((r) => kinds(r).length >= 1, 5000, 'token replay');
+        // live: another chat message, then another order
+        await append(t.db, [chatMsg]);
+        await newOrder(t, a);
+        await byCookie.waitFor((r) => kinds(r).length >= 4, 5000, 'cookie live');
+        await byToken.waitFor((r) => kinds(r).length >= 2, 5000, 'token live');
+        expect(kinds(byToken)).toEqual(['ORDER_MSG', 'ORDER_MSG']);
+        expect(kinds(byCookie)).toEqual(['GROUP_MSG', 'ORDER_MSG', 'GROUP_MSG', 'ORDER_MSG']);
+      } finally {
+        byToken.close();
+        byCookie.close();
+      }
     });
   });
 }
