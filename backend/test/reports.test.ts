@@ -178,6 +178,7 @@ for (const driver of DRIVERS) {
         count: number;
         amountSum: string;
         commissionSum: string;
+        referralCommissionSum: string;
       }[];
       for (const g of agg) {
         const mine = rows.filter((r) => r.currency === g.currency);
