@@ -39,11 +39,19 @@ for (const driver of DRIVERS) {
         const accepted = winner.offers.filter((o: { status: string }) => o.status === 'ACCEPTED');
         expect(accepted).toHaveLength(1);
         expect(winner.offers.filter((o: { status: string }) => o.status === 'SIGNED_ANOTHER_OFFER')).toHaveLength(1);
-        // Exactly the winner's changes: order, two offers, three history rows — nothing of the loser.
+        // Exactly the winner's changes: order, two offers, three history rows and their three live order events
+        // (issue 12) — nothing of the loser.
         const after = await t.snapshot();
         const changedTables = Object.keys(after).filter((k) => JSON.stringify(after[k]) !== JSON.stringify(before[k]));
-        expect(changedTables.sort()).toEqual(['order_status_history', 'orders', 'partner_orders']);
+        expect(changedTables.sort()).toEqual([
+          'chat_event_counter',
+          'chat_events',
+          'order_status_history',
+          'orders',
+          'partner_orders',
+        ]);
         expect(after.order_status_history.length - before.order_status_history.length).toBe(3);
+        expect(after.chat_events.length - before.chat_events.length).toBe(3);
       }
     });
 
