@@ -6,6 +6,7 @@
  * through the GraphQL API (setup, not under test). Then, with both pages open and never reloaded:
  * - the agent sends his offer (API): the client's open request modal shows it with 'Принять предложение';
  * - the client accepts it in the browser: the agent's open modal moves to ACCEPTED.
+ * - a new request sent to the agent appears in his open request list.
  * Each page's navigations are counted: none happens after the pages were opened.
  */
 import type { Browser, Page } from 'playwright-core';
@@ -117,6 +118,33 @@ describe('live order events in the browser (issue 12)', () => {
     // The client accepts in the browser: the agent's open modal moves to ACCEPTED.
     await accept.click();
     await agent.getByTestId('partner-order-status').and(agent.locator('[data-status="ACCEPTED"]')).waitFor();
+    expect(navigations).toBe(0);
+  });
+
+  it('a request sent to the payment agent appears in his open list without reload', async () => {
+    await agent.goto('/partner');
+    await agent.getByRole('heading', { name: 'Заявки' }).waitFor();
+    await agent.waitForLoadState('networkidle');
+    let navigations = 0;
+    agent.on('framenavigated', (f) => f === agent.mainFrame() && navigations++);
+    const created = await ok(
+      apiClient,
+      `mutation ($input: OrderInput!) { createOrder(input: $input) { __typename ... on CreateOrderSuccess { order { id orderId } } } }`,
+      { input: orderInput({ comment: 'E2E: новая заявка агенту' }) },
+    );
+    const { id, orderId } = created.createOrder.order as { id: string; orderId: number };
+    const row = agent.getByTestId('partner-order-row').and(agent.locator(`[data-order-id="${orderId}"]`));
+    expect(await row.count()).toBe(0);
+    await mutate(apiOper, 'takeOrderForReview', 'OrderActionInput', { orderId: id }, 'TakeOrderForReviewSuccess');
+    await mutate(
+      apiOper,
+      'sendOrderToPartners',
+      'SendOrderToPartnersInput',
+      { orderId: id, partnerIds: [p1Id] },
+      'SendOrderToPartnersSuccess',
+    );
+    await row.waitFor();
+    expect(await row.getAttribute('data-status')).toBe('ALLOWED');
     expect(navigations).toBe(0);
   });
 });
