@@ -7260,6 +7260,9 @@ export type OrderEvent = {
    * nothing changed status (DOCUMENT_ADDED, COMMENT_ADDED, RESYNC).
    */
   status?: Maybe<Scalars['String']['output']>;
-  /** RESYNC only: why the gap cannot be replayed (e.g. CURSOR_UNKNOWN, GAP_BEYOND_RETENTION, REPLAY_TOO_LARGE). */
+  /**
+   * RESYNC only: why the gap cannot be replayed (e.g. CURSOR_NOT_BUFFERED, INVALID_CURSOR, GAP_BEYOND_RETENTION,
+   * REPLAY_TOO_LARGE).
+   */
   reason?: Maybe<Scalars['String']['output']>;
 };
