@@ -82,7 +82,11 @@ const rows = (s: Sub) => s.events.map((e) => [e.orderEvents.type, e.orderEvents.
 const cursors = (s: Sub) => s.events.map((e) => Number(e.orderEvents.cursor));
 
 beforeAll(async () => {
-  stack = await startStack({ realtime: { lingerMs: 60_000 } });
+  // The integrator's stream re-checks its API token every 300 ms here (20 s by default).
+  stack = await startStack({
+    realtime: { lingerMs: 60_000 },
+    backendConfig: { chatStream: { tokenRecheckMs: 300 } },
+  });
   ({ client, p1, p2, p1Id, p2Id, oper } = await signInDealActors(stack.url));
   await secondClientCompany(stack.backend, 'client2@example.com');
   ({ c: client2 } = await signIn(stack.url, 'client2@example.com', 'CLIENT'));
@@ -249,16 +253,22 @@ describe('orderEvents over real WebSockets (issue 12)', () => {
     await until('the second own order', () => live.events.length >= 2);
     expect(live.events.map((e) => e.orderEvents.orderId)).not.toContain(theirs.orderId);
     expect(live.errors).toEqual([]);
-    live.stop();
-    await ws.dispose();
 
-    // revoked: a new subscription with the token is refused
+    // revoked: the open subscription ends with UNAUTHENTICATED, and a new one is refused
     const revoked = (
       await ok(client, `mutation ($input: RevokeApiTokenInput!) { revokeApiToken(input: $input) { __typename } }`, {
         input: { id: created.apiToken.id },
       })
     ).revokeApiToken;
     expect(revoked.__typename).toBe('RevokeApiTokenSuccess');
+    await until('the open token subscription ended', () => live.errors.length > 0);
+    expect(JSON.stringify(live.errors)).toContain('UNAUTHENTICATED');
+    const seen = live.events.length;
+    await createOrder(client);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(live.events.length).toBe(seen);
+    live.stop();
+    await ws.dispose();
     const ws2 = createClient({
       url: stack.url.replace('http', 'ws') + '/graphql',
       webSocketImpl: WebSocket,

@@ -35,6 +35,12 @@ export async function startStack(
     webDist?: string;
     realtime?: BuildGatewayOptions['realtime'];
     trustedCaDir?: string;
+    /** Backend settings of the test, e.g. a short API-token re-check of the stream (`chatStream`). */
+    backendConfig?: Parameters<typeof createTestApp>[0] extends infer O
+      ? O extends { config?: infer C }
+        ? C
+        : never
+      : never;
     /** Gateway settings of the test, e.g. low rate limits (issue 12). */
     gateway?: Omit<Partial<BuildGatewayOptions>, 'backendUrl' | 'port' | 'realtime'>;
   } = {},
@@ -42,6 +48,7 @@ export async function startStack(
   const backend = await createTestApp({
     driver: opts.driver,
     ...(opts.trustedCaDir ? { trustedCaDir: opts.trustedCaDir } : {}),
+    ...(opts.backendConfig ? { config: opts.backendConfig } : {}),
   });
   await backend.app.listen({ port: 0, host: '127.0.0.1' });
   const addr = backend.app.server.address();

@@ -125,6 +125,22 @@ export async function authenticateApiToken(
   return true;
 }
 
+/**
+ * Whether token `id` still authenticates at `now`: present, not revoked, not expired, its owner neither blocked nor of
+ * an account type without tokens. An open stream of the token re-checks it with this (src/chat/stream/index.ts).
+ */
+export async function apiTokenStillActive(
+  db: Db,
+  id: number,
+  now: Date,
+  loadUser: (id: number) => Promise<AuthUser | null>,
+): Promise<boolean> {
+  const [row] = await db.select().from(apiTokens).where(eq(apiTokens.id, id));
+  if (!row || apiTokenStatus(row, now) !== 'ACTIVE') return false;
+  const user = await loadUser(row.userId);
+  return !!user && !user.blocked && mayUseApiTokens(user.accountType);
+}
+
 function view(row: typeof apiTokens.$inferSelect, now: Date): ApiTokenView {
   return {
     id: row.id,

@@ -5,7 +5,9 @@
  * Auth: the session cookie, or the chat session token (`Authorization: Bearer <token>` or `?token=`) resolved by `app.chatRealtime.tokenResolver` (the chat session token
  * of GET /api/secured/chat/session-token; the chat routes install the resolver). 401 `UNAUTHORIZED` otherwise.
  * Also an API token (issue 12: `Authorization: Bearer vpt_…`, set by the auth plugin as `request.apiToken`): the stream
- * then carries the live order events (`event: ORDER_MSG`, src/deal/order-events.ts) of the token's user only.
+ * then carries the live order events (`event: ORDER_MSG`, src/deal/order-events.ts) of the token's user only, and
+ * re-checks the token every `tokenRecheckMs`: revoked, expired or its owner blocked → the stream ends (the reconnect
+ * then gets 401 API_TOKEN_INVALID, which the gateway turns into UNAUTHENTICATED for the subscription).
  * Every stream carries ORDER_MSG events next to the chat kinds; chat readers ignore the kind.
  * Resume: the `Last-Event-ID` header, else `?lastEventId=`. Decision by resumeFrom (domain/chat/replay.ts):
  *   none → live from the head; a retained gap → exactly the missed events of this user in id order, then live;
@@ -20,6 +22,7 @@ import fp from 'fastify-plugin';
 import { ORDER_EVENT_KIND } from '@platform/domain/deal/events';
 import { parseLastEventId, resumeFrom } from '../../domain/chat/replay.js';
 import { AppError } from '../../errors.js';
+import { apiTokenStillActive } from '../../integrations/api-tokens.js';
 import { publishEphemeralVia, type EphemeralKind } from '../events.js';
 import { ChatEventHub } from './hub.js';
 import { pruneChatEvents, readRetainedWindow } from './log.js';
@@ -128,13 +131,25 @@ export default fp(
         reply.hijack();
         const res = reply.raw;
         let unsubscribe: () => void = () => undefined;
+        let recheck: NodeJS.Timeout | undefined;
         const conn = new SseConnection(res, options, () => {
           unsubscribe();
+          if (recheck) clearInterval(recheck);
           streams.delete(conn);
         });
         streams.add(conn);
         // An API-token request (issue 12, integrators) follows live order events only: no chat, no presence.
-        const onlyOrders = request.apiToken !== null;
+        const token = request.apiToken;
+        const onlyOrders = token !== null;
+        if (token) {
+          recheck = setInterval(() => {
+            apiTokenStillActive(app.dbh.db, token.id, app.clock.now(), app.loadAuthUser).then(
+              (active) => active || conn.end(),
+              (err: unknown) => request.log.warn({ err }, 'chat stream: re-checking the API token failed'),
+            );
+          }, options.tokenRecheckMs);
+          recheck.unref();
+        }
         const shown = (kind: string) => !onlyOrders || kind === ORDER_EVENT_KIND;
         unsubscribe = hub.subscribe(userId, (m) => {
           if (shown(m.durable ? m.event.kind : 'NOTIFY_MSG')) conn.deliver(m);

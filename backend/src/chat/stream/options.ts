@@ -1,7 +1,7 @@
 /**
  * Settings of the chat realtime stream (spec chat §9: ping 20 s, retry 5 s; DESIGN "Realtime": retention).
  * Read from `config.chatStream` (tests pass it to createTestApp's config), else from the environment:
- * CHAT_STREAM_PING_MS, CHAT_EVENTS_RETENTION_DAYS, CHAT_EVENTS_RETENTION_MAX, CHAT_EVENTS_PRUNE_EVERY_MS.
+ * CHAT_STREAM_PING_MS, CHAT_STREAM_TOKEN_RECHECK_MS, CHAT_EVENTS_RETENTION_DAYS, CHAT_EVENTS_RETENTION_MAX, CHAT_EVENTS_PRUNE_EVERY_MS.
  */
 import type { RetentionPolicy } from './log.js';
 
@@ -24,6 +24,11 @@ export interface ChatStreamOptions {
    * the client resumes from its Last-Event-ID.
    */
   maxBufferedBytes: number;
+  /**
+   * How often a stream opened with an API token re-checks the token (ms; default 20 000): once it is revoked or expired,
+   * or its owner blocked, the stream ends and the reconnect gets 401 API_TOKEN_INVALID (issue 12 "API tokens").
+   */
+  tokenRecheckMs: number;
 }
 
 declare module '../../config.js' {
@@ -48,6 +53,7 @@ export function chatStreamOptions(
     pollMs: 10_000,
     maxReplay: 10_000,
     maxBufferedBytes: 1024 * 1024,
+    tokenRecheckMs: num(env.CHAT_STREAM_TOKEN_RECHECK_MS, 20_000),
     ...over,
     retention: {
       maxAgeMs: num(env.CHAT_EVENTS_RETENTION_DAYS, 7) * DAY,
