@@ -248,6 +248,23 @@ describe('orderEvents over real WebSockets (issue 12)', () => {
     );
     await until('chat refused', () => chat.errors.length > 0);
     expect(JSON.stringify(chat.errors)).toContain('UNAUTHENTICATED');
+    // the token is read-only over WebSocket too: a mutation is refused before it runs
+    const write: Sub = { events: [], errors: [], stop: () => {} };
+    const tokensBefore = (await ok(client, '{ viewer { apiTokens { id } } }')).viewer.apiTokens.length;
+    write.stop = ws.subscribe(
+      {
+        query: 'mutation ($input: CreateApiTokenInput!) { createApiToken(input: $input) { __typename } }',
+        variables: { input: { name: 'через сокет' } },
+      },
+      {
+        next: (r) => r.errors && write.errors.push(...r.errors),
+        error: (e) => write.errors.push(e),
+        complete: () => {},
+      },
+    );
+    await until('mutation refused', () => write.errors.length > 0);
+    expect(JSON.stringify(write.errors)).toContain('API_TOKEN_READ_ONLY');
+    expect((await ok(client, '{ viewer { apiTokens { id } } }')).viewer.apiTokens.length).toBe(tokensBefore);
     // nothing of the other company reached the token
     await createOrder(client);
     await until('the second own order', () => live.events.length >= 2);

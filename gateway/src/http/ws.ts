@@ -24,7 +24,7 @@ import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
 import type { Dispatcher } from 'undici';
 import { createContext } from '../context.js';
-import { bearerApiToken } from '../modules/apiTokens/bearer.js';
+import { apiTokenMutationRefusal, bearerApiToken } from '../modules/apiTokens/bearer.js';
 import { formatError, type ErrorLogger } from '../formatError.js';
 import { type PersistedQueries, resolvePersisted } from '../persisted.js';
 import {
@@ -138,7 +138,11 @@ export function attachWebSocket(app: FastifyInstance, opts: WsOptions): () => Pr
         if (r.query) (payload as { query: string }).query = r.query;
         const tooLong = checkTokens(payload.query, hardening.limits.maxTokens);
         if (tooLong) return [tooLong];
-        return undefined;
+        // An API token is read-only over WebSocket too (the backend would refuse the writes anyway).
+        const readOnly = bearerApiToken(socketHeaders(ctx))
+          ? apiTokenMutationRefusal(payload.query, payload.operationName)
+          : undefined;
+        return readOnly ? [readOnly] : undefined;
       },
       onError: (_ctx, _id, _payload, errors) =>
         hardening.fieldSuggestions

@@ -15,6 +15,7 @@ import { GraphQLError } from 'graphql/index.js';
 import { fromGlobalId, toGlobalId } from 'graphql-relay';
 import { API_TOKEN_ERRORS, mayUseApiTokens } from '@platform/domain/integrations/apiTokens';
 import type { GatewayContext } from '../../context.js';
+import { apiTokenReadOnlyError } from './bearer.js';
 import type { ApiToken, Resolvers } from '../../generated/resolvers-types.js';
 import type { CurrentUserDto } from '../../rest/contract.js';
 import { mutationResult, toGraphQLError } from '../../rest/errors.js';
@@ -135,10 +136,7 @@ export const apiTokenReadOnlyPlugin: ApolloServerPlugin<GatewayContext> = {
     if (!contextValue.session.usesApiToken()) return;
     return {
       async didResolveOperation({ operation }) {
-        if (operation?.operation === 'mutation')
-          throw new GraphQLError(API_TOKEN_ERRORS.readOnly.message, {
-            extensions: { code: 'FORBIDDEN', reason: API_TOKEN_ERRORS.readOnly.code, http: { status: 403 } },
-          });
+        if (operation?.operation === 'mutation') throw apiTokenReadOnlyError();
       },
     };
   },
