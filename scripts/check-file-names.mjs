@@ -3,6 +3,7 @@
  * One file-naming convention per tier (issue 9; README "Where things are"), checked by `npm run lint`:
  *   backend/, tests/           kebab-case            company-verification.ts, deal-flow.test.ts
  *   packages/domain/           camelCase             dealRules.ts, groupOrder.test.ts
+ *   packages/observability/    camelCase             requestId.ts, serverSpan.ts
  *   gateway/                   camelCase             stubBackend.ts, dealStatus.ts
  *   web/src/                   PascalCase for React components (.tsx), camelCase for other modules and hooks
  *                              (useAppMutation.ts); a .tsx file that exports no component is camelCase too
@@ -20,7 +21,7 @@ function ruleFor(path) {
   if (!/\.(ts|tsx|mts|mjs|cjs)$/.test(path) || /(__generated__|\/generated\/|node_modules)/.test(path))
     return undefined;
   if (path.startsWith('backend/src/') || path.startsWith('backend/test/') || path.startsWith('tests/')) return 'kebab';
-  if (path.startsWith('packages/domain/src/')) return 'camel';
+  if (path.startsWith('packages/domain/src/') || path.startsWith('packages/observability/src/')) return 'camel';
   if (path.startsWith('gateway/src/') || path.startsWith('gateway/test/')) return 'camel';
   if (path.startsWith('web/src/')) return path.endsWith('.tsx') ? 'pascal-or-camel' : 'camel';
   return undefined;

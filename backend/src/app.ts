@@ -17,10 +17,9 @@ import type { Mailer } from './mail/mailer.js';
 import authPlugin from './plugins/auth.js';
 import csrfPlugin from './plugins/csrf.js';
 import errorsPlugin from './plugins/errors.js';
-import { loadObservabilityConfig } from './observability/config.js';
 import { logSerializers } from './observability/log.js';
 import observabilityPlugin from './observability/plugin.js';
-import { requestIdOptions } from './observability/request-id.js';
+import { loadObservabilityConfig, requestIdOptions } from '@platform/observability';
 import sessionPlugin from './plugins/session.js';
 import { createSignatureVerifier, type SignatureVerifier } from './signature/index.js';
 import accountRoutes from './routes/accounts/index.js';
@@ -89,7 +88,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   await app.register(errorsPlugin);
   // Request ids, traces, metrics at GET /metrics (issue 12; src/observability/).
-  const observability = opts.config.observability ?? loadObservabilityConfig();
+  const observability = opts.config.observability ?? loadObservabilityConfig('platform-backend');
   await app.register(observabilityPlugin, { config: observability, dbh: opts.dbh });
   await app.register(fastifySwagger, {
     openapi: {

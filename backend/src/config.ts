@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureDemoCa } from './signature/demo-ca.js';
-import { loadObservabilityConfig, type ObservabilityConfig } from './observability/config.js';
+import { loadObservabilityConfig, type ObservabilityConfig } from '@platform/observability';
 
 /** Backend package root (…/backend), whether running from src/ via tsx or from dist/src/. */
 export const BACKEND_ROOT = resolve(
@@ -104,7 +104,7 @@ export function loadConfig(overrides: Partial<Config> = {}, env: NodeJS.ProcessE
       ogrn: env.PLATFORM_OGRN?.trim() || DEFAULT_PLATFORM.ogrn,
       inn: env.PLATFORM_INN?.trim() || DEFAULT_PLATFORM.inn,
     },
-    observability: loadObservabilityConfig(env),
+    observability: loadObservabilityConfig('platform-backend', env),
     ...overrides,
   };
 }

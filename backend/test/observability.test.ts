@@ -7,7 +7,7 @@ import { InMemorySpanExporter } from '@opentelemetry/sdk-trace';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sqlOperation } from '../src/observability/db.js';
 import { serializeError } from '../src/observability/log.js';
-import { validRequestId } from '../src/observability/request-id.js';
+import { validRequestId } from '@platform/observability';
 import { createTestApp, DRIVERS, type TestApp } from './harness.js';
 
 describe('observability helpers', () => {

@@ -64,7 +64,7 @@ function ensureOpenApiDocument() {
   }
   console.error(
     `codegen: ${openapiPath} is missing and could not be generated.\n${why}\n` +
-      'Build the backend first: `npm run build -w packages/domain && npm run build -w backend` (writes backend/openapi.json).',
+      'Build the backend first: `npm run build -w packages/domain && npm run build -w packages/observability && npm run build -w backend` (writes backend/openapi.json).',
   );
   process.exit(1);
 }

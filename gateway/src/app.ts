@@ -94,7 +94,7 @@ export async function buildGateway(opts: BuildGatewayOptions): Promise<Gateway> 
     bodyLimit: 1024 * 1024,
   });
   // Traces, /metrics, X-Request-Id on answers (issue 12; observability/). `realtime` is read at scrape time only.
-  const observability = new GatewayObservability(config.observability ?? loadObservabilityConfig(), {
+  const observability = new GatewayObservability(config.observability ?? loadObservabilityConfig('platform-gateway'), {
     channels: () => realtime.size,
     backlog: () => realtime.backlog(),
   });

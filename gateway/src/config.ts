@@ -23,7 +23,7 @@
 import { dirname, resolve } from 'node:path';
 import { hardeningFromEnv, type HardeningConfig } from './security/index.js';
 import { fileURLToPath } from 'node:url';
-import { loadObservabilityConfig, type ObservabilityConfig } from './observability/config.js';
+import { loadObservabilityConfig, type ObservabilityConfig } from '@platform/observability';
 
 const here = dirname(fileURLToPath(import.meta.url));
 /** The gateway package root, from src/ (tsx) or dist/src/ (built). */
@@ -62,7 +62,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
     persistedQueriesOnly: env.PERSISTED_QUERIES_ONLY === 'true',
     persistedQueriesPath: resolve(GATEWAY_ROOT, env.PERSISTED_QUERIES ?? '../web/persisted-queries.json'),
     logger: env.LOG_LEVEL !== 'silent',
-    observability: loadObservabilityConfig(env),
+    observability: loadObservabilityConfig('platform-gateway', env),
     hardening: hardeningFromEnv(env),
     rateLimitTokenPerMinute: Number(env.RATE_LIMIT_TOKEN_PER_MINUTE ?? 120),
     rateLimitSessionPerMinute: Number(env.RATE_LIMIT_SESSION_PER_MINUTE ?? 600),

@@ -1,23 +1,9 @@
 /**
- * Prometheus metrics of the backend (issue 12, docs/observability.md), with prom-client. Each app has its own
- * registry (tests run several apps in one process); the default process metrics live in one process-wide registry,
- * collected once, and are merged in at scrape time.
+ * Prometheus metrics of the backend (issue 12, docs/observability.md), with prom-client. The registry, the merged-in
+ * default process metrics and the duration buckets come from @platform/observability (AppMetrics).
  */
+import { AppMetrics } from '@platform/observability';
 import client from 'prom-client';
-
-let processRegistry: client.Registry | undefined;
-
-/** The process-wide registry of the default Node.js metrics (CPU, memory, event loop lag, GC, handles). */
-function defaultMetrics(): client.Registry {
-  if (!processRegistry) {
-    processRegistry = new client.Registry();
-    client.collectDefaultMetrics({ register: processRegistry });
-  }
-  return processRegistry;
-}
-
-/** Duration buckets in seconds, from 1 ms to 10 s. */
-const SECONDS = [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
 export interface PoolStats {
   totalCount: number;
@@ -34,27 +20,23 @@ export interface BackendMetricsSources {
   streamSubscribers?: () => number | undefined;
 }
 
-export class BackendMetrics {
-  readonly registry = new client.Registry();
+export class BackendMetrics extends AppMetrics {
   readonly httpDuration: client.Histogram<'method' | 'route' | 'status_class'>;
   readonly dbDuration: client.Histogram<'operation' | 'result'>;
 
   constructor(sources: BackendMetricsSources = {}) {
+    super();
     const registers = [this.registry];
-    this.httpDuration = new client.Histogram({
-      name: 'http_server_request_duration_seconds',
-      help: 'Backend REST requests: latency in seconds by route template, method and status class (2xx, 4xx, 5xx)',
-      labelNames: ['method', 'route', 'status_class'],
-      buckets: SECONDS,
-      registers,
-    });
-    this.dbDuration = new client.Histogram({
-      name: 'db_query_duration_seconds',
-      help: 'Database queries: duration in seconds by SQL operation (SELECT, INSERT, UPDATE, DELETE, other) and result (ok, error)',
-      labelNames: ['operation', 'result'],
-      buckets: SECONDS,
-      registers,
-    });
+    this.httpDuration = this.secondsHistogram(
+      'http_server_request_duration_seconds',
+      'Backend REST requests: latency in seconds by route template, method and status class (2xx, 4xx, 5xx)',
+      ['method', 'route', 'status_class'],
+    );
+    this.dbDuration = this.secondsHistogram(
+      'db_query_duration_seconds',
+      'Database queries: duration in seconds by SQL operation (SELECT, INSERT, UPDATE, DELETE, other) and result (ok, error)',
+      ['operation', 'result'],
+    );
     new client.Gauge({
       name: 'db_pool_connections',
       help: 'PostgreSQL pool connections by state: total, idle, waiting (clients queued for a connection); absent with PGlite',
@@ -87,15 +69,4 @@ export class BackendMetrics {
       },
     });
   }
-
-  /** The exposition text (application metrics and the default process metrics). */
-  async text(): Promise<{ contentType: string; body: string }> {
-    const merged = client.Registry.merge([this.registry, defaultMetrics()]);
-    return { contentType: merged.contentType, body: await merged.metrics() };
-  }
-}
-
-/** The status class label of an HTTP status: '2xx', '4xx'… */
-export function statusClass(status: number): string {
-  return `${Math.floor(status / 100)}xx`;
 }

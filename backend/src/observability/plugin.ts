@@ -1,6 +1,6 @@
 /**
  * Observability of the backend (issue 12, docs/observability.md): registered by app.ts before the routes.
- * - Request ids: Fastify takes them from X-Request-Id (request-id.ts, set up in the Fastify options); every answer
+ * - Request ids: Fastify takes them from X-Request-Id (@platform/observability requestId.ts, set up in the Fastify options); every answer
  *   carries X-Request-Id; with tracing on, the request's logger also carries `traceId`.
  * - Traces: a SERVER span per request, child of the caller's W3C `traceparent` (the gateway's upstream-call span),
  *   named `<METHOD> <route template>`, with http.route / http.request.method / http.response.status_code; the span's
@@ -8,14 +8,19 @@
  * - Metrics: GET /metrics (Prometheus text), behind `Authorization: Bearer <METRICS_TOKEN>` when METRICS_TOKEN is set
  *   (401 METRICS_TOKEN_INVALID otherwise).
  */
-import { context, SpanKind, SpanStatusCode, trace, type Context, type Span } from '@opentelemetry/api';
+import { context, type Context, type Span } from '@opentelemetry/api';
+import { ATTR_URL_PATH } from '@opentelemetry/semantic-conventions';
 import {
-  ATTR_HTTP_REQUEST_METHOD,
-  ATTR_HTTP_RESPONSE_STATUS_CODE,
-  ATTR_HTTP_ROUTE,
-  ATTR_URL_PATH,
-} from '@opentelemetry/semantic-conventions';
-import { timingSafeEqual } from 'node:crypto';
+  createTracing,
+  endServerSpan,
+  METRICS_TOKEN_INVALID,
+  REQUEST_ID_HEADER,
+  startServerSpan,
+  statusClass,
+  tokenMatches,
+  type ObservabilityConfig,
+  type Tracing,
+} from '@platform/observability';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Type } from 'typebox';
@@ -23,10 +28,7 @@ import type { DbHandle } from '../db/client.js';
 import { readLogBounds } from '../chat/stream/log.js';
 import { errorResponses } from '../routes/schemas.js';
 import { instrumentDatabase } from './db.js';
-import { BackendMetrics, statusClass } from './metrics.js';
-import { REQUEST_ID_HEADER } from './request-id.js';
-import { createTracing, type Tracing } from './tracing.js';
-import type { ObservabilityConfig } from './config.js';
+import { BackendMetrics } from './metrics.js';
 
 interface RequestTelemetry {
   span: Span;
@@ -43,14 +45,6 @@ declare module 'fastify' {
     /** The request's server span and timer (src/observability/plugin.ts). */
     telemetry?: RequestTelemetry;
   }
-}
-
-/** Constant-time comparison of a presented bearer token with the configured one. */
-export function tokenMatches(header: string | undefined, token: string): boolean {
-  const presented = /^Bearer\s+(.+)$/i.exec(header ?? '')?.[1]?.trim() ?? '';
-  const a = Buffer.from(presented);
-  const b = Buffer.from(token);
-  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 function routeOf(request: FastifyRequest): string {
@@ -83,22 +77,11 @@ export default fp(
 
     app.addHook('onRequest', (request, reply, done) => {
       void reply.header(REQUEST_ID_HEADER, request.id);
-      const route = routeOf(request);
-      const parent = tracing.extract(request.headers);
-      const span = tracing.tracer.startSpan(
-        `${request.method} ${route}`,
-        {
-          kind: SpanKind.SERVER,
-          attributes: {
-            [ATTR_HTTP_REQUEST_METHOD]: request.method,
-            [ATTR_HTTP_ROUTE]: route,
-            [ATTR_URL_PATH]: request.url.split('?')[0],
-            'request.id': request.id,
-          },
-        },
-        parent,
+      const { span, ctx } = startServerSpan(
+        tracing,
+        { method: request.method, route: routeOf(request), id: request.id, headers: request.headers },
+        { [ATTR_URL_PATH]: request.url.split('?')[0] },
       );
-      const ctx = trace.setSpan(parent, span);
       request.telemetry = { span, ctx, stop: metrics.httpDuration.startTimer({ method: request.method }) };
       if (tracing.enabled) {
         const log = request.log.child({ traceId: span.spanContext().traceId });
@@ -115,11 +98,8 @@ export default fp(
     app.addHook('onResponse', (request, reply, done) => {
       const t = request.telemetry;
       if (t) {
-        const status = reply.statusCode;
-        t.stop({ route: routeOf(request), status_class: statusClass(status) });
-        t.span.setAttribute(ATTR_HTTP_RESPONSE_STATUS_CODE, status);
-        if (status >= 500) t.span.setStatus({ code: SpanStatusCode.ERROR });
-        t.span.end();
+        t.stop({ route: routeOf(request), status_class: statusClass(reply.statusCode) });
+        endServerSpan(t.span, reply.statusCode);
       }
       done();
     });
@@ -138,10 +118,7 @@ export default fp(
       async (request, reply) => {
         const token = opts.config.metricsToken;
         if (token && !tokenMatches(request.headers.authorization, token)) {
-          return reply
-            .code(401)
-            .header('www-authenticate', 'Bearer')
-            .send({ message: 'Нужен токен метрик', code: 'METRICS_TOKEN_INVALID' });
+          return reply.code(401).header('www-authenticate', 'Bearer').send(METRICS_TOKEN_INVALID);
         }
         const { contentType, body } = await metrics.text();
         return reply.type(contentType).send(body);

@@ -1,42 +1,36 @@
 /**
  * Observability of the gateway (issue 12, docs/observability.md). `buildGateway` makes one `GatewayObservability`:
- * - `register(app)`: X-Request-Id on every answer (the id itself comes from requestId.ts in the Fastify options), a
+ * - `register(app)`: X-Request-Id on every answer (the id itself comes from @platform/observability's requestId.ts in the Fastify options), a
  *   SERVER span per HTTP request (its trace id in the request's logger as `traceId` when tracing is on; the request id
  *   and the span's `traceparent` replace the incoming ones, so the backend sees them on proxied requests), and
  *   GET /metrics (Prometheus text; `Authorization: Bearer <METRICS_TOKEN>` when METRICS_TOKEN is set, else 401).
  * - `forRequest(request)`: the per-operation telemetry put in the GraphQL context (operation.ts).
  * - `apolloPlugin()`: the operation span (`<type> <name>`, attributes graphql.operation.name/type) and the operation
  *   latency and upstream-call histograms (metrics.ts).
+ * Tracer setup, the settings, request ids, the server span and the metric helpers are @platform/observability's.
  * - `wsHooks`: graphql-ws onConnect/onClose, to count open connections and operations (subscriptions).
  */
 import type { ApolloServerPlugin } from '@apollo/server';
-import { context, SpanKind, SpanStatusCode, trace, type Context, type Span } from '@opentelemetry/api';
+import { context, SpanStatusCode, type Context, type Span } from '@opentelemetry/api';
 import {
-  ATTR_HTTP_REQUEST_METHOD,
-  ATTR_HTTP_RESPONSE_STATUS_CODE,
-  ATTR_HTTP_ROUTE,
-} from '@opentelemetry/semantic-conventions';
-import { timingSafeEqual } from 'node:crypto';
+  createTracing,
+  endServerSpan,
+  METRICS_TOKEN_INVALID,
+  REQUEST_ID_HEADER,
+  startServerSpan,
+  tokenMatches,
+  type ObservabilityConfig,
+  type Tracing,
+} from '@platform/observability';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ObservabilityConfig } from './config.js';
 import { GatewayMetrics } from './metrics.js';
 import { OperationTelemetry } from './operation.js';
-import { REQUEST_ID_HEADER } from './requestId.js';
-import { createTracing, type Tracing } from './tracing.js';
 
-export { loadObservabilityConfig, type ObservabilityConfig } from './config.js';
+export { loadObservabilityConfig, type ObservabilityConfig } from '@platform/observability';
+export { requestIdOptions, REQUEST_ID_HEADER } from '@platform/observability';
 export { OperationTelemetry, type UpstreamObserver } from './operation.js';
-export { requestIdOptions, REQUEST_ID_HEADER } from './requestId.js';
 
 const serverSpans = new WeakMap<FastifyRequest, { span: Span; ctx: Context }>();
-
-/** Constant-time comparison of a presented bearer token with the configured one. */
-export function tokenMatches(header: string | undefined, token: string): boolean {
-  const presented = /^Bearer\s+(.+)$/i.exec(header ?? '')?.[1]?.trim() ?? '';
-  const a = Buffer.from(presented);
-  const b = Buffer.from(token);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
 
 /** What a graphql-ws context holds that the counters read. */
 interface WsContextLike {
@@ -84,21 +78,12 @@ export class GatewayObservability {
     const { tracing } = this;
     app.addHook('onRequest', (request, reply, done) => {
       void reply.header(REQUEST_ID_HEADER, request.id);
-      const route = request.routeOptions.url ?? 'unmatched';
-      const parent = tracing.extract(request.headers);
-      const span = tracing.tracer.startSpan(
-        `${request.method} ${route}`,
-        {
-          kind: SpanKind.SERVER,
-          attributes: {
-            [ATTR_HTTP_REQUEST_METHOD]: request.method,
-            [ATTR_HTTP_ROUTE]: route,
-            'request.id': request.id,
-          },
-        },
-        parent,
-      );
-      const ctx = trace.setSpan(parent, span);
+      const { span, ctx } = startServerSpan(tracing, {
+        method: request.method,
+        route: request.routeOptions.url ?? 'unmatched',
+        id: request.id,
+        headers: request.headers,
+      });
       serverSpans.set(request, { span, ctx });
       // Requests the gateway proxies to the backend as they are (files, /oper-login, /api/docs, /api/dev: http/files.ts)
       // carry the incoming headers: pass the request id and this span's trace context on with them.
@@ -118,11 +103,7 @@ export class GatewayObservability {
     });
     app.addHook('onResponse', (request, reply, done) => {
       const s = serverSpans.get(request);
-      if (s) {
-        s.span.setAttribute(ATTR_HTTP_RESPONSE_STATUS_CODE, reply.statusCode);
-        if (reply.statusCode >= 500) s.span.setStatus({ code: SpanStatusCode.ERROR });
-        s.span.end();
-      }
+      if (s) endServerSpan(s.span, reply.statusCode);
       done();
     });
     app.addHook('onClose', async () => {
@@ -131,10 +112,7 @@ export class GatewayObservability {
     app.get('/metrics', async (request, reply) => {
       const token = this.config.metricsToken;
       if (token && !tokenMatches(request.headers.authorization, token)) {
-        return reply
-          .code(401)
-          .header('www-authenticate', 'Bearer')
-          .send({ message: 'Нужен токен метрик', code: 'METRICS_TOKEN_INVALID' });
+        return reply.code(401).header('www-authenticate', 'Bearer').send(METRICS_TOKEN_INVALID);
       }
       const { contentType, body } = await this.metrics.text();
       return reply.type(contentType).send(body);

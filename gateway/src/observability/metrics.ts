@@ -1,22 +1,12 @@
 /**
- * Prometheus metrics of the gateway (issue 12, docs/observability.md), with prom-client. Each gateway has its own
- * registry (tests run several in one process); the default process metrics live in one process-wide registry,
- * collected once, and are merged in at scrape time.
+ * Prometheus metrics of the gateway (issue 12, docs/observability.md), with prom-client. The registry and the
+ * merged-in default process metrics come from @platform/observability (AppMetrics).
  */
+import { AppMetrics, SECONDS_BUCKETS } from '@platform/observability';
 import client from 'prom-client';
 
-let processRegistry: client.Registry | undefined;
-
-function defaultMetrics(): client.Registry {
-  if (!processRegistry) {
-    processRegistry = new client.Registry();
-    client.collectDefaultMetrics({ register: processRegistry });
-  }
-  return processRegistry;
-}
-
 /** Duration buckets in seconds, from 1 ms to 20 s (the execution time-out). */
-const SECONDS = [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 20];
+const SECONDS = [...SECONDS_BUCKETS, 20];
 /** Distinct operation names kept as label values; later new names are counted as 'other' (bounded cardinality). */
 const MAX_OPERATION_NAMES = 500;
 
@@ -29,22 +19,21 @@ export interface GatewayMetricsSources {
   backlog: () => number[];
 }
 
-export class GatewayMetrics {
-  readonly registry = new client.Registry();
+export class GatewayMetrics extends AppMetrics {
   readonly operationDuration: client.Histogram<'operation' | 'type' | 'result'>;
   readonly upstreamCalls: client.Histogram<'operation' | 'type'>;
   readonly upstreamDuration: client.Histogram<'method' | 'status_class'>;
   private readonly names = new Set<string>();
 
   constructor(sources: GatewayMetricsSources) {
+    super();
     const registers = [this.registry];
-    this.operationDuration = new client.Histogram({
-      name: 'graphql_operation_duration_seconds',
-      help: 'GraphQL operations over HTTP: latency in seconds by operation name, type (query, mutation, subscription) and result (ok, error)',
-      labelNames: ['operation', 'type', 'result'],
-      buckets: SECONDS,
-      registers,
-    });
+    this.operationDuration = this.secondsHistogram(
+      'graphql_operation_duration_seconds',
+      'GraphQL operations over HTTP: latency in seconds by operation name, type (query, mutation, subscription) and result (ok, error)',
+      ['operation', 'type', 'result'],
+      SECONDS,
+    );
     this.upstreamCalls = new client.Histogram({
       name: 'graphql_operation_upstream_calls',
       help: 'Upstream REST calls made by one GraphQL operation, by operation name and type',
@@ -52,13 +41,12 @@ export class GatewayMetrics {
       buckets: [0, 1, 2, 3, 5, 8, 13, 21, 34, 55, 89],
       registers,
     });
-    this.upstreamDuration = new client.Histogram({
-      name: 'gateway_upstream_request_duration_seconds',
-      help: 'Upstream REST calls to the backend: latency in seconds by method and status class (2xx, 4xx, 5xx, error = no answer)',
-      labelNames: ['method', 'status_class'],
-      buckets: SECONDS,
-      registers,
-    });
+    this.upstreamDuration = this.secondsHistogram(
+      'gateway_upstream_request_duration_seconds',
+      'Upstream REST calls to the backend: latency in seconds by method and status class (2xx, 4xx, 5xx, error = no answer)',
+      ['method', 'status_class'],
+      SECONDS,
+    );
     new client.Gauge({
       name: 'graphql_ws_subscriptions_open',
       help: 'Open GraphQL operations over WebSocket (graphql-ws): live subscriptions',
@@ -107,15 +95,4 @@ export class GatewayMetrics {
     this.names.add(name);
     return name;
   }
-
-  /** The exposition text (application metrics and the default process metrics). */
-  async text(): Promise<{ contentType: string; body: string }> {
-    const merged = client.Registry.merge([this.registry, defaultMetrics()]);
-    return { contentType: merged.contentType, body: await merged.metrics() };
-  }
-}
-
-/** The status class label of an HTTP status: '2xx', '4xx'… */
-export function statusClass(status: number): string {
-  return `${Math.floor(status / 100)}xx`;
 }

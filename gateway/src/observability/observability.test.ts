@@ -3,10 +3,9 @@
  * bounded operation-name labels, the metrics token comparison, request id validation.
  */
 import { describe, expect, it } from 'vitest';
-import { tokenMatches } from './index.js';
+import { tokenMatches, validRequestId } from '@platform/observability';
 import { GatewayMetrics } from './metrics.js';
 import { pathTemplate } from './operation.js';
-import { validRequestId } from './requestId.js';
 
 describe('gateway observability helpers', () => {
   it('names upstream spans by path template', () => {

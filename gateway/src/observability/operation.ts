@@ -10,9 +10,8 @@ import {
   ATTR_HTTP_RESPONSE_STATUS_CODE,
   ATTR_URL_PATH,
 } from '@opentelemetry/semantic-conventions';
+import { statusClass, type Tracing } from '@platform/observability';
 import type { GatewayMetrics } from './metrics.js';
-import { statusClass } from './metrics.js';
-import type { Tracing } from './tracing.js';
 
 /** One upstream call as the session describes it to the observer. */
 export interface UpstreamCallInfo {

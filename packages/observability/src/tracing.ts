@@ -1,7 +1,7 @@
 /**
- * OpenTelemetry tracing of the gateway (issue 12 "Observability", docs/observability.md), explicit and hook-free:
- * no module loader hooks, no auto-instrumentation. A `Tracing` owns its own TracerProvider (several apps may share one
- * process in tests), a W3C trace-context propagator and the process-wide AsyncLocalStorage context manager.
+ * OpenTelemetry tracing of the backend and the gateway (issue 12 "Observability", docs/observability.md), explicit and
+ * hook-free: no module loader hooks, no auto-instrumentation. A `Tracing` owns its own TracerProvider (several apps may
+ * share one process in tests), a W3C trace-context propagator and the process-wide AsyncLocalStorage context manager.
  *
  * - Off (no OTEL_EXPORTER_OTLP_ENDPOINT / OTEL_EXPORTER_OTLP_TRACES_ENDPOINT and no exporter given): a no-op tracer,
  *   no context manager, nothing exported — zero cost but a few no-op calls.
