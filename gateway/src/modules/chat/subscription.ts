@@ -13,8 +13,9 @@ import type { GatewayContext } from '../../context.js';
 import type { WireEvent } from '@platform/domain/chat/events';
 import { metaDataIds } from '@platform/domain/chat/message';
 import { isOwnFor, type ChatViewer } from '@platform/domain/chat/own';
-import { ChatStreamClosed, type ChatHub } from '../../realtime/hub.js';
+import type { ChatHub } from '../../realtime/hub.js';
 import type { ChatStreamEvent } from '../../realtime/events.js';
+import { subscriptionValues } from '../../realtime/subscriptionValues.js';
 import type { ChatMessageView } from '../../rest/chat.js';
 import { queryResult } from '../../rest/errors.js';
 import type {
@@ -128,15 +129,6 @@ function fromWire(w: WireEvent, cursor: string, viewer: ChatViewer): Payload | n
   }
 }
 
-function mapError(err: unknown): unknown {
-  if (err instanceof ChatStreamClosed) {
-    return new GraphQLError(err.message, {
-      extensions: { code: err.reason === 'UNAUTHENTICATED' ? 'UNAUTHENTICATED' : 'INTERNAL_SERVER_ERROR' },
-    });
-  }
-  return err;
-}
-
 /** Attaches `subscribe`/`resolve` of Subscription.chatEvents to the schema, bound to `hub`. */
 export function attachChatSubscription(schema: GraphQLSchema, hub: ChatHub): void {
   const field = schema.getSubscriptionType()?.getFields().chatEvents;
@@ -154,32 +146,6 @@ export function attachChatSubscription(schema: GraphQLSchema, hub: ChatHub): voi
     });
     // an operator is support (spec chat §6): the desk's messages in support chats are theirs
     const viewer: ChatViewer = { userId: user.userId, isSupport: user.account?.type === 'OPER' };
-    const it: AsyncIterableIterator<Payload> = {
-      async next() {
-        for (;;) {
-          let r: IteratorResult<ChatStreamEvent>;
-          try {
-            r = await source.next();
-          } catch (err) {
-            throw mapError(err);
-          }
-          if (r.done) return { value: undefined, done: true };
-          const p = toPayload(r.value, viewer);
-          if (p) return { value: p, done: false };
-        }
-      },
-      async return() {
-        await source.return?.();
-        return { value: undefined, done: true };
-      },
-      async throw(err) {
-        await source.return?.();
-        throw err;
-      },
-      [Symbol.asyncIterator]() {
-        return it;
-      },
-    };
-    return it;
+    return subscriptionValues(source, (e) => toPayload(e, viewer));
   };
 }

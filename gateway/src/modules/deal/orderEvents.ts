@@ -16,8 +16,9 @@ import { GraphQLError, isObjectType, type GraphQLSchema } from 'graphql/index.js
 import { toGlobalId } from 'graphql-relay';
 import type { OrderEventType } from '@platform/domain/deal/events';
 import type { GatewayContext } from '../../context.js';
-import { ChatStreamClosed, type ChatHub } from '../../realtime/hub.js';
+import type { ChatHub } from '../../realtime/hub.js';
 import type { ChatStreamEvent } from '../../realtime/events.js';
+import { subscriptionValues } from '../../realtime/subscriptionValues.js';
 import type { OrderParent } from '../../rest/contract.js';
 import { queryResult } from '../../rest/errors.js';
 import { createLoaders } from '../loaders.js';
@@ -51,15 +52,6 @@ export function toOrderEvent(e: ChatStreamEvent, now: () => Date = () => new Dat
   if (e.kind !== 'ORDER') return null;
   const { type, orderId, partnerOrderId, status, occurredAt } = e.event;
   return { cursor: e.cursor, type, occurredAt, orderId, partnerOrderId, status, reason: null };
-}
-
-function mapError(err: unknown): unknown {
-  if (err instanceof ChatStreamClosed) {
-    return new GraphQLError(err.message, {
-      extensions: { code: err.reason === 'UNAUTHENTICATED' ? 'UNAUTHENTICATED' : 'INTERNAL_SERVER_ERROR' },
-    });
-  }
-  return err;
 }
 
 /** The order of an event as the subscriber sees it now (fresh loaders: see the header); null when he cannot. */
@@ -109,32 +101,6 @@ export function attachOrderSubscription(schema: GraphQLSchema, hub: ChatHub, tok
       cookie: token ?? ctx.session.jar.header() ?? '',
       resumeFrom: args.after ?? null,
     });
-    const it: AsyncIterableIterator<OrderEventValue> = {
-      async next() {
-        for (;;) {
-          let r: IteratorResult<ChatStreamEvent>;
-          try {
-            r = await source.next();
-          } catch (err) {
-            throw mapError(err);
-          }
-          if (r.done) return { value: undefined, done: true };
-          const v = toOrderEvent(r.value);
-          if (v) return { value: v, done: false };
-        }
-      },
-      async return() {
-        await source.return?.();
-        return { value: undefined, done: true };
-      },
-      async throw(err) {
-        await source.return?.();
-        throw err;
-      },
-      [Symbol.asyncIterator]() {
-        return it;
-      },
-    };
-    return it;
+    return subscriptionValues(source, (e) => toOrderEvent(e));
   };
 }
