@@ -40,12 +40,15 @@ export default defineConfig({
         warn(warning);
       },
       output: {
-        // Libraries change less often than the app: separate chunks keep them cached across deploys.
+        // Libraries change less often than the app: separate chunks keep them cached across deploys. Only libraries
+        // every page needs form a group (the entry); the rest follows the routes that import them (issue 13).
         codeSplitting: {
           groups: [
-            { name: 'chakra', test: /node_modules[\\/](@chakra-ui|@ark-ui|@zag-js|@emotion|@pandacss)/, priority: 20 },
-            { name: 'relay', test: /node_modules[\\/](react-relay|relay-runtime)/, priority: 20 },
-            { name: 'vendor', test: /node_modules/, priority: 10 },
+            {
+              name: 'react',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/,
+              priority: 20,
+            },
           ],
         },
       },

@@ -1,39 +1,18 @@
-/** App entry: Chakra theme, Relay environment (replaced on sign-out), router, toasts, Russian i18n. */
-import { ChakraProvider } from '@chakra-ui/react';
-import { StrictMode, useSyncExternalStore } from 'react';
+/**
+ * App entry: i18next (without texts: each area adds its own), the router with every page as a lazily loaded chunk
+ * (system/router/routes.tsx). Chakra UI and Relay load with the account areas (system/shell/AppRoot.tsx), so the public
+ * pages' first load carries neither (issue 13 "Fast first load").
+ */
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RelayEnvironmentProvider } from 'react-relay';
 import { RouterProvider } from 'react-router-dom';
 import './system/i18n';
-import { onUnauthenticated, relayEnvironmentStore } from './system/relay/environment';
 import { createAppRouter } from './system/router/routes';
-import { AUTH_PATH_OF_AREA, areaOfPath } from './system/router/guards';
-import { system } from './system/theme';
-import { Toaster } from './system/toaster';
 
 const router = createAppRouter();
 
-// The session is gone (spec core §8): drop every cached record and open the auth page of the area.
-onUnauthenticated(() => {
-  relayEnvironmentStore.reset();
-  const area = areaOfPath(window.location.pathname) ?? 'client';
-  void router.navigate(AUTH_PATH_OF_AREA[area], { replace: true });
-});
-
-function App() {
-  const environment = useSyncExternalStore(relayEnvironmentStore.subscribe, relayEnvironmentStore.get);
-  return (
-    <ChakraProvider value={system}>
-      <RelayEnvironmentProvider environment={environment}>
-        <RouterProvider router={router} />
-        <Toaster />
-      </RelayEnvironmentProvider>
-    </ChakraProvider>
-  );
-}
-
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>
-    <App />
+    <RouterProvider router={router} />
   </StrictMode>,
 );

@@ -10,7 +10,7 @@ import { afterEach, vi } from 'vitest';
 (globalThis as { jest?: unknown }).jest = { fn: vi.fn };
 
 if (typeof window !== 'undefined') {
-  await import('../system/i18n');
+  await import('../system/i18n/app');
   const { cleanup, configure } = await import('@testing-library/react');
   // findBy…/waitFor wait up to 5 s: the machine running the suite may be busy (the default 1 s is flaky there).
   configure({ asyncUtilTimeout: 5000 });

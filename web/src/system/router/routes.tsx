@@ -1,58 +1,36 @@
 /**
- * Routes of this slice (spec core §2) with their layouts. Every route sits under the RouteGuard
- * (routing rules, guards.ts); unknown paths render the not-found page with the path (spec core §8).
+ * Routes of the platform (spec core §2) with their layouts, code-split by area and route (issue 13 "Fast first load"):
+ * every page and layout is a lazily loaded chunk (`lazyElement`, guarded by the page chunk failure guard of
+ * chat-and-shell §4). The shell root has no UI library; the public pages (/clients, /agents, /partners, /clients/cards,
+ * and their English versions under /en) load without Chakra UI, Relay or a session call; the account areas sit under
+ * `AppRoot` (Chakra UI, Relay, the route guard of guards.ts with the viewer query). Unknown paths render the not-found
+ * page with the path (spec core §8).
  */
+import { Suspense, lazy, type ReactNode } from 'react';
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router-dom';
-import { Suspense } from 'react';
-import { AuthMainPage } from '../../apps/auth/AuthMainPage';
-import { EmailChangeConfirmPage } from '../../apps/auth/EmailChangeConfirmPage';
-import { ExpiredLinkPage } from '../../apps/auth/ExpiredLinkPage';
-import { ForgotPasswordPage } from '../../apps/auth/ForgotPasswordPage';
-import { OperatorAuthPage } from '../../apps/auth/OperatorAuthPage';
-import { OperatorInvitationPage } from '../../apps/auth/OperatorInvitationPage';
-import { PasswordPage } from '../../apps/auth/PasswordPage';
-import { ResetPasswordPage } from '../../apps/auth/ResetPasswordPage';
-import { NewCompanyPage } from '../../apps/auth/registration/NewCompanyPage';
-import { RegistrationPage } from '../../apps/auth/registration/RegistrationPage';
-import { ChatPage } from '../../apps/chat/ChatPage';
-import { SupportPage } from '../../apps/chat/support/SupportPage';
-import { ClientCompanyPage } from '../../apps/client/company/ClientCompanyPage';
-import { ClientDocumentsPage } from '../../apps/client/documents/ClientDocumentsPage';
-import { ClientFeaPage } from '../../apps/client/fea/ClientFeaPage';
-import { ClientsLandingPage } from '../../apps/landing/ClientsLandingPage';
-import { AgentClientCardPage } from '../../apps/agent/clients/AgentClientCardPage';
-import { AgentClientsPage } from '../../apps/agent/clients/AgentClientsPage';
-import { AgentCompanyPage } from '../../apps/agent/company/AgentCompanyPage';
-import { AgentDocumentsPage } from '../../apps/agent/documents/AgentDocumentsPage';
-import { AgentFeaPage } from '../../apps/agent/fea/AgentFeaPage';
-import { OperatorFeaPage } from '../../apps/operator/fea/OperatorFeaPage';
-import { OperatorInboxPage } from '../../apps/operator/inbox/OperatorInboxPage';
-import { AuditLogPage } from '../../apps/operator/audit/AuditLogPage';
-import { OperatorClientsPage } from '../../apps/operator/clients/OperatorClientsPage';
-import { PaymentAgentCreatePage } from '../../apps/operator/agents/PaymentAgentCreatePage';
-import { PaymentAgentPage } from '../../apps/operator/agents/PaymentAgentPage';
-import { PaymentAgentsPage } from '../../apps/operator/agents/PaymentAgentsPage';
-import { OperatorPage } from '../../apps/operator/operators/OperatorPage';
-import { OperatorsPage } from '../../apps/operator/operators/OperatorsPage';
-import { ReferralPartnerCreatePage } from '../../apps/operator/partners/ReferralPartnerCreatePage';
-import { ReferralPartnerEditPage } from '../../apps/operator/partners/ReferralPartnerEditPage';
-import { ReferralPartnersPage } from '../../apps/operator/partners/ReferralPartnersPage';
-import { OperatorRightRoute } from '../../apps/operator/OperatorRightRoute';
-import { PartnerFeaPage } from '../../apps/partner/fea/PartnerFeaPage';
-import { SimpleLandingPage } from '../../apps/landing/SimpleLandingPage';
-import { PageSpinner } from '../../components/PageSpinner';
-import { ApiTokensPage } from '../../components/apiTokens/ApiTokensPage';
-import { AuthLayout, AuthStepperLayout } from '../../components/layouts/AuthLayout';
-import { DefaultLayout } from '../../components/layouts/DefaultLayout';
-import { LandingLayout } from '../../components/layouts/LandingLayout';
-import { NotFoundPage } from '../errors/ErrorPage';
-import { RouteErrorPage } from '../errors/RouteErrorPage';
-import { RouteGuard } from './RouteGuard';
+import { guardChunkLoad } from '../shell/chunkGuard';
+import { ShellRoot } from '../shell/ShellRoot';
+import { BootSpinner } from '../shell/BootSpinner';
+import { LOCALES, type Locale } from '../i18n';
 
-function Root() {
+/**
+ * A route's `lazy` that imports a module (through the chunk failure guard) and renders `render(module)` as the
+ * route element.
+ */
+export function lazyElement<M>(
+  load: () => Promise<M>,
+  render: (m: M) => ReactNode,
+): () => Promise<{ element: ReactNode }> {
+  return async () => ({ element: render(await guardChunkLoad(load)) });
+}
+
+const ErrorShell = lazy(() => import('../errors/ErrorShell').then((m) => ({ default: m.ErrorShell })));
+
+/** The router's error element: the error page's chunk (with Chakra UI) loads only when an error happens. */
+function LazyErrorShell() {
   return (
-    <Suspense fallback={<PageSpinner minH="100vh" />}>
-      <RouteGuard />
+    <Suspense fallback={<BootSpinner />}>
+      <ErrorShell />
     </Suspense>
   );
 }
@@ -60,194 +38,573 @@ function Root() {
 /** Sign-in pages shared by the client, partner and agent areas. */
 function signInRoutes(area: 'client' | 'partner' | 'agent'): RouteObject[] {
   return [
-    { index: true, element: <AuthMainPage area={area} /> },
-    { path: 'pass', element: <PasswordPage area={area} /> },
+    {
+      index: true,
+      lazy: lazyElement(
+        () => import('../../apps/auth/AuthMainPage'),
+        (m) => <m.AuthMainPage area={area} />,
+      ),
+    },
+    {
+      path: 'pass',
+      lazy: lazyElement(
+        () => import('../../apps/auth/PasswordPage'),
+        (m) => <m.PasswordPage area={area} />,
+      ),
+    },
     // The mailed link of a sign-in e-mail change (issue 8): opens signed in or not (guards.ts isEmailChangeConfirmPath).
-    { path: 'email/confirm', element: <EmailChangeConfirmPage area={area} /> },
+    {
+      path: 'email/confirm',
+      lazy: lazyElement(
+        () => import('../../apps/auth/EmailChangeConfirmPage'),
+        (m) => <m.EmailChangeConfirmPage area={area} />,
+      ),
+    },
     {
       path: 'forgot',
       children: [
-        { index: true, element: <ForgotPasswordPage area={area} /> },
-        { path: 'pass', element: <ResetPasswordPage area={area} /> },
+        {
+          index: true,
+          lazy: lazyElement(
+            () => import('../../apps/auth/ForgotPasswordPage'),
+            (m) => <m.ForgotPasswordPage area={area} />,
+          ),
+        },
+        {
+          path: 'pass',
+          lazy: lazyElement(
+            () => import('../../apps/auth/ResetPasswordPage'),
+            (m) => <m.ResetPasswordPage area={area} />,
+          ),
+        },
       ],
+    },
+  ];
+}
+
+/**
+ * The public pages of one locale (spec core §2 "Public and top level"; chat-and-shell §2 locale routes): Russian at the
+ * root, English under /en. The landing layout scrolls to top on entry; /clients/cards has no layout ("none").
+ */
+function publicRoutes(locale: Locale): RouteObject[] {
+  const base = locale === 'ru' ? '' : `/${locale}`;
+  return [
+    {
+      path: base || '/',
+      lazy: lazyElement(
+        () => import('../../apps/landing/LandingLayout'),
+        (m) => <m.LandingLayout locale={locale} />,
+      ),
+      children: [
+        // '/' redirects straight to /clients (spec core §2), '/en' to '/en/clients'.
+        { index: true, element: <Navigate to={`${base}/clients`} replace /> },
+        {
+          path: 'clients',
+          lazy: lazyElement(
+            () => import('../../apps/landing/ClientsLandingPage'),
+            (m) => <m.ClientsLandingPage />,
+          ),
+        },
+        {
+          path: 'agents',
+          lazy: lazyElement(
+            () => import('../../apps/landing/AgentsLandingPage'),
+            (m) => <m.AgentsLandingPage />,
+          ),
+        },
+        {
+          path: 'partners',
+          lazy: lazyElement(
+            () => import('../../apps/landing/PartnersLandingPage'),
+            (m) => <m.PartnersLandingPage />,
+          ),
+        },
+      ],
+    },
+    {
+      path: `${base}/clients/cards`,
+      lazy: lazyElement(
+        () => import('../../apps/landing/CardsPage'),
+        (m) => <m.CardsPage locale={locale} />,
+      ),
     },
   ];
 }
 
 export const routes: RouteObject[] = [
   {
-    element: <Root />,
-    errorElement: <RouteErrorPage />,
+    element: <ShellRoot />,
+    errorElement: <LazyErrorShell />,
+    hydrateFallbackElement: <BootSpinner />,
     children: [
-      { path: '/', element: <Navigate to="/clients" replace /> },
+      ...LOCALES.flatMap(publicRoutes),
       {
-        element: <LandingLayout />,
+        lazy: lazyElement(
+          () => import('../shell/AppRoot'),
+          (m) => <m.AppRoot />,
+        ),
         children: [
-          { path: 'clients', element: <ClientsLandingPage /> },
-          { path: 'partners', element: <SimpleLandingPage audience="partners" /> },
-          { path: 'agents', element: <SimpleLandingPage audience="agents" /> },
+          {
+            path: 'client',
+            children: [
+              { index: true, element: <Navigate to="/client/fea" replace /> },
+              {
+                path: 'auth',
+                children: [
+                  {
+                    lazy: lazyElement(
+                      () => import('../../components/layouts/AuthLayout'),
+                      (m) => <m.AuthLayout />,
+                    ),
+                    children: [
+                      ...signInRoutes('client'),
+                      {
+                        path: 'registration/expired',
+                        lazy: lazyElement(
+                          () => import('../../apps/auth/ExpiredLinkPage'),
+                          (m) => <m.ExpiredLinkPage />,
+                        ),
+                      },
+                      {
+                        path: 'reset-password',
+                        lazy: lazyElement(
+                          () => import('../../apps/auth/ResetPasswordPage'),
+                          (m) => <m.ResetPasswordPage area="client" />,
+                        ),
+                      },
+                    ],
+                  },
+                  {
+                    lazy: lazyElement(
+                      () => import('../../components/layouts/AuthLayout'),
+                      (m) => <m.AuthStepperLayout />,
+                    ),
+                    children: [
+                      {
+                        path: 'registration',
+                        lazy: lazyElement(
+                          () => import('../../apps/auth/registration/RegistrationPage'),
+                          (m) => <m.RegistrationPage />,
+                        ),
+                      },
+                      {
+                        path: 'registration/new-company',
+                        lazy: lazyElement(
+                          () => import('../../apps/auth/registration/NewCompanyPage'),
+                          (m) => <m.NewCompanyPage />,
+                        ),
+                      },
+                    ],
+                  },
+                ],
+              },
+              {
+                lazy: lazyElement(
+                  () => import('../../components/layouts/DefaultLayout'),
+                  (m) => <m.DefaultLayout area="client" />,
+                ),
+                children: [
+                  {
+                    path: 'fea/*',
+                    lazy: lazyElement(
+                      () => import('../../apps/client/fea/ClientFeaPage'),
+                      (m) => <m.ClientFeaPage />,
+                    ),
+                  },
+                  // 'Моя компания' (spec core §2 Client: my company with tabs; issue 8)
+                  {
+                    path: 'company',
+                    lazy: lazyElement(
+                      () => import('../../apps/client/company/ClientCompanyPage'),
+                      (m) => <m.ClientCompanyPage />,
+                    ),
+                  },
+                  // 'Документы' (spec core §2 Client: documents; issue 8)
+                  {
+                    path: 'documents',
+                    lazy: lazyElement(
+                      () => import('../../apps/client/documents/ClientDocumentsPage'),
+                      (m) => <m.ClientDocumentsPage />,
+                    ),
+                  },
+                  {
+                    path: 'chats/*',
+                    lazy: lazyElement(
+                      () => import('../../apps/chat/ChatPage'),
+                      (m) => <m.ChatPage area="client" />,
+                    ),
+                  },
+                  {
+                    path: 'api-tokens',
+                    lazy: lazyElement(
+                      () => import('../../components/apiTokens/ApiTokensPage'),
+                      (m) => <m.ApiTokensPage />,
+                    ),
+                  },
+                ],
+              },
+              {
+                path: '*',
+                lazy: lazyElement(
+                  () => import('../errors/ErrorPage'),
+                  (m) => <m.NotFoundPage />,
+                ),
+              },
+            ],
+          },
+          {
+            path: 'partner',
+            children: [
+              {
+                path: 'auth',
+                lazy: lazyElement(
+                  () => import('../../components/layouts/AuthLayout'),
+                  (m) => <m.AuthLayout />,
+                ),
+                children: signInRoutes('partner'),
+              },
+              {
+                lazy: lazyElement(
+                  () => import('../../components/layouts/DefaultLayout'),
+                  (m) => <m.DefaultLayout area="partner" />,
+                ),
+                children: [
+                  {
+                    path: 'chats/*',
+                    lazy: lazyElement(
+                      () => import('../../apps/chat/ChatPage'),
+                      (m) => <m.ChatPage area="partner" />,
+                    ),
+                  },
+                  {
+                    path: 'api-tokens',
+                    lazy: lazyElement(
+                      () => import('../../components/apiTokens/ApiTokensPage'),
+                      (m) => <m.ApiTokensPage />,
+                    ),
+                  },
+                  // Payment agent requests (apps/partner/fea): /partner is the list, /partner/<orderId> its modal (spec core §2
+                  // /partner/{path}). The page is a layout over both, so opening a request keeps the list mounted.
+                  {
+                    lazy: lazyElement(
+                      () => import('../../apps/partner/fea/PartnerFeaPage'),
+                      (m) => <m.PartnerFeaPage />,
+                    ),
+                    children: [
+                      { index: true, element: null },
+                      { path: '*', element: null },
+                    ],
+                  },
+                ],
+              },
+            ],
+          },
+          {
+            path: 'agent',
+            children: [
+              { index: true, element: <Navigate to="/agent/fea" replace /> },
+              {
+                path: 'auth',
+                lazy: lazyElement(
+                  () => import('../../components/layouts/AuthLayout'),
+                  (m) => <m.AuthLayout />,
+                ),
+                children: signInRoutes('agent'),
+              },
+              {
+                lazy: lazyElement(
+                  () => import('../../components/layouts/DefaultLayout'),
+                  (m) => <m.DefaultLayout area="agent" />,
+                ),
+                children: [
+                  // Referral partner area (issue 11; web/README.md "Referral partner area").
+                  {
+                    path: 'fea',
+                    lazy: lazyElement(
+                      () => import('../../apps/agent/fea/AgentFeaPage'),
+                      (m) => <m.AgentFeaPage />,
+                    ),
+                  },
+                  {
+                    path: 'clients',
+                    lazy: lazyElement(
+                      () => import('../../apps/agent/clients/AgentClientsPage'),
+                      (m) => <m.AgentClientsPage />,
+                    ),
+                  },
+                  {
+                    path: 'company',
+                    lazy: lazyElement(
+                      () => import('../../apps/agent/company/AgentCompanyPage'),
+                      (m) => <m.AgentCompanyPage />,
+                    ),
+                  },
+                  {
+                    path: 'documents',
+                    lazy: lazyElement(
+                      () => import('../../apps/agent/documents/AgentDocumentsPage'),
+                      (m) => <m.AgentDocumentsPage />,
+                    ),
+                  },
+                  {
+                    path: 'chats/*',
+                    lazy: lazyElement(
+                      () => import('../../apps/chat/ChatPage'),
+                      (m) => <m.ChatPage area="agent" />,
+                    ),
+                  },
+                ],
+              },
+              // The client card (spec core §2: empty layout; ogrn of exactly 13 or 15 digits, else the not-found page).
+              {
+                path: 'clients/:ogrn',
+                lazy: lazyElement(
+                  () => import('../../apps/agent/clients/AgentClientCardPage'),
+                  (m) => <m.AgentClientCardPage />,
+                ),
+              },
+              {
+                path: '*',
+                lazy: lazyElement(
+                  () => import('../errors/ErrorPage'),
+                  (m) => <m.NotFoundPage />,
+                ),
+              },
+            ],
+          },
+          {
+            path: 'operator',
+            children: [
+              { index: true, element: <Navigate to="/operator/fea" replace /> },
+              {
+                path: 'auth',
+                lazy: lazyElement(
+                  () => import('../../components/layouts/AuthLayout'),
+                  (m) => <m.AuthLayout />,
+                ),
+                children: [
+                  {
+                    index: true,
+                    lazy: lazyElement(
+                      () => import('../../apps/auth/OperatorAuthPage'),
+                      (m) => <m.OperatorAuthPage />,
+                    ),
+                  },
+                  {
+                    path: 'invitation',
+                    lazy: lazyElement(
+                      () => import('../../apps/auth/OperatorInvitationPage'),
+                      (m) => <m.OperatorInvitationPage />,
+                    ),
+                  },
+                ],
+              },
+              {
+                lazy: lazyElement(
+                  () => import('../../components/layouts/DefaultLayout'),
+                  (m) => <m.DefaultLayout area="operator" />,
+                ),
+                // fea/* renders the list; /operator/fea/:orderId opens the request modal (descendant route).
+                // support/* is the support desk (spec chat §2, §6: operators are support); no other area has it.
+                children: [
+                  {
+                    lazy: lazyElement(
+                      () => import('../../apps/operator/OperatorRightRoute'),
+                      (m) => <m.OperatorRightRoute right="ORDERS_VIEW" />,
+                    ),
+                    children: [
+                      {
+                        path: 'fea/*',
+                        lazy: lazyElement(
+                          () => import('../../apps/operator/fea/OperatorFeaPage'),
+                          (m) => <m.OperatorFeaPage />,
+                        ),
+                      },
+                      // API tokens (issue 12): an operator's tokens read the whole platform, hence ORDERS_VIEW.
+                      {
+                        path: 'api-tokens',
+                        lazy: lazyElement(
+                          () => import('../../components/apiTokens/ApiTokensPage'),
+                          (m) => <m.ApiTokensPage />,
+                        ),
+                      },
+                    ],
+                  },
+                  {
+                    path: 'chats/*',
+                    lazy: lazyElement(
+                      () => import('../../apps/chat/ChatPage'),
+                      (m) => <m.ChatPage area="operator" />,
+                    ),
+                  },
+                  {
+                    lazy: lazyElement(
+                      () => import('../../apps/operator/OperatorRightRoute'),
+                      (m) => <m.OperatorRightRoute right="SUPPORT" />,
+                    ),
+                    children: [
+                      {
+                        path: 'support/*',
+                        lazy: lazyElement(
+                          () => import('../../apps/chat/support/SupportPage'),
+                          (m) => <m.SupportPage />,
+                        ),
+                      },
+                    ],
+                  },
+                  // Administration (issue 10; web/README.md "Operator routes"): /operator/agents are payment agents (data
+                  // role PARTNER), /operator/partners referral partners (data role AGENT). Each page needs its right.
+                  {
+                    lazy: lazyElement(
+                      () => import('../../apps/operator/OperatorRightRoute'),
+                      (m) => <m.OperatorRightRoute right="CLIENTS" />,
+                    ),
+                    children: [
+                      {
+                        path: 'clients',
+                        lazy: lazyElement(
+                          () => import('../../apps/operator/clients/OperatorClientsPage'),
+                          (m) => <m.OperatorClientsPage />,
+                        ),
+                      },
+                    ],
+                  },
+                  {
+                    lazy: lazyElement(
+                      () => import('../../apps/operator/OperatorRightRoute'),
+                      (m) => <m.OperatorRightRoute right="PAYMENT_AGENTS" />,
+                    ),
+                    children: [
+                      {
+                        path: 'agents',
+                        lazy: lazyElement(
+                          () => import('../../apps/operator/agents/PaymentAgentsPage'),
+                          (m) => <m.PaymentAgentsPage />,
+                        ),
+                      },
+                      {
+                        path: 'agents/create',
+                        lazy: lazyElement(
+                          () => import('../../apps/operator/agents/PaymentAgentCreatePage'),
+                          (m) => <m.PaymentAgentCreatePage />,
+                        ),
+                      },
+                      {
+                        path: 'agents/:id',
+                        lazy: lazyElement(
+                          () => import('../../apps/operator/agents/PaymentAgentPage'),
+                          (m) => <m.PaymentAgentPage />,
+                        ),
+                      },
+                    ],
+                  },
+                  {
+                    lazy: lazyElement(
+                      () => import('../../apps/operator/OperatorRightRoute'),
+                      (m) => <m.OperatorRightRoute right="REFERRAL_PARTNERS" />,
+                    ),
+                    children: [
+                      {
+                        path: 'partners',
+                        lazy: lazyElement(
+                          () => import('../../apps/operator/partners/ReferralPartnersPage'),
+                          (m) => <m.ReferralPartnersPage />,
+                        ),
+                      },
+                      {
+                        path: 'partners/create',
+                        lazy: lazyElement(
+                          () => import('../../apps/operator/partners/ReferralPartnerCreatePage'),
+                          (m) => <m.ReferralPartnerCreatePage />,
+                        ),
+                      },
+                      {
+                        path: 'partners/:id/edit',
+                        lazy: lazyElement(
+                          () => import('../../apps/operator/partners/ReferralPartnerEditPage'),
+                          (m) => <m.ReferralPartnerEditPage />,
+                        ),
+                      },
+                    ],
+                  },
+                  {
+                    lazy: lazyElement(
+                      () => import('../../apps/operator/OperatorRightRoute'),
+                      (m) => <m.OperatorRightRoute right="OPERATORS" />,
+                    ),
+                    children: [
+                      {
+                        path: 'operators',
+                        lazy: lazyElement(
+                          () => import('../../apps/operator/operators/OperatorsPage'),
+                          (m) => <m.OperatorsPage />,
+                        ),
+                      },
+                      {
+                        path: 'operators/:id',
+                        lazy: lazyElement(
+                          () => import('../../apps/operator/operators/OperatorPage'),
+                          (m) => <m.OperatorPage />,
+                        ),
+                      },
+                    ],
+                  },
+                  {
+                    lazy: lazyElement(
+                      () => import('../../apps/operator/OperatorRightRoute'),
+                      (m) => <m.OperatorRightRoute right="AUDIT_LOG" />,
+                    ),
+                    children: [
+                      {
+                        path: 'audit',
+                        lazy: lazyElement(
+                          () => import('../../apps/operator/audit/AuditLogPage'),
+                          (m) => <m.AuditLogPage />,
+                        ),
+                      },
+                    ],
+                  },
+                  // The inbox of callbacks and client recommendations (issue 11): right CLIENTS.
+                  {
+                    lazy: lazyElement(
+                      () => import('../../apps/operator/OperatorRightRoute'),
+                      (m) => <m.OperatorRightRoute right="CLIENTS" />,
+                    ),
+                    children: [
+                      {
+                        path: 'inbox',
+                        lazy: lazyElement(
+                          () => import('../../apps/operator/inbox/OperatorInboxPage'),
+                          (m) => <m.OperatorInboxPage />,
+                        ),
+                      },
+                    ],
+                  },
+                ],
+              },
+              {
+                path: '*',
+                lazy: lazyElement(
+                  () => import('../errors/ErrorPage'),
+                  (m) => <m.NotFoundPage />,
+                ),
+              },
+            ],
+          },
+          {
+            path: '*',
+            lazy: lazyElement(
+              () => import('../errors/ErrorPage'),
+              (m) => <m.NotFoundPage />,
+            ),
+          },
         ],
       },
-      {
-        path: 'client',
-        children: [
-          { index: true, element: <Navigate to="/client/fea" replace /> },
-          {
-            path: 'auth',
-            children: [
-              {
-                element: <AuthLayout />,
-                children: [
-                  ...signInRoutes('client'),
-                  { path: 'registration/expired', element: <ExpiredLinkPage /> },
-                  { path: 'reset-password', element: <ResetPasswordPage area="client" /> },
-                ],
-              },
-              {
-                element: <AuthStepperLayout />,
-                children: [
-                  { path: 'registration', element: <RegistrationPage /> },
-                  { path: 'registration/new-company', element: <NewCompanyPage /> },
-                ],
-              },
-            ],
-          },
-          {
-            element: <DefaultLayout area="client" />,
-            children: [
-              { path: 'fea/*', element: <ClientFeaPage /> },
-              // 'Моя компания' (spec core §2 Client: my company with tabs; issue 8)
-              { path: 'company', element: <ClientCompanyPage /> },
-              // 'Документы' (spec core §2 Client: documents; issue 8)
-              { path: 'documents', element: <ClientDocumentsPage /> },
-              { path: 'chats/*', element: <ChatPage area="client" /> },
-              { path: 'api-tokens', element: <ApiTokensPage /> },
-            ],
-          },
-          { path: '*', element: <NotFoundPage /> },
-        ],
-      },
-      {
-        path: 'partner',
-        children: [
-          { path: 'auth', element: <AuthLayout />, children: signInRoutes('partner') },
-          {
-            element: <DefaultLayout area="partner" />,
-            children: [
-              { path: 'chats/*', element: <ChatPage area="partner" /> },
-              { path: 'api-tokens', element: <ApiTokensPage /> },
-              // Payment agent requests (apps/partner/fea): /partner is the list, /partner/<orderId> its modal (spec core §2
-              // /partner/{path}). The page is a layout over both, so opening a request keeps the list mounted.
-              {
-                element: <PartnerFeaPage />,
-                children: [
-                  { index: true, element: null },
-                  { path: '*', element: null },
-                ],
-              },
-            ],
-          },
-        ],
-      },
-      {
-        path: 'agent',
-        children: [
-          { index: true, element: <Navigate to="/agent/fea" replace /> },
-          { path: 'auth', element: <AuthLayout />, children: signInRoutes('agent') },
-          {
-            element: <DefaultLayout area="agent" />,
-            children: [
-              // Referral partner area (issue 11; web/README.md "Referral partner area").
-              { path: 'fea', element: <AgentFeaPage /> },
-              { path: 'clients', element: <AgentClientsPage /> },
-              { path: 'company', element: <AgentCompanyPage /> },
-              { path: 'documents', element: <AgentDocumentsPage /> },
-              { path: 'chats/*', element: <ChatPage area="agent" /> },
-            ],
-          },
-          // The client card (spec core §2: empty layout; ogrn of exactly 13 or 15 digits, else the not-found page).
-          { path: 'clients/:ogrn', element: <AgentClientCardPage /> },
-          { path: '*', element: <NotFoundPage /> },
-        ],
-      },
-      {
-        path: 'operator',
-        children: [
-          { index: true, element: <Navigate to="/operator/fea" replace /> },
-          {
-            path: 'auth',
-            element: <AuthLayout />,
-            children: [
-              { index: true, element: <OperatorAuthPage /> },
-              { path: 'invitation', element: <OperatorInvitationPage /> },
-            ],
-          },
-          {
-            element: <DefaultLayout area="operator" />,
-            // fea/* renders the list; /operator/fea/:orderId opens the request modal (descendant route).
-            // support/* is the support desk (spec chat §2, §6: operators are support); no other area has it.
-            children: [
-              {
-                element: <OperatorRightRoute right="ORDERS_VIEW" />,
-                children: [
-                  { path: 'fea/*', element: <OperatorFeaPage /> },
-                  // API tokens (issue 12): an operator's tokens read the whole platform, hence ORDERS_VIEW.
-                  { path: 'api-tokens', element: <ApiTokensPage /> },
-                ],
-              },
-              { path: 'chats/*', element: <ChatPage area="operator" /> },
-              {
-                element: <OperatorRightRoute right="SUPPORT" />,
-                children: [{ path: 'support/*', element: <SupportPage /> }],
-              },
-              // Administration (issue 10; web/README.md "Operator routes"): /operator/agents are payment agents (data
-              // role PARTNER), /operator/partners referral partners (data role AGENT). Each page needs its right.
-              {
-                element: <OperatorRightRoute right="CLIENTS" />,
-                children: [{ path: 'clients', element: <OperatorClientsPage /> }],
-              },
-              {
-                element: <OperatorRightRoute right="PAYMENT_AGENTS" />,
-                children: [
-                  { path: 'agents', element: <PaymentAgentsPage /> },
-                  { path: 'agents/create', element: <PaymentAgentCreatePage /> },
-                  { path: 'agents/:id', element: <PaymentAgentPage /> },
-                ],
-              },
-              {
-                element: <OperatorRightRoute right="REFERRAL_PARTNERS" />,
-                children: [
-                  { path: 'partners', element: <ReferralPartnersPage /> },
-                  { path: 'partners/create', element: <ReferralPartnerCreatePage /> },
-                  { path: 'partners/:id/edit', element: <ReferralPartnerEditPage /> },
-                ],
-              },
-              {
-                element: <OperatorRightRoute right="OPERATORS" />,
-                children: [
-                  { path: 'operators', element: <OperatorsPage /> },
-                  { path: 'operators/:id', element: <OperatorPage /> },
-                ],
-              },
-              {
-                element: <OperatorRightRoute right="AUDIT_LOG" />,
-                children: [{ path: 'audit', element: <AuditLogPage /> }],
-              },
-              // The inbox of callbacks and client recommendations (issue 11): right CLIENTS.
-              {
-                element: <OperatorRightRoute right="CLIENTS" />,
-                children: [{ path: 'inbox', element: <OperatorInboxPage /> }],
-              },
-            ],
-          },
-          { path: '*', element: <NotFoundPage /> },
-        ],
-      },
-      { path: '*', element: <NotFoundPage /> },
     ],
   },
 ];
 
+/** The browser router of the app. */
 export function createAppRouter() {
   return createBrowserRouter(routes);
 }
