@@ -30,6 +30,9 @@ export const BACKEND_ROOT = resolve(
  * - PLATFORM_OGRN / PLATFORM_INN: the platform operator's organisation (issue 11): an operator's signature of a
  *   referral partner's document or act must be made with a certificate issued for it (defaults: the demo organisation
  *   OGRN 1237700456784, INN 7709123453).
+ * - DEMO_WORLD: `false` (also `0`, `no`, `off`) starts without the demo world; `true` seeds it even in production.
+ *   Default: on outside production, off with NODE_ENV=production. The world (src/seed/world) is seeded only on the first
+ *   start of a database without users, after the demo accounts; `npm start -- --empty` sets DEMO_WORLD=false.
  * - METRICS_TOKEN, OTEL_EXPORTER_OTLP_ENDPOINT, OTEL_SERVICE_NAME (default platform-backend): metrics and traces (issue 12;
  *   src/observability/config.ts, docs/observability.md).
  */
@@ -56,6 +59,11 @@ export interface Config {
    * referral partner document must belong to it (issue 11).
    */
   platform: { ogrn: string; inn: string };
+  /**
+   * Seed the living demo world (src/seed/world; README "Set-up") on the first start of a database without users
+   * (DEMO_WORLD; default: not in production).
+   */
+  demoWorld: boolean;
   /** Metrics token and tracing (src/observability/config.ts); default: from the environment. */
   observability?: ObservabilityConfig;
 }
@@ -73,6 +81,15 @@ function sessionSecretFor(dataDir: string): string {
   const secret = randomBytes(32).toString('hex');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/**
+ * DEMO_WORLD as a boolean: unset or empty → `fallback`; false, 0, no, off (any case) → false; anything else → true.
+ */
+export function demoWorldFlag(value: string | undefined, fallback: boolean): boolean {
+  const v = value?.trim().toLowerCase();
+  if (!v) return fallback;
+  return !['false', '0', 'no', 'off'].includes(v);
 }
 
 /** Builds the configuration from `env` (defaults to process.env); `overrides` win (used by tests). */
@@ -104,6 +121,7 @@ export function loadConfig(overrides: Partial<Config> = {}, env: NodeJS.ProcessE
       ogrn: env.PLATFORM_OGRN?.trim() || DEFAULT_PLATFORM.ogrn,
       inn: env.PLATFORM_INN?.trim() || DEFAULT_PLATFORM.inn,
     },
+    demoWorld: demoWorldFlag(env.DEMO_WORLD, env.NODE_ENV !== 'production'),
     observability: loadObservabilityConfig('platform-backend', env),
     ...overrides,
   };

@@ -4,15 +4,21 @@ import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { prepareDatabase } from './db/prepare.js';
 import { startExpiryJob } from './deal/expiry-job.js';
+import { seedWorldOnFirstStart, ShiftableClock } from './seed/world/index.js';
 
 const config = loadConfig();
 const dbh = await openDatabase(config);
-await prepareDatabase(dbh, {
+const log = (m: string) => console.log(`[backend] ${m}`);
+const prepared = await prepareDatabase(dbh, {
   referenceDataDir: config.referenceDataDir,
   seed: process.env.SEED !== 'false',
-  log: (m) => console.log(`[backend] ${m}`),
+  log,
 });
-const app = await buildApp({ config, dbh, logger: true });
+// Real time, except while the demo world is seeded (before listening): it moves the clock over the last weeks.
+const clock = new ShiftableClock();
+const app = await buildApp({ config, dbh, clock, logger: true });
+// The demo world (README "Set-up"): only on the first start of an empty database, and not with DEMO_WORLD=false.
+await seedWorldOnFirstStart(app, clock, prepared, log);
 await app.listen({ port: config.port, host: config.host });
 // Offer expiry (spec core §4 exits), stopped before the app closes.
 const stopExpiry = startExpiryJob(dbh.db, app.clock, {

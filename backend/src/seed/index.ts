@@ -209,3 +209,6 @@ export async function seedDemo(db: Db, log: (m: string) => void): Promise<void> 
   await seedReferral(db, log);
   log('demo accounts seeded (password Demo-2026!)');
 }
+
+/** The living demo world seeded after the accounts on a server's first start (seed/world; README "Set-up"). */
+export { seedWorld, seedWorldOnFirstStart, ShiftableClock, type WorldSummary } from './world/index.js';
