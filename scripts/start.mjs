@@ -2,8 +2,9 @@
 /**
  * Starts the platform on one machine: the REST backend (BACKEND_PORT, default 8080) and the GraphQL gateway,
  * which also serves the built web app (PORT, default 4000). Embedded PGlite under DATA_DIR unless DATABASE_URL
- * is set; demo accounts seeded on an empty database. `--dev` runs both from TypeScript sources with tsx and
- * the web app through Vite's dev server.
+ * is set; demo accounts and the living demo world (backend/src/seed/world) seeded on an empty database. `--dev` runs
+ * both from TypeScript sources with tsx and the web app through Vite's dev server. `--empty` starts without the demo
+ * world (DEMO_WORLD=false: only the demo accounts, so that an operator can sign in; README "Set-up").
  */
 import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
@@ -11,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dev = process.argv.includes('--dev');
+const empty = process.argv.includes('--empty');
 const port = process.env.PORT ?? '4000';
 const backendPort = process.env.BACKEND_PORT ?? '8080';
 const env = {
@@ -19,6 +21,7 @@ const env = {
   BACKEND_PORT: backendPort,
   BACKEND_URL: process.env.BACKEND_URL ?? `http://127.0.0.1:${backendPort}`,
   PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${port}`,
+  ...(empty ? { DEMO_WORLD: 'false' } : {}),
 };
 
 const children = [];
@@ -83,4 +86,9 @@ Demo sign-ins (password Demo-2026!):
   partner1@example.com    payment agent
   partner2@example.com    payment agent
   agent@example.com       referral partner
+${
+  empty
+    ? 'Started without the demo world (--empty): lists stay empty until you create requests.'
+    : 'A first start on an empty database also seeds a demo world: requests in every status, chats, inbox.'
+}
 Stop with Ctrl+C.`);

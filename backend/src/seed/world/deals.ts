@@ -50,9 +50,14 @@ export interface DealCounts {
   documents: number;
 }
 
+/** Partner1's payment company that receives the client payments (its first one; read once). */
+let paymentCompanyId: number | undefined;
+
 /** One request on the timeline: its id once created, and helpers that schedule the steps of each role. */
 export class Deal {
   id = 0;
+  /** The partner order (offer) ids of the agents that sent an offer, from their offer/send answers. */
+  private readonly offerIds: Partial<Record<'p1' | 'p2', number>> = {};
   constructor(
     private readonly w: WorldContext,
     readonly plan: DealPlan,
@@ -160,9 +165,8 @@ export class Deal {
       const t = this.w.time;
       const now = this.w.app.clock.now();
       const usd = this.plan.currency === 'USD';
-      await (
-        await this.w.as(who)
-      ).post(`${PARTNER}/${this.id}/offer/send`, {
+      const c = await this.w.as(who);
+      const sent = await c.post<{ partnerOrders: { id: number }[] }>(`${PARTNER}/${this.id}/offer/send`, {
         dealMethod: o.method ?? 'PROTECTED',
         paymentDateFrom: t.day(now, 1),
         paymentDateTo: t.day(now, 12),
@@ -177,6 +181,7 @@ export class Deal {
         },
         transactionType: 'SWIFT',
       });
+      this.offerIds[who] = sent.partnerOrders[0].id;
       this.counts.offers++;
     });
   }
@@ -191,10 +196,7 @@ export class Deal {
   accept(when: Date, who: 'p1' | 'p2', comment?: string): this {
     return this.at(when, async () => {
       const c = await this.w.as('client');
-      const order = await c.get<{ partnerOrders: { id: number; partnerId: number }[] }>(`${CLIENT}/${this.id}`);
-      const partnerId = who === 'p1' ? this.w.p1Id : this.w.p2Id;
-      const po = order.partnerOrders.find((x) => x.partnerId === partnerId)!;
-      await c.post(`${CLIENT}/${this.id}/offers/${po.id}/accept`, comment ? { comment } : {});
+      await c.post(`${CLIENT}/${this.id}/offers/${this.offerIds[who]}/accept`, comment ? { comment } : {});
     });
   }
 
@@ -233,8 +235,8 @@ export class Deal {
   bill(when: Date): this {
     return this.at(when, async () => {
       const c = await this.w.as('p1');
-      const [company] = await c.get<{ id: number }[]>('/api/secured/partner/payment-companies');
-      await c.post(`${PARTNER}/${this.id}/offer/pay-checks/active/confirm`, { paymentCompanyId: company.id });
+      paymentCompanyId ??= (await c.get<{ id: number }[]>('/api/secured/partner/payment-companies'))[0].id;
+      await c.post(`${PARTNER}/${this.id}/offer/pay-checks/active/confirm`, { paymentCompanyId });
     });
   }
 
@@ -249,12 +251,9 @@ export class Deal {
           'Агент: ООО «Альфа Платежи», ИНН 7725282965',
           'Принципал: ООО «ВЭД Трейд», ИНН 7707393126',
           `Поручение: перевод ${p.amount} ${p.currency} в пользу ${p.supplier} по контракту ${p.contract}`,
+          `Банк получателя: ${p.counterparty.bankName}, SWIFT ${p.counterparty.swift}`,
+          `Назначение платежа: ${p.goods}`,
         ],
-      },
-      {
-        name: `Поручение № ${n}.pdf`,
-        title: `Поручение принципала № ${n}`,
-        lines: [`Банк получателя: ${p.counterparty.bankName}, SWIFT ${p.counterparty.swift}`, `Назначение: ${p.goods}`],
       },
     ];
   }
@@ -266,12 +265,11 @@ export class Deal {
       {
         name: `Отчёт агента № ${n}.pdf`,
         title: `Отчёт агента № ${n}`,
-        lines: [`Перевод ${p.amount} ${p.currency} в пользу ${p.supplier} исполнен`, 'Вознаграждение агента удержано'],
-      },
-      {
-        name: `SWIFT MT103 ${n}.pdf`,
-        title: 'Подтверждение перевода (MT103)',
-        lines: [`Получатель: ${p.supplier}`, `Банк: ${p.counterparty.bankName} (${p.counterparty.swift})`],
+        lines: [
+          `Перевод ${p.amount} ${p.currency} в пользу ${p.supplier} исполнен`,
+          `Банк получателя: ${p.counterparty.bankName} (${p.counterparty.swift}); подтверждение MT103 приложено`,
+          'Вознаграждение агента удержано',
+        ],
       },
     ];
   }
