@@ -7,6 +7,7 @@ import { expect } from 'vitest';
 import { join } from 'node:path';
 import { buildGateway, type BuildGatewayOptions, type Gateway } from '../../gateway/src/app.js';
 import { createTestApp, type Driver, type TestApp } from '../../backend/test/harness.js';
+import { seedWorld } from '../../backend/src/seed/world/index.js';
 
 export const REPO_ROOT = join(import.meta.dirname, '..', '..');
 
@@ -43,6 +44,8 @@ export async function startStack(
       : never;
     /** Gateway settings of the test, e.g. low rate limits (issue 12). */
     gateway?: Omit<Partial<BuildGatewayOptions>, 'backendUrl' | 'port' | 'realtime'>;
+    /** Seed the living demo world (backend/src/seed/world; README "Set-up") before the backend listens. */
+    world?: boolean;
   } = {},
 ): Promise<Stack> {
   const backend = await createTestApp({
@@ -50,6 +53,7 @@ export async function startStack(
     ...(opts.trustedCaDir ? { trustedCaDir: opts.trustedCaDir } : {}),
     ...(opts.backendConfig ? { config: opts.backendConfig } : {}),
   });
+  if (opts.world) await seedWorld(backend.app, backend.clock);
   await backend.app.listen({ port: 0, host: '127.0.0.1' });
   const addr = backend.app.server.address();
   const backendUrl = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
