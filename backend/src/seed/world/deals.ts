@@ -8,9 +8,8 @@
  * order status and every client display status of spec core §4 (backend/test/seed-world.test.ts checks it against
  * @platform/domain/deal). One more request is created by the referral partner acting for the client (re-login).
  *
- * Qualified electronic signatures are not made: Бета Трансфер (partner2) must sign its documents with one, so its
- * accepted deal stays at "offer accepted" with a document uploaded, and the client display status "Требует
- * подписания" is not in the world (README "Set-up" says so).
+ * Бета Трансфер (partner2) signs its documents with a qualified electronic signature: with the demo CA available
+ * (signing.ts) one of its deals reaches "Требует подписания"; without it that request is left out (README "Set-up").
  */
 import type { WorldContext, WorldRole } from './context.js';
 import { demoPdf } from './files.js';
@@ -48,7 +47,12 @@ export interface DealCounts {
   orders: number;
   offers: number;
   documents: number;
+  /** Documents signed with a qualified electronic signature (signing.ts). */
+  signatures: number;
 }
+
+/** Makes a CAdES-BES detached signature of partner2 over the bytes (signing.ts demoSigner). */
+export type Sign = (content: Buffer) => Buffer;
 
 /** Partner1's payment company that receives the client payments (its first one; read once). */
 let paymentCompanyId: number | undefined;
@@ -225,6 +229,22 @@ export class Deal {
     });
   }
 
+  /**
+   * Partner2 uploads its offer document, signs it with its qualified electronic signature (POST
+   * offer/docs/{docId}/sign, spec core §4 step 5) and sends it: the client then reads 'Требует подписания'.
+   */
+  signedDocs(when: Date, doc: DocPlan, sign: Sign): this {
+    return this.at(when, async () => {
+      const c = await this.w.as('p2');
+      const bytes = await this.doc(doc, when);
+      const up = await c.upload<{ id: number }>(`${PARTNER}/${this.id}/offer/docs`, doc.name, bytes, 'application/pdf');
+      this.counts.documents++;
+      await c.post(`${PARTNER}/${this.id}/offer/docs/${up.id}/sign`, { signature: sign(bytes).toString('base64') });
+      this.counts.signatures++;
+      await c.post(`${PARTNER}/${this.id}/offer/docs/send`);
+    });
+  }
+
   /** Partner1 (no qualified signature in its profile) confirms and sends the documents of `kind`. */
   confirmAndSend(when: Date, kind: 'docs' | 'final-docs'): this {
     this.partner(when, 'p1', `offer/${kind}/${kind === 'docs' ? 'sign' : 'confirm'}`);
@@ -305,7 +325,7 @@ export interface WorldDeals {
 }
 
 /** Schedules every request of the world on the timeline (module header). */
-export function scheduleDeals(w: WorldContext, counts: DealCounts): WorldDeals {
+export function scheduleDeals(w: WorldContext, counts: DealCounts, sign: Sign | null): WorldDeals {
   const t = w.time;
   const all: Deal[] = [];
   const deal = (plan: DealPlan) => {
@@ -591,6 +611,40 @@ export function scheduleDeals(w: WorldContext, counts: DealCounts): WorldDeals {
       lines: ['Агент: ООО «Бета Трансфер», ИНН 9705119964', 'Принципал: ООО «ВЭД Трейд», ИНН 7707393126'],
     },
   ]);
+
+  // 11b. OFFER_ACCEPTED with partner2's signed documents sent: "Требует подписания" (needs the demo CA).
+  if (sign) {
+    c = t.ago(2, 6);
+    const toSign = deal({
+      created: c,
+      amount: '88000.00',
+      currency: 'USD',
+      counterparty: BANKS.adcb,
+      supplier: 'Al Noor Electronics Trading LLC',
+      contract: '№ ANE-2026/27',
+      tnved: '8528429001',
+      goods: 'проекционные мониторы',
+      term: [2, 30],
+    })
+      .create()
+      .oper(t.after(c, 25), 'take')
+      .send(t.after(c, 45), ['p2'])
+      .offer(t.after(c, 120), 'p2', { fee: '1.05', course: '92.40' })
+      .accept(t.ago(1, 1), 'p2');
+    toSign.signedDocs(
+      t.ago(0, 0, 2),
+      {
+        name: 'Агентский договор № БТ-27.pdf',
+        title: 'Агентский договор № БТ-27',
+        lines: [
+          'Агент: ООО «Бета Трансфер», ИНН 9705119964',
+          'Принципал: ООО «ВЭД Трейд», ИНН 7707393126',
+          'Поручение: перевод 88000.00 USD в пользу Al Noor Electronics Trading LLC',
+        ],
+      },
+      sign,
+    );
+  }
 
   // 12. ACTIVE with offers of both agents ("Есть предложения").
   c = t.ago(2, 3);

@@ -17,6 +17,7 @@ import { scheduleChats, type ChatCounts } from './chats.js';
 import { WorldTime, worldContext, type WorldClock } from './context.js';
 import { scheduleDeals, scheduleReloginDeal, type DealCounts } from './deals.js';
 import { scheduleInbox } from './inbox.js';
+import { demoSigner } from './signing.js';
 
 export { ShiftableClock, type WorldClock } from './context.js';
 
@@ -50,8 +51,18 @@ export async function seedWorld(
   const started = Date.now();
   const w = await worldContext(app, new WorldTime(clock.now()));
   if (!w) return null;
-  const counts = { orders: 0, offers: 0, documents: 0, groups: 0, messages: 0, reactions: 0, inbox: 0 };
-  const deals = scheduleDeals(w, counts);
+  const counts = {
+    orders: 0,
+    offers: 0,
+    documents: 0,
+    signatures: 0,
+    groups: 0,
+    messages: 0,
+    reactions: 0,
+    inbox: 0,
+  };
+  const signer = demoSigner(app, w.time.base);
+  const deals = scheduleDeals(w, counts, signer?.sign ?? null);
   scheduleReloginDeal(w, counts);
   scheduleChats(w, deals, counts);
   scheduleInbox(w, counts);
@@ -79,6 +90,7 @@ export async function seedWorld(
         .where(inArray(sessions.sid, ids));
     });
   } finally {
+    signer?.dispose();
     clock.set(new Date());
     const ids = await sids();
     if (ids.length) await db.delete(sessions).where(inArray(sessions.sid, ids));
@@ -86,7 +98,7 @@ export async function seedWorld(
   const summary: WorldSummary = { ...counts, steps, ms: Date.now() - started };
   log(
     `demo world seeded in ${summary.ms} ms: ${summary.orders} requests, ${summary.offers} offers, ` +
-      `${summary.documents} documents, ${summary.groups} chats, ${summary.messages} messages, ` +
+      `${summary.documents} documents (${summary.signatures} signed), ${summary.groups} chats, ${summary.messages} messages, ` +
       `${summary.reactions} reactions, ${summary.inbox} inbox items`,
   );
   return summary;
