@@ -92,7 +92,7 @@ for (const driver of DRIVERS) {
       }
     });
 
-    it('an executed request has its history, the operator comments and both agents in it', async () => {
+    it('an executed request has its history and closing documents; several requests carry operator comments', async () => {
       const executed = orders.filter((o) => o.status === 'EXECUTED');
       expect(executed.length).toBeGreaterThanOrEqual(2);
       const history = await ok(client, 'GET', `${CLIENT}/${executed[executed.length - 1].id}/history`);
