@@ -1,7 +1,35 @@
 import { fileURLToPath } from 'node:url';
 import babel from '@rolldown/plugin-babel';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+/** Id of this build: BUILD_ID from the environment, else the build time in base 36 (spec core §7 builds manifest). */
+const buildId = process.env.BUILD_ID ?? Date.now().toString(36);
+
+/**
+ * Writes /builds-manifest.json `{ buildId, builtAt, files }` (the entry chunk, its static imports and CSS): the app
+ * polls it for a new version (web/src/system/shell/buildsManifest.ts) and the service worker precaches `files`.
+ */
+function buildsManifest(): Plugin {
+  return {
+    name: 'platform-builds-manifest',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const files = new Set<string>();
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk' || !chunk.isEntry) continue;
+        files.add(`/${chunk.fileName}`);
+        for (const f of chunk.imports) files.add(`/${f}`);
+        for (const f of chunk.viteMetadata?.importedCss ?? []) files.add(`/${f}`);
+      }
+      this.emitFile({
+        type: 'asset',
+        fileName: 'builds-manifest.json',
+        source: JSON.stringify({ buildId, builtAt: new Date().toISOString(), files: [...files].sort() }, null, 2),
+      });
+    },
+  };
+}
 
 const artifactDirectory = fileURLToPath(new URL('./src/__generated__', import.meta.url));
 const gateway = process.env.GATEWAY_URL ?? 'http://localhost:4000';
@@ -19,7 +47,9 @@ export default defineConfig({
       plugins: [['babel-plugin-relay', { artifactDirectory, eagerEsModules: true }]],
     }),
     react(),
+    buildsManifest(),
   ],
+  define: { 'import.meta.env.VITE_BUILD_ID': JSON.stringify(buildId) },
   server: {
     port: 5173,
     proxy: {

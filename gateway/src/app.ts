@@ -13,7 +13,7 @@ import { formatError } from './formatError.js';
 import { backendProxies } from './http/files.js';
 import { healthRoute } from './http/health.js';
 import { reportRoutes } from './http/reports.js';
-import { webApp } from './http/web.js';
+import { compression, webApp } from './http/web.js';
 import { attachWebSocket } from './http/ws.js';
 import { attachChatSubscription } from './modules/chat/subscription.js';
 import { attachOrderSubscription } from './modules/deal/orderEvents.js';
@@ -99,6 +99,8 @@ export async function buildGateway(opts: BuildGatewayOptions): Promise<Gateway> 
     backlog: () => realtime.backlog(),
   });
   observability.register(app);
+  // brotli/gzip of dynamic text answers (issue 13; the built app's files are precompressed, http/web.ts).
+  await compression(app);
   // Rate limit per API token / session / address on /graphql and /reports (issue 12; http/rateLimit.ts).
   await registerRateLimit(app, {
     tokenPerMinute: config.rateLimitTokenPerMinute,

@@ -8,6 +8,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import './system/i18n';
 import { createAppRouter } from './system/router/routes';
+import { registerServiceWorker } from './system/shell/serviceWorker';
 
 const router = createAppRouter();
 
@@ -16,3 +17,7 @@ createRoot(document.getElementById('root') as HTMLElement).render(
     <RouterProvider router={router} />
   </StrictMode>,
 );
+
+// The service worker at the site root (chat-and-shell §2), once the page has loaded; not in development (Vite serves
+// modules that the worker must not cache).
+if (import.meta.env.PROD) window.addEventListener('load', () => void registerServiceWorker());

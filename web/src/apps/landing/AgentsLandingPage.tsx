@@ -1,4 +1,15 @@
-/** Public landing page for referral partners (/agents). Skeleton: the public-site helper writes the content. */
+/** Public landing page for referral partners (/agents; spec core §1 recruitment pages). */
+import { Faq, Hero, Points } from './LandingSections';
+import { useLocale } from './locale';
+import { siteTexts } from './texts';
+
 export function AgentsLandingPage() {
-  return <h1>Партнёрам</h1>;
+  const t = siteTexts(useLocale());
+  return (
+    <>
+      <Hero title={t.agents.title} lead={t.agents.lead} cta={t.agents.cta} to="/agent/auth" />
+      <Points items={t.agents.points} />
+      <Faq t={t} />
+    </>
+  );
 }

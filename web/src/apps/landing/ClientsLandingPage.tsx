@@ -1,4 +1,16 @@
-/** Public landing page for clients (/clients). Skeleton: the public-site helper writes the content (spec core §1, §9). */
+/** Public landing page for clients (/clients, /en/clients; spec core §1 claims, §2 landing layout). */
+import { Facts, Faq, Hero, Steps } from './LandingSections';
+import { useLocale } from './locale';
+import { siteTexts } from './texts';
+
 export function ClientsLandingPage() {
-  return <h1>Валютные платежи для внешнеэкономической деятельности</h1>;
+  const t = siteTexts(useLocale());
+  return (
+    <>
+      <Hero title={t.clients.title} lead={t.clients.lead} cta={t.clients.cta} to="/client/auth" />
+      <Facts t={t} />
+      <Steps t={t} />
+      <Faq t={t} />
+    </>
+  );
 }

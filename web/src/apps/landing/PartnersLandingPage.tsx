@@ -1,4 +1,16 @@
-/** Public landing page for payment agents (/partners). Skeleton: the public-site helper writes the content. */
+/** Public landing page for payment agents (/partners; spec core §1 recruitment pages, partner acquiring 1–1.5 %). */
+import { Facts, Hero, Points, Steps } from './LandingSections';
+import { useLocale } from './locale';
+import { siteTexts } from './texts';
+
 export function PartnersLandingPage() {
-  return <h1>Платёжным агентам</h1>;
+  const t = siteTexts(useLocale());
+  return (
+    <>
+      <Hero title={t.partners.title} lead={t.partners.lead} cta={t.partners.cta} to="/partner/auth" />
+      <Points items={t.partners.points} />
+      <Facts t={t} />
+      <Steps t={t} />
+    </>
+  );
 }

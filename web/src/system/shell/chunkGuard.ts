@@ -18,7 +18,8 @@ export interface ChunkGuardEnv {
   reload: () => void;
 }
 
-function browserEnv(): ChunkGuardEnv {
+/** The guard's environment in the browser: sessionStorage (null when disabled), the clock, location.reload. */
+export function browserEnv(): ChunkGuardEnv {
   let storage: ChunkGuardEnv['storage'] = null;
   try {
     storage = window.sessionStorage;
@@ -29,16 +30,22 @@ function browserEnv(): ChunkGuardEnv {
 }
 
 /**
- * True when a failed chunk load should reload the page now: no marker, or a marker older than the TTL. Records the
- * reload time when it says so. Without storage it returns false (the error page shows instead).
+ * A reload guard: true when the page may reload now — no marker under `key`, or one older than `ttlMs` (a marker in
+ * the future counts as absent) — and then records the time. Without storage it returns false (no loop can be
+ * prevented, so no reload). Used with 60 s for chunk failures (chat §9) and 10 s for a new version (core §9).
  */
-export function shouldReloadForChunkFailure(env: ChunkGuardEnv): boolean {
+export function reloadGuardAllows(env: ChunkGuardEnv, key: string, ttlMs: number): boolean {
   if (!env.storage) return false;
-  const last = Number(env.storage.getItem(CHUNK_RELOAD_KEY) ?? 'NaN');
+  const last = Number(env.storage.getItem(key) ?? 'NaN');
   const now = env.now();
-  if (Number.isFinite(last) && now - last >= 0 && now - last < CHUNK_RELOAD_TTL_MS) return false;
-  env.storage.setItem(CHUNK_RELOAD_KEY, String(now));
+  if (Number.isFinite(last) && now - last >= 0 && now - last < ttlMs) return false;
+  env.storage.setItem(key, String(now));
   return true;
+}
+
+/** True when a failed chunk load should reload the page now (60 s guard, see `reloadGuardAllows`). */
+export function shouldReloadForChunkFailure(env: ChunkGuardEnv): boolean {
+  return reloadGuardAllows(env, CHUNK_RELOAD_KEY, CHUNK_RELOAD_TTL_MS);
 }
 
 /** True for the errors browsers raise when a dynamic import or its module script cannot be fetched. */
