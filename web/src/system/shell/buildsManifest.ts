@@ -45,7 +45,7 @@ export async function isNewVersionAvailable(
  */
 export function reloadForNewVersion(env: ChunkGuardEnv = browserEnv()): boolean {
   if (!reloadGuardAllows(env, RELOAD_GUARD_KEY, RELOAD_GUARD_TTL_MS)) return false;
-  void navigator.serviceWorker
+  void (globalThis.navigator as Navigator | undefined)?.serviceWorker
     ?.getRegistration()
     .then((r) => r?.waiting?.postMessage({ type: 'SKIP_WAITING' }))
     .catch(() => undefined);
