@@ -1,8 +1,7 @@
 /**
- * Recommendations and the operators' inbox end to end in headless Chromium (issue 11): a visitor asks for a callback
- * from the partners' page (/agents has no callback form yet — issue 13 builds it — so the visitor's browser-less call
- * is the REST call the form will make, POST /api/public/common/user/callback/agent with the anti-forgery token), a
- * client recommends a company from 'Моя компания' ('Рекомендовать клиента'), and the operator finds both in
+ * Recommendations and the operators' inbox end to end in headless Chromium (issues 11, 13): a visitor asks for a callback
+ * with the callback modal of the partners' landing /agents (validation, the modal's scroll lock, then
+ * POST /api/public/common/user/callback/agent through the gateway), a client recommends a company from 'Моя компания' ('Рекомендовать клиента'), and the operator finds both in
  * 'Обращения' (/operator/inbox) and marks them handled. `WEB_DIST` may point at another build of the web app.
  */
 import { eq } from 'drizzle-orm';
@@ -10,22 +9,32 @@ import { describe, expect, it } from 'vitest';
 import { callbackRequests } from '../../backend/src/db/schema/accounts.js';
 import { clientRecommendations } from '../../backend/src/db/schema/referral.js';
 import { useOperatorUi } from '../support/admin.js';
-import { GqlClient } from '../support/stack.js';
 import { signInUi } from '../support/ui.js';
 
 describe("recommendations and the operators' inbox in the browser (issue 11)", () => {
   const ui = useOperatorUi('operator', 'admin-inbox');
 
   it('a visitor callback and a client recommendation appear in /operator/inbox and the operator marks them handled', async () => {
-    // The visitor's callback about becoming a partner (the REST call of the callback form).
-    const visitor = new GqlClient(ui.stack.backendUrl);
-    const { token } = (await (await visitor.fetch('/api/public/csrf')).json()) as { token: string };
-    const posted = await visitor.fetch('/api/public/common/user/callback/agent', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-xsrf-token': token },
-      body: JSON.stringify({ name: 'Олег Партнёров', phone: '9032223344', comment: 'Хочу стать партнёром' }),
-    });
-    expect(posted.status).toBe(201);
+    // A visitor asks for a callback from the /agents landing's callback modal (issue 13; spec core §2 Shared).
+    const visitor = await ui.roles.open('visitor');
+    await visitor.goto('/agents');
+    await visitor.getByRole('button', { name: 'Заказать обратный звонок' }).click();
+    const modal = visitor.getByRole('dialog', { name: 'Мы вам перезвоним' });
+    await modal.waitFor();
+    await modal.getByRole('button', { name: 'Отправить' }).click();
+    await modal.getByText('Обязательное поле').waitFor();
+    await modal.getByLabel('Как к вам обращаться').fill('Олег Партнёров');
+    await modal.getByLabel('Телефон, 10 цифр').fill('903222');
+    await modal.getByRole('button', { name: 'Отправить' }).click();
+    await modal.getByText('Номер телефона — 10 цифр').waitFor();
+    expect(await visitor.evaluate(() => document.body.style.overflow)).toBe('hidden'); // modal state (chat §4)
+    await modal.getByLabel('Телефон, 10 цифр').fill('9032223344');
+    await modal.getByLabel('Комментарий').fill('Хочу стать партнёром');
+    await modal.getByRole('button', { name: 'Отправить' }).click();
+    await modal.getByText('Спасибо! Мы перезвоним вам в рабочее время.').waitFor();
+    await modal.getByRole('button', { name: 'Закрыть' }).last().click();
+    await modal.waitFor({ state: 'hidden' });
+    expect(await visitor.evaluate(() => document.body.style.overflow)).toBe('');
 
     // The client recommends a company from 'Моя компания'.
     const client = await ui.roles.open('client');

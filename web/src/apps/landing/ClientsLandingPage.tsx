@@ -1,5 +1,6 @@
 /** Public landing page for clients (/clients, /en/clients; spec core §1 claims, §2 landing layout). */
 import { Facts, Faq, Hero, Steps } from './LandingSections';
+import { CallbackButton } from './CallbackDialog';
 import { useLocale } from './locale';
 import { siteTexts } from './texts';
 
@@ -7,7 +8,9 @@ export function ClientsLandingPage() {
   const t = siteTexts(useLocale());
   return (
     <>
-      <Hero title={t.clients.title} lead={t.clients.lead} cta={t.clients.cta} to="/client/auth" />
+      <Hero title={t.clients.title} lead={t.clients.lead} cta={t.clients.cta} to="/client/auth">
+        <CallbackButton topic={null} />
+      </Hero>
       <Facts t={t} />
       <Steps t={t} />
       <Faq t={t} />
