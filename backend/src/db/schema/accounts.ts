@@ -4,7 +4,7 @@
  * Times are `timestamptz` (UTC) and are always written from the app clock, never `now()`, so tests can move time.
  */
 import { sql } from 'drizzle-orm';
-import { check, index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { companies, users } from './core.js';
 
 /**
@@ -87,6 +87,38 @@ export const callbackRequests = pgTable(
   (t) => [
     index('callback_requests_created_idx').on(t.createdAt),
     check('callback_requests_status_chk', sql`${t.status} in ('NEW', 'HANDLED')`),
+  ],
+);
+
+/**
+ * Leads of the public site's card forms (issue 13; spec core §1 foreign bank cards issued for a fee, with or without a
+ * power of attorney; §2 /clients/cards; §7 POST /api/public/lead/card/debit). Listed for operators in the inbox with
+ * the callbacks (kind LEAD), NEW until an operator marks it HANDLED, so that none is lost.
+ */
+export const cardLeads = pgTable(
+  'card_leads',
+  {
+    id: serial('id').primaryKey(),
+    /** The form: CARD_DEBIT for /lead/card/debit (the only one today). */
+    type: text('type').notNull(),
+    name: text('name').notNull(),
+    /** 10 digits (spec core §5). */
+    phone: text('phone').notNull(),
+    /** Lower case; null when not given. */
+    email: text('email'),
+    /** True: the card is to be issued by a power of attorney (without the holder's visit); false: in person. */
+    powerOfAttorney: boolean('power_of_attorney').notNull(),
+    /** Where the person lives or wants the card, as typed; null when not given. */
+    city: text('city'),
+    comment: text('comment'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    status: text('status').notNull().default('NEW'),
+    handledByUserId: integer('handled_by_user_id').references(() => users.id),
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('card_leads_created_idx').on(t.createdAt),
+    check('card_leads_status_chk', sql`${t.status} in ('NEW', 'HANDLED')`),
   ],
 );
 
