@@ -6,6 +6,7 @@ import {
   INBOX_KINDS,
   INBOX_STATUS_LABELS,
   INBOX_STATUSES,
+  inboxTypeLabel,
   normalizeRecommendation,
   RECOMMENDATION_LIMITS,
   recommendationIssues,
@@ -23,6 +24,12 @@ describe('inbox catalogue', () => {
     expect(callbackTypeLabel('AGENT')).toBe('Стать партнёром');
     expect(callbackTypeLabel('GENERAL')).toBe('Обратный звонок');
     expect(callbackTypeLabel('SOMETHING_NEW')).toBe('SOMETHING_NEW');
+  });
+  it('labels the type of every kind: recommendation, lead type, callback type; unknown ones as themselves', () => {
+    expect(inboxTypeLabel('RECOMMENDATION', 'RECOMMENDATION')).toBe('Рекомендация клиента');
+    expect(inboxTypeLabel('LEAD', 'CARD_DEBIT')).toBe('Заявка на дебетовую карту');
+    expect(inboxTypeLabel('LEAD', 'CARD_CREDIT')).toBe('CARD_CREDIT');
+    expect(inboxTypeLabel('CALLBACK', 'AGENT')).toBe('Стать партнёром');
   });
 });
 

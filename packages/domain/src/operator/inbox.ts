@@ -6,8 +6,11 @@
  */
 import { checkEmail, checkInn, checkPhone, issue, normalizeEmail, type FieldIssue } from '../validation/rules.js';
 
-/** Kinds of inbox items: a callback request or a client's recommendation. */
-export const INBOX_KINDS = ['CALLBACK', 'RECOMMENDATION'] as const;
+/**
+ * Kinds of inbox items: a callback request, a client's recommendation, or a lead of the public site's card forms
+ * (`card_leads`, POST /api/public/lead/card/debit; issue 13).
+ */
+export const INBOX_KINDS = ['CALLBACK', 'RECOMMENDATION', 'LEAD'] as const;
 /** A kind of inbox item. */
 export type InboxKind = (typeof INBOX_KINDS)[number];
 
@@ -20,6 +23,7 @@ export type InboxStatus = (typeof INBOX_STATUSES)[number];
 export const INBOX_KIND_LABELS: Record<InboxKind, string> = {
   CALLBACK: 'Обратный звонок',
   RECOMMENDATION: 'Рекомендация клиента',
+  LEAD: 'Заявка на карту',
 };
 
 /** Russian names of the statuses. */
@@ -43,6 +47,21 @@ export const CALLBACK_TYPE_LABELS: Record<string, string> = {
 /** The Russian label of a callback type; an unknown type as itself. */
 export function callbackTypeLabel(type: string): string {
   return CALLBACK_TYPE_LABELS[type] ?? type;
+}
+
+/** Russian names of the lead types (`card_leads.type`; CARD_DEBIT for POST /api/public/lead/card/debit). */
+export const LEAD_TYPE_LABELS: Record<string, string> = {
+  CARD_DEBIT: 'Заявка на дебетовую карту',
+};
+
+/**
+ * The Russian label of an inbox item's type: 'Рекомендация клиента' for a recommendation, the lead type's label for a
+ * lead, the callback type's label for a callback; an unknown type as itself.
+ */
+export function inboxTypeLabel(kind: InboxKind, type: string): string {
+  if (kind === 'RECOMMENDATION') return INBOX_KIND_LABELS.RECOMMENDATION;
+  if (kind === 'LEAD') return LEAD_TYPE_LABELS[type] ?? type;
+  return callbackTypeLabel(type);
 }
 
 /** Character limits of the recommend-a-client form (spec core §5: "character limits … are not shown"; ours). */
