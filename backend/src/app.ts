@@ -17,6 +17,7 @@ import type { Mailer } from './mail/mailer.js';
 import authPlugin from './plugins/auth.js';
 import csrfPlugin from './plugins/csrf.js';
 import errorsPlugin from './plugins/errors.js';
+import rateLimitPlugin from './plugins/rate-limit.js';
 import { logSerializers } from './observability/log.js';
 import observabilityPlugin from './observability/plugin.js';
 import { loadObservabilityConfig, requestIdOptions } from '@platform/observability';
@@ -106,6 +107,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(sessionPlugin, { config: opts.config, db: opts.dbh.db });
   await app.register(csrfPlugin, { config: opts.config });
   await app.register(authPlugin, { db: opts.dbh.db });
+  // Rate limit of the public calls per client address: app.publicRateLimit(bucket) (issue 13; plugins/rate-limit.ts).
+  await app.register(rateLimitPlugin, { config: opts.config });
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_FILE_BYTES, files: 1, fields: 10 } });
 
   app.get('/api/health', { schema: { hide: true } }, async () => {
@@ -124,6 +127,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(import('./routes/agent/index.js'));
   await app.register(import('./routes/api-tokens/index.js'));
   await app.register(import('./routes/reports/index.js'));
+  await app.register(import('./routes/public/calculator.js'));
   await app.register(import('./chat/stream/index.js'));
   // The stream accepts the chat session token (GET /api/secured/chat/session-token) instead of the cookie.
   app.chatRealtime.tokenResolver = async (token, now) =>
