@@ -13,6 +13,7 @@ import { formatError } from './formatError.js';
 import { backendProxies } from './http/files.js';
 import { healthRoute } from './http/health.js';
 import { reportRoutes } from './http/reports.js';
+import { runtimeConfigFromEnv, runtimeConfigRoute, type RuntimeConfig } from './http/runtimeConfig.js';
 import { compression, webApp } from './http/web.js';
 import { attachWebSocket } from './http/ws.js';
 import { attachChatSubscription } from './modules/chat/subscription.js';
@@ -45,6 +46,8 @@ export interface BuildGatewayOptions extends Partial<Omit<GatewayConfig, 'backen
   port?: number;
   /** Realtime hub settings (tests shorten the 5 s retry delay, the linger time...). */
   realtime?: Partial<Omit<ChatHubOptions, 'backendUrl' | 'dispatcher'>>;
+  /** The web app's public runtime config (GET /runtime-config.json); default: from the environment (ANALYTICS_*). */
+  runtimeConfig?: RuntimeConfig;
 }
 
 export interface Gateway {
@@ -220,6 +223,7 @@ export async function buildGateway(opts: BuildGatewayOptions): Promise<Gateway> 
 
   healthRoute(app, { backendUrl: config.backendUrl, dispatcher });
   reportRoutes(app, { backendUrl: config.backendUrl, dispatcher }); // GET /reports/orders.csv (issue 12)
+  runtimeConfigRoute(app, opts.runtimeConfig ?? runtimeConfigFromEnv()); // analytics counter (issue 13; chat §4)
   await backendProxies(app, { backendUrl: config.backendUrl });
   await webApp(app, { webDist: config.webDist });
 

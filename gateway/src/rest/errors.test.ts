@@ -162,6 +162,26 @@ describe('queries', () => {
   });
 });
 
+describe('the upstream status of a deliberate 4xx error (spec chat-and-shell §2, §8: the error page shows it)', () => {
+  it.each([
+    [403, { code: 'FORBIDDEN', message: 'Недостаточно прав' }, 'FORBIDDEN'],
+    [404, { code: 'NOT_FOUND', message: 'Группа не найдена' }, 'NOT_FOUND'],
+    [400, { code: 'VALIDATION_ERROR', message: 'Ошибка валидации' }, 'BAD_USER_INPUT'],
+    [409, { code: 'CONFLICT', message: 'Конфликт' }, 'CONFLICT'],
+  ])('%i → extensions.upstreamStatus %i, kept by formatError', (status, body, code) => {
+    const e = toGraphQLError(up(status, body));
+    expect(e.extensions).toMatchObject({ code, upstreamStatus: status });
+    const out = formatError({ message: e.message, extensions: { ...e.extensions } }, e);
+    expect(out).toMatchObject({ message: body.message, extensions: { code, upstreamStatus: status } });
+  });
+
+  it('a 5xx, a network failure and a session failure carry no status', () => {
+    expect(toGraphQLError(up(503, { code: 'UNAVAILABLE' })).extensions.upstreamStatus).toBeUndefined();
+    expect(toGraphQLError(new UpstreamUnavailableError('down')).extensions.upstreamStatus).toBeUndefined();
+    expect(toGraphQLError(up(401, { code: 'UNAUTHORIZED' })).extensions.upstreamStatus).toBeUndefined();
+  });
+});
+
 describe('unexpected failures never leak upstream details', () => {
   it.each([
     ['5xx', up(502, { message: 'proxy error at http://10.0.0.5:8080/api/secret', code: 'BAD_GATEWAY' })],

@@ -10,8 +10,11 @@
  * |                                                              |   others → error with the backend code    |
  * | 5xx, network failure, unreadable answer, anything else       | error INTERNAL_SERVER_ERROR, generic text |
  *
- * Only the backend's Russian `message`, its stable `code` and field items reach clients — never an HTTP
- * status, URL or raw body.
+ * Only the backend's Russian `message`, its stable `code`, field items and — on the GraphQL errors of a deliberate 4xx
+ * answer (FORBIDDEN, BAD_USER_INPUT, a query's business code) — the answer's HTTP status as `extensions.upstreamStatus`
+ * (a number, e.g. 403, 404, 409) reach clients: the web app's error page shows it (spec chat-and-shell §2, §8 "Unread
+ * statistics fail on chat detail route: error page with the response status and message"). Never a 5xx status, a
+ * URL or a raw body: unexpected failures stay INTERNAL_SERVER_ERROR with the generic text.
  */
 import { GraphQLError } from 'graphql/index.js';
 
@@ -140,13 +143,20 @@ export function toGraphQLError(err: unknown): GraphQLError {
       return new GraphQLError(MESSAGES.unauthenticated, { extensions: { code: 'UNAUTHENTICATED' } });
     }
     if (err.status === 403 && (err.body.code === 'FORBIDDEN' || !err.body.code)) {
-      return new GraphQLError(err.body.message || MESSAGES.forbidden, { extensions: { code: 'FORBIDDEN' } });
+      return new GraphQLError(err.body.message || MESSAGES.forbidden, {
+        extensions: { code: 'FORBIDDEN', upstreamStatus: err.status },
+      });
     }
     if (isBusinessFailure(err)) {
       const ue = userErrorFrom(err);
       const code = err.status === 400 ? 'BAD_USER_INPUT' : ue.code;
       return new GraphQLError(ue.message, {
-        extensions: { code, reason: ue.code, ...(ue.fieldErrors.length ? { fieldErrors: ue.fieldErrors } : {}) },
+        extensions: {
+          code,
+          reason: ue.code,
+          upstreamStatus: err.status,
+          ...(ue.fieldErrors.length ? { fieldErrors: ue.fieldErrors } : {}),
+        },
       });
     }
   }
