@@ -1030,6 +1030,16 @@ export type Query = {
   viewer?: Maybe<Viewer>;
   /** Countries, Russian names, prefix match on name or code, sorted by name. */
   countries: Array<Country>;
+  /**
+   * The public fee calculator (spec core §1, §9; REST GET /api/public/calculator/fee): the indicative fee of a payment of
+   * `amount` in `currency`, computed by the server with the deal flow's commission rule over the active payment agents'
+   * published rates and service commissions (the cheapest total), the client fee at least 0.4 % and the payment at least
+   * 50 000 RUB after conversion. No sign-in needed; limited per client address. Bad input is a `UserError`
+   * VALIDATION_ERROR with one field error: `amount` DECIMAL_FORMAT 'Введите число', NOT_POSITIVE, TOO_LARGE, BELOW_MINIMUM
+   * 'Минимальная сумма для расчёта — 50 000 ₽'; `currency` CURRENCY_INVALID, CURRENCY_NOT_SUPPORTED 'Валюта пока не
+   * поддерживается'.
+   */
+  feeEstimate: FeeEstimateResult;
   /** Currencies: USD, EUR, CNY, AED first, then by name (spec core §9). */
   currencies: Array<Currency>;
   /** A Russian bank by its BIK; null when unknown. A BIK that is not 9 digits is a BAD_USER_INPUT error. */
@@ -1086,6 +1096,12 @@ export type QueryNodesArgs = {
 /** Entry points for reading. */
 export type QueryCountriesArgs = {
   prefix?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** Entry points for reading. */
+export type QueryFeeEstimateArgs = {
+  amount: Scalars['String']['input'];
+  currency: Scalars['String']['input'];
 };
 
 /** Entry points for reading. */
@@ -1459,6 +1475,34 @@ export type CallbackRequested = {
 
 /** Result of `requestCallback`. */
 export type RequestCallbackResult = CallbackRequested | UserError;
+
+/**
+ * The indicative fee of a payment from the public fee calculator (spec core §1 "a fee calculator", "fee from 0.4%
+ * (calculator minimum 50 000 rubles)", §9). Computed by the server with the deal flow's commission rule over the active
+ * payment agents' published terms; an actual offer may differ (rate of the day, the agent's additional expenses).
+ */
+export type FeeEstimate = {
+  __typename?: 'FeeEstimate';
+  /** The payment sum, 2 decimals, in its ISO 4217 currency. */
+  amount: Money;
+  /** Client fee, percent of the payment sum ("0.4" = 0.4 %); never below 0.4. */
+  feePercent: Scalars['Decimal']['output'];
+  /** The fee in the payment currency (2 decimals). */
+  fee: Money;
+  /** Indicative exchange rate used, RUB per one unit of the payment currency, 4 decimals ("1.0000" for RUB). */
+  rate: Scalars['Decimal']['output'];
+  /** The payment sum converted at `rate`, RUB. */
+  amountConverted: Money;
+  /** The fee converted at `rate`, RUB. */
+  feeConverted: Money;
+  /** What the client pays: amountConverted + feeConverted, RUB (without an agent's additional expenses). */
+  totalToPay: Money;
+  /** The calculator's minimum payment after conversion: 50 000.00 RUB (spec core §9). */
+  minAmount: Money;
+};
+
+/** Result of `feeEstimate`: the estimate, or a `UserError` VALIDATION_ERROR whose `fieldErrors` name the field. */
+export type FeeEstimateResult = FeeEstimate | UserError;
 
 /** The order was created with status VALIDATION. */
 export type CreateOrderSuccess = {

@@ -65,6 +65,7 @@ const baseResolvers = {
   PartnerOrderTabCounts: dealLists.PartnerOrderTabCounts,
   OperatorOrderTabCounts: dealLists.OperatorOrderTabCounts,
   CheckEmailResult: byTypename,
+  FeeEstimateResult: byTypename,
   CheckEmailStatusResult: byTypename,
   SendEmailConfirmationResult: byTypename,
   CheckEmailConfirmedResult: byTypename,

@@ -78,6 +78,11 @@ export class BackendApi {
       : this.session.call('POST', '/api/public/common/user/callback', { body });
   }
 
+  /** GET /api/public/calculator/fee: the public fee calculator (spec core §1, §9). */
+  feeEstimate(amount: string, currency: string) {
+    return this.session.call('GET', '/api/public/calculator/fee', { query: { amount, currency } });
+  }
+
   // ---- Reference data (GET, public) ----
   countries(prefix?: string | null) {
     return this.session.call('GET', '/api/public/counterparty/countries', { query: { prefix } });

@@ -6,7 +6,7 @@ import { GraphQLError } from 'graphql/index.js';
 import { classifyTnvedQuery, tnvedParentRef } from '@platform/domain/search';
 import type { QueryResolvers, TnvedNode as GTnvedNode, TnvedNodeResolvers } from '../../generated/resolvers-types.js';
 import type { TnvedNodeDto } from '../../rest/contract.js';
-import { nullIfAbsent, queryResult } from '../../rest/errors.js';
+import { mutationResult, nullIfAbsent, queryResult } from '../../rest/errors.js';
 import type { Strict } from '../strict.js';
 
 type ReferenceQueries =
@@ -18,7 +18,8 @@ type ReferenceQueries =
   | 'tnvedChildren'
   | 'tnvedSuggestions'
   | 'registrationCompanies'
-  | 'referenceSearch';
+  | 'referenceSearch'
+  | 'feeEstimate';
 
 export const Query: Pick<QueryResolvers, ReferenceQueries> = {
   countries: (_r, { prefix }, ctx) =>
@@ -68,6 +69,24 @@ export const Query: Pick<QueryResolvers, ReferenceQueries> = {
     if (!p) return [];
     return queryResult(() => ctx.loaders.reference(`relevant?${p}`, () => ctx.api.relevantSearch(p)));
   },
+  /** The public fee calculator (spec core §1, §9): the backend computes; its 400 VALIDATION_ERROR becomes a UserError. */
+  feeEstimate: (_r, { amount, currency }, ctx) =>
+    mutationResult(async () => {
+      const e = await ctx.api.feeEstimate(amount, currency);
+      const pay = (cost: string) => ({ cost, currency: e.currency });
+      const rub = (cost: string) => ({ cost, currency: e.settlementCurrency });
+      return {
+        __typename: 'FeeEstimate' as const,
+        amount: pay(e.amount),
+        feePercent: e.feePercent,
+        fee: pay(e.fee),
+        rate: e.rate,
+        amountConverted: rub(e.amountConverted),
+        feeConverted: rub(e.feeConverted),
+        totalToPay: rub(e.totalToPay),
+        minAmount: rub(e.minAmountRub),
+      };
+    }),
 };
 
 export const TnvedNode: Strict<TnvedNodeResolvers, TnvedNodeDto, GTnvedNode> = {
