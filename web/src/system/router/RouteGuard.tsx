@@ -1,17 +1,22 @@
 /**
  * Applies the routing rules (guards.ts, spec core §2) to every navigation: reads the signed-in user
  * from the viewer query and the USER_TYPE cookie, then renders the page, redirects, or leaves the app
- * for the external operator login.
+ * for the external operator login (through the external navigation rules, externalNavigation.ts). A route that may be
+ * entered only from particular previous pages (its handle's `enteredFrom`, routeRules.ts) sends a user coming from
+ * elsewhere to '/'.
  */
 import { useEffect } from 'react';
 import { graphql, useLazyLoadQuery } from 'react-relay';
-import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { Navigate, Outlet, useLocation, useMatches } from 'react-router-dom';
 import type { RouteGuardQuery } from '../../__generated__/RouteGuardQuery.graphql';
 import { lastLoginType } from '../cookies';
+import { allowListWith, assignLocation } from './externalNavigation';
 import { decideRoute, isAccountType } from './guards';
+import { navigationHistory } from './navigationHistory';
+import { OPERATOR_LOGIN_URL } from './operatorLogin';
+import { decideEntry, enteredFromOf } from './routeRules';
 
-/** Where guests of the operator area go; set VITE_OPERATOR_LOGIN_URL to an absolute URL for an external page. */
-export const OPERATOR_LOGIN_URL: string = import.meta.env.VITE_OPERATOR_LOGIN_URL ?? '/operator/auth';
+export { OPERATOR_LOGIN_URL };
 
 export function RouteGuard() {
   const data = useLazyLoadQuery<RouteGuardQuery>(
@@ -28,18 +33,22 @@ export function RouteGuard() {
     { fetchPolicy: 'store-or-network' },
   );
   const { pathname, search } = useLocation();
+  const matches = useMatches();
   const viewer = data.viewer;
   const userType = viewer?.email && isAccountType(viewer.accountType) ? viewer.accountType : null;
-  const decision = decideRoute({
+  let decision = decideRoute({
     pathname,
     search,
     userType,
     lastLoginType: lastLoginType(),
     operatorLoginUrl: OPERATOR_LOGIN_URL,
   });
+  if (decision.action === 'allow') {
+    decision = decideEntry(enteredFromOf(matches), { search, previous: navigationHistory().previousOf(pathname) });
+  }
 
   useEffect(() => {
-    if (decision.action === 'external') window.location.assign(decision.url);
+    if (decision.action === 'external') assignLocation(decision.url, allowListWith(OPERATOR_LOGIN_URL));
   }, [decision]);
 
   if (decision.action === 'redirect') return <Navigate to={decision.to} replace />;

@@ -174,6 +174,15 @@ export function isValidOgrnParam(value: string | undefined): boolean {
   return value != null && /^(\d{13}|\d{15})$/.test(value);
 }
 
+/**
+ * The tail of a request area's catch-all (/client/fea/{path}, /operator/fea/{path}; spec core §2): empty (the list) or
+ * one numeric request id (its modal); anything else (/client/fea/1/extra, /client/fea/abc) is the not-found page.
+ */
+export function isOrderPathTail(tail: string | undefined): boolean {
+  const t = (tail ?? '').replace(/\/+$/, '');
+  return t === '' || /^\d{1,15}$/.test(t);
+}
+
 /** Operator agent card route (spec core §5): numeric id. */
 export function isNumericIdParam(value: string | undefined): boolean {
   return value != null && /^\d+$/.test(value);

@@ -4,14 +4,25 @@
  * chat-and-shell §4). The shell root has no UI library; the public pages (/clients, /agents, /partners, /clients/cards,
  * and their English versions under /en) load without Chakra UI, Relay or a session call; the account areas sit under
  * `AppRoot` (Chakra UI, Relay, the route guard of guards.ts with the viewer query). Unknown paths render the not-found
- * page with the path (spec core §8).
+ * page with the path (spec core §8): a guest's unknown sign-in path without any navigation (empty layout), a signed-in
+ * user's unknown path of his area inside the default layout, an unknown tail under a request too.
+ *
+ * Every page names its layout of core §2 in a route `handle` (routeRules.ts; `layoutRoute` picks the layout's element
+ * from the name), and the sign-in steps that may be entered only from particular previous pages carry their
+ * `enteredFrom` rule (checked by RouteGuard). The unprefixed public pages redirect to /en by the LOCALE cookie
+ * (apps/landing/locale.ts localeRedirectLoader). NavigationGuard (next to ShellRoot) records the tab's navigation
+ * history and refuses links to disallowed targets (externalNavigation.ts).
  */
 import { Suspense, lazy, type ReactNode } from 'react';
-import { Navigate, createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { Navigate, createBrowserRouter, type Params, type RouteObject } from 'react-router-dom';
 import { guardChunkLoad } from '../shell/chunkGuard';
 import { ShellRoot } from '../shell/ShellRoot';
 import { BootSpinner } from '../shell/BootSpinner';
-import { LOCALES, type Locale } from '../i18n';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '../i18n';
+import { localeRedirectLoader } from '../../apps/landing/locale';
+import { isOrderPathTail, isValidOgrnParam, type Area } from './guards';
+import { NavigationGuard } from './NavigationGuard';
+import { ENTERED_FROM, type EnteredFrom, type LayoutName, type RouteHandle } from './routeRules';
 
 /**
  * A route's `lazy` that imports a module (through the chunk failure guard) and renders `render(module)` as the
@@ -22,6 +33,88 @@ export function lazyElement<M>(
   render: (m: M) => ReactNode,
 ): () => Promise<{ element: ReactNode }> {
   return async () => ({ element: render(await guardChunkLoad(load)) });
+}
+
+/**
+ * Like `lazyElement`, and the page is shown only when `valid(params)` holds; otherwise the not-found page with the path
+ * (spec core §2 "A failed route validation shows a not-found error page with the path"), inside the same layout.
+ */
+export function validatedElement<M>(
+  load: () => Promise<M>,
+  render: (m: M) => ReactNode,
+  valid: (params: Params) => boolean,
+): () => Promise<{ element: ReactNode }> {
+  return async () => {
+    const [m, v] = await Promise.all([guardChunkLoad(load), guardChunkLoad(() => import('./ValidatedRoute'))]);
+    return { element: <v.ValidatedRoute valid={valid}>{render(m)}</v.ValidatedRoute> };
+  };
+}
+
+/** A pathless route that renders `children` in the named layout of core §2 (`area`: whose navigation the header shows). */
+function layoutRoute(
+  layout: Exclude<LayoutName, 'default-landing'>,
+  children: RouteObject[],
+  area?: Area,
+): RouteObject {
+  const handle: RouteHandle = { layout };
+  switch (layout) {
+    case 'auth':
+      return {
+        handle,
+        lazy: lazyElement(
+          () => import('../../components/layouts/AuthLayout'),
+          (m) => <m.AuthLayout />,
+        ),
+        children,
+      };
+    case 'auth-stepper':
+      return {
+        handle,
+        lazy: lazyElement(
+          () => import('../../components/layouts/AuthLayout'),
+          (m) => <m.AuthStepperLayout />,
+        ),
+        children,
+      };
+    case 'default':
+    case 'chat':
+      // The chat layout is the default layout's header over the chat panes (apps/chat/ChatLayout, rendered by ChatPage).
+      return {
+        handle,
+        lazy: lazyElement(
+          () => import('../../components/layouts/DefaultLayout'),
+          (m) => <m.DefaultLayout area={area ?? 'client'} />,
+        ),
+        children,
+      };
+    case 'empty':
+      return {
+        handle,
+        lazy: lazyElement(
+          () => import('../../components/layouts/EmptyLayout'),
+          (m) => <m.EmptyLayout />,
+        ),
+        children,
+      };
+    case 'none':
+      return { handle, children };
+  }
+}
+
+/** The not-found page with the path for every path under its parent that no sibling route matches. */
+function notFoundRoute(): RouteObject {
+  return {
+    path: '*',
+    lazy: lazyElement(
+      () => import('../errors/ErrorPage'),
+      (m) => <m.NotFoundPage />,
+    ),
+  };
+}
+
+/** A route that may be entered only from particular previous pages (routeRules.ts). */
+function enteredFrom(rule: EnteredFrom): { handle: RouteHandle } {
+  return { handle: { enteredFrom: rule } };
 }
 
 const ErrorShell = lazy(() => import('../errors/ErrorShell').then((m) => ({ default: m.ErrorShell })));
@@ -47,6 +140,7 @@ function signInRoutes(area: 'client' | 'partner' | 'agent'): RouteObject[] {
     },
     {
       path: 'pass',
+      ...enteredFrom(ENTERED_FROM[`${area}Password`]),
       lazy: lazyElement(
         () => import('../../apps/auth/PasswordPage'),
         (m) => <m.PasswordPage area={area} />,
@@ -88,9 +182,12 @@ function signInRoutes(area: 'client' | 'partner' | 'agent'): RouteObject[] {
  */
 function publicRoutes(locale: Locale): RouteObject[] {
   const base = locale === 'ru' ? '' : `/${locale}`;
+  // An unprefixed page opened with LOCALE=en goes to its /en version (chat-and-shell §2 locale routes).
+  const loader = locale === DEFAULT_LOCALE ? localeRedirectLoader : undefined;
   return [
     {
       path: base || '/',
+      handle: { layout: 'default-landing' } satisfies RouteHandle,
       lazy: lazyElement(
         () => import('../../apps/landing/LandingLayout'),
         (m) => <m.LandingLayout locale={locale} />,
@@ -100,6 +197,7 @@ function publicRoutes(locale: Locale): RouteObject[] {
         { index: true, element: <Navigate to={`${base}/clients`} replace /> },
         {
           path: 'clients',
+          loader,
           lazy: lazyElement(
             () => import('../../apps/landing/ClientsLandingPage'),
             (m) => <m.ClientsLandingPage />,
@@ -107,6 +205,7 @@ function publicRoutes(locale: Locale): RouteObject[] {
         },
         {
           path: 'agents',
+          loader,
           lazy: lazyElement(
             () => import('../../apps/landing/AgentsLandingPage'),
             (m) => <m.AgentsLandingPage />,
@@ -114,6 +213,7 @@ function publicRoutes(locale: Locale): RouteObject[] {
         },
         {
           path: 'partners',
+          loader,
           lazy: lazyElement(
             () => import('../../apps/landing/PartnersLandingPage'),
             (m) => <m.PartnersLandingPage />,
@@ -123,6 +223,8 @@ function publicRoutes(locale: Locale): RouteObject[] {
     },
     {
       path: `${base}/clients/cards`,
+      handle: { layout: 'none' } satisfies RouteHandle,
+      loader,
       lazy: lazyElement(
         () => import('../../apps/landing/CardsPage'),
         (m) => <m.CardsPage locale={locale} />,
@@ -133,7 +235,12 @@ function publicRoutes(locale: Locale): RouteObject[] {
 
 export const routes: RouteObject[] = [
   {
-    element: <ShellRoot />,
+    element: (
+      <>
+        <ShellRoot />
+        <NavigationGuard />
+      </>
+    ),
     errorElement: <LazyErrorShell />,
     hydrateFallbackElement: <BootSpinner />,
     children: [
@@ -151,64 +258,73 @@ export const routes: RouteObject[] = [
               {
                 path: 'auth',
                 children: [
-                  {
-                    lazy: lazyElement(
-                      () => import('../../components/layouts/AuthLayout'),
-                      (m) => <m.AuthLayout />,
-                    ),
-                    children: [
-                      ...signInRoutes('client'),
-                      {
-                        path: 'registration/expired',
-                        lazy: lazyElement(
-                          () => import('../../apps/auth/ExpiredLinkPage'),
-                          (m) => <m.ExpiredLinkPage />,
-                        ),
-                      },
-                      {
-                        path: 'reset-password',
-                        lazy: lazyElement(
-                          () => import('../../apps/auth/ResetPasswordPage'),
-                          (m) => <m.ResetPasswordPage area="client" />,
-                        ),
-                      },
-                    ],
-                  },
-                  {
-                    lazy: lazyElement(
-                      () => import('../../components/layouts/AuthLayout'),
-                      (m) => <m.AuthStepperLayout />,
-                    ),
-                    children: [
-                      {
-                        path: 'registration',
-                        lazy: lazyElement(
-                          () => import('../../apps/auth/registration/RegistrationPage'),
-                          (m) => <m.RegistrationPage />,
-                        ),
-                      },
-                      {
-                        path: 'registration/new-company',
-                        lazy: lazyElement(
-                          () => import('../../apps/auth/registration/NewCompanyPage'),
-                          (m) => <m.NewCompanyPage />,
-                        ),
-                      },
-                    ],
-                  },
+                  layoutRoute('auth', [
+                    ...signInRoutes('client'),
+                    {
+                      path: 'registration/expired',
+                      ...enteredFrom(ENTERED_FROM.registrationExpired),
+                      lazy: lazyElement(
+                        () => import('../../apps/auth/ExpiredLinkPage'),
+                        (m) => <m.ExpiredLinkPage />,
+                      ),
+                    },
+                    {
+                      path: 'reset-password',
+                      lazy: lazyElement(
+                        () => import('../../apps/auth/ResetPasswordPage'),
+                        (m) => <m.ResetPasswordPage area="client" />,
+                      ),
+                    },
+                  ]),
+                  layoutRoute('auth-stepper', [
+                    {
+                      path: 'registration',
+                      ...enteredFrom(ENTERED_FROM.registration),
+                      lazy: lazyElement(
+                        () => import('../../apps/auth/registration/RegistrationPage'),
+                        (m) => <m.RegistrationPage />,
+                      ),
+                    },
+                    {
+                      path: 'registration/new-company',
+                      ...enteredFrom(ENTERED_FROM.newCompany),
+                      lazy: lazyElement(
+                        () => import('../../apps/auth/registration/NewCompanyPage'),
+                        (m) => <m.NewCompanyPage />,
+                      ),
+                    },
+                  ]),
+                  // A guest's unknown sign-in path: the not-found page without any navigation.
+                  layoutRoute('empty', [notFoundRoute()]),
                 ],
               },
+              layoutRoute(
+                'chat',
+                [
+                  {
+                    path: 'chats/*',
+                    lazy: lazyElement(
+                      () => import('../../apps/chat/ChatPage'),
+                      (m) => <m.ChatPage area="client" />,
+                    ),
+                  },
+                ],
+                'client',
+              ),
               {
+                handle: { layout: 'default' } satisfies RouteHandle,
                 lazy: lazyElement(
                   () => import('../../components/layouts/DefaultLayout'),
                   (m) => <m.DefaultLayout area="client" />,
                 ),
                 children: [
+                  // The request list, and the request modal at fea/<numeric id>; any other tail is not found.
                   {
                     path: 'fea/*',
-                    lazy: lazyElement(
+                    lazy: validatedElement(
                       () => import('../../apps/client/fea/ClientFeaPage'),
                       (m) => <m.ClientFeaPage />,
+                      (params) => isOrderPathTail(params['*']),
                     ),
                   },
                   // 'Моя компания' (spec core §2 Client: my company with tabs; issue 8)
@@ -228,27 +344,15 @@ export const routes: RouteObject[] = [
                     ),
                   },
                   {
-                    path: 'chats/*',
-                    lazy: lazyElement(
-                      () => import('../../apps/chat/ChatPage'),
-                      (m) => <m.ChatPage area="client" />,
-                    ),
-                  },
-                  {
                     path: 'api-tokens',
                     lazy: lazyElement(
                       () => import('../../components/apiTokens/ApiTokensPage'),
                       (m) => <m.ApiTokensPage />,
                     ),
                   },
+                  // A signed-in client's unknown path keeps his navigation (a guest is sent to the sign-in first).
+                  notFoundRoute(),
                 ],
-              },
-              {
-                path: '*',
-                lazy: lazyElement(
-                  () => import('../errors/ErrorPage'),
-                  (m) => <m.NotFoundPage />,
-                ),
               },
             ],
           },
@@ -257,18 +361,11 @@ export const routes: RouteObject[] = [
             children: [
               {
                 path: 'auth',
-                lazy: lazyElement(
-                  () => import('../../components/layouts/AuthLayout'),
-                  (m) => <m.AuthLayout />,
-                ),
-                children: signInRoutes('partner'),
+                children: [layoutRoute('auth', signInRoutes('partner')), layoutRoute('empty', [notFoundRoute()])],
               },
-              {
-                lazy: lazyElement(
-                  () => import('../../components/layouts/DefaultLayout'),
-                  (m) => <m.DefaultLayout area="partner" />,
-                ),
-                children: [
+              layoutRoute(
+                'chat',
+                [
                   {
                     path: 'chats/*',
                     lazy: lazyElement(
@@ -276,6 +373,16 @@ export const routes: RouteObject[] = [
                       (m) => <m.ChatPage area="partner" />,
                     ),
                   },
+                ],
+                'partner',
+              ),
+              {
+                handle: { layout: 'default' } satisfies RouteHandle,
+                lazy: lazyElement(
+                  () => import('../../components/layouts/DefaultLayout'),
+                  (m) => <m.DefaultLayout area="partner" />,
+                ),
+                children: [
                   {
                     path: 'api-tokens',
                     lazy: lazyElement(
@@ -305,13 +412,23 @@ export const routes: RouteObject[] = [
               { index: true, element: <Navigate to="/agent/fea" replace /> },
               {
                 path: 'auth',
-                lazy: lazyElement(
-                  () => import('../../components/layouts/AuthLayout'),
-                  (m) => <m.AuthLayout />,
-                ),
-                children: signInRoutes('agent'),
+                children: [layoutRoute('auth', signInRoutes('agent')), layoutRoute('empty', [notFoundRoute()])],
               },
+              layoutRoute(
+                'chat',
+                [
+                  {
+                    path: 'chats/*',
+                    lazy: lazyElement(
+                      () => import('../../apps/chat/ChatPage'),
+                      (m) => <m.ChatPage area="agent" />,
+                    ),
+                  },
+                ],
+                'agent',
+              ),
               {
+                handle: { layout: 'default' } satisfies RouteHandle,
                 lazy: lazyElement(
                   () => import('../../components/layouts/DefaultLayout'),
                   (m) => <m.DefaultLayout area="agent" />,
@@ -346,30 +463,20 @@ export const routes: RouteObject[] = [
                       (m) => <m.AgentDocumentsPage />,
                     ),
                   },
-                  {
-                    path: 'chats/*',
-                    lazy: lazyElement(
-                      () => import('../../apps/chat/ChatPage'),
-                      (m) => <m.ChatPage area="agent" />,
-                    ),
-                  },
+                  notFoundRoute(),
                 ],
               },
               // The client card (spec core §2: empty layout; ogrn of exactly 13 or 15 digits, else the not-found page).
-              {
-                path: 'clients/:ogrn',
-                lazy: lazyElement(
-                  () => import('../../apps/agent/clients/AgentClientCardPage'),
-                  (m) => <m.AgentClientCardPage />,
-                ),
-              },
-              {
-                path: '*',
-                lazy: lazyElement(
-                  () => import('../errors/ErrorPage'),
-                  (m) => <m.NotFoundPage />,
-                ),
-              },
+              layoutRoute('empty', [
+                {
+                  path: 'clients/:ogrn',
+                  lazy: validatedElement(
+                    () => import('../../apps/agent/clients/AgentClientCardPage'),
+                    (m) => <m.AgentClientCardPage />,
+                    (params) => isValidOgrnParam(params.ogrn),
+                  ),
+                },
+              ]),
             ],
           },
           {
@@ -378,58 +485,30 @@ export const routes: RouteObject[] = [
               { index: true, element: <Navigate to="/operator/fea" replace /> },
               {
                 path: 'auth',
-                lazy: lazyElement(
-                  () => import('../../components/layouts/AuthLayout'),
-                  (m) => <m.AuthLayout />,
-                ),
                 children: [
-                  {
-                    index: true,
-                    lazy: lazyElement(
-                      () => import('../../apps/auth/OperatorAuthPage'),
-                      (m) => <m.OperatorAuthPage />,
-                    ),
-                  },
-                  {
-                    path: 'invitation',
-                    lazy: lazyElement(
-                      () => import('../../apps/auth/OperatorInvitationPage'),
-                      (m) => <m.OperatorInvitationPage />,
-                    ),
-                  },
+                  layoutRoute('auth', [
+                    {
+                      index: true,
+                      lazy: lazyElement(
+                        () => import('../../apps/auth/OperatorAuthPage'),
+                        (m) => <m.OperatorAuthPage />,
+                      ),
+                    },
+                    {
+                      path: 'invitation',
+                      lazy: lazyElement(
+                        () => import('../../apps/auth/OperatorInvitationPage'),
+                        (m) => <m.OperatorInvitationPage />,
+                      ),
+                    },
+                  ]),
+                  layoutRoute('empty', [notFoundRoute()]),
                 ],
               },
-              {
-                lazy: lazyElement(
-                  () => import('../../components/layouts/DefaultLayout'),
-                  (m) => <m.DefaultLayout area="operator" />,
-                ),
-                // fea/* renders the list; /operator/fea/:orderId opens the request modal (descendant route).
-                // support/* is the support desk (spec chat §2, §6: operators are support); no other area has it.
-                children: [
-                  {
-                    lazy: lazyElement(
-                      () => import('../../apps/operator/OperatorRightRoute'),
-                      (m) => <m.OperatorRightRoute right="ORDERS_VIEW" />,
-                    ),
-                    children: [
-                      {
-                        path: 'fea/*',
-                        lazy: lazyElement(
-                          () => import('../../apps/operator/fea/OperatorFeaPage'),
-                          (m) => <m.OperatorFeaPage />,
-                        ),
-                      },
-                      // API tokens (issue 12): an operator's tokens read the whole platform, hence ORDERS_VIEW.
-                      {
-                        path: 'api-tokens',
-                        lazy: lazyElement(
-                          () => import('../../components/apiTokens/ApiTokensPage'),
-                          (m) => <m.ApiTokensPage />,
-                        ),
-                      },
-                    ],
-                  },
+              // Chats and the support desk (spec chat §2, §6: operators are support; no other area has the desk).
+              layoutRoute(
+                'chat',
+                [
                   {
                     path: 'chats/*',
                     lazy: lazyElement(
@@ -448,6 +527,42 @@ export const routes: RouteObject[] = [
                         lazy: lazyElement(
                           () => import('../../apps/chat/support/SupportPage'),
                           (m) => <m.SupportPage />,
+                        ),
+                      },
+                    ],
+                  },
+                ],
+                'operator',
+              ),
+              {
+                handle: { layout: 'default' } satisfies RouteHandle,
+                lazy: lazyElement(
+                  () => import('../../components/layouts/DefaultLayout'),
+                  (m) => <m.DefaultLayout area="operator" />,
+                ),
+                // fea/* renders the list; /operator/fea/:orderId opens the request modal (descendant route); any other
+                // tail is not found.
+                children: [
+                  {
+                    lazy: lazyElement(
+                      () => import('../../apps/operator/OperatorRightRoute'),
+                      (m) => <m.OperatorRightRoute right="ORDERS_VIEW" />,
+                    ),
+                    children: [
+                      {
+                        path: 'fea/*',
+                        lazy: validatedElement(
+                          () => import('../../apps/operator/fea/OperatorFeaPage'),
+                          (m) => <m.OperatorFeaPage />,
+                          (params) => isOrderPathTail(params['*']),
+                        ),
+                      },
+                      // API tokens (issue 12): an operator's tokens read the whole platform, hence ORDERS_VIEW.
+                      {
+                        path: 'api-tokens',
+                        lazy: lazyElement(
+                          () => import('../../components/apiTokens/ApiTokensPage'),
+                          (m) => <m.ApiTokensPage />,
                         ),
                       },
                     ],
@@ -580,24 +695,13 @@ export const routes: RouteObject[] = [
                       },
                     ],
                   },
+                  notFoundRoute(),
                 ],
-              },
-              {
-                path: '*',
-                lazy: lazyElement(
-                  () => import('../errors/ErrorPage'),
-                  (m) => <m.NotFoundPage />,
-                ),
               },
             ],
           },
-          {
-            path: '*',
-            lazy: lazyElement(
-              () => import('../errors/ErrorPage'),
-              (m) => <m.NotFoundPage />,
-            ),
-          },
+          // A path outside every area and the public site.
+          layoutRoute('empty', [notFoundRoute()]),
         ],
       },
     ],
