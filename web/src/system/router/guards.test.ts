@@ -5,6 +5,7 @@ import {
   decideRoute,
   isAuthPath,
   isNumericIdParam,
+  isOrderPathTail,
   isValidOgrnParam,
   lastLoginTypeFromCookies,
   normalizePath,
@@ -103,6 +104,16 @@ describe('routing rules (spec core §2)', () => {
 });
 
 describe('route validation (spec core §5, §8)', () => {
+  it('accepts under a request area only the list or one numeric request id (core §2 fea/{path})', () => {
+    expect(isOrderPathTail(undefined)).toBe(true);
+    expect(isOrderPathTail('')).toBe(true);
+    expect(isOrderPathTail('42')).toBe(true);
+    expect(isOrderPathTail('42/')).toBe(true);
+    expect(isOrderPathTail('1/extra')).toBe(false);
+    expect(isOrderPathTail('abc')).toBe(false);
+    expect(isOrderPathTail('1234567890123456')).toBe(false);
+  });
+
   it('needs an ogrn of exactly 13 or 15 digits', () => {
     expect(isValidOgrnParam('1027700132195')).toBe(true);
     expect(isValidOgrnParam('304500116000157')).toBe(true);
