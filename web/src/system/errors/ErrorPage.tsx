@@ -14,9 +14,14 @@ export interface ErrorPageProps {
   status?: number;
   /** Message shown under the title; defaults per variant. */
   message?: string;
+  /**
+   * The home link loads the page anew instead of navigating inside the app: for the app's error state (a crash or a
+   * startup failure, chat-and-shell §8), which only a fresh start clears, and for a page shown outside the router.
+   */
+  reloadHome?: boolean;
 }
 
-export function ErrorPage({ status = 500, message }: ErrorPageProps) {
+export function ErrorPage({ status = 500, message, reloadHome }: ErrorPageProps) {
   const { t } = useTranslation();
   const notFound = status === 404;
   const title = notFound ? t('errors.notFoundTitle') : t('errors.serverTitle');
@@ -37,7 +42,7 @@ export function ErrorPage({ status = 500, message }: ErrorPageProps) {
           {text}
         </Text>
         <Button asChild variant="outline">
-          <RouterLink to="/">{t('common.toHome')}</RouterLink>
+          {reloadHome ? <a href="/">{t('common.toHome')}</a> : <RouterLink to="/">{t('common.toHome')}</RouterLink>}
         </Button>
       </Stack>
     </Center>
