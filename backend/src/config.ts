@@ -33,6 +33,13 @@ export const BACKEND_ROOT = resolve(
  * - DEMO_WORLD: `false` (also `0`, `no`, `off`) starts without the demo world; `true` seeds it even in production.
  *   Default: on outside production, off with NODE_ENV=production. The world (src/seed/world) is seeded only on the first
  *   start of a database without users, after the demo accounts; `npm start -- --empty` sets DEMO_WORLD=false.
+ * - Rate limit of the public calls per client address (issue 13; plugins/rate-limit.ts): RATE_LIMIT_PUBLIC_FORMS
+ *   (default 10) requests per RATE_LIMIT_PUBLIC_FORMS_WINDOW_SECONDS (default 600) over every callback route and the
+ *   card lead route together; RATE_LIMIT_PUBLIC_CALCULATOR (default 60) per RATE_LIMIT_PUBLIC_CALCULATOR_WINDOW_SECONDS
+ *   (default 60) for the fee calculator. REDIS_URL: the counters live in Redis (shared by replicas; key prefix
+ *   RATE_LIMIT_REDIS_PREFIX, default `platform-backend-rate-limit:`), else in memory. TRUSTED_PROXIES: comma-separated
+ *   addresses, CIDR ranges or the names loopback / linklocal / uniquelocal (default `loopback`) whose X-Forwarded-For
+ *   is believed: the client address is the nearest hop of X-Forwarded-For that is not a trusted proxy.
  * - METRICS_TOKEN, OTEL_EXPORTER_OTLP_ENDPOINT, OTEL_SERVICE_NAME (default platform-backend): metrics and traces (issue 12;
  *   src/observability/config.ts, docs/observability.md).
  */
@@ -66,6 +73,31 @@ export interface Config {
   demoWorld: boolean;
   /** Metrics token and tracing (src/observability/config.ts); default: from the environment. */
   observability?: ObservabilityConfig;
+  /** Redis of shared counters (REDIS_URL, e.g. redis://127.0.0.1:6379); undefined: counters in memory. */
+  redisUrl?: string;
+  /**
+   * Proxies whose X-Forwarded-For is believed (TRUSTED_PROXIES; default ['loopback']): addresses, CIDR ranges or
+   * loopback / linklocal / uniquelocal (plugins/rate-limit.ts `clientAddress`).
+   */
+  trustedProxies: string[];
+  /** Rate limit of the public calls per client address (issue 13; plugins/rate-limit.ts). */
+  publicRateLimit: PublicRateLimitConfig;
+}
+
+/** One rate-limit bucket: at most `max` requests per `windowSeconds` per client address. */
+export interface RateLimitBucket {
+  max: number;
+  windowSeconds: number;
+}
+
+/** The rate limits of the public calls (README "Configuration"). */
+export interface PublicRateLimitConfig {
+  /** Every callback route and POST /api/public/lead/card/debit together (default 10 per 600 s). */
+  forms: RateLimitBucket;
+  /** GET /api/public/calculator/fee (default 60 per 60 s). */
+  calculator: RateLimitBucket;
+  /** Key prefix of the Redis counters (RATE_LIMIT_REDIS_PREFIX, default `platform-backend-rate-limit:`). */
+  redisPrefix: string;
 }
 
 /** Default platform organisation (README "Configuration"): a demo OGRN and INN with valid check digits. */
@@ -90,6 +122,27 @@ export function demoWorldFlag(value: string | undefined, fallback: boolean): boo
   const v = value?.trim().toLowerCase();
   if (!v) return fallback;
   return !['false', '0', 'no', 'off'].includes(v);
+}
+
+/** A positive integer from `value`, else `fallback`. */
+function positiveInt(value: string | undefined, fallback: number): number {
+  const n = Number(value);
+  return Number.isInteger(n) && n > 0 ? n : fallback;
+}
+
+/** The public rate limits from `env` (defaults: forms 10 per 600 s, calculator 60 per 60 s). */
+export function publicRateLimitFrom(env: NodeJS.ProcessEnv): PublicRateLimitConfig {
+  return {
+    forms: {
+      max: positiveInt(env.RATE_LIMIT_PUBLIC_FORMS, 10),
+      windowSeconds: positiveInt(env.RATE_LIMIT_PUBLIC_FORMS_WINDOW_SECONDS, 600),
+    },
+    calculator: {
+      max: positiveInt(env.RATE_LIMIT_PUBLIC_CALCULATOR, 60),
+      windowSeconds: positiveInt(env.RATE_LIMIT_PUBLIC_CALCULATOR_WINDOW_SECONDS, 60),
+    },
+    redisPrefix: env.RATE_LIMIT_REDIS_PREFIX?.trim() || 'platform-backend-rate-limit:',
+  };
 }
 
 /** Builds the configuration from `env` (defaults to process.env); `overrides` win (used by tests). */
@@ -123,6 +176,12 @@ export function loadConfig(overrides: Partial<Config> = {}, env: NodeJS.ProcessE
     },
     demoWorld: demoWorldFlag(env.DEMO_WORLD, env.NODE_ENV !== 'production'),
     observability: loadObservabilityConfig('platform-backend', env),
+    redisUrl: env.REDIS_URL?.trim() || undefined,
+    trustedProxies: (env.TRUSTED_PROXIES ?? 'loopback')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    publicRateLimit: publicRateLimitFrom(env),
     ...overrides,
   };
 }

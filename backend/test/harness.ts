@@ -261,6 +261,8 @@ export async function createTestApp(
     sessionSecret: randomBytes(32).toString('hex'),
     referenceDataDir: TEST_REFERENCE_DIR,
     publicUrl: 'http://localhost:4000',
+    // Rate-limit counters in memory unless a test asks for Redis: apps of parallel test files must not share them.
+    redisUrl: undefined,
     ...(opts.trustedCaDir ? { trustedCaDir: opts.trustedCaDir } : {}),
     ...opts.config,
   });

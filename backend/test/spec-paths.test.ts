@@ -147,9 +147,7 @@ GET /api/secured/common/chat/{id}/file
   .split('\n');
 
 /** Spec paths not built yet, with the issue that brings them (README "REST paths of the spec"). */
-const COMING: Record<string, string> = {
-  'POST /api/public/lead/card/debit': 'issue 13 (public site)',
-};
+const COMING: Record<string, string> = {};
 
 /** `{anything}` → `{}`: parameter names differ between the spec and the routes (`{companyId}` vs `{id}`). */
 const shape = (methodPath: string) => methodPath.replace(/\{[^}]+\}/g, '{}');

@@ -1,8 +1,8 @@
 /**
  * The operators' inbox (issue 11; docs/rest-api.md "Recommendations and the operators' inbox"): callback requests of
- * the public site (`callback_requests`, POST /api/public/common/user/callback, /callback/{type}, /callback/agent) and
- * clients' recommendations (`client_recommendations`, POST /api/secured/client/recommendations/new-client), read as
- * one list, newest first, and marked HANDLED (or back to NEW) by operators with the CLIENTS right, each change with
+ * the public site (`callback_requests`, POST /api/public/common/user/callback, /callback/{type}, /callback/agent),
+ * clients' recommendations (`client_recommendations`, POST /api/secured/client/recommendations/new-client) and the
+ * card leads of the public site (`card_leads`, POST /api/public/lead/card/debit; issue 13), read as one list, newest first, and marked HANDLED (or back to NEW) by operators with the CLIENTS right, each change with
  * its audit entry in the same transaction. Also the recommendation itself: validation, the per-company daily limit
  * and the insert.
  */
@@ -16,7 +16,7 @@ import {
 } from '@platform/domain/operator/inbox';
 import { and, asc, eq, gt, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client.js';
-import { callbackRequests } from '../db/schema/accounts.js';
+import { callbackRequests, cardLeads } from '../db/schema/accounts.js';
 import { companies } from '../db/schema/core.js';
 import { clientRecommendations } from '../db/schema/referral.js';
 import { AppError, type ErrorBody } from '../errors.js';
@@ -26,7 +26,7 @@ import { recordAudit } from './audit.js';
 export interface InboxFilter {
   kind?: InboxKind;
   status?: InboxStatus;
-  /** A callback type (GENERAL, AGENT, …) or RECOMMENDATION. */
+  /** A callback type (GENERAL, AGENT, …), a lead type (CARD_DEBIT) or RECOMMENDATION. */
   type?: string;
 }
 
@@ -34,7 +34,7 @@ export interface InboxFilter {
 export interface InboxItem {
   kind: InboxKind;
   id: number;
-  /** The callback type (GENERAL, AGENT, the upper-cased `{type}`), or RECOMMENDATION. */
+  /** The callback type (GENERAL, AGENT, the upper-cased `{type}`), the lead type (CARD_DEBIT), or RECOMMENDATION. */
   type: string;
   /** Who to call: the caller's name, or the recommended company's contact. */
   name: string;
@@ -45,6 +45,10 @@ export interface InboxItem {
   phone: string;
   email: string | null;
   comment: string | null;
+  /** A lead: whether the card is to be issued by a power of attorney; null for a callback or a recommendation. */
+  powerOfAttorney: boolean | null;
+  /** A lead: the city given; null otherwise. */
+  city: string | null;
   createdAt: string;
   status: InboxStatus;
   handledBy: { userId: number; name: string; surname: string; email: string } | null;
@@ -57,17 +61,22 @@ const rowsOf = <T>(r: unknown): T[] => (r as { rows: T[] }).rows;
 const iso = (v: unknown): string => new Date(v as string | Date).toISOString();
 const isoOrNull = (v: unknown): string | null => (v === null || v === undefined ? null : iso(v));
 
-/** Both tables as one relation with the columns of an item (a subquery, so the filter and paging apply to both). */
+/** The three tables as one relation with the columns of an item (a subquery, so the filter and paging apply to both). */
 const UNION = sql`(
   select 'CALLBACK' as kind, c.id, c.type, c.name, null::text as company_name, null::text as inn, c.phone, c.email,
-         c.comment, c.created_at, c.status, c.handled_by_user_id, c.handled_at,
-         null::integer as recommender_company_id, null::integer as recommender_user_id
+         c.comment, null::boolean as power_of_attorney, null::text as city, c.created_at, c.status,
+         c.handled_by_user_id, c.handled_at, null::integer as recommender_company_id, null::integer as recommender_user_id
     from callback_requests c
   union all
   select 'RECOMMENDATION', r.id, 'RECOMMENDATION', r.contact_name, r.company_name, r.inn, r.phone, r.email,
-         r.comment, r.created_at, r.status, r.handled_by_user_id, r.handled_at,
+         r.comment, null::boolean, null::text, r.created_at, r.status, r.handled_by_user_id, r.handled_at,
          r.recommender_company_id, r.recommender_user_id
     from client_recommendations r
+  union all
+  select 'LEAD', l.id, l.type, l.name, null::text, null::text, l.phone, l.email,
+         l.comment, l.power_of_attorney, l.city, l.created_at, l.status, l.handled_by_user_id, l.handled_at,
+         null::integer, null::integer
+    from card_leads l
 ) i`;
 
 function where(f: InboxFilter): SQL {
@@ -96,6 +105,8 @@ interface RawItem {
   phone: string;
   email: string | null;
   comment: string | null;
+  power_of_attorney: boolean | null;
+  city: string | null;
   created_at: unknown;
   status: InboxStatus;
   handled_by_user_id: number | null;
@@ -120,6 +131,8 @@ function toItem(r: RawItem): InboxItem {
     phone: r.phone,
     email: r.email,
     comment: r.comment,
+    powerOfAttorney: r.power_of_attorney === null ? null : Boolean(r.power_of_attorney),
+    city: r.city,
     createdAt: iso(r.created_at),
     status: r.status,
     handledBy:
@@ -150,7 +163,7 @@ const SELECT_ITEMS = sql`select i.*, h.name as h_name, h.surname as h_surname, h
   left join users h on h.id = i.handled_by_user_id
   left join companies rc on rc.id = i.recommender_company_id`;
 
-/** One page (0-based) of inbox items matching `f`, newest first (ties: recommendations first, then higher id). */
+/** One page (0-based) of inbox items matching `f`, newest first (ties: by kind, RECOMMENDATION, LEAD, CALLBACK; then higher id). */
 export async function pageInbox(db: DbOrTx, f: InboxFilter, page: number, size: number): Promise<InboxItem[]> {
   const rows = rowsOf<RawItem>(
     await db.execute(
@@ -171,9 +184,20 @@ export function inboxItemNotFound(): AppError {
   return AppError.notFound('Обращение не найдено', 'INBOX_ITEM_NOT_FOUND');
 }
 
+/** Table and audit names of each inbox kind. */
+const KIND_TABLES = {
+  CALLBACK: { table: callbackRequests, action: 'CALLBACK_STATUS_CHANGE', entityType: 'CALLBACK_REQUEST' },
+  RECOMMENDATION: {
+    table: clientRecommendations,
+    action: 'RECOMMENDATION_STATUS_CHANGE',
+    entityType: 'CLIENT_RECOMMENDATION',
+  },
+  LEAD: { table: cardLeads, action: 'LEAD_STATUS_CHANGE', entityType: 'CARD_LEAD' },
+} as const;
+
 /**
  * Sets the status of one inbox item (HANDLED: with the operator and the time; NEW: both cleared) with the audit entry
- * CALLBACK_STATUS_CHANGE or RECOMMENDATION_STATUS_CHANGE, in `tx`. 404 INBOX_ITEM_NOT_FOUND; 409 STATUS_UNCHANGED
+ * CALLBACK_STATUS_CHANGE, RECOMMENDATION_STATUS_CHANGE or LEAD_STATUS_CHANGE, in `tx`. 404 INBOX_ITEM_NOT_FOUND; 409 STATUS_UNCHANGED
  * 'Обращение уже в этом статусе' when it already has that status (also the loser of two concurrent changes).
  */
 export async function setInboxStatus(
@@ -181,7 +205,7 @@ export async function setInboxStatus(
   change: { kind: InboxKind; id: number; status: InboxStatus; actorUserId: number },
   now: Date,
 ): Promise<void> {
-  const table = change.kind === 'CALLBACK' ? callbackRequests : clientRecommendations;
+  const { table, action, entityType } = KIND_TABLES[change.kind];
   const handled = change.status === 'HANDLED';
   const [prev] = await tx
     .select({ status: table.status, handledByUserId: table.handledByUserId, handledAt: table.handledAt })
@@ -196,13 +220,12 @@ export async function setInboxStatus(
     handledAt: handled ? now : null,
   };
   await tx.update(table).set(next).where(eq(table.id, change.id));
-  const isCallback = change.kind === 'CALLBACK';
   await recordAudit(
     tx,
     {
       actorUserId: change.actorUserId,
-      action: isCallback ? 'CALLBACK_STATUS_CHANGE' : 'RECOMMENDATION_STATUS_CHANGE',
-      entityType: isCallback ? 'CALLBACK_REQUEST' : 'CLIENT_RECOMMENDATION',
+      action,
+      entityType,
       entityId: change.id,
       before: {
         status: prev.status,

@@ -1,7 +1,8 @@
 /**
  * Callback requests from the public site (spec core §2 "callback modal", §7 Public
  * "POST /api/public/common/user/callback, /callback/{type}, /callback/agent"; docs/rest-api.md "Public").
- * The three calls take the same body; the kind of request is GENERAL, AGENT or the `{type}` of the path.
+ * The three calls take the same body; the kind of request is GENERAL, AGENT or the `{type}` of the path. Rate-limited per
+ * client address together with the card lead (issue 13; plugins/rate-limit.ts, bucket `forms`).
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
@@ -10,6 +11,7 @@ import type { Db } from '../../db/client.js';
 import { callbackRequests } from '../../db/schema/accounts.js';
 import { checkEmail, checkPhone, normalizeEmail, type FieldIssue } from '@platform/domain/validation/rules';
 import { errorResponses, CSRF_ERRORS, INPUT_ERRORS } from '../schemas.js';
+import { RATE_LIMIT_ERRORS } from '../../plugins/rate-limit.js';
 import { assertNoIssues } from './common.js';
 
 const CallbackBody = Type.Object(
@@ -25,10 +27,10 @@ type CallbackInput = Static<typeof CallbackBody>;
 
 const responses = {
   201: Type.Object({ id: Type.Integer() }),
-  ...errorResponses(INPUT_ERRORS, CSRF_ERRORS),
+  ...errorResponses(INPUT_ERRORS, CSRF_ERRORS, RATE_LIMIT_ERRORS),
 };
 const errorsText =
-  "Errors: 400 VALIDATION_ERROR (REQUIRED, PHONE_INVALID 'Номер телефона — 10 цифр', EMAIL_INVALID 'Проверьте корректность данных'); 403 CSRF_INVALID.";
+  "Errors: 400 VALIDATION_ERROR (REQUIRED, PHONE_INVALID 'Номер телефона — 10 цифр', EMAIL_INVALID 'Проверьте корректность данных'); 403 CSRF_INVALID; 429 RATE_LIMITED 'Слишком много запросов. Попробуйте позже.' with retryAfterSeconds and Retry-After (per client address, shared by the callback and lead forms: plugins/rate-limit.ts).";
 
 /** `{type}` of /callback/{type} → stored kind: upper case, hyphens as underscores (`card-debit` → CARD_DEBIT). */
 export function callbackKind(type: string): string {
@@ -60,6 +62,7 @@ export default async function callbackRoutes(fastify: FastifyInstance): Promise<
   app.post(
     '/api/public/common/user/callback',
     {
+      onRequest: app.publicRateLimit('forms'),
       schema: {
         tags: ['public'],
         summary: 'Ask for a callback (spec core §7 Public)',
@@ -74,6 +77,7 @@ export default async function callbackRoutes(fastify: FastifyInstance): Promise<
   app.post(
     '/api/public/common/user/callback/agent',
     {
+      onRequest: app.publicRateLimit('forms'),
       schema: {
         tags: ['public'],
         summary: 'Ask for a callback about becoming a referral partner (spec core §7 Public; §1 recruitment pages)',
@@ -88,6 +92,7 @@ export default async function callbackRoutes(fastify: FastifyInstance): Promise<
   app.post(
     '/api/public/common/user/callback/:type',
     {
+      onRequest: app.publicRateLimit('forms'),
       schema: {
         tags: ['public'],
         summary: 'Ask for a callback on a topic (spec core §7 Public "/callback/{type}")',

@@ -1,11 +1,12 @@
 /**
  * Routes of the accounts area (spec core §7 Public, Secured common, Client info/checklist): sign-in, e-mail
- * confirmation, registration, password flows, callbacks, current user, client info and checklist; and, outside
+ * confirmation, registration, password flows, callbacks, the debit card lead, current user, client info and checklist; and, outside
  * production only, the developer outbox of mails (docs/rest-api.md "Developer outbox").
  */
 import type { FastifyInstance } from 'fastify';
 import outboxRoutes from '../../mail/outbox-routes.js';
 import callbackRoutes from './callbacks.js';
+import cardLeadRoutes from './card-lead.js';
 import recommendationRoutes from './recommendations.js';
 import companyRoutes from '../company/index.js';
 import clientRoutes from './client.js';
@@ -21,6 +22,7 @@ export default async function accountsRoutes(app: FastifyInstance): Promise<void
   await app.register(passwordRoutes);
   await app.register(registrationRoutes);
   await app.register(callbackRoutes);
+  await app.register(cardLeadRoutes);
   await app.register(profileRoutes);
   await app.register(clientRoutes);
   await app.register(companyRoutes);

@@ -1,6 +1,7 @@
 /**
  * Operator administration (issue 11): the inbox of callbacks (POST /api/public/common/user/callback, /callback/{type},
- * /callback/agent) and client recommendations (POST /api/secured/client/recommendations/new-client), status NEW or
+ * /callback/agent), client recommendations (POST /api/secured/client/recommendations/new-client) and card leads
+ * (POST /api/public/lead/card/debit; issue 13), status NEW or
  * HANDLED, so that none is lost (docs/rest-api.md "Recommendations and the operators' inbox"). Right CLIENTS on every
  * route; queries and the status change: admin/inbox.ts.
  */
@@ -33,14 +34,16 @@ const BASE = '/api/secured/oper/inbox';
 const TAGS = ['operator-inbox'];
 
 const KindSchema = literalUnion(INBOX_KINDS, {
-  description: 'CALLBACK (a callback request of the public site) or RECOMMENDATION (a client recommended a company)',
+  description:
+    'CALLBACK (a callback request of the public site), RECOMMENDATION (a client recommended a company) or LEAD (a card ' +
+    'lead of the public site, POST /api/public/lead/card/debit)',
 });
 const StatusSchema = literalUnion(INBOX_STATUSES, { description: 'NEW until an operator marks it HANDLED' });
 const TypeField = Type.String({
   pattern: '^[A-Z][A-Z0-9_]{0,39}$',
   description:
     'Callback type: GENERAL (/user/callback), AGENT (/callback/agent), the upper-cased {type} of /callback/{type} ' +
-    '(hyphens as underscores, e.g. CARD_DEBIT); RECOMMENDATION for recommendations',
+    '(hyphens as underscores, e.g. CARD_DEBIT); the lead type CARD_DEBIT for leads; RECOMMENDATION for recommendations',
 });
 
 /** Body of the inbox filter. */
@@ -57,14 +60,19 @@ const PageQuery = pageQuery({ defaultSize: PAGE_SIZE });
 export const InboxItemSchema = Type.Object(
   {
     kind: KindSchema,
-    id: Type.Integer({ description: 'Id within its kind (callback request id or recommendation id)' }),
-    type: Type.String({ description: 'Callback type (GENERAL, AGENT, …) or RECOMMENDATION' }),
+    id: Type.Integer({ description: 'Id within its kind (callback request id, recommendation id or lead id)' }),
+    type: Type.String({ description: 'Callback type (GENERAL, AGENT, …), lead type (CARD_DEBIT) or RECOMMENDATION' }),
     name: Type.String({ description: "Who to call: the caller's name, or the recommended company's contact person" }),
     companyName: Nullable(Type.String(), 'The recommended company; null for a callback'),
     inn: Nullable(Type.String(), "The recommended company's INN when given; null for a callback"),
     phone: Type.String({ description: '10 digits' }),
     email: Nullable(Type.String(), 'Lower case; null when not given'),
     comment: Nullable(Type.String()),
+    powerOfAttorney: Nullable(
+      Type.Boolean(),
+      'A lead: true when the card is to be issued by a power of attorney, false in person; null for other kinds',
+    ),
+    city: Nullable(Type.String(), 'A lead: the city given; null when not given and for other kinds'),
     createdAt: Type.String({ description: 'When it arrived, UTC ISO 8601' }),
     status: StatusSchema,
     handledBy: Nullable(
@@ -87,7 +95,7 @@ export const InboxItemSchema = Type.Object(
       'The client company that recommended; null for a callback',
     ),
   },
-  { description: "An item of the operators' inbox: a callback request or a client's recommendation" },
+  { description: "An item of the operators' inbox: a callback request, a client's recommendation or a card lead" },
 );
 
 const ItemParams = Type.Object({
@@ -109,10 +117,10 @@ export default async function adminInboxRoutes(fastify: FastifyInstance): Promis
       preHandler: clients,
       schema: {
         tags: TAGS,
-        summary: "Page of the operators' inbox: callbacks and client recommendations (issue 11)",
+        summary: "Page of the operators' inbox: callbacks, client recommendations and card leads (issues 11, 13)",
         description:
-          'Query `page` (0-based), `size` (default 20, at most 100). Body `{ kind?: CALLBACK|RECOMMENDATION, status?: NEW|HANDLED, ' +
-          'type?: callback type e.g. AGENT, or RECOMMENDATION }` over both tables, newest first. → `{ content: [item], totalElements, ' +
+          'Query `page` (0-based), `size` (default 20, at most 100). Body `{ kind?: CALLBACK|RECOMMENDATION|LEAD, status?: NEW|HANDLED, ' +
+          'type?: callback type e.g. AGENT, lead type CARD_DEBIT, or RECOMMENDATION }` over the three tables, newest first. → `{ content: [item], totalElements, ' +
           'page, pageSize, last }`. Errors: 400 VALIDATION_ERROR; 401 UNAUTHORIZED; 403 FORBIDDEN / RIGHT_REQUIRED (right CLIENTS) / ' +
           'CSRF_INVALID.',
         querystring: PageQuery,
@@ -159,8 +167,11 @@ export default async function adminInboxRoutes(fastify: FastifyInstance): Promis
         tags: TAGS,
         summary: 'Number of NEW inbox items, for the navigation badge (issue 11)',
         description:
-          '→ `{ count }` of callbacks and recommendations in status NEW. Errors: 401 UNAUTHORIZED; 403 FORBIDDEN / RIGHT_REQUIRED.',
-        response: { 200: countAnswerSchema('NEW callbacks and recommendations'), ...errorResponses(RIGHT_ERRORS) },
+          '→ `{ count }` of callbacks, recommendations and card leads in status NEW. Errors: 401 UNAUTHORIZED; 403 FORBIDDEN / RIGHT_REQUIRED.',
+        response: {
+          200: countAnswerSchema('NEW callbacks, recommendations and card leads'),
+          ...errorResponses(RIGHT_ERRORS),
+        },
       },
     },
     async () => ({ count: await countInbox(db, { status: 'NEW' }) }),
@@ -174,8 +185,8 @@ export default async function adminInboxRoutes(fastify: FastifyInstance): Promis
         tags: TAGS,
         summary: 'Mark an inbox item handled, or return it to the new ones (issue 11)',
         description:
-          'Path `kind` CALLBACK|RECOMMENDATION, `id`. Body `{ status: HANDLED|NEW }`: HANDLED records the operator and the time, NEW ' +
-          'clears them. Audit entry CALLBACK_STATUS_CHANGE or RECOMMENDATION_STATUS_CHANGE in the same transaction. → the item. ' +
+          'Path `kind` CALLBACK|RECOMMENDATION|LEAD, `id`. Body `{ status: HANDLED|NEW }`: HANDLED records the operator and the time, NEW ' +
+          'clears them. Audit entry CALLBACK_STATUS_CHANGE, RECOMMENDATION_STATUS_CHANGE or LEAD_STATUS_CHANGE in the same transaction. → the item. ' +
           'Errors: 400 VALIDATION_ERROR; 401; 403 FORBIDDEN / RIGHT_REQUIRED / CSRF_INVALID; 404 INBOX_ITEM_NOT_FOUND; 409 ' +
           "STATUS_UNCHANGED 'Обращение уже в этом статусе'.",
         params: ItemParams,

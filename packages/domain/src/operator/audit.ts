@@ -15,6 +15,7 @@ export const AUDIT_ENTITY_TYPES = [
   'PARTNER_ORDER',
   'CALLBACK_REQUEST',
   'CLIENT_RECOMMENDATION',
+  'CARD_LEAD',
 ] as const;
 /** A kind of record an audit entry names. */
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
@@ -29,6 +30,7 @@ export const AUDIT_ENTITY_TYPE_LABELS: Record<AuditEntityType, string> = {
   PARTNER_ORDER: 'Заявка у платёжного агента',
   CALLBACK_REQUEST: 'Обратный звонок',
   CLIENT_RECOMMENDATION: 'Рекомендация клиента',
+  CARD_LEAD: 'Заявка на карту',
 };
 
 /** Known action codes: Russian label and the kind of record they change. */
@@ -75,6 +77,7 @@ export const AUDIT_ACTIONS: Record<string, { label: string; entityType: AuditEnt
   // The operators' inbox (issue 11): an item marked handled or returned to the new ones.
   CALLBACK_STATUS_CHANGE: { label: 'Смена статуса обращения', entityType: 'CALLBACK_REQUEST' },
   RECOMMENDATION_STATUS_CHANGE: { label: 'Смена статуса рекомендации клиента', entityType: 'CLIENT_RECOMMENDATION' },
+  LEAD_STATUS_CHANGE: { label: 'Смена статуса заявки на карту', entityType: 'CARD_LEAD' },
   REFERRAL_CLIENT_ADD: { label: 'Партнёр добавил клиента', entityType: 'CLIENT' },
   REFERRAL_CLIENT_REMOVE: { label: 'Партнёр удалил клиента', entityType: 'CLIENT' },
   REFERRAL_CLIENT_CONTACTS: { label: 'Партнёр изменил дополнительные контакты клиента', entityType: 'CLIENT' },
