@@ -4,7 +4,7 @@
  * created, expires, last used, status), 'Создать токен' (name, optional expiry date) → the token shown ONCE with a
  * copy button and the warning that it will not be shown again, and 'Отозвать' with a confirmation.
  */
-import { Badge, Box, Button, Heading, HStack, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Button, Heading, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, useFragment, useLazyLoadQuery } from 'react-relay';
@@ -16,6 +16,7 @@ import { userErrorText } from '../../system/errors/resultMessage';
 import { formatDate, formatDateTime } from '../../system/formats';
 import { SessionGone } from '../../system/relay/SessionGone';
 import { showSuccess } from '../../system/toaster';
+import { ResponsiveTable } from '../lists/ResponsiveTable';
 import { PageSpinner } from '../PageSpinner';
 import { useRevokeApiTokenMutation } from './apiTokenMutations';
 import { CreateApiTokenDialog } from './CreateApiTokenDialog';
@@ -66,26 +67,22 @@ function ApiTokensList({ fetchKey }: { fetchKey: number }) {
   const tokens = data.viewer.apiTokens;
   if (!tokens.length) return <Text data-testid="api-tokens-empty">{t('apiTokens.empty')}</Text>;
   return (
-    <Box overflowX="auto">
-      <Table.Root size="sm" aria-label={t('apiTokens.title')}>
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeader>{t('apiTokens.columns.name')}</Table.ColumnHeader>
-            <Table.ColumnHeader>{t('apiTokens.columns.prefix')}</Table.ColumnHeader>
-            <Table.ColumnHeader>{t('apiTokens.columns.created')}</Table.ColumnHeader>
-            <Table.ColumnHeader>{t('apiTokens.columns.expires')}</Table.ColumnHeader>
-            <Table.ColumnHeader>{t('apiTokens.columns.lastUsed')}</Table.ColumnHeader>
-            <Table.ColumnHeader>{t('apiTokens.columns.status')}</Table.ColumnHeader>
-            <Table.ColumnHeader />
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {tokens.map((token) => (
-            <ApiTokenRow key={token.id} apiToken={token} />
-          ))}
-        </Table.Body>
-      </Table.Root>
-    </Box>
+    <ResponsiveTable
+      label={t('apiTokens.title')}
+      columns={[
+        t('apiTokens.columns.name'),
+        t('apiTokens.columns.prefix'),
+        t('apiTokens.columns.created'),
+        t('apiTokens.columns.expires'),
+        t('apiTokens.columns.lastUsed'),
+        t('apiTokens.columns.status'),
+        '',
+      ]}
+    >
+      {tokens.map((token) => (
+        <ApiTokenRow key={token.id} apiToken={token} />
+      ))}
+    </ResponsiveTable>
   );
 }
 

@@ -92,7 +92,12 @@ export function CreateApiTokenDialog({
   };
 
   return (
-    <Dialog.Root open={open} onOpenChange={(d) => !d.open && !busy && close()} closeOnInteractOutside={!busy && !token}>
+    <Dialog.Root
+      size={{ base: 'full', md: 'md' }}
+      open={open}
+      onOpenChange={(d) => !d.open && !busy && close()}
+      closeOnInteractOutside={!busy && !token}
+    >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>

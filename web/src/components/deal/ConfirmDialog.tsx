@@ -60,6 +60,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
 
   return (
     <Dialog.Root
+      size={{ base: 'full', md: 'md' }}
       open={open}
       onOpenChange={(d) => onOpenChange(d.open)}
       role="alertdialog"

@@ -16,6 +16,7 @@ import { formatDateTime, formatFileSize } from '../../system/formats';
 import { fetchDocumentBytes } from '../../system/signing/bytes';
 import { showSuccess } from '../../system/toaster';
 import { ConfirmDialog } from '../deal/ConfirmDialog';
+import { ResponsiveTable } from '../lists/ResponsiveTable';
 import { SignatureModal, type Signer } from '../signing/SignatureModal';
 import type { PartnerDocumentTexts } from './PartnerDocumentUploadForm';
 
@@ -115,77 +116,76 @@ export function PartnerDocumentTable<D extends PartnerDocumentRow>({
           {t(`${texts}.empty`)}
         </Text>
       ) : (
-        <Table.ScrollArea borderWidth="1px" borderRadius="md" bg="white">
-          <Table.Root size="sm" aria-label={t(`${texts}.list`)}>
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader>{t(`${texts}.type`)}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t(`${texts}.name`)}</Table.ColumnHeader>
-                {numberColumn && <Table.ColumnHeader>{t(`${texts}.number`)}</Table.ColumnHeader>}
-                <Table.ColumnHeader>{t(`${texts}.created`)}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t(`${texts}.status`)}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t(`${texts}.agentSignature`)}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t(`${texts}.operatorSignature`)}</Table.ColumnHeader>
-                <Table.ColumnHeader />
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {documents.map((d) => (
-                <Table.Row key={d.id} data-testid={rowTestId}>
-                  <Table.Cell>{d.type === 'ACT' ? t(`${texts}.types.ACT`) : t(`${texts}.types.DOCUMENT`)}</Table.Cell>
-                  <Table.Cell>
-                    <Text fontWeight="medium">
-                      {d.name}
-                      {!numberColumn && d.number ? ` № ${d.number}` : ''}
-                    </Text>
-                    {d.description && (
-                      <Text fontSize="xs" color="fg.muted">
-                        {d.description}
-                      </Text>
-                    )}
-                    <Link href={d.downloadUrl} colorPalette="blue" fontSize="xs" download={d.fileName}>
-                      {t(`${texts}.download`)}: {d.fileName} ({formatFileSize(d.fileSize)})
-                    </Link>
-                  </Table.Cell>
-                  {numberColumn && <Table.Cell>{d.number ?? '—'}</Table.Cell>}
-                  <Table.Cell>
-                    {formatDateTime(d.createdAt)}
-                    <Text fontSize="xs" color="fg.muted">
-                      {uploaderOf(d)}
-                    </Text>
-                  </Table.Cell>
-                  <Table.Cell>
-                    <Badge colorPalette={STATUS_COLORS[d.status] ?? 'gray'} data-testid="document-status">
-                      {d.statusLabel}
-                    </Badge>
-                  </Table.Cell>
-                  <Table.Cell>{signatureCell(d.agentSignature)}</Table.Cell>
-                  <Table.Cell>{signatureCell(d.operatorSignature)}</Table.Cell>
-                  <Table.Cell>
-                    <HStack gap="1" justify="flex-end">
-                      {d.viewerCanSign && (
-                        <Button size="xs" aria-label={`${t(`${texts}.sign`)}: ${d.name}`} onClick={() => setSigning(d)}>
-                          {t(`${texts}.sign`)}
-                        </Button>
-                      )}
-                      {d.viewerCanDelete && (
-                        <Button
-                          size="xs"
-                          variant="ghost"
-                          colorPalette="red"
-                          aria-label={`${t(`${texts}.delete`)}: ${d.name}`}
-                          onClick={() => setRemoving(d)}
-                        >
-                          {t(`${texts}.delete`)}
-                        </Button>
-                      )}
-                    </HStack>
-                  </Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
-        </Table.ScrollArea>
+        <ResponsiveTable
+          label={t(`${texts}.list`)}
+          borderWidth="1px"
+          borderRadius="md"
+          bg="white"
+          columns={[
+            t(`${texts}.type`),
+            t(`${texts}.name`),
+            ...(numberColumn ? [t(`${texts}.number`)] : []),
+            t(`${texts}.created`),
+            t(`${texts}.status`),
+            t(`${texts}.agentSignature`),
+            t(`${texts}.operatorSignature`),
+            '',
+          ]}
+        >
+          {documents.map((d) => (
+            <Table.Row key={d.id} data-testid={rowTestId}>
+              <Table.Cell>{d.type === 'ACT' ? t(`${texts}.types.ACT`) : t(`${texts}.types.DOCUMENT`)}</Table.Cell>
+              <Table.Cell>
+                <Text fontWeight="medium">
+                  {d.name}
+                  {!numberColumn && d.number ? ` № ${d.number}` : ''}
+                </Text>
+                {d.description && (
+                  <Text fontSize="xs" color="fg.muted">
+                    {d.description}
+                  </Text>
+                )}
+                <Link href={d.downloadUrl} colorPalette="blue" fontSize="xs" download={d.fileName}>
+                  {t(`${texts}.download`)}: {d.fileName} ({formatFileSize(d.fileSize)})
+                </Link>
+              </Table.Cell>
+              {numberColumn && <Table.Cell>{d.number ?? '—'}</Table.Cell>}
+              <Table.Cell>
+                {formatDateTime(d.createdAt)}
+                <Text fontSize="xs" color="fg.muted">
+                  {uploaderOf(d)}
+                </Text>
+              </Table.Cell>
+              <Table.Cell>
+                <Badge colorPalette={STATUS_COLORS[d.status] ?? 'gray'} data-testid="document-status">
+                  {d.statusLabel}
+                </Badge>
+              </Table.Cell>
+              <Table.Cell>{signatureCell(d.agentSignature)}</Table.Cell>
+              <Table.Cell>{signatureCell(d.operatorSignature)}</Table.Cell>
+              <Table.Cell>
+                <HStack gap="1" justify="flex-end">
+                  {d.viewerCanSign && (
+                    <Button size="xs" aria-label={`${t(`${texts}.sign`)}: ${d.name}`} onClick={() => setSigning(d)}>
+                      {t(`${texts}.sign`)}
+                    </Button>
+                  )}
+                  {d.viewerCanDelete && (
+                    <Button
+                      size="xs"
+                      variant="ghost"
+                      colorPalette="red"
+                      aria-label={`${t(`${texts}.delete`)}: ${d.name}`}
+                      onClick={() => setRemoving(d)}
+                    >
+                      {t(`${texts}.delete`)}
+                    </Button>
+                  )}
+                </HStack>
+              </Table.Cell>
+            </Table.Row>
+          ))}
+        </ResponsiveTable>
       )}
 
       {signing && (

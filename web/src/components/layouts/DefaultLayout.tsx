@@ -2,12 +2,16 @@
  * The default layout of the account areas (spec core §2): header with navigation and sign-out, page outlet. The
  * operators' 'Обращения' shows the number of NEW inbox items as a badge (Administration.inboxNewCount, issue 11; the
  * inbox page's query reads the same field, so a status change there updates the badge).
+ *
+ * On phones (below 768 px, spec chat-and-shell §2/§9 breakpoints; issue 13) the navigation collapses behind a 'Меню'
+ * button (aria-expanded, aria-controls) and opens as a full-width column under the header; following a link closes it.
+ * From 768 px the navigation is always shown in the header row.
  */
 import { useTranslation } from 'react-i18next';
 import { Box, Button, Container, Flex, HStack, Link, Text } from '@chakra-ui/react';
-import { Suspense } from 'react';
+import { Suspense, useEffect, useId, useState } from 'react';
 import { graphql, useLazyLoadQuery } from 'react-relay';
-import { NavLink, Outlet, useNavigate } from 'react-router-dom';
+import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import type { DefaultLayoutQuery } from '../../__generated__/DefaultLayoutQuery.graphql';
 import { ChatNavLink } from '../../apps/chat/ChatNavLink';
 import { ReloginBanner } from '../../apps/agent/relogin/ReloginBanner';
@@ -94,6 +98,11 @@ export function DefaultLayout({ area }: { area: Area }) {
   const navigate = useNavigate();
   const viewer = data.viewer;
   const inboxNew = viewer?.administration?.inboxNewCount ?? 0;
+  const [menuOpen, setMenuOpen] = useState(false);
+  const navId = useId();
+  const { pathname } = useLocation();
+  // A followed link (or any navigation) closes the phone menu.
+  useEffect(() => setMenuOpen(false), [pathname]);
 
   const onLogout = async () => {
     try {
@@ -109,36 +118,48 @@ export function DefaultLayout({ area }: { area: Area }) {
     <Flex direction="column" minH="100vh">
       <Box as="header" bg="white" borderBottomWidth="1px">
         <Container maxW="7xl" py="3">
-          <Flex justify="space-between" align="center" gap="4" wrap="wrap">
-            <HStack gap="6">
-              <Text fontWeight="bold" fontSize="lg">
-                {t('common.appName')}
-              </Text>
-              <HStack as="nav" aria-label={t('nav.main')} gap="4">
-                {NAV[area]
-                  .filter((item) => !item.right || viewer?.rights.includes(item.right))
-                  .map((item) => (
-                    <Link asChild key={item.to}>
-                      <NavLink to={item.to}>
-                        {item.badge === 'inboxNew' && inboxNew > 0 ? (
-                          <HStack gap="1.5" as="span">
-                            <span>{t(item.label)}</span>
-                            <CountBadge
-                              count={inboxNew}
-                              testId="inbox-new-badge"
-                              label={t('nav.inboxNewBadge', { count: inboxNew })}
-                            />
-                          </HStack>
-                        ) : (
-                          t(item.label)
-                        )}
-                      </NavLink>
-                    </Link>
-                  ))}
-                <ChatNavLink area={area} />
-              </HStack>
-            </HStack>
-            <HStack gap="4">
+          <Flex justify="space-between" align="center" columnGap="6" rowGap="2" wrap="wrap">
+            <Text fontWeight="bold" fontSize="lg">
+              {t('common.appName')}
+            </Text>
+            <Flex
+              as="nav"
+              id={navId}
+              aria-label={t('nav.main')}
+              display={{ base: menuOpen ? 'flex' : 'none', md: 'flex' }}
+              direction={{ base: 'column', md: 'row' }}
+              align={{ base: 'stretch', md: 'center' }}
+              wrap="wrap"
+              gap={{ base: '3', md: '4' }}
+              order={{ base: 3, md: 0 }}
+              flexBasis={{ base: 'full', md: 'auto' }}
+              flex={{ md: '1' }}
+              pt={{ base: '2', md: '0' }}
+              borderTopWidth={{ base: '1px', md: '0' }}
+            >
+              {NAV[area]
+                .filter((item) => !item.right || viewer?.rights.includes(item.right))
+                .map((item) => (
+                  <Link asChild key={item.to}>
+                    <NavLink to={item.to}>
+                      {item.badge === 'inboxNew' && inboxNew > 0 ? (
+                        <HStack gap="1.5" as="span">
+                          <span>{t(item.label)}</span>
+                          <CountBadge
+                            count={inboxNew}
+                            testId="inbox-new-badge"
+                            label={t('nav.inboxNewBadge', { count: inboxNew })}
+                          />
+                        </HStack>
+                      ) : (
+                        t(item.label)
+                      )}
+                    </NavLink>
+                  </Link>
+                ))}
+              <ChatNavLink area={area} />
+            </Flex>
+            <HStack gap={{ base: '2', md: '4' }}>
               {viewer && (
                 <Box textAlign="right" display={{ base: 'none', md: 'block' }}>
                   <Text fontSize="sm" fontWeight="medium" data-testid="viewer-email">
@@ -151,6 +172,16 @@ export function DefaultLayout({ area }: { area: Area }) {
                   )}
                 </Box>
               )}
+              <Button
+                size="sm"
+                variant="ghost"
+                hideFrom="md"
+                aria-expanded={menuOpen}
+                aria-controls={navId}
+                onClick={() => setMenuOpen((open) => !open)}
+              >
+                {t('nav.menu')}
+              </Button>
               <Button size="sm" variant="outline" onClick={onLogout} loading={loggingOut}>
                 {t('common.logout')}
               </Button>

@@ -27,6 +27,8 @@ export const ru = {
   },
   nav: {
     main: 'Основное меню',
+    // The phone menu button of DefaultLayout (below 768 px, issue 13).
+    menu: 'Меню',
     site: 'Разделы сайта',
     forClients: 'Клиентам',
     forPartners: 'Платёжным агентам',

@@ -198,7 +198,12 @@ export function AddClientWizard({
 
   const stepNumber = { company: 1, contact: 2, confirm: 3, done: 3 }[step];
   return (
-    <Dialog.Root open={open} onOpenChange={(d) => !d.open && close()} size="lg" closeOnInteractOutside={!busy}>
+    <Dialog.Root
+      open={open}
+      onOpenChange={(d) => !d.open && close()}
+      size={{ base: 'full', md: 'lg' }}
+      closeOnInteractOutside={!busy}
+    >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>

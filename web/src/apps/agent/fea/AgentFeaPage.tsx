@@ -300,7 +300,7 @@ export function CreateForClientDialog({
   };
 
   return (
-    <Dialog.Root open={open} onOpenChange={(d) => !d.open && !busy && onClose()}>
+    <Dialog.Root size={{ base: 'full', md: 'md' }} open={open} onOpenChange={(d) => !d.open && !busy && onClose()}>
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>

@@ -39,7 +39,14 @@ export function CreateAlliance({ basePath }: { basePath: string }) {
       <Button size="sm" variant="outline" colorPalette="blue" w="full" mb="2" onClick={() => setOpen(true)}>
         {ALLIANCE_TEXTS.create}
       </Button>
-      <Dialog.Root open={open} onOpenChange={(d) => setOpen(d.open)} lazyMount unmountOnExit scrollBehavior="inside">
+      <Dialog.Root
+        size={{ base: 'full', md: 'md' }}
+        open={open}
+        onOpenChange={(d) => setOpen(d.open)}
+        lazyMount
+        unmountOnExit
+        scrollBehavior="inside"
+      >
         <Portal>
           <Dialog.Backdrop />
           <Dialog.Positioner>

@@ -25,7 +25,14 @@ export interface InviteToAllianceDialogProps {
 /** The invite dialog (see the module comment). */
 export function InviteToAllianceDialog({ groupGlobalId, groupId, open, onClose }: InviteToAllianceDialogProps) {
   return (
-    <Dialog.Root open={open} onOpenChange={(d) => !d.open && onClose()} lazyMount unmountOnExit scrollBehavior="inside">
+    <Dialog.Root
+      size={{ base: 'full', md: 'md' }}
+      open={open}
+      onOpenChange={(d) => !d.open && onClose()}
+      lazyMount
+      unmountOnExit
+      scrollBehavior="inside"
+    >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>

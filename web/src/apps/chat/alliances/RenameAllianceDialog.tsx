@@ -24,7 +24,13 @@ export interface RenameAllianceDialogProps {
 /** The rename dialog (see the module comment). */
 export function RenameAllianceDialog({ groupGlobalId, name, open, onClose }: RenameAllianceDialogProps) {
   return (
-    <Dialog.Root open={open} onOpenChange={(d) => !d.open && onClose()} lazyMount unmountOnExit>
+    <Dialog.Root
+      size={{ base: 'full', md: 'md' }}
+      open={open}
+      onOpenChange={(d) => !d.open && onClose()}
+      lazyMount
+      unmountOnExit
+    >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>

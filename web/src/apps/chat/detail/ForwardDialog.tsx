@@ -33,6 +33,7 @@ export interface ForwardDialogProps {
 export function ForwardDialog({ messageId, area, onClose }: ForwardDialogProps) {
   return (
     <Dialog.Root
+      size={{ base: 'full', md: 'md' }}
       open={messageId !== null}
       onOpenChange={(d) => !d.open && onClose()}
       lazyMount

@@ -14,7 +14,7 @@ export function PictureLightbox({ picture, onClose }: PictureLightboxProps) {
     <Dialog.Root
       open={picture !== null}
       onOpenChange={(d) => !d.open && onClose()}
-      size="xl"
+      size={{ base: 'full', md: 'xl' }}
       placement="center"
       lazyMount
       unmountOnExit

@@ -71,7 +71,12 @@ export function BankRequisiteDialog({
 
   const title = requisite ? t('company.editRequisite') : t('company.addRequisite');
   return (
-    <Dialog.Root open onOpenChange={(d) => !d.open && onClose()} closeOnInteractOutside={false} size="md">
+    <Dialog.Root
+      open
+      onOpenChange={(d) => !d.open && onClose()}
+      closeOnInteractOutside={false}
+      size={{ base: 'full', md: 'md' }}
+    >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>

@@ -167,7 +167,7 @@ function DeleteRequisiteDialog({
     }
   };
   return (
-    <Dialog.Root open role="alertdialog" onOpenChange={(d) => !d.open && onClose()}>
+    <Dialog.Root size={{ base: 'full', md: 'md' }} open role="alertdialog" onOpenChange={(d) => !d.open && onClose()}>
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>

@@ -1,10 +1,11 @@
 /** The client's requests of one tab, 10 per page (spec core §9) with 'Показать ещё' (cursor paging). */
 import { useTranslation } from 'react-i18next';
-import { Button, Stack, Table, Text } from '@chakra-ui/react';
+import { Button, Stack, Text } from '@chakra-ui/react';
 import { graphql, usePaginationFragment } from 'react-relay';
 import type { ClientOrderList_viewer$key } from '../../../__generated__/ClientOrderList_viewer.graphql';
 import type { ClientOrderListPaginationQuery } from '../../../__generated__/ClientOrderListPaginationQuery.graphql';
 import { LIST_PAGE_SIZE } from '@platform/domain/limits';
+import { ResponsiveTable } from '../../../components/lists/ResponsiveTable';
 import { ClientOrderRow } from './ClientOrderRow';
 
 export function ClientOrderList({ viewer: viewerKey }: { viewer: ClientOrderList_viewer$key }) {
@@ -48,25 +49,25 @@ export function ClientOrderList({ viewer: viewerKey }: { viewer: ClientOrderList
 
   return (
     <Stack gap="4">
-      <Table.ScrollArea borderWidth="1px" borderRadius="md" bg="white">
-        <Table.Root size="sm" aria-label={t('orders.list')} interactive>
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader>{t('orders.col.number')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('orders.col.created')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('orders.col.paymentType')}</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">{t('orders.col.amount')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('orders.col.country')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('orders.col.status')}</Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {edges.map((e) => (
-              <ClientOrderRow key={e.node.id} order={e.node} />
-            ))}
-          </Table.Body>
-        </Table.Root>
-      </Table.ScrollArea>
+      <ResponsiveTable
+        label={t('orders.list')}
+        interactive
+        borderWidth="1px"
+        borderRadius="md"
+        bg="white"
+        columns={[
+          t('orders.col.number'),
+          t('orders.col.created'),
+          t('orders.col.paymentType'),
+          { label: t('orders.col.amount'), textAlign: 'end' },
+          t('orders.col.country'),
+          t('orders.col.status'),
+        ]}
+      >
+        {edges.map((e) => (
+          <ClientOrderRow key={e.node.id} order={e.node} />
+        ))}
+      </ResponsiveTable>
       <Text fontSize="sm" color="gray.600" aria-live="polite">
         {t('orders.shown', { shown: edges.length, total })}
       </Text>

@@ -62,7 +62,12 @@ export function RecommendClientDialog({ onClose }: { onClose: () => void }) {
 
   const title = t('recommend.title');
   return (
-    <Dialog.Root open onOpenChange={(d) => !d.open && onClose()} closeOnInteractOutside={false} size="md">
+    <Dialog.Root
+      open
+      onOpenChange={(d) => !d.open && onClose()}
+      closeOnInteractOutside={false}
+      size={{ base: 'full', md: 'md' }}
+    >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>

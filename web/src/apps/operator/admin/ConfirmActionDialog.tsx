@@ -46,6 +46,7 @@ export function ConfirmActionDialog({
   const { t } = useTranslation();
   return (
     <Dialog.Root
+      size={{ base: 'full', md: 'md' }}
       open={open}
       onOpenChange={(d) => !d.open && !busy && onClose()}
       role="alertdialog"

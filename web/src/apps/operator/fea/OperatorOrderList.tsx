@@ -1,10 +1,11 @@
 /** The operator's requests of one tab under the filters, 10 per page (spec core §9) with 'Показать ещё'. */
-import { Button, Stack, Table, Text } from '@chakra-ui/react';
+import { Button, Stack, Text } from '@chakra-ui/react';
 import { useEffect } from 'react';
 import { graphql, usePaginationFragment } from 'react-relay';
 import type { OperatorOrderList_viewer$key } from '../../../__generated__/OperatorOrderList_viewer.graphql';
 import type { OperatorOrderListPaginationQuery } from '../../../__generated__/OperatorOrderListPaginationQuery.graphql';
 import { LIST_PAGE_SIZE } from '@platform/domain/limits';
+import { ResponsiveTable } from '../../../components/lists/ResponsiveTable';
 import { OperatorOrderRow } from './OperatorOrderRow';
 
 export interface SeenValidator {
@@ -87,26 +88,26 @@ export function OperatorOrderList({
   }
   return (
     <Stack gap="4">
-      <Table.ScrollArea borderWidth="1px" borderRadius="md" bg="white">
-        <Table.Root size="sm" aria-label="Заявки" interactive>
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader>Номер</Table.ColumnHeader>
-              <Table.ColumnHeader>Создана</Table.ColumnHeader>
-              <Table.ColumnHeader>Клиент</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">Сумма</Table.ColumnHeader>
-              <Table.ColumnHeader>Статус</Table.ColumnHeader>
-              <Table.ColumnHeader>Сотрудник</Table.ColumnHeader>
-              <Table.ColumnHeader>Последний комментарий</Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {edges.map((e) => (
-              <OperatorOrderRow key={e.node.id} order={e.node} />
-            ))}
-          </Table.Body>
-        </Table.Root>
-      </Table.ScrollArea>
+      <ResponsiveTable
+        label="Заявки"
+        interactive
+        borderWidth="1px"
+        borderRadius="md"
+        bg="white"
+        columns={[
+          'Номер',
+          'Создана',
+          'Клиент',
+          { label: 'Сумма', textAlign: 'end' },
+          'Статус',
+          'Сотрудник',
+          'Последний комментарий',
+        ]}
+      >
+        {edges.map((e) => (
+          <OperatorOrderRow key={e.node.id} order={e.node} />
+        ))}
+      </ResponsiveTable>
       <Text fontSize="sm" color="gray.600" aria-live="polite">
         Показано {edges.length} из {total}
       </Text>

@@ -67,7 +67,12 @@ export function CreateOperatorDialog({
   });
 
   return (
-    <Dialog.Root open={open} onOpenChange={(d) => !d.open && !busy && close()} size="lg" closeOnInteractOutside={!busy}>
+    <Dialog.Root
+      open={open}
+      onOpenChange={(d) => !d.open && !busy && close()}
+      size={{ base: 'full', md: 'lg' }}
+      closeOnInteractOutside={!busy}
+    >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>

@@ -1,9 +1,10 @@
 /** The payment agent's requests of one tab, 10 per page (spec core §9) with 'Показать ещё' (cursor paging). */
-import { Button, Stack, Table, Text } from '@chakra-ui/react';
+import { Button, Stack, Text } from '@chakra-ui/react';
 import { graphql, usePaginationFragment } from 'react-relay';
 import type { PartnerOrderListPaginationQuery } from '../../../__generated__/PartnerOrderListPaginationQuery.graphql';
 import type { PartnerOrderList_viewer$key } from '../../../__generated__/PartnerOrderList_viewer.graphql';
 import { LIST_PAGE_SIZE } from '@platform/domain/limits';
+import { ResponsiveTable } from '../../../components/lists/ResponsiveTable';
 import { PartnerOrderRow } from './PartnerOrderRow';
 import { PT, fill } from './texts';
 
@@ -57,25 +58,25 @@ export function PartnerOrderList({ viewer: viewerKey }: { viewer: PartnerOrderLi
   }
   return (
     <Stack gap="4">
-      <Table.ScrollArea borderWidth="1px" borderRadius="md" bg="white">
-        <Table.Root size="sm" aria-label={PT.list} interactive>
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader>{PT.col.number}</Table.ColumnHeader>
-              <Table.ColumnHeader>{PT.col.client}</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">{PT.col.amount}</Table.ColumnHeader>
-              <Table.ColumnHeader>{PT.col.country}</Table.ColumnHeader>
-              <Table.ColumnHeader>{PT.col.term}</Table.ColumnHeader>
-              <Table.ColumnHeader>{PT.col.status}</Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {edges.map((e) => (
-              <PartnerOrderRow key={e.node.id} partnerOrder={e.node} />
-            ))}
-          </Table.Body>
-        </Table.Root>
-      </Table.ScrollArea>
+      <ResponsiveTable
+        label={PT.list}
+        interactive
+        borderWidth="1px"
+        borderRadius="md"
+        bg="white"
+        columns={[
+          PT.col.number,
+          PT.col.client,
+          { label: PT.col.amount, textAlign: 'end' },
+          PT.col.country,
+          PT.col.term,
+          PT.col.status,
+        ]}
+      >
+        {edges.map((e) => (
+          <PartnerOrderRow key={e.node.id} partnerOrder={e.node} />
+        ))}
+      </ResponsiveTable>
       <Text fontSize="sm" color="gray.600" aria-live="polite">
         {fill(PT.shown, { shown: edges.length, total })}
       </Text>

@@ -57,7 +57,13 @@ export function RefuseOrderDialog({
   };
 
   return (
-    <Dialog.Root open={open} onOpenChange={(d) => !d.open && close()} role="alertdialog" closeOnInteractOutside={false}>
+    <Dialog.Root
+      size={{ base: 'full', md: 'md' }}
+      open={open}
+      onOpenChange={(d) => !d.open && close()}
+      role="alertdialog"
+      closeOnInteractOutside={false}
+    >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
