@@ -150,6 +150,32 @@ describe('public site and app shell in the browser', () => {
     expect(loads).toBe(3);
   });
 
+  it('the fee calculator on /clients shows the estimate the server computed, and its minimum (spec core §1, §9)', async () => {
+    for (const width of [1440, 390]) {
+      const p = await open(width);
+      await p.goto('/clients');
+      const calc = p.getByRole('region', { name: 'Калькулятор комиссии' });
+      await calc.getByLabel('Сумма платежа').fill('540');
+      await calc.getByLabel('Валюта').selectOption('USD');
+      await calc.getByRole('button', { name: 'Рассчитать' }).click();
+      // 540 USD × 92.40 = 49 896 RUB: under the calculator minimum of 50 000 RUB
+      await expect.poll(() => calc.getByRole('alert').textContent()).toBe('Минимальная сумма для расчёта — 50 000 ₽');
+      await calc.getByLabel('Сумма платежа').fill('10 000');
+      await calc.getByRole('button', { name: 'Рассчитать' }).click();
+      const result = calc.getByTestId('fee-estimate');
+      await result.waitFor();
+      const text = (await result.innerText()).replace(/\u00a0/g, ' ');
+      // the demo agents' terms: partner2 at 92.4000 and 0.5 % gives the cheapest total (deal rule, 0.4 % floor)
+      expect(text).toContain('50,00 USD (0,5 %)');
+      expect(text).toContain('92,4000 ₽');
+      expect(text).toContain('924 000,00 ₽');
+      expect(text).toContain('928 620,00 ₽');
+      expect(await calc.getByRole('alert').count()).toBe(0);
+      expect(await noSidewaysScroll(p)).toBe(true);
+      await context?.close();
+    }
+  });
+
   it('axe-core finds no serious or critical violation on the public pages', async () => {
     const p = await open(1280);
     for (const path of ['/clients', '/agents', '/partners', '/clients/cards', '/en/clients']) {

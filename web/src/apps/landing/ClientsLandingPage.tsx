@@ -1,6 +1,7 @@
 /** Public landing page for clients (/clients, /en/clients; spec core §1 claims, §2 landing layout). */
 import { Facts, Faq, Hero, Steps } from './LandingSections';
 import { CallbackButton } from './CallbackDialog';
+import { FeeCalculator } from './FeeCalculator';
 import { useLocale } from './locale';
 import { siteTexts } from './texts';
 
@@ -12,6 +13,7 @@ export function ClientsLandingPage() {
         <CallbackButton topic={null} />
       </Hero>
       <Facts t={t} />
+      <FeeCalculator />
       <Steps t={t} />
       <Faq t={t} />
     </>

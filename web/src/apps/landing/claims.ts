@@ -12,13 +12,21 @@ import {
 } from '@platform/domain/site/claims';
 import type { Locale } from '../../system/i18n';
 
-/** A decimal string as the locale writes it: '0.4' → '0,4' (ru) / '0.4' (en); '50000.00' → '50 000' / '50,000'. */
+/**
+ * A decimal string as the locale writes it, keeping every decimal given (money '928620.50' → '928 620,50' / '928,620.50',
+ * a rate '92.4000' → '92,4000'): spec core §9 amounts with 2 decimals, rates with 4.
+ */
+export function formatDecimalString(value: string, locale: Locale): string {
+  const [int, frac = ''] = value.split('.');
+  const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, locale === 'ru' ? '\u00a0' : ',');
+  return frac ? `${grouped}${locale === 'ru' ? ',' : '.'}${frac}` : grouped;
+}
+
+/** A decimal string as the locale writes it, trailing zeros dropped: '0.4' → '0,4' (ru) / '0.4' (en); '50000.00' → '50 000' / '50,000'. */
 export function formatNumber(value: string, locale: Locale): string {
   const [int, frac = ''] = value.split('.');
   const trimmed = frac.replace(/0+$/, '');
-  const group = locale === 'ru' ? '\u00a0' : ',';
-  const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, group);
-  return trimmed ? `${grouped}${locale === 'ru' ? ',' : '.'}${trimmed}` : grouped;
+  return formatDecimalString(trimmed ? `${int}.${trimmed}` : int, locale);
 }
 
 /** A percent: '0,4 %' (ru, with a narrow no-break space) / '0.4%' (en). */
