@@ -8,6 +8,8 @@
  * retry by itself: a closed socket ends the subscription with an error and the subscriber resubscribes with
  * its own resume cursor (apps/chat/ChatEventsSubscriber). Each environment has its own client, so a reset
  * (sign-out, sign-in as someone else) closes the old socket and the next one carries the new cookie.
+ * A query that fails with a network error or a 5xx answer is retried once after 500 ms (spec chat-and-shell §7);
+ * a query run with `networkCacheConfig: { metadata: STRICT_ERRORS }` fails as a whole on any GraphQL error.
  */
 import {
   Environment,
@@ -73,7 +75,49 @@ async function post(params: RequestParameters, variables: Variables): Promise<Re
   });
 }
 
-const fetchGraphQL: FetchFunction = async (params, variables) => {
+/** Delay before the one retry of a failed query (spec chat-and-shell §7 "Requests are retried after a 500 ms delay"). */
+export const REQUEST_RETRY_DELAY_MS = 500;
+
+/**
+ * `networkCacheConfig.metadata` of a query that must fail as a whole when its answer carries any GraphQL error (the
+ * gateway nulls the failed field's nearest nullable parent and answers 200): the fetch throws GraphQLRequestError with
+ * the errors, so the route's error element can show the backend's status and message (spec chat-and-shell §8, the chat
+ * detail route and its unread statistic).
+ */
+export const STRICT_ERRORS = { strictErrors: true } as const;
+
+/**
+ * Whether a failed request may be retried: a network failure (fetch rejected, no answer) or a 5xx answer of the
+ * gateway. Never a GraphQL error of an answered request (4xx business failures, a lost session).
+ */
+export function isRetryableFailure(error: unknown): boolean {
+  if (error instanceof GraphQLRequestError) return error.status >= 500 && error.status <= 599;
+  return error instanceof TypeError; // fetch's network failure
+}
+
+/**
+ * Runs `request`; a query (never a mutation or subscription: they are not idempotent) that fails retryably
+ * (`isRetryableFailure`) is tried once more after {@link REQUEST_RETRY_DELAY_MS} (spec chat-and-shell §7, §9).
+ */
+export async function withRequestRetry<T>(
+  operationKind: string,
+  request: () => Promise<T>,
+  wait: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+): Promise<T> {
+  try {
+    return await request();
+  } catch (error) {
+    if (operationKind !== 'query' || !isRetryableFailure(error)) throw error;
+    await wait(REQUEST_RETRY_DELAY_MS);
+    return request();
+  }
+}
+
+async function fetchOnce(
+  params: RequestParameters,
+  variables: Variables,
+  strictErrors: boolean,
+): Promise<GraphQLResponse> {
   // The gateway fetches and refreshes the anti-forgery token itself (and retries once, spec core §8);
   // the browser only echoes the XSRF-TOKEN cookie the gateway relayed.
   const response = await post(params, variables);
@@ -84,11 +128,17 @@ const fetchGraphQL: FetchFunction = async (params, variables) => {
     unauthenticatedHandler();
     throw new GraphQLRequestError(errors[0]?.message ?? 'Unauthenticated', 401, errors);
   }
-  if (!('data' in json) || json.data == null) {
+  if (!('data' in json) || json.data == null || (strictErrors && errors.length > 0)) {
     throw new GraphQLRequestError(errors[0]?.message ?? 'Unknown error', response.status, errors);
   }
   return json;
-};
+}
+
+/** The network's fetch: one POST /graphql, a query retried once after 500 ms on a network failure or a 5xx. */
+export const fetchGraphQL: FetchFunction = (params, variables, cacheConfig) =>
+  withRequestRetry(params.operationKind, () =>
+    fetchOnce(params, variables, cacheConfig?.metadata?.strictErrors === true),
+  );
 
 /** The graphql-ws subscribe payload for an operation: `extensions.doc_id` when persisted, else the query text. */
 export function subscribePayload(params: RequestParameters, variables: Variables) {

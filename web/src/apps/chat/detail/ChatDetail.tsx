@@ -12,6 +12,7 @@ import { fetchQuery, graphql, useLazyLoadQuery, useRelayEnvironment } from 'reac
 import { Navigate } from 'react-router-dom';
 import type { ChatDetailMembersQuery } from '../../../__generated__/ChatDetailMembersQuery.graphql';
 import type { ChatDetailQuery } from '../../../__generated__/ChatDetailQuery.graphql';
+import { STRICT_ERRORS } from '../../../system/relay/environment';
 import type { Area } from '../../../system/router/guards';
 import { ChatPlaceholder } from '../ChatPlaceholder';
 import { ForwardDialog } from './ForwardDialog';
@@ -76,7 +77,8 @@ export function ChatDetail({ groupId, area, kind }: { groupId: number; area: Are
       }
     `,
     { groupId },
-    { fetchPolicy: 'network-only', fetchKey },
+    // Any failed field (the unread statistic) fails the route: the error page with the backend's status (chat §8).
+    { fetchPolicy: 'network-only', fetchKey, networkCacheConfig: { metadata: STRICT_ERRORS } },
   );
   const group = data.viewer?.chatGroup;
   const viewerUserId = data.viewer?.userId ?? null;

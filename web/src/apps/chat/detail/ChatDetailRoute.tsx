@@ -1,11 +1,12 @@
 /**
  * /<area>/chats/<groupId> and the desk's /operator/support/<groupId> (`kind`): validates the id and loads the chat; a failed load (including the unread statistic)
- * shows the error page with the response status and message (spec chat §2, §8).
+ * shows the error page with the response status and message (spec chat §2, §8): ChatDetail's query fails as a whole
+ * when any of its fields fails (`strictErrors`, system/relay/environment.ts), and errorPageOf reads the backend's status.
  */
 import { Component, type ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
 import { ErrorPage, NotFoundPage } from '../../../system/errors/ErrorPage';
-import { GraphQLRequestError } from '../../../system/relay/environment';
+import { errorPageOf } from '../../../system/errors/errorPageOf';
 import { isNumericIdParam, type Area } from '../../../system/router/guards';
 import { logChatError } from '../store/chatLog';
 import type { ChatListKind } from '../support/chatLists';
@@ -22,8 +23,9 @@ class ChatErrorBoundary extends Component<{ children: ReactNode }, { error: unkn
   render() {
     const { error } = this.state;
     if (!error) return this.props.children;
-    const status = error instanceof GraphQLRequestError && error.status >= 400 ? error.status : 500;
-    return <ErrorPage status={status} message={error instanceof Error ? error.message : undefined} />;
+    // The backend's status (extensions.upstreamStatus of the GraphQL error) and message (spec chat §8).
+    const { status, message } = errorPageOf(error);
+    return <ErrorPage status={status} message={message} />;
   }
 }
 
