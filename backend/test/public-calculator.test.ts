@@ -122,3 +122,31 @@ for (const driver of DRIVERS) {
     });
   });
 }
+
+describe('public fee calculator: the rate limit per client address (issue 13)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({
+      config: {
+        publicRateLimit: {
+          forms: { max: 10, windowSeconds: 600 },
+          calculator: { max: 2, windowSeconds: 60 },
+          redisPrefix: `calc-test-${process.pid}:`,
+        },
+      },
+    });
+  });
+  afterAll(() => t.close());
+
+  it('the 3rd call from one address is 429 RATE_LIMITED with Retry-After; another address still passes', async () => {
+    const c = t.client();
+    const from = (ip: string) => ({ query: { amount: '100000', currency: 'RUB' }, headers: { 'x-forwarded-for': ip } });
+    expect((await c.get(PATH, from('198.51.100.41'))).statusCode).toBe(200);
+    expect((await c.get(PATH, from('198.51.100.41'))).statusCode).toBe(200);
+    const over = await c.get(PATH, from('198.51.100.41'));
+    expect(over.statusCode).toBe(429);
+    expect(over.json()).toMatchObject({ code: 'RATE_LIMITED', message: 'Слишком много запросов. Попробуйте позже.' });
+    expect(Number(over.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect((await c.get(PATH, from('198.51.100.42'))).statusCode).toBe(200);
+  });
+});

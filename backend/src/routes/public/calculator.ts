@@ -14,6 +14,7 @@ import type { Db } from '../../db/client.js';
 import { companies } from '../../db/schema/core.js';
 import { partnerCurrencySettings, partnerProfiles } from '../../db/schema/partner.js';
 import { AppError } from '../../errors.js';
+import { RATE_LIMIT_ERRORS } from '../../plugins/rate-limit.js';
 import { errorResponses, INPUT_ERRORS } from '../schemas.js';
 
 const Money = (description: string) => Type.String({ pattern: '^\\d+\\.\\d{2}$', description });
@@ -67,6 +68,7 @@ export default async function calculatorRoutes(fastify: FastifyInstance): Promis
   app.get(
     '/api/public/calculator/fee',
     {
+      onRequest: app.publicRateLimit('calculator'),
       schema: {
         tags: ['public'],
         summary: 'Indicative fee of a payment (spec core §1 fee calculator, §9)',
@@ -76,12 +78,13 @@ export default async function calculatorRoutes(fastify: FastifyInstance): Promis
           'service commission), computed by the deal flow’s commission rule. Errors: 400 VALIDATION_ERROR with ' +
           "`errors[{ field, code, message }]` — amount DECIMAL_FORMAT 'Введите число', NOT_POSITIVE, TOO_LARGE, " +
           "BELOW_MINIMUM 'Минимальная сумма для расчёта — 50 000 ₽'; currency CURRENCY_INVALID, CURRENCY_NOT_SUPPORTED " +
-          "'Валюта пока не поддерживается'.",
+          "'Валюта пока не поддерживается'; 429 RATE_LIMITED 'Слишком много запросов. Попробуйте позже.' with Retry-After " +
+          '(per client address, config.publicRateLimit.calculator).',
         querystring: Type.Object({
           amount: Type.String({ minLength: 1, maxLength: 20, description: "Payment sum, e.g. '10000' or '2500,50'" }),
           currency: Type.String({ minLength: 1, maxLength: 3, description: 'ISO 4217 code, e.g. USD' }),
         }),
-        response: { 200: FeeEstimateSchema, ...errorResponses(INPUT_ERRORS) },
+        response: { 200: FeeEstimateSchema, ...errorResponses(INPUT_ERRORS, RATE_LIMIT_ERRORS) },
       },
     },
     async (request) => {
