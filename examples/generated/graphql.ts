@@ -1477,6 +1477,39 @@ export type CallbackRequested = {
 export type RequestCallbackResult = CallbackRequested | UserError;
 
 /**
+ * Input of `requestCardDebitLead`: the debit card lead form of /clients/cards (spec core §1, §2, §7
+ * POST /api/public/lead/card/debit). Character limits: name 100, e-mail 254, city 100, comment 2000.
+ */
+export type CardDebitLeadInput = {
+  /** How to address the person (required; 'Обязательное поле' when blank). */
+  name: Scalars['String']['input'];
+  /** Phone, 10 digits without the country code (spec core §5 'Номер телефона — 10 цифр'). */
+  phone: Scalars['String']['input'];
+  /** E-mail, optional ('Проверьте корректность данных' when malformed); stored lower-cased. */
+  email?: InputMaybe<Scalars['String']['input']>;
+  /** True when the card is to be issued by a power of attorney (without the holder's visit), false for in person. */
+  powerOfAttorney: Scalars['Boolean']['input'];
+  /** City where the person lives or wants the card, optional. */
+  city?: InputMaybe<Scalars['String']['input']>;
+  /** Anything else (country or bank wanted, timing), optional. */
+  comment?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** The lead was recorded; operators see it in their inbox (`InboxItem` of kind LEAD, status NEW). */
+export type CardDebitLeadCreated = {
+  __typename?: 'CardDebitLeadCreated';
+  /** Backend id of the lead (`InboxItem.itemId` of kind LEAD). */
+  leadId: Scalars['Int']['output'];
+};
+
+/**
+ * Result of `requestCardDebitLead`: created, or a `UserError`: VALIDATION_ERROR with `fieldErrors` on name, phone,
+ * email, city, comment (REQUIRED, PHONE_INVALID, EMAIL_INVALID, MAX_LENGTH); RATE_LIMITED 'Слишком много запросов.
+ * Попробуйте позже.' with `retryAfterSeconds` (too many callback and lead forms from one address).
+ */
+export type RequestCardDebitLeadResult = CardDebitLeadCreated | UserError;
+
+/**
  * The indicative fee of a payment from the public fee calculator (spec core §1 "a fee calculator", "fee from 0.4%
  * (calculator minimum 50 000 rubles)", §9). Computed by the server with the deal flow's commission rule over the active
  * payment agents' published terms; an actual offer may differ (rate of the day, the agent's additional expenses).
@@ -2784,6 +2817,11 @@ export type Mutation = {
    */
   markChatMessagesViewed: MarkChatMessagesViewedResult;
   /**
+   * Sends the debit card lead form of /clients/cards (issue 13; spec core §7 POST /api/public/lead/card/debit). Public,
+   * no session needed; rate-limited per client address together with `requestCallback`.
+   */
+  requestCardDebitLead: RequestCardDebitLeadResult;
+  /**
    * Changes a client status (spec core §4 "Operator actions: change a client status"; §7 client/{id}/status-change),
    * with an audit entry. Right CLIENTS.
    */
@@ -3201,6 +3239,11 @@ export type MutationDeclineChatInvitationArgs = {
 /** Entry points for writing. Business failures are `UserError` members of each result union. */
 export type MutationMarkChatMessagesViewedArgs = {
   input: MarkChatMessagesViewedInput;
+};
+
+/** Entry points for writing. Business failures are `UserError` members of each result union. */
+export type MutationRequestCardDebitLeadArgs = {
+  input: CardDebitLeadInput;
 };
 
 /** Entry points for writing. Business failures are `UserError` members of each result union. */
@@ -4557,7 +4600,7 @@ export type Administration = {
   /** The action codes present in the audit log with their Russian labels, by label; empty without the AUDIT_LOG right. */
   auditActions: Array<AuditAction>;
   /**
-   * The operators' inbox: callbacks and client recommendations (POST /api/secured/oper/inbox/filter), newest first;
+   * The operators' inbox: callbacks, client recommendations and card leads (POST /api/secured/oper/inbox/filter), newest first;
    * every filter argument optional. Null without the CLIENTS right. `first` 1..100 (default 20).
    */
   inbox?: Maybe<InboxItemConnection>;
@@ -5998,7 +6041,9 @@ export type AuditEntityType =
   /** 'Обратный звонок': a callback request of the operators' inbox (entityId is the callback request id; issue 11). */
   | 'CALLBACK_REQUEST'
   /** 'Рекомендация клиента': a client's recommendation of the operators' inbox (entityId is the recommendation id). */
-  | 'CLIENT_RECOMMENDATION';
+  | 'CLIENT_RECOMMENDATION'
+  /** 'Заявка на карту': a card lead of the operators' inbox (entityId is the lead id; issue 13). */
+  | 'CARD_LEAD';
 
 /**
  * Period of an audit log filter. Each end is a day `YYYY-MM-DD` (a Moscow calendar day: `from` from its start, `to` to
@@ -6840,7 +6885,9 @@ export type InboxItemKind =
    */
   | 'CALLBACK'
   /** 'Рекомендация клиента': a client recommended a company (spec core §2 Shared "recommend-a-client form"). */
-  | 'RECOMMENDATION';
+  | 'RECOMMENDATION'
+  /** 'Заявка на карту': a card lead of the public site (POST /api/public/lead/card/debit; issue 13). */
+  | 'LEAD';
 
 /** Status of an inbox item. */
 export type InboxItemStatus =
@@ -6873,7 +6920,10 @@ export type InboxItemRecommender = {
   inn: Scalars['String']['output'];
 };
 
-/** An item of the operators' inbox (issue 11): a callback request or a client's recommendation of another company. */
+/**
+ * An item of the operators' inbox (issue 11): a callback request, a client's recommendation of another company, or a
+ * card lead of the public site (issue 13).
+ */
 export type InboxItem = {
   __typename?: 'InboxItem';
   /** Global id "InboxItem:<KIND>:<itemId>", e.g. for Relay normalization and `setInboxItemStatus`. */
@@ -6884,10 +6934,10 @@ export type InboxItem = {
   itemId: Scalars['Int']['output'];
   /**
    * Callback type: GENERAL (/user/callback), AGENT (/callback/agent, 'Стать партнёром'), the upper-cased {type} of
-   * /callback/{type} (hyphens as underscores); RECOMMENDATION for a recommendation.
+   * /callback/{type} (hyphens as underscores); the lead type CARD_DEBIT for a lead; RECOMMENDATION for a recommendation.
    */
   type: Scalars['String']['output'];
-  /** Russian label of `type`, e.g. 'Стать партнёром'; an unknown callback type as itself. */
+  /** Russian label of `type`, e.g. 'Стать партнёром' or 'Заявка на дебетовую карту'; an unknown type as itself. */
   typeLabel: Scalars['String']['output'];
   /** Whom to call: the caller's name, or the contact person of the recommended company. */
   name: Scalars['String']['output'];
@@ -6901,6 +6951,10 @@ export type InboxItem = {
   email?: Maybe<Scalars['String']['output']>;
   /** The sender's comment; null when none. */
   comment?: Maybe<Scalars['String']['output']>;
+  /** A lead: true when the card is to be issued by a power of attorney, false in person; null for other kinds. */
+  powerOfAttorney?: Maybe<Scalars['Boolean']['output']>;
+  /** A lead: the city given; null when not given and for other kinds. */
+  city?: Maybe<Scalars['String']['output']>;
   /** When it arrived (UTC ISO 8601). */
   createdAt: Scalars['DateTime']['output'];
   /** NEW or HANDLED. */

@@ -81,6 +81,7 @@ const baseResolvers = {
   RequestEmailChangeResult: byTypename,
   UpdateChecklistResult: byTypename,
   RequestCallbackResult: byTypename,
+  RequestCardDebitLeadResult: byTypename,
   CreateOrderResult: byTypename,
   ValidateOrderResult: byTypename,
   CalculateCommissionResult: byTypename,

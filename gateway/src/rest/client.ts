@@ -27,7 +27,7 @@ export function basicAuth(email: string, password: string): string {
 export class BackendApi {
   constructor(readonly session: UpstreamSession) {}
 
-  // ---- Public: e-mail, password, login, registration, callback ----
+  // ---- Public: e-mail, password, login, registration, callback, card lead ----
   checkEmail(email: string) {
     return this.session.call('POST', '/api/public/common/email/check', { body: { email } });
   }
@@ -76,6 +76,20 @@ export class BackendApi {
     return topic
       ? this.session.call('POST', '/api/public/common/user/callback/{type}', { params: { type: topic }, body })
       : this.session.call('POST', '/api/public/common/user/callback', { body });
+  }
+  /**
+   * POST /api/public/lead/card/debit (issue 13): the debit card lead → `{ id }`; 400 VALIDATION_ERROR, 429 RATE_LIMITED
+   * with `retryAfterSeconds`.
+   */
+  requestCardDebitLead(body: {
+    name: string;
+    phone: string;
+    email: string | null;
+    powerOfAttorney: boolean;
+    city: string | null;
+    comment: string | null;
+  }) {
+    return this.session.call('POST', '/api/public/lead/card/debit', { body });
   }
 
   /** GET /api/public/calculator/fee: the public fee calculator (spec core §1, §9). */

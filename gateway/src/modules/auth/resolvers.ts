@@ -46,7 +46,8 @@ type AuthMutations =
   | 'changePassword'
   | 'requestEmailChange'
   | 'updateChecklist'
-  | 'requestCallback';
+  | 'requestCallback'
+  | 'requestCardDebitLead';
 
 export const Mutation: Pick<MutationResolvers, AuthMutations> = {
   checkEmail: (_r, { input }, ctx) =>
@@ -157,5 +158,18 @@ export const Mutation: Pick<MutationResolvers, AuthMutations> = {
         input.topic,
       );
       return { __typename: 'CallbackRequested' as const, requestId: r.id };
+    }),
+  /** The debit card lead of /clients/cards (issue 13; spec core §7 POST /api/public/lead/card/debit). */
+  requestCardDebitLead: (_r, { input }, ctx) =>
+    mutationResult(async () => {
+      const r = await ctx.api.requestCardDebitLead({
+        name: input.name,
+        phone: input.phone,
+        email: input.email ?? null,
+        powerOfAttorney: input.powerOfAttorney,
+        city: input.city ?? null,
+        comment: input.comment ?? null,
+      });
+      return { __typename: 'CardDebitLeadCreated' as const, leadId: r.id };
     }),
 };

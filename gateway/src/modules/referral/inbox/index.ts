@@ -10,7 +10,7 @@
  *   Administration.inboxNewCount     GET /api/secured/oper/inbox/new-count; null without CLIENTS
  *   Mutation.setInboxItemStatus      PUT /api/secured/oper/inbox/{kind}/{id}/status → SetInboxItemStatusSuccess | UserError
  */
-import { callbackTypeLabel, INBOX_KIND_LABELS, INBOX_KINDS, type InboxKind } from '@platform/domain/operator/inbox';
+import { inboxTypeLabel, INBOX_KINDS, type InboxKind } from '@platform/domain/operator/inbox';
 import { fromGlobalId, toGlobalId } from 'graphql-relay';
 import type { Resolvers } from '../../../generated/resolvers-types.js';
 import { mutationResult, queryResult } from '../../../rest/errors.js';
@@ -72,7 +72,7 @@ export const resolvers: Resolvers = {
   InboxItem: {
     id: (i) => inboxItemGlobalId(i.kind, i.id),
     itemId: (i) => i.id,
-    typeLabel: (i) => (i.kind === 'RECOMMENDATION' ? INBOX_KIND_LABELS.RECOMMENDATION : callbackTypeLabel(i.type)),
+    typeLabel: (i) => inboxTypeLabel(i.kind, i.type),
   },
   Mutation: {
     recommendClient: (_r, { input }, ctx) =>
