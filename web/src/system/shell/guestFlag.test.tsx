@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 /** The analytics guest flag follows the viewer in the Relay store (spec chat-and-shell §1, §4). */
 import { act, renderHook } from '@testing-library/react';
-import { createOperationDescriptor } from 'relay-runtime';
+import { createOperationDescriptor, getRequest } from 'relay-runtime';
 import { createMockEnvironment } from 'relay-test-utils';
 import { describe, expect, it, vi } from 'vitest';
 import { useAnalyticsGuestFlag, viewerQuery } from './guestFlag';
@@ -12,7 +12,7 @@ describe('useAnalyticsGuestFlag', () => {
     const setGuest = vi.fn();
     renderHook(() => useAnalyticsGuestFlag(environment, setGuest));
     expect(setGuest).not.toHaveBeenCalled();
-    const operation = createOperationDescriptor(viewerQuery, {});
+    const operation = createOperationDescriptor(getRequest(viewerQuery), {});
     act(() => {
       environment.commitPayload(operation, { viewer: { id: 'Vmlld2VyOjE=', email: 'client@example.com' } });
     });

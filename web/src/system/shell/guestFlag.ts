@@ -5,7 +5,7 @@
  * the visitor not a guest; a missing viewer (signed out) a guest; nothing loaded yet changes nothing.
  */
 import { useEffect } from 'react';
-import { createOperationDescriptor, graphql, type Environment, type Snapshot } from 'relay-runtime';
+import { createOperationDescriptor, getRequest, graphql, type Environment, type Snapshot } from 'relay-runtime';
 import type { guestFlagViewerQuery$data } from '../../__generated__/guestFlagViewerQuery.graphql';
 import { setAnalyticsGuest } from '../analytics/analytics';
 
@@ -33,7 +33,7 @@ export function useAnalyticsGuestFlag(
   setGuest: (guest: boolean) => void = setAnalyticsGuest,
 ) {
   useEffect(() => {
-    const operation = createOperationDescriptor(viewerQuery, {});
+    const operation = createOperationDescriptor(getRequest(viewerQuery), {});
     const apply = (snapshot: Snapshot) => {
       const guest = guestOf(snapshot.data);
       if (guest !== undefined) setGuest(guest);

@@ -4,7 +4,7 @@
  * the viewer in the store (chat-and-shell §1, §4).
  */
 import { describe, expect, it, vi } from 'vitest';
-import { createOperationDescriptor } from 'relay-runtime';
+import { createOperationDescriptor, getRequest } from 'relay-runtime';
 import { MockPayloadGenerator, createMockEnvironment } from 'relay-test-utils';
 import { preloadReferenceData, referencePreloadQuery } from './referencePreload';
 import { guestOf } from './guestFlag';
@@ -25,10 +25,10 @@ describe('reference-data preload', () => {
         Country: () => ({ countryCode: 'CN', countryName: 'Китай', countryShortName: 'Китай' }),
       }),
     );
-    const stored = environment.lookup(createOperationDescriptor(referencePreloadQuery, {}).fragment);
+    const stored = environment.lookup(createOperationDescriptor(getRequest(referencePreloadQuery), {}).fragment);
     expect(stored.isMissingData).toBe(false);
     expect((stored.data as { currencies: unknown[] }).currencies[0]).toMatchObject({ currencyCode: 'USD' });
-    expect(environment.check(createOperationDescriptor(referencePreloadQuery, {}))).toMatchObject({
+    expect(environment.check(createOperationDescriptor(getRequest(referencePreloadQuery), {}))).toMatchObject({
       status: 'available',
     });
     expect(log).not.toHaveBeenCalled();

@@ -10,7 +10,7 @@
  * the official directory holds tens of thousands of institutions), so there is no "all banks" list to preload; the
  * SWIFT picker keeps asking by prefix.
  */
-import { createOperationDescriptor, fetchQuery, graphql, type Environment } from 'relay-runtime';
+import { createOperationDescriptor, fetchQuery, getRequest, graphql, type Environment } from 'relay-runtime';
 import type { referencePreloadQuery as ReferencePreloadQuery } from '../../__generated__/referencePreloadQuery.graphql';
 
 /** The preloaded reference data (fields as the pickers read them). */
@@ -42,7 +42,7 @@ export function preloadReferenceData(
   if (preloaded.has(environment)) return false;
   preloaded.add(environment);
   // Retained for the environment's life: the garbage collector must not drop what later pages read from the store.
-  environment.retain(createOperationDescriptor(referencePreloadQuery, {}));
+  environment.retain(createOperationDescriptor(getRequest(referencePreloadQuery), {}));
   fetchQuery<ReferencePreloadQuery>(
     environment,
     referencePreloadQuery,
