@@ -18,6 +18,7 @@ import { useAttachments } from './composer/useAttachments';
 import { useMentions } from './composer/useMentions';
 import { useSendMessage } from './composer/useSendMessage';
 import { PaperclipIcon } from './PaperclipIcon';
+import { Tooltip } from '../../../components/Tooltip';
 
 /** What the composer does: a new message, a reply to a message, or editing the viewer's message. */
 export type ComposerMode =
@@ -104,14 +105,11 @@ export function ChatComposer({ groupGlobalId, groupId, members, viewerUserId, mo
       <Flex gap="2" align="flex-end">
         {mode.kind !== 'edit' && (
           <>
-            <IconButton
-              aria-label={CHAT_TEXTS.attach}
-              title={CHAT_TEXTS.attach}
-              variant="ghost"
-              onClick={() => fileInput.current?.click()}
-            >
-              <PaperclipIcon boxSize="5" />
-            </IconButton>
+            <Tooltip content={CHAT_TEXTS.attach}>
+              <IconButton aria-label={CHAT_TEXTS.attach} variant="ghost" onClick={() => fileInput.current?.click()}>
+                <PaperclipIcon boxSize="5" />
+              </IconButton>
+            </Tooltip>
             <input
               ref={fileInput}
               type="file"

@@ -21,6 +21,7 @@ import { useReactToChatMessageMutation } from '../mutations/useReactToChatMessag
 import { PaperclipIcon } from './PaperclipIcon';
 import { CHAT_TEXTS, REACTIONS } from '../rules/texts';
 import { PictureLightbox } from './PictureLightbox';
+import { Tooltip } from '../../../components/Tooltip';
 
 /** Ids of optimistic placeholders (ChatComposer). */
 export const PENDING_PREFIX = 'client:pending:';
@@ -301,18 +302,19 @@ export function ChatMessageItem({ message, groupGlobalId, members, onReply, onEd
             {format(new Date(m.createdAt), 'HH:mm')}
           </Text>
           {m.own && (
-            <Text
-              as="span"
-              fontSize="xs"
-              color={status === 'VIEWED' ? 'blue.500' : 'gray.500'}
-              role="img"
-              aria-label={label}
-              title={label}
-              data-testid="message-status"
-              data-status={status}
-            >
-              {STATUS_ICON[status]}
-            </Text>
+            <Tooltip content={label}>
+              <Text
+                as="span"
+                fontSize="xs"
+                color={status === 'VIEWED' ? 'blue.500' : 'gray.500'}
+                role="img"
+                aria-label={label}
+                data-testid="message-status"
+                data-status={status}
+              >
+                {STATUS_ICON[status]}
+              </Text>
+            </Tooltip>
           )}
         </Flex>
       </Box>
