@@ -1,3 +1,6 @@
+import { existsSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import babel from '@rolldown/plugin-babel';
 import react from '@vitejs/plugin-react';
@@ -31,6 +34,146 @@ function buildsManifest(): Plugin {
   };
 }
 
+/**
+ * With BUILD_STATS=<file.json>, writes the chunk graph of the build there (outside dist): per chunk its file, whether it
+ * is an entry or a dynamic entry, its static and dynamic imports and its modules with their rendered sizes in bytes
+ * (before minification). For reading the first-load budget of issue 13 (docs/performance.md), like a bundle visualizer.
+ */
+function buildStats(): Plugin {
+  return {
+    name: 'platform-build-stats',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const target = process.env.BUILD_STATS;
+      if (!target) return;
+      const chunks = Object.values(bundle).flatMap((chunk) =>
+        chunk.type === 'chunk'
+          ? [
+              {
+                file: chunk.fileName,
+                bytes: chunk.code.length,
+                isEntry: chunk.isEntry,
+                isDynamicEntry: chunk.isDynamicEntry,
+                imports: chunk.imports,
+                dynamicImports: chunk.dynamicImports,
+                modules: Object.fromEntries(Object.entries(chunk.modules).map(([id, m]) => [id, m.renderedLength])),
+              },
+            ]
+          : [],
+      );
+      writeFileSync(target, JSON.stringify(chunks, null, 1));
+    },
+  };
+}
+
+/** The public pages' lazy route modules (web/src/system/router/routes.tsx) for each public path, without `/en`. */
+const PUBLIC_PAGE_MODULES: Record<string, string[]> = {
+  '/': ['LandingLayout', 'ClientsLandingPage'],
+  '/clients': ['LandingLayout', 'ClientsLandingPage'],
+  '/agents': ['LandingLayout', 'AgentsLandingPage'],
+  '/partners': ['LandingLayout', 'PartnersLandingPage'],
+  '/clients/cards': ['CardsPage'],
+};
+
+/**
+ * Puts into index.html a small inline script that, on a public page (spec core §2; also under /en), adds
+ * `<link rel="modulepreload">` for that page's lazy route chunks and `<link rel="stylesheet">` for their CSS before the
+ * entry runs, so they load in parallel with the entry instead of after it (issue 13: largest contentful paint of
+ * /clients under 1 s). Other paths (the account areas) preload nothing more. The router's lazy imports then find the
+ * links and do not fetch twice.
+ */
+function publicPagePreload(): Plugin {
+  return {
+    name: 'platform-public-page-preload',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const bundle = ctx.bundle;
+        if (!bundle) return;
+        const chunks = Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [c] : []));
+        const entry = chunks.find((c) => c.isEntry);
+        const loadedWithEntry = new Set([entry?.fileName, ...(entry?.imports ?? [])]);
+        const filesOf = (names: string[]) => {
+          const files = new Set<string>();
+          const visit = (fileName: string) => {
+            const chunk = bundle[fileName];
+            if (!chunk || chunk.type !== 'chunk' || loadedWithEntry.has(fileName) || files.has(`/${fileName}`)) return;
+            files.add(`/${fileName}`);
+            for (const css of chunk.viteMetadata?.importedCss ?? []) files.add(`/${css}`);
+            chunk.imports.forEach(visit);
+          };
+          for (const name of names) {
+            const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(`/apps/landing/${name}.tsx`));
+            if (!chunk) throw new Error(`public page preload: no chunk for ${name}.tsx`);
+            visit(chunk.fileName);
+          }
+          return [...files];
+        };
+        const map = Object.fromEntries(
+          Object.entries(PUBLIC_PAGE_MODULES).map(([path, names]) => [path, filesOf(names)]),
+        );
+        const code =
+          `(function(){var m=${JSON.stringify(map)};` +
+          `var p=location.pathname.replace(/^\\/en(?=\\/|$)/,'').replace(/(.)\\/$/,'$1')||'/';var f=m[p]||[];` +
+          `for(var i=0;i<f.length;i++){var l=document.createElement('link');` +
+          `if(/\\.css$/.test(f[i]))l.rel='stylesheet';else{l.rel='modulepreload';l.crossOrigin='';}` +
+          `l.href=f[i];document.head.appendChild(l);}})();`;
+        return [{ tag: 'script', children: code, injectTo: 'head' }];
+      },
+    },
+  };
+}
+
+/** Chakra UI's default recipes, one file each (the CommonJS main module sits in dist/cjs). */
+const chakraRecipesDir = join(
+  dirname(createRequire(import.meta.url).resolve('@chakra-ui/react')),
+  '..',
+  'esm',
+  'theme',
+  'recipes',
+);
+const camel = (kebab: string) => kebab.replace(/-([a-z])/g, (_m, c: string) => c.toUpperCase());
+
+/**
+ * Fails the build when a Chakra UI component in the bundle uses a recipe of Chakra's default theme that the app's
+ * system (web/src/system/theme.ts, which takes only the recipes the app uses) lacks: such a component would render
+ * unstyled without any error. The message names the recipe to add.
+ */
+function chakraRecipesCheck(): Plugin {
+  return {
+    name: 'platform-chakra-recipes-check',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const used = new Map<string, string>();
+      const present = new Set<string>();
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk') continue;
+        for (const id of Object.keys(chunk.modules)) {
+          const recipe = /@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]theme[\\/]recipes[\\/]([a-z-]+)\.js$/.exec(id);
+          if (recipe) present.add(camel(recipe[1]));
+          const component = /@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]components[\\/]([a-z-]+)[\\/]/.exec(id);
+          const code = component && this.getModuleInfo(id)?.code;
+          if (!code) continue;
+          for (const m of code.matchAll(/key: "([a-zA-Z]+)"/g)) used.set(m[1], component[1]);
+        }
+      }
+      const kebab = (key: string) => key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+      const missing = [...used.keys()].filter(
+        (key) => !present.has(key) && existsSync(join(chakraRecipesDir, `${kebab(key)}.js`)),
+      );
+      if (missing.length)
+        this.error(
+          `Chakra UI recipes missing from web/src/system/theme.ts: ${missing
+            .map((key) => `${key} (component ${used.get(key)})`)
+            .join(
+              ', ',
+            )}; add them to its recipes or slotRecipes (e.g. ${missing[0]}SlotRecipe or ${missing[0]}Recipe from '@chakra-ui/react/theme').`,
+        );
+    },
+  };
+}
+
 const artifactDirectory = fileURLToPath(new URL('./src/__generated__', import.meta.url));
 const gateway = process.env.GATEWAY_URL ?? 'http://localhost:4000';
 
@@ -48,7 +191,16 @@ export default defineConfig({
     }),
     react(),
     buildsManifest(),
+    buildStats(),
+    publicPagePreload(),
+    chakraRecipesCheck(),
   ],
+  resolve: {
+    // react-relay's main module is CommonJS that re-exports the legacy container APIs too (QueryRenderer,
+    // createFragmentContainer…), which cannot be tree-shaken; the app uses only the hooks API, which react-relay/hooks
+    // exports alone (issue 13 "Fast first load").
+    alias: [{ find: /^react-relay$/, replacement: 'react-relay/hooks' }],
+  },
   define: { 'import.meta.env.VITE_BUILD_ID': JSON.stringify(buildId) },
   server: {
     port: 5173,
@@ -63,6 +215,10 @@ export default defineConfig({
     outDir: 'dist',
     sourcemap: true,
     rolldownOptions: {
+      // Chakra UI's `defineConfig`/`defineRecipe`/`defineSlotRecipe` return their argument; declared pure, the default
+      // theme's aggregate objects (every recipe of Chakra) are dropped and only the recipes web/src/system/theme.ts
+      // names stay (issue 13 "Fast first load").
+      treeshake: { manualPureFunctions: ['defineConfig', 'defineRecipe', 'defineSlotRecipe', 'createSystem'] },
       // The CryptoPro plug-in loader inside `crypto-pro` (cadesplugin_api) evaluates the plug-in's own code with a
       // direct eval; it is the vendor's loader and works minified (e2e), so its EVAL warnings are not ours to fix.
       onwarn(warning, warn) {
@@ -78,6 +234,11 @@ export default defineConfig({
               name: 'react',
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/,
               priority: 20,
+            },
+            {
+              name: 'relay',
+              test: /node_modules[\\/](relay-runtime|react-relay|graphql-ws|invariant|fbjs|nullthrows|@babel[\\/]runtime)[\\/]/,
+              priority: 15,
             },
           ],
         },

@@ -9,7 +9,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import { Button, Flex, Heading, Input, Stack } from '@chakra-ui/react';
-import { startTransition, Suspense, useDeferredValue, useMemo, useState } from 'react';
+import { lazy, startTransition, Suspense, useDeferredValue, useMemo, useState } from 'react';
 import { graphql, useLazyLoadQuery } from 'react-relay';
 import { Route, Routes, useNavigate, useSearchParams } from 'react-router-dom';
 import type { ClientFeaPageQuery } from '../../../__generated__/ClientFeaPageQuery.graphql';
@@ -22,9 +22,17 @@ import { parseOrderNumberFilter } from '../../../system/validation';
 import { useOrderEvents } from '../../../system/realtime/useOrderEvents';
 import { ClientOrderList } from './ClientOrderList';
 import { CLIENT_TABS, ClientOrderTabs, isClientTab, type ClientTab } from './ClientOrderTabs';
-import { CreateOrderDialog } from './CreateOrderDialog';
-import { ClientOrderModal } from './order/ClientOrderModal';
 import { UnverifiedBanner } from '../verification/UnverifiedBanner';
+import { guardChunkLoad } from '../../../system/shell/chunkGuard';
+
+// The create dialog and the request modal load when first opened, not with the list (issue 13 "Fast first load").
+// Behind the page chunk failure guard (chat-and-shell §4), like the route chunks.
+const CreateOrderDialog = lazy(() =>
+  guardChunkLoad(() => import('./CreateOrderDialog')).then((m) => ({ default: m.CreateOrderDialog })),
+);
+const ClientOrderModal = lazy(() =>
+  guardChunkLoad(() => import('./order/ClientOrderModal')).then((m) => ({ default: m.ClientOrderModal })),
+);
 
 interface ListVars {
   tab: ClientTab;
@@ -101,7 +109,14 @@ export function ClientFeaPage() {
         />
       </Suspense>
       <Routes>
-        <Route path=":orderId" element={<ClientOrderModal onClose={closeOrder} />} />
+        <Route
+          path=":orderId"
+          element={
+            <Suspense fallback={<PageSpinner />}>
+              <ClientOrderModal onClose={closeOrder} />
+            </Suspense>
+          }
+        />
       </Routes>
     </Stack>
   );
@@ -116,6 +131,9 @@ function ClientFeaContent(props: {
   onCreated: () => void;
 }) {
   const { vars, stale, onTab, createOpen, onCreateOpenChange, onCreated } = props;
+  // Mounted from the first opening on (so that it can animate its closing).
+  const [createMounted, setCreateMounted] = useState(createOpen);
+  if (createOpen && !createMounted) setCreateMounted(true);
   const apiTab = CLIENT_TABS.find((t) => t.value === vars.tab)?.api ?? 'CURRENT';
   const data = useLazyLoadQuery<ClientFeaPageQuery>(
     graphql`
@@ -138,12 +156,16 @@ function ClientFeaContent(props: {
       <UnverifiedBanner viewer={data.viewer} />
       <ClientOrderTabs viewer={data.viewer} value={vars.tab} onChange={onTab} />
       <ClientOrderList viewer={data.viewer} />
-      <CreateOrderDialog
-        viewer={data.viewer}
-        open={createOpen}
-        onOpenChange={onCreateOpenChange}
-        onCreated={onCreated}
-      />
+      {createMounted && (
+        <Suspense fallback={null}>
+          <CreateOrderDialog
+            viewer={data.viewer}
+            open={createOpen}
+            onOpenChange={onCreateOpenChange}
+            onCreated={onCreated}
+          />
+        </Suspense>
+      )}
     </Stack>
   );
 }
