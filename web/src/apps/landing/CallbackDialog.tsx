@@ -95,7 +95,9 @@ export function CallbackButton({ topic }: { topic: 'agent' | 'partner' | null })
         setSent(true);
         reachGoal('callback_sent', { topic: topic ?? 'general' });
       } else if (result.__typename === 'UserError') {
-        const next: Errors = { form: result.fieldErrors.length ? undefined : result.message };
+        // RATE_LIMITED: too many forms from this address (backend plugins/rate-limit.ts), in the page's language.
+        const formMessage = result.code === 'RATE_LIMITED' ? t.rateLimited : result.message;
+        const next: Errors = { form: result.fieldErrors.length ? undefined : formMessage };
         for (const fe of result.fieldErrors) {
           const key = fe.field.split('.').pop() as keyof Errors;
           next[key in { name: 1, phone: 1, email: 1, comment: 1 } ? key : 'form'] = fe.message;

@@ -1,6 +1,7 @@
 /**
- * One item of the operators' inbox (issue 11): when it arrived, the topic (callback type or 'Рекомендация клиента'
- * with the recommended company and who recommended it), the contact (name, phone, e-mail), the comment, the status
+ * One item of the operators' inbox (issue 11): when it arrived, the topic (callback type, 'Рекомендация клиента'
+ * with the recommended company and who recommended it, or a card lead's type with 'По доверенности' / 'Лично' and the
+ * city; issue 13), the contact (name, phone, e-mail), the comment, the status
  * (with who handled it and when) and the action 'Обработано' or 'Вернуть в новые'.
  */
 import { Badge, Button, Stack, Table, Text } from '@chakra-ui/react';
@@ -27,6 +28,8 @@ export function InboxItemRow({ item: key, onChanged }: { item: InboxItemRow_item
         phone
         email
         comment
+        powerOfAttorney
+        city
         createdAt
         status
         handledAt
@@ -60,6 +63,16 @@ export function InboxItemRow({ item: key, onChanged }: { item: InboxItemRow_item
         {i.recommender && (
           <Text fontSize="sm" color="fg.muted">
             {t('inbox.recommendedBy', { name: i.recommender.shortName })}
+          </Text>
+        )}
+        {i.powerOfAttorney !== null && i.powerOfAttorney !== undefined && (
+          <Text fontSize="sm" data-testid="inbox-power-of-attorney">
+            {i.powerOfAttorney ? t('inbox.byPowerOfAttorney') : t('inbox.inPerson')}
+          </Text>
+        )}
+        {i.city && (
+          <Text fontSize="sm" color="fg.muted">
+            {t('inbox.cityOf', { city: i.city })}
           </Text>
         )}
       </Table.Cell>

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 /**
  * The operators' inbox in Relay's mock environment (issue 11, /operator/inbox): NEW items first asked for, rows with
- * topic, company, recommender, contact, comment and status, the kind filter sent as `kind`, and 'Обработано' /
+ * topic, company, recommender, a card lead's power of attorney and city (issue 13), contact, comment and status, the kind filter sent as `kind`, and 'Обработано' /
  * 'Вернуть в новые' sending setInboxItemStatus with the item's id and the other status, then fetching the page again.
  */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -23,6 +23,8 @@ const ITEMS = [
     phone: '9161234567',
     email: null,
     comment: 'Импорт оборудования',
+    powerOfAttorney: null,
+    city: null,
     createdAt: '2026-11-20T10:00:00Z',
     status: 'NEW',
     handledAt: null,
@@ -39,9 +41,29 @@ const ITEMS = [
     phone: '9032223344',
     email: 'oleg@example.com',
     comment: null,
+    powerOfAttorney: null,
+    city: null,
     createdAt: '2026-11-19T10:00:00Z',
     status: 'HANDLED',
     handledAt: '2026-11-19T12:00:00Z',
+    handledBy: { name: 'Анна', surname: 'Обработкина' },
+    recommender: null,
+  },
+  {
+    id: 'SW5ib3hJdGVtOkxFQUQ6Mw==',
+    kind: 'LEAD',
+    typeLabel: 'Заявка на дебетовую карту',
+    name: 'Анна Картина',
+    companyName: null,
+    inn: null,
+    phone: '9161112233',
+    email: null,
+    comment: 'Карта банка Армении',
+    powerOfAttorney: true,
+    city: 'Казань',
+    createdAt: '2026-11-18T10:00:00Z',
+    status: 'HANDLED',
+    handledAt: '2026-11-18T12:00:00Z',
     handledBy: { name: 'Анна', surname: 'Обработкина' },
     recommender: null,
   },
@@ -87,8 +109,15 @@ describe('OperatorInboxPage (issue 11)', () => {
     expect(screen.getByTestId('inbox-total').textContent).toBe('Найдено обращений: 1');
 
     fireEvent.change(screen.getByLabelText('Статус'), { target: { value: '' } });
-    await waitFor(() => expect(screen.getAllByTestId('inbox-row')).toHaveLength(2));
+    await waitFor(() => expect(screen.getAllByTestId('inbox-row')).toHaveLength(3));
     const handled = screen.getAllByTestId('inbox-row')[1];
+    expect(within(handled).queryByTestId('inbox-power-of-attorney')).toBeNull();
+    // A card lead of /clients/cards (issue 13): its type, the power of attorney and the city.
+    const lead = screen.getAllByTestId('inbox-row')[2];
+    expect(within(lead).getByText('Заявка на дебетовую карту')).toBeTruthy();
+    expect(within(lead).getByTestId('inbox-power-of-attorney').textContent).toBe('По доверенности');
+    expect(within(lead).getByText('Город: Казань')).toBeTruthy();
+    expect(within(lead).getByText('Карта банка Армении')).toBeTruthy();
     expect(within(handled).getByText('Стать партнёром')).toBeTruthy();
     expect(within(handled).getByText('Обработано')).toBeTruthy();
     expect(within(handled).getByText(/^Обработкина Анна, /)).toBeTruthy();
@@ -97,13 +126,17 @@ describe('OperatorInboxPage (issue 11)', () => {
     fireEvent.change(screen.getByLabelText('Вид'), { target: { value: 'CALLBACK' } });
     await waitFor(() => expect(seen.some((op) => op.request.variables.kind === 'CALLBACK')).toBe(true));
     await waitFor(() => expect(screen.getAllByTestId('inbox-row')).toHaveLength(1));
+    fireEvent.change(screen.getByLabelText('Вид'), { target: { value: 'LEAD' } });
+    await waitFor(() => expect(seen.some((op) => op.request.variables.kind === 'LEAD')).toBe(true));
+    await waitFor(() => expect(screen.getByText('Анна Картина')).toBeTruthy());
+    expect(screen.getAllByTestId('inbox-row')).toHaveLength(1);
   });
 
   it("'Обработано' and 'Вернуть в новые' send the other status and fetch the page again", async () => {
     const seen: OperationDescriptor[] = [];
     const environment = render(seen);
     fireEvent.change(await screen.findByLabelText('Статус'), { target: { value: '' } });
-    await waitFor(() => expect(screen.getAllByTestId('inbox-row')).toHaveLength(2));
+    await waitFor(() => expect(screen.getAllByTestId('inbox-row')).toHaveLength(3));
     const queries = seen.length;
     fireEvent.click(within(screen.getAllByTestId('inbox-row')[0]).getByRole('button', { name: 'Обработано' }));
     await waitFor(() =>
