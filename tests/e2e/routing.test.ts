@@ -18,13 +18,15 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ARTIFACTS, launchBrowser } from '../support/browser.js';
 import { startStack, type Stack } from '../support/stack.js';
 import { signInAgentUi } from '../support/agent.js';
-import { DEMO_PASSWORD, signInUi } from '../support/ui.js';
+import { DEMO_PASSWORD, signInOperatorUi, signInUi } from '../support/ui.js';
 
 describe('routing rules of core §2 in the browser', () => {
   let stack: Stack;
   let browser: Browser;
   let context: BrowserContext | undefined;
   let page: Page | undefined;
+  /** Page errors and console errors of the test, printed when it fails. */
+  let errors: string[] = [];
 
   beforeAll(async () => {
     stack = await startStack();
@@ -36,6 +38,7 @@ describe('routing rules of core §2 in the browser', () => {
   });
   afterEach(async (ctx) => {
     if (ctx.task.result?.state === 'fail' && page) {
+      console.error(`browser errors of '${ctx.task.name}':\n${errors.join('\n')}`);
       mkdirSync(ARTIFACTS, { recursive: true });
       await page
         .screenshot({ path: join(ARTIFACTS, `routing-${ctx.task.name.replace(/\W+/g, '-')}.png`), fullPage: true })
@@ -44,12 +47,17 @@ describe('routing rules of core §2 in the browser', () => {
     await context?.close();
     context = undefined;
     page = undefined;
+    errors = [];
   });
 
   async function open(): Promise<Page> {
     context = await browser.newContext({ baseURL: stack.url, locale: 'ru-RU', viewport: { width: 1280, height: 900 } });
     page = await context.newPage();
     page.setDefaultTimeout(15_000);
+    page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(`console: ${m.text()} ${m.location().url}`);
+    });
     return page;
   }
 
@@ -87,6 +95,21 @@ describe('routing rules of core §2 in the browser', () => {
     await p.goto('/client/fea/');
     await p.waitForURL((u) => u.pathname === '/client/fea');
     await p.getByRole('heading', { name: 'Заявки' }).waitFor();
+  });
+
+  it('shows the operator and the payment agent the not-found page of an unknown tail under a request', async () => {
+    const p = await open();
+    await signInOperatorUi(p);
+    await p.goto('/operator/fea/1/x');
+    await expectNotFound(p, '/operator/fea/1/x');
+    await signedInNav(p).waitFor();
+    await context!.close();
+
+    const q = await open();
+    await signInUi(q, 'partner', 'partner1@example.com');
+    await q.goto('/partner/1/x');
+    await expectNotFound(q, '/partner/1/x');
+    await signedInNav(q).waitFor();
   });
 
   it('shows the referral partner the not-found page for an OGRN that is not 13 or 15 digits (empty layout)', async () => {
