@@ -2,11 +2,12 @@
  * Recommendations and the operators' inbox end to end in headless Chromium (issues 11, 13): a visitor asks for a callback
  * with the callback modal of the partners' landing /agents (validation, the modal's scroll lock, then
  * POST /api/public/common/user/callback/agent through the gateway), a client recommends a company from 'Моя компания' ('Рекомендовать клиента'), and the operator finds both in
- * 'Обращения' (/operator/inbox) and marks them handled. `WEB_DIST` may point at another build of the web app.
+ * 'Обращения' (/operator/inbox) and marks them handled; a visitor sends the debit card lead form of /clients/cards
+ * (issue 13) and the operator sees the lead there too. `WEB_DIST` may point at another build of the web app.
  */
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { callbackRequests } from '../../backend/src/db/schema/accounts.js';
+import { callbackRequests, cardLeads } from '../../backend/src/db/schema/accounts.js';
 import { clientRecommendations } from '../../backend/src/db/schema/referral.js';
 import { useOperatorUi } from '../support/admin.js';
 import { signInUi } from '../support/ui.js';
@@ -83,5 +84,40 @@ describe("recommendations and the operators' inbox in the browser (issue 11)", (
     await ui.page.getByLabel('Статус').selectOption('');
     await expect.poll(() => ui.page.getByTestId('inbox-total').textContent()).toBe('Найдено обращений: 2');
     await expect.poll(() => rows.getByRole('button', { name: 'Вернуть в новые' }).count()).toBe(2);
+  });
+});
+
+describe('the debit card lead of /clients/cards in the browser (issue 13)', () => {
+  const ui = useOperatorUi('operator', 'card-lead');
+
+  it('a bad phone shows the §5 message, a good lead is thanked for, and the operator handles it in /operator/inbox', async () => {
+    const visitor = await ui.roles.open('visitor');
+    await visitor.goto('/clients/cards');
+    const form = visitor.getByRole('form', { name: 'Заявка на дебетовую карту' });
+    await form.waitFor();
+    await form.getByLabel('Как к вам обращаться').fill('Анна Картина');
+    await form.getByLabel('Телефон, 10 цифр').fill('916 12');
+    await form.getByRole('button', { name: 'Отправить заявку' }).click();
+    await form.getByText('Номер телефона — 10 цифр').waitFor();
+    expect(await ui.stack.backend.db.select().from(cardLeads)).toHaveLength(0);
+    await form.getByLabel('Телефон, 10 цифр').fill('9161234567');
+    await form.getByLabel('По доверенности, без поездки').check();
+    await form.getByLabel('Город (необязательно)').fill('Казань');
+    await form.getByRole('button', { name: 'Отправить заявку' }).click();
+    await visitor.getByText('Спасибо! Заявка принята, менеджер свяжется с вами в рабочее время.').waitFor();
+    const [lead] = await ui.stack.backend.db.select().from(cardLeads);
+    expect(lead).toMatchObject({ name: 'Анна Картина', phone: '9161234567', powerOfAttorney: true, city: 'Казань' });
+
+    await ui.page.goto('/operator/inbox');
+    await ui.page.getByRole('heading', { level: 1, name: 'Обращения' }).waitFor();
+    const row = ui.page.getByTestId('inbox-row').filter({ hasText: 'Анна Картина' });
+    await row.getByText('Заявка на дебетовую карту', { exact: true }).waitFor();
+    await row.getByText('По доверенности', { exact: true }).waitFor();
+    await row.getByText('Город: Казань').waitFor();
+    await row.getByRole('button', { name: 'Обработано' }).click();
+    await ui.page.getByText('Обращение обработано').first().waitFor();
+    await expect
+      .poll(async () => (await ui.stack.backend.db.select().from(cardLeads).where(eq(cardLeads.id, lead.id)))[0].status)
+      .toBe('HANDLED');
   });
 });
