@@ -119,7 +119,7 @@ export function DefaultLayout({ area }: { area: Area }) {
       <Box as="header" bg="white" borderBottomWidth="1px">
         <Container maxW="7xl" py="3">
           <Flex justify="space-between" align="center" columnGap="6" rowGap="2" wrap="wrap">
-            <Text fontWeight="bold" fontSize="lg">
+            <Text fontWeight="bold" fontSize={{ base: 'md', md: 'lg' }}>
               {t('common.appName')}
             </Text>
             <Flex

@@ -1,12 +1,13 @@
 /** The client's requests of one tab, 10 per page (spec core §9) with 'Показать ещё' (cursor paging). */
 import { useTranslation } from 'react-i18next';
-import { Button, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Stack, Text } from '@chakra-ui/react';
 import { graphql, usePaginationFragment } from 'react-relay';
 import type { ClientOrderList_viewer$key } from '../../../__generated__/ClientOrderList_viewer.graphql';
 import type { ClientOrderListPaginationQuery } from '../../../__generated__/ClientOrderListPaginationQuery.graphql';
 import { LIST_PAGE_SIZE } from '@platform/domain/limits';
 import { ResponsiveTable } from '../../../components/lists/ResponsiveTable';
 import { ClientOrderRow } from './ClientOrderRow';
+import { CLIENT_ORDERS_PANEL_ID } from './ClientOrderTabs';
 
 export function ClientOrderList({ viewer: viewerKey }: { viewer: ClientOrderList_viewer$key }) {
   const { t } = useTranslation();
@@ -39,16 +40,19 @@ export function ClientOrderList({ viewer: viewerKey }: { viewer: ClientOrderList
   const edges = data.orders?.edges ?? [];
   const total = data.orders?.totalCount ?? 0;
 
+  // The tabs' panel (ClientOrderTabs: every tab's aria-controls points here).
   if (edges.length === 0) {
     return (
-      <Text color="gray.600" py="8" textAlign="center" role="status">
-        {t('orders.empty')}
-      </Text>
+      <Box id={CLIENT_ORDERS_PANEL_ID} role="tabpanel" aria-label={t('orders.list')}>
+        <Text color="gray.600" py="8" textAlign="center" role="status">
+          {t('orders.empty')}
+        </Text>
+      </Box>
     );
   }
 
   return (
-    <Stack gap="4">
+    <Stack gap="4" id={CLIENT_ORDERS_PANEL_ID} role="tabpanel" aria-label={t('orders.list')}>
       <ResponsiveTable
         label={t('orders.list')}
         interactive

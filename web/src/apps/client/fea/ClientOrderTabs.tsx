@@ -12,6 +12,13 @@ export const CLIENT_TABS = [
   { value: 'cancelled', label: 'orders.tabCancelled', api: 'CANCELLED' },
 ] as const satisfies ReadonlyArray<{ value: ClientTab; label: string; api: 'CURRENT' | 'COMPLETED' | 'CANCELLED' }>;
 
+/**
+ * The id of the element the tabs control: the list of ClientOrderList (role tabpanel). Every tab points its
+ * aria-controls at it (the tabs switch one server-side list, there is no panel per tab), so no tab refers to a missing
+ * element (axe aria-valid-attr-value; issue 13 "axe-core ... the client requests page").
+ */
+export const CLIENT_ORDERS_PANEL_ID = 'client-orders-panel';
+
 export function isClientTab(value: string | null): value is ClientTab {
   return value === 'current' || value === 'completed' || value === 'cancelled';
 }
@@ -39,7 +46,12 @@ export function ClientOrderTabs({
     viewerKey,
   );
   return (
-    <Tabs.Root value={value} onValueChange={(d) => isClientTab(d.value) && onChange(d.value)} variant="line">
+    <Tabs.Root
+      value={value}
+      onValueChange={(d) => isClientTab(d.value) && onChange(d.value)}
+      variant="line"
+      ids={{ content: () => CLIENT_ORDERS_PANEL_ID }}
+    >
       <Tabs.List aria-label={t('orders.tabs')} overflowX="auto" overflowY="hidden">
         {CLIENT_TABS.map((tab) => (
           <Tabs.Trigger key={tab.value} value={tab.value} flexShrink={0}>
