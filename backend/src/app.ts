@@ -18,7 +18,6 @@ import authPlugin from './plugins/auth.js';
 import csrfPlugin from './plugins/csrf.js';
 import errorsPlugin from './plugins/errors.js';
 import rateLimitPlugin from './plugins/rate-limit.js';
-import rateLimitPlugin from './plugins/rate-limit.js';
 import { logSerializers } from './observability/log.js';
 import observabilityPlugin from './observability/plugin.js';
 import { loadObservabilityConfig, requestIdOptions } from '@platform/observability';
@@ -108,8 +107,6 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(sessionPlugin, { config: opts.config, db: opts.dbh.db });
   await app.register(csrfPlugin, { config: opts.config });
   await app.register(authPlugin, { db: opts.dbh.db });
-  // Rate limit of the public calls per client address: app.publicRateLimit(bucket) (issue 13; plugins/rate-limit.ts).
-  await app.register(rateLimitPlugin, { config: opts.config });
   // Rate limit of the public calls per client address: app.publicRateLimit(bucket) (issue 13; plugins/rate-limit.ts).
   await app.register(rateLimitPlugin, { config: opts.config });
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_FILE_BYTES, files: 1, fields: 10 } });
