@@ -66,25 +66,41 @@ function buildStats(): Plugin {
   };
 }
 
-/** The public pages' lazy route modules (web/src/system/router/routes.tsx) for each public path, without `/en`. */
-const PUBLIC_PAGE_MODULES: Record<string, string[]> = {
-  '/': ['LandingLayout', 'ClientsLandingPage'],
-  '/clients': ['LandingLayout', 'ClientsLandingPage'],
-  '/agents': ['LandingLayout', 'AgentsLandingPage'],
-  '/partners': ['LandingLayout', 'PartnersLandingPage'],
-  '/clients/cards': ['CardsPage'],
+/**
+ * The lazy route modules (web/src/system/router/routes.tsx; paths under web/src without extension) that a first load
+ * of each path needs: the public pages (without `/en`, which shares them) and the first page of each account area. A
+ * key ending in `/*` also matches every path below it.
+ */
+const ROUTE_MODULES: Record<string, string[]> = {
+  '/': ['apps/landing/LandingLayout', 'apps/landing/ClientsLandingPage'],
+  '/clients': ['apps/landing/LandingLayout', 'apps/landing/ClientsLandingPage'],
+  '/agents': ['apps/landing/LandingLayout', 'apps/landing/AgentsLandingPage'],
+  '/partners': ['apps/landing/LandingLayout', 'apps/landing/PartnersLandingPage'],
+  '/clients/cards': ['apps/landing/CardsPage'],
+  '/client/fea/*': ['system/shell/AppRoot', 'components/layouts/DefaultLayout', 'apps/client/fea/ClientFeaPage'],
+  '/partner': ['system/shell/AppRoot', 'components/layouts/DefaultLayout', 'apps/partner/fea/PartnerFeaPage'],
+  '/agent/fea': ['system/shell/AppRoot', 'components/layouts/DefaultLayout', 'apps/agent/fea/AgentFeaPage'],
+  '/operator/fea/*': [
+    'system/shell/AppRoot',
+    'components/layouts/DefaultLayout',
+    'apps/operator/OperatorRightRoute',
+    'apps/operator/fea/OperatorFeaPage',
+  ],
+  '/client/auth': ['system/shell/AppRoot', 'components/layouts/AuthLayout', 'apps/auth/AuthMainPage'],
+  '/partner/auth': ['system/shell/AppRoot', 'components/layouts/AuthLayout', 'apps/auth/AuthMainPage'],
+  '/agent/auth': ['system/shell/AppRoot', 'components/layouts/AuthLayout', 'apps/auth/AuthMainPage'],
 };
 
 /**
- * Puts into index.html a small inline script that, on a public page (spec core §2; also under /en), adds
- * `<link rel="modulepreload">` for that page's lazy route chunks and `<link rel="stylesheet">` for their CSS before the
- * entry runs, so they load in parallel with the entry instead of after it (issue 13: largest contentful paint of
- * /clients under 1 s). Other paths (the account areas) preload nothing more. The router's lazy imports then find the
- * links and do not fetch twice.
+ * Puts into index.html a small inline script that adds, for the path being opened (ROUTE_MODULES), `<link
+ * rel="modulepreload">` for its lazy route chunks and `<link rel="stylesheet">` for their CSS before the entry runs, so
+ * they load in parallel with the entry instead of one after another as the router reaches each lazy route (issue 13:
+ * largest contentful paint of /clients under 1 s; the account areas' first page). Other paths preload nothing more. The
+ * lazy imports then find the links and do not fetch twice. A module missing from the build is left out with a warning.
  */
-function publicPagePreload(): Plugin {
+function routePreload(): Plugin {
   return {
-    name: 'platform-public-page-preload',
+    name: 'platform-route-preload',
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
@@ -94,31 +110,38 @@ function publicPagePreload(): Plugin {
         const chunks = Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [c] : []));
         const entry = chunks.find((c) => c.isEntry);
         const loadedWithEntry = new Set([entry?.fileName, ...(entry?.imports ?? [])]);
-        const filesOf = (names: string[]) => {
-          const files = new Set<string>();
+        const files: string[] = [];
+        const indexOf = (file: string) => (files.includes(file) ? files.indexOf(file) : files.push(file) - 1);
+        const filesOf = (modules: string[]) => {
+          const seen = new Set<string>();
           const visit = (fileName: string) => {
             const chunk = bundle[fileName];
-            if (!chunk || chunk.type !== 'chunk' || loadedWithEntry.has(fileName) || files.has(`/${fileName}`)) return;
-            files.add(`/${fileName}`);
-            for (const css of chunk.viteMetadata?.importedCss ?? []) files.add(`/${css}`);
+            if (!chunk || chunk.type !== 'chunk' || loadedWithEntry.has(fileName) || seen.has(fileName)) return;
+            seen.add(fileName);
+            for (const css of chunk.viteMetadata?.importedCss ?? []) seen.add(css);
             chunk.imports.forEach(visit);
           };
-          for (const name of names) {
-            const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(`/apps/landing/${name}.tsx`));
-            if (!chunk) throw new Error(`public page preload: no chunk for ${name}.tsx`);
-            visit(chunk.fileName);
+          for (const module of modules) {
+            const chunk = chunks.find(
+              (c) =>
+                /\.[jt]sx?$/.test(c.facadeModuleId ?? '') &&
+                c.facadeModuleId?.replace(/\.[jt]sx?$/, '').endsWith(`/src/${module}`),
+            );
+            if (chunk) visit(chunk.fileName);
+            else console.warn(`route preload: no lazy chunk for web/src/${module}, left out`);
           }
-          return [...files];
+          return [...seen].map((f) => indexOf(`/${f}`));
         };
         const map = Object.fromEntries(
-          Object.entries(PUBLIC_PAGE_MODULES).map(([path, names]) => [path, filesOf(names)]),
+          Object.entries(ROUTE_MODULES).map(([path, modules]) => [path, filesOf(modules)]),
         );
         const code =
-          `(function(){var m=${JSON.stringify(map)};` +
-          `var p=location.pathname.replace(/^\\/en(?=\\/|$)/,'').replace(/(.)\\/$/,'$1')||'/';var f=m[p]||[];` +
-          `for(var i=0;i<f.length;i++){var l=document.createElement('link');` +
-          `if(/\\.css$/.test(f[i]))l.rel='stylesheet';else{l.rel='modulepreload';l.crossOrigin='';}` +
-          `l.href=f[i];document.head.appendChild(l);}})();`;
+          `(function(){var f=${JSON.stringify(files)},m=${JSON.stringify(map)};` +
+          `var p=location.pathname.replace(/^\\/en(?=\\/|$)/,'').replace(/(.)\\/$/,'$1')||'/',l=m[p];` +
+          `if(!l)for(var k in m)if(/\\/\\*$/.test(k)&&(p+'/').indexOf(k.slice(0,-1))===0)l=m[k];` +
+          `if(l)for(var i=0;i<l.length;i++){var e=document.createElement('link'),h=f[l[i]];` +
+          `if(/\\.css$/.test(h))e.rel='stylesheet';else{e.rel='modulepreload';e.crossOrigin='';}` +
+          `e.href=h;document.head.appendChild(e);}})();`;
         return [{ tag: 'script', children: code, injectTo: 'head' }];
       },
     },
@@ -192,7 +215,7 @@ export default defineConfig({
     react(),
     buildsManifest(),
     buildStats(),
-    publicPagePreload(),
+    routePreload(),
     chakraRecipesCheck(),
   ],
   resolve: {

@@ -56,7 +56,17 @@ async function audit(url, port, extraHeaders) {
   const failed = Object.values(lhr.audits)
     .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative')
     .map((a) => `${a.id} (${a.score})${a.displayValue ? `: ${a.displayValue}` : ''}`);
-  return { url: lhr.finalDisplayedUrl, scores, metrics, failed, runtimeError: lhr.runtimeError?.message ?? null };
+  const consoleErrors = (lhr.audits['errors-in-console']?.details?.items ?? []).map((item) =>
+    `${item.source ?? ''} ${item.description ?? ''} ${item.sourceLocation?.url ?? ''}`.trim(),
+  );
+  return {
+    url: lhr.finalDisplayedUrl,
+    scores,
+    metrics,
+    failed,
+    consoleErrors,
+    runtimeError: lhr.runtimeError?.message ?? null,
+  };
 }
 
 const platform = await startPlatform();
@@ -93,6 +103,7 @@ try {
     );
     if (r.runtimeError) console.log(`  runtime error: ${r.runtimeError}`);
     for (const f of r.failed) console.log(`  failed: ${f}`);
+    for (const e of r.consoleErrors) console.log(`  console error: ${e}`);
   }
   console.log(
     `summary: /clients performance ${clients.scores.performance} accessibility ${clients.scores.accessibility}, /client/fea performance ${clientFea.scores.performance} accessibility ${clientFea.scores.accessibility} (targets ≥ 95)`,
