@@ -58,7 +58,7 @@ describe('number masks', () => {
   it('ru: grouping with a no-break space and the decimal comma; "." typed becomes ","', () => {
     expect(localeSeparators('ru')).toEqual({ group: NBSP, decimal: ',' });
     expect(applyMask(AMOUNT_MASK, '1234567.5')).toBe(`1${NBSP}234${NBSP}567,5`);
-    expect(applyMask(AMOUNT_MASK, '12500,50')).toBe(`12${NBSP}500,5`); // trailing zeros dropped on leaving
+    expect(applyMask(AMOUNT_MASK, '12500,50')).toBe(`12${NBSP}500,50`); // decimals kept as typed
     expect(normalizeAmount(applyMask(AMOUNT_MASK, '12500,5'))).toBe('12500.5');
   });
   it('another locale has its own separators', () => {
@@ -101,5 +101,17 @@ describe('MaskedInput with react-hook-form', () => {
     expect(input.value).toBe('+7 (912) 345-67-89');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Сохранить' })));
     expect(submitted).toBe('+7 (912) 345-67-89');
+  });
+
+  it('a value set with a change event only (autofill) is masked and reported too', async () => {
+    let submitted = '';
+    render(<PhoneForm onValue={(v) => (submitted = v)} />);
+    const input = screen.getByLabelText<HTMLInputElement>('Телефон');
+    act(() => {
+      fireEvent.change(input, { target: { value: '89161234567' } });
+    });
+    expect(input.value).toBe('+7 (916) 123-45-67');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Сохранить' })));
+    expect(submitted).toBe('+7 (916) 123-45-67');
   });
 });

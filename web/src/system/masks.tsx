@@ -74,7 +74,7 @@ export function numberMask({
     thousandsSeparator: group,
     min: unsigned ? 0 : -max,
     max,
-    normalizeZeros: true,
+    normalizeZeros: false,
     padFractionalZeros: false,
   } as MaskOptions;
 }
@@ -148,9 +148,20 @@ export function MaskedInput({ mask, onChange, value, ref, ...rest }: MaskedInput
         m.updateControl();
       }
     };
+    // A value set from outside with a change event only (autofill, tests): mask it as typed and report it.
+    const onNativeChange = () => {
+      if (el.value === m.displayValue) return;
+      const typed = el.value;
+      m.masked.reset();
+      m.masked.append(typed, { input: true, raw: true });
+      m.masked.doCommit();
+      m.updateControl();
+    };
     el.addEventListener('focus', resync);
+    el.addEventListener('change', onNativeChange);
     return () => {
       el.removeEventListener('focus', resync);
+      el.removeEventListener('change', onNativeChange);
       m.destroy();
       control.current = null;
     };

@@ -5,6 +5,7 @@ import type { UseFormReturn } from 'react-hook-form';
 import { FormField } from '../../../components/FormField';
 import { validatePhone, validateRequired } from '../../../system/validation';
 import type { RegistrationValues } from './registrationForm';
+import { MaskedInput, PHONE_MASK } from '../../../system/masks';
 
 export function ContactsStep({ form }: { form: UseFormReturn<RegistrationValues> }) {
   const { t } = useTranslation();
@@ -28,11 +29,12 @@ export function ContactsStep({ form }: { form: UseFormReturn<RegistrationValues>
           helperText={t('registration.phoneHint')}
           required
         >
-          <Input
+          <MaskedInput
+            mask={PHONE_MASK}
             type="tel"
             inputMode="tel"
             autoComplete="tel-national"
-            placeholder="9123456789"
+            placeholder="+7 (912) 345-67-89"
             {...register('phone', { validate: validatePhone })}
           />
         </FormField>

@@ -12,6 +12,7 @@ import { normalizePhone, validatePhone, validateRequired } from '../../../system
 import { getAuthSession } from '../authSession';
 import { useRequestCallbackMutation } from '../mutations/useRequestCallbackMutation';
 import { readUserError } from '../../../system/errors/userError';
+import { MaskedInput, PHONE_MASK } from '../../../system/masks';
 
 export function NewCompanyPage() {
   const { t } = useTranslation();
@@ -65,7 +66,7 @@ export function NewCompanyPage() {
                 helperText={t('registration.phoneHint')}
                 required
               >
-                <Input type="tel" {...form.register('phone', { validate: validatePhone })} />
+                <MaskedInput mask={PHONE_MASK} type="tel" {...form.register('phone', { validate: validatePhone })} />
               </FormField>
               <FormField label={t('registration.newCompanyComment')}>
                 <Input {...form.register('comment')} />

@@ -16,6 +16,7 @@ import { useCreateBankRequisiteMutation } from './mutations/useCreateBankRequisi
 import { useUpdateBankRequisiteMutation } from './mutations/useUpdateBankRequisiteMutation';
 import { fieldIn, placeFieldErrors } from '../../../system/errors/resultMessage';
 import { readUserError } from '../../../system/errors/userError';
+import { ACCOUNT_MASK, MaskedInput } from '../../../system/masks';
 
 export interface EditedRequisite {
   id: string;
@@ -109,9 +110,9 @@ export function BankRequisiteDialog({
                     <Input name="corrAccount" value={bank?.corrAccount ?? ''} readOnly variant="subtle" />
                   </FormField>
                   <FormField label={t('company.checkAccount')} error={e.checkAccount?.message} required>
-                    <Input
+                    <MaskedInput
+                      mask={ACCOUNT_MASK}
                       inputMode="numeric"
-                      maxLength={24}
                       placeholder={t('company.accountPlaceholder')}
                       {...form.register('checkAccount', { validate: validateAccount })}
                     />

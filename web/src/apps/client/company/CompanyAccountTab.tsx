@@ -34,6 +34,7 @@ import { useUpdateRegistrationDataMutation } from './mutations/useUpdateRegistra
 import { OriginalClientOnlyNote } from './OriginalClientOnlyNote';
 import { fieldIn, placeFieldErrors } from '../../../system/errors/resultMessage';
 import { readUserError } from '../../../system/errors/userError';
+import { MaskedInput, PHONE_MASK } from '../../../system/masks';
 
 export function CompanyAccountTab({ viewer: viewerKey }: { viewer: CompanyAccountTab_viewer$key }) {
   const viewer = useFragment(
@@ -145,14 +146,23 @@ function RegistrationDataForm({ initial, original }: { initial: RegDataValues; o
           </SimpleGrid>
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
             <FormField label={t('company.phone')} error={e.phone?.message} helperText={t('company.phoneHint')} required>
-              <Input type="tel" autoComplete="tel-national" {...form.register('phone', { validate: validatePhone })} />
+              <MaskedInput
+                mask={PHONE_MASK}
+                type="tel"
+                autoComplete="tel-national"
+                {...form.register('phone', { validate: validatePhone })}
+              />
             </FormField>
             <FormField
               label={t('company.additionalPhone')}
               error={e.additionalPhone?.message}
               helperText={t('company.phoneHint')}
             >
-              <Input type="tel" {...form.register('additionalPhone', { validate: validateOptionalPhone })} />
+              <MaskedInput
+                mask={PHONE_MASK}
+                type="tel"
+                {...form.register('additionalPhone', { validate: validateOptionalPhone })}
+              />
             </FormField>
           </SimpleGrid>
           <FormField label={t('company.companyWebsite')} error={e.companyWebsite?.message}>

@@ -21,6 +21,7 @@ import {
   validateSwift,
 } from '../../../system/validation';
 import { GOODS_LOCATIONS, PAYMENT_TYPES, type OrderFormValues } from './orderForm';
+import { AMOUNT_MASK, MaskedInput } from '../../../system/masks';
 
 export interface OrderFieldsProps {
   form: UseFormReturn<OrderFormValues>;
@@ -52,7 +53,8 @@ export function OrderFields({ form, commentLabel, amountPlaceholder, onSwiftPick
 
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
         <FormField label={t('orders.form.amount')} error={errors.amount?.message} required>
-          <Input
+          <MaskedInput
+            mask={AMOUNT_MASK}
             inputMode="decimal"
             placeholder={amountPlaceholder}
             {...register('amount', { validate: validateAmount })}

@@ -50,6 +50,7 @@ import {
   validateOptionalAmount,
   type PaymentAgentFormValues,
 } from './paymentAgentForm';
+import { MaskedInput, OGRN_MASK } from '../../../system/masks';
 
 const REGISTRY_QUERY = graphql`
   query PaymentAgentFormRegistryQuery($ogrn: String!) {
@@ -247,7 +248,12 @@ export function PaymentAgentForm({
           <>
             <HStack align="end" gap="3">
               <FormField label={f('ogrn')} error={err('ogrn')} required>
-                <Input inputMode="numeric" {...register('ogrn', { validate: validateOgrn })} disabled={readOnly} />
+                <MaskedInput
+                  mask={OGRN_MASK}
+                  inputMode="numeric"
+                  {...register('ogrn', { validate: validateOgrn })}
+                  disabled={readOnly}
+                />
               </FormField>
               {!readOnly && (
                 <Button variant="outline" onClick={prefill} loading={prefilling} mb={errors.ogrn ? '6' : '0'}>

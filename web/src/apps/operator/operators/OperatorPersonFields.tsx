@@ -10,6 +10,7 @@ import {
   validateRequiredName,
   type OperatorFormValues,
 } from './operatorForm';
+import { MaskedInput, PHONE_MASK } from '../../../system/masks';
 
 export function OperatorPersonFields({ form }: { form: UseFormReturn<OperatorFormValues> }) {
   const { t } = useTranslation();
@@ -32,10 +33,14 @@ export function OperatorPersonFields({ form }: { form: UseFormReturn<OperatorFor
         <Input type="email" autoComplete="off" {...form.register('email', { validate: validateRequiredEmail })} />
       </FormField>
       <FormField label={t('adminOperators.fields.phone')} error={e.phone?.message}>
-        <Input type="tel" {...form.register('phone', { validate: validateOptionalPhone })} />
+        <MaskedInput mask={PHONE_MASK} type="tel" {...form.register('phone', { validate: validateOptionalPhone })} />
       </FormField>
       <FormField label={t('adminOperators.fields.additionalPhone')} error={e.additionalPhone?.message}>
-        <Input type="tel" {...form.register('additionalPhone', { validate: validateOptionalPhone })} />
+        <MaskedInput
+          mask={PHONE_MASK}
+          type="tel"
+          {...form.register('additionalPhone', { validate: validateOptionalPhone })}
+        />
       </FormField>
     </SimpleGrid>
   );

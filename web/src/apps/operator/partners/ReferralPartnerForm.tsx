@@ -15,6 +15,7 @@ import { FormField } from '../../../components/FormField';
 import { placeFieldErrors } from '../../../system/errors/resultMessage';
 import type { UserErrorData } from '../../../system/errors/userError';
 import { partnerFormField, partnerRules, type PartnerField, type PartnerFormValues } from './partnerForm';
+import { ACCOUNT_MASK, BIK_MASK, INN_MASK, MaskedInput, OGRN_MASK } from '../../../system/masks';
 
 const REGISTRY_QUERY = graphql`
   query ReferralPartnerFormRegistryQuery($ogrn: String!) {
@@ -123,7 +124,11 @@ export function ReferralPartnerForm({ defaultValues, submitLabel, onSubmit, labe
                 helperText={t('adminPartners.hints.ogrn')}
                 required
               >
-                <Input inputMode="numeric" {...register('ogrn', { validate: partnerRules.ogrn })} />
+                <MaskedInput
+                  mask={OGRN_MASK}
+                  inputMode="numeric"
+                  {...register('ogrn', { validate: partnerRules.ogrn })}
+                />
               </FormField>
               <Button variant="outline" onClick={prefill} loading={prefilling} mb={errors.ogrn ? '6' : '6'}>
                 {t('adminPartners.prefill')}
@@ -136,7 +141,7 @@ export function ReferralPartnerForm({ defaultValues, submitLabel, onSubmit, labe
             )}
             <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
               <FormField label={t('adminPartners.fields.inn')} error={errors.inn?.message} required>
-                <Input inputMode="numeric" {...register('inn', { validate: partnerRules.inn })} />
+                <MaskedInput mask={INN_MASK} inputMode="numeric" {...register('inn', { validate: partnerRules.inn })} />
               </FormField>
               {text('kpp')}
               {text('shortName')}
@@ -207,7 +212,8 @@ export function ReferralPartnerForm({ defaultValues, submitLabel, onSubmit, labe
                   error={errors.bankRequisites?.[i]?.bankBik?.message}
                   required
                 >
-                  <Input
+                  <MaskedInput
+                    mask={BIK_MASK}
                     inputMode="numeric"
                     {...register(`bankRequisites.${i}.bankBik`, { validate: partnerRules.bankBik })}
                   />
@@ -217,7 +223,8 @@ export function ReferralPartnerForm({ defaultValues, submitLabel, onSubmit, labe
                   error={errors.bankRequisites?.[i]?.checkAccount?.message}
                   required
                 >
-                  <Input
+                  <MaskedInput
+                    mask={ACCOUNT_MASK}
                     inputMode="numeric"
                     {...register(`bankRequisites.${i}.checkAccount`, { validate: partnerRules.checkAccount })}
                   />

@@ -50,6 +50,7 @@ import { CommissionBreakdown } from './CommissionBreakdown';
 import { usePartnerOrderActions } from './PartnerOrderActions';
 import { SampleContractField, type DocumentExample } from './SampleContractField';
 import { useLiveCommission } from './useLiveCommission';
+import { AMOUNT_MASK, MaskedInput } from '../../../../system/masks';
 
 export interface OfferFormProps {
   partnerOrderId: string;
@@ -121,7 +122,11 @@ export function OfferForm({
             helperText={fill(PT.offer.paymentSumHint, { currency })}
             required
           >
-            <Input inputMode="decimal" {...register('paymentSum', { validate: validateSum })} />
+            <MaskedInput
+              mask={AMOUNT_MASK}
+              inputMode="decimal"
+              {...register('paymentSum', { validate: validateSum })}
+            />
           </FormField>
           <FormField
             label={PT.offer.clientFee}
@@ -174,7 +179,8 @@ export function OfferForm({
                 <Box key={row.id} borderWidth="1px" borderRadius="md" p="3" data-testid="offer-expense">
                   <SimpleGrid columns={{ base: 1, md: 3 }} gap="3">
                     <FormField label={fill(PT.offer.expenseAmount, { n })} error={e?.amount?.message} required>
-                      <Input
+                      <MaskedInput
+                        mask={AMOUNT_MASK}
                         inputMode="decimal"
                         {...register(`expenses.${i}.amount`, { validate: validateExpenseAmount })}
                       />
