@@ -168,7 +168,7 @@ for (const driver of DRIVERS) {
       const audit = await t.db
         .select()
         .from(auditLog)
-        .where(and(eq(auditLog.entityType, 'CARD_LEAD'), eq(auditLog.entityId, id)));
+        .where(and(eq(auditLog.entityType, 'CARD_LEAD'), eq(auditLog.entityId, String(id))));
       expect(audit).toHaveLength(1);
       expect(audit[0]).toMatchObject({ action: 'LEAD_STATUS_CHANGE' });
       const again = await oper.put(`${INBOX}/LEAD/${id}/status`, { status: 'HANDLED' });

@@ -27,7 +27,7 @@ export const FeeEstimateSchema = Type.Object(
     feePercent: Type.String({ description: "Client fee, percent of the payment sum ('0.4' = 0.4 %), ≥ 0.4" }),
     fee: Money('Fee in the payment currency'),
     rate: Type.String({ pattern: '^\\d+\\.\\d{4}$', description: 'Indicative rate used, RUB per unit, 4 decimals' }),
-    settlementCurrency: Type.Literal('RUB', { description: 'Currency of the converted values' }),
+    settlementCurrency: Type.String({ description: 'ISO 4217 code of the converted values: RUB' }),
     amountConverted: Money('amount × rate, RUB'),
     feeConverted: Money('fee × rate, RUB'),
     totalToPay: Money('amountConverted + feeConverted, RUB (an offer may add the agent’s expenses)'),
