@@ -96,6 +96,8 @@ describe('signed-in screens on a 390 px phone', () => {
     const number = (await rows.first().getByRole('link').textContent())!.trim();
     await expectFirstCard(rows, 'Номер', number);
 
+    // The demo client has unread chats: the collapsed menu shows the red dot of the hidden 'Чаты' badge.
+    await p.locator('[data-menu-dot]').waitFor();
     await p.getByRole('button', { name: 'Меню' }).click();
     const nav = p.getByRole('navigation', { name: 'Основное меню' });
     await nav.getByRole('link', { name: 'Моя компания' }).waitFor();

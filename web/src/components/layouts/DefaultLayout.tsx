@@ -5,6 +5,8 @@
  *
  * On phones (below 768 px, spec chat-and-shell §2/§9 breakpoints; issue 13) the navigation collapses behind a 'Меню'
  * button (aria-expanded, aria-controls) and opens as a full-width column under the header; following a link closes it.
+ * While a link in the hidden navigation carries a count badge (unread chats, new inbox items) the button shows a red
+ * dot, so nothing unread is hidden.
  * From 768 px the navigation is always shown in the header row.
  */
 import { useTranslation } from 'react-i18next';
@@ -118,7 +120,14 @@ export function DefaultLayout({ area }: { area: Area }) {
     <Flex direction="column" minH="100vh">
       <Box as="header" bg="white" borderBottomWidth="1px">
         <Container maxW="7xl" py="3">
-          <Flex justify="space-between" align="center" columnGap="6" rowGap="2" wrap="wrap">
+          <Flex
+            justify="space-between"
+            align="center"
+            columnGap="6"
+            rowGap="2"
+            wrap="wrap"
+            css={{ '&:has(nav .chakra-badge) [data-menu-dot]': { display: 'inline-block' } }}
+          >
             <Text fontWeight="bold" fontSize={{ base: 'md', md: 'lg' }}>
               {t('common.appName')}
             </Text>
@@ -181,6 +190,7 @@ export function DefaultLayout({ area }: { area: Area }) {
                 onClick={() => setMenuOpen((open) => !open)}
               >
                 {t('nav.menu')}
+                <Box as="span" data-menu-dot="" aria-hidden display="none" w="2" h="2" rounded="full" bg="red.500" />
               </Button>
               <Button size="sm" variant="outline" onClick={onLogout} loading={loggingOut}>
                 {t('common.logout')}

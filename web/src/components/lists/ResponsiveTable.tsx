@@ -19,9 +19,13 @@ export interface ResponsiveTableColumn {
   textAlign?: 'start' | 'end';
 }
 
-/** A CSS string literal for `content` (quotes and backslashes escaped; JSON's escaping is valid CSS here). */
+/** A CSS string literal for `content`: quotes and backslashes escaped, control characters as CSS hex escapes. */
 function cssString(text: string): string {
-  return JSON.stringify(text).replace(/\\u([0-9a-fA-F]{4})/g, (_m, hex: string) => `\\${hex} `);
+  const escaped = text
+    .replace(/["\\]/g, '\\$&')
+    // eslint-disable-next-line no-control-regex -- control characters are what is escaped here
+    .replace(/[\u0000-\u001f\u007f]/g, (c) => `\\${c.charCodeAt(0).toString(16)} `);
+  return `"${escaped}"`;
 }
 
 /** The card styles below 768 px: header hidden, each row a bordered card, each cell a `label … value` line. */

@@ -119,7 +119,7 @@ export function PartnerOrderModal({ partnerOrder: key, settings }: PartnerOrderM
             variant="enclosed"
             fitted={false}
           >
-            <Tabs.List aria-label={PT.modal.steps} overflowX="auto" overflowY="hidden">
+            <Tabs.List aria-label={PT.modal.steps} overflowX="auto" overflowY="hidden" maxW="full">
               {MODAL_STEPS.map((s) => (
                 <Tabs.Trigger key={s} value={s} disabled={!open.has(s)} flexShrink={0}>
                   {PT.modal.step[s]}
