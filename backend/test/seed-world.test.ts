@@ -127,7 +127,12 @@ for (const driver of DRIVERS) {
       const oper = await t.signedIn('operator@example.com');
       const { count: n } = await ok(oper, 'POST', '/api/secured/oper/order/exch/filter/count', {});
       expect(n).toBe(orders.length);
-      expect((await ok(oper, 'GET', '/api/secured/oper/inbox/new-count')).count).toBeGreaterThanOrEqual(3);
+      expect((await ok(oper, 'GET', '/api/secured/oper/inbox/new-count')).count).toBeGreaterThanOrEqual(4);
+      // every kind of the inbox has an item: the site's callbacks, a debit card lead (issue 13), a recommendation
+      const items: { kind: string; type: string }[] = (await ok(oper, 'POST', '/api/secured/oper/inbox/filter', {}))
+        .content;
+      expect(new Set(items.map((i) => i.kind))).toEqual(new Set(['CALLBACK', 'LEAD', 'RECOMMENDATION']));
+      expect(items.find((i) => i.kind === 'LEAD')?.type).toBe('CARD_DEBIT');
     });
 
     it("the client's chats: request chats, the support chat and an alliance, with unread messages (chat §3, §6)", async () => {

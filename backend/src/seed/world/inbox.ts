@@ -1,7 +1,7 @@
 /**
  * The operators' inbox of the demo world (README "Set-up"; issue 11 'Обращения'): two callbacks from the public site
- * (a general one and one about becoming a referral partner) and a recommendation of a new company by the demo client,
- * posted through the public and client routes. All stay NEW, so the navigation badge shows them.
+ * (a general one and one about becoming a referral partner), a debit card lead from /clients/cards (issue 13) and a
+ * recommendation of a new company by the demo client, posted through the public and client routes. All stay NEW, so the navigation badge shows them.
  */
 import type { WorldContext } from './context.js';
 import { WorldClient } from './http.js';
@@ -26,6 +26,18 @@ export function scheduleInbox(w: WorldContext, counts: { inbox: number }): void 
       phone: '9265554433',
       email: 'belova@example.com',
       comment: 'Консультирую импортёров, хочу стать партнёром платформы.',
+    });
+    counts.inbox++;
+  });
+  w.timeline.add(t.ago(1, 3), async () => {
+    const visitor = new WorldClient(w.app);
+    await visitor.post('/api/public/lead/card/debit', {
+      name: 'Дмитрий Орлов',
+      phone: '9857771020',
+      email: 'orlov@example.com',
+      powerOfAttorney: true,
+      city: 'Казань',
+      comment: 'Нужна карта для оплаты подписок и командировок.',
     });
     counts.inbox++;
   });
