@@ -63,6 +63,8 @@ export function cardStyles(columns: ReadonlyArray<ResponsiveTableColumn>): Syste
         whiteSpace: 'normal',
         maxWidth: 'none',
       },
+      // Flex rows inside a cell (badges, action buttons) line up at the end, like the cell's text.
+      '& tbody > tr > td > div': { justifyContent: 'flex-end' },
       '& tbody > tr > td:empty': { display: 'none' },
       '& tbody > tr > td:first-of-type': { fontWeight: 'semibold' },
       '& tbody > tr > td::before': {

@@ -92,7 +92,7 @@ export function InboxItemRow({ item: key, onChanged }: { item: InboxItemRow_item
       </Table.Cell>
       <Table.Cell>
         <Stack gap="1">
-          <Badge colorPalette={handled ? 'gray' : 'blue'} alignSelf="flex-start">
+          <Badge colorPalette={handled ? 'gray' : 'blue'} alignSelf={{ base: 'flex-end', md: 'flex-start' }}>
             {INBOX_STATUS_LABELS[handled ? 'HANDLED' : 'NEW']}
           </Badge>
           {handled && i.handledBy && (
