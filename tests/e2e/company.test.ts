@@ -79,7 +79,7 @@ describe('my company in the browser', () => {
     await page.reload();
     await expect(
       page.getByRole('form', { name: 'Регистрационные данные' }).getByLabel('Телефон', { exact: true }).inputValue(),
-    ).resolves.toBe('9161112233');
+    ).resolves.toBe('(916) 111-22-33'); // the phone mask of chat-and-shell §5
     await expect(page.getByLabel('Сайт компании').inputValue()).resolves.toBe('ved-trade.ru');
   });
 

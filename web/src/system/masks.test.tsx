@@ -41,11 +41,13 @@ describe('pattern masks (# digit, @ letter, * alphanumeric)', () => {
     expect(applyMask(patternMask('0a-#'), '5')).toBe('0a-5');
   });
   it('the platform fields', () => {
-    expect(applyMask(PHONE_MASK, '9123456789')).toBe('+7 (912) 345-67-89');
-    expect(applyMask(PHONE_MASK, '89123456789', { paste: true })).toBe('+7 (912) 345-67-89');
-    expect(applyMask(PHONE_MASK, '8123456789')).toBe('+7 (812) 345-67-89'); // typed: an 8 may start the code
-    expect(applyMask(PHONE_MASK, '+7 912 345 67 89')).toBe('+7 (912) 345-67-89');
+    expect(applyMask(PHONE_MASK, '9123456789')).toBe('(912) 345-67-89');
+    expect(applyMask(PHONE_MASK, '89123456789', { paste: true })).toBe('(912) 345-67-89');
+    expect(applyMask(PHONE_MASK, '+7 912 345-67-89', { paste: true })).toBe('(912) 345-67-89');
+    expect(applyMask(PHONE_MASK, '8123456789')).toBe('(812) 345-67-89'); // typed: an 8 may start the code
     expect(normalizePhone(applyMask(PHONE_MASK, '9123456789'))).toBe('9123456789');
+    // 9 digits stay 9 digits for the validator (spec core §5 'Номер телефона — 10 цифр')
+    expect(normalizePhone(applyMask(PHONE_MASK, '916123456'))).toBe('916123456');
     expect(applyMask(INN_MASK, '7707083893x12')).toBe('770708389312');
     expect(applyMask(INN_MASK, '7707083893')).toBe('7707083893');
     expect(applyMask(OGRN_MASK, '1027700132195 9 9')).toBe('102770013219599');
@@ -93,14 +95,14 @@ describe('MaskedInput with react-hook-form', () => {
     let submitted = '';
     render(<PhoneForm onValue={(v) => (submitted = v)} />);
     const input = screen.getByLabelText<HTMLInputElement>('Телефон');
-    expect(input.value).toBe('+7 (900) 123-45-67');
+    expect(input.value).toBe('(900) 123-45-67');
     act(() => {
       input.value = '912345678a9';
       fireEvent.input(input);
     });
-    expect(input.value).toBe('+7 (912) 345-67-89');
+    expect(input.value).toBe('(912) 345-67-89');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Сохранить' })));
-    expect(submitted).toBe('+7 (912) 345-67-89');
+    expect(submitted).toBe('(912) 345-67-89');
   });
 
   it('a value set with a change event only (autofill) is masked and reported too', async () => {
@@ -110,8 +112,8 @@ describe('MaskedInput with react-hook-form', () => {
     act(() => {
       fireEvent.change(input, { target: { value: '89161234567' } });
     });
-    expect(input.value).toBe('+7 (916) 123-45-67');
+    expect(input.value).toBe('(916) 123-45-67');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Сохранить' })));
-    expect(submitted).toBe('+7 (916) 123-45-67');
+    expect(submitted).toBe('(916) 123-45-67');
   });
 });

@@ -2,7 +2,7 @@
  * Input masks (spec chat-and-shell §5 "Input masks available: # digit, @ letter, * alphanumeric, and number masks with
  * locale, fraction digit count and an unsigned option") on imask, and `MaskedInput`, Chakra's Input with a mask.
  *
- * - `patternMask('+7 (###) ###-##-##')`: `#` takes a digit, `@` a letter (any alphabet), `*` a letter or a digit; every
+ * - `patternMask('(###) ###-##-##')`: `#` takes a digit, `@` a letter (any alphabet), `*` a letter or a digit; every
  *   other character is fixed and typed for the user. Input may stay incomplete (the form's validator says what is
  *   missing, spec core §5), so INN takes 10 or 12 digits in a 12-place mask.
  * - `numberMask({ locale, fractionDigits, unsigned })`: digits grouped and the decimal separator of the locale (ru:
@@ -10,7 +10,7 @@
  *   no minus sign when unsigned.
  * - The masks of the platform's fields: PHONE_MASK, INN_MASK, OGRN_MASK (13 or 15 digits), BIK_MASK, ACCOUNT_MASK (20
  *   digits), AMOUNT_MASK (ru, 2 decimals, unsigned). Their values stay what the validators and normalisers of
- *   system/validation.ts read ('+7 (912) 345-67-89' → normalizePhone; '12 500,5' → normalizeAmount).
+ *   system/validation.ts read ('(912) 345-67-89' → normalizePhone; '12 500,5' → normalizeAmount).
  *
  * `MaskedInput` takes what react-hook-form's `register()` gives (name, onChange, onBlur, ref) or a controlled
  * `value`/`onChange`: the mask formats what the user types and reports the masked value as a change event
@@ -79,10 +79,16 @@ export function numberMask({
   } as MaskOptions;
 }
 
-/** Phone of spec core §5: 10 digits after +7; a pasted 8XXXXXXXXXX loses its 8. */
-export const PHONE_MASK = patternMask('+7 (###) ###-##-##', {
-  prepare: (chunk: string, masked: { value: string }) =>
-    !masked.value && chunk.replace(/\D/g, '').length === 11 ? chunk.replace(/^\s*8/, '') : chunk,
+/**
+ * Phone of spec core §5: the 10 digits after +7, as the forms ask ('10 цифр, без +7'), shown '(912) 345-67-89'; a
+ * pasted number with its country code (+7 912 345-67-89, 8 912 345 67 89) loses the code. (A fixed '+7' in the mask
+ * would add a digit that normalizePhone cannot tell from a typed one.)
+ */
+export const PHONE_MASK = patternMask('(###) ###-##-##', {
+  prepare: (chunk: string, masked: { value: string }) => {
+    const digits = chunk.replace(/\D/g, '');
+    return !masked.value && digits.length === 11 && /^[78]/.test(digits) ? digits.slice(1) : chunk;
+  },
 });
 /** INN: 10 digits (organisation) or 12 (individual). */
 export const INN_MASK = patternMask('############');
@@ -157,11 +163,20 @@ export function MaskedInput({ mask, onChange, value, ref, ...rest }: MaskedInput
       m.masked.doCommit();
       m.updateControl();
     };
+    // The selection the input replaces, taken right before it (a programmatic select() + insertText, as autofill and
+    // browser automation do, moves no key or click the mask would notice).
+    const saveSelection = () => m._saveSelection();
+    // imask moves the caret past the fixed prefix on focus, after a delay: that collapses a selection made just then
+    // (select-all on focus, autofill, browser automation's fill), so the typed text would land inside the old value.
+    // A click still places the caret on an input place.
+    el.removeEventListener('focus', m._onFocus);
     el.addEventListener('focus', resync);
     el.addEventListener('change', onNativeChange);
+    el.addEventListener('beforeinput', saveSelection);
     return () => {
       el.removeEventListener('focus', resync);
       el.removeEventListener('change', onNativeChange);
+      el.removeEventListener('beforeinput', saveSelection);
       m.destroy();
       control.current = null;
     };

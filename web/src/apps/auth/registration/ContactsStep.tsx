@@ -34,7 +34,7 @@ export function ContactsStep({ form }: { form: UseFormReturn<RegistrationValues>
             type="tel"
             inputMode="tel"
             autoComplete="tel-national"
-            placeholder="+7 (912) 345-67-89"
+            placeholder="(912) 345-67-89"
             {...register('phone', { validate: validatePhone })}
           />
         </FormField>
