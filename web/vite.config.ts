@@ -232,6 +232,7 @@ export default defineConfig({
       '/files': { target: gateway, changeOrigin: false },
       '/api': { target: gateway, changeOrigin: false },
       '/health': { target: gateway, changeOrigin: false },
+      '/runtime-config.json': { target: gateway, changeOrigin: false }, // analytics counter (chat-and-shell §4)
     },
   },
   build: {
