@@ -113,7 +113,12 @@ for (const driver of DRIVERS) {
         expect(r.status, JSON.stringify(query)).toBe(400);
         expect(r.body.errors?.[0]?.code ?? r.body.code, JSON.stringify(query)).toBe(code);
       }
-      for (const query of [{ currency: 'USD' }, { amount: '1000' }, { amount: '1'.repeat(21), currency: 'USD' }]) {
+      const incomplete: Record<string, string>[] = [
+        { currency: 'USD' },
+        { amount: '1000' },
+        { amount: '1'.repeat(21), currency: 'USD' },
+      ];
+      for (const query of incomplete) {
         const r = await fee(query);
         expect(r.status).toBe(400);
         expect(r.body.code).toBe('VALIDATION_ERROR');
