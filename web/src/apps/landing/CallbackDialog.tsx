@@ -10,7 +10,8 @@ import { useEffect, useRef, useState, type FormEvent, type ReactElement } from '
 import type { CallbackDialogMutation } from '../../__generated__/CallbackDialogMutation.graphql';
 import { reachGoal } from '../../system/analytics/analytics';
 import { useLocale } from './locale';
-import { PublicCallError, publicGraphql } from './publicGraphql';
+import { publicGraphql } from './publicGraphql';
+import { callFailedMessage, errorsOfUserError, FieldErrorText, type SiteFormErrors } from './siteForm';
 import { siteTexts } from './texts';
 
 // babel-plugin-relay replaces the tag with the compiled artifact; no relay-runtime is loaded.
@@ -35,7 +36,8 @@ const mutation = graphql`
   }
 `;
 
-type Errors = Partial<Record<'name' | 'phone' | 'email' | 'comment' | 'form', string>>;
+const FIELDS = ['name', 'phone', 'email', 'comment'] as const;
+type Errors = SiteFormErrors<(typeof FIELDS)[number]>;
 
 /** Locks page scrolling and reserves the scrollbar's width while `locked` (chat-and-shell §4 modal state). */
 export function useScrollLock(locked: boolean): void {
@@ -95,17 +97,10 @@ export function CallbackButton({ topic }: { topic: 'agent' | 'partner' | null })
         setSent(true);
         reachGoal('callback_sent', { topic: topic ?? 'general' });
       } else if (result.__typename === 'UserError') {
-        // RATE_LIMITED: too many forms from this address (backend plugins/rate-limit.ts), in the page's language.
-        const formMessage = result.code === 'RATE_LIMITED' ? t.rateLimited : result.message;
-        const next: Errors = { form: result.fieldErrors.length ? undefined : formMessage };
-        for (const fe of result.fieldErrors) {
-          const key = fe.field.split('.').pop() as keyof Errors;
-          next[key in { name: 1, phone: 1, email: 1, comment: 1 } ? key : 'form'] = fe.message;
-        }
-        setErrors(next);
+        setErrors(errorsOfUserError(result, FIELDS, t.rateLimited));
       }
     } catch (error) {
-      setErrors({ form: error instanceof PublicCallError ? error.message : 'Что-то пошло не так' });
+      setErrors({ form: callFailedMessage(error) });
     } finally {
       setBusy(false);
     }
@@ -115,11 +110,7 @@ export function CallbackButton({ topic }: { topic: 'agent' | 'partner' | null })
     <div className="site-field">
       <label htmlFor={`callback-${name}`}>{label}</label>
       {input}
-      {errors[name] ? (
-        <p id={`callback-${name}-error`} className="site-field__error" role="alert">
-          {errors[name]}
-        </p>
-      ) : null}
+      <FieldErrorText id={`callback-${name}-error`} message={errors[name]} />
     </div>
   );
   const described = (name: keyof Errors) => (errors[name] ? `callback-${name}-error` : undefined);
@@ -186,11 +177,7 @@ export function CallbackButton({ topic }: { topic: 'agent' | 'partner' | null })
               />,
             )}
             {field('comment', t.comment, <textarea id="callback-comment" name="comment" rows={3} maxLength={2000} />)}
-            {errors.form ? (
-              <p className="site-field__error" role="alert">
-                {errors.form}
-              </p>
-            ) : null}
+            <FieldErrorText message={errors.form} />
             <button type="submit" className="site-button" disabled={busy}>
               {t.submit}
             </button>

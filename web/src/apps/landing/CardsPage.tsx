@@ -15,7 +15,8 @@ import { reachGoal } from '../../system/analytics/analytics';
 import type { Locale } from '../../system/i18n';
 import { Points } from './LandingSections';
 import { LocaleContext } from './locale';
-import { PublicCallError, publicGraphql } from './publicGraphql';
+import { publicGraphql } from './publicGraphql';
+import { callFailedMessage, errorsOfUserError, FieldErrorText, type SiteFormErrors } from './siteForm';
 import { useSitePage } from './useSitePage';
 import type { SiteTexts } from './texts';
 import './landing.css';
@@ -44,7 +45,7 @@ const mutation = graphql`
 
 const FIELDS = ['name', 'phone', 'email', 'powerOfAttorney', 'city', 'comment'] as const;
 type Field = (typeof FIELDS)[number];
-type Errors = Partial<Record<Field | 'form', string>>;
+type Errors = SiteFormErrors<Field>;
 
 /** The debit card lead form and its thank-you state. */
 export function CardLeadForm({ t }: { t: SiteTexts['cards']['form'] }) {
@@ -80,28 +81,16 @@ export function CardLeadForm({ t }: { t: SiteTexts['cards']['form'] }) {
         setSent(true);
         reachGoal('card_lead_sent', { powerOfAttorney: input.powerOfAttorney });
       } else if (result.__typename === 'UserError') {
-        const next: Errors = {};
-        for (const fe of result.fieldErrors) {
-          const key = fe.field.split('.').pop() as Field;
-          if ((FIELDS as readonly string[]).includes(key)) next[key] = fe.message;
-          else next.form = fe.message;
-        }
-        if (!result.fieldErrors.length) next.form = result.code === 'RATE_LIMITED' ? t.rateLimited : result.message;
-        setErrors(next);
+        setErrors(errorsOfUserError(result, FIELDS, t.rateLimited));
       }
     } catch (error) {
-      setErrors({ form: error instanceof PublicCallError ? error.message : 'Что-то пошло не так' });
+      setErrors({ form: callFailedMessage(error) });
     } finally {
       setBusy(false);
     }
   }
 
-  const errorOf = (name: Field) =>
-    errors[name] ? (
-      <p id={`${id}-${name}-error`} className="site-field__error" role="alert">
-        {errors[name]}
-      </p>
-    ) : null;
+  const errorOf = (name: Field) => <FieldErrorText id={`${id}-${name}-error`} message={errors[name]} />;
   const field = (name: Field, label: string, input: ReactElement) => (
     <div className="site-field">
       <label htmlFor={`${id}-${name}`}>{label}</label>
@@ -161,11 +150,7 @@ export function CardLeadForm({ t }: { t: SiteTexts['cards']['form'] }) {
             </fieldset>
             {field('city', t.city, <input {...aria('city')} autoComplete="address-level2" maxLength={100} />)}
             {field('comment', t.comment, <textarea {...aria('comment')} rows={3} maxLength={2000} />)}
-            {errors.form ? (
-              <p className="site-field__error" role="alert">
-                {errors.form}
-              </p>
-            ) : null}
+            <FieldErrorText message={errors.form} />
             <button type="submit" className="site-button" disabled={busy}>
               {t.submit}
             </button>

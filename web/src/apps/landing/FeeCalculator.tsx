@@ -10,7 +10,8 @@ import type { FeeCalculatorQuery } from '../../__generated__/FeeCalculatorQuery.
 import { reachGoal } from '../../system/analytics/analytics';
 import { formatDecimalString, formatPercentClaim } from './claims';
 import { useLocale } from './locale';
-import { PublicCallError, publicGraphql } from './publicGraphql';
+import { publicGraphql } from './publicGraphql';
+import { callFailedMessage, errorsOfUserError, FieldErrorText, type SiteFormErrors } from './siteForm';
 import { siteTexts } from './texts';
 
 // babel-plugin-relay replaces the tag with the compiled artifact; no relay-runtime is loaded.
@@ -41,6 +42,7 @@ const query = graphql`
         }
       }
       ... on UserError {
+        code
         message
         fieldErrors {
           field
@@ -55,7 +57,8 @@ const query = graphql`
 export const CALCULATOR_CURRENCIES = ['USD', 'EUR', 'CNY', 'AED'] as const;
 
 type Estimate = Extract<FeeCalculatorQuery['response']['feeEstimate'], { __typename: 'FeeEstimate' }>;
-type Errors = Partial<Record<'amount' | 'currency' | 'form', string>>;
+const FIELDS = ['amount', 'currency'] as const;
+type Errors = SiteFormErrors<(typeof FIELDS)[number]>;
 
 /** '928620.00' + 'RUB' → '928 620,00 ₽' (ru) / 'RUB 928,620.00' (en); other currencies by code. */
 function money(amount: string, currency: string, locale: 'ru' | 'en'): string {
@@ -66,7 +69,8 @@ function money(amount: string, currency: string, locale: 'ru' | 'en'): string {
 
 export function FeeCalculator() {
   const locale = useLocale();
-  const t = siteTexts(locale).calculator;
+  const texts = siteTexts(locale);
+  const t = texts.calculator;
   const id = useId();
   const [estimate, setEstimate] = useState<Estimate | null>(null);
   const [errors, setErrors] = useState<Errors>({});
@@ -86,14 +90,11 @@ export function FeeCalculator() {
         setErrors({});
         reachGoal('fee_calculated', { currency });
       } else if (r.__typename === 'UserError') {
-        const next: Errors = {};
-        for (const fe of r.fieldErrors) next[fe.field === 'currency' ? 'currency' : 'amount'] = fe.message;
-        if (!r.fieldErrors.length) next.form = r.message;
         setEstimate(null);
-        setErrors(next);
+        setErrors(errorsOfUserError(r, FIELDS, texts.callback.rateLimited));
       }
     } catch (error) {
-      setErrors({ form: error instanceof PublicCallError ? error.message : 'Что-то пошло не так' });
+      setErrors({ form: callFailedMessage(error) });
     } finally {
       setBusy(false);
     }
@@ -121,11 +122,7 @@ export function FeeCalculator() {
               aria-invalid={!!errors.amount}
               aria-describedby={described('amount')}
             />
-            {errors.amount ? (
-              <p id={`${id}-amount-error`} className="site-field__error" role="alert">
-                {errors.amount}
-              </p>
-            ) : null}
+            <FieldErrorText id={`${id}-amount-error`} message={errors.amount} />
           </div>
           <div className="site-field">
             <label htmlFor={`${id}-currency`}>{t.currency}</label>
@@ -142,17 +139,9 @@ export function FeeCalculator() {
                 </option>
               ))}
             </select>
-            {errors.currency ? (
-              <p id={`${id}-currency-error`} className="site-field__error" role="alert">
-                {errors.currency}
-              </p>
-            ) : null}
+            <FieldErrorText id={`${id}-currency-error`} message={errors.currency} />
           </div>
-          {errors.form ? (
-            <p className="site-field__error" role="alert">
-              {errors.form}
-            </p>
-          ) : null}
+          <FieldErrorText message={errors.form} />
           <button type="submit" className="site-button" disabled={busy}>
             {t.submit}
           </button>
