@@ -44,7 +44,7 @@ describe('public site forms', () => {
     const { rerender } = render(<FieldErrorText id="f-error" message={undefined} />);
     expect(screen.queryByRole('alert')).toBeNull();
     rerender(<FieldErrorText id="f-error" message="Обязательное поле" />);
-    expect(screen.getByRole('alert')).toHaveTextContent('Обязательное поле');
+    expect(screen.getByRole('alert').textContent).toBe('Обязательное поле');
     expect(screen.getByRole('alert').id).toBe('f-error');
   });
 });
