@@ -77,7 +77,12 @@ const ROUTE_MODULES: Record<string, string[]> = {
   '/agents': ['apps/landing/LandingLayout', 'apps/landing/AgentsLandingPage'],
   '/partners': ['apps/landing/LandingLayout', 'apps/landing/PartnersLandingPage'],
   '/clients/cards': ['apps/landing/CardsPage'],
-  '/client/fea/*': ['system/shell/AppRoot', 'components/layouts/DefaultLayout', 'apps/client/fea/ClientFeaPage'],
+  '/client/fea/*': [
+    'apps/client/fea/preloadClientFea',
+    'system/shell/AppRoot',
+    'components/layouts/DefaultLayout',
+    'apps/client/fea/ClientFeaPage',
+  ],
   '/partner': ['system/shell/AppRoot', 'components/layouts/DefaultLayout', 'apps/partner/fea/PartnerFeaPage'],
   '/agent/fea': ['system/shell/AppRoot', 'components/layouts/DefaultLayout', 'apps/agent/fea/AgentFeaPage'],
   '/operator/fea/*': [

@@ -321,6 +321,15 @@ export const routes: RouteObject[] = [
                   // The request list, and the request modal at fea/<numeric id>; any other tail is not found.
                   {
                     path: 'fea/*',
+                    // Starts the header's and the list's queries at once, with the route chunks (issue 13 "Fast first
+                    // load"; apps/client/fea/preloadClientFea.ts). Nothing is awaited: the loader answers at once.
+                    loader: ({ request }) => {
+                      const { search } = new URL(request.url);
+                      void guardChunkLoad(() => import('../../apps/client/fea/preloadClientFea')).then((m) =>
+                        m.preloadClientFea(search),
+                      );
+                      return null;
+                    },
                     lazy: validatedElement(
                       () => import('../../apps/client/fea/ClientFeaPage'),
                       (m) => <m.ClientFeaPage />,

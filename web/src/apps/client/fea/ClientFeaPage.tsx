@@ -10,7 +10,7 @@
 import { useTranslation } from 'react-i18next';
 import { Button, Flex, Heading, Input, Stack } from '@chakra-ui/react';
 import { lazy, startTransition, Suspense, useDeferredValue, useMemo, useState } from 'react';
-import { graphql, useLazyLoadQuery } from 'react-relay';
+import { graphql, useLazyLoadQuery, useRelayEnvironment } from 'react-relay';
 import { Route, Routes, useNavigate, useSearchParams } from 'react-router-dom';
 import type { ClientFeaPageQuery } from '../../../__generated__/ClientFeaPageQuery.graphql';
 import { FormField } from '../../../components/FormField';
@@ -24,6 +24,7 @@ import { ClientOrderList } from './ClientOrderList';
 import { CLIENT_TABS, ClientOrderTabs, isClientTab, type ClientTab } from './ClientOrderTabs';
 import { UnverifiedBanner } from '../verification/UnverifiedBanner';
 import { guardChunkLoad } from '../../../system/shell/chunkGuard';
+import { listVariables, takeListPreload } from './preloadClientFea';
 
 // The create dialog and the request modal load when first opened, not with the list (issue 13 "Fast first load").
 // Behind the page chunk failure guard (chat-and-shell §4), like the route chunks.
@@ -55,6 +56,16 @@ export function ClientFeaPage() {
   const [createOpen, setCreateOpen] = useState(() => params.get('create') === '1');
   const number = parsed == null ? null : String(parsed);
   const vars = useMemo<ListVars>(() => ({ tab, number, fetchKey }), [tab, number, fetchKey]);
+  // The list of the entry tab preloaded with the route (preloadClientFea, issue 13): read once from the store or the
+  // request in flight, not fetched a second time.
+  const environment = useRelayEnvironment();
+  const [preloadedTab, setPreloadedTab] = useState(() => {
+    const { tab: api } = listVariables(params.toString());
+    return takeListPreload(environment, api) ? api : null;
+  });
+  // Only the entry list: another tab or a filter, and coming back later, fetch as usual.
+  if (preloadedTab !== null && (CLIENT_TABS.find((t) => t.value === tab)?.api !== preloadedTab || number !== null))
+    setPreloadedTab(null);
   // Keep the previous list on screen while the next one loads.
   const deferred = useDeferredValue(vars);
 
@@ -101,6 +112,7 @@ export function ClientFeaPage() {
       <Suspense fallback={<PageSpinner />}>
         <ClientFeaContent
           vars={deferred}
+          preloadedTab={preloadedTab}
           stale={deferred !== vars}
           onTab={setTab}
           createOpen={createOpen}
@@ -124,13 +136,15 @@ export function ClientFeaPage() {
 
 function ClientFeaContent(props: {
   vars: ListVars;
+  /** The API tab whose list was preloaded with the route, if any. */
+  preloadedTab: string | null;
   stale: boolean;
   onTab: (tab: ClientTab) => void;
   createOpen: boolean;
   onCreateOpenChange: (open: boolean) => void;
   onCreated: () => void;
 }) {
-  const { vars, stale, onTab, createOpen, onCreateOpenChange, onCreated } = props;
+  const { vars, preloadedTab, stale, onTab, createOpen, onCreateOpenChange, onCreated } = props;
   // Mounted from the first opening on (so that it can animate its closing).
   const [createMounted, setCreateMounted] = useState(createOpen);
   if (createOpen && !createMounted) setCreateMounted(true);
@@ -148,7 +162,15 @@ function ClientFeaContent(props: {
       }
     `,
     { tab: apiTab, number: vars.number },
-    { fetchPolicy: vars.fetchKey > 0 ? 'network-only' : 'store-and-network', fetchKey: vars.fetchKey },
+    {
+      fetchPolicy:
+        vars.fetchKey > 0
+          ? 'network-only'
+          : apiTab === preloadedTab && vars.number == null
+            ? 'store-or-network'
+            : 'store-and-network',
+      fetchKey: vars.fetchKey,
+    },
   );
   if (!data.viewer) return <SessionGone />;
   return (
