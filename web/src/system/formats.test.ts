@@ -102,6 +102,26 @@ describe('dates (spec core §9: DD.MM.YYYY, HH:mm, API YYYY-MM-DD)', () => {
     expect(isApiDate('01.12.2026')).toBe(false);
     expect(parseApiDate('2026-13-01')).toBeNull();
   });
+  it('reads offsets and Z as instants, date-times without an offset as local times (no date library)', () => {
+    const instant = formatDateTime(new Date(Date.UTC(2026, 10, 21, 6, 5, 30)));
+    expect(formatDateTime('2026-11-21T06:05:30Z')).toBe(instant);
+    expect(formatDateTime('2026-11-21T06:05:30.123456Z')).toBe(instant);
+    expect(formatDateTime('2026-11-21T09:05:30+03:00')).toBe(instant);
+    expect(formatDateTime('2026-11-21T09:05:30+0300')).toBe(instant);
+    expect(formatDateTime('2026-11-21T01:05:30-05')).toBe(instant);
+    expect(formatDateTime('2026-11-21T09:05:30.5')).toBe('21.11.2026 09:05');
+    expect(formatDateTime('2026-11-21 09:05')).toBe('21.11.2026 09:05');
+    expect(formatDate('0099-01-02')).toBe('02.01.0099');
+    expect(toApiDate(parseApiDate('0099-01-02') as Date)).toBe('0099-01-02');
+  });
+  it('refuses impossible dates and times', () => {
+    expect(formatDate('2026-02-30T10:00')).toBe('');
+    expect(formatTime('2026-11-21T24:00')).toBe('');
+    expect(formatTime('2026-11-21T10:60')).toBe('');
+    expect(formatDate('2026-11-21T10:00+03:00 tail')).toBe('');
+    expect(formatDate('Nov 21 2026')).toBe('');
+    expect(formatDate(new Date(Number.NaN))).toBe('');
+  });
 });
 
 describe('file sizes', () => {

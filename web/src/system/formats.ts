@@ -6,8 +6,11 @@
  * or a narrow no-break space (U+202F) depending on the ICU version, so nothing here relies on it for
  * digits: amounts are decimal strings (DESIGN "Money is never a float") and are rounded and grouped as
  * strings, half away from zero, without ever passing through a float.
+ *
+ * Dates are parsed and written with the platform's Date alone (no date library: issue 13 "Fast first load", the
+ * formats ride with every account page): ISO 8601 dates are local calendar days, date-times without an offset local
+ * times, with `Z` or an offset absolute instants, shown in local time.
  */
-import { format, isValid, parseISO } from 'date-fns';
 
 /** A plain ASCII space: the grouping separator of every formatted number. */
 export const GROUP_SEPARATOR = ' ';
@@ -141,54 +144,99 @@ export function formatMoneyCode(amount: string | number, currency: string): stri
   return `${formatAmount(amount)} ${currency.toUpperCase()}`;
 }
 
+const ISO_RE =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?(Z|[+-]\d{2}(?::?\d{2})?)?)?$/i;
+
+/**
+ * Parses an ISO 8601 date ('2026-12-01': local midnight) or date-time ('2026-11-21T09:05:30', local; with 'Z' or an
+ * offset such as '+03:00': that instant); null for anything else or an impossible date ('2026-02-30', '24:00').
+ */
+function parseIso(text: string): Date | null {
+  const m = ISO_RE.exec(text.trim());
+  if (!m) return null;
+  const [year, month, day, hour = 0, minute = 0, second = 0] = m
+    .slice(1, 7)
+    .map((x) => (x === undefined ? 0 : Number(x)));
+  const ms = m[7] ? Math.floor(Number(`0.${m[7]}`) * 1000) : 0;
+  if (month < 1 || month > 12 || hour > 23 || minute > 59 || second > 59) return null;
+  const probe = new Date(2000, 0, 1);
+  probe.setFullYear(year, month - 1, day); // also years 0-99, which the Date constructor maps to 1900-1999
+  if (probe.getFullYear() !== year || probe.getMonth() !== month - 1 || probe.getDate() !== day) return null;
+  const zone = m[8];
+  if (!zone) {
+    probe.setHours(hour, minute, second, ms);
+    return probe;
+  }
+  let offsetMinutes = 0;
+  if (zone.toUpperCase() !== 'Z') {
+    const digits = zone.slice(1).replace(':', '');
+    offsetMinutes = (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2, 4) || 0)) * (zone[0] === '-' ? -1 : 1);
+  }
+  const utc = new Date(Date.UTC(year, month - 1, day, hour, minute, second, ms));
+  utc.setUTCFullYear(year);
+  return new Date(utc.getTime() - offsetMinutes * 60_000);
+}
+
 function toDate(value: Date | string): Date | null {
-  const d = typeof value === 'string' ? parseISO(value) : value;
-  return isValid(d) ? d : null;
+  const d = typeof value === 'string' ? parseIso(value) : value;
+  return d && !Number.isNaN(d.getTime()) ? d : null;
+}
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+/** 'dd.MM.yyyy' of the local calendar day. */
+function dayText(d: Date): string {
+  return `${pad(d.getDate())}.${pad(d.getMonth() + 1)}.${pad(d.getFullYear(), 4)}`;
+}
+
+/** 'HH:mm' of the local time (24-hour). */
+function timeText(d: Date): string {
+  return `${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
 /** DD.MM.YYYY in local time; '' for an empty or invalid value. Accepts a Date, an ISO date-time or an API date. */
 export function formatDate(value: Date | string | null | undefined): string {
   if (value == null || value === '') return '';
   const d = toDate(value);
-  return d ? format(d, 'dd.MM.yyyy') : '';
+  return d ? dayText(d) : '';
 }
 
 /** HH:mm (24-hour) in local time; '' for an empty or invalid value. */
 export function formatTime(value: Date | string | null | undefined): string {
   if (value == null || value === '') return '';
   const d = toDate(value);
-  return d ? format(d, 'HH:mm') : '';
+  return d ? timeText(d) : '';
 }
 
 /** 'DD.MM.YYYY HH:mm'. */
 export function formatDateTime(value: Date | string | null | undefined): string {
   if (value == null || value === '') return '';
   const d = toDate(value);
-  return d ? format(d, 'dd.MM.yyyy HH:mm') : '';
+  return d ? `${dayText(d)} ${timeText(d)}` : '';
 }
 
 /** A Date as an API date YYYY-MM-DD (spec core §9), taken from its local calendar day. */
 export function toApiDate(value: Date): string {
-  return format(value, 'yyyy-MM-dd');
+  return `${pad(value.getFullYear(), 4)}-${pad(value.getMonth() + 1)}-${pad(value.getDate())}`;
 }
 
 /** True for a real calendar date written as YYYY-MM-DD. */
 export function isApiDate(value: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const d = parseISO(value);
-  return isValid(d) && toApiDate(d) === value;
+  const d = parseIso(value);
+  return d !== null && toApiDate(d) === value;
 }
 
 /** Parses an API date YYYY-MM-DD into a local Date at midnight; null when invalid. */
 export function parseApiDate(value: string): Date | null {
-  return isApiDate(value) ? parseISO(value) : null;
+  return isApiDate(value) ? parseIso(value) : null;
 }
 
 /** '2026-12-01' → '01.12.2026'; '' for invalid input. */
 export function apiDateToDisplay(value: string | null | undefined): string {
   if (!value) return '';
   const d = parseApiDate(value);
-  return d ? format(d, 'dd.MM.yyyy') : '';
+  return d ? dayText(d) : '';
 }
 
 /** File size for display: 1536 → '1,5 КБ'; 52428800 → '50,0 МБ'. */
