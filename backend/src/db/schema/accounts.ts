@@ -4,7 +4,18 @@
  * Times are `timestamptz` (UTC) and are always written from the app clock, never `now()`, so tests can move time.
  */
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { companies, users } from './core.js';
 
 /**
