@@ -8,23 +8,19 @@
  * While a link in the hidden navigation carries a count badge (unread chats, new inbox items) the button shows a red
  * dot, so nothing unread is hidden.
  * From 768 px the navigation is always shown in the header row.
- *
- * The chat links' live unread badges (ChatNavLink: the statistic query and the chat events subscription) load after the
- * header's first paint, as a chunk of their own; until then the plain 'Чаты' link stands in their place (issue 13
- * "Fast first load": the header does not wait for the chat store).
  */
 import { useTranslation } from 'react-i18next';
 import { Box, Button, Container, Flex, HStack, Link, Text } from '@chakra-ui/react';
-import { Suspense, lazy, useEffect, useId, useState } from 'react';
+import { Suspense, useEffect, useId, useState } from 'react';
 import { graphql, useLazyLoadQuery } from 'react-relay';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import type { DefaultLayoutQuery } from '../../__generated__/DefaultLayoutQuery.graphql';
+import { ChatNavLink } from '../../apps/chat/ChatNavLink';
 import { ReloginBanner } from '../../apps/agent/relogin/ReloginBanner';
 import { useLogoutMutation } from '../../apps/auth/mutations/useLogoutMutation';
 import { clearAuthSession } from '../../apps/auth/authSession';
 import { relayEnvironmentStore } from '../../system/relay/environment';
 import { AUTH_PATH_OF_AREA, type Area } from '../../system/router/guards';
-import { guardChunkLoad } from '../../system/shell/chunkGuard';
 import { CountBadge } from '../CountBadge';
 import { PageSpinner } from '../PageSpinner';
 import type { OperatorRight } from '@platform/domain/operator/rights';
@@ -76,36 +72,6 @@ const NAV: Record<Area, ReadonlyArray<{ to: string; label: NavLabel; right?: Ope
     { to: '/operator/api-tokens', label: 'nav.apiTokens', right: 'ORDERS_VIEW' },
   ],
 };
-
-const ChatNavLink = lazy(() =>
-  guardChunkLoad(() => import('../../apps/chat/ChatNavLink')).then((m) => ({ default: m.ChatNavLink })),
-);
-
-/** The chat links: plain 'Чаты' at first, then (after the first paint) ChatNavLink with its live badges. */
-function DeferredChatNavLink({ area }: { area: Area }) {
-  const { t } = useTranslation();
-  const [ready, setReady] = useState(false);
-  useEffect(() => {
-    // After the browser has painted the header: the next idle period (or a timer where there is no idle callback).
-    if (typeof window.requestIdleCallback === 'function') {
-      const id = window.requestIdleCallback(() => setReady(true), { timeout: 1000 });
-      return () => window.cancelIdleCallback(id);
-    }
-    const id = window.setTimeout(() => setReady(true), 50);
-    return () => window.clearTimeout(id);
-  }, []);
-  const plain = (
-    <Link asChild>
-      <NavLink to={`/${area}/chats`}>{t('common.chats')}</NavLink>
-    </Link>
-  );
-  if (!ready) return plain;
-  return (
-    <Suspense fallback={plain}>
-      <ChatNavLink area={area} />
-    </Suspense>
-  );
-}
 
 export function DefaultLayout({ area }: { area: Area }) {
   const { t } = useTranslation();
@@ -200,7 +166,7 @@ export function DefaultLayout({ area }: { area: Area }) {
                     </NavLink>
                   </Link>
                 ))}
-              <DeferredChatNavLink area={area} />
+              <ChatNavLink area={area} />
             </Flex>
             <HStack gap={{ base: '2', md: '4' }}>
               {viewer && (
