@@ -11,6 +11,9 @@ import { afterEach, vi } from 'vitest';
 
 if (typeof window !== 'undefined') {
   await import('../system/i18n/app');
+  // The operator and referral partner areas' texts load with their routes in the app (system/i18n/areas.ts); the
+  // component tests render those pages directly.
+  await (await import('../system/i18n/areas')).loadAreaTexts();
   const { cleanup, configure } = await import('@testing-library/react');
   // findBy…/waitFor wait up to 5 s: the machine running the suite may be busy (the default 1 s is flaky there).
   configure({ asyncUtilTimeout: 5000 });

@@ -12,14 +12,14 @@
 import { useTranslation } from 'react-i18next';
 import { Box, Button, Container, Flex, HStack, Link, Text } from '@chakra-ui/react';
 import { Suspense, useEffect, useId, useState } from 'react';
-import { graphql, useLazyLoadQuery } from 'react-relay';
+import { graphql, useLazyLoadQuery, useRelayEnvironment } from 'react-relay';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import type { DefaultLayoutQuery } from '../../__generated__/DefaultLayoutQuery.graphql';
 import { ChatNavLink } from '../../apps/chat/ChatNavLink';
 import { ReloginBanner } from '../../apps/agent/relogin/ReloginBanner';
-import { useLogoutMutation } from '../../apps/auth/mutations/useLogoutMutation';
 import { clearAuthSession } from '../../apps/auth/authSession';
 import { relayEnvironmentStore } from '../../system/relay/environment';
+import { guardChunkLoad } from '../../system/shell/chunkGuard';
 import { AUTH_PATH_OF_AREA, type Area } from '../../system/router/guards';
 import { CountBadge } from '../CountBadge';
 import { PageSpinner } from '../PageSpinner';
@@ -96,7 +96,8 @@ export function DefaultLayout({ area }: { area: Area }) {
     {},
     { fetchPolicy: 'store-or-network' },
   );
-  const [logout, loggingOut] = useLogoutMutation();
+  const environment = useRelayEnvironment();
+  const [loggingOut, setLoggingOut] = useState(false);
   const navigate = useNavigate();
   const viewer = data.viewer;
   const inboxNew = viewer?.administration?.inboxNewCount ?? 0;
@@ -107,9 +108,15 @@ export function DefaultLayout({ area }: { area: Area }) {
   useEffect(() => setMenuOpen(false), [pathname]);
 
   const onLogout = async () => {
+    setLoggingOut(true);
     try {
-      await logout({});
+      const { logout } = await guardChunkLoad(() => import('../../apps/auth/mutations/useLogoutMutation'));
+      await logout(environment);
+    } catch (error) {
+      // Signed out locally whatever the server said (the session ends with the store below).
+      console.warn('[logout] the sign-out call failed', error);
     } finally {
+      setLoggingOut(false);
       clearAuthSession();
       relayEnvironmentStore.reset();
       navigate(AUTH_PATH_OF_AREA[area], { replace: true });

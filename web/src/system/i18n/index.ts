@@ -6,12 +6,12 @@
  */
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import type { ru } from './ru';
+import type { Resources } from './ru';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof ru };
+    resources: { translation: Resources };
   }
 }
 

@@ -13,6 +13,7 @@
  * (apps/landing/locale.ts localeRedirectLoader). NavigationGuard (next to ShellRoot) records the tab's navigation
  * history and refuses links to disallowed targets (externalNavigation.ts).
  */
+import { areaTextsLoader } from '../i18n/areas';
 import { Suspense, lazy, type ReactNode } from 'react';
 import { Navigate, createBrowserRouter, type Params, type RouteObject } from 'react-router-dom';
 import { guardChunkLoad } from '../shell/chunkGuard';
@@ -417,6 +418,8 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'agent',
+            // The operator and referral partner areas' texts (system/i18n/ruAreas.ts) load before their pages.
+            loader: areaTextsLoader,
             children: [
               { index: true, element: <Navigate to="/agent/fea" replace /> },
               {
@@ -490,6 +493,8 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'operator',
+            // The operator and referral partner areas' texts (system/i18n/ruAreas.ts) load before their pages.
+            loader: areaTextsLoader,
             children: [
               { index: true, element: <Navigate to="/operator/fea" replace /> },
               {

@@ -18,7 +18,9 @@ import { PageSpinner } from '../../../components/PageSpinner';
 import { SessionGone } from '../../../system/relay/SessionGone';
 import { LIST_FILTER_DEBOUNCE_MS } from '@platform/domain/limits';
 import { useDebouncedValue } from '../../../system/useDebouncedValue';
-import { parseOrderNumberFilter } from '../../../system/validation';
+// The domain rule itself (spec core §5), not system/validation: that module and the §5 form rules stay out of this
+// page's first load (issue 13); parseOrderNumberFilter there is the same rule.
+import { numericOrderFilter } from '@platform/domain/search';
 import { useOrderEvents } from '../../../system/realtime/useOrderEvents';
 import { ClientOrderList } from './ClientOrderList';
 import { CLIENT_TABS, ClientOrderTabs, isClientTab, type ClientTab } from './ClientOrderTabs';
@@ -48,7 +50,7 @@ export function ClientFeaPage() {
   const tab: ClientTab = isClientTab(rawTab) ? rawTab : 'current';
   const [numberText, setNumberText] = useState('');
   const debouncedNumber = useDebouncedValue(numberText, LIST_FILTER_DEBOUNCE_MS);
-  const parsed = parseOrderNumberFilter(debouncedNumber);
+  const parsed = numericOrderFilter(debouncedNumber) ?? null;
   const [fetchKey, setFetchKey] = useState(0);
   // Live order events (issue 12): a new offer, a status change… fetch the list and the counts again (no reload).
   useOrderEvents(() => startTransition(() => setFetchKey((k) => k + 1)));

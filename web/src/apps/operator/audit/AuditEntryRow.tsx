@@ -9,9 +9,9 @@ import { useTranslation } from 'react-i18next';
 import { graphql, useFragment } from 'react-relay';
 import type { AuditEntryRow_entry$key } from '../../../__generated__/AuditEntryRow_entry.graphql';
 import { formatDateTime } from '../../../system/formats';
-import { ru } from '../../../system/i18n/ru';
+import { ruAreas } from '../../../system/i18n/ruAreas';
 
-const FIELD_LABELS: Record<string, string> = ru.adminAudit.fields;
+const FIELD_LABELS: Record<string, string> = ruAreas.adminAudit.fields;
 
 /** The Russian name of a recorded field, or the field itself. */
 export function auditFieldLabel(field: string): string {

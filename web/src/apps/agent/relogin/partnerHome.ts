@@ -1,0 +1,2 @@
+/** Where a referral partner returns from a re-logged session (spec core §2 agent area entry). */
+export const PARTNER_HOME = '/agent/fea';
