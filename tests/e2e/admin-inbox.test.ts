@@ -35,7 +35,8 @@ describe("recommendations and the operators' inbox in the browser (issue 11)", (
     await modal.getByText('Спасибо! Мы перезвоним вам в рабочее время.').waitFor();
     await modal.getByRole('button', { name: 'Закрыть' }).last().click();
     await modal.waitFor({ state: 'hidden' });
-    expect(await visitor.evaluate(() => document.body.style.overflow)).toBe('');
+    // The lock is released by the effect of the dialog's close event: a moment after the dialog is hidden.
+    await expect.poll(() => visitor.evaluate(() => document.body.style.overflow)).toBe('');
 
     // The client recommends a company from 'Моя компания'.
     const client = await ui.roles.open('client');
