@@ -1,6 +1,6 @@
 /** The public fee calculator (spec core §1 "fee from 0.4% (calculator minimum 50 000 rubles)", §9). */
 import { describe, expect, it } from 'vitest';
-import { BELOW_MINIMUM_MESSAGE, CALCULATOR_MAX_AMOUNT, estimateFee } from './calculator';
+import { BELOW_MINIMUM_MESSAGE, CALCULATOR_MAX_AMOUNT, estimateFee } from './calculator.js';
 
 const usd = [
   { rate: '92.5000', serviceFeePercent: '0.4000' },
@@ -28,6 +28,9 @@ describe('estimateFee (spec core §1, §9)', () => {
     // 0.5 % at 92.40: 924 000 + 4 620 = 928 620 < 928 700 — the cheaper total wins although its fee % is higher
     const r2 = estimateFee({ amount: '10000.00', currency: 'USD', quotes: usd });
     expect(r2.ok && r2.estimate.totalToPay).toBe('928620.00');
+    // the same in the other order: a dearer later quote does not replace the cheaper one
+    const r3 = estimateFee({ amount: '10000', currency: 'USD', quotes: usd.slice().reverse() });
+    expect(r3.ok && [r3.estimate.rate, r3.estimate.totalToPay]).toEqual(['92.4000', '928620.00']);
   });
 
   it('never goes under the floor: a service commission of 0.1 % still gives 0.4 %', () => {

@@ -1,6 +1,6 @@
 /** The public claims of spec core §1 and §9, written once. */
 import { describe, expect, it } from 'vitest';
-import * as claims from './claims';
+import * as claims from './claims.js';
 
 describe('public site claims (spec core §1, §9)', () => {
   it('hold the numbers of the specification', () => {
