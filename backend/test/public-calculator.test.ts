@@ -105,7 +105,7 @@ for (const driver of DRIVERS) {
         [{ amount: '-5', currency: 'USD' }, 'NOT_POSITIVE'],
         [{ amount: '99999999999999999', currency: 'USD' }, 'TOO_LARGE'],
         [{ amount: '100000', currency: 'U$D' }, 'CURRENCY_INVALID'],
-        [{ amount: '100000', currency: 'XXX' }, 'CURRENCY_NOT_SUPPORTED'],
+        [{ amount: '100000', currency: 'CHF' }, 'CURRENCY_NOT_SUPPORTED'],
         [{ amount: '100000', currency: 'U\u0000D' }, 'CURRENCY_INVALID'],
       ];
       for (const [query, code] of cases) {
