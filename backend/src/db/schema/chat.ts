@@ -34,7 +34,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { users } from './core.js';
+import { sessions, users } from './core.js';
 import { orders, storedFiles } from './orders.js';
 
 export const chatGroups = pgTable(
@@ -166,10 +166,20 @@ export const chatSessionTokens = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id),
+    /**
+     * The signed-in session that asked for the token (issue 14): the token lives only while that session does —
+     * deleting the session (logout, password change, suspension, expiry) deletes its tokens (ON DELETE CASCADE).
+     */
+    sessionSid: text('session_sid')
+      .notNull()
+      .references(() => sessions.sid, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
-  (t) => [uniqueIndex('chat_session_tokens_hash_uq').on(t.tokenHash)],
+  (t) => [
+    uniqueIndex('chat_session_tokens_hash_uq').on(t.tokenHash),
+    index('chat_session_tokens_session_idx').on(t.sessionSid),
+  ],
 );
 
 export const chatInvitations = pgTable(
