@@ -103,7 +103,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'SESSION' } } },
     },
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  // The UI and the document (/api/docs, /api/docs/json, /api/docs/yaml) only when configured on (OPENAPI_DOCS; off in
+  // production by default, issue 14); @fastify/swagger stays registered for app.swagger() (openapi.ts, tests).
+  if (opts.config.openApiDocs) await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
   await app.register(sessionPlugin, { config: opts.config, db: opts.dbh.db });
   await app.register(csrfPlugin, { config: opts.config });
   await app.register(authPlugin, { db: opts.dbh.db });

@@ -40,6 +40,11 @@ export const BACKEND_ROOT = resolve(
  *   RATE_LIMIT_REDIS_PREFIX, default `platform-backend-rate-limit:`), else in memory. TRUSTED_PROXIES: comma-separated
  *   addresses, CIDR ranges or the names loopback / linklocal / uniquelocal (default `loopback`) whose X-Forwarded-For
  *   is believed: the client address is the nearest hop of X-Forwarded-For that is not a trusted proxy.
+ * - OPENAPI_DOCS: `true` serves the OpenAPI UI and document at /api/docs, /api/docs/json, /api/docs/yaml; `false` hides
+ *   them (404). Default: on outside production, off with NODE_ENV=production (issue 14 "Hardening").
+ * - UPLOAD_QUOTA_FILES (default 20) and UPLOAD_QUOTA_BYTES (default 104857600 = 100 MB): the most unattached uploads
+ *   (files not yet attached to an order or a chat message) one user may hold; over → 413 UPLOAD_QUOTA_EXCEEDED.
+ *   Unattached uploads older than 24 hours are deleted (issue 14 defect 4; src/files/quota.ts).
  * - METRICS_TOKEN, OTEL_EXPORTER_OTLP_ENDPOINT, OTEL_SERVICE_NAME (default platform-backend): metrics and traces (issue 12;
  *   src/observability/config.ts, docs/observability.md).
  */
@@ -82,6 +87,10 @@ export interface Config {
   trustedProxies: string[];
   /** Rate limit of the public calls per client address (issue 13; plugins/rate-limit.ts). */
   publicRateLimit: PublicRateLimitConfig;
+  /** Serve the OpenAPI UI and document at /api/docs (OPENAPI_DOCS; default: not in production; issue 14). */
+  openApiDocs: boolean;
+  /** Per-user quota of unattached uploads (UPLOAD_QUOTA_FILES, UPLOAD_QUOTA_BYTES; issue 14; files/quota.ts). */
+  uploadQuota: { files: number; bytes: number };
 }
 
 /** One rate-limit bucket: at most `max` requests per `windowSeconds` per client address. */
@@ -182,6 +191,11 @@ export function loadConfig(overrides: Partial<Config> = {}, env: NodeJS.ProcessE
       .map((s) => s.trim())
       .filter(Boolean),
     publicRateLimit: publicRateLimitFrom(env),
+    openApiDocs: demoWorldFlag(env.OPENAPI_DOCS, env.NODE_ENV !== 'production'),
+    uploadQuota: {
+      files: positiveInt(env.UPLOAD_QUOTA_FILES, 20),
+      bytes: positiveInt(env.UPLOAD_QUOTA_BYTES, 100 * 1024 * 1024),
+    },
     ...overrides,
   };
 }
