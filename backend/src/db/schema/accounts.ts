@@ -142,3 +142,26 @@ export const mailOutbox = pgTable('mail_outbox', {
   html: text('html'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Sign-in failure counters (issue 14 defect 3; OWASP ASVS 5.0 V6.3; spec core §8 login limits), one row per `key`:
+ * - `${email}|${clientAddress}`: five wrong passwords (or unknown-account attempts) in a row from one client address
+ *   lock that e-mail for that address only, 15 minutes (LOGIN_LIMIT);
+ * - `${email}|*`: failures of the e-mail from every address together (50 per hour, then LOGIN_LIMIT for everyone).
+ * Applied identically to unknown e-mails, so a 429 tells nothing about whether an account exists. `failures` counts
+ * attempts reserved (routes/accounts/session.ts `checkCredentials`) since `windowStartedAt`; `lockedUntil` is set when
+ * the count reaches its limit. Times come from the app clock.
+ */
+export const loginThrottle = pgTable(
+  'login_throttle',
+  {
+    key: text('key').primaryKey(),
+    /** The normalised (lower-cased) e-mail of the key, to clear its rows (password reset). */
+    email: text('email').notNull(),
+    failures: integer('failures').notNull().default(0),
+    windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('login_throttle_email_idx').on(t.email), index('login_throttle_updated_idx').on(t.updatedAt)],
+);
