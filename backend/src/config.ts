@@ -40,6 +40,13 @@ export const BACKEND_ROOT = resolve(
  *   RATE_LIMIT_REDIS_PREFIX, default `platform-backend-rate-limit:`), else in memory. TRUSTED_PROXIES: comma-separated
  *   addresses, CIDR ranges or the names loopback / linklocal / uniquelocal (default `loopback`) whose X-Forwarded-For
  *   is believed: the client address is the nearest hop of X-Forwarded-For that is not a trusted proxy.
+ * - Rate limits of the sign-in calls (issue 14 defect 3; plugins/rate-limit.ts), each per client address and per e-mail
+ *   (`max` per window seconds): RATE_LIMIT_LOGIN / RATE_LIMIT_LOGIN_EMAIL (default 60 / 20 per
+ *   RATE_LIMIT_LOGIN_WINDOW_SECONDS 300) for POST /api/public/common/login; RATE_LIMIT_EMAIL_CHECK /
+ *   RATE_LIMIT_EMAIL_CHECK_EMAIL (default 30 / 10 per RATE_LIMIT_EMAIL_CHECK_WINDOW_SECONDS 300) for the e-mail checks;
+ *   RATE_LIMIT_PASSWORD_RESET / RATE_LIMIT_PASSWORD_RESET_EMAIL (default 10 / 5 per
+ *   RATE_LIMIT_PASSWORD_RESET_WINDOW_SECONDS 3600) for the reset mail; RATE_LIMIT_CALLBACK_CONTACT (default 3 per
+ *   RATE_LIMIT_CALLBACK_CONTACT_WINDOW_SECONDS 600) callback forms per phone and per e-mail.
  * - OPENAPI_DOCS: `true` serves the OpenAPI UI and document at /api/docs, /api/docs/json, /api/docs/yaml; `false` hides
  *   them (404). Default: on outside production, off with NODE_ENV=production (issue 14 "Hardening").
  * - UPLOAD_QUOTA_FILES (default 20) and UPLOAD_QUOTA_BYTES (default 104857600 = 100 MB): the most unattached uploads
@@ -87,6 +94,8 @@ export interface Config {
   trustedProxies: string[];
   /** Rate limit of the public calls per client address (issue 13; plugins/rate-limit.ts). */
   publicRateLimit: PublicRateLimitConfig;
+  /** Rate limits of sign-in, e-mail check, password reset and callback contacts (issue 14; plugins/rate-limit.ts). */
+  authRateLimit: AuthRateLimitConfig;
   /** Serve the OpenAPI UI and document at /api/docs (OPENAPI_DOCS; default: not in production; issue 14). */
   openApiDocs: boolean;
   /** Per-user quota of unattached uploads (UPLOAD_QUOTA_FILES, UPLOAD_QUOTA_BYTES; issue 14; files/quota.ts). */
@@ -107,6 +116,27 @@ export interface PublicRateLimitConfig {
   calculator: RateLimitBucket;
   /** Key prefix of the Redis counters (RATE_LIMIT_REDIS_PREFIX, default `platform-backend-rate-limit:`). */
   redisPrefix: string;
+}
+
+/**
+ * The rate limits of the sign-in calls (issue 14 defect 3; README "Configuration"), per client address and per e-mail
+ * (or phone): each bucket counts on its own.
+ */
+export interface AuthRateLimitConfig {
+  /** POST /api/public/common/login per client address (default 60 per 300 s). */
+  login: RateLimitBucket;
+  /** POST /api/public/common/login per e-mail of the Basic header, from every address (default 20 per 300 s). */
+  loginEmail: RateLimitBucket;
+  /** POST /api/public/common/email/check and /email/check/status per client address (default 30 per 300 s). */
+  emailCheck: RateLimitBucket;
+  /** The e-mail checks per e-mail asked about (default 10 per 300 s). */
+  emailCheckEmail: RateLimitBucket;
+  /** POST /api/public/common/password/reset/mail per client address (default 10 per 3600 s). */
+  passwordReset: RateLimitBucket;
+  /** The reset mail per e-mail (default 5 per 3600 s). */
+  passwordResetEmail: RateLimitBucket;
+  /** The callback forms per phone and per e-mail given (default 3 per 600 s). */
+  callbackContact: RateLimitBucket;
 }
 
 /** Default platform organisation (README "Configuration"): a demo OGRN and INN with valid check digits. */
@@ -154,6 +184,23 @@ export function publicRateLimitFrom(env: NodeJS.ProcessEnv): PublicRateLimitConf
   };
 }
 
+/** The sign-in rate limits from `env` (defaults in {@link AuthRateLimitConfig}). */
+export function authRateLimitFrom(env: NodeJS.ProcessEnv): AuthRateLimitConfig {
+  const bucket = (name: string, max: number, windowName: string, windowSeconds: number): RateLimitBucket => ({
+    max: positiveInt(env[name], max),
+    windowSeconds: positiveInt(env[windowName], windowSeconds),
+  });
+  return {
+    login: bucket('RATE_LIMIT_LOGIN', 60, 'RATE_LIMIT_LOGIN_WINDOW_SECONDS', 300),
+    loginEmail: bucket('RATE_LIMIT_LOGIN_EMAIL', 20, 'RATE_LIMIT_LOGIN_WINDOW_SECONDS', 300),
+    emailCheck: bucket('RATE_LIMIT_EMAIL_CHECK', 30, 'RATE_LIMIT_EMAIL_CHECK_WINDOW_SECONDS', 300),
+    emailCheckEmail: bucket('RATE_LIMIT_EMAIL_CHECK_EMAIL', 10, 'RATE_LIMIT_EMAIL_CHECK_WINDOW_SECONDS', 300),
+    passwordReset: bucket('RATE_LIMIT_PASSWORD_RESET', 10, 'RATE_LIMIT_PASSWORD_RESET_WINDOW_SECONDS', 3600),
+    passwordResetEmail: bucket('RATE_LIMIT_PASSWORD_RESET_EMAIL', 5, 'RATE_LIMIT_PASSWORD_RESET_WINDOW_SECONDS', 3600),
+    callbackContact: bucket('RATE_LIMIT_CALLBACK_CONTACT', 3, 'RATE_LIMIT_CALLBACK_CONTACT_WINDOW_SECONDS', 600),
+  };
+}
+
 /** Builds the configuration from `env` (defaults to process.env); `overrides` win (used by tests). */
 export function loadConfig(overrides: Partial<Config> = {}, env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = overrides.dataDir ?? resolve(env.DATA_DIR ?? join(BACKEND_ROOT, '..', '.data'));
@@ -191,6 +238,7 @@ export function loadConfig(overrides: Partial<Config> = {}, env: NodeJS.ProcessE
       .map((s) => s.trim())
       .filter(Boolean),
     publicRateLimit: publicRateLimitFrom(env),
+    authRateLimit: authRateLimitFrom(env),
     openApiDocs: demoWorldFlag(env.OPENAPI_DOCS, env.NODE_ENV !== 'production'),
     uploadQuota: {
       files: positiveInt(env.UPLOAD_QUOTA_FILES, 20),
