@@ -67,8 +67,12 @@ export async function appendChatEvents(tx: DbOrTx, events: NewChatEvent[]): Prom
   return ids;
 }
 
-/** Ephemeral notification kinds carried live only (spec chat §4 "Notifications"). */
-export type EphemeralKind = 'USER_TYPING_GROUP' | 'USER_ONLINE' | 'USER_OFFLINE';
+/**
+ * Ephemeral notification kinds carried live only (spec chat §4 "Notifications"), and SESSION_ENDED (issue 14): sessions
+ * of the recipient ended (payload `{ sessions: string[] }`, session keys of chat/session-token.ts `sessionKey`); the
+ * stream writes it as its own SSE event `SESSION_ENDED` and ends itself when its own session is among them.
+ */
+export type EphemeralKind = 'USER_TYPING_GROUP' | 'USER_ONLINE' | 'USER_OFFLINE' | 'SESSION_ENDED';
 
 /** What travels on {@link CHAT_EPHEMERAL_CHANNEL}: recipients, kind and the data object. */
 export interface EphemeralNotice {

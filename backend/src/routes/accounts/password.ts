@@ -11,6 +11,8 @@ import { consumeToken, issueToken, sendLinkMail, usableToken } from '../../accou
 import { hashPassword, verifyPassword } from '../../accounts/passwords.js';
 import type { Db } from '../../db/client.js';
 import { sessions, users } from '../../db/schema/core.js';
+import { chatSessionTokens } from '../../db/schema/chat.js';
+import { endSessionsWhere } from '../../accounts/account-access.js';
 import { newPasswordIssues } from '@platform/domain/validation/rules';
 import { AppError, MESSAGES } from '../../errors.js';
 import { passwordResetMail } from '../../mail/templates.js';
@@ -116,7 +118,7 @@ export default async function passwordRoutes(fastify: FastifyInstance): Promise<
           .update(users)
           .set({ passwordHash, failedLogins: 0, lockedUntil: null, updatedAt: now })
           .where(eq(users.id, user.id));
-        await tx.delete(sessions).where(eq(sessions.userId, user.id));
+        await endSessionsWhere(tx, eq(sessions.userId, user.id)); // and their chat tokens and streams (issue 14)
         // A client invited by a referral partner set his password (invitation or reset link): the link becomes ACTIVE.
         await activateInvitedLinks(tx, user.id, now);
       });
@@ -157,7 +159,10 @@ export default async function passwordRoutes(fastify: FastifyInstance): Promise<
       const now = app.clock.now();
       await db.transaction(async (tx) => {
         await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId));
-        await tx.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.sid, request.session.sessionId)));
+        // The other sessions end with their chat tokens and realtime streams; every chat token of the account is
+        // revoked, this session's too (its stream renews one; issue 14).
+        await endSessionsWhere(tx, and(eq(sessions.userId, userId), ne(sessions.sid, request.session.sessionId)));
+        await tx.delete(chatSessionTokens).where(eq(chatSessionTokens.userId, userId));
       });
       return reply.status(204).send(null);
     },

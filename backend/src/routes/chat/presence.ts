@@ -101,7 +101,8 @@ export default async function chatPresenceRoutes(fastify: FastifyInstance): Prom
         tags: TAGS,
         summary: 'Chat session token (designed path; spec chat §3 "Chat session token")',
         description:
-          'Issues a new random token (only its SHA-256 is stored) valid 12 hours, which the realtime stream accepts ' +
+          'Issues a new random token (only its SHA-256 is stored) valid 12 hours and at most as long as the caller\'s session ' +
+          '(logout, password change, suspension and session expiry end it; issue 14), which the realtime stream accepts ' +
           '(src/chat/session-token.ts resolveChatSessionToken). Answer { token, chatUserId, supportChatGroupId, expirationTime }. ' +
           'Also records the caller as seen. Errors: 401 UNAUTHORIZED.',
         response: { 200: SessionTokenSchema, ...errorResponses(SESSION_ERRORS) },
@@ -110,7 +111,12 @@ export default async function chatPresenceRoutes(fastify: FastifyInstance): Prom
     async (request, reply) => {
       const user = userOf(request);
       const supportChatGroupId = await ensureSupportGroup(db, actor(user), now());
-      const { token, expiresAt } = await issueChatSessionToken(db, user.id, now());
+      // The token belongs to this session (issue 14): an API-token request or a session ended meanwhile gets none.
+      const issued = request.apiToken
+        ? null
+        : await issueChatSessionToken(db, user.id, request.session.sessionId, now());
+      if (!issued) throw AppError.unauthorized();
+      const { token, expiresAt } = issued;
       await touchPresence(db, user.id, now());
       reply.header('cache-control', 'no-store');
       return { token, chatUserId: user.id, supportChatGroupId, expirationTime: expiresAt.toISOString() };
