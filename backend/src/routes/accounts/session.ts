@@ -14,7 +14,7 @@ import { currentUser, CurrentUserSchema } from '../../accounts/current-user.js';
 import { dummyPasswordHash, verifyPassword } from '../../accounts/passwords.js';
 import type { Db } from '../../db/client.js';
 import { companies, users } from '../../db/schema/core.js';
-import { accountBlocked } from '../../accounts/account-access.js';
+import { accountBlocked, announceSessionsEnded } from '../../accounts/account-access.js';
 import { AppError, MESSAGES } from '../../errors.js';
 import type { AccountType } from '../../plugins/auth.js';
 import { errorResponses, CSRF_ERRORS, INPUT_ERRORS } from '../schemas.js';
@@ -173,12 +173,17 @@ export default async function sessionRoutes(fastify: FastifyInstance): Promise<v
         tags: ['secured-common'],
         summary: 'Sign out (spec core §7 Secured common)',
         description:
-          'Destroys the session. Idempotent: answers 204 also without a session. The USER_TYPE cookie is kept (last-login type).',
+          'Destroys the session, its chat session tokens and its realtime streams and subscriptions (issue 14). Idempotent: answers 204 also without a session. The USER_TYPE cookie is kept (last-login type).',
         response: { 204: Type.Null(), ...errorResponses({}) },
       },
     },
     async (request, reply) => {
-      if (request.session.userId) await request.session.destroy();
+      const { sessionId, userId } = request.session;
+      if (userId) {
+        await request.session.destroy(); // its chat session tokens go with it (ON DELETE CASCADE)
+        // the user's open realtime streams of this session end, on every replica (issue 14)
+        await announceSessionsEnded(db, [{ sid: sessionId, userId }]);
+      }
       return reply.status(204).send(null);
     },
   );
