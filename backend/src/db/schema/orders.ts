@@ -147,11 +147,21 @@ export const storedFiles = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     /** The order it is attached to; null until the order is created. */
     orderId: bigint('order_id', { mode: 'number' }).references(() => orders.id),
+    /**
+     * When the file was attached (issue 14 defect 4; files/quota.ts): to an order, a chat message, or a document row
+     * written with it (deal, verification, referral documents: at upload). Null = an unattached upload, counted in the
+     * uploader's quota and deleted after 24 hours.
+     */
+    attachedAt: timestamp('attached_at', { withTimezone: true }),
   },
   (t) => [
     index('stored_files_owner_idx').on(t.ownerUserId, t.orderId),
     index('stored_files_order_idx').on(t.orderId),
     index('stored_files_sha256_idx').on(t.sha256),
+    /** The unattached uploads: quota per owner and expiry by age (files/quota.ts). */
+    index('stored_files_unattached_idx')
+      .on(t.ownerUserId, t.createdAt)
+      .where(sql`${t.attachedAt} is null and ${t.orderId} is null`),
   ],
 );
 
