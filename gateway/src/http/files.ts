@@ -6,7 +6,8 @@
  *   POST /files/orders                    → POST /api/secured/client/order/exch/files (multipart, part `file`)
  *   GET  /files/orders/:orderId/:fileId   → GET  /api/secured/client/order/exch/:orderId/files/:fileId
  *   /api/dev/*                            → the backend's developer mail outbox (absent in production)
- *   /api/docs*                            → the backend's OpenAPI UI and JSON
+ *   /api/docs*                            → the backend's OpenAPI UI and JSON, only when OPENAPI_DOCS is on (default:
+ *                                           not with NODE_ENV=production; issue 14): otherwise 404 without reaching it
  * Deal flow (issue 3; `set` is docs-example | docs | final-docs, ids numeric):
  *   POST /files/partner/orders/:orderId/offer/:set         → POST /api/secured/partner/order/exch/:orderId/offer/:set
  *                                                            (multipart, part `file`, ≤ 50 MB; answers the Document)
@@ -60,7 +61,25 @@ function notFound(reply: FastifyReply): void {
   void reply.code(404).send({ message: 'Не найдено', code: 'NOT_FOUND' });
 }
 
-export async function backendProxies(app: FastifyInstance, opts: { backendUrl: string }): Promise<void> {
+/**
+ * Whether the gateway proxies the backend's OpenAPI UI and document (/api/docs*; issue 14 "Hardening"): OPENAPI_DOCS
+ * `true` / `false` (also 1/0, yes/no, on/off) decides; unset, they are served except with NODE_ENV=production — the
+ * same rule as the backend's `openApiDocs` (backend/src/config.ts).
+ */
+export function openApiDocsEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
+  const v = env.OPENAPI_DOCS?.trim().toLowerCase();
+  if (!v) return env.NODE_ENV !== 'production';
+  return !['false', '0', 'no', 'off'].includes(v);
+}
+
+/**
+ * Registers the file, developer-page and docs proxies to `opts.backendUrl`. `opts.openApiDocs` (default
+ * {@link openApiDocsEnabled} of the environment) turns the /api/docs proxy on; off, /api/docs* answers 404 NOT_FOUND.
+ */
+export async function backendProxies(
+  app: FastifyInstance,
+  opts: { backendUrl: string; openApiDocs?: boolean },
+): Promise<void> {
   const upstream = opts.backendUrl;
 
   await app.register(httpProxy, {
@@ -210,10 +229,16 @@ export async function backendProxies(app: FastifyInstance, opts: { backendUrl: s
     rewritePrefix: '/api/dev',
     httpMethods: ['GET', 'HEAD'],
   });
-  await app.register(httpProxy, {
-    upstream,
-    prefix: '/api/docs',
-    rewritePrefix: '/api/docs',
-    httpMethods: ['GET', 'HEAD'],
-  });
+  if (opts.openApiDocs ?? openApiDocsEnabled()) {
+    await app.register(httpProxy, {
+      upstream,
+      prefix: '/api/docs',
+      rewritePrefix: '/api/docs',
+      httpMethods: ['GET', 'HEAD'],
+    });
+  } else {
+    const off = async (_request: FastifyRequest, reply: FastifyReply) => notFound(reply);
+    app.get('/api/docs', off);
+    app.get('/api/docs/*', off);
+  }
 }
