@@ -45,7 +45,13 @@ describe('OpenAPI docs through the gateway', () => {
     const app = await gatewayWith(false);
     hits.length = 0;
     try {
-      for (const url of ['/api/docs', '/api/docs/', '/api/docs/json', '/api/docs/yaml', '/api/docs/static/index.html']) {
+      for (const url of [
+        '/api/docs',
+        '/api/docs/',
+        '/api/docs/json',
+        '/api/docs/yaml',
+        '/api/docs/static/index.html',
+      ]) {
         const res = await app.inject({ url });
         expect(res.statusCode, url).toBe(404);
         expect(res.json(), url).toEqual({ message: 'Не найдено', code: 'NOT_FOUND' });
