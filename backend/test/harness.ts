@@ -124,6 +124,8 @@ export class TestClient {
       const expired = (c.maxAge !== undefined && c.maxAge <= 0) || (c.expires && c.expires.getTime() < Date.now());
       if (expired || c.value === '') this.cookies.delete(c.name);
       else this.cookies.set(c.name, c.value);
+      // A new anti-forgery token (the secret is rotated at sign-in, issue 14): send it from now on, as the web app does.
+      if (c.name === 'XSRF-TOKEN' && !expired && c.value) this.token = c.value;
     }
   }
 
@@ -199,6 +201,17 @@ export class TestClient {
   }
 }
 
+/** Sign-in rate limits no ordinary test reaches (config.authRateLimit; issue 14). */
+export const RELAXED_AUTH_RATE_LIMIT: Config['authRateLimit'] = {
+  login: { max: 100_000, windowSeconds: 60 },
+  loginEmail: { max: 100_000, windowSeconds: 60 },
+  emailCheck: { max: 100_000, windowSeconds: 60 },
+  emailCheckEmail: { max: 100_000, windowSeconds: 60 },
+  passwordReset: { max: 100_000, windowSeconds: 60 },
+  passwordResetEmail: { max: 100_000, windowSeconds: 60 },
+  callbackContact: { max: 100_000, windowSeconds: 60 },
+};
+
 let pgCounter = 0;
 
 /** Opens a private copy of the prepared template database. */
@@ -263,6 +276,10 @@ export async function createTestApp(
     publicUrl: 'http://localhost:4000',
     // Rate-limit counters in memory unless a test asks for Redis: apps of parallel test files must not share them.
     redisUrl: undefined,
+    // Upload quota out of the way (tests upload many files per user); test/upload-quota.test.ts sets its own (issue 14).
+    uploadQuota: { files: 10_000, bytes: 1024 ** 4 },
+    // Sign-in rate limits out of the way (tests sign in often from one address); tests of the limits set their own.
+    authRateLimit: RELAXED_AUTH_RATE_LIMIT,
     ...(opts.trustedCaDir ? { trustedCaDir: opts.trustedCaDir } : {}),
     ...opts.config,
   });
