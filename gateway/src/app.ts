@@ -32,6 +32,7 @@ import {
   resolveHardening,
 } from './security/index.js';
 import { CSRF_HEADER } from './rest/session.js';
+import { setCookieRelay } from './rest/cookies.js';
 import {
   GatewayObservability,
   loadObservabilityConfig,
@@ -72,10 +73,9 @@ function forwardHeaders(request: FastifyRequest): Record<string, string> {
   return h;
 }
 
+/** Upstream Set-Cookie lines to the browser, once per cookie name per response (rest/cookies.ts; issue 14). */
 function relaySetCookie(reply: FastifyReply): (lines: string[]) => void {
-  return (lines) => {
-    for (const line of lines) void reply.header('set-cookie', line);
-  };
+  return setCookieRelay(reply);
 }
 
 export async function buildGateway(opts: BuildGatewayOptions): Promise<Gateway> {

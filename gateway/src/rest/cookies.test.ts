@@ -1,6 +1,6 @@
 /** The per-operation cookie jar (DESIGN "Sessions"). */
 import { describe, expect, it } from 'vitest';
-import { CookieJar, parseSetCookie } from './cookies.js';
+import { CookieJar, parseSetCookie, setCookieRelay } from './cookies.js';
 
 describe('CookieJar', () => {
   it('starts from the browser Cookie header and applies Set-Cookie in order', () => {
@@ -15,5 +15,41 @@ describe('CookieJar', () => {
   });
   it('ignores malformed lines', () => {
     expect(parseSetCookie('garbage')).toBeNull();
+  });
+});
+
+describe('setCookieRelay (issue 14 defect 7)', () => {
+  /** A reply stand-in with Fastify's header semantics for set-cookie (header() appends, removeHeader() clears). */
+  function reply() {
+    let lines: string[] = [];
+    return {
+      header(name: string, value: string | string[]) {
+        expect(name).toBe('set-cookie');
+        lines = lines.concat(value);
+      },
+      removeHeader() {
+        lines = [];
+      },
+      get lines() {
+        return lines;
+      },
+    };
+  }
+
+  it('relays each cookie name once per response, the latest line of each', () => {
+    const r = reply();
+    const relay = setCookieRelay(r);
+    for (let i = 0; i < 20; i++) relay([`SESSION=s${i}; Path=/; HttpOnly`, `XSRF-TOKEN=t${i}; Path=/`]);
+    relay([]);
+    relay(['USER_TYPE=CLIENT; Path=/']);
+    expect(r.lines).toEqual(['SESSION=s19; Path=/; HttpOnly', 'XSRF-TOKEN=t19; Path=/', 'USER_TYPE=CLIENT; Path=/']);
+  });
+
+  it('keeps a deleting line when it comes last', () => {
+    const r = reply();
+    const relay = setCookieRelay(r);
+    relay(['SESSION=s1; Path=/']);
+    relay(['SESSION=; Path=/; Max-Age=0']);
+    expect(r.lines).toEqual(['SESSION=; Path=/; Max-Age=0']);
   });
 });

@@ -79,3 +79,29 @@ export class CookieJar {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   }
 }
+
+/** The part of a Fastify reply {@link setCookieRelay} writes to. */
+export interface SetCookieTarget {
+  header(name: string, value: string | string[]): unknown;
+  removeHeader(name: string): unknown;
+}
+
+/**
+ * Relays upstream Set-Cookie lines to the browser once per cookie name per GraphQL response (issue 14 defect 7): an
+ * operation calling the backend N times (e.g. `nodes(ids:)`) answers one line per cookie, the latest each upstream answer
+ * gave, instead of N. Returns the `onSetCookie` callback of the upstream session; each call rewrites the reply's
+ * Set-Cookie header. A line without a cookie name is relayed once as is.
+ */
+export function setCookieRelay(reply: SetCookieTarget): (lines: string[]) => void {
+  const byName = new Map<string, string>();
+  return (lines) => {
+    if (lines.length === 0) return;
+    for (const line of lines) {
+      const key = parseSetCookie(line)?.name ?? line;
+      byName.delete(key); // the latest line of a name goes last, as the browser would apply it
+      byName.set(key, line);
+    }
+    reply.removeHeader('set-cookie');
+    reply.header('set-cookie', [...byName.values()]);
+  };
+}
