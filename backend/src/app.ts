@@ -132,8 +132,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(import('./routes/public/calculator.js'));
   await app.register(import('./chat/stream/index.js'));
   // The stream accepts the chat session token (GET /api/secured/chat/session-token) instead of the cookie.
-  app.chatRealtime.tokenResolver = async (token, now) =>
-    (await resolveChatSessionToken(opts.dbh.db, token, now))?.userId ?? null;
+  app.chatRealtime.tokenResolver = (token, now) => resolveChatSessionToken(opts.dbh.db, token, now);
   await app.ready();
   return app;
 }

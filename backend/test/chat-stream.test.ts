@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appendChatEvents } from '../src/chat/events.js';
+import { sessions } from '../src/db/schema/core.js';
 import { createTestApp, DRIVERS, type TestApp } from './harness.js';
 import { append, listen, SseReader, sleep, userId } from './chat-stream-helpers.js';
 
@@ -254,7 +255,15 @@ for (const driver of DRIVERS) {
 
     it('accepts ?token= through the installed chat token resolver', async () => {
       const installed = t.app.chatRealtime.tokenResolver;
-      t.app.chatRealtime.tokenResolver = async (token) => (token === 'good-token' ? clientId : null);
+      // a token belongs to a stored session (issue 14)
+      await t.db.insert(sessions).values({
+        sid: 'token-test-session',
+        data: { userId: clientId },
+        userId: clientId,
+        expiresAt: new Date(t.clock.now().getTime() + 3600_000),
+      });
+      t.app.chatRealtime.tokenResolver = async (token) =>
+        token === 'good-token' ? { userId: clientId, sessionSid: 'token-test-session' } : null;
       try {
         const r = await open('', {}, '?token=good-token');
         expect(r.status).toBe(200);

@@ -9,6 +9,9 @@
  * re-checks the token every `tokenRecheckMs`: revoked, expired or its owner blocked → the stream ends (the reconnect
  * then gets 401 API_TOKEN_INVALID, which the gateway turns into UNAUTHENTICATED for the subscription).
  * Every stream carries ORDER_MSG events next to the chat kinds; chat readers ignore the kind.
+ * Sessions (issue 14): a stream runs on a session (its cookie's, or its chat token's). When sessions of the user end
+ * (logout, password change, suspension: a SESSION_ENDED notice on every replica) the stream writes `event: SESSION_ENDED`
+ * with their keys, and ends when its own is among them; it also checks its session when due to expire.
  * Resume: the `Last-Event-ID` header, else `?lastEventId=`. Decision by resumeFrom (domain/chat/replay.ts):
  *   none → live from the head; a retained gap → exactly the missed events of this user in id order, then live;
  *   invalid, ahead of the head, beyond retention or more than maxReplay events → `event: RESYNC`.
@@ -23,6 +26,9 @@ import { ORDER_EVENT_KIND } from '@platform/domain/deal/events';
 import { parseLastEventId, resumeFrom } from '../../domain/chat/replay.js';
 import { AppError } from '../../errors.js';
 import { apiTokenStillActive } from '../../integrations/api-tokens.js';
+import { eq } from 'drizzle-orm';
+import { sessions } from '../../db/schema/core.js';
+import { sessionKey } from '../session-token.js';
 import { publishEphemeralVia, type EphemeralKind } from '../events.js';
 import { ChatEventHub } from './hub.js';
 import { pruneChatEvents, readRetainedWindow } from './log.js';
@@ -31,8 +37,8 @@ import { SseConnection } from './sse.js';
 
 export const CHAT_STREAM_PATH = '/api/secured/chat/stream';
 
-/** Maps a chat session token to its user id (null: unknown or expired). */
-export type ChatTokenResolver = (token: string, now: Date) => Promise<number | null>;
+/** Maps a chat session token to its user id and the session it belongs to (null: unknown or expired). */
+export type ChatTokenResolver = (token: string, now: Date) => Promise<{ userId: number; sessionSid: string } | null>;
 
 export interface ChatRealtime {
   hub: ChatEventHub;
@@ -57,17 +63,37 @@ declare module 'fastify' {
   }
 }
 
-async function streamUser(app: FastifyInstance, request: FastifyRequest, token: string | undefined): Promise<number> {
-  if (request.user) return request.user.id;
+/** Who a stream serves, and the session it runs on (null for an API-token stream). */
+interface StreamAuth {
+  userId: number;
+  sessionSid: string | null;
+}
+
+async function streamUser(app: FastifyInstance, request: FastifyRequest, token: string | undefined): Promise<StreamAuth> {
+  if (request.user) return { userId: request.user.id, sessionSid: request.apiToken ? null : request.session.sessionId };
   const resolver = app.chatRealtime.tokenResolver;
   if (token && resolver) {
-    const id = await resolver(token, app.clock.now());
-    if (id) {
-      const u = await app.loadAuthUser(id);
-      if (u && u.status !== 'USER_SUSPENDED') return u.id;
+    const resolved = await resolver(token, app.clock.now());
+    if (resolved) {
+      const u = await app.loadAuthUser(resolved.userId);
+      if (u && !u.blocked) return { userId: u.id, sessionSid: resolved.sessionSid };
     }
   }
   throw AppError.unauthorized();
+}
+
+/**
+ * When the stored session `sid` is next due to expire (its idle or absolute expiry, whichever is first), or null when it
+ * is gone or already expired at `now` (issue 14: the stream then ends).
+ */
+export async function sessionExpiry(app: FastifyInstance, sid: string, now: Date): Promise<Date | null> {
+  const [row] = await app.dbh.db
+    .select({ expiresAt: sessions.expiresAt, absoluteExpiresAt: sessions.absoluteExpiresAt })
+    .from(sessions)
+    .where(eq(sessions.sid, sid));
+  if (!row) return null;
+  const due = row.absoluteExpiresAt && row.absoluteExpiresAt < row.expiresAt ? row.absoluteExpiresAt : row.expiresAt;
+  return due.getTime() > now.getTime() ? due : null;
 }
 
 export default fp(
@@ -124,7 +150,10 @@ export default fp(
       },
       async (request, reply) => {
         const bearer = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
-        const userId = await streamUser(app, request, bearer ?? request.query.token);
+        const { userId, sessionSid } = await streamUser(app, request, bearer ?? request.query.token);
+        // the session's next expiry (null: gone meanwhile → 401, as any request of an ended session)
+        const due = sessionSid ? await sessionExpiry(app, sessionSid, app.clock.now()) : null;
+        if (sessionSid && !due) throw AppError.unauthorized();
         const header = request.headers['last-event-id'];
         const lastEventId = (Array.isArray(header) ? header[0] : header) || request.query.lastEventId || undefined;
 
@@ -132,12 +161,45 @@ export default fp(
         const res = reply.raw;
         let unsubscribe: () => void = () => undefined;
         let recheck: NodeJS.Timeout | undefined;
-        const conn = new SseConnection(res, options, () => {
-          unsubscribe();
-          if (recheck) clearInterval(recheck);
-          streams.delete(conn);
-        });
+        let sessionCheck: NodeJS.Timeout | undefined;
+        const ownKey = sessionSid ? sessionKey(sessionSid) : null;
+        const conn = new SseConnection(
+          res,
+          options,
+          () => {
+            unsubscribe();
+            if (recheck) clearInterval(recheck);
+            if (sessionCheck) clearTimeout(sessionCheck);
+            streams.delete(conn);
+          },
+          ownKey,
+        );
         streams.add(conn);
+        // The session behind the stream (cookie or chat token) is checked when due to expire, at least every
+        // sessionRecheckMs: gone or expired → SESSION_ENDED and the end (issue 14). Logout etc. end it by notice at once.
+        if (sessionSid && ownKey && due) {
+          const arm = (at: Date): void => {
+            const wait = Math.min(options.sessionRecheckMs, Math.max(1000, at.getTime() - app.clock.now().getTime()));
+            sessionCheck = setTimeout(check, wait);
+            sessionCheck.unref();
+          };
+          const check = (): void => {
+            sessionExpiry(app, sessionSid, app.clock.now()).then(
+              (next) => {
+                if (conn.isClosed) return;
+                if (!next) return conn.sendSessionEnded([ownKey]);
+                arm(next);
+              },
+              (err: unknown) => {
+                request.log.warn({ err }, 'chat stream: checking the session failed');
+                if (conn.isClosed) return;
+                sessionCheck = setTimeout(check, options.sessionRecheckMs);
+                sessionCheck.unref();
+              },
+            );
+          };
+          arm(due);
+        }
         // An API-token request (issue 12, integrators) follows live order events only: no chat, no presence.
         const token = request.apiToken;
         const onlyOrders = token !== null;

@@ -1,7 +1,7 @@
 /**
  * Settings of the chat realtime stream (spec chat §9: ping 20 s, retry 5 s; DESIGN "Realtime": retention).
  * Read from `config.chatStream` (tests pass it to createTestApp's config), else from the environment:
- * CHAT_STREAM_PING_MS, CHAT_STREAM_TOKEN_RECHECK_MS, CHAT_EVENTS_RETENTION_DAYS, CHAT_EVENTS_RETENTION_MAX, CHAT_EVENTS_PRUNE_EVERY_MS.
+ * CHAT_STREAM_PING_MS, CHAT_STREAM_TOKEN_RECHECK_MS, CHAT_STREAM_SESSION_RECHECK_MS, CHAT_EVENTS_RETENTION_DAYS, CHAT_EVENTS_RETENTION_MAX, CHAT_EVENTS_PRUNE_EVERY_MS.
  */
 import type { RetentionPolicy } from './log.js';
 
@@ -29,6 +29,13 @@ export interface ChatStreamOptions {
    * or its owner blocked, the stream ends and the reconnect gets 401 API_TOKEN_INVALID (issue 12 "API tokens").
    */
   tokenRecheckMs: number;
+  /**
+   * Longest wait between two checks that the session behind a stream (its cookie or its chat session token) is still
+   * alive (ms; default 300 000). The stream checks when the session is due to expire (idle or absolute, whichever is
+   * first) and at least this often; a session gone or expired ends the stream with `event: SESSION_ENDED` (issue 14).
+   * Logout, password change and suspension end streams at once by notice; this catches expiry.
+   */
+  sessionRecheckMs: number;
 }
 
 declare module '../../config.js' {
@@ -54,6 +61,7 @@ export function chatStreamOptions(
     maxReplay: 10_000,
     maxBufferedBytes: 1024 * 1024,
     tokenRecheckMs: num(env.CHAT_STREAM_TOKEN_RECHECK_MS, 20_000),
+    sessionRecheckMs: num(env.CHAT_STREAM_SESSION_RECHECK_MS, 300_000),
     ...over,
     retention: {
       maxAgeMs: num(env.CHAT_EVENTS_RETENTION_DAYS, 7) * DAY,

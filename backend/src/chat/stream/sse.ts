@@ -5,6 +5,9 @@
  *   retry: 5000                                first, once
  *   id: <event id>\nevent: <kind>\ndata: <JSON> durable event (kind: a spec chat §4 incoming type)
  *   event: NOTIFY_MSG\ndata: <JSON>             ephemeral (typing, online, offline): no id, never replayed
+ *   event: SESSION_ENDED\ndata: {"type":"SESSION_ENDED","sessions":[key…]}   sessions of the user ended (issue 14:
+ *                                              logout, password change, suspension, expiry; keys: SHA-256 of the
+ *                                              session id); the stream ends after it when its own session is listed
  *   id: <head>\nevent: RESYNC\ndata: {"reason","lastEventId"}   the gap cannot be replayed: reload state
  *   id: <head>                                 bare cursor after the initial phase (updates Last-Event-ID only)
  *   : ping                                     every pingMs
@@ -29,6 +32,8 @@ export class SseConnection {
     private readonly res: ServerResponse,
     private readonly opts: { pingMs: number; maxBufferedBytes: number },
     private readonly onClose: () => void,
+    /** The key of the session the stream runs on (chat/session-token.ts sessionKey); null for an API-token stream. */
+    private readonly ownSessionKey: string | null = null,
   ) {
     res.on('close', () => this.close());
   }
@@ -86,6 +91,10 @@ export class SseConnection {
       this.sendDurable(m.event);
       return;
     }
+    if (m.kind === 'SESSION_ENDED') {
+      this.sendSessionEnded(Array.isArray(m.payload.sessions) ? m.payload.sessions.map(String) : []);
+      return;
+    }
     if (this.res.writableNeedDrain) {
       this.droppedEphemeral++;
       return;
@@ -93,6 +102,15 @@ export class SseConnection {
     this.write(
       `event: NOTIFY_MSG\ndata: ${JSON.stringify({ type: 'NOTIFY_MSG', notification: m.kind, ...m.payload })}\n\n`,
     );
+  }
+
+  /**
+   * SESSION_ENDED (issue 14): never dropped; ends the stream when its own session is among `sessions` (the client's
+   * reconnect then gets 401, and a renewal of the chat session token is refused for the ended session).
+   */
+  sendSessionEnded(sessions: string[]): void {
+    this.write(`event: SESSION_ENDED\ndata: ${JSON.stringify({ type: 'SESSION_ENDED', sessions })}\n\n`);
+    if (this.ownSessionKey !== null && sessions.includes(this.ownSessionKey)) this.end();
   }
 
   write(chunk: string): void {
