@@ -11,7 +11,8 @@ import type {
   ResolversTypes,
 } from '../../generated/resolvers-types.js';
 import type { GatewayContext } from '../../context.js';
-import { nullIfAbsent } from '../../rest/errors.js';
+import { GraphQLError } from 'graphql/index.js';
+import { nullIfAbsent, UpstreamError } from '../../rest/errors.js';
 import { adminNode } from '../admin/index.js';
 import { apiTokenNode } from '../apiTokens/index.js';
 import { referralClientNode } from '../referral/clients/index.js';
@@ -22,8 +23,43 @@ import { fromOper, fromPartnerDetail, orderParent, parsePartnerOrderId, sidePare
 
 type NodeValue = ResolversInterfaceTypes<ResolversTypes>['Node'];
 
-/** Resolves one global id for the current viewer; null when absent or not visible. */
+/** The most ids one `nodes(ids:)` call takes (issue 14 defect 7); more is BAD_USER_INPUT before any upstream call. */
+export const MAX_NODE_IDS = 100;
+
+/** Upstream reads one `nodes(ids:)` call keeps in flight at most (the backend has no read by a list of ids). */
+export const NODES_CONCURRENCY = 8;
+
+/**
+ * Whether the raw part of a global id can name a backend record: `<n>` or, for a PartnerOrder, `<n>:<n>`, each n a
+ * positive safe integer (1..2^53−1, no sign, exponent or leading zero). Ids beyond a table's int4 range pass here and
+ * are refused upstream with 400, which {@link resolveNode} turns into null as well.
+ */
+function plausibleRawId(type: string, id: string): boolean {
+  const parts = type === 'PartnerOrder' ? id.split(':') : [id];
+  return parts.every((p) => /^[1-9]\d{0,15}$/.test(p) && Number.isSafeInteger(Number(p)));
+}
+
+/** Whether `err` is the backend refusing an id as malformed or out of range (400), mapped or raw. */
+function isRefusedId(err: unknown): boolean {
+  if (err instanceof UpstreamError) return err.status === 400;
+  return err instanceof GraphQLError && err.extensions.upstreamStatus === 400;
+}
+
+/**
+ * Resolves one global id for the current viewer; null when absent, not visible, malformed or out of range — a raw id
+ * that is not a positive safe integer, or one the backend refuses with 400 (e.g. `ChatGroup:2147483648` beyond int4;
+ * issue 14 defect 6). Session and unexpected failures stay errors (UNAUTHENTICATED, INTERNAL_SERVER_ERROR).
+ */
 export async function resolveNode(globalId: string, ctx: GatewayContext): Promise<NodeValue | null> {
+  try {
+    return await resolveNodeOf(globalId, ctx);
+  } catch (err) {
+    if (isRefusedId(err)) return null;
+    throw err;
+  }
+}
+
+async function resolveNodeOf(globalId: string, ctx: GatewayContext): Promise<NodeValue | null> {
   let type: string;
   let id: string;
   try {
@@ -31,6 +67,7 @@ export async function resolveNode(globalId: string, ctx: GatewayContext): Promis
   } catch {
     return null;
   }
+  if (!plausibleRawId(type, id)) return null;
   const viewer = await ctx.loaders.viewer();
   if (!viewer) return null;
   switch (type) {
@@ -104,9 +141,35 @@ export async function resolveNode(globalId: string, ctx: GatewayContext): Promis
   }
 }
 
+/**
+ * `nodes(ids:)` (issue 14 defect 7): at most {@link MAX_NODE_IDS} ids, else BAD_USER_INPUT `TOO_MANY_IDS` before any
+ * upstream call; each distinct id resolved once (repeats share the answer) with at most {@link NODES_CONCURRENCY}
+ * resolutions in flight. Ids of one type share the operation's loaders, so list-backed types (ApiToken, BankRequisite,
+ * User, Company, invitations) cost one upstream read for any number of ids; the others one read per distinct id, in
+ * parallel up to the bound. Answers one entry per id, in order, null where not visible.
+ */
+export async function resolveNodes(ids: readonly string[], ctx: GatewayContext): Promise<(NodeValue | null)[]> {
+  if (ids.length > MAX_NODE_IDS) {
+    throw new GraphQLError(`Не более ${MAX_NODE_IDS} идентификаторов в одном запросе`, {
+      extensions: { code: 'BAD_USER_INPUT', reason: 'TOO_MANY_IDS', max: MAX_NODE_IDS },
+    });
+  }
+  const distinct = [...new Set(ids)];
+  const answers = new Map<string, NodeValue | null>();
+  let next = 0;
+  const worker = async () => {
+    while (next < distinct.length) {
+      const id = distinct[next++];
+      answers.set(id, await resolveNode(id, ctx));
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(NODES_CONCURRENCY, distinct.length) }, worker));
+  return ids.map((id) => answers.get(id) ?? null);
+}
+
 export const Query: Pick<QueryResolvers, 'node' | 'nodes'> = {
   node: (_r, { id }, ctx) => resolveNode(id, ctx),
-  nodes: (_r, { ids }, ctx) => Promise.all(ids.map((id) => resolveNode(id, ctx))),
+  nodes: (_r, { ids }, ctx) => resolveNodes(ids, ctx),
 };
 
 export const Node: NodeResolvers = {
