@@ -54,7 +54,11 @@ export interface WsOptions {
   };
 }
 
-/** Whether a WebSocket upgrade's Origin is the gateway's own (or configured) origin. */
+/**
+ * Whether a WebSocket upgrade's Origin is the gateway's own origin — `http(s)://` + the Host header — PUBLIC_URL's
+ * origin or one of `extra` (ALLOWED_ORIGINS). X-Forwarded-Host is not read: a client can send it, so trusting it let a
+ * cross-site page open a socket with the visitor's cookies (issue 14 defect 7). No Origin (non-browser client): allowed.
+ */
 export function originAllowed(
   req: Pick<IncomingMessage, 'headers'>,
   publicUrl?: string,
@@ -64,7 +68,7 @@ export function originAllowed(
   if (!origin) return true;
   const allowed = new Set(extra.map((o) => o.replace(/\/+$/, '')));
   if (publicUrl) allowed.add(new URL(publicUrl).origin);
-  const host = req.headers['x-forwarded-host'] ?? req.headers.host;
+  const host = req.headers.host;
   if (typeof host === 'string') {
     allowed.add(`http://${host}`);
     allowed.add(`https://${host}`);
