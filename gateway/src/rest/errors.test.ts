@@ -185,7 +185,7 @@ describe('the upstream status of a deliberate 4xx error (spec chat-and-shell §2
 describe('unexpected failures never leak upstream details', () => {
   it.each([
     ['5xx', up(502, { message: 'proxy error at http://10.0.0.5:8080/api/secret', code: 'BAD_GATEWAY' })],
-    ['4xx without a code', up(400, { message: 'raw http://x' })],
+    ['4xx without a code (other than an input refusal)', up(409, { message: 'raw http://x' })],
     ['network', new UpstreamUnavailableError('upstream POST /api/x unreachable')],
     ['bug', new TypeError('cannot read x of undefined')],
   ])('%s → INTERNAL_SERVER_ERROR with the generic text', async (_name, err) => {
@@ -215,5 +215,30 @@ describe('unexpected failures never leak upstream details', () => {
       message: 'Требуется вход в систему',
       extensions: { code: 'UNAUTHENTICATED' },
     });
+  });
+});
+
+describe('input refused by the HTTP layer (issue 14 defect 6): never INTERNAL_SERVER_ERROR', () => {
+  it.each([
+    [400, 'BAD_REQUEST', 'Некорректный запрос'],
+    [413, 'PAYLOAD_TOO_LARGE', 'Слишком большое значение в запросе'],
+    [414, 'PAYLOAD_TOO_LARGE', 'Слишком большое значение в запросе'],
+    [431, 'PAYLOAD_TOO_LARGE', 'Слишком большое значение в запросе'],
+  ])('%i without a code → UserError %s in a mutation, BAD_USER_INPUT in a query', async (status, code, message) => {
+    expect(isBusinessFailure(up(status, {}))).toBe(true);
+    expect(await mutationResult(reject(up(status, { message: 'raw http://x' })))).toMatchObject({ message });
+    expect(await mutationResult(reject(up(status, {})))).toMatchObject({ __typename: 'UserError', code, message });
+    const q = toGraphQLError(up(status, {}));
+    expect(q.message).toBe(message);
+    expect(q.extensions).toMatchObject({ code: 'BAD_USER_INPUT', reason: code });
+  });
+
+  it('413 with the backend code → BAD_USER_INPUT in a query, the code as reason', () => {
+    const q = toGraphQLError(up(413, { code: 'FILE_TOO_LARGE', message: 'Файл слишком большой' }));
+    expect(q.extensions).toMatchObject({ code: 'BAD_USER_INPUT', reason: 'FILE_TOO_LARGE' });
+  });
+
+  it('a 500 without a code stays INTERNAL_SERVER_ERROR', () => {
+    expect(toGraphQLError(up(500, {})).extensions.code).toBe('INTERNAL_SERVER_ERROR');
   });
 });

@@ -6,8 +6,10 @@
  * | 401 UNAUTHORIZED or 403 retryCsrf, still after one retry     | error, extensions.code UNAUTHENTICATED    |
  * | 403 FORBIDDEN (wrong role)                                   | error, extensions.code FORBIDDEN          |
  * | other 4xx with a code (validation, conflicts, limits, links, | mutation: `UserError` result (data);      |
- * |   BAD_CREDENTIALS, COMPANY_NOT_VERIFIED, USER_NOT_FOUND...)  | query: 404 → null, 400 → BAD_USER_INPUT,  |
- * |                                                              |   others → error with the backend code    |
+ * |   BAD_CREDENTIALS, COMPANY_NOT_VERIFIED, USER_NOT_FOUND...)  | query: 404 → null, 400/413/414/431 →      |
+ * |                                                              |   BAD_USER_INPUT, others → backend code   |
+ * | 400, 413, 414, 431 without a code (input refused by the HTTP | the same, code BAD_REQUEST or             |
+ * |   layer: unreadable body, body, URL or headers too large)    |   PAYLOAD_TOO_LARGE (issue 14 defect 6)   |
  * | 5xx, network failure, unreadable answer, anything else       | error INTERNAL_SERVER_ERROR, generic text |
  *
  * Only the backend's Russian `message`, its stable `code`, field items and — on the GraphQL errors of a deliberate 4xx
@@ -38,6 +40,8 @@ export interface ErrorBodyDto {
 /** Generic texts (spec core §8 "Generic failure"). */
 export const MESSAGES = {
   generic: 'Что-то пошло не так',
+  badRequest: 'Некорректный запрос',
+  tooLarge: 'Слишком большое значение в запросе',
   unauthenticated: 'Требуется вход в систему',
   forbidden: 'Недостаточно прав',
 } as const;
@@ -99,6 +103,18 @@ export interface UserErrorResult {
 /** Renames backend field paths to GraphQL input paths, e.g. `amount.cost` → `amount.amount`. */
 export type FieldRenames = Record<string, string>;
 
+/**
+ * Upstream statuses that mean "the client's input was refused" (issue 14 defect 6): 400 (validation, unreadable body),
+ * 413 (body too large), 414 (URL too long), 431 (headers — a GET's query string — too large). Such an answer is a
+ * business failure even without a `code` (the HTTP layer answers these before the backend's handlers), never a 500.
+ */
+const INPUT_REFUSED = new Set([400, 413, 414, 431]);
+
+/** The stable code of an input refusal without one: PAYLOAD_TOO_LARGE for 413/414/431, BAD_REQUEST for 400. */
+function inputRefusalCode(status: number): string {
+  return status === 400 ? 'BAD_REQUEST' : 'PAYLOAD_TOO_LARGE';
+}
+
 /** Builds a `UserError` from a business failure of the backend. */
 export function userErrorFrom(err: UpstreamError, renames: FieldRenames = {}): UserErrorResult {
   const rename = (f: string) => renames[f] ?? f;
@@ -110,10 +126,20 @@ export function userErrorFrom(err: UpstreamError, renames: FieldRenames = {}): U
       message: String(e.message ?? MESSAGES.generic),
     }));
   const forbidden = err.status === 403 && !err.body.code;
+  const refused = INPUT_REFUSED.has(err.status);
+  const fallbackCode = forbidden ? 'FORBIDDEN' : refused ? inputRefusalCode(err.status) : 'UNKNOWN';
+  const fallbackMessage = forbidden
+    ? MESSAGES.forbidden
+    : refused
+      ? err.status === 400
+        ? MESSAGES.badRequest
+        : MESSAGES.tooLarge
+      : MESSAGES.generic;
   return {
     __typename: 'UserError',
-    code: err.body.code ?? (forbidden ? 'FORBIDDEN' : 'UNKNOWN'),
-    message: err.body.message || (forbidden ? MESSAGES.forbidden : MESSAGES.generic),
+    code: err.body.code ?? fallbackCode,
+    // An uncoded refusal's text is the HTTP layer's (maybe English, maybe raw): the generic Russian one instead.
+    message: (refused && !err.body.code ? '' : err.body.message) || fallbackMessage,
     field: fieldErrors.length === 1 ? fieldErrors[0].field : null,
     fieldErrors,
     retryAfterSeconds: typeof err.body.retryAfterSeconds === 'number' ? err.body.retryAfterSeconds : null,
@@ -126,7 +152,7 @@ export function isBusinessFailure(err: unknown): err is UpstreamError {
   if (err.status < 400 || err.status >= 500) return false;
   if (isSessionFailure(err.status, err.body)) return false;
   if (err.status === 403 && err.body.code === 'FORBIDDEN') return false;
-  return typeof err.body.code === 'string';
+  return typeof err.body.code === 'string' || INPUT_REFUSED.has(err.status);
 }
 
 /**
@@ -149,7 +175,7 @@ export function toGraphQLError(err: unknown): GraphQLError {
     }
     if (isBusinessFailure(err)) {
       const ue = userErrorFrom(err);
-      const code = err.status === 400 ? 'BAD_USER_INPUT' : ue.code;
+      const code = INPUT_REFUSED.has(err.status) ? 'BAD_USER_INPUT' : ue.code;
       return new GraphQLError(ue.message, {
         extensions: {
           code,
