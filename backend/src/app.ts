@@ -17,6 +17,7 @@ import type { Mailer } from './mail/mailer.js';
 import authPlugin from './plugins/auth.js';
 import csrfPlugin from './plugins/csrf.js';
 import errorsPlugin from './plugins/errors.js';
+import inputGuardPlugin from './plugins/input-guard.js';
 import rateLimitPlugin from './plugins/rate-limit.js';
 import { logSerializers } from './observability/log.js';
 import observabilityPlugin from './observability/plugin.js';
@@ -88,6 +89,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   );
 
   await app.register(errorsPlugin);
+  // Malformed input → 4xx before any handler: JSON depth, NUL characters, integer bounds (issue 14; plugins/input-guard.ts).
+  await app.register(inputGuardPlugin);
   // Request ids, traces, metrics at GET /metrics (issue 12; src/observability/).
   const observability = opts.config.observability ?? loadObservabilityConfig('platform-backend');
   await app.register(observabilityPlugin, { config: observability, dbh: opts.dbh });

@@ -146,7 +146,10 @@ function sampleString(s: JsonSchema): string {
 
 /** The broken values for a place of this schema. */
 function mutationsFor(doc: OpenApiDoc, schema: JsonSchema | undefined): Mutation[] {
-  const s = resolve(doc, schema);
+  // A union that takes free text (an id or a search string) takes any number as text: only string breaks apply.
+  const alternatives = (schema?.anyOf ?? schema?.oneOf ?? []).map((x) => resolve(doc, x));
+  const freeText = alternatives.some((x) => typeOf(x) === 'string' && !x.enum && x.const === undefined && !x.pattern);
+  const s = freeText ? { type: 'string' } : resolve(doc, schema);
   const t = typeOf(s);
   const out: Mutation[] = [{ what: 'NUL in a string', json: 'a\u0000b', text: 'a\u0000b' }];
   if (t === 'integer' || t === 'number') {

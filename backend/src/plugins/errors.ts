@@ -53,11 +53,18 @@ function fieldOf(e: AjvLikeError, part: string | undefined): string {
   return full || part || '';
 }
 
-/** Maps Fastify's validation array to field errors. */
+/**
+ * Most field errors one answer lists (issue 14 defect 5: ajv runs with allErrors, so a large body of wrong values
+ * would otherwise give an answer larger than the request). Every 400 VALIDATION_ERROR is cut to this many items.
+ */
+export const MAX_FIELD_ERRORS = 20;
+
+/** Maps Fastify's validation array to field errors (at most {@link MAX_FIELD_ERRORS}). */
 export function fieldErrorsFromValidation(validation: AjvLikeError[], context?: string): FieldError[] {
   const seen = new Set<string>();
   const out: FieldError[] = [];
   for (const e of validation) {
+    if (out.length >= MAX_FIELD_ERRORS) break;
     const { code, message } = messageForKeyword(e);
     const field = fieldOf(e, context);
     const key = `${field}:${code}`;
@@ -66,6 +73,34 @@ export function fieldErrorsFromValidation(validation: AjvLikeError[], context?: 
     out.push({ field, code, message });
   }
   return out;
+}
+
+/**
+ * PostgreSQL errors caused by the values a client sent, not by the server (issue 14 defect 6): 22P05 untranslatable
+ * character, 22021 invalid byte sequence, 22003 numeric value out of range, 22P02 invalid text representation,
+ * 22001 string too long, 22007/22008 invalid or out-of-range date/time, 54001 statement too complex (stack depth).
+ * The input guard and the schemas refuse such input first (plugins/input-guard.ts); this is the safety net.
+ */
+const INPUT_SQLSTATES = new Set(['22P05', '22021', '22003', '22P02', '22001', '22007', '22008', '54001']);
+
+/** The SQLSTATE of a database error (Drizzle wraps the driver's error as `cause`), or undefined. */
+export function sqlStateOf(err: unknown): string | undefined {
+  for (let e = err as { code?: unknown; cause?: unknown } | undefined, i = 0; e && i < 4; e = e.cause as typeof e, i++)
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
+  return undefined;
+}
+
+/**
+ * True for the failures of @fastify/multipart's parser (busboy) on a malformed multipart body — plain Errors without a
+ * code or status ("Multipart: Boundary not found", "Unexpected end of multipart data", "Malformed part header"…).
+ */
+function isMultipartParseError(request: FastifyRequest, err: FastifyError): boolean {
+  return (
+    !err.statusCode &&
+    !err.code &&
+    request.isMultipart?.() === true &&
+    /^(Multipart: |Unexpected end of (multipart data|form)|Malformed |Part terminated early)/.test(err.message)
+  );
 }
 
 declare module 'fastify' {
@@ -125,6 +160,14 @@ export default fp(
         } else if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || err.statusCode === 415) {
           status = 415;
           body = { message: 'Неподдерживаемый тип содержимого', code: 'UNSUPPORTED_MEDIA_TYPE' };
+        } else if (isMultipartParseError(request, err)) {
+          status = 400;
+          body = { message: 'Некорректный multipart-запрос', code: 'BAD_REQUEST' };
+        } else if (INPUT_SQLSTATES.has(sqlStateOf(err) ?? '')) {
+          // Logged without parameter values (observability/log.ts serializeError).
+          request.log.warn({ err }, 'database refused a value of the request');
+          status = 400;
+          body = { message: 'Недопустимое значение', code: 'VALIDATION_ERROR' };
         } else if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
           // Malformed JSON, bad multipart and similar client errors raised by Fastify or its plugins.
           status = err.statusCode;
@@ -133,6 +176,7 @@ export default fp(
           request.log.error({ err }, 'unhandled error');
           body = { message: MESSAGES.generic, code: 'INTERNAL_ERROR' };
         }
+        if (body.errors && body.errors.length > MAX_FIELD_ERRORS) body.errors = body.errors.slice(0, MAX_FIELD_ERRORS);
         if (status >= 500) request.log.error({ err }, 'request failed');
         const undeclared = status < 500 ? undeclaredError(request, status, body.code) : null;
         if (undeclared) {

@@ -21,26 +21,51 @@ export function partnerOf(request: FastifyRequest): AuthUser & { companyId: numb
   return user as AuthUser & { companyId: number };
 }
 
+/** Most JSON numbers one answer names (issue 14 defect 5: the walk and the answer are bounded). */
+const MAX_NUMBER_FIELDS = 20;
+const NUMBER_MESSAGE = 'Числа передаются строкой, например "1.5"';
+const jsonNumbersOf = new WeakMap<FastifyRequest, string[]>();
+
 /**
- * preValidation for bodies made only of strings (money, percents, rates, dates): a JSON number anywhere is refused
- * with 400 WRONG_TYPE before the schema could coerce it to a string — a float has already lost decimal exactness
- * (DESIGN "Money is never a float").
+ * The dotted paths of JSON numbers in `body`, at most `max`: an iterative walk that stops at the `max`-th (bodies are
+ * at most 32 levels deep and 1 MB, plugins/input-guard.ts, so it is bounded in time and memory).
+ */
+export function jsonNumberPaths(body: unknown, max = MAX_NUMBER_FIELDS): string[] {
+  const found: string[] = [];
+  const stack: Array<[unknown, string]> = [[body, '']];
+  while (stack.length && found.length < max) {
+    const [v, path] = stack.pop()!;
+    if (typeof v === 'number') found.push(path);
+    else if (Array.isArray(v))
+      for (let i = v.length - 1; i >= 0; i--) stack.push([v[i], path ? `${path}.${i}` : String(i)]);
+    else if (v && typeof v === 'object') {
+      const entries = Object.entries(v);
+      for (let i = entries.length - 1; i >= 0; i--)
+        stack.push([entries[i][1], path ? `${path}.${entries[i][0]}` : entries[i][0]]);
+    }
+  }
+  return found;
+}
+
+/**
+ * preValidation for bodies made only of strings (money, percents, rates, dates): notes where the body has JSON numbers
+ * before the schema could coerce them to strings — a float has already lost decimal exactness (DESIGN "Money is never
+ * a float"). Refuses nothing itself: {@link refuseJsonNumbers} answers after the role check (issue 14 defect 5).
+ */
+export async function findJsonNumbers(request: FastifyRequest): Promise<void> {
+  const found = jsonNumberPaths(request.body);
+  if (found.length) jsonNumbersOf.set(request, found);
+}
+
+/**
+ * preHandler after `requireRole('PARTNER')` of the routes with {@link findJsonNumbers}: 400 VALIDATION_ERROR WRONG_TYPE
+ * 'Числа передаются строкой, например "1.5"' naming at most 20 fields when the body had JSON numbers.
  */
 export async function refuseJsonNumbers(request: FastifyRequest): Promise<void> {
-  // Without a session the auth pre-handler answers 401 first; nothing to check here.
-  if (!request.session?.userId) return;
-  const found: string[] = [];
-  const walk = (v: unknown, path: string): void => {
-    if (typeof v === 'number') found.push(path);
-    else if (Array.isArray(v)) v.forEach((x, i) => walk(x, path ? `${path}.${i}` : String(i)));
-    else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) walk(x, path ? `${path}.${k}` : k);
-  };
-  walk(request.body, '');
-  if (found.length) {
-    const message = 'Числа передаются строкой, например "1.5"';
-    throw AppError.validation(
-      found.map((field) => ({ field, code: 'WRONG_TYPE', message })),
-      message,
-    );
-  }
+  const found = jsonNumbersOf.get(request);
+  if (!found) return;
+  throw AppError.validation(
+    found.map((field) => ({ field, code: 'WRONG_TYPE', message: NUMBER_MESSAGE })),
+    NUMBER_MESSAGE,
+  );
 }

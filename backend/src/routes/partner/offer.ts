@@ -33,7 +33,16 @@ import { offerDetailsHidden } from '@platform/domain/deal/display';
 import type { OfferStatus } from '@platform/domain/deal/statuses';
 import { AppError, MESSAGES, type FieldError } from '../../errors.js';
 import { findCurrency } from '../../reference/currencies.js';
-import { AUTH_ERRORS, refuseJsonNumbers, ORDER_BASE, PARTNER_BASE, partnerOf, SCOPE_ERROR, TAGS } from './common.js';
+import {
+  AUTH_ERRORS,
+  findJsonNumbers,
+  refuseJsonNumbers,
+  ORDER_BASE,
+  PARTNER_BASE,
+  partnerOf,
+  SCOPE_ERROR,
+  TAGS,
+} from './common.js';
 import {
   BreakdownSchema,
   CommissionCalculateSchema,
@@ -63,8 +72,8 @@ export default async function partnerOfferRoutes(fastify: FastifyInstance): Prom
   app.post(
     `${PARTNER_BASE}/commission/calculate`,
     {
-      preHandler: partner,
-      preValidation: refuseJsonNumbers,
+      preValidation: findJsonNumbers,
+      preHandler: [partner, refuseJsonNumbers],
       schema: {
         tags: TAGS,
         summary:
@@ -137,8 +146,8 @@ export default async function partnerOfferRoutes(fastify: FastifyInstance): Prom
   app.post(
     `${ORDER_BASE}/:id/offer/send`,
     {
-      preHandler: partner,
-      preValidation: refuseJsonNumbers,
+      preValidation: findJsonNumbers,
+      preHandler: [partner, refuseJsonNumbers],
       schema: {
         tags: TAGS,
         summary:

@@ -26,7 +26,7 @@ import {
   SETTLEMENT_CURRENCY,
 } from '@platform/domain/deal/money';
 import { AppError } from '../../errors.js';
-import { AUTH_ERRORS, refuseJsonNumbers, ORDER_BASE, partnerOf, SCOPE_ERROR, TAGS } from './common.js';
+import { AUTH_ERRORS, findJsonNumbers, refuseJsonNumbers, ORDER_BASE, partnerOf, SCOPE_ERROR, TAGS } from './common.js';
 import { loadPaymentCompanies } from './offer.js';
 import {
   AmountConvertAnswer,
@@ -163,8 +163,8 @@ export default async function partnerPayCheckRoutes(fastify: FastifyInstance): P
   app.post(
     `${base}/amount-convert`,
     {
-      preHandler: partner,
-      preValidation: refuseJsonNumbers,
+      preValidation: findJsonNumbers,
+      preHandler: [partner, refuseJsonNumbers],
       schema: {
         tags: TAGS,
         summary: 'Convert an amount at the offer\'s rates (spec core §7 partner "offer/pay-checks/amount-convert")',
