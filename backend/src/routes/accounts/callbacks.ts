@@ -2,7 +2,8 @@
  * Callback requests from the public site (spec core §2 "callback modal", §7 Public
  * "POST /api/public/common/user/callback, /callback/{type}, /callback/agent"; docs/rest-api.md "Public").
  * The three calls take the same body; the kind of request is GENERAL, AGENT or the `{type}` of the path. Rate-limited per
- * client address together with the card lead (issue 13; plugins/rate-limit.ts, bucket `forms`).
+ * client address together with the card lead (issue 13; plugins/rate-limit.ts, bucket `forms`), and per phone and per
+ * e-mail given (issue 14, bucket `callbackContact`).
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
@@ -13,6 +14,7 @@ import { checkEmail, checkPhone, normalizeEmail, type FieldIssue } from '@platfo
 import { errorResponses, CSRF_ERRORS, INPUT_ERRORS } from '../schemas.js';
 import { RATE_LIMIT_ERRORS } from '../../plugins/rate-limit.js';
 import { assertNoIssues } from './common.js';
+import { emailKey } from './email.js';
 
 const CallbackBody = Type.Object(
   {
@@ -30,7 +32,7 @@ const responses = {
   ...errorResponses(INPUT_ERRORS, CSRF_ERRORS, RATE_LIMIT_ERRORS),
 };
 const errorsText =
-  "Errors: 400 VALIDATION_ERROR (REQUIRED, PHONE_INVALID 'Номер телефона — 10 цифр', EMAIL_INVALID 'Проверьте корректность данных'); 403 CSRF_INVALID; 429 RATE_LIMITED 'Слишком много запросов. Попробуйте позже.' with retryAfterSeconds and Retry-After (per client address, shared by the callback and lead forms: plugins/rate-limit.ts).";
+  "Errors: 400 VALIDATION_ERROR (REQUIRED, PHONE_INVALID 'Номер телефона — 10 цифр', EMAIL_INVALID 'Проверьте корректность данных'); 403 CSRF_INVALID; 429 RATE_LIMITED 'Слишком много запросов. Попробуйте позже.' with retryAfterSeconds and Retry-After (per client address, shared by the callback and lead forms; and per phone and per e-mail given: plugins/rate-limit.ts).";
 
 /** `{type}` of /callback/{type} → stored kind: upper case, hyphens as underscores (`card-debit` → CARD_DEBIT). */
 export function callbackKind(type: string): string {
@@ -40,6 +42,13 @@ export function callbackKind(type: string): string {
 export default async function callbackRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const db: Db = app.dbh.db;
+
+  // Per phone and per e-mail given, whatever the address (issue 14): one contact cannot be flooded from many addresses.
+  const contactLimit = app.rateLimitBy('callbackContact', (request) => {
+    const body = request.body as Partial<CallbackInput> | undefined;
+    const phone = typeof body?.phone === 'string' ? body.phone.replace(/\D/g, '') : '';
+    return [phone && `phone:${phone}`, emailKey(body) && `email:${emailKey(body)}`];
+  });
 
   async function store(type: string, body: CallbackInput): Promise<{ id: number }> {
     const name = body.name.trim();
@@ -63,6 +72,7 @@ export default async function callbackRoutes(fastify: FastifyInstance): Promise<
     '/api/public/common/user/callback',
     {
       onRequest: app.publicRateLimit('forms'),
+      preHandler: contactLimit,
       schema: {
         tags: ['public'],
         summary: 'Ask for a callback (spec core §7 Public)',
@@ -78,6 +88,7 @@ export default async function callbackRoutes(fastify: FastifyInstance): Promise<
     '/api/public/common/user/callback/agent',
     {
       onRequest: app.publicRateLimit('forms'),
+      preHandler: contactLimit,
       schema: {
         tags: ['public'],
         summary: 'Ask for a callback about becoming a referral partner (spec core §7 Public; §1 recruitment pages)',
@@ -93,6 +104,7 @@ export default async function callbackRoutes(fastify: FastifyInstance): Promise<
     '/api/public/common/user/callback/:type',
     {
       onRequest: app.publicRateLimit('forms'),
+      preHandler: contactLimit,
       schema: {
         tags: ['public'],
         summary: 'Ask for a callback on a topic (spec core §7 Public "/callback/{type}")',

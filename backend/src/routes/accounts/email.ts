@@ -29,6 +29,8 @@ import type { AccountType } from '../../plugins/auth.js';
 import { errorResponses, CSRF_ERRORS, INPUT_ERRORS, SESSION_ERRORS } from '../schemas.js';
 import { EmailField, emailOf, MailSentSchema, TokenField, UserTypeField } from './common.js';
 import { NOT_FOUND_MESSAGES } from './session.js';
+import { normalizeEmail } from '@platform/domain/validation/rules';
+import { RATE_LIMIT_ERRORS } from '../../plugins/rate-limit.js';
 
 /** 409 EMAIL_TAKEN or 403 ACCOUNT_SUSPENDED when an account uses `email` (spec core §5); nothing otherwise. */
 export async function assertEmailFree(db: DbOrTx, email: string, exceptUserId?: number): Promise<void> {
@@ -41,6 +43,12 @@ export async function assertEmailFree(db: DbOrTx, email: string, exceptUserId?: 
 
 const EmailBody = Type.Object({ email: EmailField });
 
+/** The normalised e-mail of a body `{ email }`, the key of the per-e-mail rate limits (issue 14); undefined if none. */
+export function emailKey(body: unknown): string | undefined {
+  const raw = (body as { email?: unknown } | undefined)?.email;
+  return typeof raw === 'string' && raw.trim() ? normalizeEmail(raw) : undefined;
+}
+
 export default async function emailRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const db: Db = app.dbh.db;
@@ -48,16 +56,19 @@ export default async function emailRoutes(fastify: FastifyInstance): Promise<voi
   app.post(
     '/api/public/common/email/check',
     {
+      onRequest: app.publicRateLimit('emailCheck'),
+      preHandler: app.rateLimitBy('emailCheckEmail', (request) => [emailKey(request.body)]),
       schema: {
         tags: ['public'],
         summary: 'Is this e-mail free for a new account? (spec core §7 Public, §5 e-mail)',
         description:
           "Answers `{ email, available: true }` for a free address (lower-cased). Errors: 400 EMAIL_INVALID 'Проверьте корректность данных'; " +
-          "409 EMAIL_TAKEN 'Этот адрес электронной почты уже используется'; 403 ACCOUNT_SUSPENDED 'Аккаунт, зарегистрированный на эту почту, заблокирован'; 403 CSRF_INVALID.",
+          "409 EMAIL_TAKEN 'Этот адрес электронной почты уже используется'; 403 ACCOUNT_SUSPENDED 'Аккаунт, зарегистрированный на эту почту, заблокирован'; 403 CSRF_INVALID; " +
+          "429 RATE_LIMITED 'Слишком много запросов. Попробуйте позже.' with Retry-After (per client address and per e-mail).",
         body: EmailBody,
         response: {
           200: Type.Object({ email: Type.String(), available: Type.Literal(true) }),
-          ...errorResponses(CSRF_ERRORS, INPUT_ERRORS, {
+          ...errorResponses(CSRF_ERRORS, INPUT_ERRORS, RATE_LIMIT_ERRORS, {
             400: ['EMAIL_INVALID'],
             403: ['ACCOUNT_SUSPENDED'],
             409: ['EMAIL_TAKEN'],
@@ -75,13 +86,16 @@ export default async function emailRoutes(fastify: FastifyInstance): Promise<voi
   app.post(
     '/api/public/common/email/check/status',
     {
+      onRequest: app.publicRateLimit('emailCheck'),
+      preHandler: app.rateLimitBy('emailCheckEmail', (request) => [emailKey(request.body)]),
       schema: {
         tags: ['public'],
         summary: 'Where is this e-mail in sign-in / registration? (spec core §7 Public "returns a status")',
         description:
           'Status: NEW (unknown), NOT_CONFIRMED (confirmation mail sent), CONFIRMED (confirmed, registration not finished), ' +
           'REGISTERED (account exists → password step), SUSPENDED (blocked). With userType PARTNER or AGENT an address that is not such an account → ' +
-          "404 USER_NOT_FOUND with the role's text. Errors: 400 EMAIL_INVALID, 403 CSRF_INVALID, 404 USER_NOT_FOUND.",
+          "404 USER_NOT_FOUND with the role's text. Errors: 400 EMAIL_INVALID, 403 CSRF_INVALID, 404 USER_NOT_FOUND, " +
+          '429 RATE_LIMITED with Retry-After (per client address and per e-mail).',
         body: Type.Object({ email: EmailField, userType: Type.Optional(UserTypeField) }),
         response: {
           200: Type.Object({
@@ -94,7 +108,10 @@ export default async function emailRoutes(fastify: FastifyInstance): Promise<voi
               Type.Literal('SUSPENDED'),
             ]),
           }),
-          ...errorResponses(CSRF_ERRORS, INPUT_ERRORS, { 400: ['EMAIL_INVALID'], 404: ['USER_NOT_FOUND'] }),
+          ...errorResponses(CSRF_ERRORS, INPUT_ERRORS, RATE_LIMIT_ERRORS, {
+            400: ['EMAIL_INVALID'],
+            404: ['USER_NOT_FOUND'],
+          }),
         },
       },
     },

@@ -8,6 +8,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { consumeToken, issueToken, sendLinkMail, usableToken } from '../../accounts/email-tokens.js';
+import { clearEmailAttempts } from '../../accounts/login-throttle.js';
 import { hashPassword, verifyPassword } from '../../accounts/passwords.js';
 import type { Db } from '../../db/client.js';
 import { sessions, users } from '../../db/schema/core.js';
@@ -20,6 +21,7 @@ import type { AccountType } from '../../plugins/auth.js';
 import { errorResponses, CSRF_ERRORS, INPUT_ERRORS, SESSION_ERRORS } from '../schemas.js';
 import { assertNoIssues, EmailField, emailOf, TokenField, UserTypeField } from './common.js';
 import { NOT_FOUND_MESSAGES } from './session.js';
+import { emailKey } from './email.js';
 import { activateInvitedLinks } from '../../referral/clients.js';
 
 /** Wrong current password on a password change. */
@@ -38,13 +40,16 @@ export default async function passwordRoutes(fastify: FastifyInstance): Promise<
   app.post(
     '/api/public/common/password/reset/mail',
     {
+      onRequest: app.publicRateLimit('passwordReset'),
+      preHandler: app.rateLimitBy('passwordResetEmail', (request) => [emailKey(request.body)]),
       schema: {
         tags: ['public'],
         summary: 'Mail a password reset link (spec core §7 Public; §2 forgot password)',
         description:
           'Mails `${PUBLIC_URL}/<area>/auth/forgot/pass?token=…` (area client, partner, agent or operator by the account type; valid 1 h) and voids earlier reset links. ' +
           'Answers `{ email }`. Errors: 400 EMAIL_INVALID; 404 USER_NOT_FOUND (no such account, or not of `userType`; role-specific text); ' +
-          '403 ACCOUNT_SUSPENDED; 429 RESEND_TOO_EARLY (120 s) with `retryAfterSeconds`; 502 MAIL_FAILED; 403 CSRF_INVALID.',
+          '403 ACCOUNT_SUSPENDED; 429 RESEND_TOO_EARLY (120 s) with `retryAfterSeconds`; 429 RATE_LIMITED with Retry-After ' +
+          '(per client address and per e-mail, issue 14); 502 MAIL_FAILED; 403 CSRF_INVALID.',
         body: Type.Object({ email: EmailField, userType: Type.Optional(UserTypeField) }),
         response: {
           200: Type.Object({ email: Type.String() }),
@@ -52,7 +57,7 @@ export default async function passwordRoutes(fastify: FastifyInstance): Promise<
             400: ['EMAIL_INVALID'],
             403: ['ACCOUNT_SUSPENDED'],
             404: ['USER_NOT_FOUND'],
-            429: ['RESEND_TOO_EARLY'],
+            429: ['RESEND_TOO_EARLY', 'RATE_LIMITED'],
             502: ['MAIL_FAILED'],
           }),
         },
@@ -106,7 +111,7 @@ export default async function passwordRoutes(fastify: FastifyInstance): Promise<
       const link = await usableToken(db, token, ['PASSWORD_RESET', 'INVITATION'], now);
       assertNoIssues(newPasswordIssues({ password, passwordSecondTime }));
       const [user] = await db
-        .select({ id: users.id, status: users.status })
+        .select({ id: users.id, email: users.email, status: users.status })
         .from(users)
         .where(eq(users.id, link.userId ?? -1));
       if (!user) throw new AppError(410, 'LINK_EXPIRED', MESSAGES.linkExpired);
@@ -114,10 +119,8 @@ export default async function passwordRoutes(fastify: FastifyInstance): Promise<
       const passwordHash = await hashPassword(password);
       await db.transaction(async (tx) => {
         await consumeToken(tx, link.id, now);
-        await tx
-          .update(users)
-          .set({ passwordHash, failedLogins: 0, lockedUntil: null, updatedAt: now })
-          .where(eq(users.id, user.id));
+        await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id));
+        await clearEmailAttempts(tx, user.email);
         await endSessionsWhere(tx, eq(sessions.userId, user.id)); // and their chat tokens and streams (issue 14)
         // A client invited by a referral partner set his password (invitation or reset link): the link becomes ACTIVE.
         await activateInvitedLinks(tx, user.id, now);

@@ -4,13 +4,27 @@
  * Login reads `Authorization: Basic base64(email:password)`; the optional body `{ userType }` names the sign-in
  * entry used (client, partner, agent — spec core §6). On success the session id is rotated, the session
  * gets its absolute expiry and the readable `USER_TYPE` cookie remembers the last-login type (spec core §9).
- * Five wrong passwords in a row lock the account for 15 minutes ('Превышен лимит попыток входа').
+ * Five failed attempts in a row from one client address lock the e-mail for that address 15 minutes, 50 from every
+ * address in an hour lock it for everyone ('Превышен лимит попыток входа'; accounts/login-throttle.ts, issue 14).
+ * Rate-limited per client address and per e-mail (plugins/rate-limit.ts buckets `login`, `loginEmail`).
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { currentUser, CurrentUserSchema } from '../../accounts/current-user.js';
+import {
+  ADDRESS_LIMIT,
+  clearAttempts,
+  EMAIL_LIMIT,
+  LOCK_MINUTES,
+  MAX_FAILED_LOGINS,
+  pruneAttempts,
+  recordFailure,
+  releaseAttempt,
+  reserveAttempt,
+  throttleKeys,
+} from '../../accounts/login-throttle.js';
 import { dummyPasswordHash, verifyPassword } from '../../accounts/passwords.js';
 import type { Db } from '../../db/client.js';
 import { companies, users } from '../../db/schema/core.js';
@@ -20,9 +34,7 @@ import type { AccountType } from '../../plugins/auth.js';
 import { errorResponses, CSRF_ERRORS, INPUT_ERRORS } from '../schemas.js';
 import { startSession, USER_TYPE_COOKIE } from './common.js';
 
-export const MAX_FAILED_LOGINS = 5;
-export const LOCK_MINUTES = 15;
-export { USER_TYPE_COOKIE };
+export { MAX_FAILED_LOGINS, LOCK_MINUTES, USER_TYPE_COOKIE };
 
 /** Not-found texts per sign-in entry (spec core §8 "Account not found": dedicated messages). */
 export const NOT_FOUND_MESSAGES: Record<AccountType, string> = {
@@ -50,11 +62,14 @@ export function parseBasic(header: string | undefined): { email: string; passwor
 }
 
 /**
- * Checks e-mail and password for a sign-in entry (spec core §5 login rules, §8 login limits) and returns the user.
- * `userType` names the entry used; an account of another type counts as unknown for that entry.
- * Throws AppError: 404 USER_NOT_FOUND (unknown e-mail at a PARTNER, AGENT or OPER entry; role-specific text),
- * 401 BAD_CREDENTIALS, 403 ACCOUNT_SUSPENDED, 429 LOGIN_LIMIT (five wrong passwords in a row lock 15 minutes).
- * Counts failures and clears them on success; `now` is the app clock.
+ * Checks e-mail and password for a sign-in entry (spec core §5 login rules, §8 login limits; issue 14 defect 3) and
+ * returns the user. `userType` names the entry used; an account of another type counts as unknown for that entry.
+ * `client` is the client address (plugins/rate-limit.ts `clientAddress`): the lockout counts per (e-mail, address)
+ * and per e-mail (accounts/login-throttle.ts), identically for unknown e-mails (the dummy hash compare keeps the
+ * timing), and reserves the attempt atomically before the password is verified.
+ * Throws AppError: 429 LOGIN_LIMIT (5 failures in a row from this address lock the e-mail for it 15 minutes; 50 from
+ * every address in an hour lock it for everyone), 404 USER_NOT_FOUND (unknown e-mail at a PARTNER, AGENT or OPER
+ * entry; role-specific text the spec demands), 401 BAD_CREDENTIALS, 403 ACCOUNT_SUSPENDED. `now` is the app clock.
  */
 export async function checkCredentials(
   db: Db,
@@ -62,7 +77,27 @@ export async function checkCredentials(
   password: string,
   userType: AccountType | undefined,
   now: Date,
+  client: string,
 ): Promise<typeof users.$inferSelect> {
+  const keys = throttleKeys(email, client);
+  const perAddress = await reserveAttempt(db, keys.address, email, ADDRESS_LIMIT, now);
+  if (!perAddress) throw new AppError(429, 'LOGIN_LIMIT', MESSAGES.loginLimit);
+  const perEmail = await reserveAttempt(db, keys.email, email, EMAIL_LIMIT, now);
+  if (!perEmail) {
+    await releaseAttempt(db, keys.address);
+    throw new AppError(429, 'LOGIN_LIMIT', MESSAGES.loginLimit);
+  }
+  // Housekeeping now and then: counters untouched for a day go.
+  if (Math.random() < 0.01) await pruneAttempts(db, now);
+
+  /** The reserved attempt failed: a counter it brought to its limit locks, and this answer is already the 429. */
+  const failed = async (error: AppError): Promise<never> => {
+    const lockedHere = await recordFailure(db, perAddress, ADDRESS_LIMIT, now);
+    const lockedAll = await recordFailure(db, perEmail, EMAIL_LIMIT, now);
+    if (lockedHere || lockedAll) throw new AppError(429, 'LOGIN_LIMIT', MESSAGES.loginLimit);
+    throw error;
+  };
+
   const [row] = await db
     .select({ user: users, companyStatus: companies.status })
     .from(users)
@@ -71,30 +106,20 @@ export async function checkCredentials(
   const user = row?.user;
   if (!user || (userType && userType !== user.accountType)) {
     await verifyPassword(password, await dummyPasswordHash());
-    if (userType && userType !== 'CLIENT') throw new AppError(404, 'USER_NOT_FOUND', NOT_FOUND_MESSAGES[userType]);
-    throw new AppError(401, 'BAD_CREDENTIALS', BAD_CREDENTIALS);
+    return failed(
+      userType && userType !== 'CLIENT'
+        ? new AppError(404, 'USER_NOT_FOUND', NOT_FOUND_MESSAGES[userType])
+        : new AppError(401, 'BAD_CREDENTIALS', BAD_CREDENTIALS),
+    );
   }
   if (accountBlocked(user, row.companyStatus ? { status: row.companyStatus } : null))
-    throw new AppError(403, 'ACCOUNT_SUSPENDED', MESSAGES.accountSuspended);
-  if (user.lockedUntil && user.lockedUntil.getTime() > now.getTime())
-    throw new AppError(429, 'LOGIN_LIMIT', MESSAGES.loginLimit);
+    return failed(new AppError(403, 'ACCOUNT_SUSPENDED', MESSAGES.accountSuspended));
+  if (!(await verifyPassword(password, user.passwordHash)))
+    return failed(new AppError(401, 'BAD_CREDENTIALS', BAD_CREDENTIALS));
 
-  if (!(await verifyPassword(password, user.passwordHash))) {
-    const [after] = await db
-      .update(users)
-      .set({ failedLogins: sql`${users.failedLogins} + 1` })
-      .where(eq(users.id, user.id))
-      .returning({ failedLogins: users.failedLogins });
-    if (after.failedLogins >= MAX_FAILED_LOGINS) {
-      await db
-        .update(users)
-        .set({ failedLogins: 0, lockedUntil: new Date(now.getTime() + LOCK_MINUTES * 60_000) })
-        .where(eq(users.id, user.id));
-      throw new AppError(429, 'LOGIN_LIMIT', MESSAGES.loginLimit);
-    }
-    throw new AppError(401, 'BAD_CREDENTIALS', BAD_CREDENTIALS);
-  }
-  await db.update(users).set({ failedLogins: 0, lockedUntil: null, lastLoginAt: now }).where(eq(users.id, user.id));
+  await clearAttempts(db, keys.address);
+  await releaseAttempt(db, keys.email);
+  await db.update(users).set({ lastLoginAt: now }).where(eq(users.id, user.id));
   return user;
 }
 
@@ -114,9 +139,13 @@ export default async function sessionRoutes(fastify: FastifyInstance): Promise<v
     {
       // The Basic header is the whole payload (spec core §7), as `curl -u` sends it: no body at all, with or without
       // `Content-Type: application/json`, counts as `{}` (Fastify would refuse an empty JSON body and an absent one).
-      onRequest: async (request) => {
-        if (!hasBody(request.headers)) delete request.headers['content-type'];
-      },
+      onRequest: [
+        async (request) => {
+          if (!hasBody(request.headers)) delete request.headers['content-type'];
+        },
+        app.publicRateLimit('login'),
+      ],
+      preHandler: app.rateLimitBy('loginEmail', (request) => [parseBasic(request.headers.authorization)?.email]),
       preValidation: async (request) => {
         if (request.body === undefined || request.body === null) request.body = {};
       },
@@ -125,7 +154,9 @@ export default async function sessionRoutes(fastify: FastifyInstance): Promise<v
         summary: 'Sign in (spec core §7 Public)',
         description:
           'Header `Authorization: Basic base64(email:password)`. Body `{ userType }` optional: CLIENT, PARTNER or AGENT. ' +
-          'Errors: 400 VALIDATION_ERROR, 401 BAD_CREDENTIALS, 403 ACCOUNT_SUSPENDED, 404 USER_NOT_FOUND (unknown e-mail for the chosen type), 429 LOGIN_LIMIT.',
+          'Errors: 400 VALIDATION_ERROR, 401 BAD_CREDENTIALS, 403 ACCOUNT_SUSPENDED, 404 USER_NOT_FOUND (unknown e-mail for the chosen type), 429 LOGIN_LIMIT ' +
+          "(5 failures in a row from this address, or 50 from all addresses in an hour), 429 RATE_LIMITED 'Слишком много запросов. Попробуйте позже.' " +
+          'with Retry-After (too many sign-in calls from this address or for this e-mail).',
         body: Type.Optional(
           Type.Object({
             userType: Type.Optional(
@@ -144,7 +175,7 @@ export default async function sessionRoutes(fastify: FastifyInstance): Promise<v
             401: ['BAD_CREDENTIALS', 'UNAUTHORIZED'],
             403: ['ACCOUNT_SUSPENDED'],
             404: ['USER_NOT_FOUND'],
-            429: ['LOGIN_LIMIT'],
+            429: ['LOGIN_LIMIT', 'RATE_LIMITED'],
           }),
         },
       },
@@ -160,7 +191,7 @@ export default async function sessionRoutes(fastify: FastifyInstance): Promise<v
       const userType = request.body?.userType;
       const now = app.clock.now();
 
-      const user = await checkCredentials(db, creds.email, creds.password, userType, now);
+      const user = await checkCredentials(db, creds.email, creds.password, userType, now, app.clientAddress(request));
       await startSession(app, request, reply, user.id, user.accountType as AccountType);
       return currentUser(db, user.id);
     },

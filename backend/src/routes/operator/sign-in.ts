@@ -134,7 +134,7 @@ export default async function operatorSignInRoutes(fastify: FastifyInstance): Pr
       const now = app.clock.now();
       let user: { id: number };
       try {
-        user = await checkCredentials(db, email, password, 'OPER', now);
+        user = await checkCredentials(db, email, password, 'OPER', now, app.clientAddress(request));
       } catch (err) {
         if (!(err instanceof AppError)) throw err;
         // The form page shows the message; an unknown operator is a 401 here (no JSON client to tell apart).
