@@ -4,6 +4,7 @@ import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { prepareDatabase } from './db/prepare.js';
 import { startExpiryJob } from './deal/expiry-job.js';
+import { startUploadExpiryJob } from './files/quota.js';
 import { seedWorldOnFirstStart, ShiftableClock } from './seed/world/index.js';
 
 const config = loadConfig();
@@ -24,11 +25,16 @@ await app.listen({ port: config.port, host: config.host });
 const stopExpiry = startExpiryJob(dbh.db, app.clock, {
   log: (m, e) => (e ? app.log.error({ err: e }, m) : app.log.info(m)),
 });
+// Unattached uploads older than a day are deleted, rows and contents (issue 14; files/quota.ts).
+const stopUploadExpiry = startUploadExpiryJob(dbh.db, config.dataDir, app.clock, {
+  log: (m, e) => (e ? app.log.error({ err: e }, m) : app.log.info(m)),
+});
 console.log(`[backend] REST API on http://${config.host}:${config.port}/api (docs: /api/docs)`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, async () => {
     stopExpiry();
+    stopUploadExpiry();
     await app.close();
     await dbh.close();
     process.exit(0);

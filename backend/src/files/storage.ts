@@ -23,6 +23,7 @@ import type { Tx } from '../db/client.js';
 import { storedFiles } from '../db/schema/orders.js';
 import { cleanFileName, decideUploadType, extensionOf, UNSUPPORTED_FILE_TYPE } from '../domain/orders.js';
 import { AppError, MESSAGES } from '../errors.js';
+import { checkUploadQuota, lockContent } from './quota.js';
 
 /** Directory of stored contents: `<dataDir>/files`. */
 export function filesDir(dataDir: string): string {
@@ -190,11 +191,15 @@ export async function receiveCheckedUpload(app: FastifyInstance, request: Fastif
 
 /**
  * Stores an accepted upload (spec core §5 "Files"): in ONE transaction the `stored_files` row (id = a new UUID, owned
- * by `ownerUserId`, unattached) is inserted, `rows(tx, fileId)` writes the caller's own rows (it may throw, e.g. a
- * duplicate name found under lock) and the content is moved into place ({@link commitUpload}). On any failure the
+ * by `ownerUserId`) is inserted, `rows(tx, fileId)` writes the caller's own rows (it may throw, e.g. a
+ * duplicate name found under lock) and the content is moved into place ({@link commitUpload}) under the content's
+ * lock (files/quota.ts lockContent). With `rows` the file is attached by them (`attached_at` = now); without, it is an
+ * unattached upload (client request files, chat attachments): the uploader's quota is checked first under a per-user
+ * lock (files/quota.ts checkUploadQuota: 413 UPLOAD_QUOTA_EXCEEDED, issue 14) and the file expires unless attached
+ * within a day. On any failure the
  * temporary file is deleted and a content file this call created is removed again unless a committed row of another
  * upload now points to it; the error is rethrown. Returns the new file id and what `rows` returned.
- * Used by client request files, payment agent documents and chat attachments.
+ * Used by client request files, payment agent documents, referral documents and chat attachments.
  */
 export async function storeUpload<T = void>(
   app: FastifyInstance,
@@ -208,6 +213,8 @@ export async function storeUpload<T = void>(
   let created = false;
   try {
     const result = await db.transaction(async (tx) => {
+      const now = app.clock.now();
+      if (!rows) await checkUploadQuota(tx, app.config.uploadQuota, ownerUserId, accepted.size, now);
       await tx.insert(storedFiles).values({
         id: fileId,
         sha256: upload.sha256,
@@ -215,9 +222,11 @@ export async function storeUpload<T = void>(
         contentType: accepted.contentType,
         originalName: accepted.name,
         ownerUserId,
-        createdAt: app.clock.now(),
+        createdAt: now,
+        attachedAt: rows ? now : null,
       });
       const r = rows ? await rows(tx, fileId) : (undefined as T);
+      await lockContent(tx, upload.sha256);
       created = (await commitUpload(app.config.dataDir, upload)).created;
       return r;
     });

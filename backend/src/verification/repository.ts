@@ -232,6 +232,8 @@ export async function ensureApplication(app: FastifyInstance, companyId: number,
         originalName: APPLICATION_FILE_NAME,
         ownerUserId: userId,
         createdAt: now,
+        // Attached by its verification_documents row below (never an unattached upload: files/quota.ts).
+        attachedAt: now,
       });
       const [d] = await tx
         .insert(verificationDocuments)

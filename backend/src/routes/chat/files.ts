@@ -38,7 +38,10 @@ export default async function chatFileRoutes(fastify: FastifyInstance): Promise<
           COMMON_ERRORS +
           ', ' +
           NOT_MEMBER +
-          ", 400 VALIDATION_ERROR, 413 FILE_TOO_LARGE 'Превышен размер файла', 415 UNSUPPORTED_FILE_TYPE 'Недопустимый тип файла'.",
+          ", 400 VALIDATION_ERROR, 413 FILE_TOO_LARGE 'Превышен размер файла', 415 UNSUPPORTED_FILE_TYPE 'Недопустимый тип файла', " +
+          '413 UPLOAD_QUOTA_EXCEEDED (the caller already holds UPLOAD_QUOTA_FILES unattached uploads, default 20, or this one ' +
+          'would pass UPLOAD_QUOTA_BYTES together, default 100 MB; nothing is stored; issue 14). A file not sent in a message ' +
+          'within 24 hours is deleted.',
         response: {
           201: Type.Object({
             id: Type.String(),
@@ -49,7 +52,7 @@ export default async function chatFileRoutes(fastify: FastifyInstance): Promise<
           }),
           ...errorResponses(SESSION_ERRORS, CSRF_ERRORS, INPUT_ERRORS, {
             404: ['CHAT_NOT_FOUND'],
-            413: ['FILE_TOO_LARGE'],
+            413: ['FILE_TOO_LARGE', 'UPLOAD_QUOTA_EXCEEDED'],
             415: ['UNSUPPORTED_FILE_TYPE', 'UNSUPPORTED_MEDIA_TYPE'],
           }),
         },

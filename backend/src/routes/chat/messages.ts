@@ -20,6 +20,7 @@ import { CHAT_ERRORS } from '@platform/domain/chat/errors';
 import { canPerform, type MemberRole } from '@platform/domain/chat/groups';
 import { isPictureFile, isValidMsgKey, validateChatMessage } from '@platform/domain/chat/message';
 import { AppError, MESSAGES } from '../../errors.js';
+import { markAttached } from '../../files/quota.js';
 import { errorResponses, CSRF_ERRORS, INPUT_ERRORS, SESSION_ERRORS, ROLE_ERRORS } from '../schemas.js';
 import { GroupMsgParams, IdParams, MessageSchema, MessagesPage, MsgParams, SendBody } from './schemas.js';
 
@@ -305,7 +306,9 @@ export default async function chatMessageRoutes(fastify: FastifyInstance): Promi
             .from(storedFiles)
             .where(
               and(inArray(storedFiles.id, fileIds), eq(storedFiles.ownerUserId, user.id), isNull(storedFiles.orderId)),
-            );
+            )
+            // Locked: the expiry of unattached uploads (files/quota.ts) must not delete them before they are attached.
+            .for('update');
           const found = new Map(fs.map((f) => [f.id, f]));
           const at = (id: string) => `pictureIds.${(b.pictureIds ?? []).indexOf(id)}`;
           if (b.fileId && !found.has(b.fileId)) throw attachErr('fileId', 'FILE_NOT_FOUND');
@@ -342,6 +345,8 @@ export default async function chatMessageRoutes(fastify: FastifyInstance): Promi
             .where(and(eq(chatMessages.authorUserId, user.id), eq(chatMessages.extMsgId, b.extMsgId!)));
           return { group, member, row: dup, created: false };
         }
+        // The files are attached now: out of the sender's upload quota, never expired (issue 14; files/quota.ts).
+        await markAttached(tx, fileIds, row.createdAt);
         // The sender has seen everything up to their own message, the group's newest (the group row is locked): the
         // pointer stands on it and the last-viewed time is its creation time.
         // Replying means reading: the others' messages it passes become VIEWED for their senders too (MSG_VIEWED).

@@ -169,13 +169,15 @@ export default async function clientOrderRoutes(fastify: FastifyInstance): Promi
           'a request is created with its id. Identical contents are stored once on disk. ' +
           'Errors: 400 VALIDATION_ERROR (no `file` part, empty file or name), 401 UNAUTHORIZED, 403 FORBIDDEN (not a client), ' +
           "CSRF_INVALID or COMPANY_NOT_VERIFIED (uploads serve requests, which need a verified company), 413 FILE_TOO_LARGE 'Превышен размер файла' (over 50 MB; nothing is stored), 415 UNSUPPORTED_FILE_TYPE " +
-          "'Недопустимый тип файла' or UNSUPPORTED_MEDIA_TYPE (not multipart).",
+          "'Недопустимый тип файла' or UNSUPPORTED_MEDIA_TYPE (not multipart), 413 UPLOAD_QUOTA_EXCEEDED (the caller already holds " +
+          'UPLOAD_QUOTA_FILES unattached uploads, default 20, or this one would pass UPLOAD_QUOTA_BYTES together, default 100 MB; ' +
+          'nothing is stored; issue 14). An upload not attached to a request within 24 hours is deleted.',
         consumes: ['multipart/form-data'],
         response: {
           201: FileInfoSchema,
           ...errorResponses(ROLE_ERRORS, CSRF_ERRORS, INPUT_ERRORS, {
             403: ['COMPANY_NOT_VERIFIED'],
-            413: ['FILE_TOO_LARGE'],
+            413: ['FILE_TOO_LARGE', 'UPLOAD_QUOTA_EXCEEDED'],
             415: ['UNSUPPORTED_FILE_TYPE', 'UNSUPPORTED_MEDIA_TYPE'],
           }),
         },
@@ -282,7 +284,7 @@ export default async function clientOrderRoutes(fastify: FastifyInstance): Promi
         if (v.fileIds.length) {
           const attached = await tx
             .update(storedFiles)
-            .set({ orderId: row.id })
+            .set({ orderId: row.id, attachedAt: now })
             .where(
               and(
                 inArray(storedFiles.id, v.fileIds),
