@@ -5,8 +5,16 @@
  * is set; demo accounts and the living demo world (backend/src/seed/world) seeded on an empty database. `--dev` runs
  * both from TypeScript sources with tsx and the web app through Vite's dev server. `--empty` starts without the demo
  * world (DEMO_WORLD=false: only the demo accounts, so that an operator can sign in; README "Set-up").
+ *
+ * Supervision (issue 14 defect 8; README "Operations"): a tier that stops on its own (crash, kill) is restarted
+ * after a back-off of 1 s, 2 s, 4 s … capped at 30 s; the back-off starts again at 1 s once a tier has run 60 s.
+ * The other tier keeps running meanwhile (the gateway answers /health 503 "degraded" while the backend is down).
+ * Each stop and restart is logged as `[start] <tier> …`. SIGINT / SIGTERM stop every tier (SIGTERM, then SIGKILL
+ * after 10 s) and end the launcher. START_PID_FILE=<path>: the launcher writes `{ "launcher": pid, "backend": pid,
+ * "gateway": pid }` (JSON) there at every (re)start, for process tools and tests.
  */
 import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -24,24 +32,82 @@ const env = {
   ...(empty ? { DEMO_WORLD: 'false' } : {}),
 };
 
-const children = [];
+/** Restart back-off: first delay, cap, and the run time after which a tier counts as healthy again (ms). */
+const RESTART_FIRST_MS = 1000;
+const RESTART_MAX_MS = 30_000;
+const RESTART_RESET_AFTER_MS = 60_000;
+
+/** The delay before the n-th consecutive restart (n ≥ 1): 1 s, 2 s, 4 s … capped at 30 s. */
+function restartDelay(n) {
+  return Math.min(RESTART_FIRST_MS * 2 ** (n - 1), RESTART_MAX_MS);
+}
+
+const pidFile = process.env.START_PID_FILE;
+/** Supervised tiers by name: `{ child, startedAt, failures, timer }`. */
+const tiers = new Map();
+
+function writePids() {
+  if (!pidFile) return;
+  const pids = { launcher: process.pid };
+  for (const [name, t] of tiers) pids[name] = t.child && t.child.exitCode === null ? t.child.pid : null;
+  try {
+    writeFileSync(pidFile, JSON.stringify(pids));
+  } catch (e) {
+    console.error(`[start] cannot write START_PID_FILE ${pidFile}: ${e.message}`);
+  }
+}
+
+/** Starts tier `name` (`cmd args` in `cwd`) and restarts it with back-off whenever it stops unless shutting down. */
 function run(name, cmd, args, cwd) {
+  const tier = tiers.get(name) ?? { child: null, startedAt: 0, failures: 0, timer: null };
+  tiers.set(name, tier);
   const child = spawn(cmd, args, { cwd: join(root, cwd), env, stdio: ['ignore', 'inherit', 'inherit'] });
-  child.on('exit', (code, signal) => {
-    if (!shuttingDown) {
-      console.error(`[start] ${name} stopped (${signal ?? code}); stopping the rest`);
-      shutdown(code ?? 1);
-    }
-  });
-  children.push(child);
+  tier.child = child;
+  tier.startedAt = Date.now();
+  let ended = false;
+  const onEnd = (how) => {
+    if (ended) return;
+    ended = true;
+    writePids();
+    if (shuttingDown) return;
+    // A tier that ran long enough was healthy: its back-off starts again at the first delay.
+    if (Date.now() - tier.startedAt >= RESTART_RESET_AFTER_MS) tier.failures = 0;
+    tier.failures += 1;
+    const delay = restartDelay(tier.failures);
+    console.error(
+      `[start] ${name} stopped (${how}); restarting in ${delay / 1000} s (restart ${tier.failures} in a row)`,
+    );
+    tier.timer = setTimeout(() => {
+      tier.timer = null;
+      if (shuttingDown) return;
+      const next = run(name, cmd, args, cwd);
+      console.error(`[start] ${name} restarted (pid ${next.pid})`);
+    }, delay);
+  };
+  child.on('exit', (code, signal) => onEnd(signal ?? `exit code ${code}`));
+  child.on('error', (e) => onEnd(`error: ${e.message}`));
+  writePids();
   return child;
 }
 
 let shuttingDown = false;
+/** Stops every tier (SIGTERM, SIGKILL after 10 s) and exits with `code` once they are gone. */
 function shutdown(code = 0) {
+  if (shuttingDown) return;
   shuttingDown = true;
-  for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
-  setTimeout(() => process.exit(code), 1500).unref();
+  const running = [];
+  for (const t of tiers.values()) {
+    if (t.timer) clearTimeout(t.timer);
+    if (t.child && t.child.exitCode === null && t.child.signalCode === null) running.push(t.child);
+  }
+  for (const c of running) c.kill('SIGTERM');
+  const killer = setTimeout(() => {
+    for (const c of running) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+  }, 10_000);
+  killer.unref();
+  Promise.all(
+    running.map((c) => (c.exitCode !== null || c.signalCode !== null ? null : new Promise((r) => c.once('exit', r)))),
+  ).then(() => process.exit(code));
 }
 process.on('SIGINT', () => shutdown(0));
 process.on('SIGTERM', () => shutdown(0));
@@ -57,7 +123,9 @@ async function waitFor(url, label, timeoutMs = 120_000) {
     }
     await new Promise((r) => setTimeout(r, 300));
   }
-  throw new Error(`${label} did not become healthy at ${url}`);
+  console.error(`[start] ${label} did not become healthy at ${url}; stopping`);
+  shutdown(1);
+  await new Promise(() => {});
 }
 
 if (dev) {
