@@ -15,6 +15,7 @@ import { healthRoute } from './http/health.js';
 import { reportRoutes } from './http/reports.js';
 import { runtimeConfigFromEnv, runtimeConfigRoute, type RuntimeConfig } from './http/runtimeConfig.js';
 import { compression, webApp } from './http/web.js';
+import { securityHeaders } from './http/securityHeaders.js';
 import { attachWebSocket } from './http/ws.js';
 import { attachChatSubscription } from './modules/chat/subscription.js';
 import { attachOrderSubscription } from './modules/deal/orderEvents.js';
@@ -133,6 +134,14 @@ export async function buildGateway(opts: BuildGatewayOptions): Promise<Gateway> 
   // Hardening (issue 12; security/): limits, time-out, body limit, production mode, trusted documents, explorer.
   const hardening = resolveHardening(config.hardening);
   const hardened = apolloHardening(hardening);
+  const runtimeConfig = opts.runtimeConfig ?? runtimeConfigFromEnv();
+  // CSP, frame, nosniff, referrer and (behind https) HSTS headers on every answer (issue 14; http/securityHeaders.ts).
+  await securityHeaders(app, {
+    webDist: config.webDist,
+    publicUrl: config.publicUrl,
+    runtimeConfig,
+    production: hardening.production,
+  });
   applyExecutionTimeout(schema, hardening.timeoutMs);
   const log = (err: unknown) => app.log.error({ err }, 'masked GraphQL error');
 
@@ -223,7 +232,7 @@ export async function buildGateway(opts: BuildGatewayOptions): Promise<Gateway> 
 
   healthRoute(app, { backendUrl: config.backendUrl, dispatcher });
   reportRoutes(app, { backendUrl: config.backendUrl, dispatcher }); // GET /reports/orders.csv (issue 12)
-  runtimeConfigRoute(app, opts.runtimeConfig ?? runtimeConfigFromEnv()); // analytics counter (issue 13; chat §4)
+  runtimeConfigRoute(app, runtimeConfig); // analytics counter (issue 13; chat §4)
   await backendProxies(app, { backendUrl: config.backendUrl });
   await webApp(app, { webDist: config.webDist });
 
