@@ -282,6 +282,8 @@ export async function createTestApp(
     authRateLimit: RELAXED_AUTH_RATE_LIMIT,
     ...(opts.trustedCaDir ? { trustedCaDir: opts.trustedCaDir } : {}),
     ...opts.config,
+    // No sweep of expired sessions unless a test asks (issue 14): tests move the clock days ahead and back.
+    chatStream: { sessionSweepMs: 0, ...opts.config?.chatStream },
   });
   const clock = new TestClock();
   const mailer = new RecordingMailer();

@@ -26,7 +26,8 @@ import { ORDER_EVENT_KIND } from '@platform/domain/deal/events';
 import { parseLastEventId, resumeFrom } from '../../domain/chat/replay.js';
 import { AppError } from '../../errors.js';
 import { apiTokenStillActive } from '../../integrations/api-tokens.js';
-import { eq } from 'drizzle-orm';
+import { eq, lte, or } from 'drizzle-orm';
+import { endSessionsWhere } from '../../accounts/account-access.js';
 import { sessions } from '../../db/schema/core.js';
 import { sessionKey } from '../session-token.js';
 import { publishEphemeralVia, type EphemeralKind } from '../events.js';
@@ -96,6 +97,19 @@ export async function sessionExpiry(app: FastifyInstance, sid: string, now: Date
   return due.getTime() > now.getTime() ? due : null;
 }
 
+/**
+ * Deletes the sessions expired at the app clock's now (idle or absolute expiry) with their chat session tokens, and
+ * announces them to their users' streams on every replica (accounts/account-access.ts endSessionsWhere). Returns how
+ * many ended.
+ */
+export async function sweepExpiredSessions(app: FastifyInstance): Promise<number> {
+  const now = app.clock.now();
+  const ended = await app.dbh.db.transaction((tx) =>
+    endSessionsWhere(tx, or(lte(sessions.expiresAt, now), lte(sessions.absoluteExpiresAt, now))),
+  );
+  return ended.length;
+}
+
 export default fp(
   async function chatStreamRoutes(app: FastifyInstance) {
     const options = chatStreamOptions(app.config.chatStream);
@@ -127,8 +141,24 @@ export default fp(
       pruneTimer.unref();
     }
 
+    // Expired sessions are deleted and announced (SESSION_ENDED) so their realtime subscriptions end (issue 14).
+    let sweepTimer: NodeJS.Timeout | null = null;
+    let sweeping: Promise<unknown> | null = null;
+    if (options.sessionSweepMs > 0) {
+      sweepTimer = setInterval(() => {
+        sweeping ??= sweepExpiredSessions(app)
+          .catch((err: unknown) => app.log.warn({ err }, 'expired session sweep failed'))
+          .finally(() => {
+            sweeping = null;
+          });
+      }, options.sessionSweepMs);
+      sweepTimer.unref();
+    }
+
     app.addHook('preClose', async () => {
       if (pruneTimer) clearInterval(pruneTimer);
+      if (sweepTimer) clearInterval(sweepTimer);
+      await sweeping;
       for (const s of [...streams]) s.end();
     });
     app.addHook('onClose', async () => {

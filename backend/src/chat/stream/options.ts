@@ -1,7 +1,7 @@
 /**
  * Settings of the chat realtime stream (spec chat §9: ping 20 s, retry 5 s; DESIGN "Realtime": retention).
  * Read from `config.chatStream` (tests pass it to createTestApp's config), else from the environment:
- * CHAT_STREAM_PING_MS, CHAT_STREAM_TOKEN_RECHECK_MS, CHAT_STREAM_SESSION_RECHECK_MS, CHAT_EVENTS_RETENTION_DAYS, CHAT_EVENTS_RETENTION_MAX, CHAT_EVENTS_PRUNE_EVERY_MS.
+ * CHAT_STREAM_PING_MS, CHAT_STREAM_TOKEN_RECHECK_MS, CHAT_STREAM_SESSION_RECHECK_MS, SESSION_SWEEP_MS, CHAT_EVENTS_RETENTION_DAYS, CHAT_EVENTS_RETENTION_MAX, CHAT_EVENTS_PRUNE_EVERY_MS.
  */
 import type { RetentionPolicy } from './log.js';
 
@@ -36,6 +36,12 @@ export interface ChatStreamOptions {
    * Logout, password change and suspension end streams at once by notice; this catches expiry.
    */
   sessionRecheckMs: number;
+  /**
+   * How often this process deletes the expired sessions and announces them (SESSION_ENDED) to their users' streams on
+   * every replica (ms; default 60 000; 0 disables; issue 14): so a gateway channel shared by several sessions of one
+   * user ends the subscriptions of an expired one too. Replicas may sweep at the same time: each row is deleted once.
+   */
+  sessionSweepMs: number;
 }
 
 declare module '../../config.js' {
@@ -62,6 +68,7 @@ export function chatStreamOptions(
     maxBufferedBytes: 1024 * 1024,
     tokenRecheckMs: num(env.CHAT_STREAM_TOKEN_RECHECK_MS, 20_000),
     sessionRecheckMs: num(env.CHAT_STREAM_SESSION_RECHECK_MS, 300_000),
+    sessionSweepMs: num(env.SESSION_SWEEP_MS, 60_000),
     ...over,
     retention: {
       maxAgeMs: num(env.CHAT_EVENTS_RETENTION_DAYS, 7) * DAY,
