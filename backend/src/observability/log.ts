@@ -15,14 +15,23 @@ export interface SerializedError {
   cause?: SerializedError;
 }
 
+/**
+ * PostgreSQL quotes the refused value in some messages ('invalid input syntax for type integer: "…"', issue 14):
+ * the value is replaced by [redacted].
+ */
+function redactValues(text: string): string {
+  return text.replace(/(invalid input (?:syntax|value) for [^:\n]*: )"(?:[^"\\]|\\.)*"/g, '$1"[redacted]"');
+}
+
 /** Serialises an error for the logs, dropping SQL parameter values (and any `params` / `parameters` property). */
 export function serializeError(err: unknown, depth = 0): SerializedError {
   if (!(err instanceof Error)) return { type: typeof err, message: String(err).replace(PARAMS, ''), stack: '' };
   const e = err as Error & { code?: unknown; statusCode?: unknown };
   const out: SerializedError = {
     type: e.name,
-    message: e.message.replace(PARAMS, '\nparams: [redacted]'),
-    stack: (e.stack ?? '').replace(/\nparams: [^\n]*/, '\nparams: [redacted]'),
+    message: redactValues(e.message.replace(PARAMS, '\nparams: [redacted]')),
+    // The stack repeats the message: drop the parameters up to the first frame (a value may span lines).
+    stack: redactValues((e.stack ?? '').replace(/\nparams: [\s\S]*?(?=\n {4}at |$)/, '\nparams: [redacted]')),
   };
   if (e.code !== undefined) out.code = e.code;
   if (e.statusCode !== undefined) out.statusCode = e.statusCode;
