@@ -7,6 +7,7 @@ import { Type } from 'typebox';
 import { checkEmail, normalizeEmail, type FieldIssue } from '@platform/domain/validation/rules';
 import { AppError, MESSAGES } from '../../errors.js';
 import type { AccountType } from '../../plugins/auth.js';
+import { rotateCsrf } from '../../plugins/csrf.js';
 
 /** Readable cookie with the last-login account type (spec core §9 "Cookies"). */
 export const USER_TYPE_COOKIE = 'USER_TYPE';
@@ -52,7 +53,9 @@ export function assertNoIssues(issues: FieldIssue[]): void {
 
 /**
  * Signs `userId` in on this request (spec core §7 login, registration): rotates the session id, sets the
- * absolute expiry (config.sessionAbsoluteSeconds from the app clock) and the readable USER_TYPE cookie.
+ * absolute expiry (config.sessionAbsoluteSeconds from the app clock), rotates the anti-forgery secret (new `_csrf` and
+ * XSRF-TOKEN cookies, the session bound to the new secret: plugins/csrf.ts rotateCsrf, issue 14) and sets the readable
+ * USER_TYPE cookie.
  */
 export async function startSession(
   app: FastifyInstance,
@@ -65,6 +68,7 @@ export async function startSession(
   await request.session.regenerate();
   request.session.userId = userId;
   request.session.absoluteExpiresAt = new Date(now.getTime() + app.config.sessionAbsoluteSeconds * 1000).toISOString();
+  rotateCsrf(request, reply, app.config.secureCookies);
   setUserTypeCookie(app, reply, type);
 }
 

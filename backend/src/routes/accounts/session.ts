@@ -205,7 +205,7 @@ export default async function sessionRoutes(fastify: FastifyInstance): Promise<v
         summary: 'Sign out (spec core §7 Secured common)',
         description:
           'Destroys the session, its chat session tokens and its realtime streams and subscriptions (issue 14). Idempotent: answers 204 also without a session. The USER_TYPE cookie is kept (last-login type).',
-        response: { 204: Type.Null(), ...errorResponses({}) },
+        response: { 204: Type.Null(), ...errorResponses(CSRF_ERRORS) },
       },
     },
     async (request, reply) => {
