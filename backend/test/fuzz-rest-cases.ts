@@ -156,6 +156,7 @@ function mutationsFor(doc: OpenApiDoc, schema: JsonSchema | undefined): Mutation
     out.push(
       { what: 'number 1e30', json: 1e30, text: '1e30' },
       { what: 'number 2^63', json: 9223372036854775808, text: '9223372036854775808' },
+      { what: 'number 2^31 (beyond int4)', json: 2147483648, text: '2147483648' },
       { what: '23-digit number', json: Number(HUGE_23), text: HUGE_23 },
       { what: 'negative number', json: -1, text: '-1' },
       { what: 'wrong type (string for a number)', json: 'abc', text: 'abc' },
@@ -181,7 +182,8 @@ function places(
   depth = 0,
 ): Array<[Path, JsonSchema]> {
   const s = resolve(doc, schema);
-  const out: Array<[Path, JsonSchema]> = path.length ? [[path, s]] : [];
+  // The place keeps its declared schema (a union stays a union for mutationsFor).
+  const out: Array<[Path, JsonSchema]> = path.length && schema ? [[path, schema]] : [];
   if (depth > 6) return out;
   const t = typeOf(s);
   if (t === 'object')
