@@ -164,55 +164,67 @@ describe('GraphQL mutation fuzz: malformed variables never give 5xx, INTERNAL_SE
     await stack?.close();
   });
 
-  it(`every mutation (${FULL ? 'full' : `${PER_MUTATION} seeded cases each`})`, async () => {
-    const rnd = prng(SEED);
-    const before = await fingerprint(stack);
-    const failures: string[] = [];
-    let sent = 0;
-    for (const m of mutations()) {
-      const picks: [Case, Role][] = FULL
-        ? CASES.flatMap((c) => ROLES.map((r): [Case, Role] => [c, r]))
-        : Array.from({ length: PER_MUTATION }, (): [Case, Role] => [
-            CASES[Math.floor(rnd() * CASES.length)],
-            ROLES[Math.floor(rnd() * ROLES.length)],
-          ]);
-      for (const [c, role] of picks) {
-        const client = clients.get(role)!;
-        const variables: Record<string, unknown> = {};
-        for (const a of m.args) variables[a.name] = valueOf(a.type, a.name, c);
-        // A refused call must not sign the client out: its cookies are restored after each call.
-        const cookies = new Map(client.cookies);
-        const res = await fetch(`${stack.url}/graphql`, {
-          method: 'POST',
-          headers: client.headers({ 'content-type': 'application/json' }),
-          // deep: a 5 000-level object among the variables, parsed by the gateway, not declared by the document
-          body:
-            c === 'deep'
-              ? JSON.stringify({ query: m.document, variables }).replace(/}$/, `,"deep":${nestedJson(5_000)}}`)
-              : JSON.stringify({ query: m.document, variables }),
-        });
-        sent++;
-        const text = await res.text();
-        client.cookies.clear();
-        for (const [k, v] of cookies) client.cookies.set(k, v);
-        const where = `${m.field} ${c} as ${role}`;
-        if (res.status >= 500) {
-          failures.push(`${where}: HTTP ${res.status} ${text.slice(0, 300)}`);
-          continue;
+  it(
+    `every mutation (${FULL ? 'full' : `${PER_MUTATION} seeded cases each`})`,
+    async () => {
+      const rnd = prng(SEED);
+      const before = await fingerprint(stack);
+      const failures: string[] = [];
+      let sent = 0;
+      /** Outcomes by kind (HTTP status, error code or result type), printed at the end: how deep the cases reached. */
+      const outcomes = new Map<string, number>();
+      for (const m of mutations()) {
+        const picks: [Case, Role][] = FULL
+          ? CASES.flatMap((c) => ROLES.map((r): [Case, Role] => [c, r]))
+          : Array.from({ length: PER_MUTATION }, (): [Case, Role] => [
+              CASES[Math.floor(rnd() * CASES.length)],
+              ROLES[Math.floor(rnd() * ROLES.length)],
+            ]);
+        for (const [c, role] of picks) {
+          const client = clients.get(role)!;
+          const variables: Record<string, unknown> = {};
+          for (const a of m.args) variables[a.name] = valueOf(a.type, a.name, c);
+          // A refused call must not sign the client out: its cookies are restored after each call.
+          const cookies = new Map(client.cookies);
+          const res = await fetch(`${stack.url}/graphql`, {
+            method: 'POST',
+            headers: client.headers({ 'content-type': 'application/json' }),
+            // deep: a 5 000-level object among the variables, parsed by the gateway, not declared by the document
+            body:
+              c === 'deep'
+                ? JSON.stringify({ query: m.document, variables }).replace(/}$/, `,"deep":${nestedJson(5_000)}}`)
+                : JSON.stringify({ query: m.document, variables }),
+          });
+          sent++;
+          const text = await res.text();
+          client.cookies.clear();
+          for (const [k, v] of cookies) client.cookies.set(k, v);
+          const where = `${m.field} ${c} as ${role}`;
+          if (res.status >= 500) {
+            failures.push(`${where}: HTTP ${res.status} ${text.slice(0, 300)}`);
+            continue;
+          }
+          let body: { errors?: { message: string; extensions?: { code?: string } }[] } = {};
+          try {
+            body = JSON.parse(text) as typeof body;
+          } catch {
+            failures.push(`${where}: HTTP ${res.status}, not JSON: ${text.slice(0, 200)}`);
+            continue;
+          }
+          const data = (body as { data?: Record<string, { __typename?: string } | null> | null }).data;
+          const kind = body.errors?.length
+            ? `${res.status} ${body.errors[0].extensions?.code ?? '?'}`
+            : `${res.status} ${data?.[m.field]?.__typename ?? 'data'}`;
+          outcomes.set(kind, (outcomes.get(kind) ?? 0) + 1);
+          const internal = body.errors?.filter((e) => e.extensions?.code === 'INTERNAL_SERVER_ERROR') ?? [];
+          if (internal.length) failures.push(`${where}: ${JSON.stringify(internal).slice(0, 300)}`);
         }
-        let body: { errors?: { message: string; extensions?: { code?: string } }[] } = {};
-        try {
-          body = JSON.parse(text) as typeof body;
-        } catch {
-          failures.push(`${where}: HTTP ${res.status}, not JSON: ${text.slice(0, 200)}`);
-          continue;
-        }
-        const internal = body.errors?.filter((e) => e.extensions?.code === 'INTERNAL_SERVER_ERROR') ?? [];
-        if (internal.length) failures.push(`${where}: ${JSON.stringify(internal).slice(0, 300)}`);
       }
-    }
-    expect(sent).toBeGreaterThan(150);
-    expect(failures).toEqual([]);
-    expect(await fingerprint(stack)).toEqual(before);
-  });
+      console.log(`fuzz-graphql: ${sent} calls`, Object.fromEntries([...outcomes].sort((a, b) => b[1] - a[1])));
+      expect(sent).toBeGreaterThan(150);
+      expect(failures).toEqual([]);
+      expect(await fingerprint(stack)).toEqual(before);
+    },
+    FULL ? 1_800_000 : 180_000,
+  );
 });
