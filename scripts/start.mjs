@@ -141,11 +141,13 @@ if (dev) {
 }
 
 const url = dev ? 'http://localhost:5173' : env.PUBLIC_URL;
+// The OpenAPI UI is served unless OPENAPI_DOCS says off, or production leaves it unset (README "Configuration").
+const docsFlag = env.OPENAPI_DOCS?.trim().toLowerCase();
+const docsOn = docsFlag ? !['false', '0', 'no', 'off'].includes(docsFlag) : env.NODE_ENV !== 'production';
 console.log(`
 Платформа запущена: ${url}
   GraphQL:        http://localhost:${port}/graphql
-  REST API docs:  http://localhost:${port}/api/docs
-  Mail outbox:    http://localhost:${port}/api/dev/outbox   (links of confirmation and reset mails)
+${docsOn ? `  REST API docs:  http://localhost:${port}/api/docs\n` : ''}  Mail outbox:    http://localhost:${port}/api/dev/outbox   (links of confirmation and reset mails)
 Demo sign-ins (password Demo-2026!):
   client@example.com      client of a verified company
   newclient@example.com   client of a company not yet verified
