@@ -129,6 +129,32 @@ function twoInstances(driver: Driver): void {
       await sleep(100);
       expect(onA.durable().map((e) => e.id)).toEqual(Array.from({ length: N }, (_, i) => head + 1 + i));
     });
+
+    it("logout through instance B ends that session's stream on instance A at once; the other session stays (issue 14)", async () => {
+      const c = await a.signedIn('client@example.com');
+      const mine = await SseReader.open(urlA, { cookie: c.cookieHeader() });
+      const other = await SseReader.open(urlA, { cookie: clientCookie });
+      readers.push(mine, other);
+      await mine.waitFor((x) => x.lastId() !== undefined);
+      await other.waitFor((x) => x.lastId() !== undefined);
+      const res = await b.inject({
+        method: 'POST',
+        url: '/api/secured/common/logout',
+        headers: { cookie: c.cookieHeader(), 'x-xsrf-token': c.token ?? (await c.fetchCsrf()) },
+      });
+      expect(res.statusCode).toBe(204);
+      await mine.waitFor((x) => x.ended, 5000, 'the logged-out stream ends');
+      const notice = mine.blocks.find((x) => x.event === 'SESSION_ENDED');
+      expect(JSON.parse(notice!.data!)).toMatchObject({ type: 'SESSION_ENDED', sessions: [expect.any(String)] });
+      // the other session's stream hears of it (a gateway channel shared by both ends only that session) and goes on
+      await other.waitFor((x) => x.blocks.some((k) => k.event === 'SESSION_ENDED'), 5000, 'the notice on the other');
+      expect(other.ended).toBe(false);
+      const [id] = await append(a.db, [
+        { recipients: [clientId], kind: 'GROUP_MSG', payload: { type: 'GROUP_MSG', message: { msgId: 999 } } },
+      ]);
+      await other.waitFor((x) => x.durable().some((e) => e.id === id), 5000, 'a later event on the other session');
+      expect((await SseReader.open(urlB, { cookie: c.cookieHeader() })).status).toBe(401);
+    });
   });
 }
 

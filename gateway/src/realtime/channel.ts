@@ -21,6 +21,7 @@ import { UpstreamSession } from '../rest/session.js';
 import { type ChatStreamEvent, toWireEvent } from './events.js';
 import { ChannelPresence, type PresenceQueue } from './presence.js';
 import { ResumeBuffer, type ResumeCursor } from './resumeBuffer.js';
+import { sessionKeyOfCookie } from './sessionKey.js';
 import type { SseEvent } from './sse.js';
 import { type ChatSessionTokenDto, type StopReason, TokenRefused, UpstreamStream } from './upstream.js';
 
@@ -60,6 +61,8 @@ export class ChatStreamClosed extends Error {
 /** One subscription of a channel: its cookie, the last durable id delivered and its undelivered queue. */
 export interface Subscriber {
   cookie: string;
+  /** Key of the session behind `cookie` (sessionKey.ts); null without a SESSION cookie (issue 14). */
+  sessionKey?: string | null;
   lastDelivered: number;
   queue: ChatStreamEvent[];
   waiting: ((r: IteratorResult<ChatStreamEvent>) => void) | null;
@@ -182,6 +185,10 @@ export class Channel {
       }
       return;
     }
+    if (e.event === 'SESSION_ENDED') {
+      this.onSessionEnded(e.data);
+      return;
+    }
     if (e.event === ORDER_EVENT_KIND) {
       this.onOrderEvent(e);
       return;
@@ -206,6 +213,38 @@ export class Channel {
     ) {
       this.pushTyping(wire.message.groupId);
     }
+  }
+
+  /**
+   * Sessions of the user ended (issue 14: logout, password change, suspension, expiry; backend `event: SESSION_ENDED`
+   * with their keys): the subscriptions of those sessions end with UNAUTHENTICATED at once. The others go on; when the
+   * upstream ran on an ended session the backend ends it and the reconnect uses a remaining subscriber's cookie.
+   */
+  private onSessionEnded(data: string): void {
+    let keys: string[] = [];
+    try {
+      const body = JSON.parse(data) as { sessions?: unknown };
+      if (Array.isArray(body.sessions)) keys = body.sessions.map(String);
+    } catch {
+      this.o.log?.('chat stream: unreadable SESSION_ENDED event');
+      return;
+    }
+    const ended = new Set(keys);
+    let hit = false;
+    for (const s of [...this.subs]) {
+      const key = s.sessionKey === undefined ? sessionKeyOfCookie(s.cookie) : s.sessionKey;
+      if (key === null || !ended.has(key)) continue;
+      hit = true;
+      end(s, new ChatStreamClosed('UNAUTHENTICATED'));
+      this.subs.delete(s);
+    }
+    if (ended.has(sessionKeyOfCookie(this.lastCookie) ?? '')) {
+      hit = true;
+      const live = [...this.subs].at(-1);
+      if (live) this.lastCookie = live.cookie;
+    }
+    // nobody left on a live session: stop now, no linger (a resubscription with a live session opens a new channel)
+    if (hit && this.subs.size === 0) this.upstream.stop('UNAUTHENTICATED');
   }
 
   /** A live order event (issue 12): durable like chat's, in the same buffer and id order. */

@@ -24,6 +24,7 @@ import { Channel, type ChannelOptions, type Subscriber } from './channel.js';
 import type { ChatStreamEvent } from './events.js';
 import { PresenceQueue } from './presence.js';
 import { parseResumeCursor } from './resumeBuffer.js';
+import { sessionKeyOfCookie } from './sessionKey.js';
 
 export { ChatStreamClosed, fetchSessionToken } from './channel.js';
 export { reportPresence } from './presence.js';
@@ -132,6 +133,7 @@ export class ChatHub {
     const resume = parseResumeCursor(input.resumeFrom);
     const s: Subscriber = {
       cookie: input.cookie,
+      sessionKey: sessionKeyOfCookie(input.cookie),
       lastDelivered: 0,
       queue: [],
       waiting: null,

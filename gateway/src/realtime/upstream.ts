@@ -88,9 +88,9 @@ export class UpstreamStream {
     void this.connect(false);
   }
 
-  /** Deliberate stop: no retry; `onStop('DELIBERATE')` is called. */
-  stop(): void {
-    this.finish('DELIBERATE');
+  /** Stop: no retry; `onStop(reason)` is called (default DELIBERATE; UNAUTHENTICATED when the session ended, issue 14). */
+  stop(reason: StopReason = 'DELIBERATE'): void {
+    this.finish(reason);
   }
 
   get running(): boolean {

@@ -70,7 +70,11 @@ interface StreamAuth {
   sessionSid: string | null;
 }
 
-async function streamUser(app: FastifyInstance, request: FastifyRequest, token: string | undefined): Promise<StreamAuth> {
+async function streamUser(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  token: string | undefined,
+): Promise<StreamAuth> {
   if (request.user) return { userId: request.user.id, sessionSid: request.apiToken ? null : request.session.sessionId };
   const resolver = app.chatRealtime.tokenResolver;
   if (token && resolver) {
