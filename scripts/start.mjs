@@ -17,6 +17,7 @@ import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { nextRestart } from './lib/restart-policy.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dev = process.argv.includes('--dev');
@@ -31,16 +32,6 @@ const env = {
   PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${port}`,
   ...(empty ? { DEMO_WORLD: 'false' } : {}),
 };
-
-/** Restart back-off: first delay, cap, and the run time after which a tier counts as healthy again (ms). */
-const RESTART_FIRST_MS = 1000;
-const RESTART_MAX_MS = 30_000;
-const RESTART_RESET_AFTER_MS = 60_000;
-
-/** The delay before the n-th consecutive restart (n ≥ 1): 1 s, 2 s, 4 s … capped at 30 s. */
-function restartDelay(n) {
-  return Math.min(RESTART_FIRST_MS * 2 ** (n - 1), RESTART_MAX_MS);
-}
 
 const pidFile = process.env.START_PID_FILE;
 /** Supervised tiers by name: `{ child, startedAt, failures, timer }`. */
@@ -70,18 +61,18 @@ function run(name, cmd, args, cwd) {
     ended = true;
     writePids();
     if (shuttingDown) return;
-    // A tier that ran long enough was healthy: its back-off starts again at the first delay.
-    if (Date.now() - tier.startedAt >= RESTART_RESET_AFTER_MS) tier.failures = 0;
-    tier.failures += 1;
-    const delay = restartDelay(tier.failures);
+    // Back-off (lib/restart-policy.mjs): doubling from 1 s to 30 s, from 1 s again after a run of 60 s.
+    const next = nextRestart(tier.failures, Date.now() - tier.startedAt);
+    tier.failures = next.failures;
+    const delay = next.delayMs;
     console.error(
       `[start] ${name} stopped (${how}); restarting in ${delay / 1000} s (restart ${tier.failures} in a row)`,
     );
     tier.timer = setTimeout(() => {
       tier.timer = null;
       if (shuttingDown) return;
-      const next = run(name, cmd, args, cwd);
-      console.error(`[start] ${name} restarted (pid ${next.pid})`);
+      const restarted = run(name, cmd, args, cwd);
+      console.error(`[start] ${name} restarted (pid ${restarted.pid})`);
     }, delay);
   };
   child.on('exit', (code, signal) => onEnd(signal ?? `exit code ${code}`));
