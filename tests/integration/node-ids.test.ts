@@ -69,12 +69,14 @@ describe('node(id:) and nodes(ids:) with malformed ids', () => {
         expect(r.errors, JSON.stringify(r.errors)).toBeUndefined();
         expect(r.data.nodes).toEqual(ids.map(() => null));
       }
-      // node(id:) through the same resolution: one id per Node type beyond int4.
-      const one = await clients[role].gql(
-        `query { ${TYPES.map((t, i) => `n${i}: node(id: "${b64(`${t}:2147483648`)}") { id }`).join(' ')} }`,
-      );
-      expect(one.errors, JSON.stringify(one.errors)).toBeUndefined();
-      expect(Object.values(one.data as Record<string, unknown>)).toEqual(TYPES.map(() => null));
+      // node(id:) through the same resolution: one id per Node type beyond int4 (two documents: at most 15 aliases).
+      for (const types of [TYPES.slice(0, 9), TYPES.slice(9)]) {
+        const one = await clients[role].gql(
+          `query { ${types.map((t, i) => `n${i}: node(id: "${b64(`${t}:2147483648`)}") { id }`).join(' ')} }`,
+        );
+        expect(one.errors, JSON.stringify(one.errors)).toBeUndefined();
+        expect(Object.values(one.data as Record<string, unknown>)).toEqual(types.map(() => null));
+      }
     });
   }
 });
