@@ -7,9 +7,9 @@
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { storedFiles } from '../src/db/schema/orders.js';
-import { runUploadExpiry, UNATTACHED_TTL_MS, UPLOAD_QUOTA_EXCEEDED } from '../src/files/quota.js';
+import { runUploadExpiry, startUploadExpiryJob, UNATTACHED_TTL_MS, UPLOAD_QUOTA_EXCEEDED } from '../src/files/quota.js';
 import { activeOrder, partnerCompanyId } from './deal-partner-helpers.js';
 import { createTestApp, DRIVERS, type TestApp, type TestClient } from './harness.js';
 import { BASE, created, diskFiles, freshDataDir, orderInput, pdf } from './orders-helpers.js';
@@ -154,6 +154,26 @@ for (const driver of DRIVERS) {
       expect((await client.get(`${C}/${chatSent}/file`)).statusCode).toBe(200);
       // A second run finds nothing more.
       expect(await runUploadExpiry(t.db, t.config.dataDir, t.clock.now())).toEqual({ files: [], contents: [] });
+    });
+
+    it('the periodic job (server.ts) sweeps by the clock it is given and reports what it deleted', async () => {
+      await clearQuota();
+      const stale = idOf(await uploadOrderFile(3_000));
+      await nextDay();
+      const logged: string[] = [];
+      const stop = startUploadExpiryJob(t.db, t.config.dataDir, t.clock, {
+        firstDelayMs: 0,
+        intervalMs: 50,
+        log: (m) => logged.push(m),
+      });
+      try {
+        await vi.waitFor(async () => {
+          expect(await t.db.select().from(storedFiles).where(eq(storedFiles.id, stale))).toEqual([]);
+        }, 20_000);
+        await vi.waitFor(() => expect(logged).toContain('unattached uploads deleted: 1 rows, 1 contents'), 20_000);
+      } finally {
+        stop();
+      }
     });
   });
 }

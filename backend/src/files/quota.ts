@@ -132,14 +132,15 @@ export async function runUploadExpiry(db: Db, dataDir: string, now: Date): Promi
 }
 
 /**
- * Starts the expiry job: `runUploadExpiry(db, dataDir, clock.now())` now and every `intervalMs` (default one hour),
- * never twice at once; errors go to `log` and do not stop it. Returns `stop()`.
+ * Starts the expiry job: `runUploadExpiry(db, dataDir, clock.now())` after `firstDelayMs` (default 5 s, once the
+ * server is up) and then every `intervalMs` (default one hour), never twice at once; errors go to `log` and do not
+ * stop it. Returns `stop()`.
  */
 export function startUploadExpiryJob(
   db: Db,
   dataDir: string,
   clock: { now(): Date },
-  opts: { intervalMs?: number; log?: (msg: string, err?: unknown) => void } = {},
+  opts: { intervalMs?: number; firstDelayMs?: number; log?: (msg: string, err?: unknown) => void } = {},
 ): () => void {
   let running = false;
   const tick = () => {
@@ -155,7 +156,7 @@ export function startUploadExpiryJob(
         running = false;
       });
   };
-  const first = setTimeout(tick, 5_000);
+  const first = setTimeout(tick, opts.firstDelayMs ?? 5_000);
   first.unref();
   const timer = setInterval(tick, opts.intervalMs ?? UPLOAD_EXPIRY_INTERVAL_MS);
   timer.unref();
