@@ -69,7 +69,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ? { level: process.env.LOG_LEVEL ?? 'info', serializers: logSerializers } : false,
     ...requestIdOptions, // X-Request-Id from the gateway (src/observability/request-id.ts)
-    trustProxy: true,
+    // X-Forwarded-For/-Proto/-Host believed only from TRUSTED_PROXIES (default loopback: the gateway on this host), so
+    // behind an HTTPS gateway `request.protocol` is https and the Secure session cookie is saved (issue 14).
+    trustProxy: opts.config.trustedProxies,
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();

@@ -39,7 +39,10 @@ export const BACKEND_ROOT = resolve(
  *   (default 60) for the fee calculator. REDIS_URL: the counters live in Redis (shared by replicas; key prefix
  *   RATE_LIMIT_REDIS_PREFIX, default `platform-backend-rate-limit:`), else in memory. TRUSTED_PROXIES: comma-separated
  *   addresses, CIDR ranges or the names loopback / linklocal / uniquelocal (default `loopback`) whose X-Forwarded-For
- *   is believed: the client address is the nearest hop of X-Forwarded-For that is not a trusted proxy.
+ *   is believed: the client address is the nearest hop of X-Forwarded-For that is not a trusted proxy. The same list is
+ *   Fastify's trustProxy: X-Forwarded-Proto/-Host only from those (the gateway), so behind an HTTPS gateway the request
+ *   counts as https and the Secure session cookie is set (issue 14). Cookies are Secure when PUBLIC_URL is https and
+ *   always with NODE_ENV=production.
  * - Rate limits of the sign-in calls (issue 14 defect 3; plugins/rate-limit.ts), each per client address and per e-mail
  *   (`max` per window seconds): RATE_LIMIT_LOGIN / RATE_LIMIT_LOGIN_EMAIL (default 60 / 20 per
  *   RATE_LIMIT_LOGIN_WINDOW_SECONDS 300) for POST /api/public/common/login; RATE_LIMIT_EMAIL_CHECK /
@@ -69,7 +72,7 @@ export interface Config {
   sessionIdleSeconds: number;
   /** Absolute session expiry in seconds (default 12 hours). */
   sessionAbsoluteSeconds: number;
-  /** Whether cookies carry the Secure flag (default: PUBLIC_URL is https). */
+  /** Whether cookies carry the Secure flag (default: PUBLIC_URL is https, or NODE_ENV=production; issue 14). */
   secureCookies: boolean;
   /** Trust store directory of qualified signatures (TRUSTED_CA_DIR); null: trust nothing (production default). */
   trustedCaDir: string | null;
@@ -88,8 +91,10 @@ export interface Config {
   /** Redis of shared counters (REDIS_URL, e.g. redis://127.0.0.1:6379); undefined: counters in memory. */
   redisUrl?: string;
   /**
-   * Proxies whose X-Forwarded-For is believed (TRUSTED_PROXIES; default ['loopback']): addresses, CIDR ranges or
-   * loopback / linklocal / uniquelocal (plugins/rate-limit.ts `clientAddress`).
+   * Proxies whose X-Forwarded-For, X-Forwarded-Proto and X-Forwarded-Host are believed (TRUSTED_PROXIES; default
+   * ['loopback']: the gateway on this host): addresses, CIDR ranges or loopback / linklocal / uniquelocal — Fastify's
+   * trustProxy (issue 14: behind an HTTPS gateway the Secure session cookie is saved) and plugins/rate-limit.ts
+   * `clientAddress`.
    */
   trustedProxies: string[];
   /** Rate limit of the public calls per client address (issue 13; plugins/rate-limit.ts). */
@@ -217,7 +222,8 @@ export function loadConfig(overrides: Partial<Config> = {}, env: NodeJS.ProcessE
     production: env.NODE_ENV === 'production',
     sessionIdleSeconds: Number(env.SESSION_IDLE_SECONDS ?? 30 * 60),
     sessionAbsoluteSeconds: Number(env.SESSION_ABSOLUTE_SECONDS ?? 12 * 60 * 60),
-    secureCookies: publicUrl.startsWith('https:'),
+    // Secure cookies behind an HTTPS address, and always in production (issue 14).
+    secureCookies: publicUrl.startsWith('https:') || env.NODE_ENV === 'production',
     trustedCaDir:
       overrides.trustedCaDir !== undefined
         ? overrides.trustedCaDir

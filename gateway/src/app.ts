@@ -62,13 +62,18 @@ export interface Gateway {
   close(): Promise<void>;
 }
 
-/** Headers describing the original client, passed upstream (login limits and logs see the real address). */
+/**
+ * Headers describing the original client, passed upstream (issue 14): X-Forwarded-For = the client address as the
+ * gateway resolved it (its own TRUSTED_PROXIES decide which X-Forwarded-For hops to believe), X-Forwarded-Proto = the
+ * original protocol (https behind a TLS-terminating proxy that the gateway trusts) and X-Forwarded-Host = the original
+ * host. The backend believes them only from the gateway (its trustProxy), so login limits and logs see the real address
+ * and the Secure session cookie is saved behind HTTPS.
+ */
 function forwardHeaders(request: FastifyRequest): Record<string, string> {
   const h: Record<string, string> = { [REQUEST_ID_HEADER]: request.id };
-  const prior = request.headers['x-forwarded-for'];
-  h['x-forwarded-for'] = prior
-    ? `${String(prior)}, ${request.socket.remoteAddress ?? ''}`
-    : (request.socket.remoteAddress ?? '');
+  h['x-forwarded-for'] = request.ip;
+  h['x-forwarded-proto'] = request.protocol;
+  if (request.host) h['x-forwarded-host'] = request.host;
   if (request.headers['user-agent']) h['user-agent'] = String(request.headers['user-agent']);
   if (request.headers['accept-language']) h['accept-language'] = String(request.headers['accept-language']);
   return h;
@@ -89,13 +94,24 @@ export async function buildGateway(opts: BuildGatewayOptions): Promise<Gateway> 
     logger: false,
     rateLimitTokenPerMinute: 120,
     rateLimitSessionPerMinute: 600,
+    trustedProxies: ['loopback'],
     ...opts,
   };
   const app = Fastify({
     logger: config.logger ? { level: process.env.LOG_LEVEL ?? 'info' } : false,
     ...requestIdOptions, // X-Request-Id: a valid incoming one or a UUID (observability/requestId.ts)
-    trustProxy: true,
+    // X-Forwarded-For/-Proto/-Host believed only from TRUSTED_PROXIES (default loopback; issue 14).
+    trustProxy: config.trustedProxies,
     bodyLimit: 1024 * 1024,
+  });
+  // The client's X-Forwarded-* are replaced by what the gateway resolved with its TRUSTED_PROXIES before anything reads
+  // or proxies them (issue 14): the file proxies pass them to the backend, which believes the gateway.
+  app.addHook('onRequest', async (request) => {
+    const { ip, protocol, host } = request;
+    request.headers['x-forwarded-for'] = ip;
+    request.headers['x-forwarded-proto'] = protocol;
+    if (host) request.headers['x-forwarded-host'] = host;
+    else delete request.headers['x-forwarded-host'];
   });
   // Traces, /metrics, X-Request-Id on answers (issue 12; observability/). `realtime` is read at scrape time only.
   const observability = new GatewayObservability(config.observability ?? loadObservabilityConfig('platform-gateway'), {

@@ -19,6 +19,9 @@
  *   (default 600; issue 12). Over the limit: 429 with Retry-After (http/rateLimit.ts).
  * - REDIS_URL: Redis for the rate-limit counters shared by every replica (e.g. redis://127.0.0.1:6379); unset = in
  *   memory, per process.
+ * - TRUSTED_PROXIES: comma-separated addresses, CIDR ranges or loopback / linklocal / uniquelocal (default `loopback`)
+ *   whose X-Forwarded-For/-Proto/-Host the gateway believes (the load balancer or TLS terminator in front of it); the
+ *   gateway passes the resolved client address, protocol and host to the backend (issue 14).
  */
 import { dirname, resolve } from 'node:path';
 import { hardeningFromEnv, type HardeningConfig } from './security/index.js';
@@ -50,6 +53,8 @@ export interface GatewayConfig {
   rateLimitSessionPerMinute: number;
   /** Redis of the shared rate-limit store (REDIS_URL); unset = in memory. */
   redisUrl?: string;
+  /** Proxies whose X-Forwarded-* headers are believed (TRUSTED_PROXIES; default ['loopback']; issue 14). */
+  trustedProxies: string[];
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
@@ -67,5 +72,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
     rateLimitTokenPerMinute: Number(env.RATE_LIMIT_TOKEN_PER_MINUTE ?? 120),
     rateLimitSessionPerMinute: Number(env.RATE_LIMIT_SESSION_PER_MINUTE ?? 600),
     redisUrl: env.REDIS_URL || undefined,
+    trustedProxies: (env.TRUSTED_PROXIES ?? 'loopback')
+      .split(',')
+      .map((x) => x.trim())
+      .filter(Boolean),
   };
 }

@@ -92,6 +92,8 @@ export class GqlClient {
   readonly cookies = new Map<string, string>();
   /** Upstream-independent count of requests this client made. */
   requests = 0;
+  /** Headers sent with every request, e.g. the X-Forwarded-Proto of a TLS-terminating proxy (issue 14). */
+  extraHeaders: Record<string, string> = {};
   constructor(readonly baseUrl: string) {}
 
   private absorb(res: Response): void {
@@ -110,7 +112,7 @@ export class GqlClient {
   }
 
   headers(extra: Record<string, string> = {}): Record<string, string> {
-    const h: Record<string, string> = { ...extra };
+    const h: Record<string, string> = { ...this.extraHeaders, ...extra };
     if (this.cookies.size) h.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     const xsrf = this.cookies.get('XSRF-TOKEN');
     if (xsrf) h['x-xsrf-token'] = decodeURIComponent(xsrf);
