@@ -5,7 +5,7 @@
  * anti-forgery token. Every answer must be a 4xx with the error contract `{ message, code }` and the database must be
  * unchanged (a fingerprint of every table but the session ones).
  *
- * In `npm test` a seeded sample of each route's cases (PGlite); FUZZ_FULL=1 sends every case (tests/bench/fuzz-rest.mjs
+ * In `npm test` a seeded sample of each route's cases (PGlite, and PostgreSQL too with DATABASE_URL); FUZZ_FULL=1 sends every case (tests/bench/fuzz-rest.mjs
  * runs it and prints the figures; FUZZ_REPORT=<file> writes them as JSON).
  */
 import { createHash } from 'node:crypto';
@@ -13,7 +13,7 @@ import { writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getTableConfig } from 'drizzle-orm/pg-core';
 import { loadConfig, type Config } from '../src/config.js';
-import { allTables, createTestApp, snapshotDb, type TestApp, type TestClient } from './harness.js';
+import { allTables, createTestApp, DRIVERS, snapshotDb, type TestApp, type TestClient } from './harness.js';
 import { fuzzCases, type FuzzRole, type OpenApiDoc } from './fuzz-rest-cases.js';
 
 /** The generator's seed: change it to explore other samples; a failure names the case to replay. */
@@ -66,13 +66,13 @@ const ACCOUNTS: Record<Exclude<FuzzRole, 'guest'>, string> = {
   OPER: 'operator@example.com',
 };
 
-describe('REST fuzz: malformed input never answers 5xx nor writes (issue 14)', () => {
+describe.each(DRIVERS)('REST fuzz: malformed input never answers 5xx nor writes (issue 14) [%s]', (driver) => {
   let t: TestApp;
   const clients = new Map<FuzzRole, TestClient>();
 
   beforeAll(async () => {
     const defaults = loadConfig({ dataDir: `/tmp/platform-test-${process.pid}`, sessionSecret: 'x'.repeat(64) });
-    t = await createTestApp({ config: generousRateLimits(defaults) });
+    t = await createTestApp({ driver, config: generousRateLimits(defaults) });
     for (const [role, email] of Object.entries(ACCOUNTS)) clients.set(role as FuzzRole, await t.signedIn(email));
     const guest = t.client();
     await guest.fetchCsrf();
@@ -122,8 +122,9 @@ describe('REST fuzz: malformed input never answers 5xx nor writes (issue 14)', (
         changed,
         ms: Date.now() - started,
       };
-      if (process.env.FUZZ_REPORT)
-        writeFileSync(process.env.FUZZ_REPORT, JSON.stringify({ ...figures, failures }, null, 2));
+      // PGlite's report at FUZZ_REPORT, PostgreSQL's next to it (…-postgres.json).
+      const report = process.env.FUZZ_REPORT?.replace(/\.json$/, driver === 'pglite' ? '.json' : `-${driver}.json`);
+      if (report) writeFileSync(report, JSON.stringify({ driver, ...figures, failures }, null, 2));
       if (FULL) console.log(`REST fuzz: ${JSON.stringify(figures)}`);
       expect(failures).toEqual([]);
       expect(changed).toEqual([]);
