@@ -69,6 +69,24 @@ describe('sign-in rate limits per client address and per e-mail (issue 14)', () 
     expect((await signInFrom(t.client(), 'partner2@example.com', DEMO_PASSWORD, '192.0.2.20')).statusCode).toBe(200);
   });
 
+  it('the operator sign-in form: the 4th post from one address is a 429 page with the message and Retry-After', async () => {
+    const browser = t.client();
+    const page = await browser.get('/oper-login');
+    const token = /name="_csrf" value="([^"]+)"/.exec(page.body)![1];
+    const post = (email: string) =>
+      browser.request('POST', '/oper-login', {
+        payload: new URLSearchParams({ _csrf: token, email, password: 'Wrong-1!' }).toString(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': '198.51.100.50' },
+        csrf: false,
+      });
+    for (const email of ['o1@example.com', 'o2@example.com', 'o3@example.com'])
+      expect((await post(email)).statusCode).toBe(401);
+    const over = await post('operator@example.com');
+    expect(over.statusCode).toBe(429);
+    expect(over.body).toContain(RATE_LIMITED);
+    expect(Number(over.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+  });
+
   it('the e-mail checks: per e-mail (the 3rd about one address) and per client address (the 4th call)', async () => {
     const c = t.client();
     const check = (email: string, ip: string, path = '/api/public/common/email/check/status') =>

@@ -75,6 +75,10 @@ function sendPage(reply: FastifyReply, status: number, opts: { email?: string; e
 export default async function operatorSignInRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const db = app.dbh.db;
+  const loginPerAddress = app.publicRateLimit('login');
+  const loginPerEmail = app.rateLimitBy('loginEmail', (request) => [
+    ((request.body as { email?: unknown } | undefined)?.email ?? '').toString().trim().toLowerCase(),
+  ]);
 
   // Forms post urlencoded bodies; parsed only inside this plugin (encapsulated), into a plain object of strings.
   app.addContentTypeParser(
@@ -107,7 +111,8 @@ export default async function operatorSignInRoutes(fastify: FastifyInstance): Pr
         description:
           'Form fields `_csrf`, `email`, `password`. Success: 303 to `${PUBLIC_URL}/operator/auth?code=…` (one-time code, 60 s). ' +
           'Failure: the form again — 403 (anti-forgery token missing or wrong; account suspended), 401 (wrong e-mail or password, or not an ' +
-          "operator: 'Оператор с такой почтой не найден'), 429 ('Превышен лимит попыток входа').",
+          "operator: 'Оператор с такой почтой не найден'), 429 ('Превышен лимит попыток входа'; or 'Слишком много запросов. Попробуйте позже.' " +
+          'with Retry-After: the sign-in rate limits per client address and per e-mail, issue 14).',
         consumes: ['application/x-www-form-urlencoded'],
         body: Type.Object({
           _csrf: Type.Optional(Type.String({ maxLength: 200 })),
@@ -134,6 +139,9 @@ export default async function operatorSignInRoutes(fastify: FastifyInstance): Pr
       const now = app.clock.now();
       let user: { id: number };
       try {
+        // The sign-in rate limits of POST /api/public/common/login (issue 14): per client address and per e-mail.
+        await loginPerAddress.call(app, request, reply);
+        await loginPerEmail.call(app, request, reply);
         user = await checkCredentials(db, email, password, 'OPER', now, app.clientAddress(request));
       } catch (err) {
         if (!(err instanceof AppError)) throw err;
