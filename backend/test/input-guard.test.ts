@@ -80,6 +80,15 @@ describe('malformed input through the routes (issue 14 defects 5, 6)', () => {
     expect((await send(client, 'GET', '/api/secured/common/current/user')).statusCode).toBe(200);
   });
 
+  it('keeps the default JSON parser behind the depth check: __proto__ refused, malformed JSON 400', async () => {
+    const proto = await send(guest, 'POST', '/api/public/common/user/callback', '{"__proto__":{"admin":true}}');
+    expect(proto.statusCode).toBe(400);
+    expect(proto.json<ErrorAnswer>().code).toBe('BAD_REQUEST');
+    const broken = await send(guest, 'POST', '/api/public/common/user/callback', '{"name":');
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json<ErrorAnswer>().code).toBe('BAD_REQUEST');
+  });
+
   it('refuses NUL characters in the query, the body and the path with 400 naming the field', async () => {
     const swift = await send(guest, 'GET', '/api/public/counterparty/swift?swift=AB%00CD');
     expect(swift.statusCode).toBe(400);

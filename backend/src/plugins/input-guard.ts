@@ -127,8 +127,9 @@ export function boundIntegers(node: SchemaNode | undefined, name = '', seen = ne
 
 export default fp(
   async function inputGuard(app: FastifyInstance) {
-    // JSON with a depth bound checked on the text before parsing; parsing itself stays Fastify's (proto-poisoning safe).
-    const parseJson = app.getDefaultJsonParser('error', 'ignore');
+    // JSON with a depth bound checked on the text before parsing; parsing itself stays Fastify's default (secure-json-parse,
+    // __proto__ and constructor.prototype refused as by default).
+    const parseJson = app.getDefaultJsonParser('error', 'error');
     app.removeContentTypeParser('application/json');
     app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
       if (jsonDepth(body as string, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) {
