@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildGateway, type Gateway } from '../src/app.js';
-import { inlineScriptHashes } from '../src/http/securityHeaders.js';
+import { CRYPTO_PRO_SCRIPTS, inlineScriptHashes } from '../src/http/securityHeaders.js';
 import { startStubBackend, type Stub } from './stubBackend.js';
 
 const INLINE = "document.documentElement.classList.add('public-page');";
@@ -81,7 +81,7 @@ describe('security headers', () => {
     expect(res.status).toBe(200);
     expectHardened(res);
     const hash = `'sha256-${createHash('sha256').update(INLINE).digest('base64')}'`;
-    expect(csp(res).get('script-src')).toEqual(["'self'", hash]);
+    expect(csp(res).get('script-src')).toEqual(["'self'", hash, ...CRYPTO_PRO_SCRIPTS]);
     expect(csp(res).get('style-src')).toEqual(["'self'", "'unsafe-inline'"]);
     expect(csp(res).has('upgrade-insecure-requests')).toBe(false);
     expect(res.headers.get('strict-transport-security')).toBeNull();
@@ -115,7 +115,11 @@ describe('security headers', () => {
     expect(dev.headers.get('x-frame-options')).toBe('DENY');
     const production = await fetch(`${prod.url}/graphql`, { headers: { accept: 'text/html' } });
     expectHardened(production);
-    expect(csp(production).get('script-src')).toEqual(["'self'", expect.stringMatching(/^'sha256-/)]);
+    expect(csp(production).get('script-src')).toEqual([
+      "'self'",
+      expect.stringMatching(/^'sha256-/),
+      ...CRYPTO_PRO_SCRIPTS,
+    ]);
   });
 
   it('inlineScriptHashes skips scripts with src and empty ones', () => {

@@ -2,7 +2,8 @@
  * Security headers on every gateway answer — the web app, /graphql, the proxies (issue 14 defect 7; OWASP ASVS 5.0
  * V3.4), with @fastify/helmet:
  * - Content-Security-Policy of the built app: scripts from 'self' plus the SHA-256 hashes of index.html's inline
- *   scripts (read from the build at start, so a rebuilt page stays allowed) and, when the analytics counter is configured
+ *   scripts (read from the build at start, so a rebuilt page stays allowed), what the CryptoPro signing library needs
+ *   ('unsafe-eval' and the extension's script; {@link CRYPTO_PRO_SCRIPTS}) and, when the analytics counter is configured
  *   (runtime-config ANALYTICS_COUNTER_ID), the origin of ANALYTICS_SCRIPT_URL (also in connect-src and img-src: the
  *   counter sends its hits there); styles 'self' 'unsafe-inline' — Chakra UI (emotion) inserts <style> elements at run
  *   time and components set style attributes, which hashes or nonces cannot cover; connect-src 'self' (GraphQL over HTTP
@@ -43,6 +44,20 @@ export function inlineScriptHashes(html: string): string[] {
   return hashes;
 }
 
+/**
+ * Script sources the signing of documents needs (spec: qualified electronic signatures through the CryptoPro browser
+ * plug-in): the `crypto-pro` package (cadesplugin_api.js) builds every plug-in call as source text run with eval(), so
+ * 'unsafe-eval' is required, and it loads nmcades_plugin_api.js from the CryptoPro extension (Chrome Web Store and
+ * Opera/Yandex ids; Firefox and Safari give a per-install URL of their extension scheme). Inline scripts stay blocked.
+ */
+export const CRYPTO_PRO_SCRIPTS = [
+  "'unsafe-eval'",
+  'chrome-extension://iifchhfnnmpdbibifmljnfjhpififfog',
+  'chrome-extension://epebfcehmdedogndhlcacafjaacknbcm',
+  'moz-extension:',
+  'safari-extension:',
+];
+
 /** The CSP directives of the web app and the API answers (see the module comment). */
 export function contentSecurityPolicy(opts: SecurityHeadersOptions): Record<string, string[] | null> {
   const index = opts.webDist ? join(opts.webDist, 'index.html') : '';
@@ -54,7 +69,7 @@ export function contentSecurityPolicy(opts: SecurityHeadersOptions): Record<stri
   const sockets = opts.publicUrl ? [new URL(opts.publicUrl).origin.replace(/^http/, 'ws')] : [];
   return {
     'default-src': ["'self'"],
-    'script-src': ["'self'", ...hashes, ...analytics],
+    'script-src': ["'self'", ...hashes, ...CRYPTO_PRO_SCRIPTS, ...analytics],
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:', ...analytics],
     'font-src': ["'self'", 'data:'],
