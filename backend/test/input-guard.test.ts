@@ -178,6 +178,10 @@ describe('malformed input through the routes (issue 14 defects 5, 6)', () => {
     expect(body.errors).toHaveLength(20);
     expect(body.errors?.[0]).toMatchObject({ field: 'extra.0', code: 'WRONG_TYPE' });
     expect(asPartner.body.length).toBeLessThan(4096);
+    // 2 000 levels overflowed the walk's stack (500): now refused before parsing.
+    const deep = await send(partner, 'POST', url, deepJson(2000));
+    expect(deep.statusCode).toBe(400);
+    expect(deep.json<ErrorAnswer>().errors?.[0].code).toBe('BODY_TOO_DEEP');
   });
 
   it('lists at most 20 field errors in any 400 VALIDATION_ERROR', async () => {
