@@ -101,7 +101,7 @@ export default async function chatPresenceRoutes(fastify: FastifyInstance): Prom
         tags: TAGS,
         summary: 'Chat session token (designed path; spec chat §3 "Chat session token")',
         description:
-          'Issues a new random token (only its SHA-256 is stored) valid 12 hours and at most as long as the caller\'s session ' +
+          "Issues a new random token (only its SHA-256 is stored) valid 12 hours and at most as long as the caller's session " +
           '(logout, password change, suspension and session expiry end it; issue 14), which the realtime stream accepts ' +
           '(src/chat/session-token.ts resolveChatSessionToken). Answer { token, chatUserId, supportChatGroupId, expirationTime }. ' +
           'Also records the caller as seen. Errors: 401 UNAUTHORIZED.',
