@@ -1,5 +1,6 @@
 /**
  * The client's order calls (spec core §7 "Client": order/exch validation, create, filter, filter/count, GET {id};
+ * the designed GET batch of issue 14 defect 7;
  * docs/rest-api.md "Client" for the designed ones: files upload and download, create).
  *
  * - Role CLIENT only (spec core §6); every read and write is scoped to the caller's company.
@@ -34,11 +35,13 @@ import type { AuthUser } from '../../plugins/auth.js';
 import { errorResponses, CSRF_ERRORS, INPUT_ERRORS, ROLE_ERRORS } from '../schemas.js';
 import { countOrders, loadOrders, pageOrderIds, type OrderFilter, type OrderSort } from './queries.js';
 import {
+  batchAnswer,
   FileInfoSchema,
   OrderCountSchema,
   OrderFileParams,
   OrderFilterSchema,
   OrderIdParams,
+  OrderIdsQuery,
   OrderInputSchema,
   OrderSchema,
 } from './schemas.js';
@@ -365,6 +368,33 @@ export default async function clientOrderRoutes(fastify: FastifyInstance): Promi
       },
     },
     async (request) => ({ count: await countOrders(db, filterOf(companyOf(request), request.body)) }),
+  );
+
+  app.get(
+    `${BASE}/batch`,
+    {
+      preHandler: client,
+      schema: {
+        tags: TAGS,
+        summary: 'Several requests in one call (designed; issue 14 defect 7 "nodes(ids:) batched")',
+        description:
+          '`?ids=1&ids=2…`: 1–100 distinct order ids. Answers `{ items: Array<Order | null> }`, one entry per id in ' +
+          "request order: the Order exactly as GET {id} answers it, or null where GET {id} would be 404 (another company's " +
+          'request or none — not distinguished). One query set for all ids (orders, files, partner orders). ' +
+          'Errors: 400 VALIDATION_ERROR (ids missing, empty, over 100, repeated, not positive integers), 401 UNAUTHORIZED, ' +
+          '403 FORBIDDEN (not a client).',
+        querystring: OrderIdsQuery,
+        response: {
+          200: batchAnswer(OrderSchema),
+          ...errorResponses(ROLE_ERRORS, { 400: ['VALIDATION_ERROR'] }),
+        },
+      },
+    },
+    async (request) => {
+      const { ids } = request.query;
+      const found = new Map((await loadOrders(db, ids, companyOf(request))).map((o) => [o.id, o]));
+      return { items: ids.map((id) => found.get(id) ?? null) };
+    },
   );
 
   app.get(

@@ -3,7 +3,7 @@
  * Formats that carry a business rule (amount, codes, dates, SWIFT) are checked by src/domain/orders.ts so that the
  * answer has the rule's own code and Russian text; the schemas check shapes and types.
  */
-import { Type } from 'typebox';
+import { Type, type TSchema } from 'typebox';
 import { PartnerOrderViewSchema } from '../../deal/views.js';
 import { GOODS_LOCATIONS, PAYMENT_TYPES } from '../../domain/orders.js';
 import { ORDER_STATUSES } from '@platform/domain/deal/statuses';
@@ -163,6 +163,32 @@ export const OrderCountSchema = Type.Object({ pageable: Type.Optional(PageableRe
 export const OrderIdParams = Type.Object({
   id: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'Order id (numeric)' }),
 });
+/** Most order ids one batch read takes (issue 14 defect 7: `nodes(ids:)` reads its orders in one call per role). */
+export const MAX_BATCH_IDS = 100;
+
+/**
+ * Query of the batch reads `GET …/order/exch/batch?ids=1&ids=2` (client, payment agent, operator; issue 14 defect 7):
+ * 1..{@link MAX_BATCH_IDS} distinct order ids, each a positive integer ≤ 2^53−1 as in the single read's path (orders
+ * have bigserial ids); anything else is 400 VALIDATION_ERROR before any read.
+ */
+export const OrderIdsQuery = Type.Object({
+  ids: Type.Array(Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }), {
+    minItems: 1,
+    maxItems: MAX_BATCH_IDS,
+    uniqueItems: true,
+    description: `Order ids, 1–${MAX_BATCH_IDS} distinct, as a repeated parameter: \`?ids=1&ids=2\``,
+  }),
+});
+
+/** `{ items }` of a batch read: one entry per requested id, in request order, null where the single read is 404. */
+export function batchAnswer<T extends TSchema>(item: T) {
+  return Type.Object({
+    items: Type.Array(Type.Union([item, Type.Null()]), {
+      description: 'One entry per requested id, in request order; null where GET {id} would answer 404 NOT_FOUND',
+    }),
+  });
+}
+
 export const OrderFileParams = Type.Object({
   id: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'Order id (numeric)' }),
   fileId: Type.String({ pattern: UUID_PATTERN, description: 'File id (UUID)' }),

@@ -1,5 +1,6 @@
 /**
  * The payment agent's request calls (spec core §7 partner: order/exch/filter, filter/count, GET {id}, take, reject;
+ * the designed GET batch of issue 14 defect 7;
  * §4 tabs; §5 "a refusal reason is required"). Role PARTNER only; only orders sent to the caller's company.
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -22,7 +23,7 @@ import { sendStoredFile } from '../../files/storage.js';
 import { HistoryEntrySchema, loadPartnerHistory } from '../../deal/views.js';
 import { AppError } from '../../errors.js';
 import { AUTH_ERRORS, ORDER_BASE, partnerOf, SCOPE_ERROR, TAGS } from './common.js';
-import { OrderFileParams } from '../orders/schemas.js';
+import { batchAnswer, OrderFileParams, OrderIdsQuery } from '../orders/schemas.js';
 import {
   OrderIdParams,
   PartnerFilterSchema,
@@ -56,6 +57,12 @@ function filterOf(partnerCompanyId: number, b: FilterBody): PartnerOrderFilter {
     termFrom: b.paymentDateFrom || undefined,
     termTo: b.paymentDateTo || undefined,
   };
+}
+
+/** null for a 404 of a single read (the order is not the caller's to see); any other failure is rethrown. */
+export function absentAsNull(err: unknown): null {
+  if (err instanceof AppError && err.statusCode === 404) return null;
+  throw err;
 }
 
 export default async function partnerOrderRoutes(fastify: FastifyInstance): Promise<void> {
@@ -140,6 +147,34 @@ export default async function partnerOrderRoutes(fastify: FastifyInstance): Prom
       },
     },
     async (request) => loadPartnerDetail(db, partnerOf(request).companyId, request.params.id),
+  );
+
+  app.get(
+    `${ORDER_BASE}/batch`,
+    {
+      preHandler: partner,
+      schema: {
+        tags: TAGS,
+        summary: "Several requests with the payment agent's side in one call (designed; issue 14 defect 7)",
+        description:
+          '`?ids=1&ids=2…`: 1–100 distinct order ids. Answers `{ items: Array<detail | null> }`, one entry per id in request ' +
+          "order: each exactly as GET {id} answers it (the caller's own side, offer hidden per spec core §4, actions), or null " +
+          "where GET {id} would be 404 (not sent to the caller's company or no such order — not distinguished). " +
+          `Errors: 400 VALIDATION_ERROR (ids missing, empty, over 100, repeated, not positive integers), ${AUTH_ERRORS}.`,
+        querystring: OrderIdsQuery,
+        response: {
+          200: batchAnswer(PartnerOrderDetailSchema),
+          ...errorResponses(ROLE_ERRORS, { 400: ['VALIDATION_ERROR'] }),
+        },
+      },
+    },
+    async (request) => {
+      const { companyId } = partnerOf(request);
+      const items = [];
+      // The single read per id (same scoping, same answer); its 404 is null here.
+      for (const id of request.query.ids) items.push(await loadPartnerDetail(db, companyId, id).catch(absentAsNull));
+      return { items };
+    },
   );
 
   app.post(

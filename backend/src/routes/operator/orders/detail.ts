@@ -1,6 +1,7 @@
 /**
  * One order for the operator: read with history and comments, edit the request data while on the check, comment
- * (spec core §7 Operator "GET and PUT {id}", "comment"; §4 "Operator actions").
+ * (spec core §7 Operator "GET and PUT {id}", "comment"; §4 "Operator actions"); the designed GET batch of several orders
+ * (issue 14 defect 7).
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { operatorCanEdit } from '@platform/domain/deal/permissions';
@@ -17,8 +18,8 @@ import { MAX_COMMENT_LENGTH } from '../../../domain/deal/apply.js';
 import { businessToday, isTnvedCodeShape, validateOrderInput, type OrderInput } from '../../../domain/orders.js';
 import { AppError, MESSAGES } from '../../../errors.js';
 import type { AuthUser } from '../../../plugins/auth.js';
-import { OrderInputSchema } from '../../orders/schemas.js';
-import { loadOperatorComments } from '../queries.js';
+import { batchAnswer, OrderIdsQuery, OrderInputSchema } from '../../orders/schemas.js';
+import { loadOperatorComments, loadOperOrders } from '../queries.js';
 import { Type } from 'typebox';
 import { BASE, TAGS, OperOrderSchema, OperOrderDetailSchema, IdParams, CommentBody, operOrder } from './schemas.js';
 import { errorResponses, CSRF_ERRORS, INPUT_ERRORS, RIGHT_ERRORS } from '../../schemas.js';
@@ -51,6 +52,40 @@ export default async function operatorOrderDetailRoutes(fastify: FastifyInstance
       const { id } = request.params;
       const o = await operOrder(db, id);
       return { ...o, history: await loadHistory(db, id), operatorComments: await loadOperatorComments(db, id) };
+    },
+  );
+
+  app.get(
+    `${BASE}/batch`,
+    {
+      preHandler: view,
+      schema: {
+        tags: TAGS,
+        summary: 'Several orders, operator side, in one call (designed; issue 14 defect 7)',
+        description:
+          '`?ids=1&ids=2…`: 1–100 distinct order ids. Answers `{ items: Array<detail | null> }`, one entry per id in request ' +
+          'order: each exactly as GET {id} answers it (operator-side row, history, operatorComments), or null where GET {id} ' +
+          'would be 404 (no such order). Errors: 400 VALIDATION_ERROR (ids missing, empty, over 100, repeated, not positive ' +
+          'integers), 401 UNAUTHORIZED, 403 FORBIDDEN / RIGHT_REQUIRED (ORDERS_VIEW).',
+        querystring: OrderIdsQuery,
+        response: {
+          200: batchAnswer(OperOrderDetailSchema),
+          ...errorResponses(RIGHT_ERRORS, { 400: ['VALIDATION_ERROR'] }),
+        },
+      },
+    },
+    async (request) => {
+      const { ids } = request.query;
+      // The rows in one query set (as the list loads them), then each order's history and comments as GET {id} does.
+      const rows = new Map((await loadOperOrders(db, ids)).map((o) => [o.orderId, o]));
+      const items = [];
+      for (const id of ids) {
+        const o = rows.get(id);
+        items.push(
+          o ? { ...o, history: await loadHistory(db, id), operatorComments: await loadOperatorComments(db, id) } : null,
+        );
+      }
+      return { items };
     },
   );
 
