@@ -199,17 +199,18 @@ export async function startDealStub(orderCount = 30): Promise<DealStub> {
 
   app.post('/api/secured/oper/order/exch/filter', async (req) => page(req.body as never, ids.map(operRow)));
   app.post('/api/secured/oper/order/exch/filter/count', async (): Promise<CountDto> => ({ count: ids.length }));
-  app.get(
-    '/api/secured/oper/order/exch/:id',
-    async (req): Promise<AnswerOf<'GET', '/api/secured/oper/order/exch/{id}'>> => ({
-      ...operRow(Number((req.params as { id: string }).id)),
-      history: [],
-      operatorComments: [
-        { id: 2, name: 'Волкова Ольга', dateTimeCreate: '2026-11-21T11:00:00.000Z', comment: 'Проверено' },
-        { id: 1, name: 'Андреев Пётр', dateTimeCreate: '2026-11-21T10:30:00.000Z', comment: 'Запросить контракт' },
-      ],
-    }),
-  );
+  const operDetail = (id: number): AnswerOf<'GET', '/api/secured/oper/order/exch/{id}'> => ({
+    ...operRow(id),
+    history: [],
+    operatorComments: [
+      { id: 2, name: 'Волкова Ольга', dateTimeCreate: '2026-11-21T11:00:00.000Z', comment: 'Проверено' },
+      { id: 1, name: 'Андреев Пётр', dateTimeCreate: '2026-11-21T10:30:00.000Z', comment: 'Запросить контракт' },
+    ],
+  });
+  /** The ids of a batch read's `?ids=…` (one or repeated). */
+  const idsOf = (req: { query: unknown }) => [(req.query as { ids: string | string[] }).ids].flat().map(Number);
+  app.get('/api/secured/oper/order/exch/batch', async (req) => ({ items: idsOf(req).map(operDetail) }));
+  app.get('/api/secured/oper/order/exch/:id', async (req) => operDetail(Number((req.params as { id: string }).id)));
   app.get('/api/secured/oper/users', async (): Promise<OperatorUserDto[]> => [
     { id: 3, name: 'Ольга', surname: 'Волкова', patronymic: null, email: 'operator@example.com' },
     { id: 4, name: 'Пётр', surname: 'Андреев', patronymic: 'Ильич', email: 'oper2@example.com' },
@@ -277,14 +278,24 @@ export async function startDealStub(orderCount = 30): Promise<DealStub> {
       })),
     ),
   );
+  /** The agent's GET {id}; null (404) beyond id 1000. */
+  const partnerDetail = (id: number): AnswerOf<'GET', '/api/secured/partner/order/exch/{id}'> | null =>
+    id > 1000
+      ? null
+      : {
+          ...order(id),
+          partnerOrders: [{ ...views(id)[0]!, statusLabel: 'Предложение', tab: 'working', rejectReason: null }],
+          actions: [],
+        };
+  app.get(
+    '/api/secured/partner/order/exch/batch',
+    async (req): Promise<AnswerOf<'GET', '/api/secured/partner/order/exch/batch'>> => ({
+      items: idsOf(req).map(partnerDetail),
+    }),
+  );
   app.get('/api/secured/partner/order/exch/:id', async (req, reply) => {
-    const id = Number((req.params as { id: string }).id);
-    if (id > 1000) return reply.code(404).send({ message: 'Заявка не найдена', code: 'NOT_FOUND' });
-    return {
-      ...order(id),
-      partnerOrders: [{ ...views(id)[0]!, statusLabel: 'Предложение', tab: 'working', rejectReason: null }],
-      actions: [],
-    } satisfies AnswerOf<'GET', '/api/secured/partner/order/exch/{id}'>;
+    const detail = partnerDetail(Number((req.params as { id: string }).id));
+    return detail ?? reply.code(404).send({ message: 'Заявка не найдена', code: 'NOT_FOUND' });
   });
 
   app.get(
@@ -346,6 +357,10 @@ export async function startDealStub(orderCount = 30): Promise<DealStub> {
       req.body as never,
       ids.map((id) => order(id)),
     ),
+  );
+  app.get(
+    '/api/secured/client/order/exch/batch',
+    async (req): Promise<AnswerOf<'GET', '/api/secured/client/order/exch/batch'>> => ({ items: idsOf(req).map(order) }),
   );
   app.get('/api/secured/client/order/exch/:id', async (req) => order(Number((req.params as { id: string }).id)));
   app.get('/api/secured/client/order/exch/:id/offers', async (req) => {

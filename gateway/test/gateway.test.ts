@@ -345,8 +345,11 @@ describe('orders (spec core §4)', () => {
       other: null,
       junk: null,
     });
-    expect(upstreamPaths().filter((p) => p === 'GET /api/secured/client/order/exch/3')).toHaveLength(1);
-    expect(upstreamPaths().filter((p) => p === 'GET /api/secured/client/order/exch/99')).toHaveLength(1);
+    // Orders are read through the batch read (issue 14 defect 7), each distinct id once in all.
+    const orderReads = stub.calls.filter((c) => c.url.startsWith('/api/secured/client/order/exch/'));
+    expect(orderReads.every((c) => c.url.startsWith('/api/secured/client/order/exch/batch?'))).toBe(true);
+    const requested = orderReads.flatMap((c) => new URL(c.url, 'http://x').searchParams.getAll('ids'));
+    expect(requested.sort()).toEqual(['3', '99']);
     expect(upstreamPaths().filter((p) => p === 'GET /api/secured/common/current/user')).toHaveLength(1);
   });
 

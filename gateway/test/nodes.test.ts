@@ -1,14 +1,18 @@
 /**
  * `node(id:)` and `nodes(ids:)` over a stub backend that rolls the session on every answer (issue 14 defects 6 and 7):
  * out-of-range ids are null without an upstream read; `nodes` takes at most 100 ids (more: BAD_USER_INPUT TOO_MANY_IDS
- * before any upstream call), reads each distinct id once, and the response relays each cookie once, not one
- * Set-Cookie per upstream call.
+ * before any upstream call), reads the orders of many Order and PartnerOrder ids in ONE batch call per role (client,
+ * payment agent, operator), and the response relays each cookie once, not one Set-Cookie per upstream call.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import { toGlobalId } from 'graphql-relay';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildGateway, type Gateway } from '../src/app.js';
 import { MAX_NODE_IDS } from '../src/modules/node/resolvers.js';
+import { graphql } from 'graphql/index.js';
+import { createContext } from '../src/context.js';
+import { buildGatewaySchema } from '../src/schema.js';
+import { startDealStub, type DealStub, type Role } from './dealStub.js';
 import { startStubBackend, type Stub } from './stubBackend.js';
 
 let stub: Stub;
@@ -86,7 +90,7 @@ beforeEach(() => {
 const NODES = 'query ($ids: [ID!]!) { nodes(ids: $ids) { id ... on Order { orderId } } }';
 
 describe('nodes(ids:)', () => {
-  it(`answers ${MAX_NODE_IDS} ids with one read per distinct id, and relays each cookie once`, async () => {
+  it(`answers ${MAX_NODE_IDS} ids with one batch read of their orders, and relays each cookie once`, async () => {
     const ids = Array.from({ length: MAX_NODE_IDS }, (_, i) => toGlobalId('Order', String((i % 10) + 1)));
     const r = await gql(NODES, { ids });
     expect(r.body.errors).toBeUndefined();
@@ -96,12 +100,13 @@ describe('nodes(ids:)', () => {
       Array.from({ length: 10 }, (_, i) => (i % 2 === 0 ? { id: ids[i], orderId: i + 1 } : null)),
     );
     expect(r.body.data.nodes.slice(10, 20)).toEqual(r.body.data.nodes.slice(0, 10));
-    const orderReads = upstreamPaths().filter((p) => p.startsWith('GET /api/secured/client/order/exch/'));
-    expect(orderReads.sort()).toEqual(
-      Array.from({ length: 10 }, (_, i) => `GET /api/secured/client/order/exch/${i + 1}`).sort(),
-    );
+    // ONE upstream order call, for the 10 distinct ids (not one GET per id).
+    const orderReads = stub.calls.filter((c) => c.url.startsWith('/api/secured/client/order/exch/'));
+    expect(orderReads.map((c) => `${c.method} ${c.url}`)).toEqual([
+      `GET /api/secured/client/order/exch/batch?${Array.from({ length: 10 }, (_, i) => `ids=${i + 1}`).join('&')}`,
+    ]);
     expect(upstreamPaths().filter((p) => p === 'GET /api/secured/common/current/user')).toHaveLength(1);
-    // 11 upstream answers, each with three cookies: the browser gets three lines, the latest of each.
+    // 2 upstream answers, each with three cookies: the browser gets three lines, the latest of each.
     expect(r.setCookie.map((c) => c.split('=')[0]).sort()).toEqual(['ROLL', 'SESSION', 'XSRF-TOKEN']);
     expect(r.setCookie.find((c) => c.startsWith('ROLL='))).toBe(`ROLL=${rolled}; Path=/`);
   });
@@ -136,5 +141,57 @@ describe('node(id:) with an out-of-range id', () => {
   it('is null when the backend refuses the id with 400 (beyond its int4 range)', async () => {
     const r = await gql(NODES, { ids: [toGlobalId('Order', '2147483648'), toGlobalId('Order', '1')] });
     expect(r.body).toEqual({ data: { nodes: [null, { id: toGlobalId('Order', '1'), orderId: 1 }] } });
+  });
+});
+
+describe('nodes(ids:) reads the orders in one batch call for every role', () => {
+  let deal: DealStub;
+  const schema = buildGatewaySchema();
+  beforeAll(async () => {
+    deal = await startDealStub(30);
+  });
+  afterAll(async () => {
+    await deal?.close();
+  });
+
+  /** Runs `nodes(ids:)` as `role` in-process; answers the result and the upstream calls (method and path). */
+  async function nodesAs(role: Role, ids: string[]) {
+    deal.calls.length = 0;
+    const ctx = createContext({ backendUrl: deal.url, cookieHeader: `SESSION=${role}`, csrfToken: 't' });
+    const result = await graphql({
+      schema,
+      source:
+        'query ($ids: [ID!]!) { nodes(ids: $ids) { id ... on Order { orderId } ... on PartnerOrder { status } } }',
+      variableValues: { ids },
+      contextValue: ctx,
+    });
+    return { result, calls: [...deal.calls] };
+  }
+
+  it('operator: 30 Order and PartnerOrder ids, one GET …/oper/order/exch/batch', async () => {
+    const ids = [
+      ...Array.from({ length: 30 }, (_, i) => toGlobalId('Order', String(i + 1))),
+      ...Array.from({ length: 10 }, (_, i) => toGlobalId('PartnerOrder', `${i + 1}:21`)),
+    ];
+    const { result, calls } = await nodesAs('OPER', ids);
+    expect(result.errors).toBeUndefined();
+    const nodes = result.data!.nodes as Array<{ orderId?: number } | null>;
+    expect(nodes.slice(0, 30).map((n) => n?.orderId)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
+    expect(calls.filter((c) => c.includes('/order/exch/'))).toEqual(['GET /api/secured/oper/order/exch/batch']);
+  });
+
+  it("payment agent: its orders and sides in one GET …/partner/order/exch/batch, others' null", async () => {
+    const ids = [
+      ...Array.from({ length: 20 }, (_, i) => toGlobalId('Order', String(i + 1))),
+      toGlobalId('Order', '5000'), // not sent to the agent: the backend's null
+      toGlobalId('PartnerOrder', '3:21'),
+      toGlobalId('PartnerOrder', '3:22'), // another agent's side: null without a read
+    ];
+    const { result, calls } = await nodesAs('PARTNER', ids);
+    expect(result.errors).toBeUndefined();
+    const nodes = result.data!.nodes as Array<{ id: string; orderId?: number } | null>;
+    expect(nodes.slice(0, 20).map((n) => n?.orderId)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    expect(nodes.slice(20).map((n) => n?.id ?? null)).toEqual([null, toGlobalId('PartnerOrder', '3:21'), null]);
+    expect(calls.filter((c) => c.includes('/order/exch/'))).toEqual(['GET /api/secured/partner/order/exch/batch']);
   });
 });

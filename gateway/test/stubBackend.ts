@@ -240,6 +240,16 @@ export async function startStubBackend(): Promise<Stub> {
     const count = orders.filter((o) => o.companyId === 7 && (!statuses || statuses.includes(o.status))).length;
     return { count } satisfies CountDto;
   });
+  // The batch read (issue 14 defect 7): GET {id}'s answer per id, in order, null where it is 404.
+  app.get('/api/secured/client/order/exch/batch', async (req) => {
+    const ids = [(req.query as { ids: string | string[] }).ids].flat().map(Number);
+    return {
+      items: ids.map((id) => {
+        const o = orders.find((x) => x.id === id);
+        return o && o.companyId === 7 ? orderDto(o) : null;
+      }),
+    } satisfies AnswerOf<'GET', '/api/secured/client/order/exch/batch'>;
+  });
   app.get('/api/secured/client/order/exch/:id', async (req, reply) => {
     const o = orders.find((x) => x.id === Number((req.params as { id: string }).id));
     if (!o || o.companyId !== 7) return reply.code(404).send({ message: 'Не найдено', code: 'NOT_FOUND' });

@@ -10,10 +10,12 @@
  *   (operator row; primed by the operator list, which already carries every partner order with its offer),
  *   `operOrderDetail` (operator GET {id}, with history), documents, history, bills, scoring candidates;
  * - `memo`: any other read keyed by a string (counts, settings), at most once per operation.
- * The backend has no batch reads by id, so a loader issues one GET per distinct id, in parallel; what bounds a page's
- * cost is that list answers carry what the rows need — the client's and the payment agent's rows their partner orders
- * with offers and bills, loaded by the backend in batched queries — and prime the loaders (`orderById`,
- * `partnerDetail`, `operOrder`), so fields read the primed values (see test/upstreamCalls.test.ts).
+ * Orders are read in batches (issue 14 defect 7): `orderById`, `partnerDetail`, `operOrder` and `operOrderDetail`
+ * send the ids one tick asks for in ONE call of the role's batch read (GET …/order/exch/batch?ids=…, at most
+ * {@link MAX_ORDER_BATCH} ids a call; {@link byBatch}); the other per-order loaders issue one GET per distinct id, in
+ * parallel. What bounds a page's cost is that list answers carry what the rows need — the client's and the payment
+ * agent's rows their partner orders with offers and bills, loaded by the backend in batched queries — and prime the
+ * loaders (`orderById`, `partnerDetail`, `operOrder`), so fields read the primed values (see test/upstreamCalls.test.ts).
  */
 import DataLoader from 'dataloader';
 import type { BackendApi } from '../rest/client.js';
@@ -35,7 +37,7 @@ import type {
   PartnerCandidateDto,
   PaymentCompanyDto,
 } from '../rest/contract.js';
-import { SessionExpiredError } from '../rest/errors.js';
+import { SessionExpiredError, UpstreamError } from '../rest/errors.js';
 
 export interface OrderCountKey {
   statuses?: readonly OrderStatusDto[];
@@ -85,6 +87,50 @@ function perId<V>(load: (id: number) => Promise<V>): DataLoader<number, V> {
   );
 }
 
+/** Most ids one batch read of orders takes (backend routes/orders/schemas.ts MAX_BATCH_IDS). */
+export const MAX_ORDER_BATCH = 100;
+
+/** Whether the batch read takes `id` as it is (a positive safe integer, like the single read's path). */
+const batchable = (id: number) => Number.isSafeInteger(id) && id >= 1;
+
+/**
+ * Orders by id through a batch read (issue 14 defect 7): the distinct ids of one tick go in ONE `batch(ids)` call
+ * (up to {@link MAX_ORDER_BATCH}; more make further calls), answered `{ items }` in request order. A null item becomes
+ * the error the single read gives for that id — UpstreamError 404 NOT_FOUND 'Заявка не найдена' on `singlePath(id)` —
+ * so `nullIfAbsent` and the error mapping behave as before; a failed batch call fails each of its keys with its error.
+ * Ids the batch read would refuse as a whole (not a positive safe integer) keep the single read, and its own answer.
+ */
+function byBatch<V>(
+  batch: (ids: number[]) => Promise<{ items: Array<V | null> }>,
+  single: (id: number) => Promise<V>,
+  singlePath: (id: number) => string,
+): DataLoader<number, V> {
+  const asError = (err: unknown) => (err instanceof Error ? err : new Error(String(err)));
+  return new DataLoader<number, V>(
+    async (keys) => {
+      const ids = keys.filter(batchable);
+      const answers = new Map<number, V | Error>();
+      if (ids.length) {
+        try {
+          const { items } = await batch(ids);
+          ids.forEach((id, i) => {
+            const item = items[i];
+            answers.set(
+              id,
+              item ??
+                new UpstreamError(404, { code: 'NOT_FOUND', message: 'Заявка не найдена' }, 'GET', singlePath(id)),
+            );
+          });
+        } catch (err) {
+          for (const id of ids) answers.set(id, asError(err));
+        }
+      }
+      return Promise.all(keys.map((id) => answers.get(id) ?? single(id).catch(asError)));
+    },
+    { maxBatchSize: MAX_ORDER_BATCH },
+  );
+}
+
 function once<T>(load: () => Promise<T>): () => Promise<T> {
   let p: Promise<T> | undefined;
   return () => (p ??= load());
@@ -112,10 +158,22 @@ export function createLoaders(api: BackendApi): Loaders {
     clientHistory: perId((id) => api.clientHistory(id)),
     partnerHistory: perId((id) => api.partnerHistory(id)),
     clientPayCheck: perId((id) => api.clientPayCheck(id)),
-    partnerDetail: perId((id) => api.partnerOrder(id)),
+    partnerDetail: byBatch(
+      (ids) => api.partnerOrders(ids),
+      (id) => api.partnerOrder(id),
+      (id) => `/api/secured/partner/order/exch/${id}`,
+    ),
     partnerTerms: perId((id) => api.partnerOfferTerms(id)),
-    operOrder: perId((id) => api.operOrder(id)),
-    operOrderDetail: perId((id) => api.operOrder(id)),
+    operOrder: byBatch(
+      (ids) => api.operOrders(ids),
+      (id) => api.operOrder(id),
+      (id) => `/api/secured/oper/order/exch/${id}`,
+    ),
+    operOrderDetail: byBatch(
+      (ids) => api.operOrders(ids),
+      (id) => api.operOrder(id),
+      (id) => `/api/secured/oper/order/exch/${id}`,
+    ),
     operDocuments: perId((id) => api.operDocuments(id)),
     operCandidates: perId((id) => api.operCandidates(id)),
     activePartners: () => memoise('activePartners', () => api.activePartners()),
@@ -135,12 +193,10 @@ export function createLoaders(api: BackendApi): Loaders {
     primeViewer(user) {
       viewer = Promise.resolve(user);
     },
-    orderById: new DataLoader<number, OrderDto>(
-      // The backend has no batch read: one GET per distinct id, in parallel; DataLoader removes duplicates.
-      (ids) =>
-        Promise.all(
-          ids.map((id) => api.order(id).catch((err: unknown) => (err instanceof Error ? err : new Error(String(err))))),
-        ),
+    orderById: byBatch(
+      (ids) => api.orders(ids),
+      (id) => api.order(id),
+      (id) => `/api/secured/client/order/exch/${id}`,
     ),
     orderCount: new DataLoader<OrderCountKey, number, string>(
       (keys) =>

@@ -165,6 +165,13 @@ export class BackendApi {
   order(id: number) {
     return this.session.call('GET', '/api/secured/client/order/exch/{id}', { params: { id } });
   }
+  /**
+   * GET …/order/exch/batch?ids=… (issue 14 defect 7): 1–100 distinct ids → `{ items }`, one entry per id in order,
+   * each as {@link order} answers it, null where that would be 404. 400 VALIDATION_ERROR for other ids.
+   */
+  orders(ids: readonly number[]) {
+    return this.session.call('GET', '/api/secured/client/order/exch/batch', { query: { ids: [...ids] } });
+  }
 
   // ---- Client deal (backend routes/client-deal; issue 3) ----
   clientDeal(id: number) {
@@ -272,6 +279,10 @@ export class BackendApi {
   partnerOrder(id: number) {
     return this.session.call('GET', '/api/secured/partner/order/exch/{id}', { params: { id } });
   }
+  /** The agent's batch read (issue 14 defect 7): `{ items }` as {@link partnerOrder} per id, null where 404. */
+  partnerOrders(ids: readonly number[]) {
+    return this.session.call('GET', '/api/secured/partner/order/exch/batch', { query: { ids: [...ids] } });
+  }
   /** The agent's history of an order: ORDER rows and its own offer's rows only (backend routes/partner/orders.ts). */
   partnerHistory(id: number) {
     return this.session.call('GET', '/api/secured/partner/order/exch/{id}/history', { params: { id } });
@@ -352,6 +363,10 @@ export class BackendApi {
   }
   operOrder(id: number) {
     return this.session.call('GET', '/api/secured/oper/order/exch/{id}', { params: { id } });
+  }
+  /** The operator's batch read (issue 14 defect 7): `{ items }` as {@link operOrder} per id, null where 404. */
+  operOrders(ids: readonly number[]) {
+    return this.session.call('GET', '/api/secured/oper/order/exch/batch', { query: { ids: [...ids] } });
   }
   operUpdate(id: number, body: OrderInputDto) {
     return this.session.call('PUT', '/api/secured/oper/order/exch/{id}', { params: { id }, body });

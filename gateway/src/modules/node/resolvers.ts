@@ -26,7 +26,10 @@ type NodeValue = ResolversInterfaceTypes<ResolversTypes>['Node'];
 /** The most ids one `nodes(ids:)` call takes (issue 14 defect 7); more is BAD_USER_INPUT before any upstream call. */
 export const MAX_NODE_IDS = 100;
 
-/** Upstream reads one `nodes(ids:)` call keeps in flight at most (the backend has no read by a list of ids). */
+/**
+ * Resolutions one `nodes(ids:)` call keeps in flight at most. Order and PartnerOrder ids do not count against it: they
+ * are read beforehand in one batch call per role ({@link prefetchOrders}).
+ */
 export const NODES_CONCURRENCY = 8;
 
 /**
@@ -142,11 +145,53 @@ async function resolveNodeOf(globalId: string, ctx: GatewayContext): Promise<Nod
 }
 
 /**
+ * Loads, in one batch call, the orders that the Order and PartnerOrder ids among `ids` name, through the loader
+ * {@link resolveNodeOf} reads them from for the viewer's role (client `orderById`, payment agent `partnerDetail` —
+ * only its own PartnerOrder ids —, operator `operOrder`), so their resolution finds them cached. Failures are left to
+ * the per-id resolution (which reports them as it would without the prefetch).
+ */
+async function prefetchOrders(ids: readonly string[], ctx: GatewayContext): Promise<void> {
+  const wanted: Array<{ orderId: number; partnerId?: number }> = [];
+  for (const globalId of ids) {
+    let type: string;
+    let id: string;
+    try {
+      ({ type, id } = fromGlobalId(globalId));
+    } catch {
+      continue;
+    }
+    if (type === 'Order' && plausibleRawId(type, id)) wanted.push({ orderId: Number(id) });
+    else if (type === 'PartnerOrder' && plausibleRawId(type, id)) {
+      const ref = parsePartnerOrderId(globalId);
+      if (ref) wanted.push(ref);
+    }
+  }
+  if (!wanted.length) return;
+  const viewer = await ctx.loaders.viewer().catch(() => null);
+  const role = viewer?.account.type;
+  const loader =
+    role === 'CLIENT'
+      ? ctx.loaders.orderById
+      : role === 'PARTNER'
+        ? ctx.loaders.partnerDetail
+        : role === 'OPER'
+          ? ctx.loaders.operOrder
+          : null;
+  if (!viewer || !loader) return;
+  const orderIds = wanted
+    .filter((w) => role !== 'PARTNER' || w.partnerId === undefined || w.partnerId === viewer.company?.id)
+    .map((w) => w.orderId);
+  await loader.loadMany([...new Set(orderIds)]); // per-key errors come back as values, never thrown
+}
+
+/**
  * `nodes(ids:)` (issue 14 defect 7): at most {@link MAX_NODE_IDS} ids, else BAD_USER_INPUT `TOO_MANY_IDS` before any
- * upstream call; each distinct id resolved once (repeats share the answer) with at most {@link NODES_CONCURRENCY}
- * resolutions in flight. Ids of one type share the operation's loaders, so list-backed types (ApiToken, BankRequisite,
- * User, Company, invitations) cost one upstream read for any number of ids; the others one read per distinct id, in
- * parallel up to the bound. Answers one entry per id, in order, null where not visible.
+ * upstream call. The orders that Order and PartnerOrder ids name are read first in ONE batch call of the role's batch
+ * read ({@link prefetchOrders}; loaders.ts byBatch); then each distinct id is resolved once (repeats share the answer)
+ * with at most {@link NODES_CONCURRENCY} resolutions in flight. Ids of one type share the operation's loaders, so
+ * orders and list-backed types (ApiToken, BankRequisite, User, Company, invitations) cost one upstream read for any
+ * number of ids; the others one read per distinct id, in parallel up to the bound. Answers one entry per id, in order,
+ * null where not visible.
  */
 export async function resolveNodes(ids: readonly string[], ctx: GatewayContext): Promise<(NodeValue | null)[]> {
   if (ids.length > MAX_NODE_IDS) {
@@ -155,6 +200,7 @@ export async function resolveNodes(ids: readonly string[], ctx: GatewayContext):
     });
   }
   const distinct = [...new Set(ids)];
+  await prefetchOrders(distinct, ctx);
   const answers = new Map<string, NodeValue | null>();
   let next = 0;
   const worker = async () => {
