@@ -360,7 +360,9 @@ export async function startDealStub(orderCount = 30): Promise<DealStub> {
   );
   app.get(
     '/api/secured/client/order/exch/batch',
-    async (req): Promise<AnswerOf<'GET', '/api/secured/client/order/exch/batch'>> => ({ items: idsOf(req).map(order) }),
+    async (req): Promise<AnswerOf<'GET', '/api/secured/client/order/exch/batch'>> => ({
+      items: idsOf(req).map((id) => order(id)),
+    }),
   );
   app.get('/api/secured/client/order/exch/:id', async (req) => order(Number((req.params as { id: string }).id)));
   app.get('/api/secured/client/order/exch/:id/offers', async (req) => {
