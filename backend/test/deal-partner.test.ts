@@ -561,7 +561,8 @@ for (const driver of DRIVERS) {
       )
         .filter(([path]) => path.startsWith('/api/secured/partner/'))
         .flatMap(([path, methods]) => Object.entries(methods).map(([m, op]) => ({ path, m, op })));
-      expect(ops.length).toBe(41); // 38 + GET order/exch/{id}/history + POST offer/{docs,final-docs}/{docId}/sign (issue 8)
+      // 38 + GET order/exch/{id}/history + POST offer/{docs,final-docs}/{docId}/sign (issue 8) + GET order/exch/batch (issue 14)
+      expect(ops.length).toBe(42);
       for (const { path, m, op } of ops) {
         expect({ path, m, tags: op.tags }).toEqual({ path, m, tags: ['partner'] });
         expect(op.summary).toMatch(/spec core §\d|design/);
