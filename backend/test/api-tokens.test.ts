@@ -190,7 +190,8 @@ for (const driver of DRIVERS) {
         [{ name: '' }, 'NAME_REQUIRED'],
         [{ name: '   ' }, 'NAME_REQUIRED'],
         [{ name: 'a'.repeat(101) }, 'NAME_TOO_LONG'],
-        [{ name: 'a\u0000b' }, 'NAME_INVALID'],
+        [{ name: 'a\u0001b' }, 'NAME_INVALID'],
+        [{ name: 'a\u0000b' }, 'NUL_CHARACTER'], // refused by the input guard of every route first (issue 14)
         [{ name: 'past', expiresAt: new Date(now - 1000).toISOString() }, 'EXPIRY_IN_PAST'],
         [{ name: 'far', expiresAt: new Date(now + 366 * DAY).toISOString() }, 'EXPIRY_TOO_FAR'],
         [{ name: 'bad date', expiresAt: 'tomorrow' }, 'INVALID_FORMAT'],
