@@ -178,8 +178,18 @@ function createSubscribe(): { subscribe: SubscribeFunction; dispose: () => void 
         },
         error: (err) => {
           if (Array.isArray(err)) {
+            // A subscription ended by the server, e.g. UNAUTHENTICATED when the session ended (logout elsewhere, password
+            // change, block, expiry; issue 14): the session is gone, as for an HTTP 401.
             const errors = err as GraphQLErrorItem[];
-            sink.error(new GraphQLRequestError(errors[0]?.message ?? 'Subscription error', 0, errors));
+            const code = errors.find((e) => e.extensions?.code)?.extensions?.code;
+            if (code === 'UNAUTHENTICATED') unauthenticatedHandler();
+            sink.error(
+              new GraphQLRequestError(
+                errors[0]?.message ?? 'Subscription error',
+                code === 'UNAUTHENTICATED' ? 401 : 0,
+                errors,
+              ),
+            );
           } else if (err instanceof Error) sink.error(err);
           else sink.error(new GraphQLRequestError('Socket closed', 0));
         },
