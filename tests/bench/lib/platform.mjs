@@ -4,7 +4,7 @@
  * the demo client. Not a benchmark itself (tests/bench/run.mjs runs only the files directly under tests/bench/).
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -55,17 +55,31 @@ async function waitHealthy(url, ms = 180_000) {
 /**
  * Starts the built platform (`scripts/start.mjs`; run `npm run build` first) in a fresh temporary DATA_DIR (embedded
  * PGlite, demo accounts and the demo world) on two free ports of the benchmark range. Resolves when /health answers,
- * with `{ base, stop }`: `base` is the web app's origin (http://127.0.0.1:<port>), `stop()` ends the platform's
- * process group and removes the data directory.
+ * with `{ base, backendUrl, pids, stop }`: `base` is the web app's origin (http://127.0.0.1:<port>), `backendUrl` the
+ * REST backend's (http://127.0.0.1:<backend port>), `pids()` reads `{ launcher, backend, gateway }` (the processes of
+ * each tier, START_PID_FILE), `stop()` ends the platform's process group and removes the data directory.
+ *
+ * Options (all optional; the browser benchmarks call it without any): `env` — more environment for the platform
+ * (e.g. `DATABASE_URL` for a PostgreSQL server instead of PGlite, rate limits); `empty` — start without the demo world
+ * (`--empty`: only the demo accounts).
  */
-export async function startPlatform() {
+export async function startPlatform({ env = {}, empty = false } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-platform-'));
   const port = await freePort();
   const backendPort = await freePort([port]);
   const base = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, [join(root, 'scripts', 'start.mjs')], {
+  const pidFile = join(dataDir, 'pids.json');
+  const server = spawn(process.execPath, [join(root, 'scripts', 'start.mjs'), ...(empty ? ['--empty'] : [])], {
     cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), BACKEND_PORT: String(backendPort), PUBLIC_URL: base },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      BACKEND_PORT: String(backendPort),
+      PUBLIC_URL: base,
+      START_PID_FILE: pidFile,
+      ...env,
+    },
     stdio: 'ignore',
     detached: true,
   });
@@ -78,13 +92,14 @@ export async function startPlatform() {
     await new Promise((r) => setTimeout(r, 1500));
     rmSync(dataDir, { recursive: true, force: true });
   };
+  const pids = () => JSON.parse(readFileSync(pidFile, 'utf8'));
   try {
     await waitHealthy(base);
   } catch (error) {
     await stop();
     throw error;
   }
-  return { base, stop };
+  return { base, backendUrl: `http://127.0.0.1:${backendPort}`, pids, stop };
 }
 
 /**

@@ -1,0 +1,146 @@
+/**
+ * Measuring helpers of the gateway benchmarks (tests/bench/gateway-overhead.mjs, peer-gateway.mjs): CPU seconds of a
+ * process from /proc, sequential latencies, throughput with autocannon, percentiles and ratio statistics. Not a
+ * benchmark itself (tests/bench/run.mjs runs only the files directly under tests/bench/).
+ */
+import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import autocannon from 'autocannon';
+
+/** Clock ticks per second of /proc/<pid>/stat (USER_HZ; 100 on Linux x86-64 and arm64). */
+const CLK_TCK = 100;
+
+/** CPU seconds (user + system) that process `pid` has used so far, from /proc/<pid>/stat (Linux only). */
+export function cpuSeconds(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name (which may contain spaces) — utime and stime are fields 14 and 15.
+  const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(rest[11]) + Number(rest[12])) / CLK_TCK;
+}
+
+/**
+ * Starts counting the CPU of the named processes (`{ gateway: pid, backend: pid }`); `stop()` answers the CPU seconds
+ * each used since, with the wall time in seconds as `wall`.
+ */
+export function cpuMeter(pids) {
+  const start = Object.fromEntries(Object.entries(pids).map(([k, pid]) => [k, cpuSeconds(pid)]));
+  const t0 = performance.now();
+  return {
+    stop() {
+      const out = Object.fromEntries(Object.entries(pids).map(([k, pid]) => [k, cpuSeconds(pid) - start[k]]));
+      out.wall = (performance.now() - t0) / 1000;
+      return out;
+    },
+  };
+}
+
+/** The p-th percentile (0–100, nearest rank) of `values` (any order). */
+export function percentile(values, p) {
+  if (!values.length) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const rank = Math.ceil((p / 100) * sorted.length);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, rank - 1))];
+}
+
+/** Min, median and max of `values`. */
+export function spread(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return { min: sorted[0], median: percentile(sorted, 50), max: sorted[sorted.length - 1] };
+}
+
+/** Runs `page()` `n` times one after another; answers the latency of each in ms. */
+export async function sequential(page, n) {
+  const ms = [];
+  for (let i = 0; i < n; i++) {
+    const t0 = performance.now();
+    await page();
+    ms.push(performance.now() - t0);
+  }
+  return ms;
+}
+
+/** The 1-minute load average of the machine (how busy the shared cores were). */
+export function load1() {
+  return Math.round(loadavg()[0] * 100) / 100;
+}
+
+/**
+ * Throughput with autocannon: `connections` keep-alive connections to `url` for `seconds`, each connection sending
+ * `requests` (autocannon request objects: method, path, headers, body) in turn. Answers `{ requests, non2xx, errors,
+ * seconds, rps, p50, p99 }` (latencies of single requests in ms).
+ */
+export async function throughput({ url, requests, connections, seconds }) {
+  const result = await autocannon({ url, connections, duration: seconds, requests, pipelining: 1 });
+  return {
+    requests: result.requests.total,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+    seconds: result.duration,
+    rps: result.requests.total / result.duration,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+  };
+}
+
+/**
+ * Signs the demo client in through the gateway at `base` like the web app (the `login` mutation; the gateway sets
+ * SESSION, XSRF-TOKEN and USER_TYPE) and answers the headers of its later /graphql calls: the cookies, X-XSRF-TOKEN,
+ * JSON and `Accept-Encoding` as a browser sends it.
+ */
+export async function gatewayClientHeaders(base, email = 'client@example.com', password = 'Demo-2026!') {
+  const res = await fetch(`${base}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      query: 'mutation ($input: LoginInput!) { login(input: $input) { __typename } }',
+      variables: { input: { email, password, userType: 'CLIENT' } },
+    }),
+  });
+  const body = await res.json();
+  if (body.data?.login?.__typename !== 'LoginSuccess') throw new Error(`sign-in failed: ${JSON.stringify(body)}`);
+  const cookies = new Map();
+  for (const line of res.headers.getSetCookie()) {
+    const pair = line.split(';')[0];
+    const i = pair.indexOf('=');
+    cookies.set(pair.slice(0, i), pair.slice(i + 1));
+  }
+  return browserHeaders(cookies);
+}
+
+/** Headers of a browser's same-origin JSON call with the cookies of `cookies` (a Map) and its XSRF-TOKEN. */
+export function browserHeaders(cookies) {
+  const h = {
+    'content-type': 'application/json',
+    accept: 'application/json',
+    'accept-encoding': 'gzip, deflate, br',
+    cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+  };
+  const xsrf = cookies.get('XSRF-TOKEN');
+  if (xsrf) h['x-xsrf-token'] = decodeURIComponent(xsrf);
+  return h;
+}
+
+/** The value of Prometheus series `name` with exactly these `labels` in the text exposition `text` (0 if absent). */
+export function metricValue(text, name, labels = {}) {
+  for (const line of text.split('\n')) {
+    if (!line.startsWith(`${name}{`) && !line.startsWith(`${name} `)) continue;
+    const m = /^[^{\s]+(?:\{(.*)\})?\s+(\S+)/.exec(line);
+    if (!m) continue;
+    const have = Object.fromEntries([...(m[1] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((x) => [x[1], x[2]]));
+    if (Object.entries(labels).every(([k, v]) => have[k] === v)) return Number(m[2]);
+  }
+  return 0;
+}
+
+/** Sums every series of `name` in `text` by the value of label `by` (e.g. backend request counts by route). */
+export function metricByLabel(text, name, by) {
+  const out = {};
+  for (const line of text.split('\n')) {
+    if (!line.startsWith(`${name}{`)) continue;
+    const m = /^[^{]+\{(.*)\}\s+(\S+)/.exec(line);
+    const key = new RegExp(`${by}="([^"]*)"`).exec(m?.[1] ?? '')?.[1];
+    if (key !== undefined) out[key] = (out[key] ?? 0) + Number(m[2]);
+  }
+  return out;
+}
