@@ -131,6 +131,10 @@ export const chatMessages = pgTable(
   (t) => [
     uniqueIndex('chat_messages_author_ext_uq').on(t.authorUserId, t.extMsgId),
     index('chat_messages_group_idx').on(t.groupId, t.id),
+    /** The group list's order by last message time (issue 15): max(created_at) of a group's live messages in one probe. */
+    index('chat_messages_group_live_created_idx')
+      .on(t.groupId, t.createdAt)
+      .where(sql`${t.deletedAt} is null`),
     check('chat_messages_status_chk', sql`${t.status} in ('SENT', 'DELIVERED', 'VIEWED')`),
   ],
 );

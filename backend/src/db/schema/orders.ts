@@ -84,6 +84,8 @@ export const orders = pgTable(
     /** Reporting (issue 12): keyset pagination over (created_at, id) for operators, and the status filter. */
     index('orders_created_id_idx').on(t.createdAt, t.id),
     index('orders_status_created_idx').on(t.status, t.createdAt),
+    /** The operator's employee filter (issue 15): the validator's orders, newest first, and their count. */
+    index('orders_validator_created_idx').on(t.validatorUserId, t.createdAt),
     check('orders_amount_positive', sql`${t.amount} > 0`),
     check('orders_payment_type_chk', sql`${t.paymentType} in ('SENDING', 'RECEIVING')`),
     check('orders_goods_location_chk', sql`${t.goodsLocation} in ('IMPORTED', 'NOT_IMPORTED')`),
@@ -198,7 +200,44 @@ export const partnerOrders = pgTable(
     uniqueIndex('partner_orders_order_partner_uq').on(t.orderId, t.partnerCompanyId),
     /** Reporting (issue 12): a payment agent's orders and the payment-agent filter. */
     index('partner_orders_partner_order_idx').on(t.partnerCompanyId, t.orderId),
+    /** The payment agent's tabs (issue 15): its partner orders by offer status. */
+    index('partner_orders_partner_status_idx').on(t.partnerCompanyId, t.status, t.orderId),
   ],
+);
+
+/**
+ * Number of orders per (company, status) for the tab counts at scale (issue 15): a count over the company's or every
+ * company's orders would read up to 1 000 000 rows, a sum over this table reads a few. Kept by statement-level triggers
+ * on `orders` (migration 0011_status_counts): every INSERT, DELETE and change of company or status appends delta rows
+ * (+n / −n, never an UPDATE, so concurrent transactions never wait for a counter row); `compact_status_counts()`
+ * (run by the backend every minute, deal/status-counts-job.ts) folds the deltas into one row per key. The number of
+ * orders with company c and status s is `sum(n)` over the rows with that key, exact in every transaction.
+ */
+export const orderStatusCounts = pgTable(
+  'order_status_counts',
+  {
+    companyId: integer('company_id').notNull(),
+    status: text('status').notNull(),
+    /** A delta (or, after compaction, the total) of the number of orders with this company and status. */
+    n: bigint('n', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('order_status_counts_key_idx').on(t.companyId, t.status, t.n)],
+);
+
+/**
+ * Number of partner orders per (payment agent company, offer status): the payment agent's tab counts and the
+ * operator's payment-agent filter at scale (issue 15). Kept like {@link orderStatusCounts} by triggers on
+ * `partner_orders` (migration 0011_status_counts).
+ */
+export const partnerOrderStatusCounts = pgTable(
+  'partner_order_status_counts',
+  {
+    partnerCompanyId: integer('partner_company_id').notNull(),
+    status: text('status').notNull(),
+    /** A delta (or, after compaction, the total) of the number of partner orders with this agent and status. */
+    n: bigint('n', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('partner_order_status_counts_key_idx').on(t.partnerCompanyId, t.status, t.n)],
 );
 
 export type OrderRow = typeof orders.$inferSelect;
