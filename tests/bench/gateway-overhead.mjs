@@ -64,8 +64,12 @@ const [DOC_ID, DOC_TEXT] = Object.entries(persisted).find(([, text]) => /^\s*que
 const VARIABLES = { tab: 'CURRENT', number: null };
 const GATEWAY_BODY = JSON.stringify({ doc_id: DOC_ID, operationName: 'ClientFeaPageQuery', variables: VARIABLES });
 
-/** The REST calls the gateway makes for the page (and a browser without it would make), for a page of `size`. */
-function directCalls(size) {
+/**
+ * The REST calls a browser without the gateway makes for the page of `size` rows (and the gateway makes upstream):
+ * the current user, the filtered page and the tab counts — one GET …/tab-counts when the backend has that route
+ * (`grouped`), else one POST …/filter/count per tab.
+ */
+function directCalls(size, grouped) {
   const statuses = (tab) => [...CLIENT_TAB_STATUSES[tab]];
   const count = (tab) => ({
     method: 'POST',
@@ -82,9 +86,9 @@ function directCalls(size) {
         statuses: statuses('current'),
       }),
     },
-    count('current'),
-    count('completed'),
-    count('cancelled'),
+    ...(grouped
+      ? [{ method: 'GET', path: '/api/secured/client/order/exch/tab-counts' }]
+      : [count('current'), count('completed'), count('cancelled')]),
   ];
 }
 
@@ -114,7 +118,10 @@ try {
       throw new Error(`gateway page: ${res.status} ${JSON.stringify(json.errors)}`);
     return json.data;
   };
-  const DIRECT = directCalls(10);
+  const grouped =
+    (await fetch(`${backendUrl}/api/secured/client/order/exch/tab-counts`, { headers: dHeaders })).status === 200;
+  const DIRECT = directCalls(10, grouped);
+  console.log(`direct REST page: ${DIRECT.map((c) => `${c.method} ${c.path}`).join(', ')} (in parallel)`);
   const directPage = (calls = DIRECT) =>
     Promise.all(
       calls.map(async (c) => {
@@ -132,7 +139,7 @@ try {
   if (JSON.stringify(gOrders) !== JSON.stringify(dOrders) || g.viewer.orders.totalCount !== d[1].totalElements) {
     throw new Error(`the two sides differ: ${gOrders} vs ${dOrders}`);
   }
-  if (g.viewer.orderTabCounts.current !== d[2].count) throw new Error('tab counts differ');
+  if (g.viewer.orderTabCounts.current !== (grouped ? d[2].current : d[2].count)) throw new Error('tab counts differ');
   const withOffers = g.viewer.orders.edges.filter((e) => e.node.clientDisplayStatus.code === 'HAS_OFFERS').length;
   console.log(
     `page: ${gOrders.length} requests (${withOffers} with offers), tab counts ${JSON.stringify(g.viewer.orderTabCounts)}`,
@@ -223,7 +230,7 @@ try {
       gatewayUpstreamCalls: (sum(gm1) - sum(gm0)) / (count(gm1) - count(gm0)),
       backendRequests: Object.values(backendRoutes).reduce((a, b) => a + b, 0),
       backendRoutes,
-      directCalls: directCalls(size).length,
+      directCalls: directCalls(size, grouped).length,
     };
   }
 
