@@ -39,7 +39,7 @@ import {
   throughput,
 } from './lib/http-load.mjs';
 import { root } from './lib/platform.mjs';
-import { RestSession, startWithRequests } from './lib/requests-dataset.mjs';
+import { databasePids, RestSession, startWithRequests } from './lib/requests-dataset.mjs';
 
 const { values: opts } = parseArgs({
   options: {
@@ -150,9 +150,11 @@ try {
   await sequential(() => directPage(), 30);
 
   // Latency at 1 connection, alternating blocks; CPU of both processes per side.
-  const pids = { gateway, backend };
+  // The PostgreSQL server processes of the backend's pool (connected by now) count as the database's CPU.
+  const pids = { gateway, backend, database: await databasePids(opts.database) };
   const lat = { gateway: [], direct: [] };
-  const cpu1 = { gateway: { gateway: 0, backend: 0, pages: 0 }, direct: { gateway: 0, backend: 0, pages: 0 } };
+  const zero = () => ({ gateway: 0, backend: 0, database: 0, pages: 0 });
+  const cpu1 = { gateway: zero(), direct: zero() };
   const load = [load1()];
   for (let done = 0; done < PAGES; done += BLOCK) {
     const n = Math.min(BLOCK, PAGES - done);
@@ -163,6 +165,7 @@ try {
       const used = meter.stop();
       cpu1[side].gateway += used.gateway;
       cpu1[side].backend += used.backend;
+      cpu1[side].database += used.database;
       cpu1[side].pages += n;
     }
   }
@@ -262,6 +265,7 @@ try {
           cpuMsPerPage: {
             gateway: r3((sumBy(runs, (x) => x.cpu.gateway) * 1000) / pages),
             backend: r3((sumBy(runs, (x) => x.cpu.backend) * 1000) / pages),
+            database: r3((sumBy(runs, (x) => x.cpu.database) * 1000) / pages),
           },
         },
       ];
@@ -270,7 +274,11 @@ try {
   const cpuSequential = Object.fromEntries(
     Object.entries(cpu1).map(([side, c]) => [
       side,
-      { gateway: r3((c.gateway * 1000) / c.pages), backend: r3((c.backend * 1000) / c.pages) },
+      {
+        gateway: r3((c.gateway * 1000) / c.pages),
+        backend: r3((c.backend * 1000) / c.pages),
+        database: r3((c.database * 1000) / c.pages),
+      },
     ]),
   );
   const ratios = {
@@ -310,6 +318,10 @@ try {
   console.log(
     `${pad('backend CPU ms/page (1 conn / N)', 34)}${pad(`${cpuSequential.gateway.backend} / ${tput.gateway.cpuMsPerPage.backend}`, 20)}${pad(`${cpuSequential.direct.backend} / ${tput.direct.cpuMsPerPage.backend}`, 20)}`,
   );
+  console.log(
+    `${pad('PostgreSQL CPU ms/page (1 / N)', 34)}${pad(`${cpuSequential.gateway.database} / ${tput.gateway.cpuMsPerPage.database}`, 20)}${pad(`${cpuSequential.direct.database} / ${tput.direct.cpuMsPerPage.database}`, 20)}`,
+  );
+  console.log('(CPU per page: "1" over the pages at 1 connection, "N" over the throughput runs)');
   console.log('\nupstream calls per page (gateway histogram; backend requests counted by route):');
   for (const s of [3, 10, 50]) {
     const u = upstream[s];

@@ -19,16 +19,35 @@ export function cpuSeconds(pid) {
   return (Number(rest[11]) + Number(rest[12])) / CLK_TCK;
 }
 
+/** CPU seconds of `pid`, or null when the process is gone. */
+function cpuOrNull(pid) {
+  try {
+    return cpuSeconds(pid);
+  } catch {
+    return null;
+  }
+}
+
 /**
- * Starts counting the CPU of the named processes (`{ gateway: pid, backend: pid }`); `stop()` answers the CPU seconds
- * each used since, with the wall time in seconds as `wall`.
+ * Starts counting the CPU of the named processes (`{ gateway: pid, backend: pid }`; a value may also be an array of
+ * pids, e.g. the PostgreSQL server processes of a database, summed; a process that ends meanwhile counts 0); `stop()`
+ * answers the CPU seconds each used since, with the wall time in seconds as `wall`.
  */
 export function cpuMeter(pids) {
-  const start = Object.fromEntries(Object.entries(pids).map(([k, pid]) => [k, cpuSeconds(pid)]));
+  const list = (v) => (Array.isArray(v) ? v : [v]);
+  const start = Object.fromEntries(
+    Object.entries(pids).map(([k, v]) => [k, list(v).map((pid) => [pid, cpuOrNull(pid)])]),
+  );
   const t0 = performance.now();
   return {
     stop() {
-      const out = Object.fromEntries(Object.entries(pids).map(([k, pid]) => [k, cpuSeconds(pid) - start[k]]));
+      const out = {};
+      for (const [k, entries] of Object.entries(start)) {
+        out[k] = entries.reduce((sum, [pid, before]) => {
+          const now = cpuOrNull(pid);
+          return before === null || now === null ? sum : sum + now - before;
+        }, 0);
+      }
       out.wall = (performance.now() - t0) / 1000;
       return out;
     },

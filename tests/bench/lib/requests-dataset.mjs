@@ -232,6 +232,21 @@ export async function dropDatabase(name) {
 }
 
 /**
+ * The process ids of the PostgreSQL server processes connected to database `name` (pg_stat_activity; the server must
+ * run on this machine for their CPU to be read from /proc), e.g. the backend's pool.
+ */
+export async function databasePids(name) {
+  const admin = new pg.Client({ connectionString: `${PG_SERVER}/postgres` });
+  await admin.connect();
+  try {
+    const { rows } = await admin.query('select pid from pg_stat_activity where datname = $1', [name]);
+    return rows.map((r) => r.pid);
+  } finally {
+    await admin.end();
+  }
+}
+
+/**
  * Starts the built platform (tests/bench/lib/platform.mjs, ports of BENCH_PORTS) without the demo world on a fresh
  * PostgreSQL database `database` and creates the data set ({@link createRequestsDataset}). The gateway's per-session
  * rate limit is lifted (a benchmark sends thousands of requests a minute from one session). Answers the platform
