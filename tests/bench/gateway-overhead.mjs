@@ -31,6 +31,7 @@ import {
   browserHeaders,
   cpuMeter,
   gatewayClientHeaders,
+  gitState,
   load1,
   metricByLabel,
   metricValue,
@@ -336,6 +337,7 @@ try {
     benchmark: 'gateway-overhead',
     date: started.toISOString(),
     machine,
+    git: gitState(root),
     options: {
       pages: PAGES,
       connections: CONNECTIONS,

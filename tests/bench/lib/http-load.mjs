@@ -3,6 +3,7 @@
  * process from /proc, sequential latencies, throughput with autocannon, percentiles and ratio statistics. Not a
  * benchmark itself (tests/bench/run.mjs runs only the files directly under tests/bench/).
  */
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
@@ -162,4 +163,19 @@ export function metricByLabel(text, name, by) {
     if (key !== undefined) out[key] = (out[key] ?? 0) + Number(m[2]);
   }
   return out;
+}
+
+/**
+ * The commit the benchmark ran on (`git rev-parse --short HEAD` in `cwd`) and whether tracked files had uncommitted
+ * changes; the platform runs from the last build (`npm run build`), which may be older than either.
+ */
+export function gitState(cwd) {
+  try {
+    const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd, encoding: 'utf8' }).trim();
+    const dirty =
+      execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd, encoding: 'utf8' }).trim() !== '';
+    return { commit, dirty };
+  } catch {
+    return { commit: null, dirty: null };
+  }
 }
