@@ -4,7 +4,8 @@
  * benchmark itself (tests/bench/run.mjs runs only the files directly under tests/bench/).
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
@@ -174,8 +175,20 @@ export function gitState(cwd) {
     const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd, encoding: 'utf8' }).trim();
     const dirty =
       execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd, encoding: 'utf8' }).trim() !== '';
-    return { commit, dirty };
+    return { commit, dirty, built: builtAt(cwd) };
   } catch {
-    return { commit: null, dirty: null };
+    return { commit: null, dirty: null, built: builtAt(cwd) };
   }
+}
+
+/** When the backend and the gateway the platform runs were built (mtime of each `dist/src/server.js`, ISO). */
+export function builtAt(cwd) {
+  const at = (tier) => {
+    try {
+      return statSync(join(cwd, tier, 'dist', 'src', 'server.js')).mtime.toISOString();
+    } catch {
+      return null;
+    }
+  };
+  return { backend: at('backend'), gateway: at('gateway') };
 }
