@@ -31,6 +31,7 @@ import orderRoutes from './routes/orders/index.js';
 import referenceRoutes from './routes/reference/index.js';
 import { resolveChatSessionToken } from './chat/session-token.js';
 import { MAX_FILE_BYTES } from '@platform/domain/limits';
+import { transformDocument, transformRoute } from './openapi-transform.js';
 
 /** Per-file upload limit (bytes): spec core §5/§9, 50 MB (@platform/domain/limits). */
 export { MAX_FILE_BYTES };
@@ -68,6 +69,9 @@ export interface BuildOptions {
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ? { level: process.env.LOG_LEVEL ?? 'info', serializers: logSerializers } : false,
+    // No "incoming request" / "request completed" lines per call (issue 15: two log writes per REST call on the hot path;
+    // the metrics and traces time every request). Errors, warnings and the audit log stay. LOG_REQUESTS=true: back on.
+    disableRequestLogging: process.env.LOG_REQUESTS !== 'true',
     ...requestIdOptions, // X-Request-Id from the gateway (src/observability/request-id.ts)
     // X-Forwarded-For/-Proto/-Host believed only from TRUSTED_PROXIES (default loopback: the gateway on this host), so
     // behind an HTTPS gateway `request.protocol` is https and the Secure session cookie is saved (issue 14).
@@ -107,6 +111,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       },
       components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'SESSION' } } },
     },
+    // String enums, operationIds, a schema for every response body (issue 15; src/openapi-transform.ts).
+    transform: transformRoute,
+    transformObject: transformDocument,
   });
   // The UI and the document (/api/docs, /api/docs/json, /api/docs/yaml) only when configured on (OPENAPI_DOCS; off in
   // production by default, issue 14); @fastify/swagger stays registered for app.swagger() (openapi.ts, tests).

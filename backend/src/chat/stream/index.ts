@@ -176,6 +176,7 @@ export default fp(
         schema: {
           tags: ['chat'],
           summary: 'Realtime chat events (Server-Sent Events), resumable with Last-Event-ID',
+          produces: ['text/event-stream'],
           querystring: {
             type: 'object',
             properties: { token: { type: 'string' }, lastEventId: { type: 'string' } },
