@@ -67,8 +67,8 @@ const GATEWAY_BODY = JSON.stringify({ doc_id: DOC_ID, operationName: 'ClientFeaP
 
 /**
  * The REST calls a browser without the gateway makes for the page of `size` rows (and the gateway makes upstream):
- * the current user, the filtered page and the tab counts — one GET …/tab-counts when the backend has that route
- * (`grouped`), else one POST …/filter/count per tab.
+ * the current user, the filtered page and the tab counts — one GET …/tab-counts when the gateway uses that route
+ * (`grouped`), else one POST …/filter/count per tab, as the gateway does.
  */
 function directCalls(size, grouped) {
   const statuses = (tab) => [...CLIENT_TAB_STATUSES[tab]];
@@ -119,10 +119,25 @@ try {
       throw new Error(`gateway page: ${res.status} ${JSON.stringify(json.errors)}`);
     return json.data;
   };
-  const grouped =
-    (await fetch(`${backendUrl}/api/secured/client/order/exch/tab-counts`, { headers: dHeaders })).status === 200;
+  // The direct side makes the REST calls the gateway makes for the page (read from the backend's request counts by
+  // route): GET …/tab-counts once the gateway uses it, else the three filter/count calls.
+  const backendRoutes = async () =>
+    metricByLabel(
+      await (await fetch(`${backendUrl}/metrics`)).text(),
+      'http_server_request_duration_seconds_count',
+      'route',
+    );
+  const routesBefore = await backendRoutes();
+  await gatewayPage();
+  const routesAfter = await backendRoutes();
+  const gatewayRoutes = Object.keys(routesAfter).filter(
+    (r) => r !== '/metrics' && routesAfter[r] > (routesBefore[r] ?? 0),
+  );
+  const grouped = gatewayRoutes.includes('/api/secured/client/order/exch/tab-counts');
   const DIRECT = directCalls(10, grouped);
   console.log(`direct REST page: ${DIRECT.map((c) => `${c.method} ${c.path}`).join(', ')} (in parallel)`);
+  const missing = gatewayRoutes.filter((r) => !DIRECT.some((c) => c.path === r));
+  if (missing.length) console.log(`warning: the gateway also called ${missing.join(', ')}; the direct side does not`);
   const directPage = (calls = DIRECT) =>
     Promise.all(
       calls.map(async (c) => {
@@ -223,7 +238,7 @@ try {
     const count = (t) => metricValue(t, 'graphql_operation_upstream_calls_count', labels);
     const routes0 = metricByLabel(bm0, 'http_server_request_duration_seconds_count', 'route');
     const routes1 = metricByLabel(bm1, 'http_server_request_duration_seconds_count', 'route');
-    const backendRoutes = Object.fromEntries(
+    const perRoute = Object.fromEntries(
       Object.entries(routes1)
         .map(([route, v]) => [route, (v - (routes0[route] ?? 0)) / N])
         .filter(([route, v]) => v > 0 && route !== '/metrics'),
@@ -232,8 +247,8 @@ try {
       rows,
       withOffers: offered,
       gatewayUpstreamCalls: (sum(gm1) - sum(gm0)) / (count(gm1) - count(gm0)),
-      backendRequests: Object.values(backendRoutes).reduce((a, b) => a + b, 0),
-      backendRoutes,
+      backendRequests: Object.values(perRoute).reduce((a, b) => a + b, 0),
+      backendRoutes: perRoute,
       directCalls: directCalls(size, grouped).length,
     };
   }
