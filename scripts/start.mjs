@@ -13,11 +13,9 @@
  * after 10 s) and end the launcher. START_PID_FILE=<path>: the launcher writes `{ "launcher": pid, "backend": pid,
  * "gateway": pid }` (JSON) there at every (re)start, for process tools and tests.
  */
-import { spawn } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { nextRestart } from './lib/restart-policy.mjs';
+import { createSupervisor } from './lib/supervisor.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dev = process.argv.includes('--dev');
@@ -33,91 +31,11 @@ const env = {
   ...(empty ? { DEMO_WORLD: 'false' } : {}),
 };
 
-const pidFile = process.env.START_PID_FILE;
-/** Supervised tiers by name: `{ child, startedAt, failures, timer }`. */
-const tiers = new Map();
-
-function writePids() {
-  if (!pidFile) return;
-  const pids = { launcher: process.pid };
-  for (const [name, t] of tiers) pids[name] = t.child && t.child.exitCode === null ? t.child.pid : null;
-  try {
-    writeFileSync(pidFile, JSON.stringify(pids));
-  } catch (e) {
-    console.error(`[start] cannot write START_PID_FILE ${pidFile}: ${e.message}`);
-  }
-}
-
-/** Starts tier `name` (`cmd args` in `cwd`) and restarts it with back-off whenever it stops unless shutting down. */
-function run(name, cmd, args, cwd) {
-  const tier = tiers.get(name) ?? { child: null, startedAt: 0, failures: 0, timer: null };
-  tiers.set(name, tier);
-  const child = spawn(cmd, args, { cwd: join(root, cwd), env, stdio: ['ignore', 'inherit', 'inherit'] });
-  tier.child = child;
-  tier.startedAt = Date.now();
-  let ended = false;
-  const onEnd = (how) => {
-    if (ended) return;
-    ended = true;
-    writePids();
-    if (shuttingDown) return;
-    // Back-off (lib/restart-policy.mjs): doubling from 1 s to 30 s, from 1 s again after a run of 60 s.
-    const next = nextRestart(tier.failures, Date.now() - tier.startedAt);
-    tier.failures = next.failures;
-    const delay = next.delayMs;
-    console.error(
-      `[start] ${name} stopped (${how}); restarting in ${delay / 1000} s (restart ${tier.failures} in a row)`,
-    );
-    tier.timer = setTimeout(() => {
-      tier.timer = null;
-      if (shuttingDown) return;
-      const restarted = run(name, cmd, args, cwd);
-      console.error(`[start] ${name} restarted (pid ${restarted.pid})`);
-    }, delay);
-  };
-  child.on('exit', (code, signal) => onEnd(signal ?? `exit code ${code}`));
-  child.on('error', (e) => onEnd(`error: ${e.message}`));
-  writePids();
-  return child;
-}
-
-let shuttingDown = false;
-/** Stops every tier (SIGTERM, SIGKILL after 10 s) and exits with `code` once they are gone. */
-function shutdown(code = 0) {
-  if (shuttingDown) return;
-  shuttingDown = true;
-  const running = [];
-  for (const t of tiers.values()) {
-    if (t.timer) clearTimeout(t.timer);
-    if (t.child && t.child.exitCode === null && t.child.signalCode === null) running.push(t.child);
-  }
-  for (const c of running) c.kill('SIGTERM');
-  const killer = setTimeout(() => {
-    for (const c of running) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
-  }, 10_000);
-  killer.unref();
-  Promise.all(
-    running.map((c) => (c.exitCode !== null || c.signalCode !== null ? null : new Promise((r) => c.once('exit', r)))),
-  ).then(() => process.exit(code));
-}
-process.on('SIGINT', () => shutdown(0));
-process.on('SIGTERM', () => shutdown(0));
-
-async function waitFor(url, label, timeoutMs = 120_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      const res = await fetch(url);
-      if (res.ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  console.error(`[start] ${label} did not become healthy at ${url}; stopping`);
-  shutdown(1);
-  await new Promise(() => {});
-}
+// Restart with back-off, SIGINT/SIGTERM handling and START_PID_FILE: lib/supervisor.mjs.
+const supervisor = createSupervisor({ pidFile: process.env.START_PID_FILE });
+/** Starts tier `name` (`cmd args` in the workspace `cwd`) under supervision. */
+const run = (name, cmd, args, cwd) => supervisor.run(name, cmd, args, { cwd: join(root, cwd), env });
+const waitFor = supervisor.waitFor;
 
 if (dev) {
   run('backend', 'npx', ['tsx', 'watch', 'src/server.ts'], 'backend');
