@@ -80,7 +80,10 @@ export const orders = pgTable(
   },
   (t) => [
     index('orders_company_created_idx').on(t.companyId, t.createdAt),
-    index('orders_company_status_idx').on(t.companyId, t.status),
+    /** The client's tabs (issue 15): a company's orders of one status newest first (and, by prefix, per status). */
+    index('orders_company_status_created_idx').on(t.companyId, t.status, t.createdAt),
+    /** The number filter of the lists whose query compares `number` (issue 15; `number` = `id`). */
+    index('orders_number_idx').on(t.number),
     /** Reporting (issue 12): keyset pagination over (created_at, id) for operators, and the status filter. */
     index('orders_created_id_idx').on(t.createdAt, t.id),
     index('orders_status_created_idx').on(t.status, t.createdAt),
