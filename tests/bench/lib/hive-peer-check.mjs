@@ -66,6 +66,8 @@ try {
     `orders: ${orders?.content?.length} of ${orders?.totalElements}; first:`,
     String(JSON.stringify(orders?.content?.[0])).slice(0, 400),
   );
+  const offers = orders?.content?.flatMap((o) => o.partnerOrders ?? []) ?? [];
+  console.log(`offers on the page: ${offers.length}`, JSON.stringify(offers.slice(0, 3)));
   // A few sequential queries for orientation only (the comparison bench measures properly): median wall time, RSS.
   const times = [];
   for (let i = 0; i < 20; i++) {
@@ -78,6 +80,10 @@ try {
   console.log(
     `20 sequential queries: median ${times[10].toFixed(1)} ms, max ${times[19].toFixed(1)} ms; peer RSS ${(rssKb / 1024).toFixed(0)} MB`,
   );
+  // POST …/filter needs the anti-forgery header: with the cookie alone the backend refuses it (403), the tab counts
+  // (GET) still answer — so both forwarded headers are what makes the page work.
+  const cookieOnly = await ask({ cookie: session.cookie });
+  console.log('cookie without X-XSRF-TOKEN:', JSON.stringify(cookieOnly.body).slice(0, 300));
   const anonymous = await ask({});
   console.log('without the session:', JSON.stringify(anonymous.body).slice(0, 300));
   ok =
@@ -87,6 +93,8 @@ try {
     Array.isArray(orders?.content) &&
     orders.content.length > 0 &&
     orders.content.length <= 10 &&
+    typeof cookieOnly.body.data?.tabCounts?.current === 'number' &&
+    cookieOnly.body.data?.orders?.content === undefined &&
     // Without the cookie the backend answers 401, which Mesh maps to the 401 member (no tab counts).
     anonymous.body.data?.tabCounts?.current === undefined;
 } catch (e) {
