@@ -5,6 +5,7 @@ import { openDatabase } from './db/client.js';
 import { prepareDatabase } from './db/prepare.js';
 import { startExpiryJob } from './deal/expiry-job.js';
 import { startUploadExpiryJob } from './files/quota.js';
+import { startStatusCountsCompaction } from './db/status-counts.js';
 import { seedWorldOnFirstStart, ShiftableClock } from './seed/world/index.js';
 
 const config = loadConfig();
@@ -29,12 +30,17 @@ const stopExpiry = startExpiryJob(dbh.db, app.clock, {
 const stopUploadExpiry = startUploadExpiryJob(dbh.db, config.dataDir, app.clock, {
   log: (m, e) => (e ? app.log.error({ err: e }, m) : app.log.info(m)),
 });
+// The order status counters' deltas folded every minute (issue 15; db/status-counts.ts).
+const stopCompaction = startStatusCountsCompaction(dbh.db, {
+  log: (m, e) => app.log.error({ err: e }, m),
+});
 console.log(`[backend] REST API on http://${config.host}:${config.port}/api (docs: /api/docs)`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, async () => {
     stopExpiry();
     stopUploadExpiry();
+    stopCompaction();
     await app.close();
     await dbh.close();
     process.exit(0);

@@ -2,7 +2,7 @@
  * Group previews and derived statistics (spec chat §3 "Current chat info", §4 counters): unread = messages of
  * others above the read pointer that are not deleted (domain/chat/unread.ts); counters are derived, never stored.
  */
-import { and, eq, gt, inArray, isNull, max, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { chatMembers, chatMessages, chatReactions } from '../../db/schema/chat.js';
 import { storedFiles } from '../../db/schema/orders.js';
@@ -21,6 +21,23 @@ import { Actor, MemberCtx, num } from './membership.js';
 import { userNames, SupportRequester, supportRequesters } from './people.js';
 import { previewText } from './messages.js';
 
+/** The rows of a raw `db.execute` answer (node-postgres and PGlite both answer `{ rows }`). */
+function rowsOf<T>(res: unknown): T[] {
+  return ((res as { rows?: T[] }).rows ?? (res as T[])) as T[];
+}
+
+/** The rows of `rows` by `key`, each list in the order of `rows`. */
+function groupBy<T, K>(rows: readonly T[], key: (row: T) => K): Map<K, T[]> {
+  const out = new Map<K, T[]>();
+  for (const row of rows) {
+    const k = key(row);
+    const list = out.get(k);
+    if (list) list.push(row);
+    else out.set(k, [row]);
+  }
+  return out;
+}
+
 /** Derived statistics of each member row (domain/chat/unread.ts groupStatistics), by group id. */
 export async function statisticsFor(
   db: DbOrTx,
@@ -38,23 +55,25 @@ export async function statisticsFor(
   if (!ctxs.length) return out;
   const memberIds = ctxs.map((c) => c.member.id);
   const groupIds = ctxs.map((c) => c.group.id);
-  const unread = await db
-    .select({
-      id: chatMessages.id,
-      groupId: chatMessages.groupId,
-      senderId: chatMessages.senderId,
-      mentioned: chatMessages.mentioned,
-      type: chatMessages.type,
-    })
-    .from(chatMessages)
-    .innerJoin(chatMembers, and(eq(chatMembers.groupId, chatMessages.groupId), inArray(chatMembers.id, memberIds)))
-    .where(
-      and(
-        isNull(chatMessages.deletedAt),
-        gt(chatMessages.id, chatMembers.lastViewedMessageId),
-        sql`${chatMessages.senderId} <> ${chatMembers.userId}`,
-      ),
-    );
+  // Per member row, its unread messages by an index range (group_id, id > pointer) of chat_messages_group_idx: rows
+  // read grow with the unread messages, not with the groups' history (a hash join read all 100 000 messages; issue 15).
+  // OFFSET 0 keeps the lateral subquery from being flattened into that join.
+  const unread = rowsOf<{ id: string | number; groupId: number; senderId: number; mentioned: number[]; type: string }>(
+    await db.execute(sql`
+      select u.id, u.group_id as "groupId", u.sender_id as "senderId", u.mentioned, u.type
+      from chat_members cm
+      cross join lateral (
+        select m.id, m.group_id, m.sender_id, m.mentioned, m.type
+        from chat_messages m
+        where m.group_id = cm.group_id and m.id > cm.last_viewed_message_id and m.deleted_at is null
+          and m.sender_id <> cm.user_id
+        offset 0
+      ) u
+      where cm.id in (${sql.join(
+        memberIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})`),
+  );
   const reacted = await db
     .select({
       id: chatReactions.id,
@@ -74,17 +93,30 @@ export async function statisticsFor(
         sql`${chatReactions.userId} <> ${chatMembers.userId}`,
       ),
     );
-  const lasts = await db
-    .select({ groupId: chatMessages.groupId, last: max(chatMessages.id) })
-    .from(chatMessages)
-    .where(and(inArray(chatMessages.groupId, groupIds), isNull(chatMessages.deletedAt)))
-    .groupBy(chatMessages.groupId);
+  // one backward probe of chat_messages_group_idx per group (a GROUP BY would read every message of the groups)
+  const lasts = rowsOf<{ groupId: number; last: string | number | null }>(
+    await db.execute(sql`
+      select g.id as "groupId",
+             (select max(m.id) from chat_messages m where m.group_id = g.id and m.deleted_at is null) as last
+      from chat_groups g
+      where g.id in (${sql.join(
+        groupIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})`),
+  );
   const lastMap = new Map(lasts.map((l) => [l.groupId, num(l.last)]));
+  // by group once (an operator has hundreds of groups: filtering every row per group was groups × rows)
+  const unreadByGroup = groupBy(unread, (m) => m.groupId);
+  const reactedByGroup = groupBy(reacted, (r) => r.groupId);
   for (const { group, member } of ctxs) {
-    const msgs: CountedMessage[] = unread
-      .filter((m) => m.groupId === group.id)
-      .map((m) => ({ id: num(m.id), senderId: m.senderId, deleted: false, mentions: m.mentioned, type: m.type }));
-    const rs = reacted.filter((r) => r.groupId === group.id);
+    const msgs: CountedMessage[] = (unreadByGroup.get(group.id) ?? []).map((m) => ({
+      id: num(m.id),
+      senderId: m.senderId,
+      deleted: false,
+      mentions: m.mentioned,
+      type: m.type,
+    }));
+    const rs = reactedByGroup.get(group.id) ?? [];
     const ownReacted: CountedMessage[] = [...new Set(rs.map((r) => num(r.messageId)))].map((id) => ({
       id,
       senderId: member.userId,

@@ -21,7 +21,12 @@ import { orders, partnerOrders } from '../../db/schema/orders.js';
 import { operatorDisplayStatus } from '@platform/domain/deal/display';
 import type { OrderStatus } from '@platform/domain/deal/statuses';
 import { loadPartnerOrderViews, type PartnerOrderView } from '../../deal/views.js';
-import { loadOrders, type OrderDto } from '../orders/queries.js';
+import {
+  countOrdersByStatus,
+  countPartnerOrdersByStatus,
+  loadOrders,
+  type OrderDto,
+} from '../orders/queries.js';
 
 export const OPER_TABS = ['new', 'work', 'deals', 'results', 'all'] as const;
 export type OperTab = (typeof OPER_TABS)[number];
@@ -61,7 +66,8 @@ function where(f: OperFilter): SQL | undefined {
   const conds: SQL[] = [];
   if (f.tab && f.tab !== 'all') conds.push(inArray(orders.status, [...OPER_TAB_STATUSES[f.tab]]));
   if (f.statuses?.length) conds.push(inArray(orders.status, f.statuses));
-  if (f.number !== undefined) conds.push(eq(orders.number, f.number));
+  // `number` is generated as `id` (db/schema/orders.ts): the primary key finds it
+  if (f.number !== undefined) conds.push(eq(orders.id, f.number));
   if (f.employee !== undefined) conds.push(eq(orders.validatorUserId, f.employee));
   const client = f.client?.trim();
   if (client) {
@@ -85,8 +91,20 @@ function where(f: OperFilter): SQL | undefined {
   return conds.length ? and(...conds) : undefined;
 }
 
-/** Number of orders matching `f` (any company: operators see all, spec core §6). */
+/**
+ * Number of orders matching `f` (any company: operators see all, spec core §6). With only a tab and statuses it is a
+ * sum of the status counters, with only a payment agent one of the agent's partner-order counters (issue 15; an order
+ * has at most one partner order per agent); any other filter counts the rows.
+ */
 export async function countOperOrders(db: DbOrTx, f: OperFilter): Promise<number> {
+  const other = f.number !== undefined || f.employee !== undefined || !!f.client?.trim();
+  if (!other && f.partner === undefined) {
+    let statuses: readonly OrderStatus[] | undefined = f.tab && f.tab !== 'all' ? OPER_TAB_STATUSES[f.tab] : undefined;
+    if (f.statuses?.length) statuses = statuses ? statuses.filter((s) => f.statuses!.includes(s)) : f.statuses;
+    return countOrdersByStatus(db, null, statuses);
+  }
+  if (!other && f.partner !== undefined && (!f.tab || f.tab === 'all') && !f.statuses?.length)
+    return countPartnerOrdersByStatus(db, f.partner);
   return db.$count(orders, where(f));
 }
 

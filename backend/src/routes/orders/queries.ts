@@ -2,10 +2,10 @@
  * Reading orders for the API (docs/rest-api.md "Order"; spec core §3 "Request (order)", §7 Client order calls).
  * Every query is scoped by the caller's company id and built with the Drizzle query builder (parameterised).
  */
-import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { companies, users } from '../../db/schema/core.js';
-import { orders, storedFiles } from '../../db/schema/orders.js';
+import { orders, orderStatusCounts, partnerOrderStatusCounts, storedFiles } from '../../db/schema/orders.js';
 import { refTnved } from '../../db/schema/reference.js';
 import type { OrderStatus } from '@platform/domain/deal/statuses';
 import { countryNameRu } from '../../reference/countries.js';
@@ -60,12 +60,55 @@ const SORT_COLUMNS = {
 function where(f: OrderFilter): SQL | undefined {
   const conds: SQL[] = [eq(orders.companyId, f.companyId)];
   if (f.statuses?.length) conds.push(inArray(orders.status, f.statuses));
-  if (f.number !== undefined) conds.push(eq(orders.number, f.number));
+  // `number` is generated as `id` (db/schema/orders.ts): the primary key finds it
+  if (f.number !== undefined) conds.push(eq(orders.id, f.number));
   return and(...conds);
 }
 
-/** Number of orders matching `f`. */
+/**
+ * Number of orders of company `companyId` (every company when null) whose status is one of `statuses` (any status
+ * when undefined), read from the status counters (order_status_counts, kept by triggers; issue 15): a sum over at
+ * most a few rows per status instead of a count over up to 1 000 000 orders. Exact in the caller's transaction.
+ */
+export async function countOrdersByStatus(
+  db: DbOrTx,
+  companyId: number | null,
+  statuses?: readonly string[],
+): Promise<number> {
+  if (statuses && !statuses.length) return 0;
+  const conds: SQL[] = [];
+  if (companyId !== null) conds.push(eq(orderStatusCounts.companyId, companyId));
+  if (statuses) conds.push(inArray(orderStatusCounts.status, [...statuses]));
+  const [row] = await db
+    .select({ n: sql<string | null>`sum(${orderStatusCounts.n})` })
+    .from(orderStatusCounts)
+    .where(conds.length ? and(...conds) : undefined);
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * Number of partner orders of the payment agent company `partnerCompanyId` whose offer status is one of `statuses`
+ * (any when undefined), from the counters partner_order_status_counts (issue 15; as {@link countOrdersByStatus}).
+ * An order has at most one partner order per agent, so with no statuses it is also the number of orders sent to it.
+ */
+export async function countPartnerOrdersByStatus(
+  db: DbOrTx,
+  partnerCompanyId: number,
+  statuses?: readonly string[],
+): Promise<number> {
+  if (statuses && !statuses.length) return 0;
+  const conds: SQL[] = [eq(partnerOrderStatusCounts.partnerCompanyId, partnerCompanyId)];
+  if (statuses) conds.push(inArray(partnerOrderStatusCounts.status, [...statuses]));
+  const [row] = await db
+    .select({ n: sql<string | null>`sum(${partnerOrderStatusCounts.n})` })
+    .from(partnerOrderStatusCounts)
+    .where(and(...conds));
+  return Number(row?.n ?? 0);
+}
+
+/** Number of orders matching `f` (the status counters when only statuses filter, else a count of the rows). */
 export async function countOrders(db: DbOrTx, f: OrderFilter): Promise<number> {
+  if (f.number === undefined) return countOrdersByStatus(db, f.companyId, f.statuses?.length ? f.statuses : undefined);
   return db.$count(orders, where(f));
 }
 

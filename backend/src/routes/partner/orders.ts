@@ -24,6 +24,7 @@ import { HistoryEntrySchema, loadPartnerHistory } from '../../deal/views.js';
 import { AppError } from '../../errors.js';
 import { AUTH_ERRORS, ORDER_BASE, partnerOf, SCOPE_ERROR, TAGS } from './common.js';
 import { batchAnswer, OrderFileParams, OrderIdsQuery } from '../orders/schemas.js';
+import { countPartnerOrdersByStatus } from '../orders/queries.js';
 import {
   OrderIdParams,
   PartnerFilterSchema,
@@ -57,6 +58,16 @@ function filterOf(partnerCompanyId: number, b: FilterBody): PartnerOrderFilter {
     termFrom: b.paymentDateFrom || undefined,
     termTo: b.paymentDateTo || undefined,
   };
+}
+
+/**
+ * Number of the agent's orders matching `f`: with only a tab or statuses, a sum of the agent's partner-order status
+ * counters (issue 15: the agent may have hundreds of thousands of partner orders); with any order filter, a count.
+ */
+function countOrdersOf(db: Parameters<typeof countPartnerOrders>[0], f: PartnerOrderFilter): Promise<number> {
+  if (f.number === undefined && !f.countryCode && !f.termFrom && !f.termTo)
+    return countPartnerOrdersByStatus(db, f.partnerCompanyId, f.statuses);
+  return countPartnerOrders(db, f);
 }
 
 /** null for a 404 of a single read (the order is not the caller's to see); any other failure is rethrown. */
@@ -102,7 +113,7 @@ export default async function partnerOrderRoutes(fastify: FastifyInstance): Prom
         field: s.field,
         direction: s.direction ?? 'DESC',
       }));
-      const total = await countPartnerOrders(db, f);
+      const total = await countOrdersOf(db, f);
       const content = await pagePartnerOrders(db, f, sort, page, pageSize);
       return { content, totalElements: total, page, pageSize, last: (page + 1) * pageSize >= total };
     },
@@ -124,7 +135,7 @@ export default async function partnerOrderRoutes(fastify: FastifyInstance): Prom
       },
     },
     async (request) => ({
-      count: await countPartnerOrders(db, filterOf(partnerOf(request).companyId, request.body)),
+      count: await countOrdersOf(db, filterOf(partnerOf(request).companyId, request.body)),
     }),
   );
 

@@ -1,0 +1,394 @@
+/**
+ * Data scale on PostgreSQL (issue 15; docs/performance.md "Data scale on PostgreSQL (issue 15)").
+ *
+ *   node tests/bench/data-scale.mjs [--n 50] [--explain] [--database-url postgres://…/bench_h5]
+ *
+ * Uses the PostgreSQL database DATABASE_URL (or --database-url; default postgres://postgres@127.0.0.1:5432/bench_h5,
+ * never `test` or `postgres`). The built backend (`npm run build`) is started on it (migrations, demo accounts, no demo
+ * world) on a port of BENCH_PORTS; on a database without orders tests/bench/lib/scale-data.sql then generates 1 000 000
+ * orders over 1 000 companies and 10 payment agents with their partner orders, offers and bills, and 1 000 chat groups
+ * with 100 000 messages and read pointers (VACUUM ANALYZE after). A database that already holds the 1 000 000 orders is
+ * used as it is.
+ *
+ * Signed in as client@example.com (its company has 50 000 orders), partner1@example.com (about 190 000 partner
+ * orders) and operator@example.com (every order; through the embedded operator sign-in page), it runs each list call
+ * of the three roles' order lists — every tab and filter, the page (`filter`, 10 rows) and the `filter/count` call —
+ * and each role's chat group list (first page), group statistics and unread statistic, `--n` times after 3 warm-up
+ * calls, one call at a time, and prints p50 / p95 / max in milliseconds (the HTTP round trip on 127.0.0.1: routing,
+ * session, SQL, JSON). The issue's target is p95 < 10 ms per call.
+ *
+ * `--explain` starts the backend with tests/bench/lib/pg-capture.mjs, records the SQL of one run of each call and
+ * writes EXPLAIN (ANALYZE, BUFFERS) of each of its statements (the session's own reads left out) to
+ * docs/explain/<call>.md.
+ *
+ * JSON: tests/bench/results/data-scale.json. Last line: `SUMMARY …`.
+ */
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { freePort, root } from './lib/platform.mjs';
+
+const args = process.argv.slice(2);
+const opt = (name, dflt) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : dflt;
+};
+const N = Number(opt('n', 50));
+const EXPLAIN = args.includes('--explain');
+const DATABASE_URL =
+  opt('database-url') ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench_h5';
+const dbName = new URL(DATABASE_URL).pathname.slice(1);
+if (['test', 'postgres', ''].includes(dbName)) {
+  console.error(`refusing to use the database '${dbName}': give a database of your own (--database-url)`);
+  process.exit(2);
+}
+const TARGET_MS = 10;
+const PASSWORD = 'Demo-2026!';
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+// ------------------------------------------------------------------------------------------------ backend
+const dataDir = mkdtempSync(join(tmpdir(), 'bench-data-scale-'));
+const captureFile = join(dataDir, 'sql.jsonl');
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+const backend = spawn(
+  process.execPath,
+  [...(EXPLAIN ? ['--import', join(root, 'tests/bench/lib/pg-capture.mjs')] : []), 'backend/dist/src/server.js'],
+  {
+    cwd: root,
+    env: {
+      ...process.env,
+      DATABASE_URL,
+      DEMO_WORLD: 'false',
+      BACKEND_PORT: String(port),
+      PUBLIC_URL: base,
+      DATA_DIR: dataDir,
+      PG_CAPTURE_FILE: EXPLAIN ? captureFile : '',
+      // the sign-in limits (issue 14) would refuse the benchmark's repeated sign-ins from one address
+      RATE_LIMIT_PUBLIC_FORMS: '1000',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  },
+);
+const stop = () => {
+  try {
+    backend.kill('SIGTERM');
+  } catch {
+    // gone
+  }
+  rmSync(dataDir, { recursive: true, force: true });
+};
+process.on('exit', stop);
+process.on('SIGINT', () => process.exit(130));
+
+async function waitUp(ms = 120_000) {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    try {
+      if ((await fetch(`${base}/api/public/csrf`)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await sleep(300);
+  }
+  throw new Error('the backend did not start');
+}
+await waitUp();
+
+// ------------------------------------------------------------------------------------------------ data
+const pool = new pg.Pool({ connectionString: DATABASE_URL, max: 2 });
+const { rows: countRows } = await pool.query('select count(*)::int as n from orders');
+if (countRows[0].n === 0) {
+  console.log('generating the data (tests/bench/lib/scale-data.sql) …');
+  const client = await pool.connect();
+  try {
+    const script = readFileSync(join(root, 'tests/bench/lib/scale-data.sql'), 'utf8');
+    const statements = script
+      .split(/;\s*\n/)
+      .map((s) => s.replace(/^\s*--.*$/gm, '').trim())
+      .filter(Boolean);
+    const t0 = Date.now();
+    for (const s of statements) {
+      const t = Date.now();
+      const r = await client.query(s);
+      console.log(`  ${((Date.now() - t) / 1000).toFixed(1).padStart(6)} s  ${s.split('\n')[0].slice(0, 90)}${r.rowCount ? ` (${r.rowCount})` : ''}`);
+    }
+    await client.query('vacuum analyze');
+    console.log(`generated in ${((Date.now() - t0) / 1000).toFixed(0)} s (vacuum analyze included)`);
+  } finally {
+    client.release();
+  }
+} else if (countRows[0].n < 1_000_000) {
+  console.error(`the database holds ${countRows[0].n} orders: use an empty (migrated or new) database`);
+  process.exit(2);
+}
+const sizes = (
+  await pool.query(
+    `select (select count(*) from orders)::int as orders, (select count(*) from partner_orders)::int as partner_orders,
+            (select count(*) from partner_order_offers)::int as offers, (select count(*) from pay_checks)::int as pay_checks,
+            (select count(*) from companies where kind = 'CLIENT')::int as client_companies,
+            (select count(*) from companies where kind = 'PARTNER')::int as payment_agents,
+            (select count(*) from chat_groups)::int as chat_groups, (select count(*) from chat_messages)::int as chat_messages,
+            (select count(*) from chat_members)::int as chat_members,
+            pg_size_pretty(pg_database_size(current_database())) as database_size`,
+  )
+).rows[0];
+console.log('data:', JSON.stringify(sizes));
+
+// ------------------------------------------------------------------------------------------------ sessions
+/** A cookie jar with the anti-forgery header (backend/src/plugins/csrf.ts). */
+class Session {
+  cookies = new Map();
+  take(res) {
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(';');
+      const i = pair.indexOf('=');
+      this.cookies.set(pair.slice(0, i), pair.slice(i + 1));
+    }
+    return res;
+  }
+  headers(extra = {}) {
+    const h = { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '), ...extra };
+    const xsrf = this.cookies.get('XSRF-TOKEN');
+    if (xsrf) h['x-xsrf-token'] = decodeURIComponent(xsrf);
+    return h;
+  }
+  async call(method, path, body) {
+    const res = this.take(
+      await fetch(`${base}${path}`, {
+        method,
+        headers: this.headers(body === undefined ? {} : { 'content-type': 'application/json' }),
+        body: body === undefined ? undefined : JSON.stringify(body),
+        redirect: 'manual',
+      }),
+    );
+    const text = await res.text();
+    if (!res.ok) throw new Error(`${method} ${path} → ${res.status} ${text.slice(0, 300)}`);
+    return text ? JSON.parse(text) : null;
+  }
+}
+
+async function signIn(email, userType) {
+  const s = new Session();
+  s.take(await fetch(`${base}/api/public/csrf`));
+  const res = s.take(
+    await fetch(`${base}/api/public/common/login`, {
+      method: 'POST',
+      headers: s.headers({
+        authorization: `Basic ${Buffer.from(`${email}:${PASSWORD}`).toString('base64')}`,
+        'content-type': 'application/json',
+      }),
+      body: JSON.stringify({ userType }),
+    }),
+  );
+  if (!res.ok) throw new Error(`sign-in of ${email}: ${res.status} ${await res.text()}`);
+  return s;
+}
+
+async function signInOperator(email) {
+  const s = new Session();
+  const page = await s.take(await fetch(`${base}/oper-login`)).text();
+  const token = /name="_csrf" value="([^"]+)"/.exec(page)?.[1];
+  if (!token) throw new Error('no anti-forgery token on /oper-login');
+  const res = s.take(
+    await fetch(`${base}/oper-login`, {
+      method: 'POST',
+      headers: s.headers({ 'content-type': 'application/x-www-form-urlencoded' }),
+      body: new URLSearchParams({ _csrf: token, email, password: PASSWORD }).toString(),
+      redirect: 'manual',
+    }),
+  );
+  const code = new URL(res.headers.get('location') ?? 'http://x/').searchParams.get('code');
+  if (!code) throw new Error(`operator sign-in: ${res.status}`);
+  s.take(await fetch(`${base}/api/public/csrf`, { headers: s.headers() }));
+  await s.call('POST', '/api/public/oper/autologin', { code });
+  return s;
+}
+
+const client = await signIn('client@example.com', 'CLIENT');
+const partner = await signIn('partner1@example.com', 'PARTNER');
+const oper = await signInOperator('operator@example.com');
+
+// ------------------------------------------------------------------------------------------------ the calls
+const ids = (
+  await pool.query(
+    `select (select max(id) from orders where company_id = 1) as client_order,
+            (select max(order_id) from partner_orders where partner_company_id = 3) as partner_order,
+            (select id from users where email = 'operator@example.com') as operator_id,
+            (select inn from companies where id = (select company_id from orders where id = 500000)) as inn`,
+  )
+).rows[0];
+const page = (extra = {}) => ({ pageable: { page: 0, pageSize: 10 }, ...extra });
+const CLIENT_TABS = {
+  current: ['ACTIVE', 'EXECUTING', 'IN_VALIDATION', 'OFFER_ACCEPTED', 'PAYMENT_CHECKING', 'VALIDATION'],
+  completed: ['EXECUTED'],
+  cancelled: ['CANCELED', 'REJECTED'],
+};
+const monthAgo = new Date(Date.now() - 30 * 864e5).toISOString().slice(0, 10);
+const today = new Date().toISOString().slice(0, 10);
+
+/** [name, session, method, path, body] */
+const calls = [];
+const C = '/api/secured/client/order/exch';
+for (const [tab, statuses] of [['all', undefined], ...Object.entries(CLIENT_TABS)]) {
+  calls.push([`client-filter-${tab}`, client, 'POST', `${C}/filter`, page(statuses ? { statuses } : {})]);
+  calls.push([`client-count-${tab}`, client, 'POST', `${C}/filter/count`, statuses ? { statuses } : {}]);
+}
+calls.push([`client-filter-number`, client, 'POST', `${C}/filter`, page({ id: String(ids.client_order) })]);
+calls.push([`client-count-number`, client, 'POST', `${C}/filter/count`, { id: String(ids.client_order) }]);
+calls.push([
+  `client-filter-completed-amount-asc`,
+  client,
+  'POST',
+  `${C}/filter`,
+  { pageable: { page: 0, pageSize: 10, sortFields: [{ field: 'amount', direction: 'ASC' }] }, statuses: ['EXECUTED'] },
+]);
+
+const P = '/api/secured/partner/order/exch';
+const partnerFilters = {
+  'tab-all': { tab: 'all' },
+  'tab-new': { tab: 'new' },
+  'tab-working': { tab: 'working' },
+  'tab-deals': { tab: 'deals' },
+  'tab-results': { tab: 'results' },
+  number: { id: String(ids.partner_order) },
+  country: { countryCode: 'CN' },
+  term: { paymentDateFrom: monthAgo, paymentDateTo: today },
+  'results-country-term': { tab: 'results', countryCode: 'AE', paymentDateFrom: monthAgo, paymentDateTo: today },
+};
+for (const [name, f] of Object.entries(partnerFilters)) {
+  calls.push([`partner-filter-${name}`, partner, 'POST', `${P}/filter`, page(f)]);
+  calls.push([`partner-count-${name}`, partner, 'POST', `${P}/filter/count`, f]);
+}
+
+const O = '/api/secured/oper/order/exch';
+const operFilters = {
+  'tab-all': { tab: 'all' },
+  'tab-new': { tab: 'new' },
+  'tab-work': { tab: 'work' },
+  'tab-deals': { tab: 'deals' },
+  'tab-results': { tab: 'results' },
+  number: { id: '500000' },
+  'client-inn': { client: ids.inn.slice(0, 9) },
+  'client-name': { client: 'Импорт 77' },
+  employee: { employee: ids.operator_id },
+  partner: { partner: 3 },
+  'work-partner': { tab: 'work', partner: 3 },
+  'deals-employee': { tab: 'deals', employee: ids.operator_id },
+};
+for (const [name, f] of Object.entries(operFilters)) {
+  calls.push([`oper-filter-${name}`, oper, 'POST', `${O}/filter`, page(f)]);
+  calls.push([`oper-count-${name}`, oper, 'POST', `${O}/filter/count`, f]);
+}
+
+const CH = '/api/secured/common/chat';
+for (const [role, s] of [
+  ['client', client],
+  ['partner', partner],
+  ['oper', oper],
+]) {
+  calls.push([`${role}-chat-groups`, s, 'POST', `${CH}/group/filter`, { limit: 20 }]);
+  calls.push([`${role}-chat-statistics`, s, 'POST', `${CH}/group/statistics`, { statisticType: 'MSG' }]);
+  calls.push([`${role}-chat-unread`, s, 'GET', `${CH}/messages/unread`, undefined]);
+}
+
+const only = opt('only');
+const selected = only ? calls.filter(([name]) => name.includes(only)) : calls;
+
+// ------------------------------------------------------------------------------------------------ measure
+function pct(sorted, p) {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+const results = [];
+console.log(`\n${'call'.padEnd(40)} ${'p50'.padStart(7)} ${'p95'.padStart(7)} ${'max'.padStart(7)}  answer`);
+for (const [name, s, method, path, body] of selected) {
+  let answer;
+  for (let i = 0; i < 3; i++) answer = await s.call(method, path, body);
+  const times = [];
+  for (let i = 0; i < N; i++) {
+    const t = performance.now();
+    await s.call(method, path, body);
+    times.push(performance.now() - t);
+  }
+  times.sort((a, b) => a - b);
+  const r = {
+    name,
+    method,
+    path,
+    body,
+    p50: +pct(times, 50).toFixed(2),
+    p95: +pct(times, 95).toFixed(2),
+    max: +times.at(-1).toFixed(2),
+    answer:
+      answer?.count ??
+      answer?.totalElements ??
+      answer?.unreadMessagesCount ??
+      answer?.content?.length ??
+      answer?.groupStatistics?.length,
+  };
+  results.push(r);
+  console.log(
+    `${name.padEnd(40)} ${r.p50.toFixed(1).padStart(7)} ${r.p95.toFixed(1).padStart(7)} ${r.max.toFixed(1).padStart(7)}  ${r.answer ?? ''}${r.p95 >= TARGET_MS ? '  SLOW' : ''}`,
+  );
+}
+
+// ------------------------------------------------------------------------------------------------ explain
+if (EXPLAIN) {
+  const dir = join(root, 'docs/explain');
+  mkdirSync(dir, { recursive: true });
+  const explainer = await pool.connect();
+  for (const [name, s, method, path, body] of selected) {
+    writeFileSync(captureFile, '');
+    await s.call(method, path, body);
+    await sleep(50);
+    const statements = readFileSync(captureFile, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l))
+      // the session store's and the signed-in user's reads are the same for every call (plugins/auth.ts)
+      .filter((q) => !/"sessions"|^(begin|commit|rollback)/i.test(q.text.trim()));
+    let md = `# ${name}\n\n\`${method} ${path}\`${body ? ` with \`${JSON.stringify(body)}\`` : ''} as the ${name.split('-')[0]}` +
+      ` (tests/bench/data-scale.mjs --explain; data of tests/bench/lib/scale-data.sql).\n`;
+    for (const [i, q] of statements.entries()) {
+      let plan;
+      const writes = /^\s*(insert|update|delete)/i.test(q.text);
+      try {
+        await explainer.query('begin');
+        const r = await explainer.query(`explain (analyze, buffers) ${q.text}`, q.values);
+        plan = r.rows.map((x) => x['QUERY PLAN']).join('\n');
+      } catch (e) {
+        plan = `(not explained: ${e.message})`;
+      } finally {
+        await explainer.query('rollback');
+      }
+      md += `\n## Statement ${i + 1}${writes ? ' (a write; explained inside a rolled-back transaction)' : ''}\n\n\`\`\`sql\n${q.text}\n\`\`\`\n\nParameters: \`${JSON.stringify(q.values)}\`\n\n\`\`\`\n${plan}\n\`\`\`\n`;
+    }
+    writeFileSync(join(dir, `${name}.md`), md);
+  }
+  explainer.release();
+  console.log(`\nEXPLAIN (ANALYZE, BUFFERS) of ${selected.length} calls written to docs/explain/`);
+}
+
+// ------------------------------------------------------------------------------------------------ summary
+await pool.end();
+const slow = results.filter((r) => r.p95 >= TARGET_MS);
+const worst = results.reduce((a, b) => (b.p95 > a.p95 ? b : a), results[0]);
+const out = {
+  date: new Date().toISOString(),
+  machine: { cpus: cpus().length, model: cpus()[0]?.model, loadavg: loadavg() },
+  n: N,
+  targetP95Ms: TARGET_MS,
+  data: sizes,
+  results,
+};
+mkdirSync(join(root, 'tests/bench/results'), { recursive: true });
+writeFileSync(join(root, 'tests/bench/results/data-scale.json'), `${JSON.stringify(out, null, 2)}\n`);
+console.log(
+  `SUMMARY data-scale: ${results.length} calls × ${N} on ${sizes.orders} orders / ${sizes.chat_messages} messages; ` +
+    `${results.length - slow.length} with p95 < ${TARGET_MS} ms; worst p95 ${worst?.p95} ms (${worst?.name})` +
+    `${slow.length ? `; over target: ${slow.map((r) => r.name).join(', ')}` : ''}; load ${loadavg()[0].toFixed(2)}`,
+);
+process.exit(0);
