@@ -28,6 +28,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { CLIENT_TAB_STATUSES } from '@platform/domain/deal/display';
 import {
+  ACCEPT_ENCODING,
   browserHeaders,
   cpuMeter,
   gatewayClientHeaders,
@@ -166,8 +167,16 @@ try {
   await sequential(() => directPage(), 30);
 
   // Latency at 1 connection, alternating blocks; CPU of both processes per side.
-  // The PostgreSQL server processes of the backend's pool (connected by now) count as the database's CPU.
-  const pids = { gateway, backend, database: await databasePids(opts.database) };
+  // The PostgreSQL server processes of the backend's pool count as the database's CPU; the pool opens and closes them
+  // (idle timeout), so they are read again at the start of each measured phase.
+  const pids = { gateway, backend };
+  // Background CPU (timers, event streams, metrics) while no page is asked for, in ms of CPU per second.
+  const idleMeter = cpuMeter({ ...pids, database: await databasePids(opts.database) });
+  await new Promise((r) => setTimeout(r, 5000));
+  const idleUsed = idleMeter.stop();
+  const idleCpuMsPerSecond = Object.fromEntries(
+    ['gateway', 'backend', 'database'].map((k) => [k, Math.round((idleUsed[k] * 1000) / idleUsed.wall)]),
+  );
   const lat = { gateway: [], direct: [] };
   const zero = () => ({ gateway: 0, backend: 0, database: 0, pages: 0 });
   const cpu1 = { gateway: zero(), direct: zero() };
@@ -176,7 +185,7 @@ try {
     const n = Math.min(BLOCK, PAGES - done);
     const order = (done / BLOCK) % 2 === 0 ? ['gateway', 'direct'] : ['direct', 'gateway'];
     for (const side of order) {
-      const meter = cpuMeter(pids);
+      const meter = cpuMeter({ ...pids, database: await databasePids(opts.database) });
       lat[side].push(...(await sequential(side === 'gateway' ? () => gatewayPage() : () => directPage(), n)));
       const used = meter.stop();
       cpu1[side].gateway += used.gateway;
@@ -191,7 +200,7 @@ try {
   const tp = { gateway: [], direct: [] };
   for (let r = 0; r < ROUNDS; r++) {
     for (const side of r % 2 === 0 ? ['gateway', 'direct'] : ['direct', 'gateway']) {
-      const meter = cpuMeter(pids);
+      const meter = cpuMeter({ ...pids, database: await databasePids(opts.database) });
       const res =
         side === 'gateway'
           ? await throughput({
@@ -338,6 +347,7 @@ try {
     `${pad('PostgreSQL CPU ms/page (1 / N)', 34)}${pad(`${cpuSequential.gateway.database} / ${tput.gateway.cpuMsPerPage.database}`, 20)}${pad(`${cpuSequential.direct.database} / ${tput.direct.cpuMsPerPage.database}`, 20)}`,
   );
   console.log('(CPU per page: "1" over the pages at 1 connection, "N" over the throughput runs)');
+  console.log(`idle CPU (ms per second, no pages asked for): ${JSON.stringify(idleCpuMsPerSecond)}`);
   console.log('\nupstream calls per page (gateway histogram; backend requests counted by route):');
   for (const s of [3, 10, 50]) {
     const u = upstream[s];
@@ -354,6 +364,7 @@ try {
     machine,
     git: gitState(root),
     options: {
+      acceptEncoding: ACCEPT_ENCODING,
       pages: PAGES,
       connections: CONNECTIONS,
       seconds: SECONDS,
@@ -366,6 +377,7 @@ try {
     latencyMs: latency,
     throughput: tput,
     cpuMsPerPageSequential: cpuSequential,
+    idleCpuMsPerSecond,
     upstreamCalls: upstream,
     ratios,
     targets: {

@@ -27,6 +27,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { CLIENT_TAB_STATUSES, PEER_CLIENT_ORDERS_QUERY, startHivePeer } from './lib/hive-peer.mjs';
 import {
+  ACCEPT_ENCODING,
   browserHeaders,
   cpuMeter,
   gatewayClientHeaders,
@@ -151,7 +152,6 @@ try {
   );
   const load = [load1()];
   const results = [];
-  const dbPids = await databasePids(opts.database);
   for (const p of PAGES_COMPARED) {
     const runs = [];
     for (let r = 0; r < RUNS; r++) {
@@ -161,7 +161,8 @@ try {
         ['peer', theirs, p.peer],
       ]) {
         const ms = await sequential(() => post(side, body), PAGES);
-        const meter = cpuMeter({ gateway: side.pid, backend, database: dbPids });
+        // The pool's server processes come and go (idle timeout): read them at each start.
+        const meter = cpuMeter({ gateway: side.pid, backend, database: await databasePids(opts.database) });
         const t = await throughput({
           url: side.url,
           connections: CONNECTIONS,
@@ -246,7 +247,13 @@ try {
     date: started.toISOString(),
     machine,
     git: gitState(root),
-    options: { runs: RUNS, pages: PAGES, connections: CONNECTIONS, seconds: SECONDS },
+    options: {
+      acceptEncoding: ACCEPT_ENCODING,
+      runs: RUNS,
+      pages: PAGES,
+      connections: CONNECTIONS,
+      seconds: SECONDS,
+    },
     contentEncoding: encodings,
     peerLimits: 'the peer has no derived display statuses and no leading offer (it maps the REST answers as they are)',
     queries: {

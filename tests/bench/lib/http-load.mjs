@@ -129,12 +129,18 @@ export async function gatewayClientHeaders(base, email = 'client@example.com', p
   return browserHeaders(cookies);
 }
 
+/**
+ * The Accept-Encoding the benchmarks send: a browser's (`gzip, deflate, br`), or BENCH_ACCEPT_ENCODING (e.g. `identity`
+ * to compare the gateways without compressing their answers).
+ */
+export const ACCEPT_ENCODING = process.env.BENCH_ACCEPT_ENCODING ?? 'gzip, deflate, br';
+
 /** Headers of a browser's same-origin JSON call with the cookies of `cookies` (a Map) and its XSRF-TOKEN. */
 export function browserHeaders(cookies) {
   const h = {
     'content-type': 'application/json',
     accept: 'application/json',
-    'accept-encoding': 'gzip, deflate, br',
+    'accept-encoding': ACCEPT_ENCODING,
     cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; '),
   };
   const xsrf = cookies.get('XSRF-TOKEN');
