@@ -8,22 +8,32 @@
  * - Persisted queries are resolved like over HTTP; results pass through the same error formatter.
  * - Hardening as over HTTP (security/, issue 12): the same depth/alias/cost/directive/token limits, introspection off and
  *   no field suggestions in production, and trusted documents (persisted only) for connections without an API token.
+ * - Memory of idle subscriptions (issue 15: 10 000 subscriptions in one gateway within 600 MB): a document that parsed
+ *   and passed validation once is kept (ValidDocuments) and shared by every operation sending the same text, instead of
+ *   one syntax tree per subscription; and an operation's DataLoaders (modules/loaders.ts: a few dozen per context) are
+ *   built on first use and dropped after the subscribe phase and after each event's execution, so an idle subscription
+ *   holds no loaders and each event is resolved with fresh ones (no cache kept for the subscription's lifetime).
  */
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import {
+  type DocumentNode,
+  type ExecutionArgs,
   type ExecutionResult,
   GraphQLError,
   type GraphQLSchema,
   NoSchemaIntrospectionCustomRule,
+  parse,
   specifiedRules,
+  type ValidationRule,
   validate,
 } from 'graphql/index.js';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
 import type { Dispatcher } from 'undici';
-import { createContext } from '../context.js';
+import { createContext, type GatewayContext } from '../context.js';
+import { createLoaders, type Loaders } from '../modules/loaders.js';
 import { apiTokenMutationRefusal, bearerApiToken } from '../modules/apiTokens/bearer.js';
 import { formatError, type ErrorLogger } from '../formatError.js';
 import { type PersistedQueries, resolvePersisted } from '../persisted.js';
@@ -76,6 +86,66 @@ export function originAllowed(
   return allowed.has(origin.replace(/\/+$/, ''));
 }
 
+/**
+ * Documents that parsed and passed `rules` once, by their text (at most `max`, the oldest forgotten first): operations
+ * sending the same text share one syntax tree (issue 15, see the header). Only valid documents are kept; anything else
+ * takes graphql-ws's own path (parse, validate, errors through onError) as before.
+ */
+export class ValidDocuments {
+  private readonly docs = new Map<string, DocumentNode>();
+
+  constructor(
+    private readonly schema: GraphQLSchema,
+    private readonly rules: readonly ValidationRule[],
+    private readonly max = 500,
+  ) {}
+
+  /** The shared document of `query`, or undefined when it does not parse or validate (not kept then). */
+  get(query: string): DocumentNode | undefined {
+    const known = this.docs.get(query);
+    if (known) return known;
+    let document: DocumentNode;
+    try {
+      document = parse(query);
+    } catch {
+      return undefined;
+    }
+    if (validate(this.schema, document, this.rules).length) return undefined;
+    this.docs.set(query, document);
+    if (this.docs.size > this.max) this.docs.delete(this.docs.keys().next().value as string);
+    return document;
+  }
+
+  /** Number of documents kept. */
+  get size(): number {
+    return this.docs.size;
+  }
+}
+
+const dropLoadersOf = new WeakMap<object, () => void>();
+
+/**
+ * A socket operation's context whose `loaders` are built on first use and can be dropped ({@link dropLoaders}); the
+ * upstream session and REST client stay for the operation's lifetime.
+ */
+export function socketContext(base: GatewayContext): GatewayContext {
+  let loaders: Loaders | null = null;
+  const ctx = { ...base } as GatewayContext;
+  Object.defineProperty(ctx, 'loaders', {
+    enumerable: true,
+    get: () => (loaders ??= createLoaders(base.api)),
+  });
+  dropLoadersOf.set(ctx, () => {
+    loaders = null;
+  });
+  return ctx;
+}
+
+/** Drops the loaders of a {@link socketContext} (the next use builds fresh ones); other values are left alone. */
+export function dropLoaders(contextValue: unknown): void {
+  if (contextValue && typeof contextValue === 'object') dropLoadersOf.get(contextValue)?.();
+}
+
 function reject(socket: Duplex, status: number, text: string): void {
   socket.write(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
   socket.destroy();
@@ -102,6 +172,7 @@ export function attachWebSocket(app: FastifyInstance, opts: WsOptions): () => Pr
     ...limitRules(hardening.limits),
     ...(hardening.introspection ? [] : [NoSchemaIntrospectionCustomRule]),
   ];
+  const documents = new ValidDocuments(opts.schema, rules);
   const wss = new WebSocketServer({ noServer: true, maxPayload: Math.max(1024 * 1024, hardening.bodyLimitBytes) });
   const forwardFor = (req: IncomingMessage): Record<string, string> => {
     const ip = req.socket.remoteAddress;
@@ -121,13 +192,14 @@ export function attachWebSocket(app: FastifyInstance, opts: WsOptions): () => Pr
         // An integrator's API token (issue 12): `connectionParams: { authorization: 'Bearer vpt_…' }` or the upgrade's
         // Authorization header; the operation then acts with the token, not the cookie (live order events only).
         const bearerToken = bearerApiToken(socketHeaders(ctx));
-        return createContext({
+        const base = createContext({
           backendUrl: opts.backendUrl,
           bearerToken,
           cookieHeader: req.headers.cookie,
           forwardHeaders: forwardFor(req),
           dispatcher: opts.dispatcher,
         });
+        return socketContext(base);
       },
       onSubscribe: (ctx, _id, payload) => {
         const p = payload as typeof payload & { doc_id?: unknown; id?: unknown };
@@ -146,13 +218,27 @@ export function attachWebSocket(app: FastifyInstance, opts: WsOptions): () => Pr
         const readOnly = bearerApiToken(socketHeaders(ctx))
           ? apiTokenMutationRefusal(payload.query, payload.operationName)
           : undefined;
-        return readOnly ? [readOnly] : undefined;
+        if (readOnly) return [readOnly];
+        const document = documents.get(payload.query);
+        if (!document) return undefined; // graphql-ws parses and validates, and reports the errors
+        const args: ExecutionArgs = {
+          schema: opts.schema,
+          document,
+          operationName: payload.operationName,
+          variableValues: payload.variables,
+        };
+        return args;
+      },
+      // the subscribe phase is over (or the query/mutation ran): its loaders are not needed any more
+      onOperation: (_ctx, _id, _payload, args) => {
+        dropLoaders(args.contextValue);
       },
       onError: (_ctx, _id, _payload, errors) =>
         hardening.fieldSuggestions
           ? undefined
           : errors.map((e) => ({ ...e.toJSON(), message: maskSuggestions(e.message) })),
-      onNext: (_ctx, _id, _payload, _args, result) => {
+      onNext: (_ctx, _id, _payload, args, result) => {
+        dropLoaders(args.contextValue); // this event is resolved; the next one gets fresh loaders
         const res = result as ExecutionResult;
         if (!res.errors?.length) return undefined;
         return { ...res, errors: res.errors.map((e) => formatError(e.toJSON(), e, opts.log)) } as never;

@@ -28,7 +28,10 @@ import { type ChatSessionTokenDto, type StopReason, TokenRefused, UpstreamStream
 /** The hub's options a channel reads (hub.ts ChatHubOptions with its defaults filled in). */
 export interface ChannelOptions {
   backendUrl: string;
+  /** Short backend calls (session token, presence). */
   dispatcher?: Dispatcher;
+  /** The upstream SSE streams (hub.ts: never a capped pool shared with the short calls). */
+  streamDispatcher?: Dispatcher;
   retryDelayMs: number;
   idleTimeoutMs: number;
   lingerMs: number;
@@ -108,7 +111,7 @@ export class Channel {
     this.typing = new TypingStore(o.now, o.typingTimeoutMs);
     this.upstream = new UpstreamStream({
       backendUrl: o.backendUrl,
-      dispatcher: o.dispatcher,
+      dispatcher: o.streamDispatcher ?? o.dispatcher,
       cookie: () => this.cookie(),
       apiToken: o.apiToken,
       fetchToken: (c) => fetchSessionToken(o.backendUrl, c, o.dispatcher),

@@ -18,7 +18,7 @@
  *    as Last-Event-ID, so after a gateway restart the backend replays; a cursor the buffer cannot answer gets RESYNC.
  * Presence (presence.ts): the user's own online/offline reports to the backend, in order per user.
  */
-import type { Dispatcher } from 'undici';
+import { Agent, type Dispatcher } from 'undici';
 import { TYPING_TIMEOUT_MS } from '@platform/domain/limits';
 import { Channel, type ChannelOptions, type Subscriber } from './channel.js';
 import type { ChatStreamEvent } from './events.js';
@@ -32,7 +32,16 @@ export { parseResumeCursor } from './resumeBuffer.js';
 
 export interface ChatHubOptions {
   backendUrl: string;
+  /** Dispatcher of the short backend calls (chat session token, presence), e.g. the gateway's shared pool. */
   dispatcher?: Dispatcher;
+  /**
+   * Dispatcher of the long-lived upstream SSE streams. Each open stream holds one HTTP connection for as long as the
+   * user is subscribed, so they must not share a capped pool with the short calls (issue 15: with the gateway's pool
+   * of 128 connections per origin, the 129th signed-in subscriber's stream — and every GraphQL call after it — waited
+   * for a free connection forever). Default: a dedicated undici Agent of this hub with no connection cap, closed with
+   * the hub.
+   */
+  streamDispatcher?: Dispatcher;
   /** Upstream retry delay, ms (chat §9: 5 s). Tests inject a short one. */
   retryDelayMs?: number;
   /** Upstream idle timeout, ms (default 60 s). */
@@ -65,8 +74,11 @@ export class ChatHub {
   /** True while close() stops the channels: they report no offline (see presence.ts). */
   closing = false;
   private readonly o: ChannelOptions;
+  /** The hub's own stream Agent when none was given (close() closes it and puts a fresh one in its place). */
+  private ownStreamAgent: Agent | null;
 
   constructor(opts: ChatHubOptions) {
+    this.ownStreamAgent = opts.streamDispatcher ? null : new Agent({ keepAliveTimeout: 10_000 });
     this.o = {
       retryDelayMs: 5000,
       idleTimeoutMs: 60_000,
@@ -78,6 +90,7 @@ export class ChatHub {
       presenceHeartbeatMs: 60_000,
       now: Date.now,
       ...opts,
+      streamDispatcher: opts.streamDispatcher ?? this.ownStreamAgent!,
     };
     this.presence = new PresenceQueue(this.o.log);
   }
@@ -201,5 +214,11 @@ export class ChatHub {
       this.closing = false;
     }
     this.channels.clear();
+    // every stream was aborted above: close the hub's own Agent; a hub used again after close() (tests) gets a new one
+    if (this.ownStreamAgent) {
+      this.ownStreamAgent.close().catch(() => undefined);
+      this.ownStreamAgent = new Agent({ keepAliveTimeout: 10_000 });
+      this.o.streamDispatcher = this.ownStreamAgent;
+    }
   }
 }

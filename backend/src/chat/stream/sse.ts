@@ -19,6 +19,20 @@ import type { ServerResponse } from 'node:http';
 import type { HubMessage } from './hub.js';
 import type { LoggedEvent } from './log.js';
 
+/**
+ * The SSE block of a durable event. The hub hands the same event object to every stream of its recipients, so the block
+ * is built once per event, not once per recipient (issue 15: a message to a group of n members was serialised n times).
+ */
+const frames = new WeakMap<LoggedEvent, string>();
+export function durableFrame(e: LoggedEvent): string {
+  let frame = frames.get(e);
+  if (frame === undefined) {
+    frame = `id: ${e.id}\nevent: ${e.kind}\ndata: ${JSON.stringify({ ...e.payload, type: e.payload.type ?? e.kind })}\n\n`;
+    frames.set(e, frame);
+  }
+  return frame;
+}
+
 export class SseConnection {
   private lastSentId = 0;
   private live = false;
@@ -54,9 +68,7 @@ export class SseConnection {
   sendDurable(e: LoggedEvent): void {
     if (e.id <= this.lastSentId) return;
     this.lastSentId = e.id;
-    this.write(
-      `id: ${e.id}\nevent: ${e.kind}\ndata: ${JSON.stringify({ ...e.payload, type: e.payload.type ?? e.kind })}\n\n`,
-    );
+    this.write(durableFrame(e));
     if (this.res.writableLength > this.opts.maxBufferedBytes) this.end();
   }
 
