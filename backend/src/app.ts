@@ -6,7 +6,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { sql } from 'drizzle-orm';
 import { FakeCompanyRegistry, type CompanyRegistry } from './accounts/company-registry.js';
@@ -71,7 +71,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     logger: opts.logger ? { level: process.env.LOG_LEVEL ?? 'info', serializers: logSerializers } : false,
     // No "incoming request" / "request completed" lines per call (issue 15: two log writes per REST call on the hot path;
     // the metrics and traces time every request). Errors, warnings and the audit log stay. LOG_REQUESTS=true: back on.
-    disableRequestLogging: process.env.LOG_REQUESTS !== 'true',
+    logController: new LogController({ disableRequestLogging: process.env.LOG_REQUESTS !== 'true' }),
     ...requestIdOptions, // X-Request-Id from the gateway (src/observability/request-id.ts)
     // X-Forwarded-For/-Proto/-Host believed only from TRUSTED_PROXIES (default loopback: the gateway on this host), so
     // behind an HTTPS gateway `request.protocol` is https and the Secure session cookie is saved (issue 14).

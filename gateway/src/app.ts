@@ -4,8 +4,9 @@
  * web app with SPA fallback. `buildGateway` returns a started server; tests run it in-process on port 0.
  */
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
+import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/disabled';
 import { fastifyApolloDrainPlugin, fastifyApolloHandler } from '@as-integrations/fastify';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { Agent } from 'undici';
 import { type GatewayConfig } from './config.js';
 import { createContext, type GatewayContext } from './context.js';
@@ -84,6 +85,21 @@ function relaySetCookie(reply: FastifyReply): (lines: string[]) => void {
   return setCookieRelay(reply);
 }
 
+/**
+ * `cache-control: no-store` on every GraphQL answer (they carry the user's data), as Apollo's cache-control plugin set
+ * it for the schema, which has no cache hints. That plugin is off (issue 15): its per-field `willResolveField` hook ran
+ * for every resolved field of every operation only to find no hint.
+ */
+const noStorePlugin: ApolloServerPlugin<GatewayContext> = {
+  async requestDidStart() {
+    return {
+      async willSendResponse({ response }) {
+        if (!response.http.headers.has('cache-control')) response.http.headers.set('cache-control', 'no-store');
+      },
+    };
+  },
+};
+
 export async function buildGateway(opts: BuildGatewayOptions): Promise<Gateway> {
   const config = {
     host: '127.0.0.1',
@@ -99,6 +115,9 @@ export async function buildGateway(opts: BuildGatewayOptions): Promise<Gateway> 
   };
   const app = Fastify({
     logger: config.logger ? { level: process.env.LOG_LEVEL ?? 'info' } : false,
+    // No "incoming request" / "request completed" lines per request (issue 15: off the hot path; the metrics and traces
+    // time every operation). Errors and warnings stay. LOG_REQUESTS=true: back on.
+    logController: new LogController({ disableRequestLogging: process.env.LOG_REQUESTS !== 'true' }),
     ...requestIdOptions, // X-Request-Id: a valid incoming one or a UUID (observability/requestId.ts)
     // X-Forwarded-For/-Proto/-Host believed only from TRUSTED_PROXIES (default loopback; issue 14).
     trustProxy: config.trustedProxies,
@@ -187,6 +206,8 @@ export async function buildGateway(opts: BuildGatewayOptions): Promise<Gateway> 
       apiTokenReadOnlyPlugin,
       ...hardened.plugins,
       observability.apolloPlugin(), // operation spans and metrics (issue 12)
+      ApolloServerPluginCacheControlDisabled(), // no per-field hook (issue 15)
+      noStorePlugin,
     ],
   });
   await apollo.start();

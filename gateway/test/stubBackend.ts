@@ -17,6 +17,7 @@ import type {
   OrderStatusDto,
 } from '../src/rest/contract.js';
 import type { AnswerOf } from '../src/rest/openapi.js';
+import { CLIENT_TAB_STATUSES } from '@platform/domain/deal/display';
 
 export interface Recorded {
   method: string;
@@ -239,6 +240,17 @@ export async function startStubBackend(): Promise<Stub> {
     const { statuses } = req.body as { statuses?: string[] };
     const count = orders.filter((o) => o.companyId === 7 && (!statuses || statuses.includes(o.status))).length;
     return { count } satisfies CountDto;
+  });
+  // Every client tab's count in one call (issue 15).
+  app.get('/api/secured/client/order/exch/tab-counts', async () => {
+    const mine = orders.filter((o) => o.companyId === 7);
+    const count = (tab: keyof typeof CLIENT_TAB_STATUSES) =>
+      mine.filter((o) => (CLIENT_TAB_STATUSES[tab] as readonly string[]).includes(o.status)).length;
+    return {
+      current: count('current'),
+      completed: count('completed'),
+      cancelled: count('cancelled'),
+    } satisfies AnswerOf<'GET', '/api/secured/client/order/exch/tab-counts'>;
   });
   // The batch read (issue 14 defect 7): GET {id}'s answer per id, in order, null where it is 404.
   app.get('/api/secured/client/order/exch/batch', async (req) => {

@@ -5,8 +5,7 @@ import { eq } from 'drizzle-orm';
 import { Type, type Static } from 'typebox';
 import type { DbOrTx } from '../db/client.js';
 import { companies, users } from '../db/schema/core.js';
-import { companyVerified, loadAuthUser } from '../plugins/auth.js';
-import type { Db } from '../db/client.js';
+import { authUserOfRows, companyVerified, loadedRowsOf, type AuthUser } from '../plugins/auth.js';
 
 export const CompanySummarySchema = Type.Object({
   id: Type.Integer(),
@@ -60,21 +59,27 @@ export type CurrentUser = Static<typeof CurrentUserSchema>;
 
 /**
  * Builds the CurrentUser of `userId`; throws when the user does not exist. `relogin`: the re-login state of the
- * session (issue 11: the request's AuthUser), which fills `originalUser` and `reLoggedRights`.
+ * session (issue 11: the request's AuthUser), which fills `originalUser` and `reLoggedRights`. When `relogin` is the
+ * request's AuthUser of `userId` (loaded by the auth hook), its rows are reused: no query unless re-logged (issue 15).
  */
 export async function currentUser(
   db: DbOrTx,
   userId: number,
   relogin?: { originalUserId: number | null; reLoggedRights: string[] } | null,
 ): Promise<CurrentUser> {
-  const rows = await db
-    .select({ u: users, c: companies })
-    .from(users)
-    .leftJoin(companies, eq(users.companyId, companies.id))
-    .where(eq(users.id, userId));
-  const row = rows[0];
+  // The request's own user (GET current user): built from the rows the auth hook read already, no query (issue 15).
+  const loaded = relogin ? loadedRowsOf(relogin as AuthUser) : undefined;
+  let row = loaded?.u.id === userId ? loaded : undefined;
+  if (!row) {
+    const rows = await db
+      .select({ u: users, c: companies })
+      .from(users)
+      .leftJoin(companies, eq(users.companyId, companies.id))
+      .where(eq(users.id, userId));
+    row = rows[0];
+  }
   if (!row) throw new Error(`user ${userId} not found`);
-  const auth = await loadAuthUser(db as Db, userId);
+  const auth = authUserOfRows(row.u, row.c);
   const { u, c } = row;
   return {
     userId: u.id,
@@ -87,8 +92,8 @@ export async function currentUser(
       type: u.accountType as CurrentUser['account']['type'],
       status: u.status as CurrentUser['account']['status'],
     },
-    verified: auth!.verified,
-    userRights: auth!.rights,
+    verified: auth.verified,
+    userRights: auth.rights,
     originalUser: relogin?.originalUserId ? await originalUserOf(db, relogin.originalUserId) : null,
     reLoggedRights: relogin?.originalUserId ? [...relogin.reLoggedRights] : [],
     company: c

@@ -5,7 +5,7 @@
  * - `app.requireRole(...types)`: additionally 403 FORBIDDEN when the account type is not among `types`.
  * A session whose user was deleted or suspended (USER_SUSPENDED) is destroyed and counts as none.
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client.js';
@@ -92,21 +92,25 @@ export function companyVerified(c: { status: string; signatureConfirmed: boolean
   return !!c && c.status === 'VERIFIED' && c.signatureConfirmed;
 }
 
-export async function loadAuthUser(db: Db, userId: number): Promise<AuthUser | null> {
-  const rows = await db
-    .select({ u: users, c: companies })
-    .from(users)
-    .leftJoin(companies, eq(users.companyId, companies.id))
-    .where(eq(users.id, userId));
-  const row = rows[0];
-  if (!row) return null;
-  const { u, c } = row;
+type UserRow = typeof users.$inferSelect;
+type CompanyRow = typeof companies.$inferSelect;
+
+/** The users and companies rows each loaded AuthUser was built from (GET current user answers from them; issue 15). */
+const loadedRows = new WeakMap<AuthUser, { u: UserRow; c: CompanyRow | null }>();
+
+/** The database rows `user` was built from by {@link loadAuthUser} in this request, if it was. */
+export function loadedRowsOf(user: AuthUser): { u: UserRow; c: CompanyRow | null } | undefined {
+  return loadedRows.get(user);
+}
+
+/** The AuthUser of a users row and its company row (no re-login; pure). */
+export function authUserOfRows(u: UserRow, c: CompanyRow | null): AuthUser {
   const company = c ? { id: c.id, status: c.status, signatureConfirmed: c.signatureConfirmed, kind: c.kind } : null;
   const accountType = u.accountType as AccountType;
   const clientVerified = accountType === 'CLIENT' && companyVerified(company);
   const rights: string[] = accountType === 'OPER' ? effectiveRights(u.operatorRoles, u.rights) : [...u.rights];
   if (clientVerified && !rights.includes('VERIFIED_CLIENT')) rights.push('VERIFIED_CLIENT');
-  return {
+  const user: AuthUser = {
     id: u.id,
     email: u.email,
     accountType,
@@ -120,6 +124,29 @@ export async function loadAuthUser(db: Db, userId: number): Promise<AuthUser | n
     originalUserId: null,
     reLoggedRights: [],
   };
+  loadedRows.set(user, { u, c });
+  return user;
+}
+
+function prepareUserById(db: Db) {
+  return db
+    .select({ u: users, c: companies })
+    .from(users)
+    .leftJoin(companies, eq(users.companyId, companies.id))
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare('auth_user_by_id');
+}
+
+/** The user read of every signed-in request, prepared once per database (issue 15: no query building per call). */
+const userById = new WeakMap<Db, ReturnType<typeof prepareUserById>>();
+
+/** Loads a user and his company in one query into the AuthUser shape; null when absent. */
+export async function loadAuthUser(db: Db, userId: number): Promise<AuthUser | null> {
+  let prepared = userById.get(db);
+  if (!prepared) userById.set(db, (prepared = prepareUserById(db)));
+  const rows = await prepared.execute({ id: userId });
+  const row = rows[0];
+  return row ? authUserOfRows(row.u, row.c) : null;
 }
 
 export default fp(

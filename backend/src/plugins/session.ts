@@ -3,10 +3,18 @@
  * The cookie `SESSION` is HttpOnly and holds a random 192-bit id; it is rotated at sign-in
  * (`request.session.regenerate()`), expires after `sessionIdleSeconds` of inactivity (rolling) and
  * at the latest `sessionAbsoluteSeconds` after sign-in (`absoluteExpiresAt`, checked on every read).
+ *
+ * Rolling without a write per request (issue 15): @fastify/session saves a rolling session on every answer, which was
+ * an `INSERT … ON CONFLICT UPDATE` (a committed write) per REST call. The store now skips the write when the session's
+ * data is what this process last wrote, the row still holds the expiry it wrote (checked by the read at the start of
+ * the same request, so another replica's write or a deletion is seen), and that expiry is less than
+ * {@link SESSION_REFRESH_MAX_MS} (or a tenth of the idle time, when shorter) behind the new one. The idle expiry is
+ * thus extended at most once a minute: a session may end up to that much before `sessionIdleSeconds` of inactivity.
+ * Every read still goes to the database (a session ended elsewhere ends here at once).
  */
 import fastifyCookie from '@fastify/cookie';
 import fastifySession from '@fastify/session';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
@@ -23,20 +31,53 @@ declare module 'fastify' {
 
 type Cb<T = void> = (err?: Error | null, value?: T) => void;
 
+/** Longest time (ms) the stored idle expiry of an unchanged session may lag behind the rolling one (issue 15). */
+export const SESSION_REFRESH_MAX_MS = 60_000;
+
+/** Sessions remembered as last written by this process (a bound on memory; the oldest are forgotten first). */
+const MAX_REMEMBERED = 50_000;
+
+/** What this process last wrote for a session: its data without the cookie (JSON) and the idle expiry (ms). */
+interface Written {
+  data: string;
+  expiresAt: number;
+}
+
 /** A session store for @fastify/session over Drizzle; `now` is the app clock (tests move it). */
 export class DbSessionStore {
+  /** Per session id: what this process last wrote and found unchanged since (see the module comment). */
+  private readonly written = new Map<string, Written>();
+  private readonly refreshMs: number;
+  /** The read of every request, prepared once (no query building per call; a named statement per connection). */
+  private readonly bySid;
+
   constructor(
     private readonly db: Db,
     private readonly now: () => Date,
     private readonly idleMs: number,
-  ) {}
+  ) {
+    this.refreshMs = Math.min(SESSION_REFRESH_MAX_MS, idleMs / 10);
+    this.bySid = db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.sid, sql.placeholder('sid')))
+      .prepare('session_by_sid');
+  }
 
   set(sid: string, session: Record<string, unknown> & { cookie?: { expires?: Date | string | null } }, cb: Cb): void {
     const data = JSON.parse(JSON.stringify(session)) as Record<string, unknown>;
     // Idle expiry from the app clock (not the cookie's Date.now()-based `expires`), so it agrees with `get`.
     const expires = new Date(this.now().getTime() + this.idleMs);
+    const { cookie: _cookie, ...content } = data;
+    const fingerprint = JSON.stringify(content);
+    const last = this.written.get(sid);
+    if (last && last.data === fingerprint && expires.getTime() - last.expiresAt < this.refreshMs) {
+      cb(null); // unchanged and the stored expiry recent enough: no write (issue 15)
+      return;
+    }
     const absolute = typeof data.absoluteExpiresAt === 'string' ? new Date(data.absoluteExpiresAt) : null;
     const userId = typeof data.userId === 'number' ? data.userId : null;
+    this.written.delete(sid);
     this.db
       .insert(sessions)
       .values({ sid, data, userId, expiresAt: expires, absoluteExpiresAt: absolute, createdAt: this.now() })
@@ -45,43 +86,51 @@ export class DbSessionStore {
         set: { data, userId, expiresAt: expires, absoluteExpiresAt: absolute },
       })
       .then(
-        () => cb(null),
-        (e: Error) => cb(e),
-      );
-  }
-
-  get(sid: string, cb: Cb<Record<string, unknown> | null>): void {
-    this.db
-      .select()
-      .from(sessions)
-      .where(eq(sessions.sid, sid))
-      .then(
-        (rows) => {
-          const row = rows[0];
-          const now = this.now().getTime();
-          if (
-            !row ||
-            row.expiresAt.getTime() <= now ||
-            (row.absoluteExpiresAt && row.absoluteExpiresAt.getTime() <= now)
-          ) {
-            if (row)
-              this.db
-                .delete(sessions)
-                .where(eq(sessions.sid, sid))
-                .then(
-                  () => cb(null, null),
-                  (e: Error) => cb(e),
-                );
-            else cb(null, null);
-            return;
-          }
-          cb(null, row.data as Record<string, unknown>);
+        () => {
+          this.remember(sid, { data: fingerprint, expiresAt: expires.getTime() });
+          cb(null);
         },
         (e: Error) => cb(e),
       );
   }
 
+  private remember(sid: string, w: Written): void {
+    this.written.delete(sid);
+    this.written.set(sid, w);
+    if (this.written.size > MAX_REMEMBERED) this.written.delete(this.written.keys().next().value as string);
+  }
+
+  get(sid: string, cb: Cb<Record<string, unknown> | null>): void {
+    this.bySid.execute({ sid }).then(
+      (rows) => {
+        const row = rows[0];
+        const now = this.now().getTime();
+        // Written elsewhere since (another replica, a sign-out): the next save writes.
+        if (this.written.get(sid)?.expiresAt !== row?.expiresAt.getTime()) this.written.delete(sid);
+        if (
+          !row ||
+          row.expiresAt.getTime() <= now ||
+          (row.absoluteExpiresAt && row.absoluteExpiresAt.getTime() <= now)
+        ) {
+          if (row)
+            this.db
+              .delete(sessions)
+              .where(eq(sessions.sid, sid))
+              .then(
+                () => cb(null, null),
+                (e: Error) => cb(e),
+              );
+          else cb(null, null);
+          return;
+        }
+        cb(null, row.data as Record<string, unknown>);
+      },
+      (e: Error) => cb(e),
+    );
+  }
+
   destroy(sid: string, cb: Cb): void {
+    this.written.delete(sid);
     this.db
       .delete(sessions)
       .where(eq(sessions.sid, sid))

@@ -2,14 +2,14 @@
  * Per-operation DataLoaders so a page costs a bounded number of upstream calls:
  * - `viewer`: GET current/user at most once (primed by login/registration/update answers);
  * - `orderById`: each order fetched at most once, primed by list pages;
- * - `orderCount`: one count call per distinct filter;
  * - `clientInfo`, `checklist`: at most once;
  * - `reference`: identical reference GETs (countries, currencies, TN VED...) collapse into one.
  * Deal flow (issue 3), each keyed by order id and fetched at most once per operation; list pages prime them:
  * - `clientDeal` (client offers with details), `partnerDetail` (the agent's GET order/exch/{id}), `operOrder`
  *   (operator row; primed by the operator list, which already carries every partner order with its offer),
  *   `operOrderDetail` (operator GET {id}, with history), documents, history, bills, scoring candidates;
- * - `memo`: any other read keyed by a string (counts, settings), at most once per operation.
+ * - `memo`: any other read keyed by a string (counts, settings), at most once per operation; the client's tab counts
+ *   are one memoised GET …/tab-counts for the three tabs (issue 15).
  * Orders are read in batches (issue 14 defect 7): `orderById`, `partnerDetail`, `operOrder` and `operOrderDetail`
  * send the ids one tick asks for in ONE call of the role's batch read (GET …/order/exch/batch?ids=…, at most
  * {@link MAX_ORDER_BATCH} ids a call; {@link byBatch}); the other per-order loaders issue one GET per distinct id, in
@@ -33,16 +33,10 @@ import type {
   OfferTermsDto,
   OperOrderDto,
   OrderDto,
-  OrderStatusDto,
   PartnerCandidateDto,
   PaymentCompanyDto,
 } from '../rest/contract.js';
 import { SessionExpiredError, UpstreamError } from '../rest/errors.js';
-
-export interface OrderCountKey {
-  statuses?: readonly OrderStatusDto[];
-  id?: number;
-}
 
 export interface Loaders {
   /** The signed-in user, or null when signed out (no session cookie, or the backend refused the session). */
@@ -50,7 +44,6 @@ export interface Loaders {
   /** Replaces the cached viewer (after login, registration, profile update, logout). */
   primeViewer(user: CurrentUserDto | null): void;
   orderById: DataLoader<number, OrderDto>;
-  orderCount: DataLoader<OrderCountKey, number, string>;
   clientInfo(): Promise<ClientInfoDto>;
   checklist(): Promise<ChecklistDto>;
   /** Cached reference read by a key naming the call, e.g. `countries?prefix=ки`. */
@@ -197,20 +190,6 @@ export function createLoaders(api: BackendApi): Loaders {
       (ids) => api.orders(ids),
       (id) => api.order(id),
       (id) => `/api/secured/client/order/exch/${id}`,
-    ),
-    orderCount: new DataLoader<OrderCountKey, number, string>(
-      (keys) =>
-        Promise.all(
-          keys.map((k) =>
-            api
-              .countOrders({ ...(k.statuses ? { statuses: [...k.statuses] } : {}), ...(k.id ? { id: k.id } : {}) })
-              .then(
-                (r) => r.count,
-                (err: unknown) => (err instanceof Error ? err : new Error(String(err))),
-              ),
-          ),
-        ),
-      { cacheKeyFn: (k) => JSON.stringify([k.statuses ?? null, k.id ?? null]) },
     ),
     clientInfo: once(() => api.clientInfo()),
     checklist: once(() => api.checklist()),

@@ -162,6 +162,10 @@ export class BackendApi {
   countOrders(body: Omit<OrderFilterDto, 'pageable'>) {
     return this.session.call('POST', '/api/secured/client/order/exch/filter/count', { body });
   }
+  /** GET …/order/exch/tab-counts (issue 15): `{ current, completed, cancelled }`, every client tab's count in one call. */
+  clientTabCounts() {
+    return this.session.call('GET', '/api/secured/client/order/exch/tab-counts');
+  }
   order(id: number) {
     return this.session.call('GET', '/api/secured/client/order/exch/{id}', { params: { id } });
   }

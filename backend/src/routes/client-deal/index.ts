@@ -13,6 +13,7 @@
  *   POST   /api/secured/client/order/exch/{id}/offer/final-docs/confirm            §4 step 9 → EXECUTED
  *   DELETE /api/secured/client/order/exch/{id}                                     §7 "DELETE {id}": cancel → CANCELED
  *   GET    /api/secured/client/order/exch/{id}/history                             the order's history as the client sees it
+ *   GET    /api/secured/client/order/exch/tab-counts                               every client tab's count at once (issue 15)
  *
  * Role CLIENT, own company only: another company's order answers 404 like a missing one (spec core §6). Where the
  * agent requires a signature (partnerSignRequired; spec core §4 steps 5 and 9 "client signs or confirms") every sent
@@ -21,13 +22,14 @@
  * confirmation alone is enough. Transitions go through deal/repository.ts runTransition (compare-and-set, history).
  *
  * By concern: offers.ts (offers, accept, sample contract), documents.ts (lists, download, sign, confirm), payment.ts
- * (bill, payment made), order.ts (cancel, history); schemas.ts holds the deal view and the shared helpers.
+ * (bill, payment made), order.ts (cancel, history), tab-counts.ts (the list's tab counts); schemas.ts holds the deal view and the shared helpers.
  */
 import type { FastifyInstance } from 'fastify';
 import documents from './documents.js';
 import offers from './offers.js';
 import order from './order.js';
 import payment from './payment.js';
+import tabCounts from './tab-counts.js';
 
 export { SIGNATURE_REQUIRED } from './schemas.js';
 
@@ -36,5 +38,5 @@ export default async function clientDealRoutes(app: FastifyInstance): Promise<vo
   app.addHook('preValidation', async (request) => {
     if (request.body === undefined || request.body === null) request.body = {};
   });
-  for (const routes of [offers, documents, payment, order]) await app.register(routes);
+  for (const routes of [offers, documents, payment, order, tabCounts]) await app.register(routes);
 }

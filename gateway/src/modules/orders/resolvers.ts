@@ -80,12 +80,14 @@ export const Viewer: Pick<ViewerResolvers, 'orders' | 'orderTabCounts'> = {
   orderTabCounts: (u) => (u.account.type === 'CLIENT' ? { kind: 'orderTabCounts' } : null),
 };
 
+/** The client's tab counts: one GET …/tab-counts per operation for all three fields (issue 15; was a count per tab). */
+const tabCounts = (ctx: import('../../context.js').GatewayContext) =>
+  queryResult(() => ctx.loaders.memo('clientTabCounts', () => ctx.api.clientTabCounts()));
+
 export const OrderTabCounts: Strict<OrderTabCountsResolvers, OrderTabCountsParent, GOrderTabCounts> = {
-  current: (_p, _a, ctx) => queryResult(() => ctx.loaders.orderCount.load({ statuses: CLIENT_TAB_STATUSES.current })),
-  completed: (_p, _a, ctx) =>
-    queryResult(() => ctx.loaders.orderCount.load({ statuses: CLIENT_TAB_STATUSES.completed })),
-  cancelled: (_p, _a, ctx) =>
-    queryResult(() => ctx.loaders.orderCount.load({ statuses: CLIENT_TAB_STATUSES.cancelled })),
+  current: async (_p, _a, ctx) => (await tabCounts(ctx)).current,
+  completed: async (_p, _a, ctx) => (await tabCounts(ctx)).completed,
+  cancelled: async (_p, _a, ctx) => (await tabCounts(ctx)).cancelled,
 };
 
 /** Fields of the client slice; the deal fields (and lazy fields of partial orders) are in modules/deal/resolvers.ts. */
