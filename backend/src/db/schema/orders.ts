@@ -80,8 +80,11 @@ export const orders = pgTable(
   },
   (t) => [
     index('orders_company_created_idx').on(t.companyId, t.createdAt),
-    /** The client's tabs (issue 15): a company's orders of one status newest first (and, by prefix, per status). */
-    index('orders_company_status_created_idx').on(t.companyId, t.status, t.createdAt),
+    /**
+     * The client's tabs (issue 15): a company's orders of one status newest first, ties by id, as an index-only scan of
+     * the page query (it selects the id only); by prefix also per status.
+     */
+    index('orders_company_status_created_id_idx').on(t.companyId, t.status, t.createdAt, t.id),
     /** The number filter of the lists whose query compares `number` (issue 15; `number` = `id`). */
     index('orders_number_idx').on(t.number),
     /** Reporting (issue 12): keyset pagination over (created_at, id) for operators, and the status filter. */
@@ -213,7 +216,7 @@ export const partnerOrders = pgTable(
  * company's orders would read up to 1 000 000 rows, a sum over this table reads a few. Kept by statement-level triggers
  * on `orders` (migration 0011_status_counts): every INSERT, DELETE and change of company or status appends delta rows
  * (+n / −n, never an UPDATE, so concurrent transactions never wait for a counter row); `compact_status_counts()`
- * (run by the backend every minute, deal/status-counts-job.ts) folds the deltas into one row per key. The number of
+ * (run by the backend every minute, db/status-counts.ts) folds the deltas into one row per key. The number of
  * orders with company c and status s is `sum(n)` over the rows with that key, exact in every transaction.
  */
 export const orderStatusCounts = pgTable(
