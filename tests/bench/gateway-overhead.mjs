@@ -95,6 +95,8 @@ function directCalls(size, grouped) {
 }
 
 const started = new Date();
+// The commit and the builds the platform starts from (a build made during the run does not change running processes).
+const git = gitState(root);
 console.log(`gateway overhead: starting the platform on PostgreSQL (${opts.database}), creating the data set…`);
 const platform = await startWithRequests({
   database: opts.database,
@@ -362,7 +364,7 @@ try {
     benchmark: 'gateway-overhead',
     date: started.toISOString(),
     machine,
-    git: gitState(root),
+    git,
     options: {
       acceptEncoding: ACCEPT_ENCODING,
       pages: PAGES,

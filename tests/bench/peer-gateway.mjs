@@ -85,6 +85,8 @@ export const OURS_OFFERS_QUERY = `query ClientRequestsWithOffers {
 }`;
 
 const started = new Date();
+// The commit and the builds the platform starts from (a build made during the run does not change running processes).
+const git = gitState(root);
 console.log(`peer gateway: starting the platform on PostgreSQL (${opts.database}), creating the data set…`);
 const platform = await startWithRequests({
   database: opts.database,
@@ -246,7 +248,7 @@ try {
     benchmark: 'peer-gateway',
     date: started.toISOString(),
     machine,
-    git: gitState(root),
+    git,
     options: {
       acceptEncoding: ACCEPT_ENCODING,
       runs: RUNS,
