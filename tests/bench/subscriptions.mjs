@@ -35,7 +35,7 @@
  * is reported; it adds to the measured latency), and the machine may be shared.
  *
  * Options: --users N --subs-per-user N --sockets-per-user N --group-size N --delivery-users N --rate N --seconds N
- * --settle N --skip-idle --skip-delivery --keep-db --gateway-node-args "<args>" --backend-node-args "<args>" (e.g. "--cpu-prof --cpu-prof-dir=/tmp/x").
+ * --settle N --skip-idle --skip-delivery --keep-db --heap-snapshot <seconds to wait for it> --gateway-node-args "<args>" --backend-node-args "<args>" (e.g. "--cpu-prof --cpu-prof-dir=/tmp/x").
  * Prints the figures and a `SUMMARY ` line and writes tests/bench/results/subscriptions.json. No assertion.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -78,6 +78,7 @@ const { values: opt } = parseArgs({
     'keep-db': { type: 'boolean', default: false },
     'gateway-node-args': { type: 'string', default: '' },
     'backend-node-args': { type: 'string', default: '' },
+    'heap-snapshot': { type: 'string', default: '' },
   },
 });
 const N_USERS = Number(opt.users);
@@ -348,6 +349,12 @@ async function main() {
         `idle: gateway VmRSS ${result.idle.gatewayRssMB} MB with ${idleSubs.length} subscriptions on ${sockets.length} sockets ` +
           `(${result.gatewayRssStartMB} MB before; backend ${result.idle.backendRssMB} MB)`,
       );
+      if (opt['heap-snapshot']) {
+        // the gateway must run with --heapsnapshot-signal=SIGUSR2 --diagnostic-dir=<dir> (--gateway-node-args)
+        process.kill(gateway.pid, 'SIGUSR2');
+        console.log(`idle: heap snapshot asked for; waiting ${opt['heap-snapshot']} s`);
+        await sleep(Number(opt['heap-snapshot']) * 1000);
+      }
       await Promise.all(sockets.splice(0).map((c) => c.dispose()));
       await sleep(1000);
     }

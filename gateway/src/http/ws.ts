@@ -130,10 +130,12 @@ const dropLoadersOf = new WeakMap<object, () => void>();
  */
 export function socketContext(base: GatewayContext): GatewayContext {
   let loaders: Loaders | null = null;
+  // `base` (with the loaders createContext built) is not referenced afterwards, so those loaders are garbage at once
+  const { api } = base;
   const ctx = { ...base } as GatewayContext;
   Object.defineProperty(ctx, 'loaders', {
     enumerable: true,
-    get: () => (loaders ??= createLoaders(base.api)),
+    get: () => (loaders ??= createLoaders(api)),
   });
   dropLoadersOf.set(ctx, () => {
     loaders = null;
