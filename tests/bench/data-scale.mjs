@@ -99,7 +99,8 @@ async function waitUp(ms = 120_000) {
 await waitUp();
 
 // ------------------------------------------------------------------------------------------------ data
-const pool = new pg.Pool({ connectionString: DATABASE_URL, max: 2 });
+// JIT off as the backend's own connections (backend/src/db/client.ts), so that the plans are the backend's
+const pool = new pg.Pool({ connectionString: DATABASE_URL, max: 2, options: '-c jit=off' });
 const { rows: countRows } = await pool.query('select count(*)::int as n from orders');
 if (countRows[0].n === 0) {
   console.log('generating the data (tests/bench/lib/scale-data.sql) …');

@@ -35,7 +35,9 @@ export const MIGRATIONS_DIR = join(BACKEND_ROOT, 'drizzle');
 
 /** Opens PostgreSQL at `databaseUrl`. */
 export function openPostgres(databaseUrl: string): DbHandle {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  // JIT off (issue 15): the list and chat queries run in milliseconds; PostgreSQL's JIT, triggered by their cost
+  // estimates on a large database, added 10–45 ms of compilation to single calls (docs/explain/).
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, options: '-c jit=off' });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return { db, driver: 'postgres', pool, close: () => pool.end() };
 }

@@ -2,9 +2,9 @@
  * Group previews and derived statistics (spec chat §3 "Current chat info", §4 counters): unread = messages of
  * others above the read pointer that are not deleted (domain/chat/unread.ts); counters are derived, never stored.
  */
-import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { chatMembers, chatMessages, chatReactions } from '../../db/schema/chat.js';
+import { chatMessages } from '../../db/schema/chat.js';
 import { storedFiles } from '../../db/schema/orders.js';
 import { SUPPORT_USER_ID } from '@platform/domain/limits';
 import { isOwnMessage, previewRole, type GroupType, type MemberRole } from '@platform/domain/chat/groups';
@@ -74,25 +74,30 @@ export async function statisticsFor(
         sql`, `,
       )})`),
   );
-  const reacted = await db
-    .select({
-      id: chatReactions.id,
-      messageId: chatReactions.messageId,
-      userId: chatReactions.userId,
-      groupId: chatMessages.groupId,
-      senderId: chatMessages.senderId,
-    })
-    .from(chatReactions)
-    .innerJoin(chatMessages, eq(chatMessages.id, chatReactions.messageId))
-    .innerJoin(chatMembers, and(eq(chatMembers.groupId, chatMessages.groupId), inArray(chatMembers.id, memberIds)))
-    .where(
-      and(
-        isNull(chatMessages.deletedAt),
-        gt(chatReactions.id, chatMembers.lastSeenReactionId),
-        eq(chatMessages.senderId, chatMembers.userId),
-        sql`${chatReactions.userId} <> ${chatMembers.userId}`,
-      ),
-    );
+  // Reactions newer than the oldest reaction pointer of these member rows (chat_reactions_pkey range), each message
+  // found by its primary key: rows read grow with the recent reactions, not with the messages (a hash join read all of
+  // chat_messages; issue 15). OFFSET 0 keeps the per-reaction lookup a nested loop.
+  const minSeen = Math.min(...ctxs.map((c) => num(c.member.lastSeenReactionId)));
+  const reacted = rowsOf<{
+    id: string | number;
+    messageId: string | number;
+    userId: number;
+    groupId: number;
+    senderId: number;
+  }>(
+    await db.execute(sql`
+      select r.id, r.message_id as "messageId", r.user_id as "userId", m.group_id as "groupId", m.sender_id as "senderId"
+      from chat_reactions r
+      cross join lateral (
+        select x.group_id, x.sender_id from chat_messages x where x.id = r.message_id and x.deleted_at is null offset 0
+      ) m
+      join chat_members cm on cm.group_id = m.group_id and cm.user_id = m.sender_id
+      where r.id > ${minSeen} and r.id > cm.last_seen_reaction_id and r.user_id <> cm.user_id
+        and cm.id in (${sql.join(
+          memberIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})`),
+  );
   // one backward probe of chat_messages_group_idx per group (a GROUP BY would read every message of the groups)
   const lasts = rowsOf<{ groupId: number; last: string | number | null }>(
     await db.execute(sql`
