@@ -4,7 +4,7 @@
  *   node tests/bench/data-scale.mjs [--n 50] [--explain] [--database-url postgres://…/bench_h5]
  *
  * Uses the PostgreSQL database DATABASE_URL (or --database-url; default postgres://postgres@127.0.0.1:5432/bench_h5,
- * never `test` or `postgres`). The built backend (`npm run build`) is started on it (migrations, demo accounts, no demo
+ * never `test` or `postgres`; created when missing, about 1.4 GB once generated: drop it when done). The built backend (`npm run build`) is started on it (migrations, demo accounts, no demo
  * world) on a port of BENCH_PORTS; on a database without orders tests/bench/lib/scale-data.sql then generates 1 000 000
  * orders over 1 000 companies and 10 payment agents with their partner orders, offers and bills, and 1 000 chat groups
  * with 100 000 messages and read pointers (VACUUM ANALYZE after). A database that already holds the 1 000 000 orders is
@@ -20,6 +20,8 @@
  * `--explain` starts the backend with tests/bench/lib/pg-capture.mjs, records the SQL of one run of each call and
  * writes EXPLAIN (ANALYZE, BUFFERS) of each of its statements (the session's own reads left out) to
  * docs/explain/<call>.md.
+ *
+ * `--only <text>` runs only the calls whose name contains it (no JSON written then).
  *
  * JSON: tests/bench/results/data-scale.json. Last line: `SUMMARY …`.
  */
@@ -48,6 +50,25 @@ const TARGET_MS = 10;
 const PASSWORD = 'Demo-2026!';
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+// ------------------------------------------------------------------------------------------------ database
+{
+  // create the database when it does not exist yet (connecting to the server's maintenance database only for that)
+  const probe = new pg.Client({ connectionString: DATABASE_URL });
+  try {
+    await probe.connect();
+    await probe.end();
+  } catch (e) {
+    if (e.code !== '3D000') throw e;
+    const admin = new URL(DATABASE_URL);
+    admin.pathname = '/postgres';
+    const c = new pg.Client({ connectionString: admin.toString() });
+    await c.connect();
+    await c.query(`create database "${dbName.replace(/"/g, '""')}"`);
+    await c.end();
+    console.log(`created the database ${dbName}`);
+  }
+}
 
 // ------------------------------------------------------------------------------------------------ backend
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-data-scale-'));
@@ -385,8 +406,11 @@ const out = {
   data: sizes,
   results,
 };
-mkdirSync(join(root, 'tests/bench/results'), { recursive: true });
-writeFileSync(join(root, 'tests/bench/results/data-scale.json'), `${JSON.stringify(out, null, 2)}\n`);
+// a partial run (--only) does not replace the full figures
+if (!only) {
+  mkdirSync(join(root, 'tests/bench/results'), { recursive: true });
+  writeFileSync(join(root, 'tests/bench/results/data-scale.json'), `${JSON.stringify(out, null, 2)}\n`);
+}
 console.log(
   `SUMMARY data-scale: ${results.length} calls × ${N} on ${sizes.orders} orders / ${sizes.chat_messages} messages; ` +
     `${results.length - slow.length} with p95 < ${TARGET_MS} ms; worst p95 ${worst?.p95} ms (${worst?.name})` +
