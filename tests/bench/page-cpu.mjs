@@ -6,7 +6,8 @@
  * (the embedded database, or `DATABASE_URL`, e.g. postgres://postgres@127.0.0.1:5432/bench_x — seeded with the demo
  * world on its first start), sends `--warmup` pages, then `--n` pages one after another, and reads each process's CPU
  * time (user + system, /proc/<pid>/stat) before and after: CPU per page = the difference / n. With PGlite the
- * database's work is inside the backend's process; with PostgreSQL it is not.
+ * database's work is inside the backend's process; with PostgreSQL it is not. The pages ask for `Accept-Encoding: gzip,
+ * deflate, br` like a browser (the gateway compresses the answer); `BENCH_ACCEPT_ENCODING=identity` leaves that out.
  *
  *   node tests/bench/page-cpu.mjs [--n 500] [--warmup 100] [--prof [--prof-dir DIR]] [--top 25] [--root DIR]
  *
@@ -139,7 +140,9 @@ try {
   const headers = {
     'content-type': 'application/json',
     cookie,
-    'accept-encoding': 'gzip, deflate, br', // as a browser sends it: the gateway compresses the answer
+    // as a browser sends it (the gateway then compresses the answer); BENCH_ACCEPT_ENCODING=identity: no compression,
+    // as tests/bench/gateway-overhead.mjs compares the gateways
+    'accept-encoding': process.env.BENCH_ACCEPT_ENCODING ?? 'gzip, deflate, br',
     ...(cookies.has('XSRF-TOKEN') ? { 'x-xsrf-token': decodeURIComponent(cookies.get('XSRF-TOKEN')) } : {}),
   };
   const body = JSON.stringify({ doc_id: PAGE_DOC, variables: { tab: 'CURRENT', number: null } });
@@ -173,6 +176,7 @@ try {
     date: new Date().toISOString(),
     database: process.env.DATABASE_URL ? 'postgresql' : 'pglite',
     build: args.root ? buildRoot : 'this checkout',
+    acceptEncoding: process.env.BENCH_ACCEPT_ENCODING ?? 'gzip, deflate, br',
     pages: N,
     rowsPerPage: rows,
     gatewayCpuMsPerPage: Number(perPage('gateway').toFixed(2)),
@@ -207,7 +211,8 @@ try {
 }
 
 console.log(
-  `\n/client/fea list query (${result.rowsPerPage} rows), ${result.pages} pages one after another, ${result.database}:`,
+  `\n/client/fea list query (${result.rowsPerPage} rows), ${result.pages} pages one after another, ${result.database}, ` +
+    `Accept-Encoding ${result.acceptEncoding}${args.root ? `, build of ${buildRoot}` : ''}:`,
 );
 console.log(`  gateway CPU per page: ${result.gatewayCpuMsPerPage} ms`);
 console.log(`  backend CPU per page: ${result.backendCpuMsPerPage} ms`);
@@ -218,5 +223,5 @@ console.log(`  load average ${result.loadAverage.join(' → ')} (the machine may
 mkdirSync(join(root, 'tests', 'bench', 'results'), { recursive: true });
 writeFileSync(join(root, 'tests', 'bench', 'results', 'page-cpu.json'), `${JSON.stringify(result, null, 2)}\n`);
 console.log(
-  `SUMMARY page-cpu: gateway ${result.gatewayCpuMsPerPage} ms, backend ${result.backendCpuMsPerPage} ms CPU per /client/fea page (${result.database}, n=${result.pages}, load ${result.loadAverage[0]})`,
+  `SUMMARY page-cpu: gateway ${result.gatewayCpuMsPerPage} ms, backend ${result.backendCpuMsPerPage} ms CPU per /client/fea page (${result.database}, ${result.acceptEncoding}, n=${result.pages}, load ${result.loadAverage[0]})`,
 );
