@@ -82,9 +82,7 @@ export function createSupervisor({ pidFile } = {}) {
     }, 10_000);
     killer.unref();
     Promise.all(
-      running.map((c) =>
-        c.exitCode !== null || c.signalCode !== null ? null : new Promise((r) => c.once('exit', r)),
-      ),
+      running.map((c) => (c.exitCode !== null || c.signalCode !== null ? null : new Promise((r) => c.once('exit', r)))),
     ).then(() => process.exit(code));
   }
   process.on('SIGINT', () => shutdown(0));

@@ -39,8 +39,7 @@ const opt = (name, dflt) => {
 };
 const N = Number(opt('n', 50));
 const EXPLAIN = args.includes('--explain');
-const DATABASE_URL =
-  opt('database-url') ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench_h5';
+const DATABASE_URL = opt('database-url') ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench_h5';
 const dbName = new URL(DATABASE_URL).pathname.slice(1);
 if (['test', 'postgres', ''].includes(dbName)) {
   console.error(`refusing to use the database '${dbName}': give a database of your own (--database-url)`);
@@ -136,7 +135,9 @@ if (countRows[0].n === 0) {
     for (const s of statements) {
       const t = Date.now();
       const r = await client.query(s);
-      console.log(`  ${((Date.now() - t) / 1000).toFixed(1).padStart(6)} s  ${s.split('\n')[0].slice(0, 90)}${r.rowCount ? ` (${r.rowCount})` : ''}`);
+      console.log(
+        `  ${((Date.now() - t) / 1000).toFixed(1).padStart(6)} s  ${s.split('\n')[0].slice(0, 90)}${r.rowCount ? ` (${r.rowCount})` : ''}`,
+      );
     }
     await client.query('vacuum analyze');
     console.log(`generated in ${((Date.now() - t0) / 1000).toFixed(0)} s (vacuum analyze included)`);
@@ -372,7 +373,8 @@ if (EXPLAIN) {
       .map((l) => JSON.parse(l))
       // the session store's and the signed-in user's reads are the same for every call (plugins/auth.ts)
       .filter((q) => !/"sessions"|^(begin|commit|rollback)/i.test(q.text.trim()));
-    let md = `# ${name}\n\n\`${method} ${path}\`${body ? ` with \`${JSON.stringify(body)}\`` : ''} as the ${name.split('-')[0]}` +
+    let md =
+      `# ${name}\n\n\`${method} ${path}\`${body ? ` with \`${JSON.stringify(body)}\`` : ''} as the ${name.split('-')[0]}` +
       ` (tests/bench/data-scale.mjs --explain; data of tests/bench/lib/scale-data.sql).\n`;
     for (const [i, q] of statements.entries()) {
       let plan;

@@ -101,7 +101,11 @@ export async function sendChatMessage(
     try {
       res = await fetch(`${backendUrl}/api/secured/common/chat/group/${groupId}/messages`, {
         method: 'POST',
-        headers: { cookie: h.cookie ?? '', 'content-type': 'application/json', 'x-xsrf-token': h['x-xsrf-token'] ?? '' },
+        headers: {
+          cookie: h.cookie ?? '',
+          'content-type': 'application/json',
+          'x-xsrf-token': h['x-xsrf-token'] ?? '',
+        },
         body: JSON.stringify({ extMsgId: `msg_${base + n}`, text: `сообщение ${n + 1}` }),
       });
     } catch (e) {
@@ -119,7 +123,11 @@ export async function sendChatMessage(
 export async function backendMessageIds(backendUrl: string, c: GqlClient, groupId: number): Promise<number[]> {
   const all: number[] = [];
   for (let after = 0; ;) {
-    const page = await backend(backendUrl, c, `/api/secured/common/chat/group/${groupId}/messages?after=${after}&limit=50`);
+    const page = await backend(
+      backendUrl,
+      c,
+      `/api/secured/common/chat/group/${groupId}/messages?after=${after}&limit=50`,
+    );
     all.push(...page.content.map((m: { id?: number; msgId?: number }) => m.msgId ?? m.id));
     if (!page.content.length || page.last) break;
     after = all[all.length - 1];

@@ -21,12 +21,7 @@ import { orders, partnerOrders } from '../../db/schema/orders.js';
 import { operatorDisplayStatus } from '@platform/domain/deal/display';
 import type { OrderStatus } from '@platform/domain/deal/statuses';
 import { loadPartnerOrderViews, type PartnerOrderView } from '../../deal/views.js';
-import {
-  countOrdersByStatus,
-  countPartnerOrdersByStatus,
-  loadOrders,
-  type OrderDto,
-} from '../orders/queries.js';
+import { countOrdersByStatus, countPartnerOrdersByStatus, loadOrders, type OrderDto } from '../orders/queries.js';
 
 export const OPER_TABS = ['new', 'work', 'deals', 'results', 'all'] as const;
 export type OperTab = (typeof OPER_TABS)[number];
