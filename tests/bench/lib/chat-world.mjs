@@ -9,34 +9,17 @@
  * signs it (`@fastify/cookie` sign with SESSION_SECRET), so the backend and the gateway see ordinary signed-in users.
  */
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sign } from '@fastify/cookie';
 import pg from 'pg';
-import { root } from './platform.mjs';
+import { freePort, root } from './platform.mjs';
 
 const backendDist = join(root, 'backend', 'dist', 'src');
 
-/** First and last port of this benchmark (BENCH_PORTS, default 4750-4799: helper H4's range of issue 15). */
-const [FIRST_PORT, LAST_PORT] = (process.env.BENCH_PORTS ?? '4750-4799').split('-').map(Number);
-
-function portIsFree(port) {
-  return new Promise((resolve) => {
-    const s = createServer()
-      .once('error', () => resolve(false))
-      .listen(port, '127.0.0.1', () => s.close(() => resolve(true)));
-  });
-}
-
-/** The first free port of BENCH_PORTS (default 4750-4799) that is not in `taken`. */
-export async function freePort(taken = []) {
-  for (let port = FIRST_PORT; port <= LAST_PORT; port++) {
-    if (!taken.includes(port) && (await portIsFree(port))) return port;
-  }
-  throw new Error(`no free port in ${FIRST_PORT}-${LAST_PORT}`);
-}
+/** The first free port of BENCH_PORTS (tests/bench/lib/platform.mjs) that is not in `taken`. */
+export { freePort };
 
 /** Resolves after `ms` milliseconds. */
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
