@@ -9,7 +9,7 @@
  * Set-up: a fresh PostgreSQL database (BENCH_DB, default bench_h4, on BENCH_PG_ADMIN_URL's server, default
  * postgres://postgres@127.0.0.1:5432/template1 — the admin connection only creates and drops it); the built backend
  * (backend/dist/src/server.js, migrations and demo accounts, no demo world) and gateway (gateway/dist/src/server.js)
- * as two separate processes on ports of BENCH_PORTS (default 4750-4799), each spawned through a shell with
+ * as two separate processes on ports of BENCH_PORTS (default 4500-4599), each spawned through a shell with
  * `ulimit -n 65536`. The chat world is written with the backend's own schema, password hashing and session store
  * (tests/bench/lib/chat-world.mjs): `--users` users (1 000) in groups of `--group-size` (10) members plus one sender,
  * one stored session each.
