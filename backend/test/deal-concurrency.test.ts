@@ -40,14 +40,17 @@ for (const driver of DRIVERS) {
         expect(accepted).toHaveLength(1);
         expect(winner.offers.filter((o: { status: string }) => o.status === 'SIGNED_ANOTHER_OFFER')).toHaveLength(1);
         // Exactly the winner's changes: order, two offers, three history rows and their three live order events
-        // (issue 12) — nothing of the loser.
+        // (issue 12), and the status counters' deltas of the order and the offers (issue 15, migration 0011) —
+        // nothing of the loser.
         const after = await t.snapshot();
         const changedTables = Object.keys(after).filter((k) => JSON.stringify(after[k]) !== JSON.stringify(before[k]));
         expect(changedTables.sort()).toEqual([
           'chat_event_counter',
           'chat_events',
+          'order_status_counts',
           'order_status_history',
           'orders',
+          'partner_order_status_counts',
           'partner_orders',
         ]);
         expect(after.order_status_history.length - before.order_status_history.length).toBe(3);

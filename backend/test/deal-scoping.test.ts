@@ -27,6 +27,7 @@ const ACCESS: Record<string, 'CLIENT' | 'OPER' | 'PARTNER' | 'PARTNER_ANY' | 'PU
   'POST /api/secured/client/order/exch': 'ORDERS',
   'POST /api/secured/client/order/exch/filter': 'ORDERS',
   'POST /api/secured/client/order/exch/filter/count': 'ORDERS',
+  'GET /api/secured/client/order/exch/tab-counts': 'ORDERS', // own company only, 401/403: client-tab-counts.test.ts
   'GET /api/secured/client/order/exch/{id}': 'ORDERS',
   'GET /api/secured/client/order/exch/batch': 'ORDERS', // null for others' orders: orders-batch.test.ts
   'GET /api/secured/client/order/exch/{id}/files/{fileId}': 'ORDERS',
