@@ -140,7 +140,7 @@ for (const driver of DRIVERS) {
       const preview = (await p1.get(`${C}/group/${g1}`)).json().lastMessage;
       expect(preview).toMatchObject({ message: 'Приглашение в альянс', type: 'GROUP_MSG', selfMsg: true });
       // the invited user, not a member, gets GROUP_ADDED with the invitation
-      const evs = (await t.db.select().from(chatEvents)).filter(
+      const evs = (await t.db.select().from(chatEvents).orderBy(chatEvents.id)).filter(
         (e) => (e.payload as { groupId?: number }).groupId === g1 && e.kind === 'MODIFY_GROUP_MSG',
       );
       const added = evs.find((e) => (e.payload as { event: string }).event === 'GROUP_ADDED')!;
@@ -232,7 +232,7 @@ for (const driver of DRIVERS) {
 
       // accept: the members get MODIFY_MSG MSG_METADATA_EDITED for the invitation message with status ACCEPTED (not edited)
       const events = async () =>
-        (await t.db.select().from(chatEvents)).filter(
+        (await t.db.select().from(chatEvents).orderBy(chatEvents.id)).filter(
           (e) => e.kind === 'MODIFY_MSG' && (e.payload as { groupId?: number }).groupId === g,
         );
       expect(await events()).toEqual([]);

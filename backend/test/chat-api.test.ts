@@ -172,7 +172,7 @@ for (const driver of DRIVERS) {
       expect((await unread(p1)).unreadMessagesCount).toBe(0);
       expect((await unread(oper)).unreadMessagesCount).toBe(2);
       expect((await p1.delete(`${C}/group/${groupId}/messages/${m3}`)).statusCode).toBe(404);
-      const kinds = (await t.db.select().from(chatEvents)).map((e) => [
+      const kinds = (await t.db.select().from(chatEvents).orderBy(chatEvents.id)).map((e) => [
         e.kind,
         (e.payload as { modification?: string }).modification,
       ]);
@@ -215,7 +215,7 @@ for (const driver of DRIVERS) {
       expect((await client.put(`${C}/${groupId}`, { name: 'Новое имя' })).statusCode).toBe(403);
       const rn = await oper.put(`${C}/${groupId}`, { name: 'Заявка: обсуждение' });
       expect(rn.json().name).toBe('Заявка: обсуждение');
-      const mods = (await t.db.select().from(chatEvents)).map(
+      const mods = (await t.db.select().from(chatEvents).orderBy(chatEvents.id)).map(
         (e) =>
           (e.payload as { modification?: string; event?: string }).modification ??
           (e.payload as { event?: string }).event,
@@ -318,7 +318,7 @@ for (const driver of DRIVERS) {
         [groups[0], 4],
       ]);
       expect(
-        (await t.db.select().from(chatEvents)).some(
+        (await t.db.select().from(chatEvents).orderBy(chatEvents.id)).some(
           (e) => (e.payload as { event?: string }).event === 'GROUP_ADDED_FAVORITE',
         ),
       ).toBe(true);
@@ -476,7 +476,7 @@ for (const driver of DRIVERS) {
       expect((await oper.get(`${C}/group/${g}`)).statusCode).toBe(404);
       expect((await client.delete(`${C}/group/${g}`)).statusCode).toBe(204);
       expect((await client.get(`${C}/group/${g}`)).statusCode).toBe(404);
-      const evs = (await t.db.select().from(chatEvents))
+      const evs = (await t.db.select().from(chatEvents).orderBy(chatEvents.id))
         .map((e) => e.payload as { event?: string; groupId?: number })
         .filter((p) => p.groupId === g)
         .map((p) => p.event);
