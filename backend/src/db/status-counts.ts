@@ -6,6 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from './client.js';
+import { startPeriodicJob } from '../periodic-job.js';
 
 /** Default period of the compaction: one minute. */
 export const STATUS_COUNTS_COMPACT_INTERVAL_MS = 60_000;
@@ -23,22 +24,10 @@ export function startStatusCountsCompaction(
   db: DbOrTx,
   opts: { intervalMs?: number; firstDelayMs?: number; log?: (msg: string, err?: unknown) => void } = {},
 ): () => void {
-  let running = false;
-  const tick = () => {
-    if (running) return;
-    running = true;
-    compactStatusCounts(db)
-      .catch((e) => opts.log?.('status counter compaction failed', e))
-      .finally(() => {
-        running = false;
-      });
-  };
-  const first = setTimeout(tick, opts.firstDelayMs ?? 5_000);
-  first.unref();
-  const timer = setInterval(tick, opts.intervalMs ?? STATUS_COUNTS_COMPACT_INTERVAL_MS);
-  timer.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(timer);
-  };
+  return startPeriodicJob(() => compactStatusCounts(db), {
+    intervalMs: opts.intervalMs ?? STATUS_COUNTS_COMPACT_INTERVAL_MS,
+    firstDelayMs: opts.firstDelayMs ?? 5_000,
+    failure: 'status counter compaction failed',
+    log: opts.log,
+  });
 }

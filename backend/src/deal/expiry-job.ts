@@ -18,6 +18,7 @@ import { expiredOffers, type ExpiryCandidate } from '../domain/deal/expiry.js';
 import type { OfferStatus, OrderStatus } from '@platform/domain/deal/statuses';
 import { AppError } from '../errors.js';
 import { applyPlan } from './repository.js';
+import { startPeriodicJob } from '../periodic-job.js';
 
 /** Default period of the job: one minute (the term ends at a day boundary; a minute late is fine). */
 export const EXPIRY_INTERVAL_MS = 60_000;
@@ -79,19 +80,11 @@ export function startExpiryJob(
   clock: { now(): Date },
   opts: { intervalMs?: number; log?: (msg: string, err?: unknown) => void } = {},
 ): () => void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    runExpiry(db, clock.now())
-      .then((r) => {
-        if (r.expired.length) opts.log?.(`offers expired: ${r.expired.join(', ')}`);
-      })
-      .catch((e) => opts.log?.('offer expiry failed', e))
-      .finally(() => {
-        running = false;
-      });
-  }, opts.intervalMs ?? EXPIRY_INTERVAL_MS);
-  timer.unref();
-  return () => clearInterval(timer);
+  return startPeriodicJob(
+    async () => {
+      const r = await runExpiry(db, clock.now());
+      return r.expired.length ? `offers expired: ${r.expired.join(', ')}` : null;
+    },
+    { intervalMs: opts.intervalMs ?? EXPIRY_INTERVAL_MS, failure: 'offer expiry failed', log: opts.log },
+  );
 }

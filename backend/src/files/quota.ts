@@ -20,6 +20,7 @@ import type { Db, Tx } from '../db/client.js';
 import { storedFiles } from '../db/schema/orders.js';
 import { AppError } from '../errors.js';
 import { removeContent } from './storage.js';
+import { startPeriodicJob } from '../periodic-job.js';
 
 /** Age after which an unattached upload is deleted: 24 hours, in milliseconds. */
 export const UNATTACHED_TTL_MS = 24 * 60 * 60 * 1000;
@@ -142,26 +143,18 @@ export function startUploadExpiryJob(
   clock: { now(): Date },
   opts: { intervalMs?: number; firstDelayMs?: number; log?: (msg: string, err?: unknown) => void } = {},
 ): () => void {
-  let running = false;
-  const tick = () => {
-    if (running) return;
-    running = true;
-    runUploadExpiry(db, dataDir, clock.now())
-      .then((r) => {
-        if (r.files.length)
-          opts.log?.(`unattached uploads deleted: ${r.files.length} rows, ${r.contents.length} contents`);
-      })
-      .catch((e) => opts.log?.('unattached upload expiry failed', e))
-      .finally(() => {
-        running = false;
-      });
-  };
-  const first = setTimeout(tick, opts.firstDelayMs ?? 5_000);
-  first.unref();
-  const timer = setInterval(tick, opts.intervalMs ?? UPLOAD_EXPIRY_INTERVAL_MS);
-  timer.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(timer);
-  };
+  return startPeriodicJob(
+    async () => {
+      const r = await runUploadExpiry(db, dataDir, clock.now());
+      return r.files.length
+        ? `unattached uploads deleted: ${r.files.length} rows, ${r.contents.length} contents`
+        : null;
+    },
+    {
+      intervalMs: opts.intervalMs ?? UPLOAD_EXPIRY_INTERVAL_MS,
+      firstDelayMs: opts.firstDelayMs ?? 5_000,
+      failure: 'unattached upload expiry failed',
+      log: opts.log,
+    },
+  );
 }
