@@ -8,6 +8,7 @@
  */
 import pg from 'pg';
 import { startPlatform } from './platform.mjs';
+import { dropDatabase as dropDatabaseOn, freshDatabase as freshDatabaseOn } from './chat-world.mjs';
 
 /** Password of every demo account (README "Set-up"). */
 const DEMO_PASSWORD = 'Demo-2026!';
@@ -206,30 +207,11 @@ export async function createRequestsDataset(backendUrl, { requests = 200, withOf
   return { orderIds, offered, ms: Date.now() - started };
 }
 
-/** Drops (if present) and creates the PostgreSQL database `name` on {@link PG_SERVER}. */
-export async function freshDatabase(name) {
-  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`bad database name ${name}`);
-  const admin = new pg.Client({ connectionString: `${PG_SERVER}/postgres` });
-  await admin.connect();
-  try {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.query(`create database ${name}`);
-  } finally {
-    await admin.end();
-  }
-  return `${PG_SERVER}/${name}`;
-}
+/** Drops (if present) and creates the PostgreSQL database `name` on {@link PG_SERVER}; answers its URL. */
+export const freshDatabase = (name) => freshDatabaseOn(`${PG_SERVER}/postgres`, name);
 
 /** Drops the PostgreSQL database `name` (after the platform using it stopped). */
-export async function dropDatabase(name) {
-  const admin = new pg.Client({ connectionString: `${PG_SERVER}/postgres` });
-  await admin.connect();
-  try {
-    await admin.query(`drop database if exists ${name} with (force)`);
-  } finally {
-    await admin.end();
-  }
-}
+export const dropDatabase = (name) => dropDatabaseOn(`${PG_SERVER}/postgres`, name);
 
 /**
  * The process ids of the PostgreSQL server processes connected to database `name` (pg_stat_activity; the server must
