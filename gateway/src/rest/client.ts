@@ -159,9 +159,6 @@ export class BackendApi {
   filterOrders(body: OrderFilterDto) {
     return this.session.call('POST', '/api/secured/client/order/exch/filter', { body });
   }
-  countOrders(body: Omit<OrderFilterDto, 'pageable'>) {
-    return this.session.call('POST', '/api/secured/client/order/exch/filter/count', { body });
-  }
   /** GET …/order/exch/tab-counts (issue 15): `{ current, completed, cancelled }`, every client tab's count in one call. */
   clientTabCounts() {
     return this.session.call('GET', '/api/secured/client/order/exch/tab-counts');
