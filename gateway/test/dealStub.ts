@@ -34,6 +34,8 @@ export interface DealStub {
   calls: string[];
   /** Role of the session "SESSION=<role>". */
   orderCount: number;
+  /** Holds every GET current/user answer until the returned function is called (ordering of upstream calls). */
+  holdCurrentUser(): () => void;
   close(): Promise<void>;
 }
 
@@ -195,7 +197,19 @@ export async function startDealStub(orderCount = 30): Promise<DealStub> {
         '/api/public/csrf'
       >,
   );
-  app.get('/api/secured/common/current/user', async (req) => USER(roleOf(req.headers.cookie)));
+  let currentUserGate: Promise<void> | null = null;
+  const holdCurrentUser = () => {
+    let release!: () => void;
+    currentUserGate = new Promise<void>((resolve) => (release = resolve));
+    return () => {
+      currentUserGate = null;
+      release();
+    };
+  };
+  app.get('/api/secured/common/current/user', async (req) => {
+    if (currentUserGate) await currentUserGate;
+    return USER(roleOf(req.headers.cookie));
+  });
 
   app.post('/api/secured/oper/order/exch/filter', async (req) => page(req.body as never, ids.map(operRow)));
   app.post('/api/secured/oper/order/exch/filter/count', async (): Promise<CountDto> => ({ count: ids.length }));
@@ -359,6 +373,14 @@ export async function startDealStub(orderCount = 30): Promise<DealStub> {
     ),
   );
   app.get(
+    '/api/secured/client/order/exch/tab-counts',
+    async (): Promise<AnswerOf<'GET', '/api/secured/client/order/exch/tab-counts'>> => ({
+      current: orderCount,
+      completed: 0,
+      cancelled: 0,
+    }),
+  );
+  app.get(
     '/api/secured/client/order/exch/batch',
     async (req): Promise<AnswerOf<'GET', '/api/secured/client/order/exch/batch'>> => ({
       items: idsOf(req).map((id) => order(id)),
@@ -384,5 +406,5 @@ export async function startDealStub(orderCount = 30): Promise<DealStub> {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const addr = app.server.address();
   const port = typeof addr === 'object' && addr ? addr.port : 0;
-  return { app, url: `http://127.0.0.1:${port}`, calls, orderCount, close: () => app.close() };
+  return { app, url: `http://127.0.0.1:${port}`, calls, orderCount, holdCurrentUser, close: () => app.close() };
 }

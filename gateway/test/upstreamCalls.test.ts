@@ -5,7 +5,7 @@
  */
 import { graphql } from 'graphql/index.js';
 import { toGlobalId } from 'graphql-relay';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createContext } from '../src/context.js';
 import { buildGatewaySchema } from '../src/schema.js';
 import { startDealStub, type DealStub, type Role } from './dealStub.js';
@@ -147,6 +147,61 @@ describe('a page of orders with their offers costs a bounded number of upstream 
     const r = await run('PARTNER', q);
     expect(r.result.errors).toBeUndefined();
     expect(r.calls).toBeLessThanOrEqual(3); // viewer, filter, and at most the node's own read when it resolves first
+  });
+});
+
+describe("the viewer's look-ahead (issue 15 gateway overhead: the page's upstream calls run in parallel)", () => {
+  const PAGE = `query ($tab: OrderTab) { viewer { id ... on Viewer { orders(first: 10, tab: $tab) { totalCount edges { node { id } } } }
+    ...Counts } } fragment Counts on Viewer { orderTabCounts { current completed cancelled } }`;
+  const LIST = 'POST /api/secured/client/order/exch/filter';
+  const COUNTS = 'GET /api/secured/client/order/exch/tab-counts';
+  const USER = 'GET /api/secured/common/current/user';
+
+  /** Starts PAGE with the current-user answer held; answers the calls seen while held, then the released result. */
+  async function runHeld(cookieHeader: string, settle: (seen: () => string[]) => Promise<unknown>) {
+    const release = stub.holdCurrentUser();
+    const before = stub.calls.length;
+    const ctx = createContext({ backendUrl: stub.url, cookieHeader, csrfToken: 't' });
+    const pending = graphql({ schema, source: PAGE, variableValues: { tab: 'CURRENT' }, contextValue: ctx });
+    try {
+      await settle(() => stub.calls.slice(before));
+      return { whileHeld: stub.calls.slice(before), ...(await (release(), pending)), calls: ctx.session.calls };
+    } finally {
+      release();
+    }
+  }
+
+  it('a browser last signed in as a client: list and tab counts start while GET current user is still pending', async () => {
+    const r = await runHeld('SESSION=CLIENT; USER_TYPE=CLIENT', (seen) =>
+      vi.waitFor(() => expect(seen()).toHaveLength(3)),
+    );
+    // all three were received by the backend before the first answer was allowed
+    expect(r.whileHeld.filter((c) => c !== USER).sort()).toEqual([COUNTS, LIST].sort());
+    expect(r.errors).toBeUndefined();
+    expect((r.data as any).viewer.orders.totalCount).toBe(30);
+    expect((r.data as any).viewer.orders.edges).toHaveLength(10);
+    expect((r.data as any).viewer.orderTabCounts).toEqual({ current: 30, completed: 0, cancelled: 0 });
+    expect(r.calls).toBe(3); // the resolvers took the started calls: nothing read twice
+  });
+
+  it('without the USER_TYPE hint the list waits for the current user (no call is guessed)', async () => {
+    const r = await runHeld('SESSION=CLIENT', async (seen) => {
+      await vi.waitFor(() => expect(seen()).toEqual([USER]));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+    expect(r.whileHeld).toEqual([USER]);
+    expect(r.errors).toBeUndefined();
+    expect((r.data as any).viewer.orders.totalCount).toBe(30);
+    expect(r.calls).toBe(3);
+  });
+
+  it("a wrong hint (a payment agent's session with USER_TYPE=CLIENT) changes no answer: the client's fields stay null", async () => {
+    const r = await runHeld('SESSION=PARTNER; USER_TYPE=CLIENT', (seen) =>
+      vi.waitFor(() => expect(seen()).toContain(LIST)),
+    );
+    expect(r.errors).toBeUndefined();
+    expect((r.data as any).viewer.orders).toBeNull();
+    expect((r.data as any).viewer.orderTabCounts).toBeNull();
   });
 });
 

@@ -98,6 +98,15 @@ export class UpstreamSession {
     return !!this.opts.bearerToken || this.jar.has('SESSION');
   }
 
+  /**
+   * The browser's USER_TYPE cookie (account type of its last sign-in, spec core §9: CLIENT, PARTNER, AGENT, OPER), or
+   * undefined. Set by the backend at sign-in and kept after sign-out: a hint only (modules/viewer/prefetch.ts), never
+   * an authorisation.
+   */
+  lastLoginType(): string | undefined {
+    return this.opts.bearerToken ? undefined : this.jar.get('USER_TYPE');
+  }
+
   /** Whether the caller authenticates with an API token (issue 12): read-only, no cookie. */
   usesApiToken(): boolean {
     return !!this.opts.bearerToken;

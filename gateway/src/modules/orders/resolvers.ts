@@ -26,36 +26,63 @@ import type {
   OrderTabCountsParent,
 } from '../../rest/contract.js';
 import { mutationResult, queryResult } from '../../rest/errors.js';
+import type { GatewayContext } from '../../context.js';
 import type { Strict } from '../strict.js';
 import { pageWindow, sliceWindow } from './paging.js';
 
 /** Newest first (spec core §7 filter request: sortFields). */
 const SORT = [{ field: 'created' as const, direction: 'DESC' as const }];
 
+/** The arguments of `Viewer.orders` (spec core §4 list: tab, number filter, forward paging). */
+export type ClientOrdersArgs = {
+  first?: number | null;
+  after?: string | null;
+  tab?: string | null;
+  number?: string | null;
+};
+
+function clientOrdersWindow(args: ClientOrdersArgs) {
+  try {
+    return pageWindow(args.first, args.after);
+  } catch (err) {
+    throw new GraphQLError(err instanceof Error ? err.message : 'bad paging arguments', {
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
+  }
+}
+
+/**
+ * The backend pages (POST …/order/exch/filter, newest first) of the client's list for `args`, each read at most once
+ * per operation (memo key = the request body), so that the viewer's look-ahead (modules/viewer/prefetch.ts) and the
+ * `orders` resolver share one upstream call. Throws BAD_USER_INPUT for bad paging arguments.
+ */
+export function clientOrderPages(args: ClientOrdersArgs, ctx: GatewayContext) {
+  const win = clientOrdersWindow(args);
+  const tab = args.tab ? (args.tab.toLowerCase() as ClientTab) : undefined;
+  const statuses = tab && tab in CLIENT_TAB_STATUSES ? [...CLIENT_TAB_STATUSES[tab]] : undefined;
+  const id = numericOrderFilter(args.number);
+  const pages = Promise.all(
+    win.pages.map((page) => {
+      const body = {
+        pageable: { page, pageSize: win.first, sortFields: SORT },
+        ...(statuses ? { statuses } : {}),
+        ...(id ? { id } : {}),
+      };
+      return ctx.loaders.memo(`clientOrders:${JSON.stringify(body)}`, () => ctx.api.filterOrders(body));
+    }),
+  );
+  return { win, pages };
+}
+
+/** The client's tab counts: one GET …/tab-counts per operation for all three fields (issue 15; was a count per tab). */
+export const clientTabCounts = (ctx: GatewayContext) =>
+  ctx.loaders.memo('clientTabCounts', () => ctx.api.clientTabCounts());
+
 export const Viewer: Pick<ViewerResolvers, 'orders' | 'orderTabCounts'> = {
   orders: async (u, args, ctx) => {
     if (u.account.type !== 'CLIENT') return null;
-    let win;
-    try {
-      win = pageWindow(args.first, args.after);
-    } catch (err) {
-      throw new GraphQLError(err instanceof Error ? err.message : 'bad paging arguments', {
-        extensions: { code: 'BAD_USER_INPUT' },
-      });
-    }
-    const statuses = args.tab ? [...CLIENT_TAB_STATUSES[args.tab.toLowerCase() as ClientTab]] : undefined;
-    const id = numericOrderFilter(args.number);
-    const pages = await queryResult(() =>
-      Promise.all(
-        win.pages.map((page) =>
-          ctx.api.filterOrders({
-            pageable: { page, pageSize: win.first, sortFields: SORT },
-            ...(statuses ? { statuses } : {}),
-            ...(id ? { id } : {}),
-          }),
-        ),
-      ),
-    );
+    const { win, pages: started } = clientOrderPages(args, ctx);
+    const pages = await queryResult(() => started);
     const total = pages[0]?.totalElements ?? 0;
     const orders = sliceWindow(
       win,
@@ -80,9 +107,7 @@ export const Viewer: Pick<ViewerResolvers, 'orders' | 'orderTabCounts'> = {
   orderTabCounts: (u) => (u.account.type === 'CLIENT' ? { kind: 'orderTabCounts' } : null),
 };
 
-/** The client's tab counts: one GET …/tab-counts per operation for all three fields (issue 15; was a count per tab). */
-const tabCounts = (ctx: import('../../context.js').GatewayContext) =>
-  queryResult(() => ctx.loaders.memo('clientTabCounts', () => ctx.api.clientTabCounts()));
+const tabCounts = (ctx: GatewayContext) => queryResult(() => clientTabCounts(ctx));
 
 export const OrderTabCounts: Strict<OrderTabCountsResolvers, OrderTabCountsParent, GOrderTabCounts> = {
   current: async (_p, _a, ctx) => (await tabCounts(ctx)).current,

@@ -17,11 +17,16 @@ import type {
 import type { ChecklistDto, ClientInfoDto, CompanyDto, CurrentUserDto } from '../../rest/contract.js';
 import { queryResult } from '../../rest/errors.js';
 import { CompanyDetails } from '../company/resolvers.js';
+import { prefetchViewerFields } from './prefetch.js';
 import { toDecimal } from '../scalars.js';
 import type { Strict } from '../strict.js';
 
 export const Query: Pick<QueryResolvers, 'viewer'> = {
-  viewer: (_root, _args, ctx) => queryResult(() => ctx.loaders.viewer()),
+  viewer: (_root, _args, ctx, info) => {
+    const viewer = queryResult(() => ctx.loaders.viewer());
+    prefetchViewerFields(info, ctx); // the client's list and tab counts alongside the current user (issue 15)
+    return viewer;
+  },
 };
 
 /** Fields resolved in modules/orders (orders, orderTabCounts) and modules/deal/lists.ts are merged in resolvers.ts. */
