@@ -246,6 +246,43 @@ export const partnerOrderStatusCounts = pgTable(
   (t) => [index('partner_order_status_counts_key_idx').on(t.partnerCompanyId, t.status, t.n)],
 );
 
+/**
+ * Number of orders per (validator operator, order status): the operator's employee filter and the operator's counts
+ * over every order at scale (issue 15; a few rows per key however many orders — the validator is null until an
+ * operator takes the check, and those rows count too, so the sum over every validator is the count of all orders).
+ * Kept like {@link orderStatusCounts} by statement-level triggers on `orders` (migration 0014_operator_counts).
+ */
+export const orderValidatorStatusCounts = pgTable(
+  'order_validator_status_counts',
+  {
+    /** The order's `validator_user_id`; null for orders no operator has taken. */
+    validatorUserId: integer('validator_user_id'),
+    status: text('status').notNull(),
+    /** A delta (or, after compaction, the total) of the number of orders with this validator and status. */
+    n: bigint('n', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('order_validator_status_counts_key_idx').on(t.validatorUserId, t.status, t.n)],
+);
+
+/**
+ * Number of orders per (payment agent the order was sent to, ORDER status): the operator's payment-agent filter
+ * combined with a tab or statuses at scale (issue 15; an order has at most one partner order per agent, so it is the
+ * number of the agent's partner orders whose order has that status). Kept by statement-level triggers on `orders`
+ * (status changes, through the order's partner orders) and on `partner_orders` (inserts, deletes, moves; they read the
+ * order's status under FOR SHARE so that a concurrent status change is never missed) — migration 0014_operator_counts.
+ */
+export const orderAgentStatusCounts = pgTable(
+  'order_agent_status_counts',
+  {
+    partnerCompanyId: integer('partner_company_id').notNull(),
+    /** The ORDER's status (orders.status), not the offer's. */
+    status: text('status').notNull(),
+    /** A delta (or, after compaction, the total) of the number of orders sent to the agent with this status. */
+    n: bigint('n', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('order_agent_status_counts_key_idx').on(t.partnerCompanyId, t.status, t.n)],
+);
+
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrderRow = typeof orders.$inferInsert;
 export type StoredFileRow = typeof storedFiles.$inferSelect;
