@@ -85,6 +85,8 @@ export const orders = pgTable(
      * the page query (it selects the id only); by prefix also per status.
      */
     index('orders_company_status_created_id_idx').on(t.companyId, t.status, t.createdAt, t.id),
+    /** The client's tabs sorted by amount (issue 15): a company's orders of one status by amount, ties by id. */
+    index('orders_company_status_amount_id_idx').on(t.companyId, t.status, t.amount, t.id),
     /** The number filter of the lists whose query compares `number` (issue 15; `number` = `id`). */
     index('orders_number_idx').on(t.number),
     /** Reporting (issue 12): keyset pagination over (created_at, id) for operators, and the status filter. */
@@ -201,6 +203,19 @@ export const partnerOrders = pgTable(
      * scoring): the operator's comment justifying the override; null when the order fits.
      */
     fitOverrideComment: text('fit_override_comment'),
+    // ---- Copies of the order's fields the payment agent's list filters and sorts by (issue 15: with them a page or a
+    // count is one index range of the agent's partner orders instead of a join walking `orders`). Set from the order
+    // by triggers whatever a write gives (migration 0015_partner_order_fields): on insert, and on every change of the
+    // order's fields (reading the order FOR SHARE, so equal to the order's in every transaction). Never null once
+    // written; nullable only so that inserts need not name them.
+    /** orders.created_at of the order. */
+    orderCreatedAt: timestamp('order_created_at', { withTimezone: true }),
+    /** orders.country_code of the order (the counterparty's country). */
+    orderCountryCode: char('order_country_code', { length: 2 }),
+    /** orders.payment_date_from of the order. */
+    orderPaymentDateFrom: date('order_payment_date_from', { mode: 'string' }),
+    /** orders.payment_date_to of the order. */
+    orderPaymentDateTo: date('order_payment_date_to', { mode: 'string' }),
   },
   (t) => [
     uniqueIndex('partner_orders_order_partner_uq').on(t.orderId, t.partnerCompanyId),
@@ -208,6 +223,24 @@ export const partnerOrders = pgTable(
     index('partner_orders_partner_order_idx').on(t.partnerCompanyId, t.orderId),
     /** The payment agent's tabs (issue 15): its partner orders by offer status. */
     index('partner_orders_partner_status_idx').on(t.partnerCompanyId, t.status, t.orderId),
+    /** The agent's list, newest first (issue 15): every tab, and the payment term filter's pages. */
+    index('partner_orders_partner_created_idx').on(t.partnerCompanyId, t.orderCreatedAt, t.orderId),
+    /** The agent's tab pages (issue 15): one range per offer status, newest first (deal/partner-queries.ts). */
+    index('partner_orders_partner_status_created_idx').on(t.partnerCompanyId, t.status, t.orderCreatedAt, t.orderId),
+    /** The agent's country filter (issue 15): its pages newest first. */
+    index('partner_orders_partner_country_created_idx').on(
+      t.partnerCompanyId,
+      t.orderCountryCode,
+      t.orderCreatedAt,
+      t.orderId,
+    ),
+    /** The agent's payment term filter counts (issue 15): an index-only range of the terms ending on/after a day. */
+    index('partner_orders_partner_term_idx').on(
+      t.partnerCompanyId,
+      t.orderPaymentDateTo,
+      t.orderPaymentDateFrom,
+      t.status,
+    ),
   ],
 );
 
@@ -281,6 +314,26 @@ export const orderAgentStatusCounts = pgTable(
     n: bigint('n', { mode: 'number' }).notNull(),
   },
   (t) => [index('order_agent_status_counts_key_idx').on(t.partnerCompanyId, t.status, t.n)],
+);
+
+/**
+ * Number of partner orders per (payment agent company, offer status, the order's country): the payment agent's
+ * country filter with or without a tab at scale (issue 15: 66 000 of an agent's partner orders in one country).
+ * Kept like {@link orderStatusCounts} by statement-level triggers on `partner_orders` (its copy of the order's
+ * country, `orderCountryCode`, follows the order's) — migration 0015_partner_order_fields; folded by
+ * compact_status_counts().
+ */
+export const partnerOrderCountryCounts = pgTable(
+  'partner_order_country_counts',
+  {
+    partnerCompanyId: integer('partner_company_id').notNull(),
+    status: text('status').notNull(),
+    /** ISO 3166-1 alpha-2 of the order's counterparty. */
+    countryCode: char('country_code', { length: 2 }).notNull(),
+    /** A delta (or, after compaction, the total) of the number of partner orders with this key. */
+    n: bigint('n', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('partner_order_country_counts_key_idx').on(t.partnerCompanyId, t.countryCode, t.status, t.n)],
 );
 
 export type OrderRow = typeof orders.$inferSelect;
