@@ -223,8 +223,17 @@ export const partnerOrders = pgTable(
     index('partner_orders_partner_order_idx').on(t.partnerCompanyId, t.orderId),
     /** The payment agent's tabs (issue 15): its partner orders by offer status. */
     index('partner_orders_partner_status_idx').on(t.partnerCompanyId, t.status, t.orderId),
-    /** The agent's list, newest first (issue 15): every tab, and the payment term filter's pages. */
-    index('partner_orders_partner_created_idx').on(t.partnerCompanyId, t.orderCreatedAt, t.orderId),
+    /**
+     * The agent's list, newest first (issue 15): every tab, and the payment term filter's pages read index-only (the
+     * term columns trail, so rows outside the term are skipped in the index).
+     */
+    index('partner_orders_partner_created_term_idx').on(
+      t.partnerCompanyId,
+      t.orderCreatedAt,
+      t.orderId,
+      t.orderPaymentDateTo,
+      t.orderPaymentDateFrom,
+    ),
     /** The agent's tab pages (issue 15): one range per offer status, newest first (deal/partner-queries.ts). */
     index('partner_orders_partner_status_created_idx').on(t.partnerCompanyId, t.status, t.orderCreatedAt, t.orderId),
     /** The agent's country filter (issue 15): its pages newest first. */
@@ -233,6 +242,14 @@ export const partnerOrders = pgTable(
       t.orderCountryCode,
       t.orderCreatedAt,
       t.orderId,
+    ),
+    /** The agent's country and payment term filters together (issue 15): their counts, index-only. */
+    index('partner_orders_partner_country_term_idx').on(
+      t.partnerCompanyId,
+      t.orderCountryCode,
+      t.orderPaymentDateTo,
+      t.orderPaymentDateFrom,
+      t.status,
     ),
     /** The agent's payment term filter counts (issue 15): an index-only range of the terms ending on/after a day. */
     index('partner_orders_partner_term_idx').on(

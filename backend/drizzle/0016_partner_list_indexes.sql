@@ -1,0 +1,3 @@
+DROP INDEX "partner_orders_partner_created_idx";--> statement-breakpoint
+CREATE INDEX "partner_orders_partner_created_term_idx" ON "partner_orders" USING btree ("partner_company_id","order_created_at","order_id","order_payment_date_to","order_payment_date_from");--> statement-breakpoint
+CREATE INDEX "partner_orders_partner_country_term_idx" ON "partner_orders" USING btree ("partner_company_id","order_country_code","order_payment_date_to","order_payment_date_from","status");
