@@ -50,6 +50,7 @@ const ACCESS: Record<string, 'CLIENT' | 'OPER' | 'PARTNER' | 'PARTNER_ANY' | 'PU
   'GET /api/secured/partner/order/exch/{id}/history': 'PARTNER',
   'POST /api/secured/oper/order/exch/filter': 'OPER',
   'POST /api/secured/oper/order/exch/filter/count': 'OPER',
+  'POST /api/secured/oper/order/exch/tab-counts': 'OPER', // 401/403/400 and answers: oper-tab-counts.test.ts
   'GET /api/secured/oper/order/exch/{id}': 'OPER',
   'GET /api/secured/oper/order/exch/batch': 'OPER',
   'PUT /api/secured/oper/order/exch/{id}': 'OPER',

@@ -14,14 +14,21 @@
  * Every value is a bound parameter; LIKE patterns escape % and _.
  */
 import { and, asc, desc, eq, ilike, inArray, like, sql, type SQL } from 'drizzle-orm';
+import { unionAll, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import { companies, users } from '../../db/schema/core.js';
 import { operatorComments } from '../../db/schema/deal.js';
-import { orders, partnerOrders } from '../../db/schema/orders.js';
+import {
+  orderAgentStatusCounts,
+  orders,
+  orderStatusCounts,
+  orderValidatorStatusCounts,
+  partnerOrders,
+} from '../../db/schema/orders.js';
 import { operatorDisplayStatus } from '@platform/domain/deal/display';
 import type { OrderStatus } from '@platform/domain/deal/statuses';
 import { loadPartnerOrderViews, type PartnerOrderView } from '../../deal/views.js';
-import { countOrdersByStatus, countPartnerOrdersByStatus, loadOrders, type OrderDto } from '../orders/queries.js';
+import { loadOrders, type OrderDto } from '../orders/queries.js';
 
 export const OPER_TABS = ['new', 'work', 'deals', 'results', 'all'] as const;
 export type OperTab = (typeof OPER_TABS)[number];
@@ -57,67 +64,184 @@ function escapeLike(s: string): string {
   return s.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-function where(f: OperFilter): SQL | undefined {
+/** The client filter's condition on `companies` (module header), or undefined when empty. */
+function clientCond(client: string | undefined): SQL | undefined {
+  const c = client?.trim();
+  if (!c) return undefined;
+  return /^\d+$/.test(c)
+    ? like(companies.inn, `${escapeLike(c)}%`)
+    : and(
+        ...c
+          .split(/\s+/)
+          .map(
+            (w) =>
+              sql`(${ilike(companies.shortName, `%${escapeLike(w)}%`)} or ${ilike(companies.fullName, `%${escapeLike(w)}%`)})`,
+          ),
+      );
+}
+
+/** The conditions of `f` other than the tab and statuses. */
+function otherConds(f: OperFilter): SQL[] {
   const conds: SQL[] = [];
-  if (f.tab && f.tab !== 'all') conds.push(inArray(orders.status, [...OPER_TAB_STATUSES[f.tab]]));
-  if (f.statuses?.length) conds.push(inArray(orders.status, f.statuses));
   // `number` is generated as `id` (db/schema/orders.ts): the primary key finds it
   if (f.number !== undefined) conds.push(eq(orders.id, f.number));
   if (f.employee !== undefined) conds.push(eq(orders.validatorUserId, f.employee));
-  const client = f.client?.trim();
-  if (client) {
-    const cond = /^\d+$/.test(client)
-      ? like(companies.inn, `${escapeLike(client)}%`)
-      : and(
-          ...client
-            .split(/\s+/)
-            .map(
-              (w) =>
-                sql`(${ilike(companies.shortName, `%${escapeLike(w)}%`)} or ${ilike(companies.fullName, `%${escapeLike(w)}%`)})`,
-            ),
-        );
-    conds.push(sql`${orders.companyId} in (select ${companies.id} from ${companies} where ${cond})`);
-  }
+  const client = clientCond(f.client);
+  if (client) conds.push(sql`${orders.companyId} in (select ${companies.id} from ${companies} where ${client})`);
   if (f.partner !== undefined) {
     conds.push(
       sql`exists (select 1 from ${partnerOrders} where ${partnerOrders.orderId} = ${orders.id} and ${partnerOrders.partnerCompanyId} = ${f.partner})`,
     );
   }
-  return conds.length ? and(...conds) : undefined;
+  return conds;
 }
 
 /**
- * Number of orders matching `f` (any company: operators see all, spec core §6). With only a tab and statuses it is a
- * sum of the status counters, with only a payment agent one of the agent's partner-order counters (issue 15; an order
- * has at most one partner order per agent); any other filter counts the rows.
+ * The order statuses `f` allows: its tab's intersected with `statuses`; undefined when any status (tab 'all', no
+ * statuses), empty when none (a tab and statuses that do not meet).
  */
-export async function countOperOrders(db: DbOrTx, f: OperFilter): Promise<number> {
-  const other = f.number !== undefined || f.employee !== undefined || !!f.client?.trim();
-  if (!other && f.partner === undefined) {
-    let statuses: readonly OrderStatus[] | undefined = f.tab && f.tab !== 'all' ? OPER_TAB_STATUSES[f.tab] : undefined;
-    if (f.statuses?.length) statuses = statuses ? statuses.filter((s) => f.statuses!.includes(s)) : f.statuses;
-    return countOrdersByStatus(db, null, statuses);
-  }
-  if (!other && f.partner !== undefined && (!f.tab || f.tab === 'all') && !f.statuses?.length)
-    return countPartnerOrdersByStatus(db, f.partner);
-  return db.$count(orders, where(f));
+export function operStatusesOf(f: Pick<OperFilter, 'tab' | 'statuses'>): readonly OrderStatus[] | undefined {
+  let statuses: readonly OrderStatus[] | undefined = f.tab && f.tab !== 'all' ? OPER_TAB_STATUSES[f.tab] : undefined;
+  if (f.statuses?.length)
+    statuses = statuses ? statuses.filter((s) => f.statuses!.includes(s)) : [...new Set(f.statuses)];
+  return statuses;
 }
 
-/** Ids of one page (0-based), default created DESC, ties by id. */
+/**
+ * Number of orders per order status among those matching `f` with status one of `statuses` (any when undefined), in
+ * ONE statement (issue 15; `f.tab` and `f.statuses` are not read — pass {@link operStatusesOf}). A filter of at most one
+ * of client, employee and payment agent (and no number) reads status counters — a few rows per key however many
+ * orders: every order by (validator, status) (`order_validator_status_counts`, whose sum over validators is every
+ * order), the employee's, the agent's by ORDER status (`order_agent_status_counts`; an order has at most one partner
+ * order per agent), the matching client companies' (`order_status_counts`); any other filter groups the rows.
+ * Statuses without orders are absent. Exact in the caller's transaction.
+ */
+export async function countOperOrdersByStatus(
+  db: DbOrTx,
+  f: OperFilter,
+  statuses?: readonly OrderStatus[],
+): Promise<Map<OrderStatus, number>> {
+  const out = new Map<OrderStatus, number>();
+  if (statuses && !statuses.length) return out;
+  const client = clientCond(f.client);
+  const given = [f.number !== undefined, f.employee !== undefined, !!client, f.partner !== undefined].filter(Boolean);
+  const inStatuses = (col: AnyPgColumn) => (statuses ? inArray(col, [...statuses]) : undefined);
+  let rows: Array<{ status: string; n: string | number | null }>;
+  if (given.length === 0 || (given.length === 1 && f.employee !== undefined)) {
+    const c = orderValidatorStatusCounts;
+    rows = await db
+      .select({ status: c.status, n: sql<string | null>`sum(${c.n})` })
+      .from(c)
+      .where(and(f.employee !== undefined ? eq(c.validatorUserId, f.employee) : undefined, inStatuses(c.status)))
+      .groupBy(c.status);
+  } else if (given.length === 1 && f.partner !== undefined) {
+    const c = orderAgentStatusCounts;
+    rows = await db
+      .select({ status: c.status, n: sql<string | null>`sum(${c.n})` })
+      .from(c)
+      .where(and(eq(c.partnerCompanyId, f.partner), inStatuses(c.status)))
+      .groupBy(c.status);
+  } else if (given.length === 1 && client) {
+    const c = orderStatusCounts;
+    rows = await db
+      .select({ status: c.status, n: sql<string | null>`sum(${c.n})` })
+      .from(c)
+      .where(
+        and(sql`${c.companyId} in (select ${companies.id} from ${companies} where ${client})`, inStatuses(c.status)),
+      )
+      .groupBy(c.status);
+  } else {
+    rows = await db
+      .select({ status: orders.status, n: sql<string>`count(*)` })
+      .from(orders)
+      .where(and(inStatuses(orders.status), ...otherConds(f)))
+      .groupBy(orders.status);
+  }
+  for (const r of rows) {
+    const n = Number(r.n ?? 0);
+    if (n) out.set(r.status as OrderStatus, n);
+  }
+  return out;
+}
+
+/**
+ * Number of orders matching `f` (any company: operators see all, spec core §6): the sum of
+ * {@link countOperOrdersByStatus} over the statuses of the tab and `statuses` — one statement, from the status
+ * counters unless several of number, client, employee and payment agent filter (issue 15).
+ */
+export async function countOperOrders(db: DbOrTx, f: OperFilter): Promise<number> {
+  let n = 0;
+  for (const v of (await countOperOrdersByStatus(db, f, operStatusesOf(f))).values()) n += v;
+  return n;
+}
+
+/** Number of orders per operator tab (module header) and in all, every tab present (0 when empty). */
+export type OperTabCounts = Record<OperTab, number>;
+
+/**
+ * The count of every operator tab for the filter `f` (its `tab` is not read; `statuses` further restricts every tab
+ * as in .../filter/count): one {@link countOperOrdersByStatus} statement, summed per tab (issue 15).
+ */
+export async function operTabCounts(db: DbOrTx, f: OperFilter): Promise<OperTabCounts> {
+  const byStatus = await countOperOrdersByStatus(db, f, operStatusesOf({ statuses: f.statuses }));
+  const counts = Object.fromEntries(OPER_TABS.map((t) => [t, 0])) as OperTabCounts;
+  for (const [status, n] of byStatus) {
+    counts.all += n;
+    for (const tab of OPER_TABS) if (tab !== 'all' && OPER_TAB_STATUSES[tab].includes(status)) counts[tab] += n;
+  }
+  return counts;
+}
+
+/**
+ * Ids of one page (0-based), default created DESC, ties by id. In that default order with several statuses (the
+ * work, deals and results tabs) the page is merged from one index range per status (issue 15: `status in (…) order by
+ * created_at` cannot be read in order from one range; walking every order by created_at skipped up to 52 000 rows of
+ * other statuses): `(… where status = s order by created_at desc, id desc limit k) union all …`, then the top rows.
+ * `byStatus`, when given, is {@link countOperOrdersByStatus} of the same filter: statuses it does not list are left out.
+ */
 export async function pageOperOrderIds(
   db: DbOrTx,
   f: OperFilter,
   sort: Array<{ field: OperSortField; direction: 'ASC' | 'DESC' }>,
   page: number,
   pageSize: number,
+  byStatus?: Map<OrderStatus, number>,
 ): Promise<number[]> {
   const keys = sort.length ? sort : [{ field: 'created' as const, direction: 'DESC' as const }];
+  let statuses = operStatusesOf(f);
+  // statuses without a matching order need no walk (e.g. the agent's orders in VALIDATION: none, among 20 000)
+  if (statuses && byStatus) statuses = statuses.filter((s) => byStatus.has(s));
+  if (statuses && !statuses.length) return [];
+  if (
+    statuses &&
+    statuses.length > 1 &&
+    keys.length === 1 &&
+    keys[0].field === 'created' &&
+    keys[0].direction === 'DESC'
+  ) {
+    const rest = otherConds(f);
+    const branch = (s: OrderStatus) =>
+      db
+        .select({ id: orders.id, createdAt: orders.createdAt })
+        .from(orders)
+        .where(and(eq(orders.status, s), ...rest))
+        .orderBy(desc(orders.createdAt), desc(orders.id))
+        .limit((page + 1) * pageSize);
+    const [a, b, ...more] = statuses.map(branch);
+    const rows = await unionAll(a, b, ...more)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(pageSize)
+      .offset(page * pageSize);
+    return rows.map((r) => r.id);
+  }
   const order = keys.map((k) => (k.direction === 'ASC' ? asc(SORT_COLUMNS[k.field]) : desc(SORT_COLUMNS[k.field])));
   order.push(keys[0].direction === 'ASC' ? asc(orders.id) : desc(orders.id));
+  const rest = otherConds(f);
+  if (statuses) rest.unshift(inArray(orders.status, [...statuses]));
   const rows = await db
     .select({ id: orders.id })
     .from(orders)
-    .where(where(f))
+    .where(rest.length ? and(...rest) : undefined)
     .orderBy(...order)
     .limit(pageSize)
     .offset(page * pageSize);

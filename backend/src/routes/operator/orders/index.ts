@@ -4,6 +4,7 @@
  * and the designed `close` (spec core §4 exits: "the operator rejects or closes with a comment"), by concern:
  *
  *   list.ts          filter, filter/count
+ *   tab-counts.ts    tab-counts (every tab's count in one call, issue 15)
  *   detail.ts        GET / PUT {id}, comment
  *   transitions.ts   take, reject, close, partners/send, pay-checks/confirm
  *   partners.ts      partners/active, {id}/partners
@@ -18,6 +19,7 @@ import detail from './detail.js';
 import documents from './documents.js';
 import list from './list.js';
 import partners from './partners.js';
+import tabCounts from './tab-counts.js';
 import transitions from './transitions.js';
 
 export { OperCommentSchema, OperOrderSchema } from './schemas.js';
@@ -27,5 +29,5 @@ export default async function operatorOrderRoutes(app: FastifyInstance): Promise
   app.addHook('preValidation', async (request) => {
     if (request.body === undefined || request.body === null) request.body = {};
   });
-  for (const routes of [list, detail, transitions, partners, documents]) await app.register(routes);
+  for (const routes of [list, tabCounts, detail, transitions, partners, documents]) await app.register(routes);
 }

@@ -1,7 +1,13 @@
 /** The operator's order list: page and count by tab and filters (spec core §7 Operator "Orders: exch filter, count"; §9). */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { countOperOrders, loadOperOrders, pageOperOrderIds } from '../queries.js';
+import {
+  countOperOrders,
+  countOperOrdersByStatus,
+  loadOperOrders,
+  operStatusesOf,
+  pageOperOrderIds,
+} from '../queries.js';
 import { Type } from 'typebox';
 import { BASE, TAGS, OperOrderSchema, FilterBody, filterOf } from './schemas.js';
 import { errorResponses, CSRF_ERRORS, INPUT_ERRORS, RIGHT_ERRORS } from '../../schemas.js';
@@ -45,8 +51,13 @@ export default async function operatorOrderListRoutes(fastify: FastifyInstance):
         field: s.field,
         direction: s.direction ?? ('DESC' as const),
       }));
-      const total = await countOperOrders(db, f);
-      const content = await loadOperOrders(db, await pageOperOrderIds(db, f, sort, page, pageSize));
+      // one count per status (status counters: issue 15), summed for the total and telling the page which statuses to read
+      const byStatus = await countOperOrdersByStatus(db, f, operStatusesOf(f));
+      let total = 0;
+      for (const n of byStatus.values()) total += n;
+      const content = total
+        ? await loadOperOrders(db, await pageOperOrderIds(db, f, sort, page, pageSize, byStatus))
+        : [];
       return { content, totalElements: total, page, pageSize, last: (page + 1) * pageSize >= total };
     },
   );

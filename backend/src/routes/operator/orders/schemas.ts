@@ -147,6 +147,14 @@ const PageableSchema = Type.Object({
 });
 /** Body of .../filter and .../filter/count: `{ pageable?, tab?, statuses?, id?, client?, employee?, partner? }`. */
 export const FilterBody = Type.Object({ pageable: Type.Optional(PageableSchema), ...filterProps });
+/** Body of .../tab-counts (issue 15): the filters of {@link FilterBody} without `tab` and `pageable`. */
+export const TabCountsBody = Type.Object({
+  statuses: filterProps.statuses,
+  id: filterProps.id,
+  client: filterProps.client,
+  employee: filterProps.employee,
+  partner: filterProps.partner,
+});
 
 /** The static type of {@link FilterBody}. */
 export interface FilterBodyT {
@@ -164,7 +172,7 @@ export interface FilterBodyT {
 }
 
 /** The query filter of a filter body; `id` applies only when numeric (spec core §5). */
-export function filterOf(b: FilterBodyT): OperFilter {
+export function filterOf(b: Omit<FilterBodyT, 'tab'> & { tab?: OperTab }): OperFilter {
   let number: number | undefined;
   if (typeof b.id === 'number') number = b.id;
   else if (typeof b.id === 'string' && /^\d{1,15}$/.test(b.id.trim())) number = Number(b.id.trim());
