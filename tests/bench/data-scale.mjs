@@ -287,6 +287,7 @@ for (const [name, f] of Object.entries(partnerFilters)) {
   calls.push([`partner-count-${name}`, partner, 'POST', `${P}/filter/count`, f]);
 }
 
+const pick = (o, keys) => Object.fromEntries(keys.map((k) => [k, o[k]]));
 const O = '/api/secured/oper/order/exch';
 const operFilters = {
   'tab-all': { tab: 'all' },
@@ -306,6 +307,9 @@ for (const [name, f] of Object.entries(operFilters)) {
   calls.push([`oper-filter-${name}`, oper, 'POST', `${O}/filter`, page(f)]);
   calls.push([`oper-count-${name}`, oper, 'POST', `${O}/filter/count`, f]);
 }
+// every operator tab's count in one call (issue 15), bare and with each filter the counters serve
+for (const [name, f] of Object.entries({ '': {}, ...pick(operFilters, ['client-name', 'employee', 'partner']) }))
+  calls.push([`oper-tab-counts${name ? `-${name}` : ''}`, oper, 'POST', `${O}/tab-counts`, f]);
 
 const CH = '/api/secured/common/chat';
 for (const [role, s] of [
@@ -347,6 +351,7 @@ for (const [name, s, method, path, body] of selected) {
     max: +times.at(-1).toFixed(2),
     answer:
       answer?.count ??
+      answer?.all ??
       answer?.totalElements ??
       answer?.unreadMessagesCount ??
       answer?.content?.length ??
