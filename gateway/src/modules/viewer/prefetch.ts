@@ -16,55 +16,91 @@ import {
   GraphQLSkipDirective,
   isObjectType,
   type FieldNode,
+  type FragmentSpreadNode,
   type GraphQLResolveInfo,
+  type InlineFragmentNode,
   type SelectionSetNode,
 } from 'graphql/index.js';
 import type { GatewayContext } from '../../context.js';
 import { clientOrderPages, clientTabCounts, type ClientOrdersArgs } from '../orders/resolvers.js';
 
-/** The viewer fields the look-ahead starts, by name. */
-const STARTERS: Record<string, (args: Record<string, unknown>, ctx: GatewayContext) => Promise<unknown>> = {
-  orders: (args, ctx) => clientOrderPages(args as ClientOrdersArgs, ctx).pages,
-  orderTabCounts: (_args, ctx) => clientTabCounts(ctx),
-};
+type Starter = (args: Record<string, unknown>, ctx: GatewayContext) => Promise<unknown>;
 
-function included(node: { directives?: readonly unknown[] }, info: GraphQLResolveInfo): boolean {
-  if (!node.directives?.length) return true;
-  const n = node as FieldNode;
-  if (getDirectiveValues(GraphQLSkipDirective, n, info.variableValues)?.if === true) return false;
-  return getDirectiveValues(GraphQLIncludeDirective, n, info.variableValues)?.if !== false;
+/** The viewer fields the look-ahead starts, by the account type of the USER_TYPE hint and the field name. */
+const STARTERS: Partial<Record<string, Record<string, Starter>>> = {
+  CLIENT: {
+    orders: (args, ctx) => clientOrderPages(args as ClientOrdersArgs, ctx).pages,
+    orderTabCounts: (_args, ctx) => clientTabCounts(ctx),
+  },
+};
+const STARTED_FIELDS = new Set(Object.values(STARTERS).flatMap((byField) => Object.keys(byField ?? {})));
+
+/**
+ * The starter fields selected under a viewer field node, by document: a document's nodes are shared by every
+ * operation running it (Apollo keeps parsed documents), so the walk is done once unless @skip / @include make it
+ * depend on the variables.
+ */
+const plans = new WeakMap<FieldNode, readonly FieldNode[]>();
+
+function hasDirectives(node: { directives?: readonly unknown[] }): boolean {
+  return !!node.directives?.length;
 }
 
-/** The field nodes of `selectionSet` (through fragment spreads and inline fragments), skipped ones left out. */
-function* fieldsOf(
-  selectionSet: SelectionSetNode | undefined,
-  info: GraphQLResolveInfo,
-  seen = new Set<string>(),
-): Generator<FieldNode> {
-  for (const sel of selectionSet?.selections ?? []) {
-    if (!included(sel, info)) continue;
-    if (sel.kind === 'Field') yield sel;
-    else if (sel.kind === 'InlineFragment') yield* fieldsOf(sel.selectionSet, info, seen);
-    else if (!seen.has(sel.name.value)) {
-      seen.add(sel.name.value);
-      yield* fieldsOf(info.fragments[sel.name.value]?.selectionSet, info, seen);
-    }
-  }
+function included(node: FieldNode | InlineFragmentNode | FragmentSpreadNode, info: GraphQLResolveInfo): boolean {
+  if (!hasDirectives(node)) return true;
+  if (getDirectiveValues(GraphQLSkipDirective, node, info.variableValues)?.if === true) return false;
+  return getDirectiveValues(GraphQLIncludeDirective, node, info.variableValues)?.if !== false;
 }
 
 /**
- * Starts the client list reads selected under the viewer field of `info` when `ctx`'s browser last signed in as a
- * client (USER_TYPE cookie). Never throws: a field whose arguments do not coerce is left to its resolver's error.
+ * Collects into `out` the starter fields of `selectionSet` (through fragment spreads and inline fragments; skipped
+ * ones left out); answers whether a directive made the result depend on the variables.
+ */
+function collect(
+  selectionSet: SelectionSetNode | undefined,
+  info: GraphQLResolveInfo,
+  out: FieldNode[],
+  seen: Set<string>,
+): boolean {
+  let dynamic = false;
+  for (const sel of selectionSet?.selections ?? []) {
+    dynamic ||= hasDirectives(sel);
+    if (!included(sel, info)) continue;
+    if (sel.kind === 'Field') {
+      if (STARTED_FIELDS.has(sel.name.value)) out.push(sel);
+    } else if (sel.kind === 'InlineFragment') dynamic = collect(sel.selectionSet, info, out, seen) || dynamic;
+    else if (!seen.has(sel.name.value)) {
+      seen.add(sel.name.value);
+      dynamic = collect(info.fragments[sel.name.value]?.selectionSet, info, out, seen) || dynamic;
+    }
+  }
+  return dynamic;
+}
+
+function startersOf(node: FieldNode, info: GraphQLResolveInfo): readonly FieldNode[] {
+  const cached = plans.get(node);
+  if (cached) return cached;
+  const found: FieldNode[] = [];
+  if (!collect(node.selectionSet, info, found, new Set())) plans.set(node, found);
+  return found;
+}
+
+/**
+ * Starts the list reads selected under the viewer field of `info` that the account type of `ctx`'s USER_TYPE cookie
+ * has (the client's list and tab counts). Never throws: a field whose arguments do not coerce is left to its
+ * resolver's error.
  */
 export function prefetchViewerFields(info: GraphQLResolveInfo, ctx: GatewayContext): void {
-  if (ctx.session.usesApiToken() || ctx.session.lastLoginType() !== 'CLIENT') return;
+  if (ctx.session.usesApiToken()) return;
+  const byField = STARTERS[ctx.session.lastLoginType() ?? ''];
+  if (!byField) return;
   const viewerType = info.returnType;
   const type = 'ofType' in viewerType ? viewerType.ofType : viewerType;
   if (!isObjectType(type)) return;
   const fields = type.getFields();
   for (const node of info.fieldNodes) {
-    for (const field of fieldsOf(node.selectionSet, info)) {
-      const start = STARTERS[field.name.value];
+    for (const field of startersOf(node, info)) {
+      const start = byField[field.name.value];
       const def = fields[field.name.value];
       if (!start || !def) continue;
       try {
