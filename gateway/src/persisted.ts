@@ -8,13 +8,22 @@ import { readFileSync, statSync } from 'node:fs';
 
 export class PersistedQueries {
   private mtimeMs = -1;
+  /** When the file's mtime was last read (ms since the epoch). */
+  private checkedAt = 0;
   private byId = new Map<string, string>();
   private texts = new Set<string>();
 
   constructor(private readonly path: string) {}
 
-  /** Re-reads the file when it changed (the compiler rewrites it during development). Missing file → empty. */
-  private refresh(): void {
+  /**
+   * Re-reads the file when it changed (the compiler rewrites it during development). Missing file → empty. The mtime
+   * is read at most once a second (issue 15: a `stat` per request was on the hot path) unless `force`: a lookup that
+   * misses checks again at once, so a document compiled a moment ago is found.
+   */
+  private refresh(force = false): void {
+    const now = Date.now();
+    if (!force && now - this.checkedAt < 1000) return;
+    this.checkedAt = now;
     let mtime: number;
     try {
       mtime = statSync(this.path).mtimeMs;
@@ -34,12 +43,14 @@ export class PersistedQueries {
   /** The query text of a persisted id, or undefined. */
   get(id: string): string | undefined {
     this.refresh();
+    if (!this.byId.has(id)) this.refresh(true);
     return this.byId.get(id);
   }
 
   /** Whether a query text is one of the persisted documents. */
   hasText(text: string): boolean {
     this.refresh();
+    if (!this.texts.has(text)) this.refresh(true);
     return this.texts.has(text);
   }
 }
