@@ -213,6 +213,17 @@ export async function startDealStub(orderCount = 30): Promise<DealStub> {
 
   app.post('/api/secured/oper/order/exch/filter', async (req) => page(req.body as never, ids.map(operRow)));
   app.post('/api/secured/oper/order/exch/filter/count', async (): Promise<CountDto> => ({ count: ids.length }));
+  // the operator's tab counts (issue 15): the listed rows are all ACTIVE (work)
+  app.post(
+    '/api/secured/oper/order/exch/tab-counts',
+    async (): Promise<AnswerOf<'POST', '/api/secured/oper/order/exch/tab-counts'>> => ({
+      new: 0,
+      work: ids.length,
+      deals: 0,
+      results: 0,
+      all: ids.length,
+    }),
+  );
   const operDetail = (id: number): AnswerOf<'GET', '/api/secured/oper/order/exch/{id}'> => ({
     ...operRow(id),
     history: [],

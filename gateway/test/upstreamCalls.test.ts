@@ -50,6 +50,26 @@ describe('a page of orders with their offers costs a bounded number of upstream 
     expect(page.calls).toBe(small.calls);
   });
 
+  it('operator: the five tab counts are ONE upstream call (POST …/tab-counts, issue 15), per filter', async () => {
+    const q = `query { viewer { operatorOrderTabCounts(partner: 3) { new inWork inDeals inResults all }
+      again: operatorOrderTabCounts(partner: 3) { all inWork } other: operatorOrderTabCounts { all } } }`;
+    const before = stub.calls.length;
+    const r = await run('OPER', q);
+    expect(r.result.errors).toBeUndefined();
+    expect((r.result.data as any).viewer.operatorOrderTabCounts).toEqual({
+      new: 0,
+      inWork: 30,
+      inDeals: 0,
+      inResults: 0,
+      all: 30,
+    });
+    const counts = stub.calls.slice(before).filter((c) => c.startsWith('POST /api/secured/oper/order/exch/tab-counts'));
+    // the same filter once, the unfiltered counts once more; no filter/count call
+    expect(counts).toHaveLength(2);
+    expect(stub.calls.slice(before).some((c) => c.includes('filter/count'))).toBe(false);
+    expect(r.calls).toBe(3); // viewer + two tab-counts calls
+  });
+
   it('operator: node(id:) of a listed order in the same operation costs nothing more', async () => {
     const id = toGlobalId('Order', '30');
     const q = `query { viewer { operatorOrders(first: 10) { edges { node { id } } } } node(id: "${id}") { ... on Order { partnerOrders { offer { clientFeePercent } } } } }`;

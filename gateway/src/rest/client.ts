@@ -353,8 +353,9 @@ export class BackendApi {
   operFilter(body: OperFilterDto) {
     return this.session.call('POST', '/api/secured/oper/order/exch/filter', { body });
   }
-  operCount(body: Omit<OperFilterDto, 'pageable'>) {
-    return this.session.call('POST', '/api/secured/oper/order/exch/filter/count', { body });
+  /** POST …/order/exch/tab-counts (issue 15): `{ new, work, deals, results, all }` for the filters, in one call. */
+  operTabCounts(body: Omit<OperFilterDto, 'pageable' | 'tab'>) {
+    return this.session.call('POST', '/api/secured/oper/order/exch/tab-counts', { body });
   }
   /** The payment company (with requisites) of a bill of the order, operator side. */
   operPaymentCompany(id: number, payCheckId: number) {

@@ -190,13 +190,17 @@ export const PartnerOrderTabCounts: Strict<PartnerOrderTabCountsResolvers, Partn
   results: partnerCount('results'),
 };
 
+/**
+ * The operator's tab counts: ONE POST …/tab-counts per operation and filter answers all five fields (issue 15; was a
+ * filter/count call per tab).
+ */
 const operCount =
   (tab: NonNullable<OperFilterDto['tab']>) =>
   (p: OperTabCountsParent, _a: unknown, ctx: import('../../context.js').GatewayContext) =>
     queryResult(() =>
-      ctx.loaders.memo(`operCount:${JSON.stringify([tab, p.filter])}`, () =>
-        ctx.api.operCount({ ...p.filter, tab }).then((r) => r.count),
-      ),
+      ctx.loaders
+        .memo(`operTabCounts:${JSON.stringify(p.filter)}`, () => ctx.api.operTabCounts(p.filter))
+        .then((counts) => counts[tab]),
     );
 
 export const OperatorOrderTabCounts: Strict<OperatorOrderTabCountsResolvers, OperTabCountsParent, GOperCounts> = {
