@@ -562,7 +562,8 @@ for (const driver of DRIVERS) {
         .filter(([path]) => path.startsWith('/api/secured/partner/'))
         .flatMap(([path, methods]) => Object.entries(methods).map(([m, op]) => ({ path, m, op })));
       // 38 + GET order/exch/{id}/history + POST offer/{docs,final-docs}/{docId}/sign (issue 8) + GET order/exch/batch (issue 14)
-      expect(ops.length).toBe(42);
+      // + POST order/exch/tab-counts (issue 15)
+      expect(ops.length).toBe(43);
       for (const { path, m, op } of ops) {
         expect({ path, m, tags: op.tags }).toEqual({ path, m, tags: ['partner'] });
         expect(op.summary).toMatch(/spec core §\d|design/);

@@ -71,6 +71,7 @@ const ACCESS: Record<string, 'CLIENT' | 'OPER' | 'PARTNER' | 'PARTNER_ANY' | 'PU
   'POST /api/public/oper/autologin': 'PUBLIC',
   'POST /api/secured/partner/order/exch/filter': 'PARTNER_ANY',
   'POST /api/secured/partner/order/exch/filter/count': 'PARTNER_ANY',
+  'POST /api/secured/partner/order/exch/tab-counts': 'PARTNER_ANY', // own orders only, 401/403/400: partner-tab-counts.test.ts
   'GET /api/secured/partner/order/exch/{id}': 'PARTNER',
   // An agent the order was not sent to gets null in its place (200), not 404: orders-batch.test.ts.
   'GET /api/secured/partner/order/exch/batch': 'PARTNER_ANY',

@@ -6,10 +6,10 @@
  * `partner_orders` on the caller's company, so an order not sent to the caller does not exist for it (404, never 403).
  * All SQL is built with the Drizzle query builder (parameterised); money stays `numeric` → decimal strings.
  */
-import { and, asc, count, desc, eq, gte, inArray, lte, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import { companies } from '../db/schema/core.js';
-import { orders, partnerOrders } from '../db/schema/orders.js';
+import { orders, partnerOrderCountryCounts, partnerOrders, partnerOrderStatusCounts } from '../db/schema/orders.js';
 import {
   offerDetailsHidden,
   partnerTabFilter,
@@ -25,7 +25,7 @@ import { AppError } from '../errors.js';
 /** Filters of the agent's list (spec core §2 "filters by number, counterparty country, payment term"; §4 tabs). */
 export interface PartnerOrderFilter {
   partnerCompanyId: number;
-  /** Offer statuses to list (a tab); absent or empty: all. */
+  /** Offer statuses to list (a tab); absent: all; empty: none. */
   statuses?: readonly OfferStatus[];
   /** Order number (applied only when numeric, spec core §5). */
   number?: number;
@@ -43,12 +43,17 @@ export interface PartnerSort {
   direction: 'ASC' | 'DESC';
 }
 
+/**
+ * The sort keys: the order's fields the list sorts by are read from their copies on partner_orders (migration
+ * 0015_partner_order_fields), so that a page is one index range of the agent's partner orders; only the amount needs
+ * the order row. `number` is the order id (the generated `number` equals `id`).
+ */
 const SORT_COLUMNS = {
-  created: orders.createdAt,
-  number: orders.number,
+  created: partnerOrders.orderCreatedAt,
+  number: partnerOrders.orderId,
   amount: orders.amount,
   status: partnerOrders.status,
-  paymentDateFrom: orders.paymentDateFrom,
+  paymentDateFrom: partnerOrders.orderPaymentDateFrom,
 } as const;
 
 /** Statuses of a tab name, or the explicit list; `tab` wins when both are given and differ is the caller's problem. */
@@ -63,26 +68,88 @@ export function statusesOf(
   return statuses?.length ? statuses : undefined;
 }
 
-function where(f: PartnerOrderFilter): SQL | undefined {
+/**
+ * The conditions of `f` on partner_orders alone (no join): the order's country and payment term are the copies kept
+ * on the partner order by triggers (migration 0015), equal to the order's in every transaction. Without `statuses`
+ * when `withStatuses` is false (the per-status page ranges and the grouped counts add their own).
+ */
+function where(f: PartnerOrderFilter, withStatuses = true): SQL {
   const conds: SQL[] = [eq(partnerOrders.partnerCompanyId, f.partnerCompanyId)];
-  if (f.statuses)
+  if (withStatuses && f.statuses)
     conds.push(f.statuses.length ? inArray(partnerOrders.status, [...f.statuses]) : eq(partnerOrders.id, -1));
-  if (f.number !== undefined) conds.push(eq(orders.number, f.number));
-  if (f.countryCode) conds.push(eq(orders.countryCode, f.countryCode));
+  // `number` is generated as the order id
+  if (f.number !== undefined) conds.push(eq(partnerOrders.orderId, f.number));
+  if (f.countryCode) conds.push(eq(partnerOrders.orderCountryCode, f.countryCode));
   // Range overlap: the order's term ends on/after the filter's start and starts on/before the filter's end.
-  if (f.termFrom) conds.push(gte(orders.paymentDateTo, f.termFrom));
-  if (f.termTo) conds.push(lte(orders.paymentDateFrom, f.termTo));
-  return and(...conds);
+  if (f.termFrom) conds.push(gte(partnerOrders.orderPaymentDateTo, f.termFrom));
+  if (f.termTo) conds.push(lte(partnerOrders.orderPaymentDateFrom, f.termTo));
+  return and(...conds)!;
 }
 
-/** Number of the agent's orders matching `f`. */
+/**
+ * Number of the agent's partner orders per offer status matching `f` apart from its `statuses`, in ONE statement
+ * (issue 15): with no order filter a sum of the status counters (partner_order_status_counts), with only the country
+ * a sum of the country counters (partner_order_country_counts; both kept by triggers, a few rows per key), otherwise a
+ * `count(*) … GROUP BY status` over the agent's partner orders. Exact in the caller's transaction.
+ */
+async function countByStatus(db: DbOrTx, f: PartnerOrderFilter): Promise<Map<string, number>> {
+  let rows: Array<{ status: string; n: string | number | null }>;
+  if (f.number === undefined && !f.termFrom && !f.termTo && !f.countryCode) {
+    const c = partnerOrderStatusCounts;
+    rows = await db
+      .select({ status: c.status, n: sql<string | null>`sum(${c.n})` })
+      .from(c)
+      .where(eq(c.partnerCompanyId, f.partnerCompanyId))
+      .groupBy(c.status);
+  } else if (f.number === undefined && !f.termFrom && !f.termTo) {
+    const c = partnerOrderCountryCounts;
+    rows = await db
+      .select({ status: c.status, n: sql<string | null>`sum(${c.n})` })
+      .from(c)
+      .where(and(eq(c.partnerCompanyId, f.partnerCompanyId), eq(c.countryCode, f.countryCode!)))
+      .groupBy(c.status);
+  } else {
+    rows = await db
+      .select({ status: partnerOrders.status, n: count() })
+      .from(partnerOrders)
+      .where(where(f, false))
+      .groupBy(partnerOrders.status);
+  }
+  return new Map(rows.map((r) => [r.status, Number(r.n ?? 0)]));
+}
+
+/** Number of the agent's orders matching `f` (an agent has at most one partner order per order). */
 export async function countPartnerOrders(db: DbOrTx, f: PartnerOrderFilter): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(partnerOrders)
-    .innerJoin(orders, eq(orders.id, partnerOrders.orderId))
-    .where(where(f));
-  return row?.n ?? 0;
+  if (f.statuses && !f.statuses.length) return 0;
+  if (f.number !== undefined || f.termFrom || f.termTo) {
+    // one number, or a term range (no counters for arbitrary date ranges): a count of the matching rows
+    const [row] = await db.select({ n: count() }).from(partnerOrders).where(where(f));
+    return row?.n ?? 0;
+  }
+  let n = 0;
+  for (const [status, k] of await countByStatus(db, f))
+    if (!f.statuses || f.statuses.includes(status as OfferStatus)) n += k;
+  return n;
+}
+
+/** Number of the agent's orders in each tab (spec core §4 "Payment agent tabs") and in all of them. */
+export type PartnerTabCounts = Record<PartnerTab, number>;
+
+/**
+ * The counts of every agent tab for the filter `f` (its `statuses`, if any, narrow each tab as `statusesOf` does) in
+ * one statement (issue 15): what POST …/filter/count answers for each tab, summed per tab with the domain's tab groups.
+ */
+export async function partnerTabCounts(db: DbOrTx, f: PartnerOrderFilter): Promise<PartnerTabCounts> {
+  const counts: PartnerTabCounts = { all: 0, new: 0, working: 0, deals: 0, results: 0 };
+  if (f.statuses && !f.statuses.length) return counts;
+  for (const [status, n] of await countByStatus(db, f)) {
+    if (f.statuses && !f.statuses.includes(status as OfferStatus)) continue;
+    const tab = partnerTabOf(status as OfferStatus) as Exclude<PartnerTab, 'all'> | undefined;
+    if (!tab) continue; // not an offer status of spec core §4 (never written: the routes check the transitions)
+    counts[tab] += n;
+    counts.all += n;
+  }
+  return counts;
 }
 
 /** A row of the agent's list (spec core §3 "Partner-side order row"), plus number, created, tab and label. */
@@ -130,6 +197,57 @@ export interface PartnerOrderRowDto {
   orderStatusDate: string;
 }
 
+function rowsOf<T>(res: unknown): T[] {
+  return ((res as { rows?: T[] }).rows ?? (res as T[])) as T[];
+}
+
+/**
+ * The order ids of one page of the agent's partner orders, in the page's order (issue 15: each is one index range of
+ * the agent's partner orders, migrations 0015–0016; the order id, not the partner order's, so that the ranges that
+ * hold the filtered columns are read index-only). A tab sorted by created with no other filter reads one range per
+ * offer status ((agent, status, order created, order id) index, LIMIT (page + 1) × pageSize each), merged and cut in
+ * SQL — one IN list cannot be read in created order from one range, and sorting a tab's thousands of rows took up to
+ * 86 ms; with a country, term or number filter the planner walks that filter's range instead.
+ */
+async function pagePartnerOrderIds(
+  db: DbOrTx,
+  f: PartnerOrderFilter,
+  keys: PartnerSort[],
+  page: number,
+  pageSize: number,
+): Promise<number[]> {
+  const ascending = keys[0].direction === 'ASC';
+  const orderFilter = f.number !== undefined || f.countryCode || f.termFrom || f.termTo;
+  if (keys.length === 1 && keys[0].field === 'created' && !orderFilter && f.statuses && new Set(f.statuses).size > 1) {
+    const dir = sql.raw(ascending ? 'asc' : 'desc');
+    const statuses = sql.join(
+      [...new Set(f.statuses)].map((s) => sql`${s}`),
+      sql`, `,
+    );
+    const res = await db.execute(sql`select x.order_id from unnest(array[${statuses}]::text[]) as s(status)
+      cross join lateral (
+        select ${partnerOrders.orderCreatedAt} as created, ${partnerOrders.orderId} as order_id
+        from ${partnerOrders} where ${where(f, false)} and ${partnerOrders.status} = s.status
+        order by ${partnerOrders.orderCreatedAt} ${dir}, ${partnerOrders.orderId} ${dir} limit ${(page + 1) * pageSize}
+      ) x
+      order by x.created ${dir}, x.order_id ${dir} limit ${pageSize} offset ${page * pageSize}`);
+    return rowsOf<{ order_id: string | number }>(res).map((r) => Number(r.order_id));
+  }
+  const order = keys.map((k) => (k.direction === 'ASC' ? asc(SORT_COLUMNS[k.field]) : desc(SORT_COLUMNS[k.field])));
+  order.push(ascending ? asc(partnerOrders.orderId) : desc(partnerOrders.orderId));
+  const base = db.select({ orderId: partnerOrders.orderId }).from(partnerOrders).$dynamic();
+  // only the amount is not copied onto partner_orders
+  const q = keys.some((k) => k.field === 'amount')
+    ? base.innerJoin(orders, eq(orders.id, partnerOrders.orderId))
+    : base;
+  const rows = await q
+    .where(where(f))
+    .orderBy(...order)
+    .limit(pageSize)
+    .offset(page * pageSize);
+  return rows.map((r) => r.orderId);
+}
+
 /**
  * One page of the agent's rows, sorted by `sort` (default created DESC) with the order id as tie-breaker in the
  * direction of the first key; `page` 0-based.
@@ -142,17 +260,17 @@ export async function pagePartnerOrders(
   pageSize: number,
 ): Promise<PartnerOrderRowDto[]> {
   const keys = sort.length ? sort : [{ field: 'created', direction: 'DESC' } as PartnerSort];
-  const order = keys.map((k) => (k.direction === 'ASC' ? asc(SORT_COLUMNS[k.field]) : desc(SORT_COLUMNS[k.field])));
-  order.push(keys[0].direction === 'ASC' ? asc(orders.id) : desc(orders.id));
-  const rows = await db
-    .select({ o: orders, po: partnerOrders, clientName: companies.shortName, clientInn: companies.inn })
-    .from(partnerOrders)
-    .innerJoin(orders, eq(orders.id, partnerOrders.orderId))
-    .innerJoin(companies, eq(companies.id, orders.companyId))
-    .where(where(f))
-    .orderBy(...order)
-    .limit(pageSize)
-    .offset(page * pageSize);
+  const pageIds = await pagePartnerOrderIds(db, f, keys, page, pageSize);
+  const found = pageIds.length
+    ? await db
+        .select({ o: orders, po: partnerOrders, clientName: companies.shortName, clientInn: companies.inn })
+        .from(partnerOrders)
+        .innerJoin(orders, eq(orders.id, partnerOrders.orderId))
+        .innerJoin(companies, eq(companies.id, orders.companyId))
+        .where(and(eq(partnerOrders.partnerCompanyId, f.partnerCompanyId), inArray(partnerOrders.orderId, pageIds)))
+    : [];
+  const byOrder = new Map(found.map((r) => [r.o.id, r]));
+  const rows = pageIds.map((id) => byOrder.get(id)!).filter(Boolean);
   // The caller's sides and the orders of the whole page: a fixed number of queries (views 3, orders 2), not per row.
   const ids = rows.map((r) => r.o.id);
   const views = await loadPartnerOrderViews(db, ids, { audience: 'PARTNER', partnerCompanyId: f.partnerCompanyId });

@@ -57,6 +57,12 @@ const SORT_COLUMNS = {
   status: orders.status,
 } as const;
 
+/**
+ * Sort keys with an index per (company, status, key, id) (db/schema/orders.ts): a page of several statuses sorted by
+ * one of them is merged from one index range per status.
+ */
+const MERGED_SORT_COLUMNS = { created: orders.createdAt, amount: orders.amount } as const;
+
 function where(f: OrderFilter): SQL | undefined {
   const conds: SQL[] = [eq(orders.companyId, f.companyId)];
   if (f.statuses?.length) conds.push(inArray(orders.status, f.statuses));
@@ -124,6 +130,25 @@ export async function pageOrderIds(
   pageSize: number,
 ): Promise<number[]> {
   const keys = sort.length ? sort : [{ field: 'created', direction: 'DESC' } as OrderSort];
+  const statuses = [...new Set(f.statuses ?? [])];
+  const merged = keys.length === 1 ? MERGED_SORT_COLUMNS[keys[0].field as keyof typeof MERGED_SORT_COLUMNS] : undefined;
+  if (merged && statuses.length > 1 && f.number === undefined) {
+    // One index range per status ((company, status, key, id) indexes), each cut at (page + 1) × pageSize, merged and
+    // cut in SQL (issue 15: a tab of several statuses sorted the company's thousands of rows).
+    const dir = sql.raw(keys[0].direction === 'ASC' ? 'asc' : 'desc');
+    const list = sql.join(
+      statuses.map((s) => sql`${s}`),
+      sql`, `,
+    );
+    const res = await db.execute(sql`select x.id from unnest(array[${list}]::text[]) as s(status)
+      cross join lateral (
+        select ${orders.id} as id, ${merged} as k from ${orders}
+        where ${orders.companyId} = ${f.companyId} and ${orders.status} = s.status
+        order by ${merged} ${dir}, ${orders.id} ${dir} limit ${(page + 1) * pageSize}
+      ) x
+      order by x.k ${dir}, x.id ${dir} limit ${pageSize} offset ${page * pageSize}`);
+    return ((res as { rows?: Array<{ id: string | number }> }).rows ?? []).map((r) => Number(r.id));
+  }
   const order = keys.map((k) => (k.direction === 'ASC' ? asc(SORT_COLUMNS[k.field]) : desc(SORT_COLUMNS[k.field])));
   order.push(keys[0].direction === 'ASC' ? asc(orders.id) : desc(orders.id));
   const rows = await db

@@ -12,6 +12,7 @@ import {
   countPartnerOrders,
   findPartnerOrder,
   pagePartnerOrders,
+  partnerTabCounts,
   statusesOf,
   type PartnerOrderFilter,
   type PartnerSort,
@@ -24,12 +25,13 @@ import { HistoryEntrySchema, loadPartnerHistory } from '../../deal/views.js';
 import { AppError } from '../../errors.js';
 import { AUTH_ERRORS, ORDER_BASE, partnerOf, SCOPE_ERROR, TAGS } from './common.js';
 import { batchAnswer, OrderFileParams, OrderIdsQuery } from '../orders/schemas.js';
-import { countPartnerOrdersByStatus } from '../orders/queries.js';
 import {
   OrderIdParams,
   PartnerFilterSchema,
   PartnerOrderDetailSchema,
   PartnerPageSchema,
+  PartnerTabCountsFilterSchema,
+  PartnerTabCountsSchema,
   RejectSchema,
 } from './schemas.js';
 import { errorResponses, CSRF_ERRORS, INPUT_ERRORS, ROLE_ERRORS } from '../schemas.js';
@@ -61,14 +63,11 @@ function filterOf(partnerCompanyId: number, b: FilterBody): PartnerOrderFilter {
 }
 
 /**
- * Number of the agent's orders matching `f`: with only a tab or statuses, a sum of the agent's partner-order status
- * counters (issue 15: the agent may have hundreds of thousands of partner orders); with any order filter, a count.
+ * Number of the agent's orders matching `f` (deal/partner-queries.ts): with only a tab / statuses or only the country,
+ * a sum of the agent's counters (issue 15: the agent may have hundreds of thousands of partner orders); with a number
+ * or a payment term, a count of its matching partner orders.
  */
-function countOrdersOf(db: Parameters<typeof countPartnerOrders>[0], f: PartnerOrderFilter): Promise<number> {
-  if (f.number === undefined && !f.countryCode && !f.termFrom && !f.termTo)
-    return countPartnerOrdersByStatus(db, f.partnerCompanyId, f.statuses);
-  return countPartnerOrders(db, f);
-}
+const countOrdersOf = countPartnerOrders;
 
 /** null for a 404 of a single read (the order is not the caller's to see); any other failure is rethrown. */
 export function absentAsNull(err: unknown): null {
@@ -137,6 +136,30 @@ export default async function partnerOrderRoutes(fastify: FastifyInstance): Prom
     async (request) => ({
       count: await countOrdersOf(db, filterOf(partnerOf(request).companyId, request.body)),
     }),
+  );
+
+  app.post(
+    `${ORDER_BASE}/tab-counts`,
+    {
+      preHandler: partner,
+      schema: {
+        tags: TAGS,
+        summary:
+          'Number of the requests sent to the payment agent in every tab at once (spec core §4 payment agent tabs; issue 15)',
+        description:
+          'Body: the filters of .../filter without `tab` and `pageable` (`statuses?`, `id?`, `countryCode?`, `paymentDateFrom?`, ' +
+          '`paymentDateTo?`, same meaning). Answers `{ all, new, working, deals, results }`: what POST .../filter/count answers ' +
+          'with the same filters and each `tab`, in one call and one grouped query (the counters when only the country or no ' +
+          "filter is given). Only orders sent to the caller's company. " +
+          `Errors: 400 VALIDATION_ERROR (bad date), ${AUTH_ERRORS}.`,
+        body: PartnerTabCountsFilterSchema,
+        response: {
+          200: PartnerTabCountsSchema,
+          ...errorResponses(ROLE_ERRORS, CSRF_ERRORS, INPUT_ERRORS),
+        },
+      },
+    },
+    async (request) => partnerTabCounts(db, filterOf(partnerOf(request).companyId, request.body)),
   );
 
   app.get(

@@ -95,6 +95,25 @@ export const PartnerPageableSchema = Type.Object({
 });
 export const PartnerFilterSchema = Type.Object({ pageable: Type.Optional(PartnerPageableSchema), ...filterProps });
 
+/** The body of POST …/tab-counts: the list's filters without `tab` and `pageable` (every tab is counted). */
+const { tab: _tab, ...tabCountsFilterProps } = filterProps;
+export const PartnerTabCountsFilterSchema = Type.Object(tabCountsFilterProps);
+
+const tabCount = (description: string) => Type.Integer({ minimum: 0, description });
+/** The answer of POST …/tab-counts: one count per payment agent tab (spec core §4). */
+export const PartnerTabCountsSchema = Type.Object(
+  {
+    all: tabCount('Requests in the tab "Все" (every offer status)'),
+    new: tabCount('Requests in the tab "Новые": ALLOWED'),
+    working: tabCount('Requests in the tab "В работе": CREATED_OFFER, IN_PROGRESS, SEND_OFFER'),
+    deals: tabCount(
+      'Requests in the tab "Сделки": ACCEPTED, ACCEPTED_OFFER_DOCS, EXECUTING, PAYMENT_CHECKING, SEND_EXECUTING_DOCS, SEND_OFFER_DOCS, SEND_PAYCHECK',
+    ),
+    results: tabCount('Requests in the tab "Результаты": EXECUTED, REFUSE_OPER, REJECTED, SIGNED_ANOTHER_OFFER'),
+  },
+  { description: "Number of the requests sent to the caller's company per payment agent tab (spec core §4)" },
+);
+
 export const PartnerOrderRowSchema = Type.Object(
   {
     orderId: Type.Integer(),
