@@ -262,6 +262,17 @@ export async function startDealStub(orderCount = 30): Promise<DealStub> {
     doc(12, 'OFFER_DOCS', Number((req.params as { id: string }).id) * 10 + 1),
   ]);
 
+  // the agent's tab counts (issue 15): every tab of the listed rows (their offers are IN_PROGRESS: working)
+  app.post(
+    '/api/secured/partner/order/exch/tab-counts',
+    async (): Promise<AnswerOf<'POST', '/api/secured/partner/order/exch/tab-counts'>> => ({
+      all: ids.length,
+      new: 0,
+      working: ids.length,
+      deals: 0,
+      results: 0,
+    }),
+  );
   app.post('/api/secured/partner/order/exch/filter', async (req) =>
     page(
       req.body as never,

@@ -162,6 +162,28 @@ describe('a page of orders with their offers costs a bounded number of upstream 
     expect(small.calls).toBe(deep.calls);
   });
 
+  it('payment agent: the five tab counts are ONE upstream call (POST …/tab-counts, issue 15), per filter', async () => {
+    const q = `query { viewer { partnerOrderTabCounts(countryCode: "cn") { all new working deals results }
+      again: partnerOrderTabCounts(countryCode: "CN") { all results } other: partnerOrderTabCounts { all } } }`;
+    const before = stub.calls.length;
+    const r = await run('PARTNER', q);
+    expect(r.result.errors).toBeUndefined();
+    expect((r.result.data as any).viewer.partnerOrderTabCounts).toEqual({
+      all: 30,
+      new: 0,
+      working: 30,
+      deals: 0,
+      results: 0,
+    });
+    const counts = stub.calls
+      .slice(before)
+      .filter((c) => c.startsWith('POST /api/secured/partner/order/exch/tab-counts'));
+    // the same filter (the country is upper-cased first) once; the unfiltered counts once more; no filter/count call
+    expect(counts).toHaveLength(2);
+    expect(stub.calls.slice(before).some((c) => c.includes('filter/count'))).toBe(false);
+    expect(r.calls).toBe(3); // viewer + two tab-counts calls
+  });
+
   it('payment agent: node(id:) of a listed side in the same operation is served from the primed loader', async () => {
     const q = `query { viewer { partnerOrders(first: 10) { edges { node { id } } } } node(id: "${toGlobalId('PartnerOrder', '30:21')}") { ... on PartnerOrder { offer { clientFeePercent } } } }`;
     const r = await run('PARTNER', q);

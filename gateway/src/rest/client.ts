@@ -274,8 +274,9 @@ export class BackendApi {
   partnerFilter(body: PartnerFilterDto) {
     return this.session.call('POST', '/api/secured/partner/order/exch/filter', { body });
   }
-  partnerCount(body: Omit<PartnerFilterDto, 'pageable'>) {
-    return this.session.call('POST', '/api/secured/partner/order/exch/filter/count', { body });
+  /** POST …/order/exch/tab-counts (issue 15): `{ all, new, working, deals, results }` for the filters, in one call. */
+  partnerTabCounts(body: Omit<PartnerFilterDto, 'pageable' | 'tab'>) {
+    return this.session.call('POST', '/api/secured/partner/order/exch/tab-counts', { body });
   }
   partnerOrder(id: number) {
     return this.session.call('GET', '/api/secured/partner/order/exch/{id}', { params: { id } });

@@ -173,13 +173,17 @@ function hasAnyRight(u: CurrentUserDto, ...rights: OperatorRight[]): boolean {
   return u.account.type === 'OPER' && rights.some((r) => u.userRights.includes(r));
 }
 
+/**
+ * The agent's tab counts: ONE POST …/tab-counts per operation and filter answers all five fields (issue 15; was a
+ * filter/count call per tab).
+ */
 const partnerCount =
-  (tab: NonNullable<PartnerFilterDto['tab']>) =>
+  (tab: keyof Omit<GPartnerCounts, '__typename'>) =>
   (p: PartnerTabCountsParent, _a: unknown, ctx: import('../../context.js').GatewayContext) =>
     queryResult(() =>
-      ctx.loaders.memo(`partnerCount:${JSON.stringify([tab, p.filter])}`, () =>
-        ctx.api.partnerCount({ ...p.filter, tab }).then((r) => r.count),
-      ),
+      ctx.loaders
+        .memo(`partnerTabCounts:${JSON.stringify(p.filter)}`, () => ctx.api.partnerTabCounts(p.filter))
+        .then((counts) => counts[tab]),
     );
 
 export const PartnerOrderTabCounts: Strict<PartnerOrderTabCountsResolvers, PartnerTabCountsParent, GPartnerCounts> = {
