@@ -104,7 +104,8 @@ const stop = () => {
 process.on('exit', stop);
 process.on('SIGINT', () => process.exit(130));
 
-async function waitUp(ms = 120_000) {
+// a new migration that backfills the generated data (0014–0016: about 2 minutes here) runs before the backend listens
+async function waitUp(ms = 600_000) {
   const end = Date.now() + ms;
   while (Date.now() < end) {
     try {
@@ -286,6 +287,9 @@ for (const [name, f] of Object.entries(partnerFilters)) {
   calls.push([`partner-filter-${name}`, partner, 'POST', `${P}/filter`, page(f)]);
   calls.push([`partner-count-${name}`, partner, 'POST', `${P}/filter/count`, f]);
 }
+// every payment agent tab's count in one call (issue 15), bare and with each order filter
+for (const [name, f] of Object.entries({ '': {}, ...pick(partnerFilters, ['number', 'country', 'term']) }))
+  calls.push([`partner-tab-counts${name ? `-${name}` : ''}`, partner, 'POST', `${P}/tab-counts`, f]);
 
 const pick = (o, keys) => Object.fromEntries(keys.map((k) => [k, o[k]]));
 const O = '/api/secured/oper/order/exch';
