@@ -245,6 +245,8 @@ const ids = (
             (select inn from companies where id = (select company_id from orders where id = 500000)) as inn`,
   )
 ).rows[0];
+/** The entries of `o` named in `keys`. */
+const pick = (o, keys) => Object.fromEntries(keys.map((k) => [k, o[k]]));
 const page = (extra = {}) => ({ pageable: { page: 0, pageSize: 10 }, ...extra });
 const CLIENT_TABS = {
   current: ['ACTIVE', 'EXECUTING', 'IN_VALIDATION', 'OFFER_ACCEPTED', 'PAYMENT_CHECKING', 'VALIDATION'],
@@ -291,7 +293,6 @@ for (const [name, f] of Object.entries(partnerFilters)) {
 for (const [name, f] of Object.entries({ '': {}, ...pick(partnerFilters, ['number', 'country', 'term']) }))
   calls.push([`partner-tab-counts${name ? `-${name}` : ''}`, partner, 'POST', `${P}/tab-counts`, f]);
 
-const pick = (o, keys) => Object.fromEntries(keys.map((k) => [k, o[k]]));
 const O = '/api/secured/oper/order/exch';
 const operFilters = {
   'tab-all': { tab: 'all' },
