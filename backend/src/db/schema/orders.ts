@@ -91,7 +91,12 @@ export const orders = pgTable(
     index('orders_number_idx').on(t.number),
     /** Reporting (issue 12): keyset pagination over (created_at, id) for operators, and the status filter. */
     index('orders_created_id_idx').on(t.createdAt, t.id),
-    index('orders_status_created_idx').on(t.status, t.createdAt),
+    /**
+     * The status filter, and the operator's tabs (issue 15): one status's orders newest first, ties by id, read in
+     * order (the pages of several statuses merge one such range per status; without `id` the planner walked
+     * orders_created_id_idx instead, skipping 52 000 rows of other statuses).
+     */
+    index('orders_status_created_id_idx').on(t.status, t.createdAt, t.id),
     /** The operator's employee filter (issue 15): the validator's orders, newest first, and their count. */
     index('orders_validator_created_idx').on(t.validatorUserId, t.createdAt),
     check('orders_amount_positive', sql`${t.amount} > 0`),
