@@ -37,6 +37,7 @@ import {
   metricByLabel,
   metricValue,
   percentile,
+  platformEnv,
   sequential,
   throughput,
 } from './lib/http-load.mjs';
@@ -52,6 +53,7 @@ const { values: opts } = parseArgs({
     requests: { type: 'string', default: '200' },
     offers: { type: 'string', default: '12' },
     database: { type: 'string', default: process.env.BENCH_DATABASE ?? 'bench_gateway' },
+    'node-env': { type: 'string', default: 'production' },
   },
 });
 const PAGES = Number(opts.pages);
@@ -102,6 +104,11 @@ const platform = await startWithRequests({
   database: opts.database,
   requests: Number(opts.requests),
   withOffers: Number(opts.offers),
+  // as deployed (NODE_ENV=production); the page-size variants of the upstream-call count are trusted documents
+  env: platformEnv(root, {
+    nodeEnv: opts['node-env'],
+    extraDocuments: [3, 50].map((size) => DOC_TEXT.replace('orders(first: 10,', `orders(first: ${size},`)),
+  }),
 });
 const { base, backendUrl } = platform;
 try {
@@ -366,6 +373,7 @@ try {
     machine,
     git,
     options: {
+      nodeEnv: opts['node-env'],
       acceptEncoding: ACCEPT_ENCODING,
       pages: PAGES,
       connections: CONNECTIONS,

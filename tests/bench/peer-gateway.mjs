@@ -34,6 +34,7 @@ import {
   gitState,
   load1,
   percentile,
+  platformEnv,
   sequential,
   spread,
   throughput,
@@ -50,6 +51,7 @@ const { values: opts } = parseArgs({
     requests: { type: 'string', default: '200' },
     offers: { type: 'string', default: '12' },
     database: { type: 'string', default: process.env.BENCH_PEER_DATABASE ?? 'bench_peer' },
+    'node-env': { type: 'string', default: 'production' },
   },
 });
 const RUNS = Number(opts.runs);
@@ -92,6 +94,8 @@ const platform = await startWithRequests({
   database: opts.database,
   requests: Number(opts.requests),
   withOffers: Number(opts.offers),
+  // as deployed, like the peer (NODE_ENV=production); the "same fields" query is one of our trusted documents
+  env: platformEnv(root, { nodeEnv: opts['node-env'], extraDocuments: [OURS_OFFERS_QUERY] }),
 });
 let peer;
 try {
@@ -250,6 +254,7 @@ try {
     machine,
     git,
     options: {
+      nodeEnv: opts['node-env'],
       acceptEncoding: ACCEPT_ENCODING,
       runs: RUNS,
       pages: PAGES,

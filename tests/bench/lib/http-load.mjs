@@ -4,9 +4,9 @@
  * benchmark itself (tests/bench/run.mjs runs only the files directly under tests/bench/).
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadavg } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 
@@ -104,6 +104,11 @@ export async function throughput({ url, requests, connections, seconds }) {
   };
 }
 
+/** The doc id of the web app's `useLoginMutation` (web/persisted-queries.json). */
+const LOGIN_DOC_ID = Object.entries(
+  JSON.parse(readFileSync(new URL('../../../web/persisted-queries.json', import.meta.url), 'utf8')),
+).find(([, text]) => /^\s*mutation useLoginMutation\b/.test(text))?.[0];
+
 /**
  * Signs the demo client in through the gateway at `base` like the web app (the `login` mutation; the gateway sets
  * SESSION, XSRF-TOKEN and USER_TYPE) and answers the headers of its later /graphql calls: the cookies, X-XSRF-TOKEN,
@@ -112,11 +117,9 @@ export async function throughput({ url, requests, connections, seconds }) {
 export async function gatewayClientHeaders(base, email = 'client@example.com', password = 'Demo-2026!') {
   const res = await fetch(`${base}/graphql`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      query: 'mutation ($input: LoginInput!) { login(input: $input) { __typename } }',
-      variables: { input: { email, password, userType: 'CLIENT' } },
-    }),
+    headers: { 'content-type': 'application/json', 'x-forwarded-proto': 'https' },
+    // the web app's own sign-in operation by doc id (a gateway with NODE_ENV=production runs only trusted documents)
+    body: JSON.stringify({ doc_id: LOGIN_DOC_ID, variables: { input: { email, password, userType: 'CLIENT' } } }),
   });
   const body = await res.json();
   if (body.data?.login?.__typename !== 'LoginSuccess') throw new Error(`sign-in failed: ${JSON.stringify(body)}`);
@@ -140,6 +143,7 @@ export function browserHeaders(cookies) {
   const h = {
     'content-type': 'application/json',
     accept: 'application/json',
+    'x-forwarded-proto': 'https', // behind a TLS proxy: Secure cookies of a platform with NODE_ENV=production
     'accept-encoding': ACCEPT_ENCODING,
     cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; '),
   };
@@ -197,4 +201,21 @@ export function builtAt(cwd) {
     }
   };
   return { backend: at('backend'), gateway: at('gateway') };
+}
+
+/**
+ * The environment of a platform started as deployed (issue 15: the peer runs with NODE_ENV=production too): `nodeEnv`
+ * (`production` by default; `development` for the old behaviour), the OpenAPI document served (the peer composes it),
+ * and, in production, where the gateway accepts only trusted documents from a signed-in browser, a persisted-queries
+ * file of the web app's operations (`root`/web/persisted-queries.json) plus `extraDocuments` (the benchmark's own query
+ * texts) in a temporary directory.
+ */
+export function platformEnv(root, { nodeEnv = 'production', extraDocuments = [] } = {}) {
+  const env = { NODE_ENV: nodeEnv, OPENAPI_DOCS: 'true' };
+  if (nodeEnv !== 'production') return env;
+  const documents = JSON.parse(readFileSync(join(root, 'web', 'persisted-queries.json'), 'utf8'));
+  extraDocuments.forEach((text, i) => (documents[`bench-${i}`] = text));
+  const file = join(mkdtempSync(join(tmpdir(), 'bench-persisted-')), 'persisted-queries.json');
+  writeFileSync(file, JSON.stringify(documents));
+  return { ...env, PERSISTED_QUERIES: file };
 }

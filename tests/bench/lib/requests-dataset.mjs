@@ -25,6 +25,9 @@ const PARTNER = '/api/secured/partner/order/exch';
  * and sends the anti-forgery header `X-XSRF-TOKEN` (from the XSRF-TOKEN cookie, or GET /api/public/csrf before the
  * first unsafe call) the way the web app does (spec core §7 Public "csrf").
  */
+/** What a TLS-terminating proxy adds to a request (the platform trusts it from loopback, TRUSTED_PROXIES). */
+export const BEHIND_TLS = { 'x-forwarded-proto': 'https' };
+
 export class RestSession {
   /** @param {string} baseUrl origin of the backend (or of the gateway for its proxied REST paths) */
   constructor(baseUrl) {
@@ -66,9 +69,12 @@ export class RestSession {
     return c ? decodeURIComponent(c) : this.csrf;
   }
 
-  /** Headers of a browser call: cookies and, when known, `X-XSRF-TOKEN`. */
+  /**
+   * Headers of a browser call: cookies and, when known, `X-XSRF-TOKEN`; `X-Forwarded-Proto: https` as a TLS proxy in
+   * front of the platform sends it (a platform with NODE_ENV=production sets its cookies Secure, only over https).
+   */
   headers(extra = {}) {
-    const h = { ...extra };
+    const h = { ...BEHIND_TLS, ...extra };
     if (this.cookies.size) h.cookie = this.cookieHeader();
     const t = this.xsrfToken();
     if (t) h['x-xsrf-token'] = t;
