@@ -237,6 +237,44 @@ describe("the viewer's look-ahead (issue 15 gateway overhead: the page's upstrea
     expect(r.calls).toBe(3);
   });
 
+  it.each([
+    {
+      role: 'PARTNER',
+      page: `{ viewer { partnerOrders(first: 10, tab: NEW) { totalCount edges { node { id } } }
+        partnerOrderTabCounts(countryCode: "us") { all new working deals results } } }`,
+      list: 'POST /api/secured/partner/order/exch/filter',
+      counts: 'POST /api/secured/partner/order/exch/tab-counts',
+      field: 'partnerOrders',
+    },
+    {
+      role: 'OPER',
+      page: `{ viewer { operatorOrders(first: 10, tab: IN_WORK) { totalCount edges { node { id } } }
+        operatorOrderTabCounts(client: "ВЭД") { new inWork inDeals inResults all } } }`,
+      list: 'POST /api/secured/oper/order/exch/filter',
+      counts: 'POST /api/secured/oper/order/exch/tab-counts',
+      field: 'operatorOrders',
+    },
+  ])('$role: its list and tab counts start while GET current user is pending; one call each', async (c) => {
+    const release = stub.holdCurrentUser();
+    const before = stub.calls.length;
+    const ctx = createContext({
+      backendUrl: stub.url,
+      cookieHeader: `SESSION=${c.role}; USER_TYPE=${c.role}`,
+      csrfToken: 't',
+    });
+    const pending = graphql({ schema, source: c.page, contextValue: ctx });
+    try {
+      await vi.waitFor(() => expect(stub.calls.slice(before)).toHaveLength(3));
+      expect(stub.calls.slice(before).sort()).toEqual([USER, c.list, c.counts].sort());
+    } finally {
+      release();
+    }
+    const r = await pending;
+    expect(r.errors).toBeUndefined();
+    expect((r.data as any).viewer[c.field].edges.length).toBeGreaterThan(0);
+    expect(ctx.session.calls).toBe(3);
+  });
+
   it("a wrong hint (a payment agent's session with USER_TYPE=CLIENT) changes no answer: the client's fields stay null", async () => {
     const r = await runHeld('SESSION=PARTNER; USER_TYPE=CLIENT', (seen) =>
       vi.waitFor(() => expect(seen()).toContain(LIST)),

@@ -102,6 +102,76 @@ function operFilter(a: OperFilterArgs): Omit<OperFilterDto, 'pageable' | 'tab'> 
   };
 }
 
+type GatewayContext = import('../../context.js').GatewayContext;
+
+/** Arguments of `Viewer.partnerOrders` (spec core §4 agent's list: tab, filters, forward paging). */
+export type PartnerOrdersArgs = PartnerFilterArgs & {
+  first?: number | null;
+  after?: string | null;
+  tab?: PartnerOrderTab | null;
+};
+/** Arguments of `Viewer.operatorOrders` (spec core §4 operator's list: tab, filters, forward paging). */
+export type OperatorOrdersArgs = OperFilterArgs & {
+  first?: number | null;
+  after?: string | null;
+  tab?: OperatorOrderTab | null;
+};
+
+/**
+ * The backend pages (POST …/partner/order/exch/filter, newest first) of the payment agent's list for `args`, each read
+ * at most once per operation (memo key = the request body), so that the viewer's look-ahead
+ * (modules/viewer/prefetch.ts) and the `partnerOrders` resolver share one upstream call. Throws BAD_USER_INPUT for bad
+ * paging arguments.
+ */
+export function partnerOrderPages(args: PartnerOrdersArgs, ctx: GatewayContext) {
+  const win = windowOf(args.first, args.after);
+  const filter = { ...partnerFilter(args), tab: PARTNER_TAB[args.tab ?? 'ALL'] };
+  const pages = Promise.all(
+    win.pages.map((page) => {
+      const body = { pageable: { page, pageSize: win.first, sortFields: SORT }, ...filter };
+      return ctx.loaders.memo(`partnerOrders:${JSON.stringify(body)}`, () => ctx.api.partnerFilter(body));
+    }),
+  );
+  return { win, pages };
+}
+
+/** The operator's list pages for `args` (POST …/oper/order/exch/filter), shared like {@link partnerOrderPages}. */
+export function operatorOrderPages(args: OperatorOrdersArgs, ctx: GatewayContext) {
+  const win = windowOf(args.first, args.after);
+  const filter = { ...operFilter(args), tab: OPER_TAB[args.tab ?? 'ALL'] };
+  const pages = Promise.all(
+    win.pages.map((page) => {
+      const body = { pageable: { page, pageSize: win.first, sortFields: SORT }, ...filter };
+      return ctx.loaders.memo(`operatorOrders:${JSON.stringify(body)}`, () => ctx.api.operFilter(body));
+    }),
+  );
+  return { win, pages };
+}
+
+/** The agent's five tab counts under `filter`: ONE POST …/tab-counts per operation and filter (issue 15). */
+export const partnerTabCounts = (filter: PartnerTabCountsParent['filter'], ctx: GatewayContext) =>
+  ctx.loaders.memo(`partnerTabCounts:${JSON.stringify(filter)}`, () => ctx.api.partnerTabCounts(filter));
+
+/** The operator's five tab counts under `filter`: ONE POST …/tab-counts per operation and filter (issue 15). */
+export const operatorTabCounts = (filter: OperTabCountsParent['filter'], ctx: GatewayContext) =>
+  ctx.loaders.memo(`operTabCounts:${JSON.stringify(filter)}`, () => ctx.api.operTabCounts(filter));
+
+/** The look-ahead's starters of the agent's and the operator's list fields (modules/viewer/prefetch.ts). */
+export const listStarters = {
+  PARTNER: {
+    partnerOrders: (args: Record<string, unknown>, ctx: GatewayContext) =>
+      partnerOrderPages(args as PartnerOrdersArgs, ctx).pages,
+    partnerOrderTabCounts: (args: Record<string, unknown>, ctx: GatewayContext) =>
+      partnerTabCounts(partnerFilter(args as PartnerFilterArgs), ctx),
+  },
+  OPER: {
+    operatorOrders: (args: Record<string, unknown>, ctx: GatewayContext) =>
+      operatorOrderPages(args as OperatorOrdersArgs, ctx).pages,
+    operatorOrderTabCounts: (args: Record<string, unknown>, ctx: GatewayContext) =>
+      operatorTabCounts(operFilter(args as OperFilterArgs), ctx),
+  },
+};
+
 export const Viewer: Pick<
   ViewerResolvers,
   | 'partnerOrders'
@@ -115,15 +185,8 @@ export const Viewer: Pick<
   partnerOrders: async (u, args, ctx) => {
     if (u.account.type !== 'PARTNER' || !u.company) return null;
     const partnerId = u.company.id;
-    const win = windowOf(args.first, args.after);
-    const filter = { ...partnerFilter(args), tab: PARTNER_TAB[args.tab ?? 'ALL'] };
-    const pages = await queryResult(() =>
-      Promise.all(
-        win.pages.map((page) =>
-          ctx.api.partnerFilter({ pageable: { page, pageSize: win.first, sortFields: SORT }, ...filter }),
-        ),
-      ),
-    );
+    const { win, pages: started } = partnerOrderPages(args, ctx);
+    const pages = await queryResult(() => started);
     const rows = sliceWindow(
       win,
       pages.map((p) => p.content ?? []),
@@ -139,15 +202,8 @@ export const Viewer: Pick<
   partnerSettings: (u) => (u.account.type === 'PARTNER' ? { kind: 'partnerSettings' } : null),
   operatorOrders: async (u, args, ctx) => {
     if (u.account.type !== 'OPER') return null;
-    const win = windowOf(args.first, args.after);
-    const filter = { ...operFilter(args), tab: OPER_TAB[args.tab ?? 'ALL'] };
-    const pages = await queryResult(() =>
-      Promise.all(
-        win.pages.map((page) =>
-          ctx.api.operFilter({ pageable: { page, pageSize: win.first, sortFields: SORT }, ...filter }),
-        ),
-      ),
-    );
+    const { win, pages: started } = operatorOrderPages(args, ctx);
+    const pages = await queryResult(() => started);
     const rows = sliceWindow(
       win,
       pages.map((p) => p.content ?? []),
@@ -180,11 +236,7 @@ function hasAnyRight(u: CurrentUserDto, ...rights: OperatorRight[]): boolean {
 const partnerCount =
   (tab: keyof Omit<GPartnerCounts, '__typename'>) =>
   (p: PartnerTabCountsParent, _a: unknown, ctx: import('../../context.js').GatewayContext) =>
-    queryResult(() =>
-      ctx.loaders
-        .memo(`partnerTabCounts:${JSON.stringify(p.filter)}`, () => ctx.api.partnerTabCounts(p.filter))
-        .then((counts) => counts[tab]),
-    );
+    queryResult(() => partnerTabCounts(p.filter, ctx).then((counts) => counts[tab]));
 
 export const PartnerOrderTabCounts: Strict<PartnerOrderTabCountsResolvers, PartnerTabCountsParent, GPartnerCounts> = {
   all: partnerCount('all'),
@@ -201,11 +253,7 @@ export const PartnerOrderTabCounts: Strict<PartnerOrderTabCountsResolvers, Partn
 const operCount =
   (tab: NonNullable<OperFilterDto['tab']>) =>
   (p: OperTabCountsParent, _a: unknown, ctx: import('../../context.js').GatewayContext) =>
-    queryResult(() =>
-      ctx.loaders
-        .memo(`operTabCounts:${JSON.stringify(p.filter)}`, () => ctx.api.operTabCounts(p.filter))
-        .then((counts) => counts[tab]),
-    );
+    queryResult(() => operatorTabCounts(p.filter, ctx).then((counts) => counts[tab]));
 
 export const OperatorOrderTabCounts: Strict<OperatorOrderTabCountsResolvers, OperTabCountsParent, GOperCounts> = {
   new: operCount('new'),

@@ -1,11 +1,12 @@
 /**
  * The viewer's look-ahead (issue 15 "Gateway overhead"). `Query.viewer` reads the current user (GET …/current/user)
  * before any of its fields runs, so the client's list and tab counts under it would start only when that answer is
- * in: one upstream round trip in a row more than a browser calling the same REST routes in parallel. When the
- * browser's USER_TYPE cookie (the account type of the last sign-in, spec core §9) says CLIENT, the viewer resolver
- * starts the `orders` and `orderTabCounts` calls of its selection set together with the current-user call. The field
- * resolvers still check the real account type and take the started call (same per-operation memo key,
- * modules/orders/resolvers.ts), so answers never change. The cookie is only a hint: a wrong one costs one upstream
+ * in: one upstream round trip in a row more than a browser calling the same REST routes in parallel. The viewer
+ * resolver starts the list calls of its selection set together with the current-user call, for the account type of
+ * the browser's USER_TYPE cookie (the last sign-in's, spec core §9): CLIENT `orders` and `orderTabCounts`, PARTNER
+ * `partnerOrders` and `partnerOrderTabCounts`, OPER `operatorOrders` and `operatorOrderTabCounts`. The field resolvers
+ * still check the real account type and take the started call (same per-operation memo key,
+ * modules/orders/resolvers.ts, modules/deal/lists.ts), so answers never change. The cookie is only a hint: a wrong one costs one upstream
  * call the backend refuses or answers for the session's own account — never another account's data, as the backend
  * scopes every call to the session.
  */
@@ -22,6 +23,7 @@ import {
   type SelectionSetNode,
 } from 'graphql/index.js';
 import type { GatewayContext } from '../../context.js';
+import { listStarters } from '../deal/lists.js';
 import { clientOrderPages, clientTabCounts, type ClientOrdersArgs } from '../orders/resolvers.js';
 
 type Starter = (args: Record<string, unknown>, ctx: GatewayContext) => Promise<unknown>;
@@ -32,6 +34,7 @@ const STARTERS: Partial<Record<string, Record<string, Starter>>> = {
     orders: (args, ctx) => clientOrderPages(args as ClientOrdersArgs, ctx).pages,
     orderTabCounts: (_args, ctx) => clientTabCounts(ctx),
   },
+  ...listStarters, // PARTNER: partnerOrders, partnerOrderTabCounts; OPER: operatorOrders, operatorOrderTabCounts
 };
 const STARTED_FIELDS = new Set(Object.values(STARTERS).flatMap((byField) => Object.keys(byField ?? {})));
 
@@ -87,7 +90,7 @@ function startersOf(node: FieldNode, info: GraphQLResolveInfo): readonly FieldNo
 
 /**
  * Starts the list reads selected under the viewer field of `info` that the account type of `ctx`'s USER_TYPE cookie
- * has (the client's list and tab counts). Never throws: a field whose arguments do not coerce is left to its
+ * has (its order list and tab counts). Never throws: a field whose arguments do not coerce is left to its
  * resolver's error.
  */
 export function prefetchViewerFields(info: GraphQLResolveInfo, ctx: GatewayContext): void {
