@@ -149,6 +149,33 @@ for (const driver of DRIVERS) {
           });
       };
       for (const id of [A, B, C]) await expectCopies(id);
+      /** The term filter's counts (the term counters, migration 0018) against a count of the joined rows. */
+      const expectTermCounts = async () => {
+        const ranges: Array<[string | undefined, string | undefined]> = [
+          [day(t, 0), day(t, 100)],
+          [day(t, 21), undefined],
+          [undefined, day(t, 20)],
+          [day(t, 45), day(t, 55)],
+          [day(t, 5), day(t, 5)],
+          [day(t, 35), day(t, 25)], // from after to: no counters, a count of the rows
+        ];
+        for (const company of [alfa, beta])
+          for (const [termFrom, termTo] of ranges) {
+            const rows = await t.db.execute(
+              sql`select count(*)::int as n from partner_orders p join orders o on o.id = p.order_id
+                  where p.partner_company_id = ${company}
+                    and (${termFrom ?? null}::date is null or o.payment_date_to >= ${termFrom ?? null}::date)
+                    and (${termTo ?? null}::date is null or o.payment_date_from <= ${termTo ?? null}::date)`,
+            );
+            const n = Number(
+              ((rows as { rows?: Array<{ n: number }> }).rows ?? (rows as unknown as Array<{ n: number }>))[0].n,
+            );
+            const f = { partnerCompanyId: company, termFrom, termTo };
+            expect(await countPartnerOrders(t.db, f), JSON.stringify([company, termFrom, termTo])).toBe(n);
+            expect((await partnerTabCounts(t.db, f)).all).toBe(n);
+          }
+      };
+      await expectTermCounts();
 
       // the order changes (any UPDATE: the operator's edit route writes the same columns): the copies and counters follow
       await t.db
@@ -195,7 +222,13 @@ for (const driver of DRIVERS) {
       await t.db.insert(partnerOrders).values({ orderId: C, partnerCompanyId: beta, createdAt: t.clock.now() });
       await expectCopies(C);
       expect(await tabCounts(p2, { countryCode: 'TR' })).toEqual({ all: 1, new: 1, working: 0, deals: 0, results: 0 });
+      await expectTermCounts();
       await compactStatusCounts(t.db);
+      await expectTermCounts();
+      // a deleted partner order leaves the counters
+      await t.db.execute(sql`delete from partner_orders where order_id = ${C} and partner_company_id = ${beta}`);
+      await expectTermCounts();
+      expect(await tabCounts(p2, { countryCode: 'TR' })).toEqual({ all: 0, new: 0, working: 0, deals: 0, results: 0 });
       for (const [c, company] of [
         [p1, alfa],
         [p2, beta],

@@ -9,7 +9,13 @@
 import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import { companies } from '../db/schema/core.js';
-import { orders, partnerOrderCountryCounts, partnerOrders, partnerOrderStatusCounts } from '../db/schema/orders.js';
+import {
+  orders,
+  partnerOrderCountryCounts,
+  partnerOrders,
+  partnerOrderStatusCounts,
+  partnerOrderTermCounts,
+} from '../db/schema/orders.js';
 import {
   offerDetailsHidden,
   partnerTabFilter,
@@ -86,34 +92,66 @@ function where(f: PartnerOrderFilter, withStatuses = true): SQL {
   return and(...conds)!;
 }
 
+/** True when the counters answer `f`'s count: no number, and a country or a payment term (a ≤ b) but not both. */
+function countedByCounters(f: PartnerOrderFilter): boolean {
+  if (f.number !== undefined) return false;
+  const term = !!(f.termFrom || f.termTo);
+  if (term && f.countryCode) return false;
+  return !(f.termFrom && f.termTo && f.termFrom > f.termTo);
+}
+
+function rowsOf<T>(res: unknown): T[] {
+  return ((res as { rows?: T[] }).rows ?? (res as T[])) as T[];
+}
+
 /**
  * Number of the agent's partner orders per offer status matching `f` apart from its `statuses`, in ONE statement
- * (issue 15): with no order filter a sum of the status counters (partner_order_status_counts), with only the country
- * a sum of the country counters (partner_order_country_counts; both kept by triggers, a few rows per key), otherwise a
- * `count(*) … GROUP BY status` over the agent's partner orders. Exact in the caller's transaction.
+ * (issue 15), from counters kept by triggers (a few rows per key, exact in the caller's transaction) when
+ * {@link countedByCounters}: no order filter — partner_order_status_counts; the country — partner_order_country_counts;
+ * the payment term [a, b] — partner_order_term_counts, #(term ends on/after a) − #(term starts after b) (an order
+ * whose term starts after b ≥ a also ends after a), or without a the total minus the latter. Otherwise a
+ * `count(*) … GROUP BY status` over the agent's matching partner orders (an index range: a number, or a country with a
+ * term).
  */
 async function countByStatus(db: DbOrTx, f: PartnerOrderFilter): Promise<Map<string, number>> {
   let rows: Array<{ status: string; n: string | number | null }>;
-  if (f.number === undefined && !f.termFrom && !f.termTo && !f.countryCode) {
-    const c = partnerOrderStatusCounts;
-    rows = await db
-      .select({ status: c.status, n: sql<string | null>`sum(${c.n})` })
-      .from(c)
-      .where(eq(c.partnerCompanyId, f.partnerCompanyId))
-      .groupBy(c.status);
-  } else if (f.number === undefined && !f.termFrom && !f.termTo) {
-    const c = partnerOrderCountryCounts;
-    rows = await db
-      .select({ status: c.status, n: sql<string | null>`sum(${c.n})` })
-      .from(c)
-      .where(and(eq(c.partnerCompanyId, f.partnerCompanyId), eq(c.countryCode, f.countryCode!)))
-      .groupBy(c.status);
-  } else {
+  const p = f.partnerCompanyId;
+  if (!countedByCounters(f)) {
     rows = await db
       .select({ status: partnerOrders.status, n: count() })
       .from(partnerOrders)
       .where(where(f, false))
       .groupBy(partnerOrders.status);
+  } else if (f.countryCode) {
+    const c = partnerOrderCountryCounts;
+    rows = await db
+      .select({ status: c.status, n: sql<string | null>`sum(${c.n})` })
+      .from(c)
+      .where(and(eq(c.partnerCompanyId, p), eq(c.countryCode, f.countryCode)))
+      .groupBy(c.status);
+  } else if (f.termFrom || f.termTo) {
+    const t = partnerOrderTermCounts;
+    const parts: SQL[] = [];
+    if (f.termFrom)
+      parts.push(sql`select ${t.status} as status, ${t.n} as n from ${t}
+        where ${t.partnerCompanyId} = ${p} and ${t.bound} = 'TO' and ${t.day} >= ${f.termFrom}`);
+    else
+      parts.push(sql`select ${partnerOrderStatusCounts.status} as status, ${partnerOrderStatusCounts.n} as n
+        from ${partnerOrderStatusCounts} where ${partnerOrderStatusCounts.partnerCompanyId} = ${p}`);
+    if (f.termTo)
+      parts.push(sql`select ${t.status} as status, -${t.n} as n from ${t}
+        where ${t.partnerCompanyId} = ${p} and ${t.bound} = 'FROM' and ${t.day} > ${f.termTo}`);
+    const res = await db.execute(
+      sql`select d.status, sum(d.n) as n from (${sql.join(parts, sql` union all `)}) d group by d.status`,
+    );
+    rows = rowsOf<{ status: string; n: string | number | null }>(res);
+  } else {
+    const c = partnerOrderStatusCounts;
+    rows = await db
+      .select({ status: c.status, n: sql<string | null>`sum(${c.n})` })
+      .from(c)
+      .where(eq(c.partnerCompanyId, p))
+      .groupBy(c.status);
   }
   return new Map(rows.map((r) => [r.status, Number(r.n ?? 0)]));
 }
@@ -121,8 +159,8 @@ async function countByStatus(db: DbOrTx, f: PartnerOrderFilter): Promise<Map<str
 /** Number of the agent's orders matching `f` (an agent has at most one partner order per order). */
 export async function countPartnerOrders(db: DbOrTx, f: PartnerOrderFilter): Promise<number> {
   if (f.statuses && !f.statuses.length) return 0;
-  if (f.number !== undefined || f.termFrom || f.termTo) {
-    // one number, or a term range (no counters for arbitrary date ranges): a count of the matching rows
+  if (!countedByCounters(f)) {
+    // one number, or a country with a term: a count of the matching rows (one index range)
     const [row] = await db.select({ n: count() }).from(partnerOrders).where(where(f));
     return row?.n ?? 0;
   }
@@ -195,10 +233,6 @@ export interface PartnerOrderRowDto {
   files: OrderDto['files'];
   consultant: OrderDto['consultant'];
   orderStatusDate: string;
-}
-
-function rowsOf<T>(res: unknown): T[] {
-  return ((res as { rows?: T[] }).rows ?? (res as T[])) as T[];
 }
 
 /**

@@ -358,6 +358,28 @@ export const partnerOrderCountryCounts = pgTable(
   (t) => [index('partner_order_country_counts_key_idx').on(t.partnerCompanyId, t.countryCode, t.status, t.n)],
 );
 
+/**
+ * Number of partner orders per (payment agent company, offer status, `bound`, day): the payment agent's payment term
+ * filter at scale (issue 15: 35 000 of an agent's partner orders overlap a month). `bound` 'TO' counts the partner
+ * orders whose order's term ends on `day`, 'FROM' those whose term starts on `day` (partner_orders' copies of the
+ * order's term), so that the orders whose term overlaps [a, b] (a ≤ b) number #(to ≥ a) − #(from > b): two sums over
+ * the days from a and after b. Kept like {@link orderStatusCounts} by statement-level triggers on `partner_orders` —
+ * migration 0017_partner_term_counts; folded by compact_status_counts().
+ */
+export const partnerOrderTermCounts = pgTable(
+  'partner_order_term_counts',
+  {
+    partnerCompanyId: integer('partner_company_id').notNull(),
+    status: text('status').notNull(),
+    /** 'FROM' (the term's first day) or 'TO' (its last day). */
+    bound: text('bound').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    /** A delta (or, after compaction, the total) of the number of partner orders with this key. */
+    n: bigint('n', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('partner_order_term_counts_key_idx').on(t.partnerCompanyId, t.bound, t.day, t.status, t.n)],
+);
+
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrderRow = typeof orders.$inferInsert;
 export type StoredFileRow = typeof storedFiles.$inferSelect;
