@@ -317,42 +317,40 @@ export async function loadActiveOperators(
 /** Loads operator-side orders by id, in the order of `ids` (absent ids left out). */
 export async function loadOperOrders(db: DbOrTx, ids: number[]): Promise<OperOrderDto[]> {
   if (!ids.length) return [];
-  const pos = await loadPartnerOrderViews(db, ids, { audience: 'OPER' });
-  const base = await loadOrders(db, ids, null, pos);
-  if (!base.length) return [];
-  const found = base.map((o) => o.id);
-  const meta = await db
-    .select({ id: orders.id, validatorUserId: orders.validatorUserId })
-    .from(orders)
-    .where(inArray(orders.id, found));
-  const validatorIds = [...new Set(meta.flatMap((m) => (m.validatorUserId !== null ? [m.validatorUserId] : [])))];
-  const validators = validatorIds.length
-    ? await db
-        .select({
-          id: users.id,
-          name: users.name,
-          surname: users.surname,
-          patronymic: users.patronymic,
-          email: users.email,
-        })
-        .from(users)
-        .where(inArray(users.id, validatorIds))
-    : [];
-  const comments = await db
-    .select({
-      orderId: operatorComments.orderId,
-      text: operatorComments.text,
-      at: operatorComments.createdAt,
-      name: users.name,
-      surname: users.surname,
-      id: operatorComments.id,
-    })
-    .from(operatorComments)
-    .innerJoin(users, eq(users.id, operatorComments.authorUserId))
-    .where(inArray(operatorComments.orderId, found))
-    .orderBy(desc(operatorComments.createdAt), desc(operatorComments.id));
+  // three independent reads at once (issue 15: a page costs the longest chain of round trips, not their sum): the
+  // orders with their partner orders, the validators (one join), the operator comments
+  const [[pos, base], validators, comments] = await Promise.all([
+    loadPartnerOrderViews(db, ids, { audience: 'OPER' }).then(
+      async (pos) => [pos, await loadOrders(db, ids, null, pos)] as const,
+    ),
+    db
+      .select({
+        orderId: orders.id,
+        id: users.id,
+        name: users.name,
+        surname: users.surname,
+        patronymic: users.patronymic,
+        email: users.email,
+      })
+      .from(orders)
+      .innerJoin(users, eq(users.id, orders.validatorUserId))
+      .where(inArray(orders.id, ids)),
+    db
+      .select({
+        orderId: operatorComments.orderId,
+        text: operatorComments.text,
+        at: operatorComments.createdAt,
+        name: users.name,
+        surname: users.surname,
+        id: operatorComments.id,
+      })
+      .from(operatorComments)
+      .innerJoin(users, eq(users.id, operatorComments.authorUserId))
+      .where(inArray(operatorComments.orderId, ids))
+      .orderBy(desc(operatorComments.createdAt), desc(operatorComments.id)),
+  ]);
   return base.map((o) => {
-    const v = validators.find((x) => x.id === meta.find((m) => m.id === o.id)?.validatorUserId);
+    const v = validators.find((x) => x.orderId === o.id);
     const c = comments.find((x) => x.orderId === o.id);
     const mine = pos.filter((p) => p.orderId === o.id);
     const shown = operatorDisplayStatus(o.status, mine);
