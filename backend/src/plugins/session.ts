@@ -65,16 +65,16 @@ export class DbSessionStore {
   }
 
   set(sid: string, session: Record<string, unknown> & { cookie?: { expires?: Date | string | null } }, cb: Cb): void {
-    const data = JSON.parse(JSON.stringify(session)) as Record<string, unknown>;
     // Idle expiry from the app clock (not the cookie's Date.now()-based `expires`), so it agrees with `get`.
     const expires = new Date(this.now().getTime() + this.idleMs);
-    const { cookie: _cookie, ...content } = data;
-    const fingerprint = JSON.stringify(content);
+    const { cookie: _cookie, ...content } = session;
+    const fingerprint = JSON.stringify(content); // the session's data as stored, without the cookie
     const last = this.written.get(sid);
     if (last && last.data === fingerprint && expires.getTime() - last.expiresAt < this.refreshMs) {
       cb(null); // unchanged and the stored expiry recent enough: no write (issue 15)
       return;
     }
+    const data = JSON.parse(JSON.stringify(session)) as Record<string, unknown>; // only when writing
     const absolute = typeof data.absoluteExpiresAt === 'string' ? new Date(data.absoluteExpiresAt) : null;
     const userId = typeof data.userId === 'number' ? data.userId : null;
     this.written.delete(sid);
