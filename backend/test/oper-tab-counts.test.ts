@@ -145,6 +145,21 @@ for (const driver of DRIVERS) {
           pageable: { page: 0, pageSize: 100, sortFields: [{ field: 'created', direction: 'ASC' }] },
         }),
       ).toEqual([...work].reverse().slice(0, 100));
+      // the client name filter: every word in the short or the full name (companies.name_search), either case
+      const [co] = rowsOf<{ short_name: string; full_name: string }>(
+        await t.db.execute(
+          sql`select short_name, full_name from companies where id = (select company_id from orders where id = ${W})`,
+        ),
+      );
+      const word = (s: string) => s.split(/\s+/).find((w) => /[A-Za-zА-Яа-я]{3}/.test(w))!;
+      for (const client of [
+        co.short_name,
+        word(co.full_name),
+        word(co.short_name).toUpperCase(),
+        word(co.full_name).toLowerCase(),
+      ])
+        expect(await ids({ tab: 'work', client, pageable: { page: 0, pageSize: 100 } }), client).toContain(W);
+      expect(await ids({ tab: 'work', client: `${word(co.short_name)} нетслова` })).toEqual([]);
       const res = await a.oper.post(`${OPER}/filter`, { tab: 'work', partner: a.p1Id });
       expect(res.json()).toMatchObject({ totalElements: 1, last: true });
     });

@@ -52,6 +52,14 @@ export const companies = pgTable(
      */
     status: text('status').notNull().default('NEW'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The short and full names lower-cased (one per line; generated): the operator's client-name filter compares
+     * `name_search like lower(pattern)` — what `ilike` on either name answers in a UTF-8 database, without lower-casing
+     * every name for every word (issue 15).
+     */
+    nameSearch: text('name_search')
+      .notNull()
+      .generatedAlwaysAs(sql`lower(short_name || chr(10) || full_name)`),
   },
   (t) => [uniqueIndex('companies_kind_ogrn_uq').on(t.kind, t.ogrn)],
 );

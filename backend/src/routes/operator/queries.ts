@@ -13,7 +13,7 @@
  * validator operator's user id; `partner` = company id of a payment agent the order was sent to.
  * Every value is a bound parameter; LIKE patterns escape % and _.
  */
-import { and, asc, desc, eq, ilike, inArray, like, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, like, sql, type SQL } from 'drizzle-orm';
 import { unionAll, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import { companies, users } from '../../db/schema/core.js';
@@ -70,14 +70,9 @@ function clientCond(client: string | undefined): SQL | undefined {
   if (!c) return undefined;
   return /^\d+$/.test(c)
     ? like(companies.inn, `${escapeLike(c)}%`)
-    : and(
-        ...c
-          .split(/\s+/)
-          .map(
-            (w) =>
-              sql`(${ilike(companies.shortName, `%${escapeLike(w)}%`)} or ${ilike(companies.fullName, `%${escapeLike(w)}%`)})`,
-          ),
-      );
+    : // each word in the short or the full name, case-insensitively: `ilike` on either, as one `like` on the generated
+      // lower-cased names (companies.name_search; ilike lower-cases both sides the same way in a UTF-8 database)
+      and(...c.split(/\s+/).map((w) => sql`${companies.nameSearch} like lower(${`%${escapeLike(w)}%`})`));
 }
 
 /** The conditions of `f` other than the tab and statuses. */

@@ -1,0 +1,1 @@
+ALTER TABLE "companies" ADD COLUMN "name_search" text GENERATED ALWAYS AS (lower(short_name || chr(10) || full_name)) STORED NOT NULL;
