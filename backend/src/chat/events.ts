@@ -18,7 +18,6 @@ import { sql } from 'drizzle-orm';
 import type { RealtimeMessageType } from '@platform/domain/chat/events';
 import type { ORDER_EVENT_KIND } from '@platform/domain/deal/events';
 import type { DbOrTx } from '../db/client.js';
-import { chatEvents } from '../db/schema/chat-events.js';
 
 /** NOTIFY channel of durable events; the payload is the highest id appended by the transaction (decimal). */
 export const CHAT_EVENTS_CHANNEL = 'chat_events';
@@ -40,31 +39,36 @@ const rowsOf = <T>(r: unknown): T[] => (r as { rows: T[] }).rows;
 /**
  * Appends `events` to the log in the caller's transaction `tx` (pass a transaction: with a plain Db each
  * statement commits on its own and the guarantee above is per call only).
+ * One statement (issue 15, the send route's cost): the counter upsert, the insert of the events with the ids it
+ * returned and the `pg_notify`, as data-modifying CTEs; the events travel as one JSON parameter
+ * (`[{ r: recipients, k: kind, p: payload }]`, in input order).
  * @returns the ids given to the events, in input order (ascending, contiguous); [] for no events.
  * Errors: whatever the database raises (the caller's transaction then rolls back as a whole).
  */
 export async function appendChatEvents(tx: DbOrTx, events: NewChatEvent[]): Promise<number[]> {
   if (events.length === 0) return [];
   const n = events.length;
+  const json = JSON.stringify(
+    events.map((e) => ({ r: [...new Set(e.recipients.map(Number))], k: e.kind, p: e.payload })),
+  );
   const [row] = rowsOf<{ last_id: string | number }>(
     await tx.execute(sql`
-    insert into chat_event_counter (id, last_id) values (1, ${n})
-    on conflict (id) do update set last_id = chat_event_counter.last_id + ${n}, updated_at = now()
-    returning last_id`),
+    with counter as (
+      insert into chat_event_counter (id, last_id) values (1, ${n})
+      on conflict (id) do update set last_id = chat_event_counter.last_id + ${n}, updated_at = now()
+      returning last_id
+    ), appended as (
+      insert into chat_events (id, recipients, kind, payload)
+      select counter.last_id - ${n} + e.ord,
+        array(select r.id::int from jsonb_array_elements_text(e.value -> 'r') with ordinality r(id, ord) order by r.ord),
+        e.value ->> 'k', e.value -> 'p'
+      from counter, jsonb_array_elements(${json}::jsonb) with ordinality e(value, ord)
+    )
+    select last_id, pg_notify(${CHAT_EVENTS_CHANNEL}, last_id::text) from counter`),
   );
   const last = Number(row.last_id);
   const first = last - n + 1;
-  const ids = events.map((_, i) => first + i);
-  await tx.insert(chatEvents).values(
-    events.map((e, i) => ({
-      id: ids[i],
-      recipients: [...new Set(e.recipients.map(Number))],
-      kind: e.kind,
-      payload: e.payload,
-    })),
-  );
-  await tx.execute(sql`select pg_notify(${CHAT_EVENTS_CHANNEL}, ${String(last)})`);
-  return ids;
+  return events.map((_, i) => first + i);
 }
 
 /**

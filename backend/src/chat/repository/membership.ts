@@ -3,12 +3,21 @@
  * (an operator in an ECVP_SUPPORT group acts as the support user 10762); a group is visible only through an active
  * member row of a group that is not deleted, anything else answers 404 CHAT_NOT_FOUND (no existence leak).
  */
-import { and, eq, isNull, or, type SQL } from 'drizzle-orm';
+import { and, eq, exists, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { alias, unionAll } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
-import { chatGroups, chatMembers, type ChatGroupRow, type ChatMemberRow } from '../../db/schema/chat.js';
+import {
+  chatGroups,
+  chatMembers,
+  chatMessages,
+  chatPresence,
+  type ChatGroupRow,
+  type ChatMemberRow,
+  type ChatMessageRow,
+} from '../../db/schema/chat.js';
 import { users } from '../../db/schema/core.js';
 import { SUPPORT_USER_ID } from '@platform/domain/limits';
-import { senderIdFor, type GroupType } from '@platform/domain/chat/groups';
+import { isSupportAccount, senderIdFor, type GroupType } from '@platform/domain/chat/groups';
 import { CHAT_ERRORS } from '@platform/domain/chat/errors';
 import { AppError } from '../../errors.js';
 import type { AuthUser } from '../../plugins/auth.js';
@@ -81,6 +90,54 @@ export async function requireMembership(
   return m;
 }
 
+/**
+ * The SQL twin of {@link actingId} over the joined `chat_groups` row: the id `user` acts as in that group
+ * (domain/chat/groups.ts senderIdFor: 10762 for a support account in an ECVP_SUPPORT group, else the user's own id).
+ */
+export function actingIdSql(user: Actor): SQL | number {
+  if (!isSupportAccount(user)) return user.id;
+  return sql`case when ${chatGroups.type} = 'ECVP_SUPPORT' then ${SUPPORT_USER_ID}::int else ${user.id}::int end`;
+}
+
+/**
+ * Like {@link requireMembership} in one statement, and locks the group row (`for no key update of chat_groups`, the
+ * lock {@link insertChatMessage} takes; then pass it `groupLocked`), for a write path that inserts a message (issue 15:
+ * the send route). With `dupOf`, the same statement also reads the message that author already sent with that
+ * extMsgId (any group; null when none): the idempotent send's duplicate (unique (author_user_id, ext_msg_id)); and
+ * `lastSeenAt`, the caller's stored last-seen time (chat_presence of `user.id`; null when none).
+ * The rows are those of the statement's snapshot (taken before a wait for the lock, as a separate read before the lock
+ * would be). 404 CHAT_NOT_FOUND when the group does not exist, is deleted, or the caller is not an active member.
+ */
+export async function lockMembership(
+  tx: DbOrTx,
+  user: Actor,
+  groupId: number,
+  dupOf?: { authorUserId: number; extMsgId: string },
+): Promise<{ group: ChatGroupRow; member: ChatMemberRow; dup: ChatMessageRow | null; lastSeenAt: Date | null }> {
+  const dupMsg = alias(chatMessages, 'dup');
+  const base = tx
+    .select({ group: chatGroups, member: chatMembers, dup: dupMsg, lastSeenAt: chatPresence.lastSeenAt })
+    .from(chatGroups)
+    .innerJoin(
+      chatMembers,
+      and(
+        eq(chatMembers.groupId, chatGroups.id),
+        eq(chatMembers.userId, actingIdSql(user)),
+        isNull(chatMembers.leftAt),
+      ),
+    )
+    .leftJoin(
+      dupMsg,
+      dupOf ? and(eq(dupMsg.authorUserId, dupOf.authorUserId), eq(dupMsg.extMsgId, dupOf.extMsgId)) : sql`false`,
+    )
+    .leftJoin(chatPresence, eq(chatPresence.userId, user.id))
+    .where(and(eq(chatGroups.id, groupId), isNull(chatGroups.deletedAt)))
+    .for('no key update', { of: chatGroups });
+  const [row] = await base;
+  if (!row) throw notFoundGroup();
+  return { group: row.group, member: row.member, dup: row.dup ?? null, lastSeenAt: row.lastSeenAt ?? null };
+}
+
 /** Active operators: they stand behind the support user 10762. */
 async function operatorIds(db: DbOrTx): Promise<number[]> {
   const rows = await db
@@ -90,13 +147,45 @@ async function operatorIds(db: DbOrTx): Promise<number[]> {
   return rows.map((r) => r.id);
 }
 
-/** Real user ids of a group's active members (10762 expanded to every active operator). */
-export async function groupRecipients(db: DbOrTx, groupId: number, extra: number[] = []): Promise<number[]> {
-  const rows = await db
-    .select({ userId: chatMembers.userId })
+/**
+ * The query of a group's recipients (issue 15: one statement instead of two): the user ids of its active members
+ * other than the support user 10762, and every active operator when 10762 is an active member (they stand behind it).
+ * A query builder (not run): await it, or embed it in a larger statement.
+ */
+export function groupRecipientsQuery(db: DbOrTx, groupId: number) {
+  const supportMember = db
+    .select({ one: sql`1` })
     .from(chatMembers)
-    .where(and(eq(chatMembers.groupId, groupId), isNull(chatMembers.leftAt)));
-  const ids = new Set<number>([...rows.map((r) => r.userId), ...extra]);
+    .where(and(eq(chatMembers.groupId, groupId), eq(chatMembers.userId, SUPPORT_USER_ID), isNull(chatMembers.leftAt)));
+  return unionAll(
+    db
+      .select({ userId: chatMembers.userId })
+      .from(chatMembers)
+      .where(
+        and(eq(chatMembers.groupId, groupId), isNull(chatMembers.leftAt), ne(chatMembers.userId, SUPPORT_USER_ID)),
+      ),
+    db
+      .select({ userId: users.id })
+      .from(users)
+      .where(and(eq(users.accountType, 'OPER'), eq(users.status, 'ACTIVE'), exists(supportMember))),
+  );
+}
+
+/**
+ * Real user ids of a group's active members (10762 expanded to every active operator), then `extra` (10762 among
+ * them expanded too); no duplicates.
+ */
+export async function groupRecipients(db: DbOrTx, groupId: number, extra: number[] = []): Promise<number[]> {
+  return recipientsWith(db, await groupRecipientsQuery(db, groupId), extra);
+}
+
+/** The recipient ids of {@link groupRecipientsQuery}'s rows plus `extra` (10762 in `extra` expanded), deduplicated. */
+export async function recipientsWith(
+  db: DbOrTx,
+  rows: Array<{ userId: number }>,
+  extra: number[] = [],
+): Promise<number[]> {
+  const ids = new Set<number>([...rows.map((r) => Number(r.userId)), ...extra]);
   if (ids.has(SUPPORT_USER_ID)) {
     ids.delete(SUPPORT_USER_ID);
     for (const id of await operatorIds(db)) ids.add(id);

@@ -17,31 +17,27 @@
  * id order within a group. Hence for every message m of the group: m.id ≤ pointer ⇔ m.createdAt ≤ last_viewed_at, so
  * the time rule (gateway statuses and UNREAD separator) and the id rule (unread counters here) always agree.
  */
-import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, max } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, max, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import {
   chatGroups,
   chatInvitations,
+  chatMembers,
   chatMessages,
   chatReactions,
   type ChatGroupRow,
+  type ChatMemberRow,
   type ChatMessageRow,
 } from '../../db/schema/chat.js';
 import { storedFiles } from '../../db/schema/orders.js';
 import { SUPPORT_USER_ID } from '@platform/domain/limits';
 import { isOwnMessage, type GroupType } from '@platform/domain/chat/groups';
-import {
-  formatMetaData,
-  METADATA_TYPE_LABELS,
-  isMetadataType,
-  nextMessageTime,
-  type MetadataType,
-} from '@platform/domain/chat/message';
+import { formatMetaData, METADATA_TYPE_LABELS, isMetadataType, type MetadataType } from '@platform/domain/chat/message';
 import type { MessageStatus } from '@platform/domain/chat/messageStatus';
 import type { GroupEventKind, MessageModificationKind, RealtimeMessageType } from '@platform/domain/chat/events';
-import { appendChatEvents } from '../events.js';
-import { Actor, groupRecipients, num } from './membership.js';
-import { userNames } from './people.js';
+import { appendChatEvents, type NewChatEvent } from '../events.js';
+import { Actor, groupRecipients, groupRecipientsQuery, num, recipientsWith } from './membership.js';
+import { presenceStale, touchPresenceQuery, userNames } from './people.js';
 
 /** An attached file as a message shows it (spec chat §3 files). */
 export interface FileView {
@@ -119,6 +115,18 @@ export function fileLink(fileId: string): string {
 }
 
 /**
+ * What a caller of {@link messageViews} already holds, so that it is not read again (issue 15, the send route):
+ * `names`: display names by user id (used when it has every sender and invited user of the views); `files`: stored
+ * file rows (used when they cover every file of the views); `noReactions`: the rows were inserted in the caller's
+ * still open transaction, so no reaction can exist yet.
+ */
+export interface KnownForViews {
+  names?: Map<number, string>;
+  files?: Array<typeof storedFiles.$inferSelect>;
+  noReactions?: boolean;
+}
+
+/**
  * Views of messages for `viewer` (chat §3 Message). Status for the viewer (chat §4): own messages carry the stored
  * status; others' are VIEWED at or below the viewer's read pointer, else DELIVERED.
  *
@@ -134,6 +142,7 @@ export async function messageViews(
   group: ChatGroupRow,
   viewer: Actor | null,
   pointer: number,
+  known: KnownForViews = {},
 ): Promise<MessageView[]> {
   if (!rows.length) return [];
   const refIds = [...new Set(rows.flatMap((r) => [r.replyToId, r.forwardOfId]).filter((x): x is number => x != null))];
@@ -152,7 +161,12 @@ export async function messageViews(
   const fileIds = [
     ...new Set([...rows, ...refs].flatMap((r) => [r.fileId, ...r.pictureIds]).filter((x): x is string => !!x)),
   ];
-  const files = fileIds.length ? await db.select().from(storedFiles).where(inArray(storedFiles.id, fileIds)) : [];
+  const knownFiles = new Map((known.files ?? []).map((f) => [f.id, f]));
+  const files = !fileIds.length
+    ? []
+    : fileIds.every((id) => knownFiles.has(id))
+      ? fileIds.map((id) => knownFiles.get(id)!)
+      : await db.select().from(storedFiles).where(inArray(storedFiles.id, fileIds));
   const fileMap = new Map(files.map((f) => [f.id, f]));
   // GROUP_INVITATION messages carry their invitation (one query for the page, in this group only) with the invited user's name
   const invitationIds = [
@@ -165,10 +179,8 @@ export async function messageViews(
         .where(and(inArray(chatInvitations.id, invitationIds), eq(chatInvitations.groupId, group.id)))
     : [];
   const invitationMap = new Map(invitationRows.map((i) => [i.id, i]));
-  const names = await userNames(db, [
-    ...[...rows, ...refs].map((r) => r.senderId),
-    ...invitationRows.map((i) => i.invitedUserId),
-  ]);
+  const nameIds = [...[...rows, ...refs].map((r) => r.senderId), ...invitationRows.map((i) => i.invitedUserId)];
+  const names = known.names && nameIds.every((id) => known.names!.has(id)) ? known.names : await userNames(db, nameIds);
   const invitationView = (r: ChatMessageRow): { invitation?: MessageInvitationView | null } => {
     if (r.metaData?.metadataType !== 'GROUP_INVITATION') return {};
     const id = invitationIdOfMessage(r.metaData);
@@ -184,16 +196,18 @@ export async function messageViews(
         : null,
     };
   };
-  const reactionRows = await db
-    .select()
-    .from(chatReactions)
-    .where(
-      inArray(
-        chatReactions.messageId,
-        rows.map((r) => r.id),
-      ),
-    )
-    .orderBy(asc(chatReactions.id));
+  const reactionRows = known.noReactions
+    ? []
+    : await db
+        .select()
+        .from(chatReactions)
+        .where(
+          inArray(
+            chatReactions.messageId,
+            rows.map((r) => r.id),
+          ),
+        )
+        .orderBy(asc(chatReactions.id));
   const fileView = (id: string | null): FileView | null => {
     const f = id ? fileMap.get(id) : undefined;
     return f
@@ -263,18 +277,47 @@ export async function eventMessage(
   db: DbOrTx,
   row: ChatMessageRow,
   group: ChatGroupRow,
+  known: KnownForViews = {},
 ): Promise<Record<string, unknown>> {
-  const [view] = await messageViews(db, [row], group, null, 0);
+  const [view] = await messageViews(db, [row], group, null, 0, known);
+  return eventMessageOf(row, view);
+}
+
+/** The realtime event shape of a message from its viewer-neutral view (see {@link eventMessage}). */
+export function eventMessageOf(row: ChatMessageRow, view: MessageView): Record<string, unknown> {
   return { ...view, mentions: row.mentioned, replyMessageId: row.replyToId, forwardMessageId: row.forwardOfId };
+}
+
+/** The new-message event (GROUP_MSG, or CHILD_MSG for a reply) of `row` for `recipients`; `message`: {@link eventMessage}. */
+export function newMessageEvent(
+  row: ChatMessageRow,
+  group: ChatGroupRow,
+  message: Record<string, unknown>,
+  recipients: number[],
+): NewChatEvent {
+  const kind: RealtimeMessageType = row.replyToId != null ? 'CHILD_MSG' : 'GROUP_MSG';
+  return { recipients, kind, payload: { type: kind, groupId: group.id, message } };
 }
 
 /** Appends a new-message event (GROUP_MSG, or CHILD_MSG for a reply) for the group's members. */
 export async function emitNewMessage(tx: DbOrTx, row: ChatMessageRow, group: ChatGroupRow): Promise<void> {
-  const kind: RealtimeMessageType = row.replyToId != null ? 'CHILD_MSG' : 'GROUP_MSG';
   const message = await eventMessage(tx, row, group);
-  await appendChatEvents(tx, [
-    { recipients: await groupRecipients(tx, group.id), kind, payload: { type: kind, groupId: group.id, message } },
-  ]);
+  await appendChatEvents(tx, [newMessageEvent(row, group, message, await groupRecipients(tx, group.id))]);
+}
+
+/** A MODIFY_MSG event of `group` for `recipients`: `{ type, modification, groupId, message, ...extra }`. */
+export function modifyEvent(
+  group: ChatGroupRow,
+  modification: MessageModificationKind,
+  message: Record<string, unknown>,
+  extra: Record<string, unknown>,
+  recipients: number[],
+): NewChatEvent {
+  return {
+    recipients,
+    kind: 'MODIFY_MSG',
+    payload: { type: 'MODIFY_MSG', modification, groupId: group.id, message, ...extra },
+  };
 }
 
 /** Appends a MODIFY_MSG event. */
@@ -287,12 +330,91 @@ export async function emitModify(
   recipients?: number[],
 ): Promise<void> {
   await appendChatEvents(tx, [
-    {
-      recipients: recipients ?? (await groupRecipients(tx, group.id)),
-      kind: 'MODIFY_MSG',
-      payload: { type: 'MODIFY_MSG', modification, groupId: group.id, message, ...extra },
-    },
+    modifyEvent(group, modification, message, extra, recipients ?? (await groupRecipients(tx, group.id))),
   ]);
+}
+
+/**
+ * The update that marks VIEWED the messages of others in (`from`, `to`] of a group that are not VIEWED yet and not
+ * deleted (spec chat §4 MSG_VIEWED), for the member acting as `viewerId`; returns their ids. Not run: await it, or
+ * embed it as a CTE.
+ */
+export function viewedUpdateQuery(db: DbOrTx, groupId: number, viewerId: number, from: number, to: number) {
+  return db
+    .update(chatMessages)
+    .set({ status: 'VIEWED' })
+    .where(
+      and(
+        eq(chatMessages.groupId, groupId),
+        sql`${chatMessages.id} > ${from} and ${chatMessages.id} <= ${to}`,
+        sql`${chatMessages.senderId} <> ${viewerId}`,
+        isNull(chatMessages.deletedAt),
+        sql`${chatMessages.status} <> 'VIEWED'`,
+      ),
+    )
+    .returning({ id: chatMessages.id });
+}
+
+/**
+ * The MSG_VIEWED event of messages `ids` (ascending, at least one) viewed by `viewerId` (spec chat §4 "MSG_VIEWED … If
+ * metaData holds several ids, all of them become VIEWED"): msgId the highest, metaData the ids joined by commas.
+ */
+export function msgViewedEvent(
+  group: ChatGroupRow,
+  viewerId: number,
+  ids: number[],
+  recipients: number[],
+): NewChatEvent {
+  return modifyEvent(
+    group,
+    'MSG_VIEWED',
+    { msgId: ids[ids.length - 1], groupId: group.id, status: 'VIEWED', metaData: ids.join(',') },
+    { viewerId },
+    recipients,
+  );
+}
+
+/**
+ * What sending a message changes besides the message row (spec chat §4, §7 POST group/{id}/messages), in ONE statement
+ * (issue 15, the send route's cost; data-modifying CTEs): the sender's read pointer moves to the new message, the
+ * last-viewed time to its creation time (the group row is locked: it is the newest); the others' messages the pointer
+ * passes become VIEWED ({@link viewedUpdateQuery}); the sender is seen now (people.ts touchPresence; skipped when
+ * `lastSeenAt` is given and under {@link PRESENCE_REFRESH_MS} old, see people.ts presenceStale); and the group's
+ * recipients are read ({@link groupRecipientsQuery}; after the insert, under the group lock).
+ * @returns the ids that became VIEWED (ascending) and the recipients (10762 expanded to the active operators).
+ */
+export async function recordSentMessage(
+  tx: DbOrTx,
+  args: {
+    group: ChatGroupRow;
+    member: ChatMemberRow;
+    row: ChatMessageRow;
+    userId: number;
+    now: Date;
+    /** The sender's stored last-seen time as read earlier in the transaction ({@link lockMembership}), if known. */
+    lastSeenAt?: Date | null;
+  },
+): Promise<{ viewed: number[]; recipients: number[] }> {
+  const { group, member, row } = args;
+  const pointer = tx
+    .update(chatMembers)
+    .set({ lastViewedMessageId: row.id, lastViewedAt: row.createdAt })
+    .where(eq(chatMembers.id, member.id));
+  const viewed = viewedUpdateQuery(tx, group.id, member.userId, num(member.lastViewedMessageId), row.id);
+  const touch = args.lastSeenAt === undefined || presenceStale(args.lastSeenAt, args.now);
+  const presence = touch ? sql`, presence as ${touchPresenceQuery(tx, args.userId, args.now)}` : sql``;
+  // an embedded query renders in parentheses already: `as ${q}` gives `as (…)`
+  const result = await tx.execute(sql`
+    with pointer as ${pointer}, viewed as ${viewed}${presence}
+    select array(select id from viewed order by id) as viewed, array(${groupRecipientsQuery(tx, group.id)}) as recipients`);
+  const [r] = (result as unknown as { rows: Array<{ viewed: unknown[]; recipients: unknown[] }> }).rows;
+  return {
+    viewed: r.viewed.map(Number),
+    recipients: await recipientsWith(
+      tx,
+      r.recipients.map((userId) => ({ userId: Number(userId) })),
+    ),
+  };
 }
 
 /** Appends a MODIFY_GROUP_MSG event; `recipients` default: the group's members (plus `extra`). */
@@ -329,24 +451,37 @@ export type NewChatMessage = Omit<typeof chatMessages.$inferInsert, 'id' | 'crea
  * 1. locks the group row (`select … for no key update` on chat_groups), so inserts into one group run one after
  *    another and each takes its id (bigserial, drawn at insert) after the previous one committed. NO KEY UPDATE (the
  *    lock an UPDATE of the row takes) rather than UPDATE: it does not wait for the KEY SHARE locks that foreign-key
- *    checks of concurrent inserts referencing the group (new members) hold;
- * 2. createdAt = the later of `now` and 1 ms after the group's newest message, deleted included
- *    (domain/chat/messages.ts nextMessageTime); the newest is found by id on the (group_id, id) index, which is
- *    exact because every insert keeps the invariant;
+ *    checks of concurrent inserts referencing the group (new members) hold. `groupLocked`: the caller already took
+ *    that lock in this transaction ({@link lockMembership}), so this step is skipped;
+ * 2. createdAt = the later of `now` and 1 ms after the group's newest message, deleted included (the rule of
+ *    domain/chat/messages.ts nextMessageTime, computed in the insert itself — issue 15: one statement instead of two —
+ *    on the milliseconds the app reads, so it equals nextMessageTime on the read value); the newest is found by id on
+ *    the (group_id, id) index, which is exact because every insert keeps the invariant. The insert is a statement of
+ *    its own after the lock, so its snapshot sees every insert that committed before the lock was granted;
  * 3. inserts with `on conflict do nothing` (the idempotent send: UNIQUE (author_user_id, ext_msg_id)).
  * Call it inside the writing transaction (the lock is held until commit). `now`: the app clock's time.
  * @returns the new row, or null when a message with the same author and extMsgId already exists (nothing inserted).
  * Errors: whatever the database raises (foreign keys, checks); the caller's transaction then rolls back.
  */
-export async function insertChatMessage(tx: DbOrTx, values: NewChatMessage, now: Date): Promise<ChatMessageRow | null> {
-  await tx.select({ id: chatGroups.id }).from(chatGroups).where(eq(chatGroups.id, values.groupId)).for('no key update');
-  const [newest] = await tx
-    .select({ createdAt: chatMessages.createdAt })
+export async function insertChatMessage(
+  tx: DbOrTx,
+  values: NewChatMessage,
+  now: Date,
+  opts: { groupLocked?: boolean } = {},
+): Promise<ChatMessageRow | null> {
+  if (!opts.groupLocked)
+    await tx
+      .select({ id: chatGroups.id })
+      .from(chatGroups)
+      .where(eq(chatGroups.id, values.groupId))
+      .for('no key update');
+  const newest = tx
+    .select({ next: sql`date_trunc('milliseconds', ${chatMessages.createdAt}) + interval '1 millisecond'` })
     .from(chatMessages)
     .where(eq(chatMessages.groupId, values.groupId))
     .orderBy(desc(chatMessages.id))
     .limit(1);
-  const createdAt = nextMessageTime(now, newest?.createdAt ?? null);
+  const createdAt = sql`greatest(${now.toISOString()}::timestamptz, (${newest}))`;
   const [row] = await tx
     .insert(chatMessages)
     .values({ ...values, createdAt })

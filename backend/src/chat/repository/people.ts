@@ -104,7 +104,24 @@ export async function presenceOf(db: DbOrTx, ids: number[]): Promise<Map<number,
 
 /** Records that `userId` was seen now (chat §4 "Online and last seen"). */
 export async function touchPresence(db: DbOrTx, userId: number, now: Date): Promise<void> {
-  await db
+  await touchPresenceQuery(db, userId, now);
+}
+
+/**
+ * A send does not rewrite a last-seen time younger than this (ms; issue 15): a user sending several messages a second
+ * would otherwise write (and lock until commit) his presence row once per message. Last seen then lags the newest send
+ * by under a second; online (4 minutes, chat §4) is unaffected.
+ */
+export const PRESENCE_REFRESH_MS = 1000;
+
+/** Whether a stored last-seen time (null: none) should be moved to `now` by a send (see {@link PRESENCE_REFRESH_MS}). */
+export function presenceStale(lastSeenAt: Date | null, now: Date): boolean {
+  return lastSeenAt == null || now.getTime() - lastSeenAt.getTime() >= PRESENCE_REFRESH_MS;
+}
+
+/** The statement of {@link touchPresence}, not run (await it, or embed it in a larger statement as a CTE). */
+export function touchPresenceQuery(db: DbOrTx, userId: number, now: Date) {
+  return db
     .insert(chatPresence)
     .values({ userId, lastSeenAt: now })
     .onConflictDoUpdate({

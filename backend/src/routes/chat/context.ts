@@ -11,7 +11,10 @@ import {
   lastAnyMessageIdOf,
   lastReactionIdOf,
   messageAtPointer,
+  msgViewedEvent,
+  viewedUpdateQuery,
 } from '../../chat/repository/messages.js';
+import { appendChatEvents } from '../../chat/events.js';
 import {
   findMembership,
   groupRecipients,
@@ -21,7 +24,7 @@ import {
   type MemberCtx,
 } from '../../chat/repository/membership.js';
 import { groupPreviews, statisticsFor } from '../../chat/repository/group-views.js';
-import { presenceOf, userNames } from '../../chat/repository/people.js';
+import { displayName, presenceOf, userNames } from '../../chat/repository/people.js';
 import type { DbOrTx } from '../../db/client.js';
 import {
   chatInvitations,
@@ -38,7 +41,8 @@ import { type ChatAccountType } from '@platform/domain/chat/groups';
 import { isOnline } from '@platform/domain/chat/presence';
 import { nextReadPointer } from '../../domain/chat/unread.js';
 import { AppError } from '../../errors.js';
-import type { AuthUser } from '../../plugins/auth.js';
+import { loadedRowsOf, type AuthUser } from '../../plugins/auth.js';
+import { SUPPORT_NAME } from '@platform/domain/chat/own';
 
 /** Base path of the chat calls (spec chat §7). */
 export const C = '/api/secured/common/chat';
@@ -52,6 +56,19 @@ export const NOT_MEMBER = "404 CHAT_NOT_FOUND 'Чат не найден' (no suc
 
 /** The signed-in user of a request (requireUser ran before). */
 export const userOf = (r: FastifyRequest) => r.user as AuthUser;
+/**
+ * The display names a message of the caller shows, from the users row the auth hook read for this request (issue 15:
+ * not read again): the caller's own and the support user's 'Поддержка' (an operator writes as 10762 in a support
+ * chat). Undefined when the request's user was not loaded from rows (then the names are read).
+ */
+export function namesOfCaller(user: AuthUser): Map<number, string> | undefined {
+  const rows = loadedRowsOf(user);
+  if (!rows) return undefined;
+  return new Map([
+    [user.id, displayName(rows.u)],
+    [SUPPORT_USER_ID, SUPPORT_NAME],
+  ]);
+}
 /** A user as a chat actor `{ id, accountType }` (spec chat §6 roles). */
 export const actor = (u: AuthUser) => ({ id: u.id, accountType: u.accountType as ChatAccountType });
 /** A count or id read from SQL as a number; null → 0. */
@@ -154,28 +171,10 @@ export function chatContext(app: FastifyInstance) {
     from: number,
     to: number,
   ): Promise<void> {
-    const seen = await tx
-      .update(chatMessages)
-      .set({ status: 'VIEWED' })
-      .where(
-        and(
-          eq(chatMessages.groupId, group.id),
-          sql`${chatMessages.id} > ${from} and ${chatMessages.id} <= ${to}`,
-          sql`${chatMessages.senderId} <> ${member.userId}`,
-          isNull(chatMessages.deletedAt),
-          sql`${chatMessages.status} <> 'VIEWED'`,
-        ),
-      )
-      .returning({ id: chatMessages.id });
+    const seen = await viewedUpdateQuery(tx, group.id, member.userId, from, to);
     if (!seen.length) return;
     const ids = seen.map((x) => x.id).sort((a, b) => a - b);
-    await emitModify(
-      tx,
-      group,
-      'MSG_VIEWED',
-      { msgId: ids[ids.length - 1], groupId: group.id, status: 'VIEWED', metaData: ids.join(',') },
-      { viewerId: member.userId },
-    );
+    await appendChatEvents(tx, [msgViewedEvent(group, member.userId, ids, await groupRecipients(tx, group.id))]);
   }
 
   /**

@@ -3,16 +3,18 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import { actingId, findMembership, requireMembership } from '../../chat/repository/membership.js';
+import { actingId, findMembership, lockMembership, requireMembership } from '../../chat/repository/membership.js';
+import { appendChatEvents } from '../../chat/events.js';
 import {
   emitModify,
-  emitNewMessage,
   eventMessage,
   insertChatMessage,
   messageViews,
+  msgViewedEvent,
+  newMessageEvent,
   pageMessages,
+  recordSentMessage,
 } from '../../chat/repository/messages.js';
-import { touchPresence } from '../../chat/repository/people.js';
 import { chatMembers, chatMessages, chatReactions, type ChatMessageRow } from '../../db/schema/chat.js';
 import { storedFiles } from '../../db/schema/orders.js';
 import { MAX_PICTURES_PER_MESSAGE } from '@platform/domain/limits';
@@ -24,14 +26,26 @@ import { markAttached } from '../../files/quota.js';
 import { errorResponses, CSRF_ERRORS, INPUT_ERRORS, SESSION_ERRORS, ROLE_ERRORS } from '../schemas.js';
 import { GroupMsgParams, IdParams, MessageSchema, MessagesPage, MsgParams, SendBody } from './schemas.js';
 
-import { C, TAGS, COMMON_ERRORS, NOT_MEMBER, userOf, actor, num, vErr, attachErr, chatContext } from './context.js';
+import {
+  C,
+  TAGS,
+  COMMON_ERRORS,
+  NOT_MEMBER,
+  userOf,
+  actor,
+  num,
+  vErr,
+  attachErr,
+  chatContext,
+  namesOfCaller,
+} from './context.js';
 
 export default async function chatMessageRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const db = app.dbh.db;
   const auth = app.requireUser;
   const now = () => app.clock.now();
-  const { ctxOf, messageCtx, markViewed } = chatContext(app);
+  const { ctxOf, messageCtx } = chatContext(app);
 
   // ------------------------------------------------------------------------------------------------ messages
 
@@ -248,18 +262,22 @@ export default async function chatMessageRoutes(fastify: FastifyInstance): Promi
       if (refused?.code === 'TOO_MANY_ATTACHMENTS') throw attachErr(refused.field, refused.code);
       if (refused) throw vErr(refused.field, refused.code, refused.message);
       const groupId = request.params.id;
+      // Issue 15 (the send route's cost): membership, the group lock and the duplicate in one statement; the creation
+      // time computed in the insert; pointer, VIEWED marks, presence and recipients in one statement; both events in
+      // one append; the views built from the rows at hand (the sender's name from the auth hook's read, no reactions
+      // on a new message, the attached files as checked) instead of read again.
+      const senderNames = namesOfCaller(user);
       const result = await db.transaction(async (tx) => {
-        const { group, member } = await requireMembership(tx, actor(user), groupId);
-        if (b.extMsgId) {
-          const [dup] = await tx
-            .select()
-            .from(chatMessages)
-            .where(and(eq(chatMessages.authorUserId, user.id), eq(chatMessages.extMsgId, b.extMsgId)));
-          if (dup) {
-            if (dup.groupId !== group.id)
-              throw AppError.conflict('Этот extMsgId уже использован в другом чате', 'EXT_MSG_ID_USED');
-            return { group, member, row: dup, created: false };
-          }
+        const { group, member, dup, lastSeenAt } = await lockMembership(
+          tx,
+          actor(user),
+          groupId,
+          b.extMsgId ? { authorUserId: user.id, extMsgId: b.extMsgId } : undefined,
+        );
+        if (dup) {
+          if (dup.groupId !== group.id)
+            throw AppError.conflict('Этот extMsgId уже использован в другом чате', 'EXT_MSG_ID_USED');
+          return { group, member, row: dup, created: false, files: [] };
         }
         if (b.replyMessageId) {
           const [r] = await tx
@@ -300,8 +318,9 @@ export default async function chatMessageRoutes(fastify: FastifyInstance): Promi
             throw vErr('mentioned', 'MENTION_NOT_MEMBER', 'Упомянутый пользователь не участник чата');
         }
         const fileIds = [...(b.fileId ? [b.fileId] : []), ...pictureIds];
+        let files: Array<typeof storedFiles.$inferSelect> = [];
         if (fileIds.length) {
-          const fs = await tx
+          files = await tx
             .select()
             .from(storedFiles)
             .where(
@@ -309,7 +328,7 @@ export default async function chatMessageRoutes(fastify: FastifyInstance): Promi
             )
             // Locked: the expiry of unattached uploads (files/quota.ts) must not delete them before they are attached.
             .for('update');
-          const found = new Map(fs.map((f) => [f.id, f]));
+          const found = new Map(files.map((f) => [f.id, f]));
           const at = (id: string) => `pictureIds.${(b.pictureIds ?? []).indexOf(id)}`;
           if (b.fileId && !found.has(b.fileId)) throw attachErr('fileId', 'FILE_NOT_FOUND');
           const missing = pictureIds.find((id) => !found.has(id));
@@ -336,28 +355,38 @@ export default async function chatMessageRoutes(fastify: FastifyInstance): Promi
             type: b.replyMessageId ? 'CHILD_MSG' : 'GROUP_MSG',
           },
           now(),
+          { groupLocked: true },
         );
         if (!row) {
-          // A concurrent send with the same extMsgId won: answer its message.
-          const [dup] = await tx
+          // A concurrent send with the same extMsgId won (it committed after this statement's snapshot): answer its
+          // message, or 409 when it went to another group.
+          const [other] = await tx
             .select()
             .from(chatMessages)
             .where(and(eq(chatMessages.authorUserId, user.id), eq(chatMessages.extMsgId, b.extMsgId!)));
-          return { group, member, row: dup, created: false };
+          if (other.groupId !== group.id)
+            throw AppError.conflict('Этот extMsgId уже использован в другом чате', 'EXT_MSG_ID_USED');
+          return { group, member, row: other, created: false, files: [] };
         }
         // The files are attached now: out of the sender's upload quota, never expired (issue 14; files/quota.ts).
         await markAttached(tx, fileIds, row.createdAt);
         // The sender has seen everything up to their own message, the group's newest (the group row is locked): the
         // pointer stands on it and the last-viewed time is its creation time.
         // Replying means reading: the others' messages it passes become VIEWED for their senders too (MSG_VIEWED).
-        await tx
-          .update(chatMembers)
-          .set({ lastViewedMessageId: row.id, lastViewedAt: row.createdAt })
-          .where(eq(chatMembers.id, member.id));
-        await markViewed(tx, group, member, num(member.lastViewedMessageId), row.id);
-        await touchPresence(tx, user.id, now());
-        await emitNewMessage(tx, row, group);
-        return { group, member, row, created: true };
+        const { viewed, recipients } = await recordSentMessage(tx, {
+          group,
+          member,
+          row,
+          userId: user.id,
+          now: now(),
+          lastSeenAt,
+        });
+        const message = await eventMessage(tx, row, group, { names: senderNames, files, noReactions: true });
+        await appendChatEvents(tx, [
+          ...(viewed.length ? [msgViewedEvent(group, member.userId, viewed, recipients)] : []),
+          newMessageEvent(row, group, message, recipients),
+        ]);
+        return { group, member, row, created: true, files };
       });
       const [view] = await messageViews(
         db,
@@ -365,6 +394,7 @@ export default async function chatMessageRoutes(fastify: FastifyInstance): Promi
         result.group,
         actor(user),
         num(result.member.lastViewedMessageId),
+        result.created ? { names: senderNames, files: result.files, noReactions: true } : {},
       );
       return reply.status(result.created ? 201 : 200).send(view);
     },
