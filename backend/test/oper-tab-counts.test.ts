@@ -145,6 +145,19 @@ for (const driver of DRIVERS) {
           pageable: { page: 0, pageSize: 100, sortFields: [{ field: 'created', direction: 'ASC' }] },
         }),
       ).toEqual([...work].reverse().slice(0, 100));
+      // the client filter pages (the matching companies' newest orders merged) as a plain ORDER BY
+      const byInn = sql`company_id in (select id from companies where inn like ${`${inn.slice(0, 5)}%`})`;
+      const everyStatus = Object.values(OPER_TAB_STATUSES).flat();
+      const innAll = await expected(everyStatus, byInn);
+      expect(innAll.length).toBeGreaterThan(2);
+      expect(await ids({ client: inn.slice(0, 5), pageable: { page: 0, pageSize: 100 } })).toEqual(
+        innAll.slice(0, 100),
+      );
+      expect(await ids({ client: inn.slice(0, 5), pageable: { page: 1, pageSize: 2 } })).toEqual(innAll.slice(2, 4));
+      expect(await ids({ client: inn.slice(0, 5), tab: 'work', pageable: { page: 0, pageSize: 100 } })).toEqual(
+        (await expected(OPER_TAB_STATUSES.work, byInn)).slice(0, 100),
+      );
+      expect(await ids({ client: inn.slice(0, 5), employee: op2Id })).toEqual([V]);
       // the client name filter: every word in the short or the full name (companies.name_search), either case
       const [co] = rowsOf<{ short_name: string; full_name: string }>(
         await t.db.execute(

@@ -207,13 +207,8 @@ export async function pageOperOrderIds(
   // statuses without a matching order need no walk (e.g. the agent's orders in VALIDATION: none, among 20 000)
   if (statuses && byStatus) statuses = statuses.filter((s) => byStatus.has(s));
   if (statuses && !statuses.length) return [];
-  if (
-    statuses &&
-    statuses.length > 1 &&
-    keys.length === 1 &&
-    keys[0].field === 'created' &&
-    keys[0].direction === 'DESC'
-  ) {
+  const newestFirst = keys.length === 1 && keys[0].field === 'created' && keys[0].direction === 'DESC';
+  if (statuses && statuses.length > 1 && newestFirst) {
     const rest = otherConds(f);
     const branch = (s: OrderStatus) =>
       db
