@@ -295,19 +295,22 @@ export async function pagePartnerOrders(
 ): Promise<PartnerOrderRowDto[]> {
   const keys = sort.length ? sort : [{ field: 'created', direction: 'DESC' } as PartnerSort];
   const pageIds = await pagePartnerOrderIds(db, f, keys, page, pageSize);
-  const found = pageIds.length
-    ? await db
-        .select({ o: orders, po: partnerOrders, clientName: companies.shortName, clientInn: companies.inn })
-        .from(partnerOrders)
-        .innerJoin(orders, eq(orders.id, partnerOrders.orderId))
-        .innerJoin(companies, eq(companies.id, orders.companyId))
-        .where(and(eq(partnerOrders.partnerCompanyId, f.partnerCompanyId), inArray(partnerOrders.orderId, pageIds)))
-    : [];
+  // The rows and the caller's sides of the whole page at once (both need only the ids), then the orders' files and
+  // names: a fixed number of queries (rows 1, views 3, orders 2), never per row, in three round trips.
+  const [found, views] = await Promise.all([
+    pageIds.length
+      ? db
+          .select({ o: orders, po: partnerOrders, clientName: companies.shortName, clientInn: companies.inn })
+          .from(partnerOrders)
+          .innerJoin(orders, eq(orders.id, partnerOrders.orderId))
+          .innerJoin(companies, eq(companies.id, orders.companyId))
+          .where(and(eq(partnerOrders.partnerCompanyId, f.partnerCompanyId), inArray(partnerOrders.orderId, pageIds)))
+      : Promise.resolve([]),
+    loadPartnerOrderViews(db, pageIds, { audience: 'PARTNER', partnerCompanyId: f.partnerCompanyId }),
+  ]);
   const byOrder = new Map(found.map((r) => [r.o.id, r]));
   const rows = pageIds.map((id) => byOrder.get(id)!).filter(Boolean);
-  // The caller's sides and the orders of the whole page: a fixed number of queries (views 3, orders 2), not per row.
   const ids = rows.map((r) => r.o.id);
-  const views = await loadPartnerOrderViews(db, ids, { audience: 'PARTNER', partnerCompanyId: f.partnerCompanyId });
   const full = new Map((await loadOrders(db, ids, null, views)).map((o) => [o.id, o]));
   return rows.map(({ o, po, clientName, clientInn }) => {
     const status = po.status as OfferStatus;

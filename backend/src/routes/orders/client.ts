@@ -344,7 +344,8 @@ export default async function clientOrderRoutes(fastify: FastifyInstance): Promi
       const sort = (body.pageable?.sortFields ?? []).map(
         (s) => ({ field: s.field, direction: s.direction ?? 'DESC' }) as OrderSort,
       );
-      const [total, ids] = [await countOrders(db, filter), await pageOrderIds(db, filter, sort, page, pageSize)];
+      // the count beside the page's ids (separate pool connections): one round trip less in the chain
+      const [total, ids] = await Promise.all([countOrders(db, filter), pageOrderIds(db, filter, sort, page, pageSize)]);
       const content = await loadOrders(db, ids, filter.companyId);
       return { content, totalElements: total, page, pageSize, last: (page + 1) * pageSize >= total };
     },
