@@ -164,7 +164,9 @@ export default fp(
       // A referral partner's re-login is re-checked on every request (issue 11, referral/relogin-session.ts).
       if (request.session.originalUserId) userId = (await resolveRelogin(opts.db, request)) ?? undefined;
       if (!userId) return;
-      const user = await loadAuthUser(opts.db, userId);
+      // The user's rows came with the session read when it is his own session (issue 15: one statement, not two).
+      const pre = app.sessionStore.takeUserRows(request.session.sessionId, userId);
+      const user = pre ? authUserOfRows(pre.u, pre.c) : await loadAuthUser(opts.db, userId);
       if (!user || user.blocked) {
         await request.session.destroy();
         return;

@@ -11,6 +11,10 @@
  * {@link SESSION_REFRESH_MAX_MS} (or a tenth of the idle time, when shorter) behind the new one. The idle expiry is
  * thus extended at most once a minute: a session may end up to that much before `sessionIdleSeconds` of inactivity.
  * Every read still goes to the database (a session ended elsewhere ends here at once).
+ *
+ * One read per signed-in request (issue 15): the session read also reads its user's users and companies rows (left
+ * joins on sessions.user_id); the auth hook (plugins/auth.ts) takes them from the store (`app.sessionStore`,
+ * {@link DbSessionStore.takeUserRows}) instead of reading the user again, when they are the rows of the session's user.
  */
 import fastifyCookie from '@fastify/cookie';
 import fastifySession from '@fastify/session';
@@ -19,13 +23,20 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
-import { sessions } from '../db/schema/core.js';
+import { companies, sessions, users } from '../db/schema/core.js';
 
 declare module 'fastify' {
   interface Session {
     userId?: number;
     /** UTC ISO 8601 time after which the session is void whatever the activity. */
     absoluteExpiresAt?: string;
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The session store (the auth hook takes the user rows read with the session from it). */
+    sessionStore: DbSessionStore;
   }
 }
 
@@ -37,6 +48,18 @@ export const SESSION_REFRESH_MAX_MS = 60_000;
 /** Sessions remembered as last written by this process (a bound on memory; the oldest are forgotten first). */
 const MAX_REMEMBERED = 50_000;
 
+/**
+ * The users row (and its company row) of a session's user, read in the same statement as the session (issue 15: the
+ * auth hook's user read joined to the session read — one statement per signed-in request instead of two).
+ */
+export interface SessionUserRows {
+  u: typeof users.$inferSelect;
+  c: typeof companies.$inferSelect | null;
+}
+
+/** User rows kept between a session read and the auth hook of the same request (a bound on memory). */
+const MAX_USER_ROWS = 10_000;
+
 /** What this process last wrote for a session: its data without the cookie (JSON) and the idle expiry (ms). */
 interface Written {
   data: string;
@@ -47,6 +70,8 @@ interface Written {
 export class DbSessionStore {
   /** Per session id: what this process last wrote and found unchanged since (see the module comment). */
   private readonly written = new Map<string, Written>();
+  /** Per session id: the user rows its latest read found, until the auth hook takes them ({@link takeUserRows}). */
+  private readonly userRows = new Map<string, SessionUserRows>();
   private readonly refreshMs: number;
   /** The read of every request, prepared once (no query building per call; a named statement per connection). */
   private readonly bySid;
@@ -58,8 +83,10 @@ export class DbSessionStore {
   ) {
     this.refreshMs = Math.min(SESSION_REFRESH_MAX_MS, idleMs / 10);
     this.bySid = db
-      .select()
+      .select({ s: sessions, u: users, c: companies })
       .from(sessions)
+      .leftJoin(users, eq(users.id, sessions.userId))
+      .leftJoin(companies, eq(companies.id, users.companyId))
       .where(eq(sessions.sid, sql.placeholder('sid')))
       .prepare('session_by_sid');
   }
@@ -100,10 +127,23 @@ export class DbSessionStore {
     if (this.written.size > MAX_REMEMBERED) this.written.delete(this.written.keys().next().value as string);
   }
 
+  /**
+   * The user rows read with session `sid` by its latest {@link get}, when they are those of `userId`; each read is
+   * handed out once (the auth hook of the request that read it; a request that never reaches the hook leaves them until
+   * the next read of the session replaces them). Undefined otherwise: the caller reads the user itself.
+   */
+  takeUserRows(sid: string, userId: number): SessionUserRows | undefined {
+    const rows = this.userRows.get(sid);
+    if (!rows) return undefined;
+    this.userRows.delete(sid);
+    return rows.u.id === userId ? rows : undefined;
+  }
+
   get(sid: string, cb: Cb<Record<string, unknown> | null>): void {
     this.bySid.execute({ sid }).then(
-      (rows) => {
-        const row = rows[0];
+      (joined) => {
+        const row = joined[0]?.s;
+        this.userRows.delete(sid);
         const now = this.now().getTime();
         // Written elsewhere since (another replica, a sign-out): the next save writes.
         if (this.written.get(sid)?.expiresAt !== row?.expiresAt.getTime()) this.written.delete(sid);
@@ -123,6 +163,11 @@ export class DbSessionStore {
           else cb(null, null);
           return;
         }
+        const u = joined[0].u;
+        if (u) {
+          this.userRows.set(sid, { u, c: joined[0].c });
+          if (this.userRows.size > MAX_USER_ROWS) this.userRows.delete(this.userRows.keys().next().value as string);
+        }
         cb(null, row.data as Record<string, unknown>);
       },
       (e: Error) => cb(e),
@@ -131,6 +176,7 @@ export class DbSessionStore {
 
   destroy(sid: string, cb: Cb): void {
     this.written.delete(sid);
+    this.userRows.delete(sid);
     this.db
       .delete(sessions)
       .where(eq(sessions.sid, sid))
@@ -146,12 +192,14 @@ export default fp(
     const { config, db } = opts;
     await app.register(fastifyCookie, { secret: config.sessionSecret });
     const idleMs = config.sessionIdleSeconds * 1000;
+    const store = new DbSessionStore(db, () => app.clock.now(), idleMs);
+    app.decorate('sessionStore', store);
     await app.register(fastifySession, {
       secret: config.sessionSecret,
       cookieName: 'SESSION',
       saveUninitialized: false,
       rolling: true,
-      store: new DbSessionStore(db, () => app.clock.now(), idleMs) as never,
+      store: store as never,
       cookie: { path: '/', httpOnly: true, sameSite: 'lax', secure: config.secureCookies, maxAge: idleMs },
     });
   },
