@@ -35,7 +35,9 @@
  * is reported; it adds to the measured latency), and the machine may be shared.
  *
  * Options: --users N --subs-per-user N --sockets-per-user N --group-size N --delivery-users N --rate N --seconds N
- * --settle N --skip-idle --skip-delivery --keep-db --heap-snapshot <seconds to wait for it> --gateway-node-args "<args>" --backend-node-args "<args>" (e.g. "--cpu-prof --cpu-prof-dir=/tmp/x").
+ * --settle N --skip-idle --skip-delivery --senders one|members (one: the sender user sends every delivery-phase message, the
+ * default; members: each group's first subscribed member sends its group's messages, so no user sends more than
+ * rate / groups messages a second and his own subscription receives them too) --keep-db --heap-snapshot <seconds to wait for it> --gateway-node-args "<args>" --backend-node-args "<args>" (e.g. "--cpu-prof --cpu-prof-dir=/tmp/x").
  * Prints the figures and a `SUMMARY ` line and writes tests/bench/results/subscriptions.json. No assertion.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -79,6 +81,7 @@ const { values: opt } = parseArgs({
     'gateway-node-args': { type: 'string', default: '' },
     'backend-node-args': { type: 'string', default: '' },
     'heap-snapshot': { type: 'string', default: '' },
+    senders: { type: 'string', default: 'one' },
   },
 });
 const N_USERS = Number(opt.users);
@@ -87,6 +90,7 @@ const SOCKETS_PER_USER = Math.min(Number(opt['sockets-per-user']), SUBS_PER_USER
 const GROUP_SIZE = Number(opt['group-size']);
 const DELIVERY_USERS = Math.min(Number(opt['delivery-users']), N_USERS);
 const RATE = Number(opt.rate);
+if (!['one', 'members'].includes(opt.senders)) throw new Error(`--senders one|members, not ${opt.senders}`);
 const SECONDS = Number(opt.seconds);
 const SETTLE_S = Number(opt.settle);
 const DB_NAME = process.env.BENCH_DB ?? 'bench_h4';
@@ -223,6 +227,7 @@ async function main() {
       deliveryUsers: DELIVERY_USERS,
       rate: RATE,
       seconds: SECONDS,
+      senders: opt.senders,
     },
     caveat: 'shared 2-core machine (other helpers and a CI run); receivers and sender run in the benchmark process',
   };
@@ -278,10 +283,15 @@ async function main() {
     await waitOk(`${gatewayUrl}/health`);
     console.log(`gateway up on ${gatewayPort}, pid ${gateway.pid}`);
     const sender = await csrfHeaders(backendUrl, world.sender.cookie);
-    const send = (groupIndex, text) =>
+    /** Per group index: the headers of the user who sends the delivery phase's messages to it (`--senders`). */
+    const groupSenders = new Map();
+    if (opt.senders === 'members')
+      for (const u of world.users.slice(0, DELIVERY_USERS))
+        if (!groupSenders.has(u.groupIndex)) groupSenders.set(u.groupIndex, await csrfHeaders(backendUrl, u.cookie));
+    const send = (groupIndex, text, as = sender) =>
       fetch(`${backendUrl}/api/secured/common/chat/group/${world.groups[groupIndex].id}/messages`, {
         method: 'POST',
-        headers: { ...sender, 'content-type': 'application/json' },
+        headers: { ...as, 'content-type': 'application/json' },
         body: JSON.stringify({ text }),
       }).then(async (r) => {
         if (r.status !== 201) throw new Error(`send: ${r.status} ${await r.text()}`);
@@ -410,7 +420,7 @@ async function main() {
         const t = performance.now();
         sendStart.set(seq, t);
         inflight.push(
-          send(g, `bench:${seq}:${g}`).then(
+          send(g, `bench:${seq}:${g}`, groupSenders.get(g) ?? sender).then(
             () => {
               sent.set(seq, g);
               sendMs.push(performance.now() - t);
