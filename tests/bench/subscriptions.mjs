@@ -107,8 +107,13 @@ const EVENTS = `subscription { chatEvents { __typename ... on ChatMessageEvent {
 async function backendDbCounters(backendUrl) {
   try {
     const text = await (await fetch(`${backendUrl}/metrics`)).text();
-    const out = { statements: 0, seconds: 0, byOperation: {} };
+    const out = { statements: 0, seconds: 0, byOperation: {}, byRoute: {} };
     for (const line of text.split('\n')) {
+      const r = /^http_server_request_duration_seconds_count\{([^}]*)\} (\S+)/.exec(line);
+      if (r) {
+        const key = `${/method="([^"]*)"/.exec(r[1])?.[1]} ${/route="([^"]*)"/.exec(r[1])?.[1]}`;
+        out.byRoute[key] = (out.byRoute[key] ?? 0) + Number(r[2]);
+      }
       let m = /^db_query_duration_seconds_count\{([^}]*)\} (\S+)/.exec(line);
       if (m) {
         const op = /operation="([^"]*)"/.exec(m[1])?.[1] ?? '?';
@@ -448,6 +453,15 @@ async function main() {
             Object.entries(db1.byOperation).map(([op, n]) => [op, perMsg(n - (db0.byOperation[op] ?? 0))]),
           )
         : null;
+      // backend calls per message by route (the send itself, and whatever the delivery makes the gateway call)
+      const callsPerMessage = db0.byRoute
+        ? Object.fromEntries(
+            Object.entries(db1.byRoute)
+              .map(([k, n]) => [k, perMsg(n - (db0.byRoute[k] ?? 0))])
+              .filter(([, n]) => n >= 0.01)
+              .sort((a, b) => b[1] - a[1]),
+          )
+        : null;
       const wallS = (performance.now() - start) / 1000;
       let lost = 0;
       let doubled = 0;
@@ -489,6 +503,7 @@ async function main() {
         gatewayCpuMsPerDelivery: round(((cpu1.gw - cpu0.gw) * 1000) / Math.max(1, latencies.length), 3),
         backendCpuMsPerMessage: round(((cpu1.be - cpu0.be) * 1000) / Math.max(1, total), 2),
         backendSqlPerMessage: sqlPerMessage,
+        backendCallsPerMessage: callsPerMessage,
         backendSqlMsPerMessage: db0.byOperation ? round(((db1.seconds - db0.seconds) * 1000) / total, 2) : null,
         backendCpuPercent: round(((cpu1.be - cpu0.be) / wallS) * 100, 0),
         gatewayPeakRssMB: round(peakRss / MB),
@@ -504,6 +519,7 @@ async function main() {
         `cost: backend ${d.backendCpuMsPerMessage} ms CPU and ${JSON.stringify(d.backendSqlPerMessage)} SQL statements ` +
           `(${d.backendSqlMsPerMessage} ms) per message; gateway ${d.gatewayCpuMsPerDelivery} ms CPU per delivery`,
       );
+      console.log(`backend calls per message by route: ${JSON.stringify(d.backendCallsPerMessage)}`);
       console.log(
         `delivery latency (send call → socket): p50 ${d.latencyMs.p50} ms, p95 ${d.latencyMs.p95} ms, p99 ` +
           `${d.latencyMs.p99} ms, max ${d.latencyMs.max} ms; send call itself p50 ${d.sendCallMs.p50} ms, p99 ${d.sendCallMs.p99} ms; CPU gateway ${d.gatewayCpuPercent} %, backend ` +
