@@ -15,6 +15,7 @@ import { and, asc, desc, eq, inArray, isNull, ne, or, sql, type SQL } from 'driz
 import { Type } from 'typebox';
 import { literalUnion } from '../routes/schemas.js';
 import type { DbOrTx } from '../db/client.js';
+import { preparedFor } from '../db/prepared-statements.js';
 import { companies, users } from '../db/schema/core.js';
 import {
   dealDocuments,
@@ -247,39 +248,46 @@ export async function loadPartnerOrderViews(
   opts: { audience: 'CLIENT' | 'OPER' | 'PARTNER'; partnerCompanyId?: number },
 ): Promise<PartnerOrderView[]> {
   if (!orderIds.length) return [];
-  const conds: SQL[] = [inArray(partnerOrders.orderId, orderIds)];
-  if (opts.partnerCompanyId !== undefined) conds.push(eq(partnerOrders.partnerCompanyId, opts.partnerCompanyId));
-  // The current bill (the newest not archived) of each side in the same statement (issue 15: one statement fewer).
-  const currentBill = db
-    .select()
-    .from(payChecks)
-    .where(and(eq(payChecks.partnerOrderId, partnerOrders.id), ne(payChecks.status, 'ARCHIVED')))
-    .orderBy(desc(payChecks.id))
-    .limit(1)
-    .as('current_bill');
-  const rows = await db
-    .select({
-      po: partnerOrders,
-      brand: companies.brand,
-      offer: partnerOrderOffers,
-      bill: {
-        id: currentBill.id,
-        status: currentBill.status,
-        amount: currentBill.amount,
-        currency: currentBill.currency,
-        convertedCommissionAmount: currentBill.convertedCommissionAmount,
-        commission: currentBill.commission,
-        paymentCompanyId: currentBill.paymentCompanyId,
-        createdAt: currentBill.createdAt,
-        statusDate: currentBill.statusDate,
-      },
-    })
-    .from(partnerOrders)
-    .innerJoin(companies, eq(companies.id, partnerOrders.partnerCompanyId))
-    .leftJoin(partnerOrderOffers, eq(partnerOrderOffers.partnerOrderId, partnerOrders.id))
-    .leftJoinLateral(currentBill, sql`true`)
-    .where(and(...conds))
-    .orderBy(asc(partnerOrders.id));
+  // Prepared once per database handle (db/prepared-statements.ts); the order ids as one array parameter.
+  const ofAgent = opts.partnerCompanyId !== undefined;
+  const name = ofAgent ? 'partner_order_views_of_agent' : 'partner_order_views';
+  const rows = await preparedFor(db, name, (d) => {
+    // The current bill (the newest not archived) of each side in the same statement (issue 15: one statement fewer).
+    const currentBill = d
+      .select()
+      .from(payChecks)
+      .where(and(eq(payChecks.partnerOrderId, partnerOrders.id), ne(payChecks.status, 'ARCHIVED')))
+      .orderBy(desc(payChecks.id))
+      .limit(1)
+      .as('current_bill');
+    const byOrders = sql`${partnerOrders.orderId} = any(${sql.placeholder('orderIds')}::bigint[])`;
+    return d
+      .select({
+        po: partnerOrders,
+        brand: companies.brand,
+        offer: partnerOrderOffers,
+        bill: {
+          id: currentBill.id,
+          status: currentBill.status,
+          amount: currentBill.amount,
+          currency: currentBill.currency,
+          convertedCommissionAmount: currentBill.convertedCommissionAmount,
+          commission: currentBill.commission,
+          paymentCompanyId: currentBill.paymentCompanyId,
+          createdAt: currentBill.createdAt,
+          statusDate: currentBill.statusDate,
+        },
+      })
+      .from(partnerOrders)
+      .innerJoin(companies, eq(companies.id, partnerOrders.partnerCompanyId))
+      .leftJoin(partnerOrderOffers, eq(partnerOrderOffers.partnerOrderId, partnerOrders.id))
+      .leftJoinLateral(currentBill, sql`true`)
+      .where(
+        ofAgent ? and(byOrders, eq(partnerOrders.partnerCompanyId, sql.placeholder('partnerCompanyId'))) : byOrders,
+      )
+      .orderBy(asc(partnerOrders.id))
+      .prepare(name);
+  }).execute({ orderIds, partnerCompanyId: opts.partnerCompanyId });
   const offerIds = rows.flatMap((r) => (r.offer ? [r.offer.id] : []));
   const expenses = offerIds.length
     ? await db

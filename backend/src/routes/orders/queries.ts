@@ -4,6 +4,7 @@
  */
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { preparedFor } from '../../db/prepared-statements.js';
 import { companies, users } from '../../db/schema/core.js';
 import { orders, orderStatusCounts, partnerOrderStatusCounts, storedFiles } from '../../db/schema/orders.js';
 import { refTnved } from '../../db/schema/reference.js';
@@ -176,31 +177,41 @@ export async function loadOrders(
   views?: PartnerOrderView[],
 ): Promise<OrderDto[]> {
   if (!ids.length) return [];
-  const cond =
-    companyId === null ? inArray(orders.id, ids) : and(inArray(orders.id, ids), eq(orders.companyId, companyId));
-  const rows = await db
-    .select({
-      o: orders,
-      company: { id: companies.id, shortName: companies.shortName, inn: companies.inn },
-      tnvedName: refTnved.name,
-      consultant: {
-        name: users.name,
-        surname: users.surname,
-        patronymic: users.patronymic,
-        phone: users.phone,
-        email: users.email,
-      },
-      // The order's files in the same statement (issue 15: one statement fewer per list page), oldest first.
-      files: sql<OrderDto['files']>`coalesce((select json_agg(json_build_object('id', ${storedFiles.id}, 'name',
-        ${storedFiles.originalName}, 'size', ${storedFiles.size}, 'contentType', ${storedFiles.contentType})
-        order by ${storedFiles.createdAt}, ${storedFiles.originalName})
-        from ${storedFiles} where ${storedFiles.orderId} = ${orders.id}), '[]'::json)`,
-    })
-    .from(orders)
-    .innerJoin(companies, eq(companies.id, orders.companyId))
-    .leftJoin(refTnved, eq(refTnved.code, orders.tnvedCode))
-    .leftJoin(users, eq(users.id, orders.consultantUserId))
-    .where(cond);
+  // Prepared once per database handle (db/prepared-statements.ts): the ids as one array parameter.
+  const name = companyId === null ? 'orders_by_ids' : 'orders_by_ids_of_company';
+  const rows = await preparedFor(db, name, (d) =>
+    d
+      .select({
+        o: orders,
+        company: { id: companies.id, shortName: companies.shortName, inn: companies.inn },
+        tnvedName: refTnved.name,
+        consultant: {
+          name: users.name,
+          surname: users.surname,
+          patronymic: users.patronymic,
+          phone: users.phone,
+          email: users.email,
+        },
+        // The order's files in the same statement (issue 15: one statement fewer per list page), oldest first.
+        files: sql<OrderDto['files']>`coalesce((select json_agg(json_build_object('id', ${storedFiles.id}, 'name',
+          ${storedFiles.originalName}, 'size', ${storedFiles.size}, 'contentType', ${storedFiles.contentType})
+          order by ${storedFiles.createdAt}, ${storedFiles.originalName})
+          from ${storedFiles} where ${storedFiles.orderId} = ${orders.id}), '[]'::json)`,
+      })
+      .from(orders)
+      .innerJoin(companies, eq(companies.id, orders.companyId))
+      .leftJoin(refTnved, eq(refTnved.code, orders.tnvedCode))
+      .leftJoin(users, eq(users.id, orders.consultantUserId))
+      .where(
+        companyId === null
+          ? sql`${orders.id} = any(${sql.placeholder('ids')}::bigint[])`
+          : and(
+              sql`${orders.id} = any(${sql.placeholder('ids')}::bigint[])`,
+              eq(orders.companyId, sql.placeholder('companyId')),
+            ),
+      )
+      .prepare(name),
+  ).execute({ ids, companyId });
   const found = rows.map((r) => r.o.id);
   if (!found.length) return [];
   const partners =
