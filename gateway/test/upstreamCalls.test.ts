@@ -200,11 +200,16 @@ describe("the viewer's look-ahead (issue 15 gateway overhead: the page's upstrea
   const USER = 'GET /api/secured/common/current/user';
 
   /** Starts PAGE with the current-user answer held; answers the calls seen while held, then the released result. */
-  async function runHeld(cookieHeader: string, settle: (seen: () => string[]) => Promise<unknown>) {
+  async function runHeld(
+    cookieHeader: string,
+    settle: (seen: () => string[]) => Promise<unknown>,
+    source = PAGE,
+    variableValues: Record<string, unknown> = { tab: 'CURRENT' },
+  ) {
     const release = stub.holdCurrentUser();
     const before = stub.calls.length;
     const ctx = createContext({ backendUrl: stub.url, cookieHeader, csrfToken: 't' });
-    const pending = graphql({ schema, source: PAGE, variableValues: { tab: 'CURRENT' }, contextValue: ctx });
+    const pending = graphql({ schema, source, variableValues, contextValue: ctx });
     try {
       await settle(() => stub.calls.slice(before));
       return { whileHeld: stub.calls.slice(before), ...(await (release(), pending)), calls: ctx.session.calls };
@@ -255,24 +260,16 @@ describe("the viewer's look-ahead (issue 15 gateway overhead: the page's upstrea
       field: 'operatorOrders',
     },
   ])('$role: its list and tab counts start while GET current user is pending; one call each', async (c) => {
-    const release = stub.holdCurrentUser();
-    const before = stub.calls.length;
-    const ctx = createContext({
-      backendUrl: stub.url,
-      cookieHeader: `SESSION=${c.role}; USER_TYPE=${c.role}`,
-      csrfToken: 't',
-    });
-    const pending = graphql({ schema, source: c.page, contextValue: ctx });
-    try {
-      await vi.waitFor(() => expect(stub.calls.slice(before)).toHaveLength(3));
-      expect(stub.calls.slice(before).sort()).toEqual([USER, c.list, c.counts].sort());
-    } finally {
-      release();
-    }
-    const r = await pending;
+    const r = await runHeld(
+      `SESSION=${c.role}; USER_TYPE=${c.role}`,
+      (seen) => vi.waitFor(() => expect(seen()).toHaveLength(3)),
+      c.page,
+      {},
+    );
+    expect(r.whileHeld.sort()).toEqual([USER, c.list, c.counts].sort());
     expect(r.errors).toBeUndefined();
     expect((r.data as any).viewer[c.field].edges.length).toBeGreaterThan(0);
-    expect(ctx.session.calls).toBe(3);
+    expect(r.calls).toBe(3);
   });
 
   it("a wrong hint (a payment agent's session with USER_TYPE=CLIENT) changes no answer: the client's fields stay null", async () => {
