@@ -9,8 +9,8 @@ import { partnerOrders } from '../src/db/schema/orders.js';
 import { runTransition } from '../src/deal/repository.js';
 import type { DealAction } from '@platform/domain/deal/rules';
 import type { AuthUser } from '../src/plugins/auth.js';
-import type { TestApp, TestClient } from './harness.js';
-import { created, orderInput } from './orders-helpers.js';
+import { createTestApp, type Driver, type TestApp, type TestClient } from './harness.js';
+import { created, day, freshDataDir, orderInput } from './orders-helpers.js';
 
 export const PBASE = '/api/secured/partner';
 export const PORDER = `${PBASE}/order/exch`;
@@ -82,4 +82,26 @@ export function offerBody(
     transactionType: 'SWIFT',
     ...over,
   };
+}
+
+/**
+ * The payment agents' list world of deal-partner.test.ts and partner-tab-counts.test.ts: a fresh app on `driver`, the
+ * client and both agents signed in, and three requests sent to agents — A and B to both, C to alfa only (counterparty
+ * in TR, payment term 30–40 days ahead).
+ */
+export async function partnerListWorld(driver: Driver) {
+  const t = await createTestApp({ driver, config: { dataDir: freshDataDir() } });
+  const client = await t.signedIn('client@example.com');
+  const p1 = await t.signedIn('partner1@example.com');
+  const p2 = await t.signedIn('partner2@example.com');
+  const alfa = await partnerCompanyId(t, 'Альфа Платежи');
+  const beta = await partnerCompanyId(t, 'Бета Трансфер');
+  const A = await activeOrder(t, client, [alfa, beta]);
+  const B = await activeOrder(t, client, [alfa, beta]);
+  const C = await activeOrder(t, client, [alfa], {
+    counterparty: { countryCode: 'TR', city: 'Istanbul', bankName: 'Ziraat', swift: null },
+    paymentDateFrom: day(t, 30),
+    paymentDateTo: day(t, 40),
+  });
+  return { t, client, p1, p2, alfa, beta, A, B, C };
 }

@@ -7,17 +7,17 @@ import { rmSync } from 'node:fs';
 import { and, eq } from 'drizzle-orm';
 import { orderStatusHistory } from '../src/db/schema/orders.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, DRIVERS, type TestApp, type TestClient } from './harness.js';
+import { DRIVERS, type TestApp, type TestClient } from './harness.js';
 import {
   activeOrder,
   clientAction,
   offerBody,
   offerStatus,
-  partnerCompanyId,
+  partnerListWorld,
   PBASE,
   PORDER,
 } from './deal-partner-helpers.js';
-import { day, exe, freshDataDir, PNG, pdf, uploaded } from './orders-helpers.js';
+import { day, exe, PNG, pdf, uploaded } from './orders-helpers.js';
 
 const TABS = ['all', 'new', 'working', 'deals', 'results'] as const;
 
@@ -47,19 +47,7 @@ for (const driver of DRIVERS) {
         .sort((a, b) => a - b);
 
     beforeAll(async () => {
-      t = await createTestApp({ driver, config: { dataDir: freshDataDir() } });
-      client = await t.signedIn('client@example.com');
-      p1 = await t.signedIn('partner1@example.com');
-      p2 = await t.signedIn('partner2@example.com');
-      alfa = await partnerCompanyId(t, 'Альфа Платежи');
-      beta = await partnerCompanyId(t, 'Бета Трансфер');
-      A = await activeOrder(t, client, [alfa, beta]);
-      B = await activeOrder(t, client, [alfa, beta]);
-      C = await activeOrder(t, client, [alfa], {
-        counterparty: { countryCode: 'TR', city: 'Istanbul', bankName: 'Ziraat', swift: null },
-        paymentDateFrom: day(t, 30),
-        paymentDateTo: day(t, 40),
-      });
+      ({ t, client, p1, p2, alfa, beta, A, B, C } = await partnerListWorld(driver));
       D = await activeOrder(t, client, [beta]);
     });
     afterAll(async () => {

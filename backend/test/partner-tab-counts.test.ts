@@ -12,9 +12,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, partnerOrders } from '../src/db/schema/orders.js';
 import { compactStatusCounts } from '../src/db/status-counts.js';
 import { countPartnerOrders, pagePartnerOrders, partnerTabCounts } from '../src/deal/partner-queries.js';
-import { createTestApp, DRIVERS, type TestApp, type TestClient } from './harness.js';
-import { activeOrder, partnerCompanyId, PORDER } from './deal-partner-helpers.js';
-import { day, freshDataDir } from './orders-helpers.js';
+import { DRIVERS, type TestApp, type TestClient } from './harness.js';
+import { partnerListWorld, PORDER } from './deal-partner-helpers.js';
+import { day } from './orders-helpers.js';
 
 const TABS = ['all', 'new', 'working', 'deals', 'results'] as const;
 
@@ -32,19 +32,7 @@ for (const driver of DRIVERS) {
     let C: number;
 
     beforeAll(async () => {
-      t = await createTestApp({ driver, config: { dataDir: freshDataDir() } });
-      client = await t.signedIn('client@example.com');
-      p1 = await t.signedIn('partner1@example.com');
-      p2 = await t.signedIn('partner2@example.com');
-      alfa = await partnerCompanyId(t, 'Альфа Платежи');
-      beta = await partnerCompanyId(t, 'Бета Трансфер');
-      A = await activeOrder(t, client, [alfa, beta]);
-      B = await activeOrder(t, client, [alfa, beta]);
-      C = await activeOrder(t, client, [alfa], {
-        counterparty: { countryCode: 'TR', city: 'Istanbul', bankName: 'Ziraat', swift: null },
-        paymentDateFrom: day(t, 30),
-        paymentDateTo: day(t, 40),
-      });
+      ({ t, client, p1, p2, alfa, beta, A, B, C } = await partnerListWorld(driver));
       // B refused by alfa (results), A taken into work by alfa (working)
       expect((await p1.post(`${PORDER}/${B}/reject`, { reason: 'Не работаем с этим банком' })).statusCode).toBe(200);
       expect((await p1.post(`${PORDER}/${A}/take`)).statusCode).toBe(200);
