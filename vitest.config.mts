@@ -1,5 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
+// New password hashes of the suite use scrypt N = 2^10 instead of production's 2^14 (backend/src/accounts/passwords.ts
+// scryptCost; ignored with NODE_ENV=production): thousands of sign-ins each paid ~50–140 ms of CPU for the hash. Set
+// here, in the main process, so the global set-up's templates (their demo accounts' hashes) and every worker agree.
+process.env.PASSWORD_SCRYPT_N ??= '1024';
+
 /**
  * `npm test` runs every project. Unit tests sit next to their modules; backend route tests use
  * backend/test/harness.ts (PGlite always, PostgreSQL too when DATABASE_URL is set); tests/integration
