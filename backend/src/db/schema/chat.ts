@@ -50,6 +50,18 @@ export const chatGroups = pgTable(
     createdBy: integer('created_by').references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /**
+     * The group's message counters (issue 15; migration 0021), kept by the triggers of chat_messages on insert only
+     * (the send path holds this row's lock already): `msg_seq` the number of messages ever inserted (= the `seq` of
+     * the newest), `child_seq` the number of CHILD_MSG among them, `last_message_id` / `last_message_at` the id and
+     * creation time of the newest message (deleted or not: a deletion does not write this row, see chat_group_marks),
+     * `last_mention_id` the id of the newest message that mentions anyone (0: none). Never written by the app.
+     */
+    msgSeq: integer('msg_seq').notNull().default(0),
+    childSeq: integer('child_seq').notNull().default(0),
+    lastMessageId: bigint('last_message_id', { mode: 'number' }).notNull().default(0),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
+    lastMentionId: bigint('last_mention_id', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
     uniqueIndex('chat_groups_order_uq').on(t.orderId),
@@ -80,6 +92,13 @@ export const chatMembers = pgTable(
     lastSeenReactionId: bigint('last_seen_reaction_id', { mode: 'number' }).notNull().default(0),
     joinedAt: timestamp('joined_at', { withTimezone: true }).notNull(),
     leftAt: timestamp('left_at', { withTimezone: true }),
+    /**
+     * The `seq` / `child_seq` of the newest message of the group with an id at or below the read pointer (0 when
+     * none), set by a trigger whenever the pointer is written (migration 0021): the messages above the pointer are
+     * `chat_groups.msg_seq - viewed_seq` without reading them (issue 15). Never written by the app.
+     */
+    viewedSeq: integer('viewed_seq').notNull().default(0),
+    viewedChildSeq: integer('viewed_child_seq').notNull().default(0),
   },
   (t) => [
     uniqueIndex('chat_members_group_user_uq').on(t.groupId, t.userId),
@@ -127,15 +146,34 @@ export const chatMessages = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     editedAt: timestamp('edited_at', { withTimezone: true }),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /**
+     * The message's place in its group (issue 15; migration 0021): `seq` = 1 + the number of earlier messages of the
+     * group (deleted included), `child_seq` = the number of CHILD_MSG messages of the group up to and including this
+     * one. Set by a BEFORE INSERT trigger (the default is never stored); group_id, sender_id, type, mentioned and these
+     * two never change, and a message is never removed (soft delete only): the triggers refuse both.
+     */
+    seq: integer('seq').notNull().default(0),
+    childSeq: integer('child_seq').notNull().default(0),
   },
   (t) => [
     uniqueIndex('chat_messages_author_ext_uq').on(t.authorUserId, t.extMsgId),
     index('chat_messages_group_idx').on(t.groupId, t.id),
+    /** A member's own messages above the read pointer (group statistics, issue 15). */
+    index('chat_messages_group_sender_idx').on(t.groupId, t.senderId, t.id),
+    /** Deleted messages above a read pointer (group statistics, issue 15): few rows. */
+    index('chat_messages_group_deleted_idx')
+      .on(t.groupId, t.id)
+      .where(sql`${t.deletedAt} is not null`),
+    /** Messages that mention someone (hasNewMentions, issue 15): few rows. */
+    index('chat_messages_group_mention_idx')
+      .on(t.groupId, t.id)
+      .where(sql`${t.mentioned} <> '{}'::int[]`),
     /** The group list's order by last message time (issue 15): max(created_at) of a group's live messages in one probe. */
     index('chat_messages_group_live_created_idx')
       .on(t.groupId, t.createdAt)
       .where(sql`${t.deletedAt} is null`),
     check('chat_messages_status_chk', sql`${t.status} in ('SENT', 'DELIVERED', 'VIEWED')`),
+    check('chat_messages_type_chk', sql`${t.type} in ('GROUP_MSG', 'CHILD_MSG')`),
   ],
 );
 
@@ -150,9 +188,34 @@ export const chatReactions = pgTable(
     userId: integer('user_id').notNull(),
     emoji: text('emoji').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /**
+     * The message's group and sender (issue 15; migration 0021), copied from the message by a BEFORE INSERT trigger
+     * (the default is never stored; a message's group and sender never change): hasNewReactions reads a member's
+     * reactions by (group, sender) without reading the group's messages.
+     */
+    groupId: integer('group_id').notNull().default(0),
+    messageSenderId: integer('message_sender_id').notNull().default(0),
   },
-  (t) => [uniqueIndex('chat_reactions_uq').on(t.messageId, t.userId, t.emoji)],
+  (t) => [
+    uniqueIndex('chat_reactions_uq').on(t.messageId, t.userId, t.emoji),
+    index('chat_reactions_group_sender_idx').on(t.groupId, t.messageSenderId, t.id),
+  ],
 );
+
+/**
+ * Per group, the marks of the writes that do not lock the group row (issue 15; migration 0021), kept by triggers:
+ * `last_deleted_id` the highest id of a message ever deleted in the group, `last_reaction_id` the highest reaction id
+ * ever added to one of its messages (0: none). They only grow and only tell the statistics whether to look (a deleted
+ * message or a new reaction above a member's pointer); the answer is then read from the rows. A separate table: a
+ * deletion updating the group row, which the send path locks before it marks messages VIEWED, could deadlock with it.
+ */
+export const chatGroupMarks = pgTable('chat_group_marks', {
+  groupId: integer('group_id')
+    .primaryKey()
+    .references(() => chatGroups.id),
+  lastDeletedId: bigint('last_deleted_id', { mode: 'number' }).notNull().default(0),
+  lastReactionId: bigint('last_reaction_id', { mode: 'number' }).notNull().default(0),
+});
 
 export const chatPresence = pgTable('chat_presence', {
   userId: integer('user_id')
