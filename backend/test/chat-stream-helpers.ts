@@ -2,7 +2,7 @@
  * Helpers of the chat stream tests: a real-HTTP SSE reader (fetch/undici) and event appends in their own
  * transactions.
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { appendChatEvents, type NewChatEvent } from '../src/chat/events.js';
 import type { Db } from '../src/db/client.js';
@@ -128,9 +128,22 @@ export async function userId(db: Db, email: string): Promise<number> {
   return u.id;
 }
 
-/** Appends events in their own committed transaction. */
-export function append(db: Db, events: NewChatEvent[]): Promise<number[]> {
-  return db.transaction((tx) => appendChatEvents(tx, events));
+/**
+ * Appends events in their own committed transaction and answers their ids, in input order. The ids are assigned at
+ * commit (src/chat/events.ts), so they are read afterwards: for each event the highest id of a logged event with the
+ * same kind, recipients and payload — give concurrent appends distinct payloads.
+ */
+export async function append(db: Db, events: NewChatEvent[]): Promise<number[]> {
+  await db.transaction((tx) => appendChatEvents(tx, events));
+  const ids: number[] = [];
+  for (const e of events) {
+    const r = (await db.execute(
+      sql`select max(id) as id from chat_events where kind = ${e.kind} and payload = ${JSON.stringify(e.payload)}::jsonb
+            and recipients = ${`{${[...new Set(e.recipients.map(Number))].join(',')}}`}::int[]`,
+    )) as unknown as { rows: Array<{ id: string | number | null }> };
+    ids.push(Number(r.rows[0]?.id));
+  }
+  return ids;
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

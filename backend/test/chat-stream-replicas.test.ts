@@ -10,7 +10,6 @@ import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { buildApp } from '../src/app.js';
 import { openPostgres, type DbHandle } from '../src/db/client.js';
-import { appendChatEvents } from '../src/chat/events.js';
 import { createTestApp, TestClock, RecordingMailer, type Driver, type TestApp } from './harness.js';
 import { append, listen, SseReader, sleep, userId } from './chat-stream-helpers.js';
 
@@ -80,16 +79,14 @@ function twoInstances(driver: Driver): void {
       await onB.waitFor((x) => x.lastId() !== undefined);
 
       const t0 = performance.now();
-      const viaB = await bDbh.db.transaction((tx) =>
-        appendChatEvents(tx, [
-          { recipients: [clientId, operId], kind: 'GROUP_MSG', payload: { type: 'GROUP_MSG', message: { msgId: 1 } } },
-          {
-            recipients: [clientId],
-            kind: 'MODIFY_MSG',
-            payload: { type: 'MODIFY_MSG', modification: 'MSG_VIEWED', message: { msgId: 1 } },
-          },
-        ]),
-      );
+      const viaB = await append(bDbh.db, [
+        { recipients: [clientId, operId], kind: 'GROUP_MSG', payload: { type: 'GROUP_MSG', message: { msgId: 1 } } },
+        {
+          recipients: [clientId],
+          kind: 'MODIFY_MSG',
+          payload: { type: 'MODIFY_MSG', modification: 'MSG_VIEWED', message: { msgId: 1 } },
+        },
+      ]);
       await onA.waitFor((x) => x.durable().length >= 2, 5000, 'events from B on A');
       const latency = onA.blocks.find((x) => x.id === String(viaB[1]))!.at - t0;
       const viaA = await append(a.db, [

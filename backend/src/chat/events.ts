@@ -3,23 +3,30 @@
  * message types", "Realtime connection"). Chat write paths call appendChatEvents inside their own transaction,
  * so an event exists exactly when the change that caused it commits: a rolled-back transaction emits nothing.
  *
- * Ids: monotonic in commit order and contiguous. They are allocated from the single row of
- * chat_event_counter (upsert `last_id = last_id + n … returning`) in the caller's transaction. The row lock is
- * held until that transaction ends, so a second appender waits until the first has committed (or rolled back,
- * which gives the ids back). Hence the committed ids always form a prefix 1..head: a reader that sees id N can
- * never later meet a committed id < N that it did not see, and "read id > last delivered" loses nothing.
- * Cost: appends of different chats are serialised for the rest of the appending transaction — keep those
- * transactions short (append last, just before commit, where possible).
+ * Ids: "each event gets a monotonic id at commit" (DESIGN "Realtime"; migration 0022). The caller's transaction
+ * inserts its events into chat_events_pending (input order kept by its identity column); at COMMIT the deferred
+ * constraint trigger `chat_events_pending_commit` moves them into chat_events with the next ids of the single row of
+ * chat_event_counter — one counter update per transaction, by the trigger's first firing — and NOTIFYs the last id.
+ * The counter row lock is taken there and held to the end of the commit, so the commits that append are ordered by
+ * it: ids are contiguous and monotonic in commit order and the committed ids always form a prefix 1..head (a reader
+ * that sees id N can never later meet a committed id < N that it did not see, and "read id > last delivered" loses
+ * nothing); several events of one transaction keep their input order; a rolled-back transaction takes no id and leaves
+ * no row. The lock is no longer held across the client's round trips (append → COMMIT), only inside COMMIT
+ * processing (the trigger, the NOTIFY queue and the WAL flush), where PostgreSQL already serialises notifying commits.
+ * Consequence: the ids are not known before the commit — appendChatEvents cannot return them.
  *
- * Fan-out: the same transaction runs `pg_notify('chat_events', '<last id>')`; PostgreSQL (and PGlite) deliver
- * it only at commit, to every backend process LISTENing (src/chat/stream/hub.ts), which then reads the new rows.
+ * Fan-out: the trigger runs `pg_notify('chat_events', '<last id>')` at commit; PostgreSQL (and PGlite) deliver
+ * it when the commit is done, to every backend process LISTENing (src/chat/stream/hub.ts), which then reads the new rows.
  */
 import { sql } from 'drizzle-orm';
 import type { RealtimeMessageType } from '@platform/domain/chat/events';
 import type { ORDER_EVENT_KIND } from '@platform/domain/deal/events';
 import type { DbOrTx } from '../db/client.js';
 
-/** NOTIFY channel of durable events; the payload is the highest id appended by the transaction (decimal). */
+/**
+ * NOTIFY channel of durable events; the payload is the highest id appended by the transaction (decimal). Sent by the
+ * trigger of migration 0022, which spells the name itself.
+ */
 export const CHAT_EVENTS_CHANNEL = 'chat_events';
 /** NOTIFY channel of ephemeral events (typing, presence); payload: JSON {@link EphemeralNotice}. */
 export const CHAT_EPHEMERAL_CHANNEL = 'chat_ephemeral';
@@ -34,41 +41,28 @@ export interface NewChatEvent {
   payload: Record<string, unknown>;
 }
 
-const rowsOf = <T>(r: unknown): T[] => (r as { rows: T[] }).rows;
-
 /**
- * Appends `events` to the log in the caller's transaction `tx` (pass a transaction: with a plain Db each
- * statement commits on its own and the guarantee above is per call only).
- * One statement (issue 15, the send route's cost): the counter upsert, the insert of the events with the ids it
- * returned and the `pg_notify`, as data-modifying CTEs; the events travel as one JSON parameter
- * (`[{ r: recipients, k: kind, p: payload }]`, in input order).
- * @returns the ids given to the events, in input order (ascending, contiguous); [] for no events.
- * Errors: whatever the database raises (the caller's transaction then rolls back as a whole).
+ * Appends `events` to the log in the caller's transaction `tx` (pass a transaction: with a plain Db the statement
+ * commits on its own). One statement (issue 15, the send route's cost): the events travel as one JSON parameter
+ * (`[{ r: recipients, k: kind, p: payload }]`, in input order) into chat_events_pending; they get their ids, enter
+ * chat_events and are NOTIFYed when `tx` commits (file header; DESIGN "Realtime"; spec chat §4 "Realtime connection").
+ * @returns the number of events appended (0 for none: nothing is written). Their ids are assigned at commit and are
+ *   not known here; after the commit they are the `n` ids below the NOTIFY payload.
+ * Errors: whatever the database raises (the caller's transaction then rolls back as a whole; an error of the
+ *   trigger surfaces from the COMMIT).
  */
-export async function appendChatEvents(tx: DbOrTx, events: NewChatEvent[]): Promise<number[]> {
-  if (events.length === 0) return [];
-  const n = events.length;
+export async function appendChatEvents(tx: DbOrTx, events: NewChatEvent[]): Promise<number> {
+  if (events.length === 0) return 0;
   const json = JSON.stringify(
     events.map((e) => ({ r: [...new Set(e.recipients.map(Number))], k: e.kind, p: e.payload })),
   );
-  const [row] = rowsOf<{ last_id: string | number }>(
-    await tx.execute(sql`
-    with counter as (
-      insert into chat_event_counter (id, last_id) values (1, ${n})
-      on conflict (id) do update set last_id = chat_event_counter.last_id + ${n}, updated_at = now()
-      returning last_id
-    ), appended as (
-      insert into chat_events (id, recipients, kind, payload)
-      select counter.last_id - ${n} + e.ord,
-        array(select r.id::int from jsonb_array_elements_text(e.value -> 'r') with ordinality r(id, ord) order by r.ord),
-        e.value ->> 'k', e.value -> 'p'
-      from counter, jsonb_array_elements(${json}::jsonb) with ordinality e(value, ord)
-    )
-    select last_id, pg_notify(${CHAT_EVENTS_CHANNEL}, last_id::text) from counter`),
-  );
-  const last = Number(row.last_id);
-  const first = last - n + 1;
-  return events.map((_, i) => first + i);
+  await tx.execute(sql`
+    insert into chat_events_pending (recipients, kind, payload)
+    select array(select r.id::int from jsonb_array_elements_text(e.value -> 'r') with ordinality r(id, ord) order by r.ord),
+      e.value ->> 'k', e.value -> 'p'
+    from jsonb_array_elements(${json}::jsonb) with ordinality e(value, ord)
+    order by e.ord`);
+  return events.length;
 }
 
 /**

@@ -68,17 +68,18 @@ async function loadAudience(tx: DbOrTx, orderId: number) {
 /**
  * Appends one ORDER_MSG event per change of order `orderId`, in `tx` (pass the writer's transaction), each to its
  * audience. A change without any recipient appends nothing.
- * @returns the event ids, ascending ([] for no changes or an unknown order).
+ * @returns the number of events appended (0 for no changes, no recipients or an unknown order); their ids are
+ *   assigned when `tx` commits (src/chat/events.ts).
  */
 export async function appendOrderEvents(
   tx: DbOrTx,
   orderId: number,
   changes: readonly OrderChange[],
   now: Date,
-): Promise<number[]> {
-  if (changes.length === 0) return [];
+): Promise<number> {
+  if (changes.length === 0) return 0;
   const audience = await loadAudience(tx, orderId);
-  if (!audience) return [];
+  if (!audience) return 0;
   const occurredAt = now.toISOString();
   const events = changes
     .map((c): NewChatEvent => {

@@ -3,10 +3,12 @@
  * "Realtime connection"). Written by appendChatEvents (src/chat/events.ts) inside the caller's write
  * transaction; read by the SSE stream (src/chat/stream/**) for replay after a reconnect and for fan-out.
  *
- * Ordering guarantee: ids are not taken from a sequence but from the single row of `chat_event_counter`,
- * upserted in the appending transaction. The row lock is held until commit, so appends are serialised and
- * ids become visible strictly in ascending order: a reader that sees id N has already been able to see every
- * id < N (no later commit can carry a smaller id), and a rolled-back append gives its ids back.
+ * Ordering guarantee ("each event gets a monotonic id at commit"): a writer inserts its events into
+ * `chat_events_pending`; the deferred constraint trigger `chat_events_pending_commit` (migration 0021) fires at the
+ * transaction's COMMIT, takes the ids from the single row of `chat_event_counter` and moves the rows into
+ * `chat_events`. The counter row lock is held from there to the end of the commit, so ids become visible strictly
+ * in ascending order: a reader that sees id N has already been able to see every id < N (no later commit can carry a
+ * smaller id), and a rolled-back transaction takes no id. `chat_events` only ever holds rows with their final ids.
  */
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
@@ -33,7 +35,7 @@ export const chatEvents = pgTable(
 
 /**
  * The single-row id counter and retention bound of chat_events (row id = 1, created by the first append).
- * - lastId: the highest id ever assigned (committed), i.e. the head of the log.
+ * - lastId: the highest id ever assigned (committed), i.e. the head of the log; raised only at COMMIT by the trigger.
  * - prunedThrough: every event with id ≤ prunedThrough may have been pruned; ids above it are all retained.
  */
 export const chatEventCounter = pgTable('chat_event_counter', {
@@ -43,4 +45,20 @@ export const chatEventCounter = pgTable('chat_event_counter', {
   updatedAt: timestamp('updated_at', { withTimezone: true })
     .notNull()
     .default(sql`now()`),
+});
+
+/**
+ * Events of transactions that have not committed yet (src/chat/events.ts appendChatEvents). `seq` (identity) keeps
+ * the input order; at COMMIT the deferred trigger `chat_events_pending_commit` (migration 0021) deletes the
+ * transaction's rows and inserts them into chat_events with their final ids, so no committed row stays here and
+ * other transactions never see one (uncommitted rows are invisible to them).
+ */
+export const chatEventsPending = pgTable('chat_events_pending', {
+  seq: bigint('seq', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  /** As chat_events.recipients. */
+  recipients: integer('recipients').array().notNull(),
+  /** As chat_events.kind. */
+  kind: text('kind').notNull(),
+  /** As chat_events.payload. */
+  payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
 });
