@@ -37,11 +37,13 @@
  * Options: --users N --subs-per-user N --sockets-per-user N --group-size N --delivery-users N --rate N --seconds N
  * --settle N --skip-idle --skip-delivery --senders one|members (one: the sender user sends every delivery-phase message, the
  * default; members: each group's first subscribed member sends its group's messages, so no user sends more than
- * rate / groups messages a second and his own subscription receives them too) --keep-db --heap-snapshot <seconds to wait for it> --gateway-node-args "<args>" --backend-node-args "<args>" (e.g. "--cpu-prof --cpu-prof-dir=/tmp/x").
+ * rate / groups messages a second and his own subscription receives them too) --backend-dir DIR (the backend
+ * started from DIR/dist/src/server.js instead of backend/: e.g. a copy of an earlier build, with DIR/../node_modules
+ * a link to the repository's node_modules, for before/after runs without rebuilding) --keep-db --heap-snapshot <seconds to wait for it> --gateway-node-args "<args>" --backend-node-args "<args>" (e.g. "--cpu-prof --cpu-prof-dir=/tmp/x").
  * Prints the figures and a `SUMMARY ` line and writes tests/bench/results/subscriptions.json. No assertion.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir, totalmem } from 'node:os';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
@@ -82,6 +84,7 @@ const { values: opt } = parseArgs({
     'backend-node-args': { type: 'string', default: '' },
     'heap-snapshot': { type: 'string', default: '' },
     senders: { type: 'string', default: 'one' },
+    'backend-dir': { type: 'string', default: '' },
   },
 });
 const N_USERS = Number(opt.users);
@@ -264,7 +267,7 @@ async function main() {
     delete env.REDIS_URL;
     const t0 = performance.now();
     backend = spawnNode('dist/src/server.js', {
-      cwd: join(root, 'backend'),
+      cwd: opt['backend-dir'] || join(root, 'backend'),
       env,
       logFile: join(logDir, 'backend.log'),
       nodeArgs: opt['backend-node-args'].split(' ').filter(Boolean),
@@ -413,6 +416,7 @@ async function main() {
       const loop = monitorEventLoopDelay({ resolution: 5 });
       loop.enable();
       const cpu0 = { gw: cpuSeconds(gateway.pid), be: cpuSeconds(backend.pid) };
+      const load0 = loadavg()[0];
       const db0 = await backendDbCounters(backendUrl);
       let peakRss = 0;
       const rssTimer = setInterval(() => (peakRss = Math.max(peakRss, rssBytes(gateway.pid) ?? 0)), 250);
@@ -446,6 +450,7 @@ async function main() {
       clearInterval(rssTimer);
       loop.disable();
       const cpu1 = { gw: cpuSeconds(gateway.pid), be: cpuSeconds(backend.pid) };
+      const load1 = loadavg()[0];
       const db1 = await backendDbCounters(backendUrl);
       const perMsg = (x) => round(x / Math.max(1, total), 2);
       const sqlPerMessage = db0.byOperation
@@ -508,6 +513,7 @@ async function main() {
         backendCpuPercent: round(((cpu1.be - cpu0.be) / wallS) * 100, 0),
         gatewayPeakRssMB: round(peakRss / MB),
         benchEventLoopDelayMs: { p99: round(loop.percentile(99) / 1e6), max: round(loop.max / 1e6) },
+        loadAverage1m: { atStart: round(load0, 2), atEnd: round(load1, 2) },
       };
       const d = result.delivery;
       console.log(
@@ -523,7 +529,8 @@ async function main() {
       console.log(
         `delivery latency (send call → socket): p50 ${d.latencyMs.p50} ms, p95 ${d.latencyMs.p95} ms, p99 ` +
           `${d.latencyMs.p99} ms, max ${d.latencyMs.max} ms; send call itself p50 ${d.sendCallMs.p50} ms, p99 ${d.sendCallMs.p99} ms; CPU gateway ${d.gatewayCpuPercent} %, backend ` +
-          `${d.backendCpuPercent} %; bench event-loop delay p99 ${d.benchEventLoopDelayMs.p99} ms`,
+          `${d.backendCpuPercent} %; bench event-loop delay p99 ${d.benchEventLoopDelayMs.p99} ms; load average ` +
+          `${d.loadAverage1m.atStart} → ${d.loadAverage1m.atEnd}`,
       );
     }
   } finally {
@@ -548,7 +555,8 @@ async function main() {
           : null,
         d
           ? `delivery ${d.messagesSent} msgs at ${d.achievedRate}/s to ${d.subscribers} subscribers (${d.subscribersPerMessage}/msg): ` +
-            `p50 ${d.latencyMs.p50} p99 ${d.latencyMs.p99} max ${d.latencyMs.max} ms (target p99 < 50), lost ${d.lost}, doubled ${d.doubled}`
+            `p50 ${d.latencyMs.p50} p99 ${d.latencyMs.p99} max ${d.latencyMs.max} ms (target p99 < 50), lost ${d.lost}, doubled ${d.doubled}, ` +
+            `load ${d.loadAverage1m.atStart}–${d.loadAverage1m.atEnd}`
           : null,
       ]
         .filter(Boolean)

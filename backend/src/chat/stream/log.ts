@@ -91,7 +91,8 @@ export interface RetentionPolicy {
 
 /**
  * Deletes the events outside the retention window and raises `pruned_through` accordingly, in one transaction
- * (it takes the counter row lock, so it is serialised with appends). A stream resuming from a cursor below the
+ * (it takes the counter row lock, so it is serialised with the commits of appends, which take it at COMMIT:
+ * src/chat/events.ts; it reads and deletes committed events only — pending ones live in chat_events_pending). A stream resuming from a cursor below the
  * new bound gets RESYNC. `now` is the app clock's time.
  * @returns the number of events deleted and the new retention bound (first retained id).
  */
