@@ -6,9 +6,9 @@ import { Type } from 'typebox';
 import { createOrGetRequestChat, ensureSupportGroup } from '../../chat/groups.js';
 import { emitGroupEvent, emitModify, eventMessage, messageViews } from '../../chat/repository/messages.js';
 import { findMembership, groupRecipients, myContexts, requireMembership } from '../../chat/repository/membership.js';
-import { groupPreviews, statisticsFor } from '../../chat/repository/group-views.js';
+import { callerStatistics, groupPreviews, statisticsFor } from '../../chat/repository/group-views.js';
 import { presenceOf, supportRequesterMatches, userNames } from '../../chat/repository/people.js';
-import { chatGroups, chatMembers, chatMessages } from '../../db/schema/chat.js';
+import { chatGroupMarks, chatGroups, chatMembers, chatMessages } from '../../db/schema/chat.js';
 import { users } from '../../db/schema/core.js';
 import { SUPPORT_USER_ID } from '@platform/domain/limits';
 import { CHAT_ERRORS } from '@platform/domain/chat/errors';
@@ -311,13 +311,18 @@ export default async function chatGroupRoutes(fastify: FastifyInstance): Promise
       if (b.groupIds) conds.push(b.groupIds.length ? inArray(chatGroups.id, b.groupIds) : sql`false`);
       if (b.favorite === true) conds.push(isNotNull(chatMembers.favoriteId));
       if (b.favorite === false) conds.push(isNull(chatMembers.favoriteId));
-      const lastAt = sql`(select max(m.created_at) from chat_messages m where m.group_id = ${chatGroups.id} and m.deleted_at is null)`;
+      // the newest live message's time: the group's newest message (migration 0021 counters), unless a deletion reached
+      // it (the group's deletion mark at or above it; then looked up) — no probe of chat_messages per group (issue 15)
+      const lastAt = sql`(case when ${chatGroups.lastMessageId} = 0 or ${chatGroups.lastMessageId} > coalesce(${chatGroupMarks.lastDeletedId}, 0)
+        then ${chatGroups.lastMessageAt}
+        else (select max(m.created_at) from chat_messages m where m.group_id = ${chatGroups.id} and m.deleted_at is null) end)`;
       if (b.emptyGroups === false) conds.push(sql`${lastAt} is not null`);
       const offset = b.cursor ? Number(b.cursor) : 0;
       const rows = await db
         .select({ group: chatGroups, member: chatMembers })
         .from(chatMembers)
         .innerJoin(chatGroups, eq(chatGroups.id, chatMembers.groupId))
+        .leftJoin(chatGroupMarks, eq(chatGroupMarks.groupId, chatGroups.id))
         .where(
           and(
             sql`(${chatMembers.userId} = ${user.id}${user.accountType === 'OPER' ? sql` or (${chatMembers.userId} = ${SUPPORT_USER_ID} and ${chatGroups.type} = 'ECVP_SUPPORT')` : sql``})`,
@@ -378,25 +383,20 @@ export default async function chatGroupRoutes(fastify: FastifyInstance): Promise
     async (request) => {
       const user = userOf(request);
       await ensureSupportGroup(db, actor(user), now());
-      const all = await myContexts(db, actor(user));
+      // one derivation for every group of the caller (one statement): the per-type figures and the per-group answer
+      // read the same numbers
+      const all = await callerStatistics(db, actor(user));
       const ids = request.body.groupIds;
-      const chosen = ids ? all.filter((c) => ids.includes(c.group.id)) : all;
-      // one derivation for every group of the caller: the per-type figures and the per-group answer read the same numbers
-      const stats = await statisticsFor(db, all);
+      const chosen = ids ? all.filter((c) => ids.includes(c.statistics.groupId)) : all;
       return {
         groupTypeStatistics: groupCountsByType(
           all.map((c) => ({
-            groupType: c.group.type as GroupType,
-            unreadMessagesCount: stats.get(c.group.id)!.unreadMessagesCount,
+            groupType: c.groupType as GroupType,
+            unreadMessagesCount: c.statistics.unreadMessagesCount,
           })),
         ),
         groupStatistics: chosen.map((c) => {
-          const {
-            mentionedMessageIds: _a,
-            newReactionsMessageIds: _b,
-            lastMessageId: _c,
-            ...s
-          } = stats.get(c.group.id)!;
+          const { mentionedMessageIds: _a, newReactionsMessageIds: _b, lastMessageId: _c, ...s } = c.statistics;
           return s;
         }),
       };
@@ -418,10 +418,8 @@ export default async function chatGroupRoutes(fastify: FastifyInstance): Promise
     },
     async (request) => {
       const user = userOf(request);
-      const ctxs = await myContexts(db, actor(user));
-      const stats = await statisticsFor(db, ctxs);
       return overallUnread(
-        [...stats.values()].map((s) => ({
+        (await callerStatistics(db, actor(user))).map(({ statistics: s }) => ({
           unreadMessagesCount: s.unreadMessagesCount,
           lastMessageId: s.lastMessageId,
         })),
