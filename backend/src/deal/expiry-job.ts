@@ -10,11 +10,12 @@
  * client). `startExpiryJob` runs it every `intervalMs` (server.ts), never twice at once, and is stopped by the
  * returned function.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { partnerOrderOffers } from '../db/schema/deal.js';
 import { orders, partnerOrders } from '../db/schema/orders.js';
 import { expiredOffers, type ExpiryCandidate } from '../domain/deal/expiry.js';
+import { businessToday } from '../domain/orders.js';
 import type { OfferStatus, OrderStatus } from '@platform/domain/deal/statuses';
 import { AppError } from '../errors.js';
 import { applyPlan } from './repository.js';
@@ -45,7 +46,15 @@ export async function runExpiry(db: Db, now: Date): Promise<ExpiryRun> {
     .from(partnerOrders)
     .innerJoin(orders, eq(orders.id, partnerOrders.orderId))
     .innerJoin(partnerOrderOffers, eq(partnerOrderOffers.partnerOrderId, partnerOrders.id))
-    .where(and(eq(partnerOrders.status, 'SEND_OFFER'), eq(orders.status, 'ACTIVE')));
+    // only the offers whose term is over (issue 15: at data scale tens of thousands are in SEND_OFFER, and reading
+    // each into the loop below every minute kept the event loop busy for seconds); expiredOffers checks it again
+    .where(
+      and(
+        eq(partnerOrders.status, 'SEND_OFFER'),
+        eq(orders.status, 'ACTIVE'),
+        lt(partnerOrderOffers.paymentDateTo, businessToday(now)),
+      ),
+    );
   const candidates: ExpiryCandidate[] = rows.map((r) => ({
     order: { id: r.orderId, status: r.orderStatus as OrderStatus, version: r.orderVersion },
     offer: {

@@ -127,12 +127,21 @@ export function isIsoDate(s: string): boolean {
   return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]);
 }
 
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
 /**
  * Business day used for "not in the past": the calendar day in Moscow (the platform's business time zone;
  * clients work with Russian banking days). `now` is the app clock (UTC instant). Returns 'YYYY-MM-DD'.
  */
 export function businessToday(now: Date, timeZone = 'Europe/Moscow'): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  // one formatter per time zone (issue 15: building one per call cost 0.2–0.6 ms here, and the offer expiry job calls
+  // this for each of tens of thousands of offers every minute at data scale)
+  let f = dayFormats.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormats.set(timeZone, f);
+  }
+  return f.format(now);
 }
 
 /** True when `code` has the shape of a request's TN VED code: 4 or 10 digits (spec core §3, §5). */
