@@ -6,9 +6,9 @@
  * `partner_orders` on the caller's company, so an order not sent to the caller does not exist for it (404, never 403).
  * All SQL is built with the Drizzle query builder (parameterised); money stays `numeric` → decimal strings.
  */
-import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
-import { companies } from '../db/schema/core.js';
+import { preparedFor } from '../db/prepared-statements.js';
 import {
   orders,
   partnerOrderCountryCounts,
@@ -24,7 +24,7 @@ import {
   type PartnerTab,
 } from '@platform/domain/deal/display';
 import { loadOrders, type OrderDto } from '../routes/orders/queries.js';
-import { loadPartnerOrderViews, type OfferDetails, type PayCheckView } from './views.js';
+import { loadPartnerOrderViews, type OfferDetails, type PartnerOrderView, type PayCheckView } from './views.js';
 import type { OfferStatus, OrderStatus } from '@platform/domain/deal/statuses';
 import { AppError } from '../errors.js';
 
@@ -75,21 +75,50 @@ export function statusesOf(
 }
 
 /**
- * The conditions of `f` on partner_orders alone (no join): the order's country and payment term are the copies kept
- * on the partner order by triggers (migration 0015), equal to the order's in every transaction. Without `statuses`
- * when `withStatuses` is false (the per-status page ranges and the grouped counts add their own).
+ * The conditions of `f` on partner_orders alone (no join), as Drizzle placeholders named as in {@link paramsOf}: the
+ * order's country and payment term are the copies kept on the partner order by triggers (migration 0015), equal to the
+ * order's in every transaction. Without `statuses` when `withStatuses` is false (the per-status page ranges and the
+ * grouped counts add their own). The SQL text depends only on {@link shapeOf}`(f, withStatuses)`.
  */
 function where(f: PartnerOrderFilter, withStatuses = true): SQL {
-  const conds: SQL[] = [eq(partnerOrders.partnerCompanyId, f.partnerCompanyId)];
-  if (withStatuses && f.statuses)
-    conds.push(f.statuses.length ? inArray(partnerOrders.status, [...f.statuses]) : eq(partnerOrders.id, -1));
+  const conds: SQL[] = [eq(partnerOrders.partnerCompanyId, sql.placeholder('agent'))];
+  if (withStatuses && f.statuses) {
+    // one status as an equality, so that an (agent, status, …) index gives the order without a sort
+    if (!f.statuses.length) conds.push(eq(partnerOrders.id, -1));
+    else if (f.statuses.length === 1) conds.push(eq(partnerOrders.status, sql.placeholder('status')));
+    else conds.push(sql`${partnerOrders.status} = any(${sql.placeholder('statuses')}::text[])`);
+  }
   // `number` is generated as the order id
-  if (f.number !== undefined) conds.push(eq(partnerOrders.orderId, f.number));
-  if (f.countryCode) conds.push(eq(partnerOrders.orderCountryCode, f.countryCode));
+  if (f.number !== undefined) conds.push(eq(partnerOrders.orderId, sql.placeholder('number')));
+  if (f.countryCode) conds.push(eq(partnerOrders.orderCountryCode, sql.placeholder('country')));
   // Range overlap: the order's term ends on/after the filter's start and starts on/before the filter's end.
-  if (f.termFrom) conds.push(gte(partnerOrders.orderPaymentDateTo, f.termFrom));
-  if (f.termTo) conds.push(lte(partnerOrders.orderPaymentDateFrom, f.termTo));
+  if (f.termFrom) conds.push(gte(partnerOrders.orderPaymentDateTo, sql.placeholder('termFrom')));
+  if (f.termTo) conds.push(lte(partnerOrders.orderPaymentDateFrom, sql.placeholder('termTo')));
   return and(...conds)!;
+}
+
+/**
+ * Which of `f`'s filters {@link where} writes (statuses: none, empty, one or several; number, country, term ends): the
+ * shape of a statement prepared once per database handle (db/prepared-statements.ts; issue 15: no query building per
+ * list call).
+ */
+function shapeOf(f: PartnerOrderFilter, withStatuses = true): string {
+  const n = f.statuses?.length;
+  const st = !withStatuses || n === undefined ? '' : n === 0 ? 'e' : n === 1 ? 's' : 'm';
+  return `${st}${f.number !== undefined ? 'n' : ''}${f.countryCode ? 'c' : ''}${f.termFrom ? 'f' : ''}${f.termTo ? 't' : ''}`;
+}
+
+/** The placeholder values of {@link where} and the counters' statements for `f`. */
+function paramsOf(f: PartnerOrderFilter) {
+  return {
+    agent: f.partnerCompanyId,
+    status: f.statuses?.[0],
+    statuses: f.statuses ? [...new Set(f.statuses)] : undefined,
+    number: f.number,
+    country: f.countryCode,
+    termFrom: f.termFrom,
+    termTo: f.termTo,
+  };
 }
 
 /** True when the counters answer `f`'s count: no number, and a country or a payment term (a ≤ b) but not both. */
@@ -98,10 +127,6 @@ function countedByCounters(f: PartnerOrderFilter): boolean {
   const term = !!(f.termFrom || f.termTo);
   if (term && f.countryCode) return false;
   return !(f.termFrom && f.termTo && f.termFrom > f.termTo);
-}
-
-function rowsOf<T>(res: unknown): T[] {
-  return ((res as { rows?: T[] }).rows ?? (res as T[])) as T[];
 }
 
 /**
@@ -115,43 +140,59 @@ function rowsOf<T>(res: unknown): T[] {
  */
 async function countByStatus(db: DbOrTx, f: PartnerOrderFilter): Promise<Map<string, number>> {
   let rows: Array<{ status: string; n: string | number | null }>;
-  const p = f.partnerCompanyId;
+  const params = paramsOf(f);
+  const agent = sql.placeholder('agent');
   if (!countedByCounters(f)) {
-    rows = await db
-      .select({ status: partnerOrders.status, n: count() })
-      .from(partnerOrders)
-      .where(where(f, false))
-      .groupBy(partnerOrders.status);
+    const name = `po_count_by_status_${shapeOf(f, false)}`;
+    rows = await preparedFor(db, name, (d) =>
+      d
+        .select({ status: partnerOrders.status, n: count() })
+        .from(partnerOrders)
+        .where(where(f, false))
+        .groupBy(partnerOrders.status)
+        .prepare(name),
+    ).execute(params);
   } else if (f.countryCode) {
     const c = partnerOrderCountryCounts;
-    rows = await db
-      .select({ status: c.status, n: sql<string | null>`sum(${c.n})` })
-      .from(c)
-      .where(and(eq(c.partnerCompanyId, p), eq(c.countryCode, f.countryCode)))
-      .groupBy(c.status);
+    rows = await preparedFor(db, 'po_country_counts', (d) =>
+      d
+        .select({ status: c.status, n: sql<string | null>`sum(${c.n})` })
+        .from(c)
+        .where(and(eq(c.partnerCompanyId, agent), eq(c.countryCode, sql.placeholder('country'))))
+        .groupBy(c.status)
+        .prepare('po_country_counts'),
+    ).execute(params);
   } else if (f.termFrom || f.termTo) {
-    const t = partnerOrderTermCounts;
-    const parts: SQL[] = [];
-    if (f.termFrom)
-      parts.push(sql`select ${t.status} as status, ${t.n} as n from ${t}
-        where ${t.partnerCompanyId} = ${p} and ${t.bound} = 'TO' and ${t.day} >= ${f.termFrom}`);
-    else
-      parts.push(sql`select ${partnerOrderStatusCounts.status} as status, ${partnerOrderStatusCounts.n} as n
-        from ${partnerOrderStatusCounts} where ${partnerOrderStatusCounts.partnerCompanyId} = ${p}`);
-    if (f.termTo)
-      parts.push(sql`select ${t.status} as status, -${t.n} as n from ${t}
-        where ${t.partnerCompanyId} = ${p} and ${t.bound} = 'FROM' and ${t.day} > ${f.termTo}`);
-    const res = await db.execute(
-      sql`select d.status, sum(d.n) as n from (${sql.join(parts, sql` union all `)}) d group by d.status`,
-    );
-    rows = rowsOf<{ status: string; n: string | number | null }>(res);
+    const name = `po_term_counts_${f.termFrom ? 'f' : ''}${f.termTo ? 't' : ''}`;
+    rows = await preparedFor(db, name, (d) => {
+      const t = partnerOrderTermCounts;
+      const parts: SQL[] = [];
+      if (f.termFrom)
+        parts.push(sql`select ${t.status} as status, ${t.n} as n from ${t}
+          where ${t.partnerCompanyId} = ${agent} and ${t.bound} = 'TO' and ${t.day} >= ${sql.placeholder('termFrom')}`);
+      else
+        parts.push(sql`select ${partnerOrderStatusCounts.status} as status, ${partnerOrderStatusCounts.n} as n
+          from ${partnerOrderStatusCounts} where ${partnerOrderStatusCounts.partnerCompanyId} = ${agent}`);
+      if (f.termTo)
+        parts.push(sql`select ${t.status} as status, -${t.n} as n from ${t}
+          where ${t.partnerCompanyId} = ${agent} and ${t.bound} = 'FROM' and ${t.day} > ${sql.placeholder('termTo')}`);
+      const x = sql.raw('d');
+      return d
+        .select({ status: sql<string>`${x}.status`, n: sql<string | null>`sum(${x}.n)` })
+        .from(sql`(${sql.join(parts, sql` union all `)}) ${x}`)
+        .groupBy(sql`${x}.status`)
+        .prepare(name);
+    }).execute(params);
   } else {
     const c = partnerOrderStatusCounts;
-    rows = await db
-      .select({ status: c.status, n: sql<string | null>`sum(${c.n})` })
-      .from(c)
-      .where(eq(c.partnerCompanyId, p))
-      .groupBy(c.status);
+    rows = await preparedFor(db, 'po_status_counts', (d) =>
+      d
+        .select({ status: c.status, n: sql<string | null>`sum(${c.n})` })
+        .from(c)
+        .where(eq(c.partnerCompanyId, agent))
+        .groupBy(c.status)
+        .prepare('po_status_counts'),
+    ).execute(params);
   }
   return new Map(rows.map((r) => [r.status, Number(r.n ?? 0)]));
 }
@@ -161,7 +202,10 @@ export async function countPartnerOrders(db: DbOrTx, f: PartnerOrderFilter): Pro
   if (f.statuses && !f.statuses.length) return 0;
   if (!countedByCounters(f)) {
     // one number, or a country with a term: a count of the matching rows (one index range)
-    const [row] = await db.select({ n: count() }).from(partnerOrders).where(where(f));
+    const name = `po_count_${shapeOf(f)}`;
+    const [row] = await preparedFor(db, name, (d) =>
+      d.select({ n: count() }).from(partnerOrders).where(where(f)).prepare(name),
+    ).execute(paramsOf(f));
     return row?.n ?? 0;
   }
   let n = 0;
@@ -252,33 +296,49 @@ async function pagePartnerOrderIds(
 ): Promise<number[]> {
   const ascending = keys[0].direction === 'ASC';
   const orderFilter = f.number !== undefined || f.countryCode || f.termFrom || f.termTo;
+  const params = { ...paramsOf(f), limit: pageSize, offset: page * pageSize, perStatus: (page + 1) * pageSize };
+  // Each shape is built once per database handle and sent unnamed (db/prepared-statements.ts): no query building per
+  // call, and PostgreSQL plans each call for its values.
   if (keys.length === 1 && keys[0].field === 'created' && !orderFilter && f.statuses && new Set(f.statuses).size > 1) {
-    const dir = sql.raw(ascending ? 'asc' : 'desc');
-    const statuses = sql.join(
-      [...new Set(f.statuses)].map((s) => sql`${s}`),
-      sql`, `,
-    );
-    const res = await db.execute(sql`select x.order_id from unnest(array[${statuses}]::text[]) as s(status)
-      cross join lateral (
-        select ${partnerOrders.orderCreatedAt} as created, ${partnerOrders.orderId} as order_id
-        from ${partnerOrders} where ${where(f, false)} and ${partnerOrders.status} = s.status
-        order by ${partnerOrders.orderCreatedAt} ${dir}, ${partnerOrders.orderId} ${dir} limit ${(page + 1) * pageSize}
-      ) x
-      order by x.created ${dir}, x.order_id ${dir} limit ${pageSize} offset ${page * pageSize}`);
-    return rowsOf<{ order_id: string | number }>(res).map((r) => Number(r.order_id));
+    const name = `po_page_merged_${ascending ? 'asc' : 'desc'}`;
+    const rows = await preparedFor(db, name, (d) => {
+      const dir = sql.raw(ascending ? 'asc' : 'desc');
+      const x = sql.raw('x');
+      return d
+        .select({ orderId: sql<number>`${x}.order_id`.mapWith(Number) })
+        .from(
+          sql`unnest(${sql.placeholder('statuses')}::text[]) as s(status) cross join lateral (
+            select ${partnerOrders.orderCreatedAt} as created, ${partnerOrders.orderId} as order_id
+            from ${partnerOrders} where ${where(f, false)} and ${partnerOrders.status} = s.status
+            order by ${partnerOrders.orderCreatedAt} ${dir}, ${partnerOrders.orderId} ${dir}
+            limit ${sql.placeholder('perStatus')}
+          ) ${x}`,
+        )
+        .orderBy(sql`${x}.created ${dir}`, sql`${x}.order_id ${dir}`)
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset'))
+        .prepare('');
+    }).execute(params);
+    return rows.map((r) => r.orderId);
   }
-  const order = keys.map((k) => (k.direction === 'ASC' ? asc(SORT_COLUMNS[k.field]) : desc(SORT_COLUMNS[k.field])));
-  order.push(ascending ? asc(partnerOrders.orderId) : desc(partnerOrders.orderId));
-  const base = db.select({ orderId: partnerOrders.orderId }).from(partnerOrders).$dynamic();
-  // only the amount is not copied onto partner_orders
-  const q = keys.some((k) => k.field === 'amount')
-    ? base.innerJoin(orders, eq(orders.id, partnerOrders.orderId))
-    : base;
-  const rows = await q
-    .where(where(f))
-    .orderBy(...order)
-    .limit(pageSize)
-    .offset(page * pageSize);
+  // up to two sort keys remembered; more are built for the call
+  const name =
+    keys.length > 2 ? null : `po_page_${shapeOf(f)}_${keys.map((k) => `${k.field}_${k.direction}`).join('_')}`;
+  const rows = await preparedFor(db, name, (d) => {
+    const order = keys.map((k) => (k.direction === 'ASC' ? asc(SORT_COLUMNS[k.field]) : desc(SORT_COLUMNS[k.field])));
+    order.push(ascending ? asc(partnerOrders.orderId) : desc(partnerOrders.orderId));
+    const base = d.select({ orderId: partnerOrders.orderId }).from(partnerOrders).$dynamic();
+    // only the amount is not copied onto partner_orders
+    const q = keys.some((k) => k.field === 'amount')
+      ? base.innerJoin(orders, eq(orders.id, partnerOrders.orderId))
+      : base;
+    return q
+      .where(where(f))
+      .orderBy(...order)
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare('');
+  }).execute(params);
   return rows.map((r) => r.orderId);
 }
 
@@ -295,64 +355,62 @@ export async function pagePartnerOrders(
 ): Promise<PartnerOrderRowDto[]> {
   const keys = sort.length ? sort : [{ field: 'created', direction: 'DESC' } as PartnerSort];
   const pageIds = await pagePartnerOrderIds(db, f, keys, page, pageSize);
-  // The rows and the caller's sides of the whole page at once (both need only the ids), then the orders' files and
-  // names: a fixed number of queries (rows 1, views 3, orders 2), never per row, in three round trips.
-  const [found, views] = await Promise.all([
-    pageIds.length
-      ? db
-          .select({ o: orders, po: partnerOrders, clientName: companies.shortName, clientInn: companies.inn })
-          .from(partnerOrders)
-          .innerJoin(orders, eq(orders.id, partnerOrders.orderId))
-          .innerJoin(companies, eq(companies.id, orders.companyId))
-          .where(and(eq(partnerOrders.partnerCompanyId, f.partnerCompanyId), inArray(partnerOrders.orderId, pageIds)))
-      : Promise.resolve([]),
+  if (!pageIds.length) return [];
+  // The caller's sides and the orders of the whole page at once (both need only the ids): two prepared statements
+  // (deal/views.ts, routes/orders/queries.ts), never per row, in one round trip; the order's fields of a row are those
+  // of GET order/exch/{id}, its side's those of the caller's view (issue 15: the rows were read a second time).
+  const [views, orderDtos] = await Promise.all([
     loadPartnerOrderViews(db, pageIds, { audience: 'PARTNER', partnerCompanyId: f.partnerCompanyId }),
+    loadOrders(db, pageIds, null, []),
   ]);
-  const byOrder = new Map(found.map((r) => [r.o.id, r]));
-  const rows = pageIds.map((id) => byOrder.get(id)!).filter(Boolean);
-  const ids = rows.map((r) => r.o.id);
-  const full = new Map((await loadOrders(db, ids, null, views)).map((o) => [o.id, o]));
-  return rows.map(({ o, po, clientName, clientInn }) => {
-    const status = po.status as OfferStatus;
-    const view = views.find((v) => v.id === po.id);
-    const hidden = offerDetailsHidden(status);
-    const order = full.get(o.id)!;
-    return {
-      orderId: o.id,
-      number: o.number,
-      created: o.createdAt.toISOString(),
-      amount: o.amount,
-      currencyCode: o.currency,
-      clientName,
-      clientInn,
-      countryCode: o.countryCode,
-      partnerSignRequired: po.partnerSignRequired,
-      paymentDateFrom: o.paymentDateFrom,
-      paymentDateTo: o.paymentDateTo,
-      paymentType: o.paymentType as PartnerOrderRowDto['paymentType'],
-      status,
-      statusLabel: partnerOfferLabel(status, o.status as OrderStatus),
-      tab: partnerTabOf(status),
-      orderStatus: o.status as OrderStatus,
-      partnerOrderId: po.id,
-      statusDate: po.statusDate?.toISOString() ?? null,
-      offer: hidden ? null : (view?.offer ?? null),
-      paycheck: hidden ? null : (view?.paycheck ?? null),
-      rejectReason: po.rejectReason,
-      clientId: o.companyId,
-      countryName: order.counterparty.countryName,
-      city: o.city,
-      bankName: o.bankName,
-      swift: o.swift,
-      tnvedCode: o.tnvedCode,
-      tnvedName: order.tnvedName,
-      goodsLocation: o.goodsLocation as PartnerOrderRowDto['goodsLocation'],
-      comment: o.comment,
-      files: order.files,
-      consultant: order.consultant,
-      orderStatusDate: o.statusDate.toISOString(),
-    };
+  const sideOf = new Map(views.map((v) => [v.orderId, v]));
+  const orderOf = new Map(orderDtos.map((o) => [o.id, o]));
+  return pageIds.flatMap((id) => {
+    const view = sideOf.get(id);
+    const order = orderOf.get(id);
+    return view && order ? [partnerRow(order, view)] : [];
   });
+}
+
+/** A row of the agent's list from its order (as GET order/exch/{id} reads it) and the caller's side of it. */
+function partnerRow(order: OrderDto, view: PartnerOrderView): PartnerOrderRowDto {
+  const status = view.status;
+  const hidden = offerDetailsHidden(status);
+  return {
+    orderId: order.id,
+    number: order.number,
+    created: order.created,
+    amount: order.amount.cost,
+    currencyCode: order.amount.currency,
+    clientName: order.client.name,
+    clientInn: order.client.inn,
+    countryCode: order.counterparty.countryCode,
+    partnerSignRequired: view.partnerSignRequired,
+    paymentDateFrom: order.paymentDateFrom,
+    paymentDateTo: order.paymentDateTo,
+    paymentType: order.paymentType,
+    status,
+    statusLabel: partnerOfferLabel(status, order.status),
+    tab: partnerTabOf(status),
+    orderStatus: order.status,
+    partnerOrderId: view.id,
+    statusDate: view.statusDate,
+    offer: hidden ? null : view.offer,
+    paycheck: hidden ? null : view.paycheck,
+    rejectReason: view.rejectReason,
+    clientId: order.client.companyId,
+    countryName: order.counterparty.countryName,
+    city: order.counterparty.city,
+    bankName: order.counterparty.bankName,
+    swift: order.counterparty.swift,
+    tnvedCode: order.tnvedCode,
+    tnvedName: order.tnvedName,
+    goodsLocation: order.goodsLocation,
+    comment: order.comment,
+    files: order.files,
+    consultant: order.consultant,
+    orderStatusDate: order.statusDate,
+  };
 }
 
 /** The caller's side of an order (its partner_orders row) with the order, or 404 when the order was not sent to it. */

@@ -13,9 +13,10 @@
  * validator operator's user id; `partner` = company id of a payment agent the order was sent to.
  * Every value is a bound parameter; LIKE patterns escape % and _.
  */
-import { and, asc, desc, eq, inArray, like, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, like, sql, type SQL } from 'drizzle-orm';
 import { unionAll, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
+import { preparedFor } from '../../db/prepared-statements.js';
 import { companies, users } from '../../db/schema/core.js';
 import { operatorComments } from '../../db/schema/deal.js';
 import {
@@ -27,7 +28,7 @@ import {
 } from '../../db/schema/orders.js';
 import { operatorDisplayStatus } from '@platform/domain/deal/display';
 import type { OrderStatus } from '@platform/domain/deal/statuses';
-import { loadPartnerOrderViews, type PartnerOrderView } from '../../deal/views.js';
+import type { PartnerOrderView } from '../../deal/views.js';
 import { loadOrders, type OrderDto } from '../orders/queries.js';
 
 export const OPER_TABS = ['new', 'work', 'deals', 'results', 'all'] as const;
@@ -64,28 +65,61 @@ function escapeLike(s: string): string {
   return s.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-/** The client filter's condition on `companies` (module header), or undefined when empty. */
-function clientCond(client: string | undefined): SQL | undefined {
+/**
+ * The client filter (module header) as the shape of its condition — '' none, 'i' an INN prefix, 'w<k>' k name words —
+ * and the placeholder values of {@link clientCond}.
+ */
+function clientFilter(client: string | undefined): { shape: string; params: Record<string, string> } {
   const c = client?.trim();
-  if (!c) return undefined;
-  return /^\d+$/.test(c)
-    ? like(companies.inn, `${escapeLike(c)}%`)
-    : // each word in the short or the full name, case-insensitively: `ilike` on either, as one `like` on the generated
-      // lower-cased names (companies.name_search; ilike lower-cases both sides the same way in a UTF-8 database)
-      and(...c.split(/\s+/).map((w) => sql`${companies.nameSearch} like lower(${`%${escapeLike(w)}%`})`));
+  if (!c) return { shape: '', params: {} };
+  if (/^\d+$/.test(c)) return { shape: 'i', params: { inn: `${escapeLike(c)}%` } };
+  const words = c.split(/\s+/);
+  return {
+    shape: `w${words.length}`,
+    params: Object.fromEntries(words.map((w, i) => [`w${i}`, `%${escapeLike(w)}%`])),
+  };
 }
 
-/** The conditions of `f` other than the tab and statuses. */
+/** The client filter's condition on `companies` for a {@link clientFilter} shape (placeholders), or undefined. */
+function clientCond(shape: string): SQL | undefined {
+  if (!shape) return undefined;
+  return shape === 'i'
+    ? like(companies.inn, sql.placeholder('inn'))
+    : // each word in the short or the full name, case-insensitively: `ilike` on either, as one `like` on the generated
+      // lower-cased names (companies.name_search; ilike lower-cases both sides the same way in a UTF-8 database)
+      and(
+        ...Array.from(
+          { length: Number(shape.slice(1)) },
+          (_, i) => sql`${companies.nameSearch} like lower(${sql.placeholder(`w${i}`)})`,
+        ),
+      );
+}
+
+/**
+ * The shape of `f`'s conditions other than the tab and statuses (which filters; the client filter's kind and words)
+ * and their placeholder values: a statement is prepared once per database handle and shape (db/prepared-statements.ts;
+ * issue 15: no query building per list call). `cached` is false for a name of more than 4 words (shapes not kept).
+ */
+function otherShape(f: OperFilter): { shape: string; params: Record<string, unknown>; cached: boolean } {
+  const client = clientFilter(f.client);
+  return {
+    shape: `${f.number !== undefined ? 'n' : ''}${f.employee !== undefined ? 'e' : ''}${client.shape}${f.partner !== undefined ? 'a' : ''}`,
+    params: { number: f.number, employee: f.employee, partner: f.partner, ...client.params },
+    cached: !/^w/.test(client.shape) || Number(client.shape.slice(1)) <= 4,
+  };
+}
+
+/** The conditions of `f` other than the tab and statuses, as placeholders of {@link otherShape}. */
 function otherConds(f: OperFilter): SQL[] {
   const conds: SQL[] = [];
   // `number` is generated as `id` (db/schema/orders.ts): the primary key finds it
-  if (f.number !== undefined) conds.push(eq(orders.id, f.number));
-  if (f.employee !== undefined) conds.push(eq(orders.validatorUserId, f.employee));
-  const client = clientCond(f.client);
+  if (f.number !== undefined) conds.push(eq(orders.id, sql.placeholder('number')));
+  if (f.employee !== undefined) conds.push(eq(orders.validatorUserId, sql.placeholder('employee')));
+  const client = clientCond(clientFilter(f.client).shape);
   if (client) conds.push(sql`${orders.companyId} in (select ${companies.id} from ${companies} where ${client})`);
   if (f.partner !== undefined) {
     conds.push(
-      sql`exists (select 1 from ${partnerOrders} where ${partnerOrders.orderId} = ${orders.id} and ${partnerOrders.partnerCompanyId} = ${f.partner})`,
+      sql`exists (select 1 from ${partnerOrders} where ${partnerOrders.orderId} = ${orders.id} and ${partnerOrders.partnerCompanyId} = ${sql.placeholder('partner')})`,
     );
   }
   return conds;
@@ -118,39 +152,68 @@ export async function countOperOrdersByStatus(
 ): Promise<Map<OrderStatus, number>> {
   const out = new Map<OrderStatus, number>();
   if (statuses && !statuses.length) return out;
-  const client = clientCond(f.client);
+  const other = otherShape(f);
+  const client = clientFilter(f.client).shape;
   const given = [f.number !== undefined, f.employee !== undefined, !!client, f.partner !== undefined].filter(Boolean);
-  const inStatuses = (col: AnyPgColumn) => (statuses ? inArray(col, [...statuses]) : undefined);
+  const inStatuses = (col: AnyPgColumn) =>
+    statuses ? sql`${col} = any(${sql.placeholder('statuses')}::text[])` : undefined;
+  const params = { ...other.params, statuses: statuses ? [...new Set(statuses)] : undefined };
+  const st = statuses ? '_s' : '';
   let rows: Array<{ status: string; n: string | number | null }>;
+  // counter sums: named statements (the plan does not depend on the values); a count of rows: unnamed (it does)
   if (given.length === 0 || (given.length === 1 && f.employee !== undefined)) {
-    const c = orderValidatorStatusCounts;
-    rows = await db
-      .select({ status: c.status, n: sql<string | null>`sum(${c.n})` })
-      .from(c)
-      .where(and(f.employee !== undefined ? eq(c.validatorUserId, f.employee) : undefined, inStatuses(c.status)))
-      .groupBy(c.status);
+    const name = `oper_count_v${other.shape}${st}`;
+    rows = await preparedFor(db, name, (d) => {
+      const c = orderValidatorStatusCounts;
+      return d
+        .select({ status: c.status, n: sql<string | null>`sum(${c.n})` })
+        .from(c)
+        .where(
+          and(
+            f.employee !== undefined ? eq(c.validatorUserId, sql.placeholder('employee')) : undefined,
+            inStatuses(c.status),
+          ),
+        )
+        .groupBy(c.status)
+        .prepare(name);
+    }).execute(params);
   } else if (given.length === 1 && f.partner !== undefined) {
-    const c = orderAgentStatusCounts;
-    rows = await db
-      .select({ status: c.status, n: sql<string | null>`sum(${c.n})` })
-      .from(c)
-      .where(and(eq(c.partnerCompanyId, f.partner), inStatuses(c.status)))
-      .groupBy(c.status);
+    const name = `oper_count_a${st}`;
+    rows = await preparedFor(db, name, (d) => {
+      const c = orderAgentStatusCounts;
+      return d
+        .select({ status: c.status, n: sql<string | null>`sum(${c.n})` })
+        .from(c)
+        .where(and(eq(c.partnerCompanyId, sql.placeholder('partner')), inStatuses(c.status)))
+        .groupBy(c.status)
+        .prepare(name);
+    }).execute(params);
   } else if (given.length === 1 && client) {
-    const c = orderStatusCounts;
-    rows = await db
-      .select({ status: c.status, n: sql<string | null>`sum(${c.n})` })
-      .from(c)
-      .where(
-        and(sql`${c.companyId} in (select ${companies.id} from ${companies} where ${client})`, inStatuses(c.status)),
-      )
-      .groupBy(c.status);
+    const name = other.cached ? `oper_count_c${other.shape}${st}` : null;
+    rows = await preparedFor(db, name, (d) => {
+      const c = orderStatusCounts;
+      return d
+        .select({ status: c.status, n: sql<string | null>`sum(${c.n})` })
+        .from(c)
+        .where(
+          and(
+            sql`${c.companyId} in (select ${companies.id} from ${companies} where ${clientCond(client)})`,
+            inStatuses(c.status),
+          ),
+        )
+        .groupBy(c.status)
+        .prepare('');
+    }).execute(params);
   } else {
-    rows = await db
-      .select({ status: orders.status, n: sql<string>`count(*)` })
-      .from(orders)
-      .where(and(inStatuses(orders.status), ...otherConds(f)))
-      .groupBy(orders.status);
+    const name = other.cached ? `oper_count_rows_${other.shape}${st}` : null;
+    rows = await preparedFor(db, name, (d) =>
+      d
+        .select({ status: orders.status, n: sql<string>`count(*)` })
+        .from(orders)
+        .where(and(inStatuses(orders.status), ...otherConds(f)))
+        .groupBy(orders.status)
+        .prepare(''),
+    ).execute(params);
   }
   for (const r of rows) {
     const n = Number(r.n ?? 0);
@@ -208,33 +271,57 @@ export async function pageOperOrderIds(
   if (statuses && byStatus) statuses = statuses.filter((s) => byStatus.has(s));
   if (statuses && !statuses.length) return [];
   const newestFirst = keys.length === 1 && keys[0].field === 'created' && keys[0].direction === 'DESC';
+  const other = otherShape(f);
+  const params: Record<string, unknown> = {
+    ...other.params,
+    statuses,
+    limit: pageSize,
+    offset: page * pageSize,
+    perStatus: (page + 1) * pageSize,
+  };
+  statuses?.forEach((s, i) => (params[`s${i}`] = s));
+  // Each shape is built once per database handle and sent unnamed (db/prepared-statements.ts): no query building per
+  // call, and PostgreSQL plans each call for its values.
   if (statuses && statuses.length > 1 && newestFirst) {
-    const rest = otherConds(f);
-    const branch = (s: OrderStatus) =>
-      db
-        .select({ id: orders.id, createdAt: orders.createdAt })
-        .from(orders)
-        .where(and(eq(orders.status, s), ...rest))
+    const name = other.cached ? `oper_page_merged_${statuses.length}_${other.shape}` : null;
+    const rows = await preparedFor(db, name, (d) => {
+      const branch = (i: number) =>
+        d
+          .select({ id: orders.id, createdAt: orders.createdAt })
+          .from(orders)
+          .where(and(eq(orders.status, sql.placeholder(`s${i}`)), ...otherConds(f)))
+          .orderBy(desc(orders.createdAt), desc(orders.id))
+          .limit(sql.placeholder('perStatus'));
+      const [a, b, ...more] = statuses.map((_, i) => branch(i));
+      return unionAll(a, b, ...more)
         .orderBy(desc(orders.createdAt), desc(orders.id))
-        .limit((page + 1) * pageSize);
-    const [a, b, ...more] = statuses.map(branch);
-    const rows = await unionAll(a, b, ...more)
-      .orderBy(desc(orders.createdAt), desc(orders.id))
-      .limit(pageSize)
-      .offset(page * pageSize);
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset'))
+        .prepare('');
+    }).execute(params);
     return rows.map((r) => r.id);
   }
-  const order = keys.map((k) => (k.direction === 'ASC' ? asc(SORT_COLUMNS[k.field]) : desc(SORT_COLUMNS[k.field])));
-  order.push(keys[0].direction === 'ASC' ? asc(orders.id) : desc(orders.id));
-  const rest = otherConds(f);
-  if (statuses) rest.unshift(inArray(orders.status, [...statuses]));
-  const rows = await db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(rest.length ? and(...rest) : undefined)
-    .orderBy(...order)
-    .limit(pageSize)
-    .offset(page * pageSize);
+  const st = !statuses ? '' : statuses.length === 1 ? 's' : 'm';
+  const name =
+    other.cached && keys.length <= 2
+      ? `oper_page_${st}_${other.shape}_${keys.map((k) => `${k.field}_${k.direction}`).join('_')}`
+      : null;
+  const rows = await preparedFor(db, name, (d) => {
+    const order = keys.map((k) => (k.direction === 'ASC' ? asc(SORT_COLUMNS[k.field]) : desc(SORT_COLUMNS[k.field])));
+    order.push(keys[0].direction === 'ASC' ? asc(orders.id) : desc(orders.id));
+    const rest = otherConds(f);
+    // one status as an equality, so that the (status, created_at, id) index gives the order without a sort
+    if (st === 's') rest.unshift(eq(orders.status, sql.placeholder('s0')));
+    else if (st === 'm') rest.unshift(sql`${orders.status} = any(${sql.placeholder('statuses')}::text[])`);
+    return d
+      .select({ id: orders.id })
+      .from(orders)
+      .where(rest.length ? and(...rest) : undefined)
+      .orderBy(...order)
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare('');
+  }).execute(params);
   return rows.map((r) => r.id);
 }
 
@@ -304,45 +391,52 @@ export async function loadActiveOperators(
     .orderBy(asc(users.surname), asc(users.name), asc(users.id));
 }
 
-/** Loads operator-side orders by id, in the order of `ids` (absent ids left out). */
+/**
+ * Loads operator-side orders by id, in the order of `ids` (absent ids left out). Three independent reads at once
+ * (issue 15: a page costs the longest chain of round trips, not their sum), each prepared once per database handle
+ * (db/prepared-statements.ts): the orders with their partner orders (routes/orders/queries.ts loadOrders: two
+ * statements, also at once), the validators, the operator comments.
+ */
 export async function loadOperOrders(db: DbOrTx, ids: number[]): Promise<OperOrderDto[]> {
   if (!ids.length) return [];
-  // three independent reads at once (issue 15: a page costs the longest chain of round trips, not their sum): the
-  // orders with their partner orders, the validators (one join), the operator comments
-  const [[pos, base], validators, comments] = await Promise.all([
-    loadPartnerOrderViews(db, ids, { audience: 'OPER' }).then(
-      async (pos) => [pos, await loadOrders(db, ids, null, pos)] as const,
-    ),
-    db
-      .select({
-        orderId: orders.id,
-        id: users.id,
-        name: users.name,
-        surname: users.surname,
-        patronymic: users.patronymic,
-        email: users.email,
-      })
-      .from(orders)
-      .innerJoin(users, eq(users.id, orders.validatorUserId))
-      .where(inArray(orders.id, ids)),
-    db
-      .select({
-        orderId: operatorComments.orderId,
-        text: operatorComments.text,
-        at: operatorComments.createdAt,
-        name: users.name,
-        surname: users.surname,
-        id: operatorComments.id,
-      })
-      .from(operatorComments)
-      .innerJoin(users, eq(users.id, operatorComments.authorUserId))
-      .where(inArray(operatorComments.orderId, ids))
-      .orderBy(desc(operatorComments.createdAt), desc(operatorComments.id)),
+  const [base, validators, comments] = await Promise.all([
+    loadOrders(db, ids, null),
+    preparedFor(db, 'oper_order_validators', (d) =>
+      d
+        .select({
+          orderId: orders.id,
+          id: users.id,
+          name: users.name,
+          surname: users.surname,
+          patronymic: users.patronymic,
+          email: users.email,
+        })
+        .from(orders)
+        .innerJoin(users, eq(users.id, orders.validatorUserId))
+        .where(sql`${orders.id} = any(${sql.placeholder('ids')}::bigint[])`)
+        .prepare('oper_order_validators'),
+    ).execute({ ids }),
+    preparedFor(db, 'oper_order_comments', (d) =>
+      d
+        .select({
+          orderId: operatorComments.orderId,
+          text: operatorComments.text,
+          at: operatorComments.createdAt,
+          name: users.name,
+          surname: users.surname,
+          id: operatorComments.id,
+        })
+        .from(operatorComments)
+        .innerJoin(users, eq(users.id, operatorComments.authorUserId))
+        .where(sql`${operatorComments.orderId} = any(${sql.placeholder('ids')}::bigint[])`)
+        .orderBy(desc(operatorComments.createdAt), desc(operatorComments.id))
+        .prepare('oper_order_comments'),
+    ).execute({ ids }),
   ]);
   return base.map((o) => {
     const v = validators.find((x) => x.orderId === o.id);
     const c = comments.find((x) => x.orderId === o.id);
-    const mine = pos.filter((p) => p.orderId === o.id);
+    const mine = o.partnerOrders;
     const shown = operatorDisplayStatus(o.status, mine);
     return {
       orderId: o.id,

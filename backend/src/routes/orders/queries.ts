@@ -83,13 +83,19 @@ export async function countOrdersByStatus(
   statuses?: readonly string[],
 ): Promise<number> {
   if (statuses && !statuses.length) return 0;
-  const conds: SQL[] = [];
-  if (companyId !== null) conds.push(eq(orderStatusCounts.companyId, companyId));
-  if (statuses) conds.push(inArray(orderStatusCounts.status, [...statuses]));
-  const [row] = await db
-    .select({ n: sql<string | null>`sum(${orderStatusCounts.n})` })
-    .from(orderStatusCounts)
-    .where(conds.length ? and(...conds) : undefined);
+  // prepared once per database handle and shape (db/prepared-statements.ts): a list call builds no query for it
+  const name = `order_status_sum${companyId !== null ? '_company' : ''}${statuses ? '_statuses' : ''}`;
+  const [row] = await preparedFor(db, name, (d) => {
+    const c = orderStatusCounts;
+    const conds: SQL[] = [];
+    if (companyId !== null) conds.push(eq(c.companyId, sql.placeholder('companyId')));
+    if (statuses) conds.push(sql`${c.status} = any(${sql.placeholder('statuses')}::text[])`);
+    return d
+      .select({ n: sql<string | null>`sum(${c.n})` })
+      .from(c)
+      .where(conds.length ? and(...conds) : undefined)
+      .prepare(name);
+  }).execute({ companyId, statuses });
   return Number(row?.n ?? 0);
 }
 
@@ -133,32 +139,62 @@ export async function pageOrderIds(
   const keys = sort.length ? sort : [{ field: 'created', direction: 'DESC' } as OrderSort];
   const statuses = [...new Set(f.statuses ?? [])];
   const merged = keys.length === 1 ? MERGED_SORT_COLUMNS[keys[0].field as keyof typeof MERGED_SORT_COLUMNS] : undefined;
+  const params = {
+    companyId: f.companyId,
+    statuses,
+    status: statuses[0],
+    number: f.number,
+    limit: pageSize,
+    offset: page * pageSize,
+    perStatus: (page + 1) * pageSize,
+  };
+  // Each shape of the query (sort keys, which filters) is built once per database handle and sent unnamed
+  // (db/prepared-statements.ts): no query building per call, and PostgreSQL plans each call for its values (a
+  // company's 50 000 orders or a few).
   if (merged && statuses.length > 1 && f.number === undefined) {
     // One index range per status ((company, status, key, id) indexes), each cut at (page + 1) × pageSize, merged and
     // cut in SQL (issue 15: a tab of several statuses sorted the company's thousands of rows).
-    const dir = sql.raw(keys[0].direction === 'ASC' ? 'asc' : 'desc');
-    const list = sql.join(
-      statuses.map((s) => sql`${s}`),
-      sql`, `,
-    );
-    const res = await db.execute(sql`select x.id from unnest(array[${list}]::text[]) as s(status)
-      cross join lateral (
-        select ${orders.id} as id, ${merged} as k from ${orders}
-        where ${orders.companyId} = ${f.companyId} and ${orders.status} = s.status
-        order by ${merged} ${dir}, ${orders.id} ${dir} limit ${(page + 1) * pageSize}
-      ) x
-      order by x.k ${dir}, x.id ${dir} limit ${pageSize} offset ${page * pageSize}`);
-    return ((res as { rows?: Array<{ id: string | number }> }).rows ?? []).map((r) => Number(r.id));
+    const name = `order_page_merged_${keys[0].field}_${keys[0].direction}`;
+    const rows = await preparedFor(db, name, (d) => {
+      const dir = sql.raw(keys[0].direction === 'ASC' ? 'asc' : 'desc');
+      const x = sql.raw('x');
+      return d
+        .select({ id: sql<number>`${x}.id`.mapWith(Number) })
+        .from(
+          sql`unnest(${sql.placeholder('statuses')}::text[]) as s(status) cross join lateral (
+            select ${orders.id} as id, ${merged} as k from ${orders}
+            where ${orders.companyId} = ${sql.placeholder('companyId')} and ${orders.status} = s.status
+            order by ${merged} ${dir}, ${orders.id} ${dir} limit ${sql.placeholder('perStatus')}
+          ) ${x}`,
+        )
+        .orderBy(sql`${x}.k ${dir}`, sql`${x}.id ${dir}`)
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset'))
+        .prepare('');
+    }).execute(params);
+    return rows.map((r) => r.id);
   }
-  const order = keys.map((k) => (k.direction === 'ASC' ? asc(SORT_COLUMNS[k.field]) : desc(SORT_COLUMNS[k.field])));
-  order.push(keys[0].direction === 'ASC' ? asc(orders.id) : desc(orders.id));
-  const rows = await db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(where(f))
-    .orderBy(...order)
-    .limit(pageSize)
-    .offset(page * pageSize);
+  const shape = `${statuses.length > 1 ? 'n' : statuses.length}${f.number === undefined ? '' : '#'}`;
+  // up to two sort keys remembered (8 + 64 shapes of each filter shape); more are built for the call
+  const name = keys.length > 2 ? null : `order_page_${shape}_${keys.map((k) => `${k.field}_${k.direction}`).join('_')}`;
+  const rows = await preparedFor(db, name, (d) => {
+    const conds: SQL[] = [eq(orders.companyId, sql.placeholder('companyId'))];
+    // one status as an equality: (company, status, key, id) then gives the order without a sort
+    if (statuses.length === 1) conds.push(eq(orders.status, sql.placeholder('status')));
+    else if (statuses.length) conds.push(sql`${orders.status} = any(${sql.placeholder('statuses')}::text[])`);
+    // `number` is generated as `id` (db/schema/orders.ts): the primary key finds it
+    if (f.number !== undefined) conds.push(eq(orders.id, sql.placeholder('number')));
+    const order = keys.map((k) => (k.direction === 'ASC' ? asc(SORT_COLUMNS[k.field]) : desc(SORT_COLUMNS[k.field])));
+    order.push(keys[0].direction === 'ASC' ? asc(orders.id) : desc(orders.id));
+    return d
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(...conds))
+      .orderBy(...order)
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare('');
+  }).execute(params);
   return rows.map((r) => r.id);
 }
 
@@ -167,8 +203,10 @@ export async function pageOrderIds(
  * (pass null only for callers that checked access otherwise). `partnerOrders` of each order come from
  * deal/views.ts loadPartnerOrderViews for the whole page at once (one query per kind, never per row): as the client
  * sees them (offer details and bill hidden per spec core §4) when `companyId` is given, else as the operator sees
- * them; callers that already hold the views of these orders pass them as `views` (e.g. only an agent's own side).
- * Queries per call: orders with their files, and the views (2) — whatever the number of ids.
+ * them; callers that already hold the views of these orders pass them as `views` (e.g. only an agent's own side; []
+ * when the caller does not read `partnerOrders`). Statements per call: orders with their files, and the views (2,
+ * both prepared once per database handle and run at once — the views of ids of another company are read but never
+ * answered) — whatever the number of ids.
  */
 export async function loadOrders(
   db: DbOrTx,
@@ -179,7 +217,7 @@ export async function loadOrders(
   if (!ids.length) return [];
   // Prepared once per database handle (db/prepared-statements.ts): the ids as one array parameter.
   const name = companyId === null ? 'orders_by_ids' : 'orders_by_ids_of_company';
-  const rows = await preparedFor(db, name, (d) =>
+  const reading = preparedFor(db, name, (d) =>
     d
       .select({
         o: orders,
@@ -212,10 +250,12 @@ export async function loadOrders(
       )
       .prepare(name),
   ).execute({ ids, companyId });
-  const found = rows.map((r) => r.o.id);
-  if (!found.length) return [];
-  const partners =
-    views ?? (await loadPartnerOrderViews(db, found, { audience: companyId === null ? 'OPER' : 'CLIENT' }));
+  // the partner orders beside the orders (separate pool connections): one round trip less in a page's chain
+  const [rows, partners] = await Promise.all([
+    reading,
+    views ?? loadPartnerOrderViews(db, ids, { audience: companyId === null ? 'OPER' : 'CLIENT' }),
+  ]);
+  if (!rows.length) return [];
 
   const byId = new Map<number, OrderDto>();
   for (const { o, company, tnvedName, consultant, files } of rows) {
