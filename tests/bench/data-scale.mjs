@@ -31,6 +31,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { freePort, root } from './lib/platform.mjs';
+import { chatCalls, listCalls, scaleIds, signInRoles } from './lib/scale-calls.mjs';
 
 const args = process.argv.slice(2);
 const opt = (name, dflt) => {
@@ -46,7 +47,6 @@ if (['test', 'postgres', ''].includes(dbName)) {
   process.exit(2);
 }
 const TARGET_MS = 10;
-const PASSWORD = 'Demo-2026!';
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -162,170 +162,10 @@ const sizes = (
 ).rows[0];
 console.log('data:', JSON.stringify(sizes));
 
-// ------------------------------------------------------------------------------------------------ sessions
-/** A cookie jar with the anti-forgery header (backend/src/plugins/csrf.ts). */
-class Session {
-  cookies = new Map();
-  take(res) {
-    for (const c of res.headers.getSetCookie()) {
-      const [pair] = c.split(';');
-      const i = pair.indexOf('=');
-      this.cookies.set(pair.slice(0, i), pair.slice(i + 1));
-    }
-    return res;
-  }
-  headers(extra = {}) {
-    const h = { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '), ...extra };
-    const xsrf = this.cookies.get('XSRF-TOKEN');
-    if (xsrf) h['x-xsrf-token'] = decodeURIComponent(xsrf);
-    return h;
-  }
-  async call(method, path, body) {
-    const res = this.take(
-      await fetch(`${base}${path}`, {
-        method,
-        headers: this.headers(body === undefined ? {} : { 'content-type': 'application/json' }),
-        body: body === undefined ? undefined : JSON.stringify(body),
-        redirect: 'manual',
-      }),
-    );
-    const text = await res.text();
-    if (!res.ok) throw new Error(`${method} ${path} → ${res.status} ${text.slice(0, 300)}`);
-    return text ? JSON.parse(text) : null;
-  }
-}
-
-async function signIn(email, userType) {
-  const s = new Session();
-  s.take(await fetch(`${base}/api/public/csrf`));
-  const res = s.take(
-    await fetch(`${base}/api/public/common/login`, {
-      method: 'POST',
-      headers: s.headers({
-        authorization: `Basic ${Buffer.from(`${email}:${PASSWORD}`).toString('base64')}`,
-        'content-type': 'application/json',
-      }),
-      body: JSON.stringify({ userType }),
-    }),
-  );
-  if (!res.ok) throw new Error(`sign-in of ${email}: ${res.status} ${await res.text()}`);
-  return s;
-}
-
-async function signInOperator(email) {
-  const s = new Session();
-  const page = await s.take(await fetch(`${base}/oper-login`)).text();
-  const token = /name="_csrf" value="([^"]+)"/.exec(page)?.[1];
-  if (!token) throw new Error('no anti-forgery token on /oper-login');
-  const res = s.take(
-    await fetch(`${base}/oper-login`, {
-      method: 'POST',
-      headers: s.headers({ 'content-type': 'application/x-www-form-urlencoded' }),
-      body: new URLSearchParams({ _csrf: token, email, password: PASSWORD }).toString(),
-      redirect: 'manual',
-    }),
-  );
-  const code = new URL(res.headers.get('location') ?? 'http://x/').searchParams.get('code');
-  if (!code) throw new Error(`operator sign-in: ${res.status}`);
-  s.take(await fetch(`${base}/api/public/csrf`, { headers: s.headers() }));
-  await s.call('POST', '/api/public/oper/autologin', { code });
-  return s;
-}
-
-const client = await signIn('client@example.com', 'CLIENT');
-const partner = await signIn('partner1@example.com', 'PARTNER');
-const oper = await signInOperator('operator@example.com');
-
 // ------------------------------------------------------------------------------------------------ the calls
-const ids = (
-  await pool.query(
-    `select (select max(id) from orders where company_id = 1) as client_order,
-            (select max(order_id) from partner_orders where partner_company_id = 3) as partner_order,
-            (select id from users where email = 'operator@example.com') as operator_id,
-            (select inn from companies where id = (select company_id from orders where id = 500000)) as inn`,
-  )
-).rows[0];
-/** The entries of `o` named in `keys`. */
-const pick = (o, keys) => Object.fromEntries(keys.map((k) => [k, o[k]]));
-const page = (extra = {}) => ({ pageable: { page: 0, pageSize: 10 }, ...extra });
-const CLIENT_TABS = {
-  current: ['ACTIVE', 'EXECUTING', 'IN_VALIDATION', 'OFFER_ACCEPTED', 'PAYMENT_CHECKING', 'VALIDATION'],
-  completed: ['EXECUTED'],
-  cancelled: ['CANCELED', 'REJECTED'],
-};
-const monthAgo = new Date(Date.now() - 30 * 864e5).toISOString().slice(0, 10);
-const today = new Date().toISOString().slice(0, 10);
-
+const sessions = await signInRoles(base);
 /** [name, session, method, path, body] */
-const calls = [];
-const C = '/api/secured/client/order/exch';
-for (const [tab, statuses] of [['all', undefined], ...Object.entries(CLIENT_TABS)]) {
-  calls.push([`client-filter-${tab}`, client, 'POST', `${C}/filter`, page(statuses ? { statuses } : {})]);
-  calls.push([`client-count-${tab}`, client, 'POST', `${C}/filter/count`, statuses ? { statuses } : {}]);
-}
-calls.push([`client-filter-number`, client, 'POST', `${C}/filter`, page({ id: String(ids.client_order) })]);
-calls.push([`client-count-number`, client, 'POST', `${C}/filter/count`, { id: String(ids.client_order) }]);
-calls.push([
-  `client-filter-completed-amount-asc`,
-  client,
-  'POST',
-  `${C}/filter`,
-  { pageable: { page: 0, pageSize: 10, sortFields: [{ field: 'amount', direction: 'ASC' }] }, statuses: ['EXECUTED'] },
-]);
-
-const P = '/api/secured/partner/order/exch';
-const partnerFilters = {
-  'tab-all': { tab: 'all' },
-  'tab-new': { tab: 'new' },
-  'tab-working': { tab: 'working' },
-  'tab-deals': { tab: 'deals' },
-  'tab-results': { tab: 'results' },
-  number: { id: String(ids.partner_order) },
-  country: { countryCode: 'CN' },
-  term: { paymentDateFrom: monthAgo, paymentDateTo: today },
-  'results-country-term': { tab: 'results', countryCode: 'AE', paymentDateFrom: monthAgo, paymentDateTo: today },
-};
-for (const [name, f] of Object.entries(partnerFilters)) {
-  calls.push([`partner-filter-${name}`, partner, 'POST', `${P}/filter`, page(f)]);
-  calls.push([`partner-count-${name}`, partner, 'POST', `${P}/filter/count`, f]);
-}
-// every payment agent tab's count in one call (issue 15), bare and with each order filter
-for (const [name, f] of Object.entries({ '': {}, ...pick(partnerFilters, ['number', 'country', 'term']) }))
-  calls.push([`partner-tab-counts${name ? `-${name}` : ''}`, partner, 'POST', `${P}/tab-counts`, f]);
-
-const O = '/api/secured/oper/order/exch';
-const operFilters = {
-  'tab-all': { tab: 'all' },
-  'tab-new': { tab: 'new' },
-  'tab-work': { tab: 'work' },
-  'tab-deals': { tab: 'deals' },
-  'tab-results': { tab: 'results' },
-  number: { id: '500000' },
-  'client-inn': { client: ids.inn.slice(0, 9) },
-  'client-name': { client: 'Импорт 77' },
-  employee: { employee: ids.operator_id },
-  partner: { partner: 3 },
-  'work-partner': { tab: 'work', partner: 3 },
-  'deals-employee': { tab: 'deals', employee: ids.operator_id },
-};
-for (const [name, f] of Object.entries(operFilters)) {
-  calls.push([`oper-filter-${name}`, oper, 'POST', `${O}/filter`, page(f)]);
-  calls.push([`oper-count-${name}`, oper, 'POST', `${O}/filter/count`, f]);
-}
-// every operator tab's count in one call (issue 15), bare and with each filter the counters serve
-for (const [name, f] of Object.entries({ '': {}, ...pick(operFilters, ['client-name', 'employee', 'partner']) }))
-  calls.push([`oper-tab-counts${name ? `-${name}` : ''}`, oper, 'POST', `${O}/tab-counts`, f]);
-
-const CH = '/api/secured/common/chat';
-for (const [role, s] of [
-  ['client', client],
-  ['partner', partner],
-  ['oper', oper],
-]) {
-  calls.push([`${role}-chat-groups`, s, 'POST', `${CH}/group/filter`, { limit: 20 }]);
-  calls.push([`${role}-chat-statistics`, s, 'POST', `${CH}/group/statistics`, { statisticType: 'MSG' }]);
-  calls.push([`${role}-chat-unread`, s, 'GET', `${CH}/messages/unread`, undefined]);
-}
+const calls = [...listCalls(sessions, await scaleIds(pool)), ...chatCalls(sessions)];
 
 const only = opt('only');
 const selected = only ? calls.filter(([name]) => name.includes(only)) : calls;
