@@ -11,6 +11,7 @@
  * against the rows (seq = place in the group, the group's counters, viewed_seq = the pointer's place), and a chat message
  * cannot be removed or moved to another group.
  */
+import { prng } from './prng.js';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertChatMessage } from '../src/chat/repository/messages.js';
@@ -32,18 +33,6 @@ const C = '/api/secured/common/chat';
 
 /** The rows of a raw `db.execute` answer. */
 const rowsOf = <T>(res: unknown): T[] => ((res as { rows?: T[] }).rows ?? (res as T[])) as T[];
-
-/** A small seeded generator (mulberry32), so a failing sequence can be replayed. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 for (const driver of DRIVERS) {
   describe(`chat statistics from the group counters = the derivation over the rows [${driver}]`, () => {

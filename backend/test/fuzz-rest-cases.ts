@@ -5,6 +5,7 @@
  * boundary — the other inputs kept plausible so the broken one reaches as deep as it can. Deterministic: a seeded PRNG
  * (mulberry32) samples `perRoute` cases of each route unless `full`.
  */
+import { prng } from './prng.js';
 
 /** The subset of an OpenAPI 3 document the generator reads. */
 export interface OpenApiDoc {
@@ -55,18 +56,6 @@ export interface FuzzCase {
   headers: Record<string, string>;
   payload?: string | Buffer;
   what: string;
-}
-
-/** mulberry32: a small deterministic PRNG; returns floats in [0, 1). */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** 1 000 000 characters: under the 1 MB body limit once quoted, over every declared maxLength. */

@@ -13,6 +13,7 @@
  * In `npm test` a seeded sample (PER_MUTATION cases per mutation, each with a seeded role); FUZZ_FULL=1 sends every
  * case as every role.
  */
+import { prng } from '../../backend/test/prng.js';
 import { createHash } from 'node:crypto';
 import {
   getNamedType,
@@ -50,18 +51,6 @@ const NUL = 'a\u0000b';
 const KB200 = 'x'.repeat(200_000); // the audit's 200 KB argument
 const MB1 = 'x'.repeat(1_000_000);
 const DIGITS23 = '12345678901234567890123';
-
-/** mulberry32: a small deterministic PRNG; floats in [0, 1). */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** The JSON text of an object nested `depth` levels deep (built as text: JSON.stringify would overflow the stack). */
 function nestedJson(depth: number): string {

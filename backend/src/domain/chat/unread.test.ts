@@ -3,6 +3,7 @@
  * DESIGN "Realtime" (counters derived from read pointers): unit cases, then random sequences of sends,
  * views, deletes, joins, leaves and reconnects checked against a brute-force model.
  */
+import { prng } from '../../../test/prng.js';
 import { describe, expect, it } from 'vitest';
 import {
   applyUnreadOp,
@@ -190,18 +191,6 @@ describe('incremental counters (applyUnreadOp)', () => {
     expect(b.members.has(2)).toBe(false);
   });
 
-  /** Mulberry32: a small seeded PRNG so every failing sequence can be replayed by its seed. */
-  function rng(seed: number) {
-    let a = seed >>> 0;
-    return () => {
-      a = (a + 0x6d2b79f5) >>> 0;
-      let t = a;
-      t = Math.imul(t ^ (t >>> 15), t | 1);
-      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-    };
-  }
-
   /** Brute-force model: the full history as plain arrays, counts recomputed from scratch with loops. */
   class Model {
     msgs: { id: number; sender: number; deleted: boolean }[] = [];
@@ -251,7 +240,7 @@ describe('incremental counters (applyUnreadOp)', () => {
   it('equals the brute-force model and the derived count after every step of 400 random sequences; never negative', () => {
     const users = [1, 2, 3, 4];
     for (let seed = 1; seed <= 400; seed++) {
-      const r = rng(seed);
+      const r = prng(seed);
       const start = users.filter(() => r() < 0.8);
       let book = emptyUnreadBook(start);
       const model = new Model(start);
@@ -276,7 +265,7 @@ describe('incremental counters (applyUnreadOp)', () => {
 
   it('viewing everything always brings every member to 0, whatever came before', () => {
     for (let seed = 1000; seed < 1100; seed++) {
-      const r = rng(seed);
+      const r = prng(seed);
       let book = emptyUnreadBook([1, 2, 3]);
       const nextId = { v: 0 };
       for (let i = 0; i < 50; i++) book = applyUnreadOp(book, randomOp(r, nextId, [1, 2, 3]));
