@@ -67,9 +67,11 @@ export default defineConfig({
           globalSetup: ['../../backend/test/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          // Files run beside the other projects' (each starts its own stack on free ports and its own browser): with
-          // fileParallelism off vitest ran the 23 files one at a time AFTER everything else, ~9 of the suite's ~24
-          // minutes (issue 15, suite time). Two of them at once passed under a load average of 16.
+          // One file at a time, after the other projects (vitest puts projects without file parallelism in a group of
+          // their own at the end). Tried beside the other projects on 2026-11-28 (issue 15, suite time): every file
+          // passed, but on this 2-core machine a browser file next to a backend file slowed both 2–3 times (deal-flow
+          // 81 → 219 s, the backend files' sum 800 → 1 874 s), so the suite took longer, not shorter.
+          fileParallelism: false,
         },
       },
     ],
