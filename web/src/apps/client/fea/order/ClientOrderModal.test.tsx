@@ -65,10 +65,14 @@ function openOrder(resolvers: MockResolvers = orderResolvers()) {
   return { ...view, onClose };
 }
 
+/**
+ * The pending operation named `name`, found by name: the order's live-events subscription may start after the
+ * mutation on a slow machine, so the most recent operation is not necessarily the one the test waits for.
+ */
 function operation(environment: RelayMockEnvironment, name: string): OperationDescriptor {
-  const op = environment.mock.getMostRecentOperation();
-  expect(op.request.node.params.name).toBe(name);
-  return op;
+  const pending = environment.mock.getAllOperations().filter((o) => o.request.node.params.name === name);
+  expect(pending.map((o) => o.request.node.params.name)).toEqual([name]);
+  return pending[0];
 }
 
 afterEach(() => vi.restoreAllMocks());
