@@ -1,16 +1,21 @@
 /**
- * Event ids given at commit (DESIGN "Realtime": "each event gets a monotonic id at commit"; spec chat §4 "Realtime
- * connection": resume after Last-Event-ID with nothing lost and nothing doubled; src/chat/events.ts, migration 0022):
- * ids are contiguous and follow the commit order, not the order of the appends; a transaction's events keep their
- * input order; a rollback (or a rolled-back savepoint) takes no id and leaves no row; the NOTIFY payload is the
- * transaction's last id; nothing is left in chat_events_pending. On PGlite and PostgreSQL (the interleaving of two
- * open transactions needs two connections: PostgreSQL only).
+ * Event ids given by the sequencer (issue 15; DESIGN "Realtime": "each event gets a monotonic id at commit" — of the
+ * log; spec chat §4 "Realtime connection": resume after Last-Event-ID with nothing lost and nothing doubled;
+ * src/chat/events.ts, src/chat/sequencer.ts, migration 0023): ids are contiguous and follow the commit order, not the
+ * order of the appends; a transaction's events keep their input order; a rollback (or a rolled-back savepoint) takes
+ * no id and leaves no row; once transaction() has returned, its events are in the log; the NOTIFY payload is the last
+ * id of a sequencer run; nothing is left in chat_events_pending; two sequencers at once (two replicas) neither double
+ * nor skip an id, and readers meanwhile always see a prefix 1..max; kicks during a run are served by one more run; the
+ * stream hub's sweep moves rows committed without a sequencer run. On PGlite and PostgreSQL (what needs two open
+ * transactions or two connections: PostgreSQL only).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { appendChatEvents, CHAT_EVENTS_CHANNEL, type NewChatEvent } from '../src/chat/events.js';
-import type { Db, DbHandle } from '../src/db/client.js';
+import { sequenceChatEvents, sequencerFor } from '../src/chat/sequencer.js';
+import { ChatEventHub, type HubMessage } from '../src/chat/stream/hub.js';
+import { openPostgres, type Db, type DbHandle } from '../src/db/client.js';
 import { DRIVERS, openTestDatabase } from './harness.js';
 
 const ev = (n: number, recipients = [1, 2]): NewChatEvent => ({
@@ -63,7 +68,7 @@ async function until(pred: () => boolean, ms = 3000): Promise<void> {
 }
 
 for (const driver of DRIVERS) {
-  describe(`chat event ids at commit [${driver}]`, () => {
+  describe(`chat event ids by the sequencer [${driver}]`, () => {
     let dbh: DbHandle;
     let db: Db;
     beforeAll(async () => {
@@ -160,6 +165,51 @@ for (const driver of DRIVERS) {
       ]);
     });
 
+    it('kicks during a run are served by exactly one more run, and every kick resolves after a run that covers it', async () => {
+      const s = sequencerFor(db);
+      await s.kick();
+      const runs = s.stats.runs;
+      const h = await head(db);
+      // committed without a kick (a plain statement, not appendChatEvents)
+      await db.execute(
+        sql`insert into chat_events_pending (recipients, kind, payload) values (array[1], 'GROUP_MSG', ${JSON.stringify(ev(60).payload)}::jsonb)`,
+      );
+      const first = s.kick(); // starts a run
+      const more = Array.from({ length: 9 }, () => s.kick()); // during it: all join the one run that follows
+      await Promise.all([first, ...more]);
+      expect(s.stats.runs - runs).toBe(2);
+      expect(s.stats.failed).toBe(0);
+      expect((await logged(db)).slice(-1)).toEqual([[h + 1, 60]]);
+      expect(await pendingCount(db)).toBe(0);
+      // nothing pending: a run moves nothing and gives no id
+      expect(await sequenceChatEvents(db)).toBeNull();
+      expect(await head(db)).toBe(h + 1);
+    });
+
+    it("the stream hub's sweep moves events committed without a sequencer run (writer died before its run) and delivers them", async () => {
+      const hub = new ChatEventHub(dbh, { pollMs: 0, reconnectMs: 1000, batch: 500, sweepMs: 20 });
+      await hub.start();
+      const got: HubMessage[] = [];
+      const unsubscribe = hub.subscribe(77, (m) => got.push(m));
+      try {
+        const h = await head(db);
+        await db.execute(
+          sql`insert into chat_events_pending (recipients, kind, payload) values (array[77], 'GROUP_MSG', ${JSON.stringify(ev(70).payload)}::jsonb)`,
+        );
+        await until(() => got.length >= 1);
+        expect(got).toHaveLength(1);
+        expect(got[0]).toMatchObject({
+          durable: true,
+          event: { id: h + 1, recipients: [77], kind: 'GROUP_MSG', payload: ev(70).payload },
+        });
+        expect(await pendingCount(db)).toBe(0);
+        expect(await head(db)).toBe(h + 1);
+      } finally {
+        unsubscribe();
+        await hub.close();
+      }
+    });
+
     // Two transactions open at once need two connections (PGlite has one): PostgreSQL only.
     if (driver === 'postgres') {
       it('two open transactions: the one that appends first but commits second gets the higher ids (commit order)', async () => {
@@ -189,7 +239,7 @@ for (const driver of DRIVERS) {
         expect(await pendingCount(db)).toBe(0);
       });
 
-      it('100 concurrent transactions of 1–3 events: ids 1..head without a gap or a double, each transaction contiguous and in input order; one NOTIFY each with its last id', async () => {
+      it('100 concurrent transactions of 1–3 events: ids 1..head without a gap or a double, each transaction contiguous and in input order; NOTIFYs ascending, ending at the head', async () => {
         const l = await listenEvents(dbh);
         try {
           const h = await head(db);
@@ -220,13 +270,104 @@ for (const driver of DRIVERS) {
             lastIds.push(got[p - 1][0]);
           }
           expect(lastIds).toHaveLength(100);
-          await until(() => l.payloads.length >= 100);
+          // one NOTIFY per sequencer run (runs serve many transactions at once): ascending, each the last id of a
+          // transaction (a run moves whole transactions), the last one the head
+          await until(() => l.payloads.map(Number).includes(h + total));
           await new Promise((r) => setTimeout(r, 50));
-          expect(l.payloads.map(Number)).toEqual(lastIds);
+          const notified = l.payloads.map(Number);
+          expect(notified.length).toBeGreaterThan(0);
+          expect(notified.length).toBeLessThanOrEqual(100);
+          expect([...notified].sort((x, y) => x - y)).toEqual(notified);
+          expect(new Set(notified).size).toBe(notified.length);
+          for (const n of notified) expect(lastIds).toContain(n);
+          expect(notified.at(-1)).toBe(h + total);
           expect(await head(db)).toBe(h + total);
           expect(await pendingCount(db)).toBe(0);
         } finally {
           await l.stop();
+        }
+      });
+
+      it('two sequencers at once (two replicas) while 4 writers commit without kicking: each event moved once, ids contiguous, every writer in its commit order, readers always see a prefix', async () => {
+        const other = openPostgres(dbh.pool!.options.connectionString!);
+        const writers = await Promise.all(
+          Array.from({ length: 4 }, async () => {
+            const c = new pg.Client(dbh.pool!.options as pg.ClientConfig);
+            await c.connect();
+            return c;
+          }),
+        );
+        try {
+          const h = await head(db);
+          const before = (await logged(db)).length;
+          const TX = 40;
+          const size = (t: number) => 1 + (t % 3);
+          let writing = true;
+          const write = writers.map(async (c, w) => {
+            for (let i = 0; i < TX; i++) {
+              const t = w * TX + i;
+              await c.query('begin');
+              await c.query(
+                `insert into chat_events_pending (recipients, kind, payload)
+                 select array[1], 'GROUP_MSG', jsonb_build_object('message', jsonb_build_object('msgId', $1::int * 1000 + g))
+                 from generate_series(0, $2::int - 1) g order by g`,
+                [t + 1, size(t)],
+              );
+              await c.query('commit');
+            }
+          });
+          const sequencing = (d: Db) =>
+            (async () => {
+              let moved = 0;
+              while (writing) if ((await sequenceChatEvents(d)) !== null) moved++;
+              return moved;
+            })();
+          const reading = (async () => {
+            const notPrefix: Array<{ n: number; hi: number }> = [];
+            let reads = 0;
+            while (writing) {
+              const [r] = rowsOf<{ n: number; hi: number }>(
+                await db.execute(
+                  sql`select count(*)::int as n, coalesce(max(id), 0)::int as hi from chat_events where id > ${h}`,
+                ),
+              );
+              reads++;
+              if (r.hi !== 0 && r.n !== r.hi - h) notPrefix.push(r);
+            }
+            return { notPrefix, reads };
+          })();
+          const runs = [sequencing(db), sequencing(other.db)];
+          await Promise.all(write);
+          writing = false;
+          const [moved1, moved2] = await Promise.all(runs);
+          const { notPrefix, reads } = await reading;
+          await sequenceChatEvents(db); // what committed after the loops' last runs
+          expect(moved1 + moved2).toBeGreaterThan(0);
+          expect(reads).toBeGreaterThan(0);
+          expect(notPrefix).toEqual([]);
+          const total = Array.from({ length: 4 * TX }, (_, t) => size(t)).reduce((a, b) => a + b, 0);
+          const got = (await logged(db)).slice(before);
+          expect(got.map(([id]) => id)).toEqual(Array.from({ length: total }, (_, i) => h + 1 + i));
+          const order: number[] = [];
+          for (let p = 0; p < got.length;) {
+            const t = Math.floor(got[p][1] / 1000) - 1;
+            expect(got.slice(p, p + size(t)).map(([, m]) => m)).toEqual(
+              Array.from({ length: size(t) }, (_, j) => 1000 * (t + 1) + j),
+            );
+            order.push(t);
+            p += size(t);
+          }
+          expect([...order].sort((x, y) => x - y)).toEqual(Array.from({ length: 4 * TX }, (_, t) => t));
+          // each writer's transactions ran one after the other: the later one has the higher ids
+          for (let w = 0; w < 4; w++) {
+            const mine = order.filter((t) => Math.floor(t / TX) === w);
+            expect(mine).toEqual(Array.from({ length: TX }, (_, i) => w * TX + i));
+          }
+          expect(await head(db)).toBe(h + total);
+          expect(await pendingCount(db)).toBe(0);
+        } finally {
+          await Promise.all(writers.map((c) => c.end()));
+          await other.close();
         }
       });
     }

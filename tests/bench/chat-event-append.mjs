@@ -12,6 +12,12 @@
  *   first firing of the transaction moves all of the transaction's pending rows (one counter update, one insert, one
  *   NOTIFY); later firings find their row moved and return.
  * - `commit-row`: the same trigger, but each firing moves its own row only (one counter update and NOTIFY per event).
+ * - `sequencer` (migration 0023, what the backend does now): the transaction only inserts into chat_events_pending and
+ *   commits (no shared lock, no NOTIFY); then the client asks its process's sequencer for a run and waits for it, as
+ *   the backend's transaction() does (src/chat/sequencer.ts): per process at most one run of chat_events_sequence() in
+ *   flight on a connection of its own, kicks during a run served by exactly one more. `--replicas` processes (default
+ *   1; the clients split between them) run their sequencers concurrently, serialising on the counter row. The
+ *   latency is BEGIN to the end of the run that covers the commit.
  * - References without the guarantee (ids from a sequence: not in commit order): `seq-notify` (insert and NOTIFY —
  *   PostgreSQL serialises the commits of notifying transactions itself, flush included) and `seq` (insert only).
  *
@@ -20,7 +26,8 @@
  * per design and round, transactions/s, events/s and the transaction's latency p50/p99 (BEGIN to COMMIT returned),
  * with the load average, and checks that the committed ids are 1..head without a gap or a double.
  *
- *   node tests/bench/chat-event-append.mjs [--clients 20] [--events 2] [--seconds 5] [--rounds 2]
+ *   node tests/bench/chat-event-append.mjs [--clients 20] [--events 2] [--seconds 5] [--rounds 2] [--replicas 1]
+ *     [--designs in-tx,commit-tx,commit-row,sequencer,seq-notify,seq]
  *
  * BENCH_DB (default bench_h1_append; dropped at the end) on BENCH_PG_ADMIN_URL's server (default
  * postgres://postgres@127.0.0.1:5432/template1). No assertion: figures only (a gap or a double is printed as such).
@@ -37,8 +44,11 @@ const { values: opt } = parseArgs({
     events: { type: 'string', default: '2' },
     seconds: { type: 'string', default: '5' },
     rounds: { type: 'string', default: '2' },
+    replicas: { type: 'string', default: '1' },
+    designs: { type: 'string', default: '' },
   },
 });
+const REPLICAS = Math.max(1, Number(opt.replicas));
 const CLIENTS = Number(opt.clients);
 const EVENTS = Number(opt.events);
 const SECONDS = Number(opt.seconds);
@@ -46,7 +56,7 @@ const ROUNDS = Number(opt.rounds);
 const DB_NAME = process.env.BENCH_DB ?? 'bench_h1_append';
 const ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/template1';
 
-/** The tables of one design in schema `s` (as in migrations 0000 and 0021). */
+/** The tables of one design in schema `s` (as in migrations 0000, 0022 and 0023). */
 const tables = (s) => `
   create schema ${s};
   create table ${s}.chat_event_counter (id integer primary key, last_id bigint not null default 0,
@@ -56,7 +66,62 @@ const tables = (s) => `
   create index on ${s}.chat_events using gin (recipients);
   create index on ${s}.chat_events (created_at);
   create table ${s}.chat_events_pending (seq bigint primary key generated always as identity,
-    recipients integer[] not null, kind text not null, payload jsonb not null);`;
+    tx bigint not null default txid_current(), recipients integer[] not null, kind text not null, payload jsonb not null);`;
+
+/** chat_events_sequence() of migration 0023 in schema `s` (NOTIFY channel `s`). */
+const sequenceFunction = (s) => `
+  create function ${s}.chat_events_sequence() returns bigint language plpgsql volatile as $$
+  declare head bigint; last bigint;
+  begin
+    perform 1 from ${s}.chat_events_pending limit 1;
+    if not found then return null; end if;
+    select c.last_id into head from ${s}.chat_event_counter c where c.id = 1 for update;
+    if not found then
+      insert into ${s}.chat_event_counter (id, last_id) values (1, 0) on conflict (id) do nothing;
+      select c.last_id into head from ${s}.chat_event_counter c where c.id = 1 for update;
+    end if;
+    with moved as (delete from ${s}.chat_events_pending returning seq, tx, recipients, kind, payload),
+      appended as (
+        insert into ${s}.chat_events (id, recipients, kind, payload)
+        select head + row_number() over (order by m.first, m.seq), m.recipients, m.kind, m.payload
+        from (select moved.*, min(moved.seq) over (partition by moved.tx) as first from moved) m
+        returning id)
+    select max(a.id) into last from appended a;
+    if last is null then return null; end if;
+    update ${s}.chat_event_counter set last_id = last, updated_at = now() where id = 1;
+    perform pg_notify('${s}', last::text);
+    return last;
+  end $$;`;
+
+/**
+ * The batching of src/chat/sequencer.ts on connection `c`: kick() answers a promise of the end of a run that starts
+ * after the call; at most one run in flight, kicks during a run share the one that follows. Counts runs.
+ */
+function batcher(c, schema) {
+  let inFlight = null;
+  let queued = null;
+  const b = { runs: 0, kick, end: () => c.end() };
+  function launch() {
+    b.runs++;
+    const run = c
+      .query(`select ${schema}.chat_events_sequence()`)
+      .then(() => undefined)
+      .finally(() => {
+        if (inFlight === run) inFlight = null;
+      });
+    return run;
+  }
+  function kick() {
+    if (queued) return queued;
+    if (!inFlight) return (inFlight = launch());
+    queued = inFlight.then(() => {
+      queued = null;
+      return (inFlight = launch());
+    });
+    return queued;
+  }
+  return b;
+}
 
 /** The deferred trigger of design `s`; `perTx`: the first firing moves every pending row of the transaction. */
 const trigger = (s, perTx) => `
@@ -119,6 +184,14 @@ const DESIGNS = {
       from jsonb_array_elements($1::jsonb) with ordinality e(value, ord) where $2::int > 0 order by e.ord`,
     schema: 'commit_row',
   },
+  sequencer: {
+    setup: tables('sequencer') + sequenceFunction('sequencer'),
+    append: `insert into sequencer.chat_events_pending (recipients, kind, payload)
+      select array[1, 2, 3], e.value ->> 'k', e.value -> 'p'
+      from jsonb_array_elements($1::jsonb) with ordinality e(value, ord) where $2::int > 0 order by e.ord`,
+    schema: 'sequencer',
+    sequencer: true,
+  },
   'seq-notify': {
     setup: tables('seq_notify') + 'create sequence seq_notify.ids;',
     append: `with ins as (insert into seq_notify.chat_events (id, recipients, kind, payload)
@@ -153,6 +226,15 @@ async function run(url, name) {
       return c;
     }),
   );
+  const batchers = d.sequencer
+    ? await Promise.all(
+        Array.from({ length: REPLICAS }, async () => {
+          const c = new pg.Client({ connectionString: url });
+          await c.connect();
+          return batcher(c, d.schema);
+        }),
+      )
+    : [];
   const payload = JSON.stringify(
     Array.from({ length: EVENTS }, (_, i) => ({ k: 'GROUP_MSG', p: { type: 'GROUP_MSG', message: { msgId: i } } })),
   );
@@ -162,12 +244,13 @@ async function run(url, name) {
   const start = performance.now();
   const end = start + SECONDS * 1000;
   await Promise.all(
-    clients.map(async (c) => {
+    clients.map(async (c, i) => {
       while (performance.now() < end) {
         const t = performance.now();
         await c.query('begin');
         await c.query(d.append, [payload, EVENTS]);
         await c.query('commit');
+        if (d.sequencer) await batchers[i % REPLICAS].kick();
         lat.push(performance.now() - t);
         txs++;
       }
@@ -185,12 +268,15 @@ async function run(url, name) {
   await clients[0].query(`truncate ${d.schema}.chat_events; delete from ${d.schema}.chat_event_counter`);
   if (d.reference) await clients[0].query(`alter sequence ${d.schema}.ids restart`);
   await Promise.all(clients.map((c) => c.end()));
+  const runs = batchers.reduce((n, b) => n + b.runs, 0);
+  await Promise.all(batchers.map((b) => b.end()));
   lat.sort((a, b) => a - b);
   return {
     txPerS: Math.round(txs / wall),
     eventsPerS: Math.round((txs * EVENTS) / wall),
     p50: Math.round(pct(lat, 50) * 10) / 10,
     p99: Math.round(pct(lat, 99) * 10) / 10,
+    runs,
     contiguous: chk.n === txs * EVENTS && chk.lo === 1 && chk.hi === chk.n && (d.reference || chk.head === chk.n),
     load: `${load0.toFixed(2)}–${load1.toFixed(2)}`,
   };
@@ -203,14 +289,19 @@ async function main() {
     await admin.connect();
     for (const d of Object.values(DESIGNS)) await admin.query(d.setup);
     await admin.end();
-    console.log(`${CLIENTS} clients, ${EVENTS} events per transaction, ${SECONDS} s per run`);
+    console.log(
+      `${CLIENTS} clients, ${EVENTS} events per transaction, ${SECONDS} s per run, ${REPLICAS} sequencer replica(s)`,
+    );
+    const names = opt.designs ? opt.designs.split(',') : Object.keys(DESIGNS);
+    for (const n of names) if (!DESIGNS[n]) throw new Error(`unknown design ${n}`);
     for (let r = 1; r <= ROUNDS; r++) {
-      for (const name of Object.keys(DESIGNS)) {
+      for (const name of names) {
         const f = await run(url, name);
         console.log(
           `round ${r} ${name.padEnd(10)} ${String(f.txPerS).padStart(6)} tx/s ${String(f.eventsPerS).padStart(6)} events/s` +
             `  p50 ${f.p50} ms  p99 ${f.p99} ms  ids 1..head ${f.contiguous ? 'contiguous' : 'NOT CONTIGUOUS'}` +
-            `${DESIGNS[name].reference ? ' (not in commit order)' : ''}  load ${f.load}`,
+            `${DESIGNS[name].reference ? ' (not in commit order)' : ''}` +
+            `${DESIGNS[name].sequencer ? `  ${f.runs} sequencer runs (${REPLICAS} replica(s))` : ''}  load ${f.load}`,
         );
       }
     }

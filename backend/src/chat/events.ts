@@ -3,29 +3,34 @@
  * message types", "Realtime connection"). Chat write paths call appendChatEvents inside their own transaction,
  * so an event exists exactly when the change that caused it commits: a rolled-back transaction emits nothing.
  *
- * Ids: "each event gets a monotonic id at commit" (DESIGN "Realtime"; migration 0022). The caller's transaction
- * inserts its events into chat_events_pending (input order kept by its identity column); at COMMIT the deferred
- * constraint trigger `chat_events_pending_commit` moves them into chat_events with the next ids of the single row of
- * chat_event_counter — one counter update per transaction, by the trigger's first firing — and NOTIFYs the last id.
- * The counter row lock is taken there and held to the end of the commit, so the commits that append are ordered by
- * it: ids are contiguous and monotonic in commit order and the committed ids always form a prefix 1..head (a reader
- * that sees id N can never later meet a committed id < N that it did not see, and "read id > last delivered" loses
- * nothing); several events of one transaction keep their input order; a rolled-back transaction takes no id and leaves
- * no row. The lock is no longer held across the client's round trips (append → COMMIT), only inside COMMIT
- * processing (the trigger, the NOTIFY queue and the WAL flush), where PostgreSQL already serialises notifying commits.
- * Consequence: the ids are not known before the commit — appendChatEvents cannot return them.
+ * Ids: "each event gets a monotonic id at commit" (DESIGN "Realtime") — since migration 0023 at the commit of the log,
+ * not of the writer. The caller's transaction only inserts its events into chat_events_pending (input order kept by
+ * its identity column `seq`); they commit with it, without any shared lock or NOTIFY, so concurrent writers' commits
+ * share WAL flushes. After the commit the sequencer (src/chat/sequencer.ts; kicked through the after-commit hook of
+ * src/db/client.ts, which the transaction() call awaits) runs one short transaction that locks the single
+ * chat_event_counter row, moves all committed pending rows into chat_events with the next contiguous ids (seq order),
+ * raises the counter and NOTIFYs the last id. The runs serialise on the counter row (several replicas too), so ids are
+ * contiguous and become visible in ascending order — the committed ids always form a prefix 1..head (a reader that
+ * sees id N can never later meet a committed id < N that it did not see, and "read id > last delivered" loses nothing);
+ * a transaction that began after another committed gets higher ids; several events of one transaction keep their input
+ * order and stay adjacent; a rolled-back transaction takes no id and leaves no row. Rows a crash left pending (writer
+ * committed, process died before its run) are moved by the stream hub's safety sweep (src/chat/stream/hub.ts).
+ * Consequences: the ids are not known before the commit — appendChatEvents cannot return them; between a writer's
+ * commit and its run (normally the few ms the transaction() call waits for) its events are committed but not in the log.
  *
- * Fan-out: the trigger runs `pg_notify('chat_events', '<last id>')` at commit; PostgreSQL (and PGlite) deliver
- * it when the commit is done, to every backend process LISTENing (src/chat/stream/hub.ts), which then reads the new rows.
+ * Fan-out: the sequencer runs `pg_notify('chat_events', '<last id>')` (one per run, whatever the number of writers it
+ * served); PostgreSQL (and PGlite) deliver it when its commit is done, to every backend process LISTENing
+ * (src/chat/stream/hub.ts), which then reads the new rows.
  */
 import { sql } from 'drizzle-orm';
 import type { RealtimeMessageType } from '@platform/domain/chat/events';
 import type { ORDER_EVENT_KIND } from '@platform/domain/deal/events';
-import type { DbOrTx } from '../db/client.js';
+import { afterCommit, type DbOrTx } from '../db/client.js';
+import { kickSequencerOf } from './sequencer.js';
 
 /**
- * NOTIFY channel of durable events; the payload is the highest id appended by the transaction (decimal). Sent by the
- * trigger of migration 0022, which spells the name itself.
+ * NOTIFY channel of durable events; the payload is the highest id given by a sequencer run (decimal). Sent by
+ * chat_events_sequence() of migration 0023, which spells the name itself.
  */
 export const CHAT_EVENTS_CHANNEL = 'chat_events';
 /** NOTIFY channel of ephemeral events (typing, presence); payload: JSON {@link EphemeralNotice}. */
@@ -43,13 +48,14 @@ export interface NewChatEvent {
 
 /**
  * Appends `events` to the log in the caller's transaction `tx` (pass a transaction: with a plain Db the statement
- * commits on its own). One statement (issue 15, the send route's cost): the events travel as one JSON parameter
- * (`[{ r: recipients, k: kind, p: payload }]`, in input order) into chat_events_pending; they get their ids, enter
- * chat_events and are NOTIFYed when `tx` commits (file header; DESIGN "Realtime"; spec chat §4 "Realtime connection").
- * @returns the number of events appended (0 for none: nothing is written). Their ids are assigned at commit and are
- *   not known here; after the commit they are the `n` ids below the NOTIFY payload.
- * Errors: whatever the database raises (the caller's transaction then rolls back as a whole; an error of the
- *   trigger surfaces from the COMMIT).
+ * commits on its own, and the sequencer run is awaited here). One statement (issue 15, the send route's cost): the
+ * events travel as one JSON parameter (`[{ r: recipients, k: kind, p: payload }]`, in input order) into
+ * chat_events_pending; once `tx` has committed, the sequencer run that the transaction() call awaits gives them their
+ * ids, moves them into chat_events and NOTIFYs (file header; DESIGN "Realtime"; spec chat §4 "Realtime connection").
+ * @returns the number of events appended (0 for none: nothing is written). Their ids are not known here; they are
+ *   contiguous, in input order, at or below the NOTIFY payload of the run that moved them.
+ * Errors: whatever the database raises (the caller's transaction then rolls back as a whole). A failed sequencer run
+ *   is logged, not raised (the writer has committed; the next run or the hub's sweep moves the rows).
  */
 export async function appendChatEvents(tx: DbOrTx, events: NewChatEvent[]): Promise<number> {
   if (events.length === 0) return 0;
@@ -62,6 +68,7 @@ export async function appendChatEvents(tx: DbOrTx, events: NewChatEvent[]): Prom
       e.value ->> 'k', e.value -> 'p'
     from jsonb_array_elements(${json}::jsonb) with ordinality e(value, ord)
     order by e.ord`);
+  await afterCommit(tx, kickSequencerOf);
   return events.length;
 }
 

@@ -9,11 +9,16 @@
  * hub reads the committed events with id > its cursor, in id order, and hands each to the subscribers of its
  * recipients. Committed ids form a prefix (src/chat/events.ts), so the cursor never jumps over an id that
  * commits later. Ephemeral events: the notification payload itself, handed on at once.
+ *
+ * Safety sweep (issue 15, src/chat/sequencer.ts): every `sweepMs` the hub kicks the event sequencer of its database,
+ * which moves rows left in chat_events_pending by a writer whose process died between its commit and its sequencer run
+ * (a run finding nothing pending costs one read, no lock).
  */
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { DbHandle } from '../../db/client.js';
 import { CHAT_EPHEMERAL_CHANNEL, CHAT_EVENTS_CHANNEL, type EphemeralNotice } from '../events.js';
+import { sequencerFor } from '../sequencer.js';
 import { readEventsAfter, readLogBounds, type LoggedEvent } from './log.js';
 
 /** What a subscriber (one SSE connection) receives. */
@@ -30,6 +35,8 @@ export interface HubOptions {
   reconnectMs: number;
   /** Batch size of the fan-out read (default 500). */
   batch: number;
+  /** Safety sweep of the event sequencer (ms; default 1 000; 0 disables): see the file header. */
+  sweepMs?: number;
   log?: { warn(obj: unknown, msg?: string): void };
 }
 
@@ -40,6 +47,7 @@ export class ChatEventHub {
   private again = false;
   private closed = false;
   private pollTimer: NodeJS.Timeout | null = null;
+  private sweepTimer: NodeJS.Timeout | null = null;
   private pgClient: pg.Client | null = null;
   private unlisten: Array<() => Promise<void>> = [];
   /** Counters for tests and diagnostics. */
@@ -55,13 +63,21 @@ export class ChatEventHub {
     return this.cursor;
   }
 
-  /** Reads the head, starts listening and the safety poll. */
+  /** Reads the head, starts listening, the safety poll and the sequencer's safety sweep (one run at once). */
   async start(): Promise<void> {
     this.cursor = (await readLogBounds(this.dbh.db)).headId;
     await this.listen();
     if (this.opts.pollMs > 0) {
       this.pollTimer = setInterval(() => this.kick(), this.opts.pollMs);
       this.pollTimer.unref();
+    }
+    const sequencer = sequencerFor(this.dbh.db);
+    sequencer.log ??= this.opts.log;
+    const sweepMs = this.opts.sweepMs ?? 1000;
+    if (sweepMs > 0) {
+      void sequencer.kick();
+      this.sweepTimer = setInterval(() => void sequencer.kick(), sweepMs);
+      this.sweepTimer.unref();
     }
   }
 
@@ -182,6 +198,7 @@ export class ChatEventHub {
   async close(): Promise<void> {
     this.closed = true;
     if (this.pollTimer) clearInterval(this.pollTimer);
+    if (this.sweepTimer) clearInterval(this.sweepTimer);
     for (const u of this.unlisten) await u().catch(() => undefined);
     this.unlisten = [];
     const c = this.pgClient;

@@ -3,10 +3,10 @@
  * "Realtime connection"). Written by appendChatEvents (src/chat/events.ts) inside the caller's write
  * transaction; read by the SSE stream (src/chat/stream/**) for replay after a reconnect and for fan-out.
  *
- * Ordering guarantee ("each event gets a monotonic id at commit"): a writer inserts its events into
- * `chat_events_pending`; the deferred constraint trigger `chat_events_pending_commit` (migration 0021) fires at the
- * transaction's COMMIT, takes the ids from the single row of `chat_event_counter` and moves the rows into
- * `chat_events`. The counter row lock is held from there to the end of the commit, so ids become visible strictly
+ * Ordering guarantee ("each event gets a monotonic id at commit" — of the log): a writer inserts its events into
+ * `chat_events_pending`, which commits with it; after the commit the sequencer (src/chat/sequencer.ts, SQL function
+ * chat_events_sequence() of migration 0023) locks the single row of `chat_event_counter`, moves all committed pending
+ * rows into `chat_events` with the next ids and commits. Runs serialise on that row, so ids become visible strictly
  * in ascending order: a reader that sees id N has already been able to see every id < N (no later commit can carry a
  * smaller id), and a rolled-back transaction takes no id. `chat_events` only ever holds rows with their final ids.
  */
@@ -35,7 +35,7 @@ export const chatEvents = pgTable(
 
 /**
  * The single-row id counter and retention bound of chat_events (row id = 1, created by the first append).
- * - lastId: the highest id ever assigned (committed), i.e. the head of the log; raised only at COMMIT by the trigger.
+ * - lastId: the highest id ever assigned (committed), i.e. the head of the log; raised only by the sequencer's runs.
  * - prunedThrough: every event with id ≤ prunedThrough may have been pruned; ids above it are all retained.
  */
 export const chatEventCounter = pgTable('chat_event_counter', {
@@ -48,13 +48,19 @@ export const chatEventCounter = pgTable('chat_event_counter', {
 });
 
 /**
- * Events of transactions that have not committed yet (src/chat/events.ts appendChatEvents). `seq` (identity) keeps
- * the input order; at COMMIT the deferred trigger `chat_events_pending_commit` (migration 0021) deletes the
- * transaction's rows and inserts them into chat_events with their final ids, so no committed row stays here and
- * other transactions never see one (uncommitted rows are invisible to them).
+ * Events whose ids are not given yet (src/chat/events.ts appendChatEvents): inserted by the writer's transaction and
+ * committed with it, moved into chat_events by the next sequencer run (src/chat/sequencer.ts, migration 0023), which
+ * deletes them here. `seq` (identity) keeps the input order; other transactions never see uncommitted rows.
  */
 export const chatEventsPending = pgTable('chat_events_pending', {
   seq: bigint('seq', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  /**
+   * The writer's top-level transaction id (txid_current(), also inside a savepoint; migration 0023): the sequencer
+   * keeps the events of one transaction adjacent (concurrent writers' seq values interleave).
+   */
+  tx: bigint('tx', { mode: 'number' })
+    .notNull()
+    .default(sql`txid_current()`),
   /** As chat_events.recipients. */
   recipients: integer('recipients').array().notNull(),
   /** As chat_events.kind. */
