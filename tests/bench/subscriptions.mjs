@@ -236,6 +236,8 @@ async function main() {
       rate: RATE,
       seconds: SECONDS,
       senders: opt.senders,
+      // the backend build measured: null = this checkout's backend/ (before/after runs pass an earlier build)
+      backendDir: opt['backend-dir'] || null,
     },
     caveat: 'shared 2-core machine (other helpers and a CI run); receivers and sender run in the benchmark process',
   };
