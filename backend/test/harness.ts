@@ -223,14 +223,14 @@ let pgCounter = 0;
  * buffer (it untars it into its in-memory file system), so every test database of the process shares one copy.
  */
 class InMemoryBlob extends Blob {
-  constructor(private readonly bytes: ArrayBuffer) {
+  constructor(private readonly data: ArrayBuffer) {
     super([]);
   }
   override get size(): number {
-    return this.bytes.byteLength;
+    return this.data.byteLength;
   }
   override arrayBuffer(): Promise<ArrayBuffer> {
-    return Promise.resolve(this.bytes);
+    return Promise.resolve(this.data);
   }
 }
 

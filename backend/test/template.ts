@@ -106,7 +106,7 @@ async function withoutSpareWal(tarball: Buffer, first: string, last: string): Pr
   const extract = tarStream.extract();
   const pack = tarStream.pack();
   const chunks: Buffer[] = [];
-  pack.on('data', (c: Buffer) => chunks.push(c));
+  pack.on('data', (c: unknown) => chunks.push(c as Buffer));
   const packed = new Promise<void>((resolve, reject) => {
     pack.on('end', resolve);
     pack.on('error', reject);
