@@ -4,21 +4,29 @@
  * pointer and the group's message sequence (issue 15, migration 0021: no unread counter is ever incremented; the
  * sequence numbers are positions, kept by triggers), see {@link statisticsFor}.
  */
-import { inArray, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { chatMessages } from '../../db/schema/chat.js';
-import { storedFiles } from '../../db/schema/orders.js';
+import { chatMessages, type ChatGroupRow, type ChatMemberRow } from '../../db/schema/chat.js';
 import { SUPPORT_USER_ID } from '@platform/domain/limits';
+import { SUPPORT_NAME } from '@platform/domain/chat/own';
 import { isOwnMessage, previewRole, type GroupType, type MemberRole } from '@platform/domain/chat/groups';
 import type { MessageStatus } from '@platform/domain/chat/messageStatus';
 import type { GroupStatistics } from '../../domain/chat/unread.js';
 import { Actor, MemberCtx, num } from './membership.js';
-import { userNames, SupportRequester, supportRequesters } from './people.js';
+import { displayName, type SupportRequester } from './people.js';
 import { previewText } from './messages.js';
 
 /** The rows of a raw `db.execute` answer (node-postgres and PGlite both answer `{ rows }`). */
 function rowsOf<T>(res: unknown): T[] {
   return ((res as { rows?: T[] }).rows ?? (res as T[])) as T[];
+}
+
+/**
+ * A timestamptz of a raw `db.execute` answer as a Date: node-postgres under Drizzle answers the text PostgreSQL sends,
+ * PGlite a Date (what Drizzle's timestamp columns do with either).
+ */
+function dateOf(v: string | Date): Date {
+  return v instanceof Date ? v : new Date(v);
 }
 
 /** A member's statistics of one group: chat §3 "Group statistics" and the ids and last message id behind them. */
@@ -48,16 +56,29 @@ interface StatRow {
   reacted: Array<number | string> | null;
 }
 
-/** The statement of {@link statisticsFor} over the member rows `cm` (joined with their group `g`) that `where` keeps. */
-async function statRows(db: DbOrTx, where: SQL): Promise<StatRow[]> {
-  return rowsOf<StatRow>(
-    await db.execute(sql`
-      select g.id as "groupId", g.type as "groupType",
-        g.msg_seq - cm.viewed_seq as "above",
-        g.child_seq - cm.viewed_child_seq as "aboveChild",
+/**
+ * The newest live message id of the group `g` (0: none), as the lateral `lx.last_id`: the group's newest message
+ * (migration 0021 counters) unless a deletion reached it (the deletion mark `k` at or above it; then looked up).
+ */
+const LAST_LIVE_ID = sql`cross join lateral (select
         case when g.last_message_id = 0 or g.last_message_id > coalesce(k.last_deleted_id, 0) then g.last_message_id
              else (select coalesce(max(m.id), 0) from chat_messages m where m.group_id = g.id and m.deleted_at is null)
-        end as "last",
+        end as last_id) lx`;
+
+/**
+ * The group list's time of a group's newest live message (null: none) over the unaliased `chat_groups` and its
+ * `chat_group_marks` row: the group's newest message time (migration 0021 counters) unless a deletion reached it (then
+ * looked up) — no probe of chat_messages per group (issue 15).
+ */
+export const LAST_LIVE_AT = sql`(case when chat_groups.last_message_id = 0
+    or chat_groups.last_message_id > coalesce(chat_group_marks.last_deleted_id, 0) then chat_groups.last_message_at
+  else (select max(m.created_at) from chat_messages m where m.group_id = chat_groups.id and m.deleted_at is null) end)`;
+
+/** The {@link StatRow} columns over a member row `cm`, its group `g`, its marks `k` and {@link LAST_LIVE_ID} `lx`. */
+const STAT_COLUMNS = sql`g.id as "groupId", g.type as "groupType",
+        g.msg_seq - cm.viewed_seq as "above",
+        g.child_seq - cm.viewed_child_seq as "aboveChild",
+        lx.last_id as "last",
         case when g.msg_seq > cm.viewed_seq then
           (select array[count(*)::int, (count(*) filter (where m.type = 'CHILD_MSG'))::int] from chat_messages m
            where m.group_id = cm.group_id and m.sender_id = cm.user_id and m.id > cm.last_viewed_message_id)
@@ -78,10 +99,17 @@ async function statRows(db: DbOrTx, where: SQL): Promise<StatRow[]> {
                 where r.group_id = cm.group_id and r.message_sender_id = cm.user_id
                   and r.id > cm.last_seen_reaction_id and r.user_id <> cm.user_id and m.deleted_at is null
                 order by r.message_id)
-        end as "reacted"
+        end as "reacted"`;
+
+/** The statement of {@link statisticsFor} over the member rows `cm` (joined with their group `g`) that `where` keeps. */
+async function statRows(db: DbOrTx, where: SQL): Promise<StatRow[]> {
+  return rowsOf<StatRow>(
+    await db.execute(sql`
+      select ${STAT_COLUMNS}
       from chat_members cm
       join chat_groups g on g.id = cm.group_id
       left join chat_group_marks k on k.group_id = cm.group_id
+      ${LAST_LIVE_ID}
       where ${where}`),
   );
 }
@@ -184,10 +212,152 @@ export interface GroupPreview {
   supportRequester: SupportRequester | null;
 }
 
+/** One row of {@link previewRows}: a member row's group and figures with its last live message, sender, file, requester. */
+interface PreviewRow extends StatRow {
+  /** The position the source gave the member row (1-based). */
+  ord: number | string;
+  groupName: string;
+  groupCreatedAt: string | Date;
+  orderId: number | string | null;
+  memberId: number;
+  userId: number;
+  role: string;
+  favoriteId: number | null;
+  lastViewedMessageId: number | string;
+  /** The last live message (null: none) and its fields. */
+  msgId: number | string | null;
+  msgCreatedAt: string | Date | null;
+  msgText: string | null;
+  msgMetaData: unknown;
+  msgFileId: string | null;
+  msgSenderId: number | null;
+  msgStatus: string | null;
+  msgType: string | null;
+  /** The sender's user row (null for the support user 10762 or a user that is gone). */
+  senderName: string | null;
+  senderSurname: string | null;
+  senderEmail: string | null;
+  /** The original name of the message's file (null: no file, or no such stored file). */
+  fileName: string | null;
+  /** ECVP_SUPPORT groups: the OWNER member's user and company short name (null: none). */
+  reqId: number | null;
+  reqName: string | null;
+  reqSurname: string | null;
+  reqEmail: string | null;
+  reqCompanyName: string | null;
+}
+
 /**
- * Previews of the given member contexts for `viewer`, in the given order; `cursors[i]` is each row's cursor. A fixed
- * number of queries whatever the number of groups (statistics, last messages, their files and senders, the support
- * requesters), never one per group.
+ * ONE statement (issue 15: the group list had six in sequence — the page, the statistics, the support requesters,
+ * the last messages, their files and their senders): for the member rows of `source` — a query of
+ * `(member_id int, ord)` — each row's group, {@link STAT_COLUMNS}, its last live message ({@link LAST_LIVE_ID}) with
+ * the sender's user row and the file's name, and, for an ECVP_SUPPORT group, its requester (the OWNER member's user
+ * and company, people.ts supportRequesters). Unordered (see {@link previewRows}).
+ */
+function previewRowsSql(source: SQL): SQL {
+  return sql`
+      select p.ord as "ord", ${STAT_COLUMNS},
+        g.name as "groupName", g.created_at as "groupCreatedAt", g.order_id as "orderId",
+        cm.id as "memberId", cm.user_id as "userId", cm.role as "role", cm.favorite_id as "favoriteId",
+        cm.last_viewed_message_id as "lastViewedMessageId",
+        lm.id as "msgId", lm.created_at as "msgCreatedAt", lm.text as "msgText", lm.meta_data as "msgMetaData",
+        lm.file_id as "msgFileId", lm.sender_id as "msgSenderId", lm.status as "msgStatus", lm.type as "msgType",
+        su.name as "senderName", su.surname as "senderSurname", su.email as "senderEmail",
+        f.original_name as "fileName",
+        rq.id as "reqId", rq.name as "reqName", rq.surname as "reqSurname", rq.email as "reqEmail",
+        rq.company_name as "reqCompanyName"
+      from (${source}) p
+      join chat_members cm on cm.id = p.member_id
+      join chat_groups g on g.id = cm.group_id
+      left join chat_group_marks k on k.group_id = cm.group_id
+      ${LAST_LIVE_ID}
+      left join chat_messages lm on lm.id = lx.last_id
+      left join users su on su.id = lm.sender_id and lm.sender_id <> ${SUPPORT_USER_ID}
+      left join stored_files f on f.id = lm.file_id
+      left join lateral (select u.id, u.name, u.surname, u.email, c.short_name as company_name
+                         from chat_members ro join users u on u.id = ro.user_id
+                         left join companies c on c.id = u.company_id
+                         where g.type = 'ECVP_SUPPORT' and ro.group_id = g.id and ro.role = 'OWNER'
+                         order by ro.id limit 1) rq on true`;
+}
+
+/** Runs {@link previewRowsSql} over `source`, ordered by `ord`. */
+async function previewRows(db: DbOrTx, source: SQL): Promise<PreviewRow[]> {
+  return rowsOf<PreviewRow>(await db.execute(sql`${previewRowsSql(source)} order by p.ord`));
+}
+
+/** The group and member fields a preview shows (from the caller's context, or from the preview statement). */
+interface PreviewBase {
+  group: Pick<ChatGroupRow, 'id' | 'type' | 'name' | 'createdAt' | 'orderId'>;
+  member: Pick<ChatMemberRow, 'favoriteId' | 'role' | 'lastViewedMessageId'>;
+}
+
+/** The preview of one {@link PreviewRow} for `viewer`, showing `base`'s group and member fields. */
+function previewOf(viewer: Actor, r: PreviewRow, base: PreviewBase, cursor: string): GroupPreview {
+  const { group, member } = base;
+  const { mentionedMessageIds: _m, newReactionsMessageIds: _r, lastMessageId: _l, ...statistics } = statisticsOf(r);
+  let lastMessage: GroupPreview['lastMessage'] = null;
+  if (r.msgId != null) {
+    const msgId = num(r.msgId);
+    const senderId = Number(r.msgSenderId);
+    const self = isOwnMessage(senderId, viewer, group.type as GroupType);
+    const fileId = r.msgFileId;
+    lastMessage = {
+      msgId,
+      timeCreate: dateOf(r.msgCreatedAt as string | Date).toISOString(),
+      fileName: fileId ? (r.fileName ?? null) : null,
+      message:
+        r.msgText ??
+        previewText(
+          chatMessages.metaData.mapFromDriverValue(r.msgMetaData as never) as Parameters<typeof previewText>[0],
+        ),
+      sender: {
+        id: senderId,
+        name:
+          senderId === SUPPORT_USER_ID
+            ? SUPPORT_NAME
+            : r.senderEmail == null
+              ? ''
+              : displayName({ name: r.senderName ?? '', surname: r.senderSurname ?? '', email: r.senderEmail }),
+      },
+      messageStatus: (self
+        ? r.msgStatus
+        : msgId <= num(member.lastViewedMessageId)
+          ? 'VIEWED'
+          : 'DELIVERED') as MessageStatus,
+      selfMsg: self,
+      sentByGroup: senderId === SUPPORT_USER_ID,
+      type: r.msgType as string,
+    };
+  }
+  return {
+    id: group.id,
+    groupType: group.type,
+    name: group.name,
+    dateTimeCreate: group.createdAt.toISOString(),
+    orderId: group.orderId,
+    favoriteId: member.favoriteId,
+    isBotOrSupport: group.type === 'ECVP_SUPPORT',
+    userRole: previewRole(member.role as MemberRole),
+    memberRole: member.role as MemberRole,
+    cursor,
+    lastMessage,
+    statistics,
+    supportRequester:
+      group.type === 'ECVP_SUPPORT' && r.reqId != null
+        ? {
+            id: Number(r.reqId),
+            name: displayName({ name: r.reqName ?? '', surname: r.reqSurname ?? '', email: r.reqEmail ?? '' }),
+            companyName: r.reqCompanyName ?? null,
+          }
+        : null,
+  };
+}
+
+/**
+ * Previews of the given member contexts for `viewer`, in the given order; `cursors[i]` is each row's cursor (default:
+ * the group id). One statement whatever the number of groups ({@link previewRows}); the group and member fields shown
+ * are the contexts' (as read by the caller), the statistics and the last message are read fresh.
  */
 export async function groupPreviews(
   db: DbOrTx,
@@ -195,61 +365,91 @@ export async function groupPreviews(
   ctxs: MemberCtx[],
   cursors?: string[],
 ): Promise<GroupPreview[]> {
-  const stats = await statisticsFor(db, ctxs);
-  const requesters = await supportRequesters(
+  if (!ctxs.length) return [];
+  // one int[] parameter (PostgreSQL array text): member ids come from our own rows
+  const memberIds = `{${ctxs.map((c) => Math.trunc(Number(c.member.id))).join(',')}}`;
+  const rows = await previewRows(
     db,
-    ctxs.filter((c) => c.group.type === 'ECVP_SUPPORT').map((c) => c.group.id),
+    sql`select t.member_id, t.ord from unnest(${memberIds}::int[]) with ordinality as t(member_id, ord)`,
   );
-  const lastIds = ctxs.map((c) => stats.get(c.group.id)?.lastMessageId ?? 0).filter((id) => id > 0);
-  const lastRows = lastIds.length ? await db.select().from(chatMessages).where(inArray(chatMessages.id, lastIds)) : [];
-  const lastByGroup = new Map(lastRows.map((r) => [r.groupId, r]));
-  const fileIds = lastRows.map((r) => r.fileId).filter((x): x is string => !!x);
-  const files = fileIds.length
-    ? await db
-        .select({ id: storedFiles.id, name: storedFiles.originalName })
-        .from(storedFiles)
-        .where(inArray(storedFiles.id, fileIds))
-    : [];
-  const fileNames = new Map(files.map((f) => [f.id, f.name]));
-  const names = await userNames(
-    db,
-    lastRows.map((r) => r.senderId),
-  );
-  return ctxs.map(({ group, member }, i) => {
-    const s = stats.get(group.id)!;
-    const last = lastByGroup.get(group.id);
-    const self = last ? isOwnMessage(last.senderId, viewer, group.type as GroupType) : false;
-    const { mentionedMessageIds: _m, newReactionsMessageIds: _r, lastMessageId: _l, ...statistics } = s;
-    return {
-      id: group.id,
-      groupType: group.type,
-      name: group.name,
-      dateTimeCreate: group.createdAt.toISOString(),
-      orderId: group.orderId,
-      favoriteId: member.favoriteId,
-      isBotOrSupport: group.type === 'ECVP_SUPPORT',
-      userRole: previewRole(member.role as MemberRole),
-      memberRole: member.role as MemberRole,
-      cursor: cursors?.[i] ?? String(group.id),
-      lastMessage: last
-        ? {
-            msgId: last.id,
-            timeCreate: last.createdAt.toISOString(),
-            fileName: last.fileId ? (fileNames.get(last.fileId) ?? null) : null,
-            message: last.text ?? previewText(last.metaData),
-            sender: { id: last.senderId, name: names.get(last.senderId) ?? '' },
-            messageStatus: (self
-              ? last.status
-              : last.id <= num(member.lastViewedMessageId)
-                ? 'VIEWED'
-                : 'DELIVERED') as MessageStatus,
-            selfMsg: self,
-            sentByGroup: last.senderId === SUPPORT_USER_ID,
-            type: last.type,
-          }
-        : null,
-      statistics,
-      supportRequester: group.type === 'ECVP_SUPPORT' ? (requesters.get(group.id) ?? null) : null,
-    };
+  return rows.map((r) => {
+    const i = num(r.ord) - 1;
+    return previewOf(viewer, r, ctxs[i], cursors?.[i] ?? String(ctxs[i].group.id));
   });
+}
+
+/** A page of the caller's group list (chat §4 "Group list"): the previews, and whether a next page exists. */
+export interface GroupListPage {
+  content: GroupPreview[];
+  /** True when no row follows this page. */
+  last: boolean;
+  /** False when the caller (not a support account) has no support chat yet (ensureSupportGroup, src/chat/groups.ts). */
+  hasSupportChat: boolean;
+}
+
+/**
+ * The caller's group list page (chat §4 "Group list", POST group/filter): the caller's active member rows of groups not
+ * deleted (an operator's ECVP_SUPPORT groups through the support user 10762) that `where` keeps (conditions over
+ * `chat_members`, `chat_groups` and `chat_group_marks`, unaliased), ordered favourites first by favoriteId ascending,
+ * then by the newest live message's time descending (the creation time for a group without one), then group id
+ * descending; `limit` rows from `offset`, each with the cursor `offset + position`. ONE statement (issue 15), which also
+ * answers whether a non-operator has its support chat (OWNER of an ECVP_SUPPORT group not deleted): when not, the
+ * caller creates it and asks again.
+ */
+export async function groupListPage(
+  db: DbOrTx,
+  viewer: Actor,
+  where: SQL | undefined,
+  limit: number,
+  offset: number,
+): Promise<GroupListPage> {
+  const mine =
+    viewer.accountType === 'OPER'
+      ? sql`(chat_members.user_id = ${viewer.id} or (chat_members.user_id = ${SUPPORT_USER_ID} and chat_groups.type = 'ECVP_SUPPORT'))`
+      : sql`chat_members.user_id = ${viewer.id}`;
+  const sortKeys = sql`chat_members.favorite_id asc nulls last,
+      coalesce(${LAST_LIVE_AT}, chat_groups.created_at) desc, chat_groups.id desc`;
+  // row_number() counts before the offset: the row's place in the whole list, its cursor
+  const page = sql`select chat_members.id as member_id, row_number() over (order by ${sortKeys}) as ord
+      from chat_members
+      join chat_groups on chat_groups.id = chat_members.group_id
+      left join chat_group_marks on chat_group_marks.group_id = chat_groups.id
+      where ${mine} and chat_members.left_at is null and chat_groups.deleted_at is null${where ? sql` and ${where}` : sql``}
+      order by ${sortKeys}
+      limit ${limit + 1}::int offset ${offset}::int`;
+  const hasSupport =
+    viewer.accountType === 'OPER'
+      ? sql`true`
+      : sql`exists (select 1 from chat_groups sg join chat_members sm on sm.group_id = sg.id
+          where sg.type = 'ECVP_SUPPORT' and sm.user_id = ${viewer.id} and sm.role = 'OWNER' and sg.deleted_at is null)`;
+  // the support check rides along as a column of every row, and of the one row answered when the page is empty
+  const rows = rowsOf<PreviewRow & { hasSupport: boolean }>(
+    await db.execute(sql`
+      select s.has_support as "hasSupport", q.* from (select ${hasSupport} as has_support) s
+      left join (${previewRowsSql(page)}) q on true
+      order by q.ord`),
+  );
+  const found = rows.filter((r) => r.ord != null);
+  const shown = found.slice(0, limit);
+  return {
+    content: shown.map((r) =>
+      previewOf(
+        viewer,
+        r,
+        {
+          group: {
+            id: r.groupId,
+            type: r.groupType,
+            name: r.groupName,
+            createdAt: dateOf(r.groupCreatedAt),
+            orderId: r.orderId == null ? null : num(r.orderId),
+          },
+          member: { favoriteId: r.favoriteId, role: r.role, lastViewedMessageId: num(r.lastViewedMessageId) },
+        },
+        String(num(r.ord)),
+      ),
+    ),
+    last: found.length <= limit,
+    hasSupportChat: rows.length > 0 && !!rows[0].hasSupport,
+  };
 }

@@ -221,6 +221,13 @@ export const partnerOrders = pgTable(
     orderPaymentDateFrom: date('order_payment_date_from', { mode: 'string' }),
     /** orders.payment_date_to of the order. */
     orderPaymentDateTo: date('order_payment_date_to', { mode: 'string' }),
+    /**
+     * The payment term's last day of this partner order's offer (partner_order_offers.payment_date_to; null while no
+     * offer was sent), copied by a trigger on every write of the offer (migration 0024): the offer expiry job
+     * (deal/expiry-job.ts) reads the SEND_OFFER partner orders whose term is over by one index range (issue 15)
+     * instead of joining every SEND_OFFER partner order with its offer. Never written by the app.
+     */
+    offerPaymentDateTo: date('offer_payment_date_to', { mode: 'string' }),
   },
   (t) => [
     uniqueIndex('partner_orders_order_partner_uq').on(t.orderId, t.partnerCompanyId),
@@ -256,6 +263,10 @@ export const partnerOrders = pgTable(
       t.orderPaymentDateFrom,
       t.status,
     ),
+    /** The offer expiry job (issue 15): the SEND_OFFER partner orders whose offer's term ended before a day. */
+    index('partner_orders_send_offer_term_idx')
+      .on(t.offerPaymentDateTo)
+      .where(sql`${t.status} = 'SEND_OFFER'`),
     /** The agent's payment term filter counts (issue 15): an index-only range of the terms ending on/after a day. */
     index('partner_orders_partner_term_idx').on(
       t.partnerCompanyId,

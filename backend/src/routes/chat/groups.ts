@@ -6,9 +6,15 @@ import { Type } from 'typebox';
 import { createOrGetRequestChat, ensureSupportGroup } from '../../chat/groups.js';
 import { emitGroupEvent, emitModify, eventMessage, messageViews } from '../../chat/repository/messages.js';
 import { findMembership, groupRecipients, myContexts, requireMembership } from '../../chat/repository/membership.js';
-import { callerStatistics, groupPreviews, statisticsFor } from '../../chat/repository/group-views.js';
+import {
+  callerStatistics,
+  groupListPage,
+  groupPreviews,
+  LAST_LIVE_AT,
+  statisticsFor,
+} from '../../chat/repository/group-views.js';
 import { presenceOf, supportRequesterMatches, userNames } from '../../chat/repository/people.js';
-import { chatGroupMarks, chatGroups, chatMembers, chatMessages } from '../../db/schema/chat.js';
+import { chatGroups, chatMembers, chatMessages } from '../../db/schema/chat.js';
 import { users } from '../../db/schema/core.js';
 import { SUPPORT_USER_ID } from '@platform/domain/limits';
 import { CHAT_ERRORS } from '@platform/domain/chat/errors';
@@ -298,7 +304,6 @@ export default async function chatGroupRoutes(fastify: FastifyInstance): Promise
       const limit = b.limit ?? 20;
       const search = groupSearchTerm(b.searchStr);
       if (search.kind === 'tooShort') return { content: [], cursor: null, last: true };
-      await ensureSupportGroup(db, actor(user), now());
       const conds: (SQL | undefined)[] = [];
       if (search.kind === 'search') {
         const pattern = containsPattern(search.term);
@@ -311,42 +316,17 @@ export default async function chatGroupRoutes(fastify: FastifyInstance): Promise
       if (b.groupIds) conds.push(b.groupIds.length ? inArray(chatGroups.id, b.groupIds) : sql`false`);
       if (b.favorite === true) conds.push(isNotNull(chatMembers.favoriteId));
       if (b.favorite === false) conds.push(isNull(chatMembers.favoriteId));
-      // the newest live message's time: the group's newest message (migration 0021 counters), unless a deletion reached
-      // it (the group's deletion mark at or above it; then looked up) — no probe of chat_messages per group (issue 15)
-      const lastAt = sql`(case when ${chatGroups.lastMessageId} = 0 or ${chatGroups.lastMessageId} > coalesce(${chatGroupMarks.lastDeletedId}, 0)
-        then ${chatGroups.lastMessageAt}
-        else (select max(m.created_at) from chat_messages m where m.group_id = ${chatGroups.id} and m.deleted_at is null) end)`;
-      if (b.emptyGroups === false) conds.push(sql`${lastAt} is not null`);
+      if (b.emptyGroups === false) conds.push(sql`${LAST_LIVE_AT} is not null`);
       const offset = b.cursor ? Number(b.cursor) : 0;
-      const rows = await db
-        .select({ group: chatGroups, member: chatMembers })
-        .from(chatMembers)
-        .innerJoin(chatGroups, eq(chatGroups.id, chatMembers.groupId))
-        .leftJoin(chatGroupMarks, eq(chatGroupMarks.groupId, chatGroups.id))
-        .where(
-          and(
-            sql`(${chatMembers.userId} = ${user.id}${user.accountType === 'OPER' ? sql` or (${chatMembers.userId} = ${SUPPORT_USER_ID} and ${chatGroups.type} = 'ECVP_SUPPORT')` : sql``})`,
-            isNull(chatMembers.leftAt),
-            isNull(chatGroups.deletedAt),
-            ...conds,
-          ),
-        )
-        .orderBy(
-          sql`${chatMembers.favoriteId} asc nulls last`,
-          sql`coalesce(${lastAt}, ${chatGroups.createdAt}) desc`,
-          sql`${chatGroups.id} desc`,
-        )
-        .limit(limit + 1)
-        .offset(offset);
-      const page = rows.slice(0, limit);
-      const last = rows.length <= limit;
-      const content = await groupPreviews(
-        db,
-        actor(user),
-        page,
-        page.map((_, i) => String(offset + i + 1)),
-      );
-      return { content, cursor: last ? null : String(offset + page.length), last };
+      // one statement (issue 15); a non-operator's support chat is created on first use, then the page read again
+      const where = and(...conds);
+      let page = await groupListPage(db, actor(user), where, limit, offset);
+      if (!page.hasSupportChat) {
+        await ensureSupportGroup(db, actor(user), now());
+        page = await groupListPage(db, actor(user), where, limit, offset);
+      }
+      const { content, last } = page;
+      return { content, cursor: last ? null : String(offset + content.length), last };
     },
   );
 
