@@ -32,6 +32,7 @@ import referenceRoutes from './routes/reference/index.js';
 import { resolveChatSessionToken } from './chat/session-token.js';
 import { MAX_FILE_BYTES } from '@platform/domain/limits';
 import { transformDocument, transformRoute } from './openapi-transform.js';
+import type { SharedSchemaCompilers } from './plugins/schema-compilers.js';
 
 /** Per-file upload limit (bytes): spec core §5/§9, 50 MB (@platform/domain/limits). */
 export { MAX_FILE_BYTES };
@@ -64,6 +65,11 @@ export interface BuildOptions {
   /** The signature verifier; default: one over config.trustedCaDir (src/signature/verifier.ts). */
   signatureVerifier?: SignatureVerifier;
   logger?: boolean;
+  /**
+   * Route schema compilers shared with other apps of this process (src/plugins/schema-compilers.ts): the test harness
+   * builds hundreds of apps with the same routes. Default: Fastify's own, per app.
+   */
+  schemaCompilers?: SharedSchemaCompilers;
 }
 
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
@@ -78,6 +84,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     trustProxy: opts.config.trustedProxies,
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: false } },
+    ...(opts.schemaCompilers ? { schemaController: { compilersFactory: opts.schemaCompilers.compilersFactory() } } : {}),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('config', opts.config);

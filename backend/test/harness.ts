@@ -18,6 +18,7 @@ import { loadConfig, type Config } from '../src/config.js';
 import { openPglite, openPostgres, schema, type Db, type DbHandle } from '../src/db/client.js';
 import type { Mail, Mailer } from '../src/mail/mailer.js';
 import type { SignatureVerifier } from '../src/signature/types.js';
+import { SharedSchemaCompilers } from '../src/plugins/schema-compilers.js';
 import { ensurePgliteTemplate, ensurePgTemplate, TEST_REFERENCE_DIR, urlForDatabase } from './template.js';
 
 export type Driver = 'pglite' | 'postgres';
@@ -292,6 +293,9 @@ export async function snapshotDb(
   return out;
 }
 
+/** Route validators and serializers compiled once per worker for every app it builds (src/plugins/schema-compilers.ts). */
+export const sharedSchemaCompilers = new SharedSchemaCompilers();
+
 /**
  * An app for route tests. `trustedCaDir` (e.g. createTestPki().dir from ./certificates.ts) sets the signature trust
  * store (default: the demo CA generated into the app's DATA_DIR, src/signature/demo-ca.ts); `signatureVerifier` replaces the verifier entirely.
@@ -323,7 +327,14 @@ export async function createTestApp(
   });
   const clock = new TestClock();
   const mailer = new RecordingMailer();
-  const app = await buildApp({ config, dbh, clock, mailer, signatureVerifier: opts.signatureVerifier });
+  const app = await buildApp({
+    config,
+    dbh,
+    clock,
+    mailer,
+    signatureVerifier: opts.signatureVerifier,
+    schemaCompilers: sharedSchemaCompilers,
+  });
   const t: TestApp = {
     app,
     dbh,
