@@ -84,7 +84,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     trustProxy: opts.config.trustedProxies,
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: false } },
-    ...(opts.schemaCompilers ? { schemaController: { compilersFactory: opts.schemaCompilers.compilersFactory() } } : {}),
+    ...(opts.schemaCompilers
+      ? { schemaController: { compilersFactory: opts.schemaCompilers.compilersFactory() } }
+      : {}),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('config', opts.config);

@@ -242,7 +242,10 @@ async function pgliteTemplate(): Promise<Blob> {
   const file = await ensurePgliteTemplate();
   if (pgliteTemplateBytes?.file !== file) {
     const tar = gunzipSync(readFileSync(file));
-    pgliteTemplateBytes = { file, bytes: tar.buffer.slice(tar.byteOffset, tar.byteOffset + tar.byteLength) as ArrayBuffer };
+    pgliteTemplateBytes = {
+      file,
+      bytes: tar.buffer.slice(tar.byteOffset, tar.byteOffset + tar.byteLength) as ArrayBuffer,
+    };
   }
   return new InMemoryBlob(pgliteTemplateBytes.bytes);
 }

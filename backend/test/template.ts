@@ -78,7 +78,8 @@ export async function ensurePgliteTemplate(log: (m: string) => void = () => {}):
   // Settings of the copies (postgresql.auto.conf travels in the tarball): a test database lives in memory and is
   // thrown away, so WAL that could repair a torn page after a crash is useless work — no zero-filled new segments, no
   // full-page images after each checkpoint.
-  for (const setting of ['wal_init_zero = off', 'full_page_writes = off']) await pglite.query(`alter system set ${setting}`);
+  for (const setting of ['wal_init_zero = off', 'full_page_writes = off'])
+    await pglite.query(`alter system set ${setting}`);
   await pglite.query('select pg_reload_conf()');
   await pglite.query('checkpoint');
   const wal = await pglite.query<{ first: string; last: string }>(
