@@ -17,8 +17,10 @@
  * id order within a group. Hence for every message m of the group: m.id ≤ pointer ⇔ m.createdAt ≤ last_viewed_at, so
  * the time rule (gateway statuses and UNREAD separator) and the id rule (unread counters here) always agree.
  */
-import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, max, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
+import { and, asc, desc, eq, getTableColumns, gt, inArray, isNull, lt, lte, max, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { afterCommit, type DbOrTx } from '../../db/client.js';
+import { kickSequencerOf } from '../sequencer.js';
 import {
   chatGroups,
   chatInvitations,
@@ -37,7 +39,8 @@ import type { MessageStatus } from '@platform/domain/chat/messageStatus';
 import type { GroupEventKind, MessageModificationKind, RealtimeMessageType } from '@platform/domain/chat/events';
 import { appendChatEvents, type NewChatEvent } from '../events.js';
 import { Actor, groupRecipients, groupRecipientsQuery, num, recipientsWith } from './membership.js';
-import { presenceStale, touchPresenceQuery, userNames } from './people.js';
+import { PRESENCE_REFRESH_MS, presenceStale, touchPresenceQuery, userNames } from './people.js';
+import { isSupportAccount } from '@platform/domain/chat/groups';
 
 /** An attached file as a message shows it (spec chat §3 files). */
 export interface FileView {
@@ -414,6 +417,129 @@ export async function recordSentMessage(
       tx,
       r.recipients.map((userId) => ({ userId: Number(userId) })),
     ),
+  };
+}
+
+/**
+ * A table row from its `to_jsonb(row)` form (snake_case keys, JSON values), mapped by the table's Drizzle columns
+ * exactly as a select would map the driver's values (timestamps → Date, bigint mode number → number, arrays, jsonb).
+ * Keys the JSON lacks become null. Used for the rows returned by chat_send_message (migration 0025).
+ */
+export function rowFromJson<T extends PgTable>(table: T, json: Record<string, unknown>): T['$inferSelect'] {
+  const out: Record<string, unknown> = {};
+  for (const [key, col] of Object.entries(getTableColumns(table))) {
+    const v = json[col.name];
+    out[key] = v == null ? null : col.mapFromDriverValue(v);
+  }
+  return out as T['$inferSelect'];
+}
+
+/** A send that {@link sendPlainMessage} can do in one statement: no reply, forward, file or pictures, no invitation. */
+export function isPlainSend(b: {
+  replyMessageId?: number | null;
+  forwardMessageId?: number | null;
+  fileId?: string | null;
+  pictureIds?: string[] | null;
+  metaData?: { metadataType?: string } | null;
+}): boolean {
+  return (
+    !b.replyMessageId &&
+    !b.forwardMessageId &&
+    !b.fileId &&
+    !(b.pictureIds ?? []).length &&
+    b.metaData?.metadataType !== 'GROUP_INVITATION'
+  );
+}
+
+/** The answer of {@link sendPlainMessage}. */
+export type PlainSendOutcome =
+  | { outcome: 'NOT_FOUND' }
+  | { outcome: 'MENTION_NOT_MEMBER' }
+  | { outcome: 'DUP' | 'CREATED'; row: ChatMessageRow; group: ChatGroupRow; member: ChatMemberRow };
+
+/**
+ * Sends a plain message (see {@link isPlainSend}) in ONE statement, its own transaction (issue 15, the send route's
+ * cost: one round trip instead of six; the SQL function chat_send_message of migration 0025). Call it with the database
+ * handle (inside a transaction it joins that transaction, and the sequencer run waits for its commit); the event
+ * sequencer run (afterCommit with kickSequencerOf) is awaited here once the statement has committed, as a
+ * transaction() call would. Same semantics as the multi-statement path of the send route (spec
+ * chat-and-shell §4, §5): the group row locked; 404 case, idempotent duplicate (same author and extMsgId, any group),
+ * mentions all active members — each refusal writes nothing; then the insert with dateTimeCreate the later of `now`
+ * and 1 ms after the group's newest message, the sender's read pointer and last-viewed time, the VIEWED marks with
+ * their MSG_VIEWED event, presence touched when older than PRESENCE_REFRESH_MS, the recipients (10762 → active
+ * operators), and the GROUP_MSG event whose message is the viewer-neutral view built here by {@link eventMessage}
+ * (the fields known only after the insert — msgId, times, status, sender, group — set in SQL).
+ * `args.text`: trimmed text or null; `args.mentioned`: deduplicated member user ids; `args.senderName`: the caller's
+ * display name (the support user's name is SUPPORT_NAME of people.ts when the operator acts as 10762).
+ * @returns the outcome; for DUP the existing message (the caller answers 200, or 409 when its group differs), for
+ *   CREATED the new row; both with the group and the member row as read under the lock (pointer before the move).
+ * Errors: whatever the database raises — the statement then rolls back as a whole, nothing half-written.
+ */
+export async function sendPlainMessage(
+  db: DbOrTx,
+  args: {
+    groupId: number;
+    user: Actor;
+    extMsgId: string | null;
+    text: string | null;
+    mentioned: number[];
+    metaData: ChatMessageRow['metaData'];
+    now: Date;
+    senderName: string;
+    supportName: string;
+  },
+): Promise<PlainSendOutcome> {
+  const { user, now } = args;
+  // The event view of the message with placeholders for what only the insert decides (set by the SQL function).
+  const placeholder: ChatMessageRow = {
+    id: 0,
+    groupId: args.groupId,
+    senderId: user.id,
+    authorUserId: user.id,
+    extMsgId: args.extMsgId,
+    text: args.text,
+    fileId: null,
+    pictureIds: [],
+    replyToId: null,
+    forwardOfId: null,
+    mentioned: args.mentioned,
+    metaData: args.metaData,
+    type: 'GROUP_MSG',
+    status: 'SENT',
+    edited: false,
+    createdAt: now,
+    editedAt: null,
+    deletedAt: null,
+    seq: 0,
+    childSeq: 0,
+  };
+  const placeholderGroup = { id: args.groupId, type: '', name: '' } as ChatGroupRow;
+  const template = await eventMessage(db, placeholder, placeholderGroup, {
+    names: new Map([[user.id, args.senderName]]),
+    files: [],
+    noReactions: true,
+  });
+  const result = await db.execute(sql`
+    select outcome, msg, grp, mem from chat_send_message(${args.groupId}::int, ${user.id}::int,
+      ${isSupportAccount(user)}::boolean, ${args.extMsgId}::text, ${args.text}::text,
+      ${`{${args.mentioned.map(Number).join(',')}}`}::int[], ${args.metaData ? JSON.stringify(args.metaData) : null}::jsonb,
+      ${now.toISOString()}::timestamptz, ${PRESENCE_REFRESH_MS}::int, ${JSON.stringify(template)}::jsonb,
+      ${args.senderName}::text, ${args.supportName}::text)`);
+  const [r] = (
+    result as unknown as {
+      rows: Array<{ outcome: string; msg: unknown; grp: unknown; mem: unknown }>;
+    }
+  ).rows;
+  const json = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v) as Record<string, unknown>;
+  if (r.outcome === 'NOT_FOUND' || r.outcome === 'MENTION_NOT_MEMBER') return { outcome: r.outcome };
+  if (r.outcome !== 'DUP' && r.outcome !== 'CREATED') throw new Error(`chat_send_message: outcome ${r.outcome}`);
+  // The events are committed (or, inside a caller's transaction, will be): the sequencer moves them into the log.
+  if (r.outcome === 'CREATED') await afterCommit(db, kickSequencerOf);
+  return {
+    outcome: r.outcome,
+    row: rowFromJson(chatMessages, json(r.msg)),
+    group: rowFromJson(chatGroups, json(r.grp)),
+    member: rowFromJson(chatMembers, json(r.mem)),
   };
 }
 

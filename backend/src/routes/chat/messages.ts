@@ -3,21 +3,29 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import { actingId, findMembership, lockMembership, requireMembership } from '../../chat/repository/membership.js';
+import {
+  actingId,
+  findMembership,
+  lockMembership,
+  notFoundGroup,
+  requireMembership,
+} from '../../chat/repository/membership.js';
 import { appendChatEvents } from '../../chat/events.js';
 import {
   emitModify,
   eventMessage,
   insertChatMessage,
+  isPlainSend,
   messageViews,
   msgViewedEvent,
   newMessageEvent,
   pageMessages,
   recordSentMessage,
+  sendPlainMessage,
 } from '../../chat/repository/messages.js';
 import { chatMembers, chatMessages, chatReactions, type ChatMessageRow } from '../../db/schema/chat.js';
 import { storedFiles } from '../../db/schema/orders.js';
-import { MAX_PICTURES_PER_MESSAGE } from '@platform/domain/limits';
+import { MAX_PICTURES_PER_MESSAGE, SUPPORT_USER_ID } from '@platform/domain/limits';
 import { CHAT_ERRORS } from '@platform/domain/chat/errors';
 import { canPerform, type MemberRole } from '@platform/domain/chat/groups';
 import { isPictureFile, isValidMsgKey, validateChatMessage } from '@platform/domain/chat/message';
@@ -267,6 +275,37 @@ export default async function chatMessageRoutes(fastify: FastifyInstance): Promi
       // one append; the views built from the rows at hand (the sender's name from the auth hook's read, no reactions
       // on a new message, the attached files as checked) instead of read again.
       const senderNames = namesOfCaller(user);
+      const callerName = senderNames?.get(user.id);
+      if (isPlainSend(b) && callerName !== undefined) {
+        // Issue 15: a plain message (no reply, forward, attachments, invitation) in ONE statement, its own transaction
+        // (chat_send_message, migration 0025): the same checks in the same order, the same writes and events.
+        const sent = await sendPlainMessage(db, {
+          groupId,
+          user: actor(user),
+          extMsgId: b.extMsgId ?? null,
+          text,
+          mentioned: [...new Set(b.mentioned ?? [])],
+          metaData: b.metaData ?? null,
+          now: now(),
+          senderName: callerName,
+          supportName: senderNames!.get(SUPPORT_USER_ID) ?? '',
+        });
+        if (sent.outcome === 'NOT_FOUND') throw notFoundGroup();
+        if (sent.outcome === 'MENTION_NOT_MEMBER')
+          throw vErr('mentioned', 'MENTION_NOT_MEMBER', 'Упомянутый пользователь не участник чата');
+        if (sent.row.groupId !== sent.group.id)
+          throw AppError.conflict('Этот extMsgId уже использован в другом чате', 'EXT_MSG_ID_USED');
+        const created = sent.outcome === 'CREATED';
+        const [view] = await messageViews(
+          db,
+          [sent.row],
+          sent.group,
+          actor(user),
+          num(sent.member.lastViewedMessageId),
+          created ? { names: senderNames, files: [], noReactions: true } : {},
+        );
+        return reply.status(created ? 201 : 200).send(view);
+      }
       const result = await db.transaction(async (tx) => {
         const { group, member, dup, lastSeenAt } = await lockMembership(
           tx,

@@ -1,0 +1,201 @@
+/**
+ * The one-statement send of a plain message (issue 15, the send route's cost; SQL function chat_send_message of
+ * migration 0025, src/chat/repository/messages.ts sendPlainMessage): the same effects as the multi-statement path
+ * (spec chat-and-shell §4, §5) — the GROUP_MSG event carries exactly the viewer-neutral view that eventMessage builds
+ * from the stored row (sender and group set in SQL, the operator acting as 10762 included); MSG_VIEWED comes before it
+ * with the next contiguous id; the idempotent extMsgId answers 200 (409 from another group) without a row or an event;
+ * refusals (404, MENTION_NOT_MEMBER) and a failure inside the statement leave the database unchanged; presence is
+ * rewritten only when at least PRESENCE_REFRESH_MS old. On PGlite and PostgreSQL.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { chatEvents } from '../src/db/schema/chat-events.js';
+import { chatGroups, chatMessages, chatPresence } from '../src/db/schema/chat.js';
+import { eventMessage, isPlainSend } from '../src/chat/repository/messages.js';
+import { PRESENCE_REFRESH_MS } from '../src/chat/repository/people.js';
+import { createTestApp, DRIVERS, type TestApp, type TestClient } from './harness.js';
+import { activeOrder, partnerCompanyId } from './deal-partner-helpers.js';
+
+const C = '/api/secured/common/chat';
+
+for (const driver of DRIVERS) {
+  describe(`chat send in one statement [${driver}]`, () => {
+    let t: TestApp;
+    let client: TestClient, p1: TestClient, oper: TestClient, stranger: TestClient;
+    let groupId: number;
+    let supportGroupId: number;
+    let key = 0;
+    beforeAll(async () => {
+      t = await createTestApp({ driver });
+      client = await t.signedIn('client@example.com');
+      p1 = await t.signedIn('partner1@example.com');
+      oper = await t.signedIn('operator@example.com');
+      stranger = await t.signedIn('newclient@example.com');
+      const orderId = await activeOrder(t, client, [await partnerCompanyId(t, 'Альфа Платежи')]);
+      groupId = (await client.post(`${C}/${orderId}/create-get`, {})).json().id;
+      expect((await p1.post(`${C}/${orderId}/create-get`, {})).json().id).toBe(groupId);
+      supportGroupId = (await client.get('/api/secured/chat/session-token')).json().supportChatGroupId;
+      expect(supportGroupId).toBeGreaterThan(0);
+    });
+    afterAll(async () => {
+      t.clock.unfreeze();
+      await t.close();
+    });
+
+    const lastEvents = async (n: number) =>
+      (
+        await t.db
+          .select()
+          .from(chatEvents)
+          .orderBy(sql`${chatEvents.id} desc`)
+          .limit(n)
+      ).reverse();
+    const headId = async () => (await lastEvents(1))[0]?.id ?? 0;
+    /** The event view of a stored message as the multi-statement path builds it (repository/messages.ts). */
+    const expectedView = async (msgId: number) => {
+      const [row] = await t.db.select().from(chatMessages).where(eq(chatMessages.id, msgId));
+      const [group] = await t.db.select().from(chatGroups).where(eq(chatGroups.id, row.groupId));
+      return JSON.parse(JSON.stringify(await eventMessage(t.db, row, group)));
+    };
+
+    it('the plain-send predicate: no reply, forward, file, pictures or invitation', () => {
+      expect(isPlainSend({})).toBe(true);
+      expect(isPlainSend({ metaData: { metadataType: 'HASHTAG' } })).toBe(true);
+      expect(isPlainSend({ replyMessageId: 1 })).toBe(false);
+      expect(isPlainSend({ forwardMessageId: 1 })).toBe(false);
+      expect(isPlainSend({ fileId: 'x' })).toBe(false);
+      expect(isPlainSend({ pictureIds: ['x'] })).toBe(false);
+      expect(isPlainSend({ metaData: { metadataType: 'GROUP_INVITATION' } })).toBe(false);
+    });
+
+    it('GROUP_MSG carries exactly the view eventMessage builds from the stored row; MSG_VIEWED before it, ids contiguous', async () => {
+      const before = await headId();
+      const other = await p1.post(`${C}/group/${groupId}/messages`, { text: 'от партнёра', extMsgId: `msg_${++key}` });
+      expect(other.statusCode, other.body).toBe(201);
+      const p1Id = (await t.db.select().from(chatMessages).where(eq(chatMessages.id, other.json().msgId)))[0].senderId;
+      const body = {
+        text: '  ответ клиента  ',
+        extMsgId: `msg_${++key}`,
+        mentioned: [p1Id, p1Id],
+        metaData: { userMessage: 'пояснение', metadataType: 'HASHTAG' },
+      };
+      const res = await client.post(`${C}/group/${groupId}/messages`, body);
+      expect(res.statusCode, res.body).toBe(201);
+      const sent = res.json();
+      expect(sent).toMatchObject({ text: 'ответ клиента', mentioned: [p1Id], selfMsg: true, type: 'GROUP_MSG' });
+      const events = await lastEvents(3);
+      expect(events.map((e) => e.id)).toEqual([before + 1, before + 2, before + 3]);
+      const [ownGroupMsg, viewed, groupMsg] = events;
+      expect(ownGroupMsg.kind).toBe('GROUP_MSG');
+      expect(viewed.kind).toBe('MODIFY_MSG');
+      expect(viewed.payload).toEqual({
+        type: 'MODIFY_MSG',
+        modification: 'MSG_VIEWED',
+        groupId,
+        message: { msgId: other.json().msgId, groupId, status: 'VIEWED', metaData: String(other.json().msgId) },
+        viewerId: sent.sender.id,
+      });
+      expect(groupMsg.kind).toBe('GROUP_MSG');
+      expect(groupMsg.payload).toEqual({ type: 'GROUP_MSG', groupId, message: await expectedView(sent.msgId) });
+      expect([...groupMsg.recipients].sort()).toEqual([...viewed.recipients].sort());
+      expect(groupMsg.recipients).toEqual(expect.arrayContaining([sent.sender.id, p1Id]));
+      // the answer is the caller's view of the same message
+      const again = (await client.get(`${C}/messages/${sent.msgId}`)).json();
+      expect(sent).toEqual(again);
+      const info = (await client.get(`${C}/group/${groupId}`)).json().info;
+      expect(info.lastViewedMessageId).toBe(sent.msgId);
+      expect(info.lastViewedMessageDateTime).toBe(sent.dateTimeCreate);
+    });
+
+    it('an operator in a support chat sends as 10762 with the support name; every active operator receives it', async () => {
+      const res = await oper.post(`${C}/group/${supportGroupId}/messages`, { text: 'служба поддержки' });
+      expect(res.statusCode, res.body).toBe(201);
+      const sent = res.json();
+      expect(sent.sender.id).toBe(10762);
+      expect(sent.sentByGroup).toBe(true);
+      const [ev] = await lastEvents(1);
+      expect(ev.kind).toBe('GROUP_MSG');
+      expect(ev.payload).toEqual({
+        type: 'GROUP_MSG',
+        groupId: supportGroupId,
+        message: await expectedView(sent.msgId),
+      });
+      const operIds = (
+        (await t.db.execute(
+          sql`select id from users where account_type = 'OPER' and status = 'ACTIVE'`,
+        )) as unknown as {
+          rows: Array<{ id: number }>;
+        }
+      ).rows.map((r) => Number(r.id));
+      expect(ev.recipients).toEqual(expect.arrayContaining(operIds));
+      expect(ev.recipients).not.toContain(10762);
+    });
+
+    it('the same extMsgId answers the existing message with 200 (409 from another group), no row and no event', async () => {
+      const extMsgId = `msg_${++key}`;
+      const first = await client.post(`${C}/group/${groupId}/messages`, { text: 'один раз', extMsgId });
+      expect(first.statusCode, first.body).toBe(201);
+      const snap = await t.snapshot();
+      const dup = await client.post(`${C}/group/${groupId}/messages`, { text: 'другой текст', extMsgId });
+      expect(dup.statusCode, dup.body).toBe(200);
+      expect(dup.json().msgId).toBe(first.json().msgId);
+      expect(dup.json().text).toBe('один раз');
+      const elsewhere = await client.post(`${C}/group/${supportGroupId}/messages`, { text: 'x', extMsgId });
+      expect(elsewhere.statusCode, elsewhere.body).toBe(409);
+      expect(elsewhere.json().code).toBe('EXT_MSG_ID_USED');
+      expect(await t.snapshot()).toEqual(snap);
+    });
+
+    it('refusals write nothing: 404 for a stranger or a missing group, MENTION_NOT_MEMBER', async () => {
+      const snap = await t.snapshot();
+      expect((await stranger.post(`${C}/group/${groupId}/messages`, { text: 'чужой' })).statusCode).toBe(404);
+      expect((await client.post(`${C}/group/999999/messages`, { text: 'нет группы' })).statusCode).toBe(404);
+      const m = await client.post(`${C}/group/${groupId}/messages`, { text: 'упоминание', mentioned: [987654] });
+      expect(m.statusCode, m.body).toBe(400);
+      expect(m.json().errors[0]).toMatchObject({ field: 'mentioned', code: 'MENTION_NOT_MEMBER' });
+      expect(await t.snapshot()).toEqual(snap);
+    });
+
+    it('a failure inside the statement (the event append raising) leaves nothing half-written', async () => {
+      // Time moves on, so that the send would touch presence and mark messages VIEWED if it got that far.
+      await p1.post(`${C}/group/${groupId}/messages`, { text: 'ещё от партнёра', extMsgId: `msg_${++key}` });
+      t.clock.advance(PRESENCE_REFRESH_MS * 5);
+      await t.db.execute(sql`create function h1_test_fail() returns trigger language plpgsql as $$
+        begin raise exception 'injected failure'; end $$`);
+      await t.db.execute(sql`create trigger h1_test_fail before insert on chat_events_pending
+        for each row when (new.kind = 'GROUP_MSG') execute function h1_test_fail()`);
+      try {
+        const snap = await t.snapshot();
+        const res = await client.post(`${C}/group/${groupId}/messages`, {
+          text: 'не дойдёт',
+          extMsgId: `msg_${++key}`,
+        });
+        expect(res.statusCode).toBe(500);
+        expect(await t.snapshot()).toEqual(snap);
+      } finally {
+        await t.db.execute(sql`drop trigger h1_test_fail on chat_events_pending`);
+        await t.db.execute(sql`drop function h1_test_fail()`);
+      }
+      const ok = await client.post(`${C}/group/${groupId}/messages`, { text: 'дойдёт', extMsgId: `msg_${key}` });
+      expect(ok.statusCode, ok.body).toBe(201);
+    });
+
+    it('presence: a send rewrites last seen only when it is at least PRESENCE_REFRESH_MS old', async () => {
+      t.clock.freeze();
+      const me = (await client.post(`${C}/group/${groupId}/messages`, { text: 'a' })).json().sender.id as number;
+      const seen = async () =>
+        (await t.db.select().from(chatPresence).where(eq(chatPresence.userId, me)))[0].lastSeenAt.getTime();
+      t.clock.advance(PRESENCE_REFRESH_MS * 3);
+      expect((await client.post(`${C}/group/${groupId}/messages`, { text: 'b' })).statusCode).toBe(201);
+      const s1 = await seen();
+      expect(s1).toBe(t.clock.now().getTime());
+      t.clock.advance(PRESENCE_REFRESH_MS - 1);
+      expect((await client.post(`${C}/group/${groupId}/messages`, { text: 'c' })).statusCode).toBe(201);
+      expect(await seen()).toBe(s1);
+      t.clock.advance(1);
+      expect((await client.post(`${C}/group/${groupId}/messages`, { text: 'd' })).statusCode).toBe(201);
+      expect(await seen()).toBe(t.clock.now().getTime());
+      t.clock.unfreeze();
+    });
+  });
+}
