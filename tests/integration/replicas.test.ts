@@ -62,10 +62,14 @@ const isFree = (p: number) =>
       .listen(p, '127.0.0.1', () => s.close(() => resolve(true)));
   });
 
-/** A port p such that p … p+2 are free (the balancer's frontend and two replicas). */
+/**
+ * A port p such that p … p+2 are free (the balancer's frontend and two replicas), below the kernel's ephemeral range
+ * (net.ipv4.ip_local_port_range, 32768–60999 on Linux by default): a port in that range can be taken between this
+ * check and HAProxy's bind by the source port of any outgoing connection or `listen(0)` of a test in the other worker.
+ */
 async function freeRun(taken: number[]): Promise<number> {
   for (;;) {
-    const p = 20_000 + Math.floor(Math.random() * 30_000);
+    const p = 20_000 + Math.floor(Math.random() * 12_000);
     if (taken.some((t) => Math.abs(t - p) < 3)) continue;
     if ((await isFree(p)) && (await isFree(p + 1)) && (await isFree(p + 2))) return p;
   }

@@ -54,8 +54,12 @@ export interface DealCounts {
 /** Makes a CAdES-BES detached signature of partner2 over the bytes (signing.ts demoSigner). */
 export type Sign = (content: Buffer) => Buffer;
 
-/** Partner1's payment company that receives the client payments (its first one; read once). */
-let paymentCompanyId: number | undefined;
+/**
+ * Partner1's payment company that receives the client payments (its first one), read once per world: keyed by the
+ * world's context, not a module-level value, so a second world seeded in the same process (another database: tests
+ * run files in one worker without module isolation) never reuses the first one's id.
+ */
+const paymentCompanyIds = new WeakMap<WorldContext, number>();
 
 /** One request on the timeline: its id once created, and helpers that schedule the steps of each role. */
 export class Deal {
@@ -255,7 +259,11 @@ export class Deal {
   bill(when: Date): this {
     return this.at(when, async () => {
       const c = await this.w.as('p1');
-      paymentCompanyId ??= (await c.get<{ id: number }[]>('/api/secured/partner/payment-companies'))[0].id;
+      let paymentCompanyId = paymentCompanyIds.get(this.w);
+      if (paymentCompanyId === undefined) {
+        paymentCompanyId = (await c.get<{ id: number }[]>('/api/secured/partner/payment-companies'))[0].id;
+        paymentCompanyIds.set(this.w, paymentCompanyId);
+      }
       await c.post(`${PARTNER}/${this.id}/offer/pay-checks/active/confirm`, { paymentCompanyId });
     });
   }
