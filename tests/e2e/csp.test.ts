@@ -6,7 +6,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../support/browser.js';
+import { launchBrowser, CONTEXT_DEFAULTS } from '../support/browser.js';
 import { startStack, type Stack } from '../support/stack.js';
 import { signInUi } from '../support/ui.js';
 
@@ -25,7 +25,7 @@ describe('the built app passes its Content-Security-Policy', () => {
 
   /** A page that records CSP violations (events and console messages) into the returned list. */
   async function watchedPage(): Promise<{ page: Page; violations: string[] }> {
-    const context = await browser.newContext({ baseURL: stack.url, locale: 'ru-RU' });
+    const context = await browser.newContext({ ...CONTEXT_DEFAULTS, baseURL: stack.url });
     const page = await context.newPage();
     page.setDefaultTimeout(20_000);
     const violations: string[] = [];

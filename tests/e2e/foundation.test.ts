@@ -12,7 +12,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { checklists } from '../../backend/src/db/schema/accounts.js';
 import { users } from '../../backend/src/db/schema/core.js';
-import { ARTIFACTS, launchBrowser } from '../support/browser.js';
+import { ARTIFACTS, launchBrowser, CONTEXT_DEFAULTS } from '../support/browser.js';
 import { startStack, type Stack } from '../support/stack.js';
 import { createRequestUi } from '../support/ui.js';
 
@@ -41,14 +41,36 @@ describe('foundation in the browser', () => {
 
   async function newPage(): Promise<Page> {
     const context = await browser.newContext({
+      ...CONTEXT_DEFAULTS,
       baseURL: stack.url,
-      locale: 'ru-RU',
       viewport: { width: 1280, height: 900 },
     });
     page = await context.newPage();
     page.setDefaultTimeout(15_000);
     return page;
   }
+
+  it("honours the system's reduced-motion setting: no open/close animations or transitions then, as usual otherwise", async () => {
+    // web/src/system/theme.ts (WCAG 2.3.3): an animated element's computed timing under each setting.
+    const timing = async (reducedMotion: 'reduce' | 'no-preference') => {
+      const p = await newPage();
+      await p.emulateMedia({ reducedMotion });
+      await p.goto('/client/auth');
+      await p.getByRole('heading', { name: 'Вход или регистрация' }).waitFor();
+      const out = await p.evaluate(() => {
+        const d = document.createElement('div');
+        d.style.animation = 'spin 1s linear infinite';
+        d.style.transition = 'opacity 300ms';
+        document.body.appendChild(d);
+        const cs = getComputedStyle(d);
+        return [cs.animationDuration, cs.animationIterationCount, cs.transitionDuration];
+      });
+      await p.context().close();
+      return out;
+    };
+    expect(await timing('reduce')).toEqual(['1e-05s', '1', '1e-05s']);
+    expect(await timing('no-preference')).toEqual(['1s', 'infinite', '0.3s']);
+  });
 
   it('a newcomer registers a company: e-mail confirmed by the mailed link, stepper filled, signed in', async () => {
     const p = await newPage();

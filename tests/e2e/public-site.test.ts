@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ARTIFACTS, launchBrowser } from '../support/browser.js';
+import { ARTIFACTS, launchBrowser, CONTEXT_DEFAULTS } from '../support/browser.js';
 import { startStack, type Stack } from '../support/stack.js';
 
 describe('public site and app shell in the browser', () => {
@@ -40,8 +40,8 @@ describe('public site and app shell in the browser', () => {
 
   async function open(width: number, serviceWorkers: 'allow' | 'block' = 'block'): Promise<Page> {
     context = await browser.newContext({
+      ...CONTEXT_DEFAULTS,
       baseURL: stack.url,
-      locale: 'ru-RU',
       viewport: { width, height: 900 },
       serviceWorkers,
     });

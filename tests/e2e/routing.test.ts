@@ -15,7 +15,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ARTIFACTS, launchBrowser } from '../support/browser.js';
+import { ARTIFACTS, launchBrowser, CONTEXT_DEFAULTS } from '../support/browser.js';
 import { startStack, type Stack } from '../support/stack.js';
 import { signInAgentUi } from '../support/agent.js';
 import { DEMO_PASSWORD, signInOperatorUi, signInUi } from '../support/ui.js';
@@ -51,7 +51,11 @@ describe('routing rules of core §2 in the browser', () => {
   });
 
   async function open(): Promise<Page> {
-    context = await browser.newContext({ baseURL: stack.url, locale: 'ru-RU', viewport: { width: 1280, height: 900 } });
+    context = await browser.newContext({
+      ...CONTEXT_DEFAULTS,
+      baseURL: stack.url,
+      viewport: { width: 1280, height: 900 },
+    });
     page = await context.newPage();
     page.setDefaultTimeout(15_000);
     page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));

@@ -1,12 +1,17 @@
 /**
  * Headless Debian chromium driven by playwright-core (no browser download: `npx playwright install` cannot run
- * here). CHROMIUM_PATH overrides the binary (default /usr/bin/chromium). playwright gives each launch a fresh profile.
+ * here). The binary: CHROMIUM_PATH; else Debian's `chromium-headless-shell` when installed — the same Blink and V8 as
+ * `chromium` without the desktop browser's UI process, the one Playwright itself uses for headless runs — else
+ * /usr/bin/chromium. playwright gives each launch a fresh profile.
  */
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+export const CHROMIUM_PATH =
+  process.env.CHROMIUM_PATH ||
+  ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((p) => existsSync(p)) ||
+  '/usr/bin/chromium';
 
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
@@ -23,6 +28,13 @@ export async function launchBrowser(): Promise<Browser> {
     ],
   });
 }
+
+/**
+ * Options every e2e browser context starts from: the app's language, and reduced motion (the app then shows and hides
+ * dialogs, menus and toasts without their animations: web/src/system/theme.ts), so that a step waits for the page,
+ * not for an animation to end (issue 15, suite time).
+ */
+export const CONTEXT_DEFAULTS = { locale: 'ru-RU', reducedMotion: 'reduce' } as const;
 
 /** Where e2e screenshots go (gitignored). */
 export const ARTIFACTS = join(import.meta.dirname, '..', 'e2e', 'artifacts');
@@ -56,8 +68,8 @@ export class RolePages {
   /** Opens a new context and page for `role` (a label for logs and screenshots). */
   async open(role: string): Promise<Page> {
     const context = await this.browser.newContext({
+      ...CONTEXT_DEFAULTS,
       baseURL: this.baseURL,
-      locale: 'ru-RU',
       viewport: { width: 1366, height: 900 },
     });
     this.contexts.push(context);

@@ -60,6 +60,20 @@ export const BREAKPOINTS = {
 const config = defineConfig({
   globalCss: {
     'html, body': { bg: 'gray.50', color: 'gray.900' },
+    // Users who ask their system for less motion (WCAG 2.3.3) get dialogs, menus, drawers, toasts and tooltips without
+    // their open/close animations and transitions: shown and hidden at once. The end of the (0.01 ms) animation still
+    // fires, so closing parts unmount as usual. The browser tests run with reduced motion too (tests/support/browser.ts).
+    '*, *::before, *::after': {
+      _motionReduce: {
+        animationDuration: '0.01ms !important',
+        animationDelay: '0s !important',
+        // Once: an endless animation (a spinner) at that speed would repaint without pause.
+        animationIterationCount: '1 !important',
+        transitionDuration: '0.01ms !important',
+        transitionDelay: '0s !important',
+        scrollBehavior: 'auto !important',
+      },
+    },
   },
   theme: {
     breakpoints: {
