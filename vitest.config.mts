@@ -98,6 +98,9 @@ export default defineConfig({
           // passed, but on this 2-core machine a browser file next to a backend file slowed both 2–3 times (deal-flow
           // 81 → 219 s, the backend files' sum 800 → 1 874 s), so the suite took longer, not shorter.
           fileParallelism: false,
+          // Its own group after the others: with `isolate: false` vitest no longer puts a serial project in a group of its
+          // own, and one group cannot mix projects of different worker counts.
+          sequence: { groupOrder: 1 },
         },
       },
     ],
