@@ -9,7 +9,7 @@ import { InMemorySpanExporter, type ReadableSpan } from '@opentelemetry/sdk-trac
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildGateway, type Gateway } from '../../gateway/src/app.js';
 import { createTestApp, type TestApp } from '../../backend/test/harness.js';
-import { subscribe, until, userSocket } from '../support/chat.js';
+import { sleep, subscribe, until, userSocket } from '../support/chat.js';
 import { signIn } from '../support/deal.js';
 import { REPO_ROOT } from '../support/stack.js';
 import { join } from 'node:path';
@@ -200,7 +200,13 @@ describe('observability: traces, request ids and metrics across gateway and back
       expect(sample(open, 'graphql_ws_connections_open')).toBe(1);
       expect(sample(open, 'gateway_realtime_channels_open')).toBe(1);
       expect(sample(open, 'gateway_realtime_lag_events', { aggregate: 'max' })).toBeGreaterThanOrEqual(0);
-      const b = await metrics(backendUrl);
+      // The gateway counts the subscription before its upstream stream to the backend is connected: wait for the
+      // backend's side (up to 10 s) rather than read it once (seen failing under load, issue 15).
+      let b = await metrics(backendUrl);
+      for (const end = Date.now() + 10_000; sample(b, 'event_stream_subscribers') !== 1 && Date.now() < end;) {
+        await sleep(50);
+        b = await metrics(backendUrl);
+      }
       expect(sample(b, 'event_stream_subscribers')).toBe(1);
     } finally {
       sub.stop();
