@@ -8,6 +8,14 @@ process.env.PASSWORD_SCRYPT_N ??= '1024';
 /** Backend test files that mock a module with vi.mock (run isolated, in the project 'backend-isolated'). */
 const BACKEND_MODULE_MOCKS = ['test/agent-clients.test.ts', 'test/login-lockout.test.ts'];
 
+/** What the two backend projects share: their root, the database templates' set-up and the time-outs. */
+const BACKEND = {
+  root: './backend',
+  globalSetup: ['./test/global-setup.ts'],
+  testTimeout: 60_000,
+  hookTimeout: 180_000,
+};
+
 /**
  * `npm test` runs every project. Unit tests sit next to their modules; backend route tests use
  * backend/test/harness.ts (PGlite always, PostgreSQL too when DATABASE_URL is set); tests/integration
@@ -23,13 +31,10 @@ export default defineConfig({
       './packages/domain',
       {
         test: {
+          ...BACKEND,
           name: 'backend',
-          root: './backend',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           exclude: [...BACKEND_MODULE_MOCKS, '**/node_modules/**'],
-          globalSetup: ['./test/global-setup.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 180_000,
           // The files of a worker share one module graph (issue 15, suite time): each file no longer re-imports and
           // re-compiles the app (Fastify, Drizzle, 2 000 routes) and runs on code V8 has already optimised. Measured on
           // 8 route files, one worker: 72 s → 55 s (import 15 → 4.8 s, tests 53 → 35 s). Safe because every file builds
@@ -42,12 +47,9 @@ export default defineConfig({
         // The files that replace a backend module with vi.mock: in a shared module graph the mock would leak into the
         // next file or come too late, so these keep one module graph per file.
         test: {
+          ...BACKEND,
           name: 'backend-isolated',
-          root: './backend',
           include: BACKEND_MODULE_MOCKS,
-          globalSetup: ['./test/global-setup.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 180_000,
         },
       },
       {

@@ -276,9 +276,10 @@ export default async function chatMessageRoutes(fastify: FastifyInstance): Promi
       // on a new message, the attached files as checked) instead of read again.
       const senderNames = namesOfCaller(user);
       const callerName = senderNames?.get(user.id);
-      if (isPlainSend(b) && callerName !== undefined) {
-        // Issue 15: a plain message (no reply, forward, attachments, invitation) in ONE statement, its own transaction
-        // (chat_send_message, migration 0025): the same checks in the same order, the same writes and events.
+      // Issue 15: a plain message (no reply, forward, attachments, invitation) in ONE statement, its own transaction
+      // (chat_send_message, migration 0025): the same checks in the same order, the same writes and events, the same
+      // answer as the transaction below.
+      const sendPlain = async (senderName: string) => {
         const sent = await sendPlainMessage(db, {
           groupId,
           user: actor(user),
@@ -287,7 +288,7 @@ export default async function chatMessageRoutes(fastify: FastifyInstance): Promi
           mentioned: [...new Set(b.mentioned ?? [])],
           metaData: b.metaData ?? null,
           now: now(),
-          senderName: callerName,
+          senderName,
           supportName: senderNames!.get(SUPPORT_USER_ID) ?? '',
         });
         if (sent.outcome === 'NOT_FOUND') throw notFoundGroup();
@@ -295,138 +296,138 @@ export default async function chatMessageRoutes(fastify: FastifyInstance): Promi
           throw vErr('mentioned', 'MENTION_NOT_MEMBER', 'Упомянутый пользователь не участник чата');
         if (sent.row.groupId !== sent.group.id)
           throw AppError.conflict('Этот extMsgId уже использован в другом чате', 'EXT_MSG_ID_USED');
-        const created = sent.outcome === 'CREATED';
-        const [view] = await messageViews(
-          db,
-          [sent.row],
-          sent.group,
-          actor(user),
-          num(sent.member.lastViewedMessageId),
-          created ? { names: senderNames, files: [], noReactions: true } : {},
-        );
-        return reply.status(created ? 201 : 200).send(view);
-      }
-      const result = await db.transaction(async (tx) => {
-        const { group, member, dup, lastSeenAt } = await lockMembership(
-          tx,
-          actor(user),
-          groupId,
-          b.extMsgId ? { authorUserId: user.id, extMsgId: b.extMsgId } : undefined,
-        );
-        if (dup) {
-          if (dup.groupId !== group.id)
-            throw AppError.conflict('Этот extMsgId уже использован в другом чате', 'EXT_MSG_ID_USED');
-          return { group, member, row: dup, created: false, files: [] };
-        }
-        if (b.replyMessageId) {
-          const [r] = await tx
-            .select({ id: chatMessages.id })
-            .from(chatMessages)
-            .where(
-              and(
-                eq(chatMessages.id, b.replyMessageId),
-                eq(chatMessages.groupId, group.id),
-                isNull(chatMessages.deletedAt),
-              ),
-            );
-          if (!r) throw vErr('replyMessageId', 'REPLY_NOT_FOUND', 'Сообщение для ответа не найдено');
-        }
-        let forwarded: ChatMessageRow | null = null;
-        if (b.forwardMessageId) {
-          const [f] = await tx
-            .select()
-            .from(chatMessages)
-            .where(and(eq(chatMessages.id, b.forwardMessageId), isNull(chatMessages.deletedAt)));
-          if (!f || !(await findMembership(tx, actor(user), f.groupId)))
-            throw vErr('forwardMessageId', 'FORWARD_NOT_FOUND', 'Пересылаемое сообщение не найдено');
-          forwarded = f;
-        }
-        const mentioned = [...new Set(b.mentioned ?? [])];
-        if (mentioned.length) {
-          const ms = await tx
-            .select({ userId: chatMembers.userId })
-            .from(chatMembers)
-            .where(
-              and(
-                eq(chatMembers.groupId, group.id),
-                inArray(chatMembers.userId, mentioned),
-                isNull(chatMembers.leftAt),
-              ),
-            );
-          if (ms.length !== mentioned.length)
-            throw vErr('mentioned', 'MENTION_NOT_MEMBER', 'Упомянутый пользователь не участник чата');
-        }
-        const fileIds = [...(b.fileId ? [b.fileId] : []), ...pictureIds];
-        let files: Array<typeof storedFiles.$inferSelect> = [];
-        if (fileIds.length) {
-          files = await tx
-            .select()
-            .from(storedFiles)
-            .where(
-              and(inArray(storedFiles.id, fileIds), eq(storedFiles.ownerUserId, user.id), isNull(storedFiles.orderId)),
-            )
-            // Locked: the expiry of unattached uploads (files/quota.ts) must not delete them before they are attached.
-            .for('update');
-          const found = new Map(files.map((f) => [f.id, f]));
-          const at = (id: string) => `pictureIds.${(b.pictureIds ?? []).indexOf(id)}`;
-          if (b.fileId && !found.has(b.fileId)) throw attachErr('fileId', 'FILE_NOT_FOUND');
-          const missing = pictureIds.find((id) => !found.has(id));
-          if (missing) throw attachErr(at(missing), 'FILE_NOT_FOUND');
-          const notPicture = pictureIds.find(
-            (id) => !isPictureFile({ name: found.get(id)!.originalName, contentType: found.get(id)!.contentType }),
-          );
-          if (notPicture) throw attachErr(at(notPicture), 'NOT_A_PICTURE');
-        }
-        const row = await insertChatMessage(
-          tx,
-          {
-            groupId: group.id,
-            senderId: actingId(actor(user), group.type),
-            authorUserId: user.id,
-            extMsgId: b.extMsgId ?? null,
-            text: text ?? (forwarded ? forwarded.text : null),
-            fileId: b.fileId ?? (forwarded && !pictureIds.length ? forwarded.fileId : null),
-            pictureIds: pictureIds.length ? pictureIds : (forwarded?.pictureIds ?? []),
-            replyToId: b.replyMessageId ?? null,
-            forwardOfId: forwarded?.id ?? null,
-            mentioned,
-            metaData: b.metaData ?? null,
-            type: b.replyMessageId ? 'CHILD_MSG' : 'GROUP_MSG',
-          },
-          now(),
-          { groupLocked: true },
-        );
-        if (!row) {
-          // A concurrent send with the same extMsgId won (it committed after this statement's snapshot): answer its
-          // message, or 409 when it went to another group.
-          const [other] = await tx
-            .select()
-            .from(chatMessages)
-            .where(and(eq(chatMessages.authorUserId, user.id), eq(chatMessages.extMsgId, b.extMsgId!)));
-          if (other.groupId !== group.id)
-            throw AppError.conflict('Этот extMsgId уже использован в другом чате', 'EXT_MSG_ID_USED');
-          return { group, member, row: other, created: false, files: [] };
-        }
-        // The files are attached now: out of the sender's upload quota, never expired (issue 14; files/quota.ts).
-        await markAttached(tx, fileIds, row.createdAt);
-        // The sender has seen everything up to their own message, the group's newest (the group row is locked): the
-        // pointer stands on it and the last-viewed time is its creation time.
-        // Replying means reading: the others' messages it passes become VIEWED for their senders too (MSG_VIEWED).
-        const { viewed, recipients } = await recordSentMessage(tx, {
-          group,
-          member,
-          row,
-          userId: user.id,
-          now: now(),
-          lastSeenAt,
-        });
-        const message = await eventMessage(tx, row, group, { names: senderNames, files, noReactions: true });
-        await appendChatEvents(tx, [
-          ...(viewed.length ? [msgViewedEvent(group, member.userId, viewed, recipients)] : []),
-          newMessageEvent(row, group, message, recipients),
-        ]);
-        return { group, member, row, created: true, files };
-      });
+        const files: Array<typeof storedFiles.$inferSelect> = [];
+        return { group: sent.group, member: sent.member, row: sent.row, created: sent.outcome === 'CREATED', files };
+      };
+      const result =
+        callerName !== undefined && isPlainSend(b)
+          ? await sendPlain(callerName)
+          : await db.transaction(async (tx) => {
+              const { group, member, dup, lastSeenAt } = await lockMembership(
+                tx,
+                actor(user),
+                groupId,
+                b.extMsgId ? { authorUserId: user.id, extMsgId: b.extMsgId } : undefined,
+              );
+              if (dup) {
+                if (dup.groupId !== group.id)
+                  throw AppError.conflict('Этот extMsgId уже использован в другом чате', 'EXT_MSG_ID_USED');
+                return { group, member, row: dup, created: false, files: [] };
+              }
+              if (b.replyMessageId) {
+                const [r] = await tx
+                  .select({ id: chatMessages.id })
+                  .from(chatMessages)
+                  .where(
+                    and(
+                      eq(chatMessages.id, b.replyMessageId),
+                      eq(chatMessages.groupId, group.id),
+                      isNull(chatMessages.deletedAt),
+                    ),
+                  );
+                if (!r) throw vErr('replyMessageId', 'REPLY_NOT_FOUND', 'Сообщение для ответа не найдено');
+              }
+              let forwarded: ChatMessageRow | null = null;
+              if (b.forwardMessageId) {
+                const [f] = await tx
+                  .select()
+                  .from(chatMessages)
+                  .where(and(eq(chatMessages.id, b.forwardMessageId), isNull(chatMessages.deletedAt)));
+                if (!f || !(await findMembership(tx, actor(user), f.groupId)))
+                  throw vErr('forwardMessageId', 'FORWARD_NOT_FOUND', 'Пересылаемое сообщение не найдено');
+                forwarded = f;
+              }
+              const mentioned = [...new Set(b.mentioned ?? [])];
+              if (mentioned.length) {
+                const ms = await tx
+                  .select({ userId: chatMembers.userId })
+                  .from(chatMembers)
+                  .where(
+                    and(
+                      eq(chatMembers.groupId, group.id),
+                      inArray(chatMembers.userId, mentioned),
+                      isNull(chatMembers.leftAt),
+                    ),
+                  );
+                if (ms.length !== mentioned.length)
+                  throw vErr('mentioned', 'MENTION_NOT_MEMBER', 'Упомянутый пользователь не участник чата');
+              }
+              const fileIds = [...(b.fileId ? [b.fileId] : []), ...pictureIds];
+              let files: Array<typeof storedFiles.$inferSelect> = [];
+              if (fileIds.length) {
+                files = await tx
+                  .select()
+                  .from(storedFiles)
+                  .where(
+                    and(
+                      inArray(storedFiles.id, fileIds),
+                      eq(storedFiles.ownerUserId, user.id),
+                      isNull(storedFiles.orderId),
+                    ),
+                  )
+                  // Locked: the expiry of unattached uploads (files/quota.ts) must not delete them before they are attached.
+                  .for('update');
+                const found = new Map(files.map((f) => [f.id, f]));
+                const at = (id: string) => `pictureIds.${(b.pictureIds ?? []).indexOf(id)}`;
+                if (b.fileId && !found.has(b.fileId)) throw attachErr('fileId', 'FILE_NOT_FOUND');
+                const missing = pictureIds.find((id) => !found.has(id));
+                if (missing) throw attachErr(at(missing), 'FILE_NOT_FOUND');
+                const notPicture = pictureIds.find(
+                  (id) =>
+                    !isPictureFile({ name: found.get(id)!.originalName, contentType: found.get(id)!.contentType }),
+                );
+                if (notPicture) throw attachErr(at(notPicture), 'NOT_A_PICTURE');
+              }
+              const row = await insertChatMessage(
+                tx,
+                {
+                  groupId: group.id,
+                  senderId: actingId(actor(user), group.type),
+                  authorUserId: user.id,
+                  extMsgId: b.extMsgId ?? null,
+                  text: text ?? (forwarded ? forwarded.text : null),
+                  fileId: b.fileId ?? (forwarded && !pictureIds.length ? forwarded.fileId : null),
+                  pictureIds: pictureIds.length ? pictureIds : (forwarded?.pictureIds ?? []),
+                  replyToId: b.replyMessageId ?? null,
+                  forwardOfId: forwarded?.id ?? null,
+                  mentioned,
+                  metaData: b.metaData ?? null,
+                  type: b.replyMessageId ? 'CHILD_MSG' : 'GROUP_MSG',
+                },
+                now(),
+                { groupLocked: true },
+              );
+              if (!row) {
+                // A concurrent send with the same extMsgId won (it committed after this statement's snapshot): answer its
+                // message, or 409 when it went to another group.
+                const [other] = await tx
+                  .select()
+                  .from(chatMessages)
+                  .where(and(eq(chatMessages.authorUserId, user.id), eq(chatMessages.extMsgId, b.extMsgId!)));
+                if (other.groupId !== group.id)
+                  throw AppError.conflict('Этот extMsgId уже использован в другом чате', 'EXT_MSG_ID_USED');
+                return { group, member, row: other, created: false, files: [] };
+              }
+              // The files are attached now: out of the sender's upload quota, never expired (issue 14; files/quota.ts).
+              await markAttached(tx, fileIds, row.createdAt);
+              // The sender has seen everything up to their own message, the group's newest (the group row is locked): the
+              // pointer stands on it and the last-viewed time is its creation time.
+              // Replying means reading: the others' messages it passes become VIEWED for their senders too (MSG_VIEWED).
+              const { viewed, recipients } = await recordSentMessage(tx, {
+                group,
+                member,
+                row,
+                userId: user.id,
+                now: now(),
+                lastSeenAt,
+              });
+              const message = await eventMessage(tx, row, group, { names: senderNames, files, noReactions: true });
+              await appendChatEvents(tx, [
+                ...(viewed.length ? [msgViewedEvent(group, member.userId, viewed, recipients)] : []),
+                newMessageEvent(row, group, message, recipients),
+              ]);
+              return { group, member, row, created: true, files };
+            });
       const [view] = await messageViews(
         db,
         [result.row],
