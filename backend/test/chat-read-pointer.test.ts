@@ -6,9 +6,10 @@
  * (frozen TestClock) or after the clock stepped back. So "id ≤ pointer" and "created ≤ last-viewed time" pick the same
  * messages, and the unread counter (by id) equals the number of messages the time rule shows as unread.
  */
-import { asc, gt, max } from 'drizzle-orm';
+import { asc, eq, gt, max } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatEvents } from '../src/db/schema/chat-events.js';
+import { readEventsAfter, readRetainedWindow, type LoggedEvent } from '../src/chat/stream/log.js';
 import { createTestApp, DRIVERS, type TestApp, type TestClient } from './harness.js';
 import { activeOrder, partnerCompanyId } from './deal-partner-helpers.js';
 
@@ -154,6 +155,32 @@ for (const driver of DRIVERS) {
       const viewed = events.map((e) => JSON.stringify(e.payload)).filter((p) => p.includes('MSG_VIEWED'));
       expect(viewed).toHaveLength(1);
       expect(viewed[0]).toContain(`${q1.msgId},${q2.msgId}`);
+
+      // issue 15: the stream's reads (live fan-out and replay) add the view of the highest id, as GROUP_MSG carries a
+      // message, so no reader has to load it; the stored payload stays the stub
+      const isViewed = (e: LoggedEvent) => e.payload.modification === 'MSG_VIEWED';
+      const live = (await readEventsAfter(t.db, last ?? 0, 100)).filter(isViewed);
+      expect(live).toHaveLength(1);
+      expect(live[0].payload.message).toMatchObject({ msgId: q2.msgId, status: 'VIEWED' });
+      expect(live[0].payload.view).toMatchObject({
+        msgId: q2.msgId,
+        text: 'вопрос 2',
+        dateTimeCreate: q2.dateTimeCreate,
+        status: 'VIEWED',
+        selfMsg: false,
+        groupId,
+        group: { id: groupId },
+      });
+      const stored = await t.db.select().from(chatEvents).where(eq(chatEvents.id, live[0].id));
+      expect(stored[0].payload).not.toHaveProperty('view');
+      const clientUserId = (await client.get('/api/secured/chat/user/info')).json().id as number;
+      expect(live[0].recipients).toContain(clientUserId);
+      const replay = (await readRetainedWindow(t.db, clientUserId, last ?? 0, 100)).events.filter(isViewed);
+      expect(replay.map((e) => e.payload.view)).toEqual([live[0].payload.view]);
+      // a deleted message has no view: readers fall back to their own read
+      expect((await client.delete(`${C}/group/${groupId}/messages/${q2.msgId}`)).statusCode).toBeLessThan(300);
+      const afterDelete = (await readEventsAfter(t.db, last ?? 0, 100)).filter(isViewed);
+      expect(afterDelete[0].payload).not.toHaveProperty('view');
     });
 
     it("joining and rejoining start the pointer on the newest message with its creation time; an invitation moves the inviter's", async () => {

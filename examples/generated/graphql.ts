@@ -3844,7 +3844,11 @@ export type ChatMessageEvent = {
   groupId: Scalars['ID']['output'];
   /** Global ids of the affected messages: the message, or for VIEWED every id in its metaData list. */
   messageIds: Array<Scalars['ID']['output']>;
-  /** The message as carried by the event (status for the viewer); after DELETED the removed message. */
+  /**
+   * The message as carried by the event (status for the viewer); after DELETED the removed message. For DELIVERED and
+   * VIEWED: the message `messageIds` ends with (the highest), with the status the event sets for every recipient (spec
+   * chat §4 "MSG_DELIVERED sets DELIVERED", "MSG_VIEWED sets VIEWED"); no upstream read unless the backend sent no view.
+   */
   message: ChatMessage;
   /** The group now (one upstream read when selected); null when the viewer no longer sees it. */
   group?: Maybe<ChatGroup>;

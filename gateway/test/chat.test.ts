@@ -571,6 +571,66 @@ describe('message calls follow the backend route schemas (backend routes/chat)',
     stop();
     expect(got[0].message).toMatchObject({ msgId: 601, text: 'привет', createdAt: T, own: true, status: 'VIEWED' });
   });
+
+  it("MSG_VIEWED / MSG_DELIVERED with the stream's view answer it without a read; the event sets the status for every recipient", async () => {
+    // issue 15: the backend's stream adds `view` to status events; group 14 and its messages are unknown to the stub's
+    // REST routes, so an answer carrying the text can only come from the event
+    const T = new Date(Date.UTC(2025, 5, 2, 9, 30)).toISOString();
+    await until(() => stub.open(2).length === 0, 5000);
+    const c = socket('sess-b');
+    const got: any[] = [];
+    const stop = c.subscribe(
+      {
+        query: `subscription { chatEvents { ... on ChatMessageEvent { kind messageIds message { msgId text createdAt own status sender { name } } } } }`,
+      },
+      {
+        next: (r) => {
+          const e = (r.data as any)?.chatEvents;
+          if (e?.kind === 'VIEWED' || e?.kind === 'DELIVERED') got.push(e);
+        },
+        error: () => {},
+        complete: () => {},
+      },
+    );
+    await until(() => stub.open(2).length === 1);
+    // someone else's message (sender 3), viewed by a third member: VIEWED for user 2 too ("MSG_VIEWED sets VIEWED")
+    const view = (status: string) => ({
+      msgId: 702,
+      groupId: 14,
+      dateTimeCreate: T,
+      text: 'из события',
+      status,
+      selfMsg: false,
+      sender: { id: 3, name: 'Мария' },
+      group: { id: 14, type: 'ECVP_PARTNER_CLIENT', name: 'Заявка 14' },
+    });
+    stub.push(2, 'MODIFY_MSG', {
+      type: 'MODIFY_MSG',
+      modification: 'MSG_DELIVERED',
+      groupId: 14,
+      message: { msgId: 702, groupId: 14, status: 'DELIVERED', metaData: '702' },
+      view: view('SENT'),
+    });
+    stub.push(2, 'MODIFY_MSG', {
+      type: 'MODIFY_MSG',
+      modification: 'MSG_VIEWED',
+      groupId: 14,
+      message: { msgId: 702, groupId: 14, status: 'VIEWED', metaData: '701,702' },
+      view: view('DELIVERED'),
+    });
+    await until(() => got.length >= 2);
+    stop();
+    const expected = (status: string) => ({
+      msgId: 702,
+      text: 'из события',
+      createdAt: T,
+      own: false,
+      status,
+      sender: { name: 'Мария' },
+    });
+    expect(got.map((e) => e.message)).toEqual([expected('DELIVERED'), expected('VIEWED')]);
+    expect(got[1].messageIds).toEqual([701, 702].map((n) => toGlobalId('ChatMessage', String(n))));
+  });
 });
 
 describe('attachments (spec chat §5; issue 4)', () => {

@@ -280,9 +280,11 @@ describe('chat between two users over real WebSockets through the gateway (issue
     p1Counters = await compare(p1);
     expect(p1Counters.chatGroup.statistics.unreadMessagesCount).toBe(1);
     // the client saw VIEWED arrive for its messages
-    await until('VIEWED at client', () =>
+    const viewedAtClient = await until('VIEWED at client', () =>
       sc.events.find((e) => e.kind === 'VIEWED' && e.messageIds.includes(toGlobalId('ChatMessage', String(d1.msgId)))),
     );
+    // the event answers the whole message (the backend's stream carries its view; issue 15), the client's own
+    expect(viewedAtClient.message).toMatchObject({ msgId: d1.msgId, text: d1.text, own: true });
     await mutate(p1, 'markChatGroupViewed', 'ChatGroupInput', { groupId: group.id }, 'ChatGroupChangeSuccess');
     expect((await compare(p1)).chatGroup.statistics.unreadMessagesCount).toBe(0);
     // the client's own later messages moved its pointer past B

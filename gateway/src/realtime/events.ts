@@ -67,6 +67,7 @@ export function toWireEvent(kind: string, data: string): WireEvent | null {
             modification: modification as never,
             message,
             reaction: (body.reaction as never) ?? null,
+            view: asMessage(body.view),
           }
         : null;
     }

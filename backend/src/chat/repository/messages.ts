@@ -291,6 +291,55 @@ export function eventMessageOf(row: ChatMessageRow, view: MessageView): Record<s
   return { ...view, mentions: row.mentioned, replyMessageId: row.replyToId, forwardMessageId: row.forwardOfId };
 }
 
+/** The modifications whose event message is a stub of ids and a status (spec chat §4 MSG_DELIVERED, MSG_VIEWED). */
+const STATUS_MODIFICATIONS: ReadonlySet<unknown> = new Set(['MSG_DELIVERED', 'MSG_VIEWED']);
+
+/**
+ * Adds `view` — the message's viewer-neutral event view ({@link eventMessage}'s shape) — to every MODIFY_MSG
+ * MSG_DELIVERED / MSG_VIEWED payload among `events` that has none, in place (issue 15, real-use chat at 200 messages/s).
+ * Those events carry only `{ msgId, groupId, status, metaData: ids }`, so without the view every reader (one gateway
+ * subscription per recipient) had to load the message and its group over REST per event; the stream reads it once per
+ * event instead. The view is the message as stored when the log is read (a later edit or deletion follows as its own
+ * event); a deleted or missing message gets no view (readers fall back to their own read). Statements: none when no
+ * such event is present, else 2 + 2 per group (rows, groups; names and reactions per group).
+ * @returns `events` (the same array).
+ */
+export async function withStatusEventViews<E extends { kind: string; payload: Record<string, unknown> }>(
+  db: DbOrTx,
+  events: E[],
+): Promise<E[]> {
+  const wanting = events.filter(
+    (e) =>
+      e.kind === 'MODIFY_MSG' &&
+      STATUS_MODIFICATIONS.has(e.payload.modification) &&
+      e.payload.view === undefined &&
+      typeof (e.payload.message as { msgId?: unknown } | undefined)?.msgId === 'number',
+  );
+  if (!wanting.length) return events;
+  const msgIdOf = (e: E) => (e.payload.message as { msgId: number }).msgId;
+  const ids = [...new Set(wanting.map(msgIdOf))];
+  const rows = await db
+    .select()
+    .from(chatMessages)
+    .where(and(inArray(chatMessages.id, ids), isNull(chatMessages.deletedAt)));
+  if (!rows.length) return events;
+  const groups = await db
+    .select()
+    .from(chatGroups)
+    .where(inArray(chatGroups.id, [...new Set(rows.map((r) => r.groupId))]));
+  const views = new Map<number, Record<string, unknown>>();
+  for (const group of groups) {
+    const mine = rows.filter((r) => r.groupId === group.id);
+    const list = await messageViews(db, mine, group, null, 0);
+    mine.forEach((row, i) => views.set(row.id, eventMessageOf(row, list[i]!)));
+  }
+  for (const e of wanting) {
+    const view = views.get(msgIdOf(e));
+    if (view) e.payload.view = view;
+  }
+  return events;
+}
+
 /** The new-message event (GROUP_MSG, or CHILD_MSG for a reply) of `row` for `recipients`; `message`: {@link eventMessage}. */
 export function newMessageEvent(
   row: ChatMessageRow,

@@ -6,6 +6,7 @@ import { and, asc, gt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { chatEvents } from '../../db/schema/chat-events.js';
 import type { RetainedWindow } from '../../domain/chat/replay.js';
+import { withStatusEventViews } from '../repository/messages.js';
 
 /** A stored durable event as the stream sends it: `id:` id, `event:` kind, `data:` JSON of payload. */
 export interface LoggedEvent {
@@ -61,7 +62,10 @@ export async function readRetainedWindow(
           )
           .orderBy(asc(chatEvents.id))
           .limit(limit + 1);
-        events = rows.map((r) => ({ id: r.id, recipients: r.recipients, kind: r.kind, payload: r.payload }));
+        events = await withStatusEventViews(
+          tx,
+          rows.map((r) => ({ id: r.id, recipients: r.recipients, kind: r.kind, payload: r.payload })),
+        );
       }
       const truncated = events.length > limit;
       return { events: truncated ? events.slice(0, limit) : events, ...bounds, truncated };
@@ -70,7 +74,10 @@ export async function readRetainedWindow(
   );
 }
 
-/** Up to `limit` committed events with id > afterId, ascending, for every recipient (the fan-out read). */
+/**
+ * Up to `limit` committed events with id > afterId, ascending, for every recipient (the fan-out read). Status events
+ * (MSG_DELIVERED / MSG_VIEWED) get the message's view (repository/messages.ts withStatusEventViews), as in a replay.
+ */
 export async function readEventsAfter(db: Db, afterId: number, limit: number): Promise<LoggedEvent[]> {
   const rows = await db
     .select()
@@ -78,7 +85,10 @@ export async function readEventsAfter(db: Db, afterId: number, limit: number): P
     .where(gt(chatEvents.id, afterId))
     .orderBy(asc(chatEvents.id))
     .limit(limit);
-  return rows.map((r) => ({ id: r.id, recipients: r.recipients, kind: r.kind, payload: r.payload }));
+  return withStatusEventViews(
+    db,
+    rows.map((r) => ({ id: r.id, recipients: r.recipients, kind: r.kind, payload: r.payload })),
+  );
 }
 
 /** Retention of the log: events older than `maxAgeMs` or beyond the newest `maxEvents` may be pruned. */

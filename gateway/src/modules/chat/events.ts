@@ -19,11 +19,15 @@ export const eventTypes = {
     groupId: (e) => toGlobalId('ChatGroup', String(e.groupId)),
     messageIds: (e) => e.messageIds.map((id) => toGlobalId('ChatMessage', String(id))),
     // MSG_DELIVERED / MSG_VIEWED carry only ids and a status: answering that stub as the message would overwrite
-    // the client's cached message (text, time, sender) by its id, so the message is loaded as the viewer sees it.
+    // the client's cached message (text, time, sender) by its id. The backend's stream adds the message's view to them
+    // (no read here, issue 15); an event without it (an older backend) has the message loaded as the viewer sees it.
+    // Either way its status is the one the event sets (spec chat §4).
     message: async (e, _a, ctx) => {
-      if (e.kind !== 'DELIVERED' && e.kind !== 'VIEWED') return e.message;
+      if (e.message.complete !== false) return e.message;
       const dto = await nullIfAbsent(() => chatApi(ctx).message(e.message.dto.msgId));
-      return dto ? messageOf(ctx, dto, e.message.viewerId) : e.message;
+      return dto
+        ? { ...(await messageOf(ctx, dto, e.message.viewerId)), eventStatus: e.message.eventStatus }
+        : e.message;
     },
     group: async (e, _a, ctx) => {
       const dto = await nullIfAbsent(() => chatApi(ctx).group(e.groupId));

@@ -13,8 +13,9 @@ import { messageInvitation } from '../../rest/chat.js';
 import type { ChatMessageParent } from './parents.js';
 import { msgTime, pendingInvitations } from './shared.js';
 
-/** The message's status as the viewer sees it (own messages keep the backend's). */
+/** The message's status as the viewer sees it (own messages keep the backend's; a status event sets its own). */
 function statusOf(p: ChatMessageParent): MessageStatus {
+  if (p.eventStatus) return p.eventStatus;
   const server = p.dto.status ?? p.dto.messageStatus ?? 'SENT';
   const own = isOwnDto(p.dto, p.viewerId);
   return viewerMessageStatus({ own, status: server, dateTimeCreate: msgTime(p.dto) }, p.lastViewedAt);

@@ -31,8 +31,15 @@ export interface ChatMessageParent {
   viewerId: number;
   /** The viewer's last-viewed time in the group; null: never viewed, or unknown (status: server's). */
   lastViewedAt: string | null;
-  /** Whether `lastViewedAt` is known (false for realtime messages: then someone else's is DELIVERED). */
+  /** The UNREAD separator's message id in the group (null: none, or unknown as in a realtime event). */
   firstUnreadId: number | null;
+  /**
+   * The status a realtime MSG_DELIVERED / MSG_VIEWED sets (spec chat §4 "MSG_DELIVERED sets DELIVERED", "MSG_VIEWED sets
+   * VIEWED"): when present, `status` answers it for every viewer.
+   */
+  eventStatus?: 'DELIVERED' | 'VIEWED';
+  /** Whether `dto` is the whole message (false: a status event's stub of ids, which the resolver loads). */
+  complete?: boolean;
 }
 export interface ChatMessageEventParent {
   cursor: string | null;

@@ -96,7 +96,12 @@ function fromWire(w: WireEvent, cursor: string, viewer: ChatViewer): Payload | n
       if (!kind) return null;
       // The backend's event message is its message view (ChatMessageView) plus `mentions`; it carries `edited`. A
       // reaction (METADATA_EDITED with `reaction`) never marks a message edited.
-      const base = w.message as ChatMessageView & { mentions?: readonly number[] };
+      // MSG_DELIVERED / MSG_VIEWED carry a stub of ids; the backend's stream adds the message's view when it has it
+      const status = kind === 'DELIVERED' || kind === 'VIEWED' ? kind : undefined;
+      const view = status && w.type === 'MODIFY_MSG' ? w.view : null;
+      const base = (
+        view ? { ...view, status: w.message.status, messageStatus: w.message.status } : w.message
+      ) as ChatMessageView & { mentions?: readonly number[] };
       const edited =
         base.edited ?? (kind === 'EDITED' || (kind === 'METADATA_EDITED' && !(w.type === 'MODIFY_MSG' && w.reaction)));
       const dto = forViewer(
@@ -113,7 +118,14 @@ function fromWire(w: WireEvent, cursor: string, viewer: ChatViewer): Payload | n
         groupId: w.message.groupId,
         messageIds: ids,
         // lastViewedAt unknown in an event: someone else's new message is unread (DELIVERED), own keeps its status
-        message: { dto, groupId: w.message.groupId, viewerId: viewer.userId, lastViewedAt: null, firstUnreadId: null },
+        message: {
+          dto,
+          groupId: w.message.groupId,
+          viewerId: viewer.userId,
+          lastViewedAt: null,
+          firstUnreadId: null,
+          ...(status ? { eventStatus: status, complete: !!view } : {}),
+        },
       };
     }
     case 'MODIFY_GROUP_MSG': {

@@ -191,7 +191,19 @@ export interface WireGroup {
 /** A realtime event, discriminated by `type` (chat §4). */
 export type WireEvent =
   | { type: 'GROUP_MSG' | 'CHILD_MSG'; message: WireMessage }
-  | { type: 'MODIFY_MSG'; modification: MessageModificationKind; message: WireMessage; reaction?: WireReaction | null }
+  | {
+      type: 'MODIFY_MSG';
+      modification: MessageModificationKind;
+      /** The message, or for MSG_DELIVERED / MSG_VIEWED a stub: msgId (the highest), status, metaData = the ids. */
+      message: WireMessage;
+      reaction?: WireReaction | null;
+      /**
+       * MSG_DELIVERED / MSG_VIEWED: the message `msgId` as stored when the backend's stream read the event (its
+       * viewer-neutral event view, as GROUP_MSG carries), so readers need not load it; absent when it is deleted or the
+       * backend sent none.
+       */
+      view?: WireMessage | null;
+    }
   | {
       type: 'MODIFY_GROUP_MSG';
       event: GroupEventKind;
