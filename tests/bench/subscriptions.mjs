@@ -28,21 +28,22 @@
  * per (message, receiving subscription) = receive time in this process − the moment the send call started;
  * p50/p95/p99/max. Every subscription counts each message it received: lost (a message of its group not received),
  * doubled (received twice or more) and stray (a message of another group) are reported. The ad-hoc subscription
- * document selects `cursor kind message { msgId text }` (the web app's persisted document also loads the group and its
- * unread counters per event: not measured here).
+ * document selects `cursor kind message { msgId text }`; `--document web` subscribes with the web app's own document
+ * instead (web/persisted-queries.json ChatEventsSubscriberSubscription: the message with its item fragment, the group
+ * with its list item fragment and the viewer's unread statistic, each event).
  *
  * Caveats printed with the figures: the receiving sockets and the sender run in this one process (its event-loop delay
  * is reported; it adds to the measured latency), and the machine may be shared.
  *
  * Options: --users N --subs-per-user N --sockets-per-user N --group-size N --delivery-users N --rate N --seconds N
- * --settle N --skip-idle --skip-delivery --senders one|members (one: the sender user sends every delivery-phase message, the
+ * --settle N --skip-idle --skip-delivery --document bench|web --senders one|members (one: the sender user sends every delivery-phase message, the
  * default; members: each group's first subscribed member sends its group's messages, so no user sends more than
  * rate / groups messages a second and his own subscription receives them too) --backend-dir DIR (the backend
  * started from DIR/dist/src/server.js instead of backend/: e.g. a copy of an earlier build, with DIR/../node_modules
  * a link to the repository's node_modules, for before/after runs without rebuilding) --keep-db --heap-snapshot <seconds to wait for it> --gateway-node-args "<args>" --backend-node-args "<args>" (e.g. "--cpu-prof --cpu-prof-dir=/tmp/x").
  * Prints the figures and a `SUMMARY ` line and writes tests/bench/results/subscriptions.json. No assertion.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
@@ -84,6 +85,7 @@ const { values: opt } = parseArgs({
     'backend-node-args': { type: 'string', default: '' },
     'heap-snapshot': { type: 'string', default: '' },
     senders: { type: 'string', default: 'one' },
+    document: { type: 'string', default: 'bench' },
     'backend-dir': { type: 'string', default: '' },
   },
 });
@@ -94,6 +96,7 @@ const GROUP_SIZE = Number(opt['group-size']);
 const DELIVERY_USERS = Math.min(Number(opt['delivery-users']), N_USERS);
 const RATE = Number(opt.rate);
 if (!['one', 'members'].includes(opt.senders)) throw new Error(`--senders one|members, not ${opt.senders}`);
+if (!['bench', 'web'].includes(opt.document)) throw new Error(`--document bench|web, not ${opt.document}`);
 const SECONDS = Number(opt.seconds);
 const SETTLE_S = Number(opt.settle);
 const DB_NAME = process.env.BENCH_DB ?? 'bench_h4';
@@ -101,7 +104,15 @@ const ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0
 const SESSION_SECRET = 'bench-subscriptions-session-secret-0123456789abcdef';
 const MB = 1024 * 1024;
 
-const EVENTS = `subscription { chatEvents { __typename ... on ChatMessageEvent { cursor kind message { msgId text } } } }`;
+const BENCH_EVENTS = `subscription { chatEvents { __typename ... on ChatMessageEvent { cursor kind message { msgId text } } } }`;
+/** The web app's own chatEvents document (web/persisted-queries.json): the message, its group and the unread counters. */
+const WEB_EVENTS = Object.values(JSON.parse(readFileSync(join(root, 'web', 'persisted-queries.json'), 'utf8'))).find(
+  (text) => /^\s*subscription ChatEventsSubscriberSubscription\b/.test(text),
+);
+if (opt.document === 'web' && !WEB_EVENTS)
+  throw new Error('web/persisted-queries.json has no ChatEventsSubscriberSubscription');
+const EVENTS_REQUEST =
+  opt.document === 'web' ? { query: WEB_EVENTS, variables: { resumeFrom: null } } : { query: BENCH_EVENTS };
 
 /**
  * Sums of the backend's Prometheus counters (GET /metrics, open without METRICS_TOKEN): SQL statements by operation
@@ -184,20 +195,17 @@ async function openSocket(url, cookie, stats, tries = 5) {
  */
 function subscribeEvents(client, groupIndex, onMessage) {
   const sub = { groupIndex, warmed: false, errors: [], completed: false, counts: new Map(), stray: 0 };
-  client.subscribe(
-    { query: EVENTS },
-    {
-      next: (r) => {
-        if (r.errors) sub.errors.push(...r.errors);
-        const e = r.data?.chatEvents;
-        if (e?.__typename === 'ChatMessageEvent' && e.kind === 'NEW') onMessage(e.message.text ?? '', sub);
-      },
-      error: (e) => sub.errors.push(e),
-      complete: () => {
-        sub.completed = true;
-      },
+  client.subscribe(EVENTS_REQUEST, {
+    next: (r) => {
+      if (r.errors) sub.errors.push(...r.errors);
+      const e = r.data?.chatEvents;
+      if (e?.__typename === 'ChatMessageEvent' && e.kind === 'NEW') onMessage(e.message.text ?? '', sub);
     },
-  );
+    error: (e) => sub.errors.push(e),
+    complete: () => {
+      sub.completed = true;
+    },
+  });
   return sub;
 }
 
@@ -236,6 +244,7 @@ async function main() {
       rate: RATE,
       seconds: SECONDS,
       senders: opt.senders,
+      document: opt.document,
       // the backend build measured: null = this checkout's backend/ (before/after runs pass an earlier build)
       backendDir: opt['backend-dir'] || null,
     },

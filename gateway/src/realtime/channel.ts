@@ -207,7 +207,7 @@ export class Channel {
     }
     if (!/^\d+$/.test(e.id)) return;
     const id = Number(e.id);
-    const event: ChatStreamEvent = { kind: 'EVENT', cursor: String(id), wire };
+    const event: ChatStreamEvent = { kind: 'EVENT', cursor: String(id), wire, receivedAt: performance.now() };
     if (!this.resume.append(id, event)) return; // replayed twice upstream
     this.broadcast(event, id);
     if (

@@ -13,7 +13,13 @@ import type { TypingUser } from '@platform/domain/chat/typing';
 
 export type ChatStreamEvent =
   /** A durable event of chat §4, in backend id order, each id once per subscription. */
-  | { kind: 'EVENT'; cursor: string; wire: WireEvent }
+  | {
+      kind: 'EVENT';
+      cursor: string;
+      wire: WireEvent;
+      /** performance.now() when this gateway received it (a read started later reflects it); absent: unknown. */
+      receivedAt?: number;
+    }
   /** A durable live order event (issue 12, `event: ORDER_MSG`), in the same id order; chatEvents skips it. */
   | { kind: 'ORDER'; cursor: string; event: OrderEventPayload }
   /** The typing users of one group now (after a start, a renewal that adds a user, a message, or an expiry). */

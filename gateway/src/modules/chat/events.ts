@@ -5,7 +5,12 @@
 import { toGlobalId } from 'graphql-relay';
 import type { Resolvers } from '../../generated/resolvers-types.js';
 import { nullIfAbsent } from '../../rest/errors.js';
-import { chatApi, groupParent, messageOf, unreadStatistic, viewerId } from './shared.js';
+import type { GatewayContext } from '../../context.js';
+import { chatApi, groupParent, messageOf, readSince, unreadStatistic, viewerId } from './shared.js';
+
+/** The group of an event as it is now (null when absent or not visible), read once for the events queued before it. */
+const eventGroup = (ctx: GatewayContext, groupId: number, receivedAt: number | undefined) =>
+  readSince(ctx, `group:${groupId}`, receivedAt, () => nullIfAbsent(() => chatApi(ctx).group(groupId)));
 
 const byTypename = { __resolveType: <T extends { __typename: string }>(e: T): T['__typename'] => e.__typename };
 
@@ -30,20 +35,20 @@ export const eventTypes = {
         : e.message;
     },
     group: async (e, _a, ctx) => {
-      const dto = await nullIfAbsent(() => chatApi(ctx).group(e.groupId));
+      const dto = await eventGroup(ctx, e.groupId, e.receivedAt);
       return dto ? groupParent(dto, e.message.viewerId) : null;
     },
-    unreadStatistic: (_e, _a, ctx) => unreadStatistic(ctx),
+    unreadStatistic: (e, _a, ctx) => readSince(ctx, 'unread', e.receivedAt, () => unreadStatistic(ctx)),
   },
   ChatGroupEvent: {
     groupId: (e) => toGlobalId('ChatGroup', String(e.groupId)),
     event: (e) => e.kind as never,
     group: async (e, _a, ctx) => {
       if (e.removedForViewer) return null;
-      const dto = await nullIfAbsent(() => chatApi(ctx).group(e.groupId));
+      const dto = await eventGroup(ctx, e.groupId, e.receivedAt);
       return dto ? groupParent(dto, await viewerId(ctx)) : null;
     },
-    unreadStatistic: (_e, _a, ctx) => unreadStatistic(ctx),
+    unreadStatistic: (e, _a, ctx) => readSince(ctx, 'unread', e.receivedAt, () => unreadStatistic(ctx)),
   },
   ChatTypingEvent: {
     groupId: (e) => toGlobalId('ChatGroup', String(e.groupId)),

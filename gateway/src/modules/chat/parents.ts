@@ -47,6 +47,8 @@ export interface ChatMessageEventParent {
   groupId: number;
   messageIds: number[];
   message: ChatMessageParent;
+  /** performance.now() when the gateway received the event (shared.ts readSince); absent: unknown. */
+  receivedAt?: number;
 }
 export interface ChatGroupEventParent {
   cursor: string | null;
@@ -54,6 +56,8 @@ export interface ChatGroupEventParent {
   groupId: number;
   userId: number | null;
   removedForViewer: boolean;
+  /** performance.now() when the gateway received the event (shared.ts readSince); absent: unknown. */
+  receivedAt?: number;
 }
 export interface ChatTypingEventParent {
   cursor: null;

@@ -56,6 +56,34 @@ export function unreadStatistic(ctx: GatewayContext): Promise<UnreadStatisticDto
   return queryResult(() => chatApi(ctx).unread());
 }
 
+const sinceReads = new WeakMap<GatewayContext, Map<string, { startedAt: number; value: Promise<unknown> }>>();
+
+/**
+ * A read of "the state now" shared by the events of one subscription (issue 15, real-use chat under load): answers the
+ * last read under `key` when it started at or after `since` (performance.now() when the event reached the gateway, so
+ * the read reflects the event: the backend commits an event before it streams it), else starts a new one. A
+ * subscription's events are resolved one after the other, so when they queue up (a burst, or a slow backend) one read
+ * serves every event that arrived before it started, instead of one read per event. `since` undefined never shares. A
+ * failed read is not kept. The reads live as long as the subscription's context (graphql-ws keeps one per operation).
+ */
+export function readSince<T>(
+  ctx: GatewayContext,
+  key: string,
+  since: number | undefined,
+  load: () => Promise<T>,
+): Promise<T> {
+  let reads = sinceReads.get(ctx);
+  if (!reads) sinceReads.set(ctx, (reads = new Map()));
+  const last = reads.get(key);
+  if (since !== undefined && last && last.startedAt >= since) return last.value as Promise<T>;
+  const entry = { startedAt: performance.now(), value: load() };
+  reads.set(key, entry);
+  entry.value.catch(() => {
+    if (reads.get(key) === entry) reads.delete(key);
+  });
+  return entry.value;
+}
+
 /** The group (GET .../group/{id}) once per operation; null when absent or not visible. */
 export function loadGroup(ctx: GatewayContext, id: number): Promise<ChatGroupView | null> {
   return memo(ctx, `group:${id}`, () => nullIfAbsent(() => chatApi(ctx).group(id)));

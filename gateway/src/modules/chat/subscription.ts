@@ -74,13 +74,13 @@ export function toPayload(e: ChatStreamEvent, viewer: ChatViewer): Payload | nul
     case 'RESYNC':
       return { __typename: 'ChatResyncEvent', cursor: e.cursor, reason: e.reason };
     case 'EVENT':
-      return fromWire(e.wire, e.cursor, viewer);
+      return fromWire(e.wire, e.cursor, viewer, e.receivedAt);
     case 'ORDER':
       return null; // live order events travel on the same channel; Subscription.orderEvents shows them (issue 12)
   }
 }
 
-function fromWire(w: WireEvent, cursor: string, viewer: ChatViewer): Payload | null {
+function fromWire(w: WireEvent, cursor: string, viewer: ChatViewer, receivedAt?: number): Payload | null {
   switch (w.type) {
     case 'GROUP_MSG':
     case 'CHILD_MSG':
@@ -117,6 +117,7 @@ function fromWire(w: WireEvent, cursor: string, viewer: ChatViewer): Payload | n
         kind,
         groupId: w.message.groupId,
         messageIds: ids,
+        receivedAt,
         // lastViewedAt unknown in an event: someone else's new message is unread (DELIVERED), own keeps its status
         message: {
           dto,
@@ -132,7 +133,15 @@ function fromWire(w: WireEvent, cursor: string, viewer: ChatViewer): Payload | n
       const userId = w.userId ?? null;
       const removedForViewer =
         (w.event === 'GROUP_LEFT' || w.event === 'GROUP_REMOVED') && (userId === null || userId === viewer.userId);
-      return { __typename: 'ChatGroupEvent', cursor, kind: w.event, groupId: w.groupId, userId, removedForViewer };
+      return {
+        __typename: 'ChatGroupEvent',
+        cursor,
+        kind: w.event,
+        groupId: w.groupId,
+        userId,
+        removedForViewer,
+        receivedAt,
+      };
     }
     case 'GROUP_REQDOC_MSG':
       return { __typename: 'ChatRequestDocumentEvent', cursor, payload: JSON.stringify(w.payload ?? null) };
