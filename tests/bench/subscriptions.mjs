@@ -394,6 +394,9 @@ async function main() {
       const groupIdx = [...new Set(users.map((u) => u.groupIndex))];
       const sendStart = new Map(); // seq → ms
       const latencies = [];
+      /** Per second of the sending phase (by the send's start): the latencies of its messages (where the tail is). */
+      const bySecond = [];
+      const secondOf = new Map(); // seq → second of the sending phase
       const subs = [];
       const onMessage = (text, sub) => {
         const now = performance.now();
@@ -407,7 +410,10 @@ async function main() {
         if (Number(m[2]) !== sub.groupIndex) sub.stray++;
         sub.counts.set(seq, (sub.counts.get(seq) ?? 0) + 1);
         const t = sendStart.get(seq);
-        if (t !== undefined && sub.counts.get(seq) === 1) latencies.push(now - t);
+        if (t !== undefined && sub.counts.get(seq) === 1) {
+          latencies.push(now - t);
+          (bySecond[secondOf.get(seq)] ??= []).push(now - t);
+        }
       };
       const openStats = { retries: 0 };
       await pooled(users.length, 20, async (i) => {
@@ -439,6 +445,7 @@ async function main() {
         const g = groupIdx[seq % groupIdx.length];
         const t = performance.now();
         sendStart.set(seq, t);
+        secondOf.set(seq, Math.floor((t - start) / 1000));
         inflight.push(
           send(g, `bench:${seq}:${g}`, groupSenders.get(g) ?? sender).then(
             () => {
@@ -510,6 +517,15 @@ async function main() {
           p99: round(pct(latencies, 99)),
           max: round(latencies.at(-1) ?? null),
         },
+        // p99 of the messages sent in each second of the sending phase: whether the tail is a moment or spread out
+        latencyP99BySecondMs: Array.from(bySecond, (xs) =>
+          round(
+            pct(
+              (xs ?? []).sort((a, b) => a - b),
+              99,
+            ),
+          ),
+        ),
         targetP99Ms: 50,
         sendCallMs: (() => {
           const xs = sendMs.sort((a, b) => a - b);
@@ -539,7 +555,7 @@ async function main() {
       console.log(`backend calls per message by route: ${JSON.stringify(d.backendCallsPerMessage)}`);
       console.log(
         `delivery latency (send call → socket): p50 ${d.latencyMs.p50} ms, p95 ${d.latencyMs.p95} ms, p99 ` +
-          `${d.latencyMs.p99} ms, max ${d.latencyMs.max} ms; send call itself p50 ${d.sendCallMs.p50} ms, p99 ${d.sendCallMs.p99} ms; CPU gateway ${d.gatewayCpuPercent} %, backend ` +
+          `${d.latencyMs.p99} ms, max ${d.latencyMs.max} ms (p99 by second of sending: ${d.latencyP99BySecondMs.join(' ')}); send call itself p50 ${d.sendCallMs.p50} ms, p99 ${d.sendCallMs.p99} ms; CPU gateway ${d.gatewayCpuPercent} %, backend ` +
           `${d.backendCpuPercent} %; bench event-loop delay p99 ${d.benchEventLoopDelayMs.p99} ms; load average ` +
           `${d.loadAverage1m.atStart} → ${d.loadAverage1m.atEnd}`,
       );
