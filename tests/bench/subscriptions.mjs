@@ -438,6 +438,7 @@ async function main() {
       let peakRss = 0;
       const rssTimer = setInterval(() => (peakRss = Math.max(peakRss, rssBytes(gateway.pid) ?? 0)), 250);
       const start = performance.now();
+      const startedAt = new Date().toISOString(); // to match server logs (autovacuum, checkpoints) with the seconds
       for (let seq = 0; seq < total; seq++) {
         const due = start + seq * interval;
         const wait = due - performance.now();
@@ -518,6 +519,7 @@ async function main() {
           max: round(latencies.at(-1) ?? null),
         },
         // p99 of the messages sent in each second of the sending phase: whether the tail is a moment or spread out
+        sendingStartedAt: startedAt,
         latencyP99BySecondMs: Array.from(bySecond, (xs) =>
           round(
             pct(
@@ -555,7 +557,7 @@ async function main() {
       console.log(`backend calls per message by route: ${JSON.stringify(d.backendCallsPerMessage)}`);
       console.log(
         `delivery latency (send call → socket): p50 ${d.latencyMs.p50} ms, p95 ${d.latencyMs.p95} ms, p99 ` +
-          `${d.latencyMs.p99} ms, max ${d.latencyMs.max} ms (p99 by second of sending: ${d.latencyP99BySecondMs.join(' ')}); send call itself p50 ${d.sendCallMs.p50} ms, p99 ${d.sendCallMs.p99} ms; CPU gateway ${d.gatewayCpuPercent} %, backend ` +
+          `${d.latencyMs.p99} ms, max ${d.latencyMs.max} ms (p99 by second of sending from ${d.sendingStartedAt}: ${d.latencyP99BySecondMs.join(' ')}); send call itself p50 ${d.sendCallMs.p50} ms, p99 ${d.sendCallMs.p99} ms; CPU gateway ${d.gatewayCpuPercent} %, backend ` +
           `${d.backendCpuPercent} %; bench event-loop delay p99 ${d.benchEventLoopDelayMs.p99} ms; load average ` +
           `${d.loadAverage1m.atStart} → ${d.loadAverage1m.atEnd}`,
       );

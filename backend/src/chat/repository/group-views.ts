@@ -5,7 +5,7 @@
  * sequence numbers are positions, kept by triggers), see {@link statisticsFor}.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
+import { executePrepared, type DbOrTx } from '../../db/client.js';
 import { chatMessages, type ChatGroupRow, type ChatMemberRow } from '../../db/schema/chat.js';
 import { SUPPORT_USER_ID } from '@platform/domain/limits';
 import { SUPPORT_NAME } from '@platform/domain/chat/own';
@@ -104,13 +104,16 @@ const STAT_COLUMNS = sql`g.id as "groupId", g.type as "groupType",
 /** The statement of {@link statisticsFor} over the member rows `cm` (joined with their group `g`) that `where` keeps. */
 async function statRows(db: DbOrTx, where: SQL): Promise<StatRow[]> {
   return rowsOf<StatRow>(
-    await db.execute(sql`
+    await executePrepared(
+      db,
+      sql`
       select ${STAT_COLUMNS}
       from chat_members cm
       join chat_groups g on g.id = cm.group_id
       left join chat_group_marks k on k.group_id = cm.group_id
       ${LAST_LIVE_ID}
-      where ${where}`),
+      where ${where}`,
+    ),
   );
 }
 
@@ -283,7 +286,7 @@ function previewRowsSql(source: SQL): SQL {
 
 /** Runs {@link previewRowsSql} over `source`, ordered by `ord`. */
 async function previewRows(db: DbOrTx, source: SQL): Promise<PreviewRow[]> {
-  return rowsOf<PreviewRow>(await db.execute(sql`${previewRowsSql(source)} order by p.ord`));
+  return rowsOf<PreviewRow>(await executePrepared(db, sql`${previewRowsSql(source)} order by p.ord`));
 }
 
 /** The group and member fields a preview shows (from the caller's context, or from the preview statement). */
@@ -424,10 +427,13 @@ export async function groupListPage(
           where sg.type = 'ECVP_SUPPORT' and sm.user_id = ${viewer.id} and sm.role = 'OWNER' and sg.deleted_at is null)`;
   // the support check rides along as a column of every row, and of the one row answered when the page is empty
   const rows = rowsOf<PreviewRow & { hasSupport: boolean }>(
-    await db.execute(sql`
+    await executePrepared(
+      db,
+      sql`
       select s.has_support as "hasSupport", q.* from (select ${hasSupport} as has_support) s
       left join (${previewRowsSql(page)}) q on true
-      order by q.ord`),
+      order by q.ord`,
+    ),
   );
   const found = rows.filter((r) => r.ord != null);
   const shown = found.slice(0, limit);
