@@ -126,6 +126,9 @@ for (const driver of DRIVERS) {
         [sg1]: 0,
         [sg2]: 2,
       });
+      // an empty groupIds list: the per-type figures (over every group) without the per-group answer (the gateway's call)
+      const typesOnly = (await oper.post(`${C}/group/statistics`, { groupIds: [], statisticType: 'MSG' })).json();
+      expect(typesOnly).toEqual({ groupTypeStatistics: await byType(oper), groupStatistics: [] });
 
       // viewing by one operator clears the chat for the whole desk
       await oper.post(`${C}/group/${sg2}/viewed`, {});

@@ -63,6 +63,8 @@ export interface ChatStub {
   presence: { userId: number; online: boolean; csrf: string | null }[];
   /** The answer of POST group/statistics (the backend's `{ groupTypeStatistics, groupStatistics }`). */
   statistics: StatisticsAnswerDto;
+  /** The bodies of the POST group/statistics calls, in arrival order. */
+  statisticsRequests: unknown[];
   close(): Promise<void>;
 }
 
@@ -96,6 +98,7 @@ export async function startChatStub(): Promise<ChatStub> {
     calls: [],
     presence: [],
     statistics: { groupTypeStatistics: [], groupStatistics: [] },
+    statisticsRequests: [],
     push(userId, event, data) {
       const id = ++nextId;
       const e = { id, event, data };
@@ -307,8 +310,10 @@ export async function startChatStub(): Promise<ChatStub> {
       const content = [...stub.groups.values()].filter((g) => !types?.length || types.includes(g.groupType ?? ''));
       return json(res, 200, { content, cursor: null, last: true } as GroupPageDto); // fixtures give only some fields
     }
-    if (url.pathname === '/api/secured/common/chat/group/statistics' && req.method === 'POST')
+    if (url.pathname === '/api/secured/common/chat/group/statistics' && req.method === 'POST') {
+      stub.statisticsRequests.push(body);
       return json(res, 200, stub.statistics);
+    }
     json(res, 404, { message: 'Не найдено', code: 'NOT_FOUND' });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));

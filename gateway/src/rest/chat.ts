@@ -129,10 +129,13 @@ export class ChatApi {
   unread() {
     return this.session.call('GET', '/api/secured/common/chat/messages/unread');
   }
-  /** POST group/statistics: `{ groupTypeStatistics, groupStatistics }` of `groupIds` (all groups when null). */
+  /**
+   * POST group/statistics: `{ groupTypeStatistics, groupStatistics }`; groupStatistics of `groupIds` (all groups when
+   * null, none when empty: only the per-type figures, which always cover every group).
+   */
   statistics(groupIds: number[] | null) {
     return this.session.call('POST', '/api/secured/common/chat/group/statistics', {
-      body: { ...(groupIds?.length ? { groupIds } : {}), statisticType: 'MSG' },
+      body: { ...(groupIds ? { groupIds } : {}), statisticType: 'MSG' },
     });
   }
   /** POST group/{id}/viewed: everything in the group is viewed. */

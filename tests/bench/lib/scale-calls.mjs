@@ -197,7 +197,14 @@ export function chatCalls({ client, partner, oper }) {
     ['oper', oper],
   ]) {
     calls.push([`${role}-chat-groups`, s, 'POST', `${CH}/group/filter`, { limit: 20 }]);
-    calls.push([`${role}-chat-statistics`, s, 'POST', `${CH}/group/statistics`, { statisticType: 'MSG' }]);
+    // as the gateway asks (UnreadStatistic.groupTypeCounts): the per-type figures only, an empty groupIds list
+    calls.push([
+      `${role}-chat-statistics`,
+      s,
+      'POST',
+      `${CH}/group/statistics`,
+      { groupIds: [], statisticType: 'MSG' },
+    ]);
     calls.push([`${role}-chat-unread`, s, 'GET', `${CH}/messages/unread`, undefined]);
   }
   return calls;

@@ -349,7 +349,8 @@ export default async function chatGroupRoutes(fastify: FastifyInstance): Promise
           'at least one unread message from others) and unreadMessagesCount (their unread messages), derived from the read pointers ' +
           "like the per-group counters (an operator's ECVP_SUPPORT groups count the desk's shared pointer of the support user " +
           '10762); the unreadMessagesCount over all types equals GET messages/unread unreadMessagesCount. groupStatistics: per ' +
-          "group (the listed `groupIds` where the caller is a member, else all the caller's groups) hasMessages, hasNewMentions, " +
+          'group (the listed `groupIds` where the caller is a member — none for an empty list, which asks for the per-type ' +
+          "figures only — else all the caller's groups) hasMessages, hasNewMentions, " +
           'hasNewReactions, unreadMessagesCount and unreadMessagesCounters (GROUP_MSG always present), all derived from the read ' +
           'pointer (never negative). Errors: ' +
           COMMON_ERRORS +

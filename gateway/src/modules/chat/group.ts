@@ -154,7 +154,8 @@ export const groupTypes = {
   UnreadStatistic: {
     unreadMessagesCount: (s) => Math.max(0, s.unreadMessagesCount),
     groupTypeCounts: async (_s, _a, ctx) => {
-      const s = await memo(ctx, 'stats:all', () => queryResult(() => chatApi(ctx).statistics(null)));
+      // the per-type figures only (they cover every group): an operator's per-group list would be ~1 000 entries
+      const s = await memo(ctx, 'stats:types', () => queryResult(() => chatApi(ctx).statistics([])));
       return s.groupTypeStatistics.map((t) => ({
         groupType: t.groupType,
         groupCount: Math.max(0, t.groupCount),
