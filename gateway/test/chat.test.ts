@@ -604,20 +604,17 @@ describe('message calls follow the backend route schemas (backend routes/chat)',
       sender: { id: 3, name: 'Мария' },
       group: { id: 14, type: 'ECVP_PARTNER_CLIENT', name: 'Заявка 14' },
     });
-    stub.push(2, 'MODIFY_MSG', {
-      type: 'MODIFY_MSG',
-      modification: 'MSG_DELIVERED',
-      groupId: 14,
-      message: { msgId: 702, groupId: 14, status: 'DELIVERED', metaData: '702' },
-      view: view('SENT'),
-    });
-    stub.push(2, 'MODIFY_MSG', {
-      type: 'MODIFY_MSG',
-      modification: 'MSG_VIEWED',
-      groupId: 14,
-      message: { msgId: 702, groupId: 14, status: 'VIEWED', metaData: '701,702' },
-      view: view('DELIVERED'),
-    });
+    /** A status event of the stream: the stub of ids and the status it sets, with the stored message's view. */
+    const statusEvent = (status: 'DELIVERED' | 'VIEWED', metaData: string, stored: string) =>
+      stub.push(2, 'MODIFY_MSG', {
+        type: 'MODIFY_MSG',
+        modification: `MSG_${status}`,
+        groupId: 14,
+        message: { msgId: 702, groupId: 14, status, metaData },
+        view: view(stored),
+      });
+    statusEvent('DELIVERED', '702', 'SENT');
+    statusEvent('VIEWED', '701,702', 'DELIVERED');
     await until(() => got.length >= 2);
     stop();
     const expected = (status: string) => ({
