@@ -100,6 +100,8 @@ describe('public site and app shell in the browser', () => {
     expect(days).toBeLessThan(366);
     await p.getByRole('link', { name: 'RU' }).click();
     await p.waitForURL((u) => u.pathname === '/clients');
+    // the page sets <html lang> in an effect after the route changed (useSitePage): wait for it (fails after the timeout)
+    await p.waitForFunction(() => document.documentElement.lang === 'ru', undefined, { timeout: 10_000 });
     expect(await p.evaluate(() => document.documentElement.lang)).toBe('ru');
   });
 
