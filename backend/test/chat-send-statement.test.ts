@@ -4,7 +4,8 @@
  * (spec chat-and-shell §4, §5) — the GROUP_MSG event carries exactly the viewer-neutral view that eventMessage builds
  * from the stored row (sender and group set in SQL, the operator acting as 10762 included); MSG_VIEWED comes before it
  * with the next contiguous id; the idempotent extMsgId answers 200 (409 from another group) without a row or an event;
- * refusals (404, MENTION_NOT_MEMBER) and a failure inside the statement leave the database unchanged; presence is
+ * a reply (migration 0026) is a CHILD_MSG whose event carries the same view with its quote; refusals (404,
+ * REPLY_NOT_FOUND, MENTION_NOT_MEMBER) and a failure inside the statement leave the database unchanged; presence is
  * rewritten only when at least PRESENCE_REFRESH_MS old. On PGlite and PostgreSQL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -58,10 +59,11 @@ for (const driver of DRIVERS) {
       return JSON.parse(JSON.stringify(await eventMessage(t.db, row, group)));
     };
 
-    it('the plain-send predicate: no reply, forward, file, pictures or invitation', () => {
+    it('the one-statement predicate: no forward, file, pictures or invitation (a reply may)', () => {
       expect(isPlainSend({})).toBe(true);
       expect(isPlainSend({ metaData: { metadataType: 'HASHTAG' } })).toBe(true);
-      expect(isPlainSend({ replyMessageId: 1 })).toBe(false);
+      expect(isPlainSend({ replyMessageId: 1 })).toBe(true);
+      expect(isPlainSend({ replyMessageId: 1, fileId: 'x' })).toBe(false);
       expect(isPlainSend({ forwardMessageId: 1 })).toBe(false);
       expect(isPlainSend({ fileId: 'x' })).toBe(false);
       expect(isPlainSend({ pictureIds: ['x'] })).toBe(false);
@@ -129,6 +131,82 @@ for (const driver of DRIVERS) {
       ).rows.map((r) => Number(r.id));
       expect(ev.recipients).toEqual(expect.arrayContaining(operIds));
       expect(ev.recipients).not.toContain(10762);
+    });
+
+    it("a reply (migration 0026): a CHILD_MSG row and event whose message is exactly eventMessage's view, quote included", async () => {
+      const asked = await p1.post(`${C}/group/${groupId}/messages`, {
+        text: 'вопрос партнёра',
+        extMsgId: `msg_${++key}`,
+      });
+      expect(asked.statusCode, asked.body).toBe(201);
+      const before = await headId();
+      // which statement inserts the row: the one-statement path calls chat_send_message
+      await t.db.execute(sql`create table reply_probe (q text)`);
+      await t.db.execute(sql`create function reply_probe() returns trigger language plpgsql as $$
+        begin insert into reply_probe values (current_query()); return new; end $$`);
+      await t.db.execute(sql`create trigger reply_probe after insert on chat_messages
+        for each row execute function reply_probe()`);
+      let res;
+      let inserts: string[];
+      try {
+        res = await client.post(`${C}/group/${groupId}/messages`, {
+          text: 'ответ на вопрос',
+          extMsgId: `msg_${++key}`,
+          replyMessageId: asked.json().msgId,
+        });
+        inserts = (
+          (await t.db.execute(sql`select q from reply_probe`)) as unknown as { rows: Array<{ q: string }> }
+        ).rows.map((r) => r.q);
+      } finally {
+        await t.db.execute(sql`drop trigger reply_probe on chat_messages`);
+        await t.db.execute(sql`drop function reply_probe()`);
+        await t.db.execute(sql`drop table reply_probe`);
+      }
+      expect(res.statusCode, res.body).toBe(201);
+      expect(inserts).toHaveLength(1);
+      expect(inserts[0]).toContain('chat_send_message(');
+      const sent = res.json();
+      expect(sent).toMatchObject({
+        type: 'CHILD_MSG',
+        replyMessage: { msgId: asked.json().msgId, text: 'вопрос партнёра', selfMsg: false, deleted: false },
+      });
+      const [row] = await t.db.select().from(chatMessages).where(eq(chatMessages.id, sent.msgId));
+      expect(row).toMatchObject({ replyToId: asked.json().msgId, type: 'CHILD_MSG' });
+      // MSG_VIEWED for the question the reply passes, then the CHILD_MSG
+      const events = await lastEvents(2);
+      expect(events.map((e) => e.id)).toEqual([before + 1, before + 2]);
+      expect(events[0].payload).toMatchObject({ modification: 'MSG_VIEWED', message: { msgId: asked.json().msgId } });
+      expect(events[1].kind).toBe('CHILD_MSG');
+      expect(events[1].payload).toEqual({ type: 'CHILD_MSG', groupId, message: await expectedView(sent.msgId) });
+      expect((events[1].payload as { message: { replyMessage: unknown } }).message.replyMessage).toMatchObject({
+        msgId: asked.json().msgId,
+        text: 'вопрос партнёра',
+      });
+    });
+
+    it('REPLY_NOT_FOUND writes nothing: a missing message, a deleted one, one of another group', async () => {
+      const gone = await client.post(`${C}/group/${groupId}/messages`, { text: 'удалю', extMsgId: `msg_${++key}` });
+      expect((await client.delete(`${C}/group/${groupId}/messages/${gone.json().msgId}`)).statusCode).toBe(204);
+      const elsewhere = await client.post(`${C}/group/${supportGroupId}/messages`, {
+        text: 'в поддержку',
+        extMsgId: `msg_${++key}`,
+      });
+      expect(elsewhere.statusCode, elsewhere.body).toBe(201);
+      const snap = await t.snapshot();
+      for (const replyMessageId of [987654321, gone.json().msgId, elsewhere.json().msgId]) {
+        const r = await client.post(`${C}/group/${groupId}/messages`, {
+          text: 'ответ в пустоту',
+          extMsgId: `msg_${++key}`,
+          replyMessageId,
+        });
+        expect(r.statusCode, r.body).toBe(400);
+        expect(r.json().errors[0]).toMatchObject({
+          field: 'replyMessageId',
+          code: 'REPLY_NOT_FOUND',
+          message: 'Сообщение для ответа не найдено',
+        });
+      }
+      expect(await t.snapshot()).toEqual(snap);
     });
 
     it('the same extMsgId answers the existing message with 200 (409 from another group), no row and no event', async () => {

@@ -338,6 +338,26 @@ describe('chat between two users over real WebSockets through the gateway (issue
     }
     expect((await p1.fetch('/files/chat/groups/x')).status).toBe(404);
 
+    // a reply (the one-statement send, migration 0026): a CHILD event at the client quoting the client's message
+    const answer = (
+      await mutate(
+        p1,
+        'sendChatMessage',
+        'SendChatMessageInput',
+        {
+          groupId: group.id,
+          extMsgId: key(300),
+          text: 'отвечаю',
+          replyToId: toGlobalId('ChatMessage', String(b.msgId)),
+        },
+        'SendChatMessageSuccess',
+        'message { msgId text replyTo { msgId text } }',
+      )
+    ).message;
+    expect(answer.replyTo).toEqual({ msgId: b.msgId, text: 'Добрый день' });
+    const childAtClient = await until('reply at client', () => msgEvent(sc, 'CHILD', answer.msgId));
+    expect(childAtClient.message).toMatchObject({ msgId: answer.msgId, text: 'отвечаю', own: false });
+
     sc.stop();
     sp.stop();
 

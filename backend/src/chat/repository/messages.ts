@@ -483,7 +483,10 @@ export function rowFromJson<T extends PgTable>(table: T, json: Record<string, un
   return out as T['$inferSelect'];
 }
 
-/** A send that {@link sendPlainMessage} can do in one statement: no reply, forward, file or pictures, no invitation. */
+/**
+ * A send that {@link sendPlainMessage} can do in one statement: no forward, file or pictures, no invitation (a reply
+ * may: migration 0026).
+ */
 export function isPlainSend(b: {
   replyMessageId?: number | null;
   forwardMessageId?: number | null;
@@ -492,17 +495,14 @@ export function isPlainSend(b: {
   metaData?: { metadataType?: string } | null;
 }): boolean {
   return (
-    !b.replyMessageId &&
-    !b.forwardMessageId &&
-    !b.fileId &&
-    !(b.pictureIds ?? []).length &&
-    b.metaData?.metadataType !== 'GROUP_INVITATION'
+    !b.forwardMessageId && !b.fileId && !(b.pictureIds ?? []).length && b.metaData?.metadataType !== 'GROUP_INVITATION'
   );
 }
 
 /** The answer of {@link sendPlainMessage}. */
 export type PlainSendOutcome =
   | { outcome: 'NOT_FOUND' }
+  | { outcome: 'REPLY_NOT_FOUND' }
   | { outcome: 'MENTION_NOT_MEMBER' }
   | { outcome: 'DUP' | 'CREATED'; row: ChatMessageRow; group: ChatGroupRow; member: ChatMemberRow };
 
@@ -533,6 +533,8 @@ export async function sendPlainMessage(
     text: string | null;
     mentioned: number[];
     metaData: ChatMessageRow['metaData'];
+    /** The replied message's id (a CHILD_MSG), or null. */
+    replyToId?: number | null;
     now: Date;
     senderName: string;
     supportName: string;
@@ -549,11 +551,11 @@ export async function sendPlainMessage(
     text: args.text,
     fileId: null,
     pictureIds: [],
-    replyToId: null,
+    replyToId: args.replyToId ?? null,
     forwardOfId: null,
     mentioned: args.mentioned,
     metaData: args.metaData,
-    type: 'GROUP_MSG',
+    type: args.replyToId ? 'CHILD_MSG' : 'GROUP_MSG',
     status: 'SENT',
     edited: false,
     createdAt: now,
@@ -563,6 +565,7 @@ export async function sendPlainMessage(
     childSeq: 0,
   };
   const placeholderGroup = { id: args.groupId, type: '', name: '' } as ChatGroupRow;
+  // a reply's quote (replyMessage) is read here, before the statement, which checks the replied message again
   const template = await eventMessage(db, placeholder, placeholderGroup, {
     names: new Map([[user.id, args.senderName]]),
     files: [],
@@ -573,14 +576,15 @@ export async function sendPlainMessage(
       ${isSupportAccount(user)}::boolean, ${args.extMsgId}::text, ${args.text}::text,
       ${`{${args.mentioned.map(Number).join(',')}}`}::int[], ${args.metaData ? JSON.stringify(args.metaData) : null}::jsonb,
       ${now.toISOString()}::timestamptz, ${PRESENCE_REFRESH_MS}::int, ${JSON.stringify(template)}::jsonb,
-      ${args.senderName}::text, ${args.supportName}::text)`);
+      ${args.senderName}::text, ${args.supportName}::text, ${args.replyToId ?? null}::int)`);
   const [r] = (
     result as unknown as {
       rows: Array<{ outcome: string; msg: unknown; grp: unknown; mem: unknown }>;
     }
   ).rows;
   const json = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v) as Record<string, unknown>;
-  if (r.outcome === 'NOT_FOUND' || r.outcome === 'MENTION_NOT_MEMBER') return { outcome: r.outcome };
+  if (r.outcome === 'NOT_FOUND' || r.outcome === 'REPLY_NOT_FOUND' || r.outcome === 'MENTION_NOT_MEMBER')
+    return { outcome: r.outcome };
   if (r.outcome !== 'DUP' && r.outcome !== 'CREATED') throw new Error(`chat_send_message: outcome ${r.outcome}`);
   // The events are committed (or, inside a caller's transaction, will be): the sequencer moves them into the log.
   if (r.outcome === 'CREATED') await afterCommit(db, kickSequencerOf);

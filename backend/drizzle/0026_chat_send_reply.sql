@@ -1,0 +1,118 @@
+-- Issue 15: a reply takes the one-statement send too (migration 0025's chat_send_message, which only plain messages
+-- took). New last parameter p_reply_to (the replied message's id, NULL for none); the rest as in 0025, plus, in the
+-- order of the multi-statement path (src/routes/chat/messages.ts): after the duplicate check, a reply to a message that
+-- is not a live message of this group answers 'REPLY_NOT_FOUND' before any write; the row gets reply_to_id and type
+-- CHILD_MSG; its event is CHILD_MSG (repository/messages.ts newMessageEvent) with p_template as the message, which the
+-- route built with eventMessage from a placeholder row carrying replyToId (so it holds the replyMessage quote).
+DROP FUNCTION "chat_send_message"(integer, integer, boolean, text, text, integer[], jsonb, timestamptz, integer, jsonb, text, text);
+--> statement-breakpoint
+CREATE FUNCTION "chat_send_message"(
+  p_group_id integer,
+  p_user_id integer,
+  p_support boolean,
+  p_ext_msg_id text,
+  p_text text,
+  p_mentioned integer[],
+  p_meta jsonb,
+  p_now timestamptz,
+  p_presence_refresh_ms integer,
+  p_template jsonb,
+  p_sender_name text,
+  p_support_name text,
+  p_reply_to integer DEFAULT NULL
+) RETURNS TABLE (outcome text, msg jsonb, grp jsonb, mem jsonb) LANGUAGE plpgsql VOLATILE AS $$
+DECLARE
+  g chat_groups;
+  m chat_members;
+  d chat_messages;
+  r chat_messages;
+  acting integer;
+  last_seen timestamptz;
+  viewed bigint[];
+  recips integer[];
+  iso text;
+BEGIN
+  SELECT * INTO g FROM chat_groups WHERE id = p_group_id AND deleted_at IS NULL FOR NO KEY UPDATE;
+  IF NOT FOUND THEN
+    RETURN QUERY SELECT 'NOT_FOUND'::text, NULL::jsonb, NULL::jsonb, NULL::jsonb;
+    RETURN;
+  END IF;
+  acting := CASE WHEN p_support AND g.type = 'ECVP_SUPPORT' THEN 10762 ELSE p_user_id END;
+  SELECT * INTO m FROM chat_members WHERE group_id = g.id AND user_id = acting AND left_at IS NULL;
+  IF NOT FOUND THEN
+    RETURN QUERY SELECT 'NOT_FOUND'::text, NULL::jsonb, NULL::jsonb, NULL::jsonb;
+    RETURN;
+  END IF;
+  IF p_ext_msg_id IS NOT NULL THEN
+    SELECT * INTO d FROM chat_messages WHERE author_user_id = p_user_id AND ext_msg_id = p_ext_msg_id;
+    IF FOUND THEN
+      RETURN QUERY SELECT 'DUP'::text, to_jsonb(d), to_jsonb(g), to_jsonb(m);
+      RETURN;
+    END IF;
+  END IF;
+  IF p_reply_to IS NOT NULL AND NOT EXISTS (
+    SELECT 1 FROM chat_messages WHERE id = p_reply_to AND group_id = g.id AND deleted_at IS NULL
+  ) THEN
+    RETURN QUERY SELECT 'REPLY_NOT_FOUND'::text, NULL::jsonb, to_jsonb(g), to_jsonb(m);
+    RETURN;
+  END IF;
+  IF cardinality(p_mentioned) > 0 AND (
+    SELECT count(*) FROM chat_members WHERE group_id = g.id AND user_id = ANY (p_mentioned) AND left_at IS NULL
+  ) <> cardinality(p_mentioned) THEN
+    RETURN QUERY SELECT 'MENTION_NOT_MEMBER'::text, NULL::jsonb, to_jsonb(g), to_jsonb(m);
+    RETURN;
+  END IF;
+  SELECT last_seen_at INTO last_seen FROM chat_presence WHERE user_id = p_user_id;
+
+  INSERT INTO chat_messages (group_id, sender_id, author_user_id, ext_msg_id, text, mentioned, meta_data, reply_to_id,
+    type, created_at)
+  VALUES (g.id, acting, p_user_id, p_ext_msg_id, p_text, p_mentioned, p_meta, p_reply_to,
+    CASE WHEN p_reply_to IS NULL THEN 'GROUP_MSG' ELSE 'CHILD_MSG' END, greatest(p_now, (
+    SELECT date_trunc('milliseconds', created_at) + interval '1 millisecond'
+    FROM chat_messages WHERE group_id = g.id ORDER BY id DESC LIMIT 1)))
+  ON CONFLICT DO NOTHING
+  RETURNING * INTO r;
+  IF r.id IS NULL THEN
+    SELECT * INTO d FROM chat_messages WHERE author_user_id = p_user_id AND ext_msg_id = p_ext_msg_id;
+    RETURN QUERY SELECT 'DUP'::text, to_jsonb(d), to_jsonb(g), to_jsonb(m);
+    RETURN;
+  END IF;
+
+  UPDATE chat_members SET last_viewed_message_id = r.id, last_viewed_at = r.created_at WHERE id = m.id;
+  WITH v AS (
+    UPDATE chat_messages SET status = 'VIEWED'
+    WHERE group_id = g.id AND id > m.last_viewed_message_id AND id <= r.id AND sender_id <> m.user_id
+      AND deleted_at IS NULL AND status <> 'VIEWED'
+    RETURNING id
+  )
+  SELECT array(SELECT id FROM v ORDER BY id) INTO viewed;
+  IF last_seen IS NULL OR p_now - last_seen >= make_interval(secs => p_presence_refresh_ms / 1000.0) THEN
+    INSERT INTO chat_presence (user_id, last_seen_at) VALUES (p_user_id, p_now)
+    ON CONFLICT (user_id) DO UPDATE SET last_seen_at = greatest(chat_presence.last_seen_at, excluded.last_seen_at);
+  END IF;
+  SELECT array(
+    SELECT user_id FROM chat_members WHERE group_id = g.id AND left_at IS NULL AND user_id <> 10762
+    UNION
+    SELECT id FROM users WHERE account_type = 'OPER' AND status = 'ACTIVE' AND EXISTS (
+      SELECT 1 FROM chat_members WHERE group_id = g.id AND user_id = 10762 AND left_at IS NULL)
+  ) INTO recips;
+
+  IF cardinality(viewed) > 0 THEN
+    INSERT INTO chat_events_pending (recipients, kind, payload) VALUES (recips, 'MODIFY_MSG', jsonb_build_object(
+      'type', 'MODIFY_MSG', 'modification', 'MSG_VIEWED', 'groupId', g.id,
+      'message', jsonb_build_object('msgId', viewed[cardinality(viewed)], 'groupId', g.id, 'status', 'VIEWED',
+        'metaData', array_to_string(viewed, ',')),
+      'viewerId', m.user_id));
+  END IF;
+  iso := to_char(r.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"');
+  INSERT INTO chat_events_pending (recipients, kind, payload) VALUES (recips, r.type, jsonb_build_object(
+    'type', r.type, 'groupId', g.id,
+    'message', p_template || jsonb_build_object(
+      'msgId', r.id, 'dateTimeCreate', iso, 'timeCreate', iso, 'status', r.status, 'messageStatus', r.status,
+      'sender', jsonb_build_object('id', r.sender_id,
+        'name', CASE WHEN r.sender_id = 10762 THEN p_support_name ELSE p_sender_name END),
+      'sentByGroup', r.sender_id = 10762,
+      'group', jsonb_build_object('id', g.id, 'type', g.type, 'name', g.name))));
+  RETURN QUERY SELECT 'CREATED'::text, to_jsonb(r), to_jsonb(g), to_jsonb(m);
+END;
+$$;
