@@ -4,8 +4,9 @@
  * (spec chat-and-shell §4, §5) — the GROUP_MSG event carries exactly the viewer-neutral view that eventMessage builds
  * from the stored row (sender and group set in SQL, the operator acting as 10762 included); MSG_VIEWED comes before it
  * with the next contiguous id; the idempotent extMsgId answers 200 (409 from another group) without a row or an event;
- * a reply (migration 0026) is a CHILD_MSG whose event carries the same view with its quote; refusals (404,
- * REPLY_NOT_FOUND, MENTION_NOT_MEMBER) and a failure inside the statement leave the database unchanged; presence is
+ * a reply (migration 0026) is a CHILD_MSG and a forward (0027) copies the forwarded text, file and pictures, their
+ * events carrying the same view with the quote, and both go through the function; refusals (404, REPLY_NOT_FOUND,
+ * FORWARD_NOT_FOUND, MENTION_NOT_MEMBER) and a failure inside the statement leave the database unchanged; presence is
  * rewritten only when at least PRESENCE_REFRESH_MS old. On PGlite and PostgreSQL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +16,7 @@ import { chatGroups, chatMessages, chatPresence } from '../src/db/schema/chat.js
 import { eventMessage, isPlainSend } from '../src/chat/repository/messages.js';
 import { PRESENCE_REFRESH_MS } from '../src/chat/repository/people.js';
 import { createTestApp, DRIVERS, type TestApp, type TestClient } from './harness.js';
+import { PNG, pdf } from './orders-helpers.js';
 import { activeOrder, partnerCompanyId } from './deal-partner-helpers.js';
 
 const C = '/api/secured/common/chat';
@@ -59,12 +61,38 @@ for (const driver of DRIVERS) {
       return JSON.parse(JSON.stringify(await eventMessage(t.db, row, group)));
     };
 
-    it('the one-statement predicate: no forward, file, pictures or invitation (a reply may)', () => {
+    /**
+     * Runs `send` and checks that its message row was inserted by the one-statement path: a test trigger records the
+     * top-level statement of every insert into chat_messages, which must be the call of chat_send_message.
+     */
+    const throughFunction = async <T>(send: () => Promise<T>): Promise<T> => {
+      await t.db.execute(sql`create table send_probe (q text)`);
+      await t.db.execute(sql`create function send_probe() returns trigger language plpgsql as $$
+        begin insert into send_probe values (current_query()); return new; end $$`);
+      await t.db.execute(sql`create trigger send_probe after insert on chat_messages
+        for each row execute function send_probe()`);
+      try {
+        const out = await send();
+        const inserts = (
+          (await t.db.execute(sql`select q from send_probe`)) as unknown as { rows: Array<{ q: string }> }
+        ).rows.map((r) => r.q);
+        expect(inserts).toHaveLength(1);
+        expect(inserts[0]).toContain('chat_send_message(');
+        return out;
+      } finally {
+        await t.db.execute(sql`drop trigger send_probe on chat_messages`);
+        await t.db.execute(sql`drop function send_probe()`);
+        await t.db.execute(sql`drop table send_probe`);
+      }
+    };
+
+    it('the one-statement predicate: no file, pictures or invitation of its own (a reply or a forward may)', () => {
       expect(isPlainSend({})).toBe(true);
       expect(isPlainSend({ metaData: { metadataType: 'HASHTAG' } })).toBe(true);
       expect(isPlainSend({ replyMessageId: 1 })).toBe(true);
+      expect(isPlainSend({ forwardMessageId: 1 })).toBe(true);
       expect(isPlainSend({ replyMessageId: 1, fileId: 'x' })).toBe(false);
-      expect(isPlainSend({ forwardMessageId: 1 })).toBe(false);
+      expect(isPlainSend({ forwardMessageId: 1, pictureIds: ['x'] })).toBe(false);
       expect(isPlainSend({ fileId: 'x' })).toBe(false);
       expect(isPlainSend({ pictureIds: ['x'] })).toBe(false);
       expect(isPlainSend({ metaData: { metadataType: 'GROUP_INVITATION' } })).toBe(false);
@@ -140,31 +168,14 @@ for (const driver of DRIVERS) {
       });
       expect(asked.statusCode, asked.body).toBe(201);
       const before = await headId();
-      // which statement inserts the row: the one-statement path calls chat_send_message
-      await t.db.execute(sql`create table reply_probe (q text)`);
-      await t.db.execute(sql`create function reply_probe() returns trigger language plpgsql as $$
-        begin insert into reply_probe values (current_query()); return new; end $$`);
-      await t.db.execute(sql`create trigger reply_probe after insert on chat_messages
-        for each row execute function reply_probe()`);
-      let res;
-      let inserts: string[];
-      try {
-        res = await client.post(`${C}/group/${groupId}/messages`, {
+      const res = await throughFunction(() =>
+        client.post(`${C}/group/${groupId}/messages`, {
           text: 'ответ на вопрос',
           extMsgId: `msg_${++key}`,
           replyMessageId: asked.json().msgId,
-        });
-        inserts = (
-          (await t.db.execute(sql`select q from reply_probe`)) as unknown as { rows: Array<{ q: string }> }
-        ).rows.map((r) => r.q);
-      } finally {
-        await t.db.execute(sql`drop trigger reply_probe on chat_messages`);
-        await t.db.execute(sql`drop function reply_probe()`);
-        await t.db.execute(sql`drop table reply_probe`);
-      }
+        }),
+      );
       expect(res.statusCode, res.body).toBe(201);
-      expect(inserts).toHaveLength(1);
-      expect(inserts[0]).toContain('chat_send_message(');
       const sent = res.json();
       expect(sent).toMatchObject({
         type: 'CHILD_MSG',
@@ -204,6 +215,83 @@ for (const driver of DRIVERS) {
           field: 'replyMessageId',
           code: 'REPLY_NOT_FOUND',
           message: 'Сообщение для ответа не найдено',
+        });
+      }
+      expect(await t.snapshot()).toEqual(snap);
+    });
+
+    it('a forward (migration 0027): text, file and pictures of the forwarded message, its quote in the event view', async () => {
+      // partner1's message with a file and a picture, in the request chat
+      const file = (await p1.upload(`${C}/group/${groupId}/files`, 'счёт.pdf', pdf(900, 'f'))).json().id as string;
+      const pic = (await p1.upload(`${C}/group/${groupId}/files`, 'фото.png', PNG)).json().id as string;
+      const original = await p1.post(`${C}/group/${groupId}/messages`, {
+        text: 'документы',
+        extMsgId: `msg_${++key}`,
+        fileId: file,
+        pictureIds: [pic],
+      });
+      expect(original.statusCode, original.body).toBe(201);
+      // the client forwards it into his support chat, without text of his own
+      const res = await throughFunction(() =>
+        client.post(`${C}/group/${supportGroupId}/messages`, {
+          extMsgId: `msg_${++key}`,
+          forwardMessageId: original.json().msgId,
+        }),
+      );
+      expect(res.statusCode, res.body).toBe(201);
+      const sent = res.json();
+      expect(sent).toMatchObject({
+        text: 'документы',
+        file: { id: file },
+        pictures: [{ id: pic }],
+        forwardMessage: { msgId: original.json().msgId, text: 'документы' },
+      });
+      const [row] = await t.db.select().from(chatMessages).where(eq(chatMessages.id, sent.msgId));
+      expect(row).toMatchObject({
+        forwardOfId: original.json().msgId,
+        fileId: file,
+        pictureIds: [pic],
+        type: 'GROUP_MSG',
+      });
+      const [ev] = await lastEvents(1);
+      expect(ev.payload).toEqual({
+        type: 'GROUP_MSG',
+        groupId: supportGroupId,
+        message: await expectedView(sent.msgId),
+      });
+      // with text of its own: the text is the sender's, the file the forwarded one's
+      const own = await client.post(`${C}/group/${supportGroupId}/messages`, {
+        text: 'смотрите',
+        extMsgId: `msg_${++key}`,
+        forwardMessageId: original.json().msgId,
+      });
+      expect(own.json()).toMatchObject({ text: 'смотрите', file: { id: file } });
+    });
+
+    it('FORWARD_NOT_FOUND writes nothing: a missing message, a deleted one, one of a group the caller is not in', async () => {
+      const gone = await client.post(`${C}/group/${groupId}/messages`, {
+        text: 'удалю тоже',
+        extMsgId: `msg_${++key}`,
+      });
+      expect((await client.delete(`${C}/group/${groupId}/messages/${gone.json().msgId}`)).statusCode).toBe(204);
+      const strangersSupport = (await stranger.get('/api/secured/chat/session-token')).json().supportChatGroupId;
+      const foreign = await stranger.post(`${C}/group/${strangersSupport}/messages`, {
+        text: 'чужое',
+        extMsgId: `msg_${++key}`,
+      });
+      expect(foreign.statusCode, foreign.body).toBe(201);
+      const snap = await t.snapshot();
+      for (const forwardMessageId of [987654321, gone.json().msgId, foreign.json().msgId]) {
+        const r = await client.post(`${C}/group/${groupId}/messages`, {
+          text: 'пересылка',
+          extMsgId: `msg_${++key}`,
+          forwardMessageId,
+        });
+        expect(r.statusCode, r.body).toBe(400);
+        expect(r.json().errors[0]).toMatchObject({
+          field: 'forwardMessageId',
+          code: 'FORWARD_NOT_FOUND',
+          message: 'Пересылаемое сообщение не найдено',
         });
       }
       expect(await t.snapshot()).toEqual(snap);

@@ -357,6 +357,20 @@ describe('chat between two users over real WebSockets through the gateway (issue
     expect(answer.replyTo).toEqual({ msgId: b.msgId, text: 'Добрый день' });
     const childAtClient = await until('reply at client', () => msgEvent(sc, 'CHILD', answer.msgId));
     expect(childAtClient.message).toMatchObject({ msgId: answer.msgId, text: 'отвечаю', own: false });
+    // a forward (one statement too, migration 0027): the forwarded text and the quote
+    const forwarded = (
+      await mutate(
+        p1,
+        'sendChatMessage',
+        'SendChatMessageInput',
+        { groupId: group.id, extMsgId: key(301), forwardId: toGlobalId('ChatMessage', String(b.msgId)) },
+        'SendChatMessageSuccess',
+        'message { msgId text forwardedFrom { msgId } }',
+      )
+    ).message;
+    expect(forwarded).toMatchObject({ text: 'Добрый день', forwardedFrom: { msgId: b.msgId } });
+    const forwardAtClient = await until('forward at client', () => msgEvent(sc, 'NEW', forwarded.msgId));
+    expect(forwardAtClient.message).toMatchObject({ text: 'Добрый день', own: false });
 
     sc.stop();
     sp.stop();

@@ -484,8 +484,8 @@ export function rowFromJson<T extends PgTable>(table: T, json: Record<string, un
 }
 
 /**
- * A send that {@link sendPlainMessage} can do in one statement: no forward, file or pictures, no invitation (a reply
- * may: migration 0026).
+ * A send that {@link sendPlainMessage} can do in one statement: no file or pictures of its own, no invitation (a reply
+ * may since migration 0026, a forward since 0027).
  */
 export function isPlainSend(b: {
   replyMessageId?: number | null;
@@ -494,15 +494,14 @@ export function isPlainSend(b: {
   pictureIds?: string[] | null;
   metaData?: { metadataType?: string } | null;
 }): boolean {
-  return (
-    !b.forwardMessageId && !b.fileId && !(b.pictureIds ?? []).length && b.metaData?.metadataType !== 'GROUP_INVITATION'
-  );
+  return !b.fileId && !(b.pictureIds ?? []).length && b.metaData?.metadataType !== 'GROUP_INVITATION';
 }
 
 /** The answer of {@link sendPlainMessage}. */
 export type PlainSendOutcome =
   | { outcome: 'NOT_FOUND' }
   | { outcome: 'REPLY_NOT_FOUND' }
+  | { outcome: 'FORWARD_NOT_FOUND' }
   | { outcome: 'MENTION_NOT_MEMBER' }
   | { outcome: 'DUP' | 'CREATED'; row: ChatMessageRow; group: ChatGroupRow; member: ChatMemberRow };
 
@@ -535,12 +534,18 @@ export async function sendPlainMessage(
     metaData: ChatMessageRow['metaData'];
     /** The replied message's id (a CHILD_MSG), or null. */
     replyToId?: number | null;
+    /**
+     * The forwarded message as read by the caller (null: not found, the statement refuses it), or undefined for none:
+     * the new row takes its text when `text` is null, its file and its pictures.
+     */
+    forward?: { id: number; row: ChatMessageRow | null };
     now: Date;
     senderName: string;
     supportName: string;
   },
 ): Promise<PlainSendOutcome> {
   const { user, now } = args;
+  const forwarded = args.forward?.row ?? null;
   // The event view of the message with placeholders for what only the insert decides (set by the SQL function).
   const placeholder: ChatMessageRow = {
     id: 0,
@@ -548,11 +553,11 @@ export async function sendPlainMessage(
     senderId: user.id,
     authorUserId: user.id,
     extMsgId: args.extMsgId,
-    text: args.text,
-    fileId: null,
-    pictureIds: [],
+    text: args.text ?? forwarded?.text ?? null,
+    fileId: forwarded?.fileId ?? null,
+    pictureIds: forwarded?.pictureIds ?? [],
     replyToId: args.replyToId ?? null,
-    forwardOfId: null,
+    forwardOfId: args.forward?.id ?? null,
     mentioned: args.mentioned,
     metaData: args.metaData,
     type: args.replyToId ? 'CHILD_MSG' : 'GROUP_MSG',
@@ -565,7 +570,8 @@ export async function sendPlainMessage(
     childSeq: 0,
   };
   const placeholderGroup = { id: args.groupId, type: '', name: '' } as ChatGroupRow;
-  // a reply's quote (replyMessage) is read here, before the statement, which checks the replied message again
+  // a reply's quote (replyMessage), a forward's quote and files are read here, before the statement, which checks the
+  // replied and the forwarded message again
   const template = await eventMessage(db, placeholder, placeholderGroup, {
     names: new Map([[user.id, args.senderName]]),
     files: [],
@@ -573,17 +579,24 @@ export async function sendPlainMessage(
   });
   const result = await db.execute(sql`
     select outcome, msg, grp, mem from chat_send_message(${args.groupId}::int, ${user.id}::int,
-      ${isSupportAccount(user)}::boolean, ${args.extMsgId}::text, ${args.text}::text,
+      ${isSupportAccount(user)}::boolean, ${args.extMsgId}::text, ${placeholder.text}::text,
       ${`{${args.mentioned.map(Number).join(',')}}`}::int[], ${args.metaData ? JSON.stringify(args.metaData) : null}::jsonb,
       ${now.toISOString()}::timestamptz, ${PRESENCE_REFRESH_MS}::int, ${JSON.stringify(template)}::jsonb,
-      ${args.senderName}::text, ${args.supportName}::text, ${args.replyToId ?? null}::int)`);
+      ${args.senderName}::text, ${args.supportName}::text, ${args.replyToId ?? null}::int,
+      ${args.forward?.id ?? null}::bigint, ${placeholder.fileId}::uuid,
+      ${`{${placeholder.pictureIds.join(',')}}`}::uuid[])`);
   const [r] = (
     result as unknown as {
       rows: Array<{ outcome: string; msg: unknown; grp: unknown; mem: unknown }>;
     }
   ).rows;
   const json = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v) as Record<string, unknown>;
-  if (r.outcome === 'NOT_FOUND' || r.outcome === 'REPLY_NOT_FOUND' || r.outcome === 'MENTION_NOT_MEMBER')
+  if (
+    r.outcome === 'NOT_FOUND' ||
+    r.outcome === 'REPLY_NOT_FOUND' ||
+    r.outcome === 'FORWARD_NOT_FOUND' ||
+    r.outcome === 'MENTION_NOT_MEMBER'
+  )
     return { outcome: r.outcome };
   if (r.outcome !== 'DUP' && r.outcome !== 'CREATED') throw new Error(`chat_send_message: outcome ${r.outcome}`);
   // The events are committed (or, inside a caller's transaction, will be): the sequencer moves them into the log.

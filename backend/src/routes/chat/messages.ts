@@ -276,8 +276,8 @@ export default async function chatMessageRoutes(fastify: FastifyInstance): Promi
       // on a new message, the attached files as checked) instead of read again.
       const senderNames = namesOfCaller(user);
       const callerName = senderNames?.get(user.id);
-      // Issue 15: a plain message or a reply (no forward, attachments, invitation) in ONE statement, its own transaction
-      // (chat_send_message, migrations 0025 and 0026): the same checks in the same order, the same writes and events, the same
+      // Issue 15: a message without attachments of its own or an invitation — plain, a reply or a forward — in ONE
+      // statement, its own transaction (chat_send_message, migrations 0025–0027): the same checks in the same order, the same writes and events, the same
       // answer as the transaction below.
       const sendPlain = async (senderName: string) => {
         const sent = await sendPlainMessage(db, {
@@ -288,6 +288,18 @@ export default async function chatMessageRoutes(fastify: FastifyInstance): Promi
           mentioned: [...new Set(b.mentioned ?? [])],
           metaData: b.metaData ?? null,
           replyToId: b.replyMessageId ?? null,
+          forward: b.forwardMessageId
+            ? {
+                id: b.forwardMessageId,
+                row:
+                  (
+                    await db
+                      .select()
+                      .from(chatMessages)
+                      .where(and(eq(chatMessages.id, b.forwardMessageId), isNull(chatMessages.deletedAt)))
+                  )[0] ?? null,
+              }
+            : undefined,
           now: now(),
           senderName,
           supportName: senderNames!.get(SUPPORT_USER_ID) ?? '',
@@ -295,6 +307,8 @@ export default async function chatMessageRoutes(fastify: FastifyInstance): Promi
         if (sent.outcome === 'NOT_FOUND') throw notFoundGroup();
         if (sent.outcome === 'REPLY_NOT_FOUND')
           throw vErr('replyMessageId', 'REPLY_NOT_FOUND', 'Сообщение для ответа не найдено');
+        if (sent.outcome === 'FORWARD_NOT_FOUND')
+          throw vErr('forwardMessageId', 'FORWARD_NOT_FOUND', 'Пересылаемое сообщение не найдено');
         if (sent.outcome === 'MENTION_NOT_MEMBER')
           throw vErr('mentioned', 'MENTION_NOT_MEMBER', 'Упомянутый пользователь не участник чата');
         if (sent.row.groupId !== sent.group.id)

@@ -1,0 +1,134 @@
+-- Issue 15: a forward (without attachments of its own) takes the one-statement send too (chat_send_message of
+-- migrations 0025 and 0026, which took plain messages and replies). New last parameters: p_forward_of (the forwarded
+-- message's id, NULL for none) and p_file_id / p_picture_ids (the forwarded message's file and pictures, which the new
+-- row carries: the route read the forwarded message to build the event view, and the row gets exactly what the view
+-- shows). In the order of the multi-statement path (src/routes/chat/messages.ts): after the reply check, a forward of a
+-- message that is deleted, missing, or of a group where the caller (acting as 10762 in an ECVP_SUPPORT group when
+-- p_support) has no active member row answers 'FORWARD_NOT_FOUND' before any write; the row gets forward_of_id, the
+-- file and the pictures.
+DROP FUNCTION "chat_send_message"(integer, integer, boolean, text, text, integer[], jsonb, timestamptz, integer, jsonb, text, text, integer);
+--> statement-breakpoint
+CREATE FUNCTION "chat_send_message"(
+  p_group_id integer,
+  p_user_id integer,
+  p_support boolean,
+  p_ext_msg_id text,
+  p_text text,
+  p_mentioned integer[],
+  p_meta jsonb,
+  p_now timestamptz,
+  p_presence_refresh_ms integer,
+  p_template jsonb,
+  p_sender_name text,
+  p_support_name text,
+  p_reply_to integer DEFAULT NULL,
+  p_forward_of bigint DEFAULT NULL,
+  p_file_id uuid DEFAULT NULL,
+  p_picture_ids uuid[] DEFAULT '{}'
+) RETURNS TABLE (outcome text, msg jsonb, grp jsonb, mem jsonb) LANGUAGE plpgsql VOLATILE AS $$
+DECLARE
+  g chat_groups;
+  m chat_members;
+  d chat_messages;
+  r chat_messages;
+  acting integer;
+  last_seen timestamptz;
+  viewed bigint[];
+  recips integer[];
+  iso text;
+BEGIN
+  SELECT * INTO g FROM chat_groups WHERE id = p_group_id AND deleted_at IS NULL FOR NO KEY UPDATE;
+  IF NOT FOUND THEN
+    RETURN QUERY SELECT 'NOT_FOUND'::text, NULL::jsonb, NULL::jsonb, NULL::jsonb;
+    RETURN;
+  END IF;
+  acting := CASE WHEN p_support AND g.type = 'ECVP_SUPPORT' THEN 10762 ELSE p_user_id END;
+  SELECT * INTO m FROM chat_members WHERE group_id = g.id AND user_id = acting AND left_at IS NULL;
+  IF NOT FOUND THEN
+    RETURN QUERY SELECT 'NOT_FOUND'::text, NULL::jsonb, NULL::jsonb, NULL::jsonb;
+    RETURN;
+  END IF;
+  IF p_ext_msg_id IS NOT NULL THEN
+    SELECT * INTO d FROM chat_messages WHERE author_user_id = p_user_id AND ext_msg_id = p_ext_msg_id;
+    IF FOUND THEN
+      RETURN QUERY SELECT 'DUP'::text, to_jsonb(d), to_jsonb(g), to_jsonb(m);
+      RETURN;
+    END IF;
+  END IF;
+  IF p_reply_to IS NOT NULL AND NOT EXISTS (
+    SELECT 1 FROM chat_messages WHERE id = p_reply_to AND group_id = g.id AND deleted_at IS NULL
+  ) THEN
+    RETURN QUERY SELECT 'REPLY_NOT_FOUND'::text, NULL::jsonb, to_jsonb(g), to_jsonb(m);
+    RETURN;
+  END IF;
+  IF p_forward_of IS NOT NULL AND NOT EXISTS (
+    SELECT 1 FROM chat_messages fm
+    JOIN chat_groups fg ON fg.id = fm.group_id AND fg.deleted_at IS NULL
+    JOIN chat_members fme ON fme.group_id = fg.id AND fme.left_at IS NULL
+      AND fme.user_id = CASE WHEN p_support AND fg.type = 'ECVP_SUPPORT' THEN 10762 ELSE p_user_id END
+    WHERE fm.id = p_forward_of AND fm.deleted_at IS NULL
+  ) THEN
+    RETURN QUERY SELECT 'FORWARD_NOT_FOUND'::text, NULL::jsonb, to_jsonb(g), to_jsonb(m);
+    RETURN;
+  END IF;
+  IF cardinality(p_mentioned) > 0 AND (
+    SELECT count(*) FROM chat_members WHERE group_id = g.id AND user_id = ANY (p_mentioned) AND left_at IS NULL
+  ) <> cardinality(p_mentioned) THEN
+    RETURN QUERY SELECT 'MENTION_NOT_MEMBER'::text, NULL::jsonb, to_jsonb(g), to_jsonb(m);
+    RETURN;
+  END IF;
+  SELECT last_seen_at INTO last_seen FROM chat_presence WHERE user_id = p_user_id;
+
+  INSERT INTO chat_messages (group_id, sender_id, author_user_id, ext_msg_id, text, mentioned, meta_data, reply_to_id,
+    forward_of_id, file_id, picture_ids, type, created_at)
+  VALUES (g.id, acting, p_user_id, p_ext_msg_id, p_text, p_mentioned, p_meta, p_reply_to,
+    p_forward_of, p_file_id, coalesce(p_picture_ids, '{}'),
+    CASE WHEN p_reply_to IS NULL THEN 'GROUP_MSG' ELSE 'CHILD_MSG' END, greatest(p_now, (
+    SELECT date_trunc('milliseconds', created_at) + interval '1 millisecond'
+    FROM chat_messages WHERE group_id = g.id ORDER BY id DESC LIMIT 1)))
+  ON CONFLICT DO NOTHING
+  RETURNING * INTO r;
+  IF r.id IS NULL THEN
+    SELECT * INTO d FROM chat_messages WHERE author_user_id = p_user_id AND ext_msg_id = p_ext_msg_id;
+    RETURN QUERY SELECT 'DUP'::text, to_jsonb(d), to_jsonb(g), to_jsonb(m);
+    RETURN;
+  END IF;
+
+  UPDATE chat_members SET last_viewed_message_id = r.id, last_viewed_at = r.created_at WHERE id = m.id;
+  WITH v AS (
+    UPDATE chat_messages SET status = 'VIEWED'
+    WHERE group_id = g.id AND id > m.last_viewed_message_id AND id <= r.id AND sender_id <> m.user_id
+      AND deleted_at IS NULL AND status <> 'VIEWED'
+    RETURNING id
+  )
+  SELECT array(SELECT id FROM v ORDER BY id) INTO viewed;
+  IF last_seen IS NULL OR p_now - last_seen >= make_interval(secs => p_presence_refresh_ms / 1000.0) THEN
+    INSERT INTO chat_presence (user_id, last_seen_at) VALUES (p_user_id, p_now)
+    ON CONFLICT (user_id) DO UPDATE SET last_seen_at = greatest(chat_presence.last_seen_at, excluded.last_seen_at);
+  END IF;
+  SELECT array(
+    SELECT user_id FROM chat_members WHERE group_id = g.id AND left_at IS NULL AND user_id <> 10762
+    UNION
+    SELECT id FROM users WHERE account_type = 'OPER' AND status = 'ACTIVE' AND EXISTS (
+      SELECT 1 FROM chat_members WHERE group_id = g.id AND user_id = 10762 AND left_at IS NULL)
+  ) INTO recips;
+
+  IF cardinality(viewed) > 0 THEN
+    INSERT INTO chat_events_pending (recipients, kind, payload) VALUES (recips, 'MODIFY_MSG', jsonb_build_object(
+      'type', 'MODIFY_MSG', 'modification', 'MSG_VIEWED', 'groupId', g.id,
+      'message', jsonb_build_object('msgId', viewed[cardinality(viewed)], 'groupId', g.id, 'status', 'VIEWED',
+        'metaData', array_to_string(viewed, ',')),
+      'viewerId', m.user_id));
+  END IF;
+  iso := to_char(r.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"');
+  INSERT INTO chat_events_pending (recipients, kind, payload) VALUES (recips, r.type, jsonb_build_object(
+    'type', r.type, 'groupId', g.id,
+    'message', p_template || jsonb_build_object(
+      'msgId', r.id, 'dateTimeCreate', iso, 'timeCreate', iso, 'status', r.status, 'messageStatus', r.status,
+      'sender', jsonb_build_object('id', r.sender_id,
+        'name', CASE WHEN r.sender_id = 10762 THEN p_support_name ELSE p_sender_name END),
+      'sentByGroup', r.sender_id = 10762,
+      'group', jsonb_build_object('id', g.id, 'type', g.type, 'name', g.name))));
+  RETURN QUERY SELECT 'CREATED'::text, to_jsonb(r), to_jsonb(g), to_jsonb(m);
+END;
+$$;
