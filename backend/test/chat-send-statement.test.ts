@@ -4,7 +4,7 @@
  * (spec chat-and-shell §4, §5) — the GROUP_MSG event carries exactly the viewer-neutral view that eventMessage builds
  * from the stored row (sender and group set in SQL, the operator acting as 10762 included); MSG_VIEWED comes before it
  * with the next contiguous id; the idempotent extMsgId answers 200 (409 from another group) without a row or an event;
- * a reply (migration 0026) is a CHILD_MSG and a forward (0027) copies the forwarded text, file and pictures, their
+ * a reply (migration 0026) is a CHILD_MSG and a forward (0026 too) copies the forwarded text, file and pictures, their
  * events carrying the same view with the quote, and both go through the function; refusals (404, REPLY_NOT_FOUND,
  * FORWARD_NOT_FOUND, MENTION_NOT_MEMBER) and a failure inside the statement leave the database unchanged; presence is
  * rewritten only when at least PRESENCE_REFRESH_MS old. On PGlite and PostgreSQL.
@@ -84,6 +84,25 @@ for (const driver of DRIVERS) {
         await t.db.execute(sql`drop function send_probe()`);
         await t.db.execute(sql`drop table send_probe`);
       }
+    };
+
+    /** The client's send to the request chat with `field` = each of `ids` is refused with `error`; nothing is written. */
+    const refusedWithoutWrites = async (
+      field: 'replyMessageId' | 'forwardMessageId',
+      ids: number[],
+      error: { code: string; message: string },
+    ) => {
+      const snap = await t.snapshot();
+      for (const id of ids) {
+        const r = await client.post(`${C}/group/${groupId}/messages`, {
+          text: 'не будет отправлено',
+          extMsgId: `msg_${++key}`,
+          [field]: id,
+        });
+        expect(r.statusCode, r.body).toBe(400);
+        expect(r.json().errors[0]).toMatchObject({ field, ...error });
+      }
+      expect(await t.snapshot()).toEqual(snap);
     };
 
     it('the one-statement predicate: no file, pictures or invitation of its own (a reply or a forward may)', () => {
@@ -203,24 +222,13 @@ for (const driver of DRIVERS) {
         extMsgId: `msg_${++key}`,
       });
       expect(elsewhere.statusCode, elsewhere.body).toBe(201);
-      const snap = await t.snapshot();
-      for (const replyMessageId of [987654321, gone.json().msgId, elsewhere.json().msgId]) {
-        const r = await client.post(`${C}/group/${groupId}/messages`, {
-          text: 'ответ в пустоту',
-          extMsgId: `msg_${++key}`,
-          replyMessageId,
-        });
-        expect(r.statusCode, r.body).toBe(400);
-        expect(r.json().errors[0]).toMatchObject({
-          field: 'replyMessageId',
-          code: 'REPLY_NOT_FOUND',
-          message: 'Сообщение для ответа не найдено',
-        });
-      }
-      expect(await t.snapshot()).toEqual(snap);
+      await refusedWithoutWrites('replyMessageId', [987654321, gone.json().msgId, elsewhere.json().msgId], {
+        code: 'REPLY_NOT_FOUND',
+        message: 'Сообщение для ответа не найдено',
+      });
     });
 
-    it('a forward (migration 0027): text, file and pictures of the forwarded message, its quote in the event view', async () => {
+    it('a forward (migration 0026): text, file and pictures of the forwarded message, its quote in the event view', async () => {
       // partner1's message with a file and a picture, in the request chat
       const file = (await p1.upload(`${C}/group/${groupId}/files`, 'счёт.pdf', pdf(900, 'f'))).json().id as string;
       const pic = (await p1.upload(`${C}/group/${groupId}/files`, 'фото.png', PNG)).json().id as string;
@@ -280,21 +288,10 @@ for (const driver of DRIVERS) {
         extMsgId: `msg_${++key}`,
       });
       expect(foreign.statusCode, foreign.body).toBe(201);
-      const snap = await t.snapshot();
-      for (const forwardMessageId of [987654321, gone.json().msgId, foreign.json().msgId]) {
-        const r = await client.post(`${C}/group/${groupId}/messages`, {
-          text: 'пересылка',
-          extMsgId: `msg_${++key}`,
-          forwardMessageId,
-        });
-        expect(r.statusCode, r.body).toBe(400);
-        expect(r.json().errors[0]).toMatchObject({
-          field: 'forwardMessageId',
-          code: 'FORWARD_NOT_FOUND',
-          message: 'Пересылаемое сообщение не найдено',
-        });
-      }
-      expect(await t.snapshot()).toEqual(snap);
+      await refusedWithoutWrites('forwardMessageId', [987654321, gone.json().msgId, foreign.json().msgId], {
+        code: 'FORWARD_NOT_FOUND',
+        message: 'Пересылаемое сообщение не найдено',
+      });
     });
 
     it('the same extMsgId answers the existing message with 200 (409 from another group), no row and no event', async () => {

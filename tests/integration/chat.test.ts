@@ -357,7 +357,7 @@ describe('chat between two users over real WebSockets through the gateway (issue
     expect(answer.replyTo).toEqual({ msgId: b.msgId, text: 'Добрый день' });
     const childAtClient = await until('reply at client', () => msgEvent(sc, 'CHILD', answer.msgId));
     expect(childAtClient.message).toMatchObject({ msgId: answer.msgId, text: 'отвечаю', own: false });
-    // a forward (one statement too, migration 0027): the forwarded text and the quote
+    // a forward (one statement too, migration 0026): the forwarded text and the quote
     const forwarded = (
       await mutate(
         p1,

@@ -484,8 +484,8 @@ export function rowFromJson<T extends PgTable>(table: T, json: Record<string, un
 }
 
 /**
- * A send that {@link sendPlainMessage} can do in one statement: no file or pictures of its own, no invitation (a reply
- * may since migration 0026, a forward since 0027).
+ * A send that {@link sendPlainMessage} can do in one statement: no file or pictures of its own, no invitation (a reply or
+ * a forward may, since migration 0026).
  */
 export function isPlainSend(b: {
   replyMessageId?: number | null;

@@ -277,8 +277,8 @@ export default async function chatMessageRoutes(fastify: FastifyInstance): Promi
       const senderNames = namesOfCaller(user);
       const callerName = senderNames?.get(user.id);
       // Issue 15: a message without attachments of its own or an invitation — plain, a reply or a forward — in ONE
-      // statement, its own transaction (chat_send_message, migrations 0025–0027): the same checks in the same order, the same writes and events, the same
-      // answer as the transaction below.
+      // statement, its own transaction (chat_send_message, migrations 0025 and 0026): the same checks in the same order,
+      // the same writes and events, the same answer as the transaction below.
       const sendPlain = async (senderName: string) => {
         const sent = await sendPlainMessage(db, {
           groupId,

@@ -1,12 +1,16 @@
--- Issue 15: a forward (without attachments of its own) takes the one-statement send too (chat_send_message of
--- migrations 0025 and 0026, which took plain messages and replies). New last parameters: p_forward_of (the forwarded
--- message's id, NULL for none) and p_file_id / p_picture_ids (the forwarded message's file and pictures, which the new
--- row carries: the route read the forwarded message to build the event view, and the row gets exactly what the view
--- shows). In the order of the multi-statement path (src/routes/chat/messages.ts): after the reply check, a forward of a
--- message that is deleted, missing, or of a group where the caller (acting as 10762 in an ECVP_SUPPORT group when
--- p_support) has no active member row answers 'FORWARD_NOT_FOUND' before any write; the row gets forward_of_id, the
--- file and the pictures.
-DROP FUNCTION "chat_send_message"(integer, integer, boolean, text, text, integer[], jsonb, timestamptz, integer, jsonb, text, text, integer);
+-- Issue 15: a reply and a forward (without a file or pictures of their own) take the one-statement send too
+-- (chat_send_message of migration 0025, which took plain messages only). New last parameters: p_reply_to (the replied
+-- message's id), p_forward_of (the forwarded message's id) and p_file_id / p_picture_ids (the forwarded message's file
+-- and pictures, which the new row carries: the route read the forwarded message to build the event view, and the row
+-- gets exactly what the view shows); all NULL / empty for a plain message. The rest as in 0025, plus, in the order of
+-- the multi-statement path (src/routes/chat/messages.ts), after the duplicate check and before any write:
+-- 'REPLY_NOT_FOUND' when the replied message is not a live message of this group; 'FORWARD_NOT_FOUND' when the
+-- forwarded message is deleted, missing, or of a group where the caller (acting as 10762 in an ECVP_SUPPORT group when
+-- p_support) has no active member row. A reply's row gets reply_to_id and type CHILD_MSG and its event is CHILD_MSG
+-- (repository/messages.ts newMessageEvent); a forward's row gets forward_of_id, the file and the pictures. p_template
+-- is the event view the route built with eventMessage from a placeholder row carrying the reply / forward (so it holds
+-- the quote).
+DROP FUNCTION "chat_send_message"(integer, integer, boolean, text, text, integer[], jsonb, timestamptz, integer, jsonb, text, text);
 --> statement-breakpoint
 CREATE FUNCTION "chat_send_message"(
   p_group_id integer,
