@@ -535,17 +535,26 @@ export async function sendPlainMessage(
     /** The replied message's id (a CHILD_MSG), or null. */
     replyToId?: number | null;
     /**
-     * The forwarded message as read by the caller (null: not found, the statement refuses it), or undefined for none:
-     * the new row takes its text when `text` is null, its file and its pictures.
+     * The forwarded message's id, or null: the new row takes its text when `text` is null, its file and its pictures
+     * (read here for the event view; the statement checks the message and the caller's membership of its group).
      */
-    forward?: { id: number; row: ChatMessageRow | null };
+    forwardOfId?: number | null;
     now: Date;
     senderName: string;
     supportName: string;
   },
 ): Promise<PlainSendOutcome> {
   const { user, now } = args;
-  const forwarded = args.forward?.row ?? null;
+  const forwardOfId = args.forwardOfId ?? null;
+  // not found (deleted, missing): the statement refuses the send with FORWARD_NOT_FOUND in its order of checks
+  const forwarded = forwardOfId
+    ? ((
+        await db
+          .select()
+          .from(chatMessages)
+          .where(and(eq(chatMessages.id, forwardOfId), isNull(chatMessages.deletedAt)))
+      )[0] ?? null)
+    : null;
   // The event view of the message with placeholders for what only the insert decides (set by the SQL function).
   const placeholder: ChatMessageRow = {
     id: 0,
@@ -557,7 +566,7 @@ export async function sendPlainMessage(
     fileId: forwarded?.fileId ?? null,
     pictureIds: forwarded?.pictureIds ?? [],
     replyToId: args.replyToId ?? null,
-    forwardOfId: args.forward?.id ?? null,
+    forwardOfId,
     mentioned: args.mentioned,
     metaData: args.metaData,
     type: args.replyToId ? 'CHILD_MSG' : 'GROUP_MSG',
@@ -583,7 +592,7 @@ export async function sendPlainMessage(
       ${`{${args.mentioned.map(Number).join(',')}}`}::int[], ${args.metaData ? JSON.stringify(args.metaData) : null}::jsonb,
       ${now.toISOString()}::timestamptz, ${PRESENCE_REFRESH_MS}::int, ${JSON.stringify(template)}::jsonb,
       ${args.senderName}::text, ${args.supportName}::text, ${args.replyToId ?? null}::int,
-      ${args.forward?.id ?? null}::bigint, ${placeholder.fileId}::uuid,
+      ${forwardOfId}::bigint, ${placeholder.fileId}::uuid,
       ${`{${placeholder.pictureIds.join(',')}}`}::uuid[])`);
   const [r] = (
     result as unknown as {

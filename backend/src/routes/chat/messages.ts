@@ -288,18 +288,7 @@ export default async function chatMessageRoutes(fastify: FastifyInstance): Promi
           mentioned: [...new Set(b.mentioned ?? [])],
           metaData: b.metaData ?? null,
           replyToId: b.replyMessageId ?? null,
-          forward: b.forwardMessageId
-            ? {
-                id: b.forwardMessageId,
-                row:
-                  (
-                    await db
-                      .select()
-                      .from(chatMessages)
-                      .where(and(eq(chatMessages.id, b.forwardMessageId), isNull(chatMessages.deletedAt)))
-                  )[0] ?? null,
-              }
-            : undefined,
+          forwardOfId: b.forwardMessageId ?? null,
           now: now(),
           senderName,
           supportName: senderNames!.get(SUPPORT_USER_ID) ?? '',

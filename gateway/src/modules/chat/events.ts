@@ -12,6 +12,10 @@ import { chatApi, groupParent, messageOf, readSince, unreadStatistic, viewerId }
 const eventGroup = (ctx: GatewayContext, groupId: number, receivedAt: number | undefined) =>
   readSince(ctx, `group:${groupId}`, receivedAt, () => nullIfAbsent(() => chatApi(ctx).group(groupId)));
 
+/** The viewer's unread statistic now, read once for the events queued before it. */
+const eventUnread = (ctx: GatewayContext, receivedAt: number | undefined) =>
+  readSince(ctx, 'unread', receivedAt, () => unreadStatistic(ctx));
+
 const byTypename = { __resolveType: <T extends { __typename: string }>(e: T): T['__typename'] => e.__typename };
 
 /** Resolvers of the realtime event types and the chat unions. */
@@ -38,7 +42,7 @@ export const eventTypes = {
       const dto = await eventGroup(ctx, e.groupId, e.receivedAt);
       return dto ? groupParent(dto, e.message.viewerId) : null;
     },
-    unreadStatistic: (e, _a, ctx) => readSince(ctx, 'unread', e.receivedAt, () => unreadStatistic(ctx)),
+    unreadStatistic: (e, _a, ctx) => eventUnread(ctx, e.receivedAt),
   },
   ChatGroupEvent: {
     groupId: (e) => toGlobalId('ChatGroup', String(e.groupId)),
@@ -48,7 +52,7 @@ export const eventTypes = {
       const dto = await eventGroup(ctx, e.groupId, e.receivedAt);
       return dto ? groupParent(dto, await viewerId(ctx)) : null;
     },
-    unreadStatistic: (e, _a, ctx) => readSince(ctx, 'unread', e.receivedAt, () => unreadStatistic(ctx)),
+    unreadStatistic: (e, _a, ctx) => eventUnread(ctx, e.receivedAt),
   },
   ChatTypingEvent: {
     groupId: (e) => toGlobalId('ChatGroup', String(e.groupId)),
