@@ -12,6 +12,8 @@ export interface SseBlock {
   id?: string;
   event?: string;
   data?: string;
+  /** The `view:` line (a stream opened with views=1). */
+  view?: string;
   comments: string[];
   at: number;
 }
@@ -61,6 +63,7 @@ export class SseReader {
             const value = k < 0 ? '' : line.slice(k + 1).replace(/^ /, '');
             if (field === 'id') b.id = value;
             else if (field === 'event') b.event = value;
+            else if (field === 'view') b.view = value;
             else if (field === 'data') b.data = b.data === undefined ? value : `${b.data}\n${value}`;
           }
           this.blocks.push(b);

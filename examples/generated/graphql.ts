@@ -3739,7 +3739,10 @@ export type ChatGroup = Node & {
    * others, or the first unread is the group's first message. One upstream read when selected.
    */
   firstUnreadMessageId?: Maybe<Scalars['ID']['output']>;
-  /** Members the backend lists with the group (may be empty in list answers). */
+  /**
+   * The group's active members (spec chat §7 GET group/{id}). Where the group came from a preview (a list page, a realtime
+   * event), one upstream read of the group per operation.
+   */
   members: Array<ChatUser>;
   /**
    * Messages, oldest first (spec chat §7 GET .../group/{id}/messages). Without arguments: the newest 30.

@@ -628,6 +628,109 @@ describe('message calls follow the backend route schemas (backend routes/chat)',
     expect(got.map((e) => e.message)).toEqual([expected('DELIVERED'), expected('VIEWED')]);
     expect(got[1].messageIds).toEqual([701, 702].map((n) => toGlobalId('ChatMessage', String(n))));
   });
+
+  it("the group and unread statistic of an event come from the backend stream's `view:` line with no read; without one (or unreadable) they are read", async () => {
+    // issue 15: the gateway opens the backend stream with views=1; the web app's document selects both on every event
+    await until(() => stub.open(2).length === 0, 5000);
+    const c = socket('sess-b');
+    const got: any[] = [];
+    const stop = c.subscribe(
+      {
+        query: `subscription { chatEvents { __typename
+          ... on ChatMessageEvent { kind group { groupId name lastMessage { text } statistics { unreadMessagesCount } }
+                                    unreadStatistic { unreadMessagesCount lastMessageId } }
+          ... on ChatGroupEvent { event group { groupId name } unreadStatistic { unreadMessagesCount lastMessageId } } } }`,
+      },
+      { next: (r) => got.push((r.data as any)?.chatEvents), error: () => {}, complete: () => {} },
+    );
+    await until(() => stub.open(2).length === 1);
+    expect(stub.open(2)[0].views).toBe('1');
+    const T = new Date(Date.UTC(2025, 5, 3, 8, 0)).toISOString();
+    // group 15 is unknown to the stub's REST routes: a group in the answer can only come from the view
+    const preview = {
+      id: 15,
+      groupType: 'ECVP_PARTNER_CLIENT',
+      name: 'Альянс 15',
+      dateTimeCreate: T,
+      orderId: null,
+      favoriteId: null,
+      isBotOrSupport: false,
+      userRole: 'PARTICIPANT',
+      memberRole: 'PARTICIPANT',
+      cursor: '15',
+      lastMessage: {
+        msgId: 801,
+        timeCreate: T,
+        fileName: null,
+        message: 'из вида',
+        sender: { id: 3, name: 'Мария' },
+        messageStatus: 'DELIVERED',
+        selfMsg: false,
+        sentByGroup: false,
+        type: 'GROUP_MSG',
+      },
+      statistics: {
+        groupId: 15,
+        hasMessages: true,
+        hasNewMentions: false,
+        hasNewReactions: false,
+        unreadMessagesCount: 4,
+        unreadMessagesCounters: [{ type: 'GROUP_MSG', count: 4 }],
+      },
+      supportRequester: null,
+    };
+    const message = {
+      msgId: 801,
+      groupId: 15,
+      dateTimeCreate: T,
+      text: 'из вида',
+      status: 'SENT',
+      sender: { id: 3, name: 'Мария' },
+    };
+    stub.chatReads.length = 0;
+    stub.push(
+      2,
+      'GROUP_MSG',
+      message,
+      JSON.stringify({ group: preview, unread: { unreadMessagesCount: 9, lastMessageId: 801 } }),
+    );
+    // the viewer no longer sees the group: null, with no read either
+    stub.push(
+      2,
+      'MODIFY_GROUP_MSG',
+      { type: 'MODIFY_GROUP_MSG', event: 'GROUP_NAME_CHANGED', groupId: 15 },
+      JSON.stringify({ group: null, unread: { unreadMessagesCount: 5, lastMessageId: 801 } }),
+    );
+    await until(() => got.length >= 2);
+    expect(stub.chatReads).toEqual([]);
+    expect(got[0]).toEqual({
+      __typename: 'ChatMessageEvent',
+      kind: 'NEW',
+      group: {
+        groupId: 15,
+        name: 'Альянс 15',
+        lastMessage: { text: 'из вида' },
+        statistics: { unreadMessagesCount: 4 },
+      },
+      unreadStatistic: { unreadMessagesCount: 9, lastMessageId: 801 },
+    });
+    expect(got[1]).toEqual({
+      __typename: 'ChatGroupEvent',
+      event: 'GROUP_NAME_CHANGED',
+      group: null,
+      unreadStatistic: { unreadMessagesCount: 5, lastMessageId: 801 },
+    });
+    // no view line, or one that is not a view: the group and the statistic are read (the stub knows neither group 15)
+    stub.push(2, 'GROUP_MSG', { ...message, msgId: 802 });
+    stub.push(2, 'GROUP_MSG', { ...message, msgId: 803 }, '{"group":');
+    await until(() => got.length >= 4);
+    stop();
+    for (const e of got.slice(2)) {
+      expect(e).toMatchObject({ group: null, unreadStatistic: { unreadMessagesCount: 2, lastMessageId: 7 } });
+    }
+    expect(stub.chatReads).toContain('/api/secured/common/chat/group/15');
+    expect(stub.chatReads).toContain('/api/secured/common/chat/messages/unread');
+  });
 });
 
 describe('attachments (spec chat §5; issue 4)', () => {

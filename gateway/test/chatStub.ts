@@ -31,6 +31,8 @@ export type StubMessage = ChatMessageView;
 export interface StubStream {
   userId: number;
   lastEventId: string | null;
+  /** The `views` query parameter the gateway asked with (null: none). */
+  views: string | null;
   authorization: string | null;
   res: ServerResponse;
 }
@@ -49,7 +51,8 @@ export interface ChatStub {
   /** Next stream answers forced to these statuses (shifted per connection). */
   forceStatus: number[];
   /** Appends a durable event to the user's log and sends it to their open streams. */
-  push(userId: number, event: string, data: unknown): number;
+  /** Sends a durable event to the user's open streams; with `view`, the `view:` line of a backend stream with views=1. */
+  push(userId: number, event: string, data: unknown, view?: string): number;
   /** Sends an ephemeral event (no id) to the user's open streams. */
   ephemeral(userId: number, event: string, data: unknown): void;
   /** Destroys the user's open streams (a network cut). */
@@ -59,6 +62,8 @@ export interface ChatStub {
   messages: Map<number, StubMessage[]>;
   /** Chat REST calls with a body or a change (method, path, parsed JSON body). */
   calls: { method: string; path: string; body: unknown }[];
+  /** Every GET of a chat route (path), in order: the reads an answer needed. */
+  chatReads: string[];
   /** Presence reports (PUT /api/chat/notification/user/{userId}), in arrival order, with the anti-forgery header seen. */
   presence: { userId: number; online: boolean; csrf: string | null }[];
   /** The answer of POST group/statistics (the backend's `{ groupTypeStatistics, groupStatistics }`). */
@@ -96,15 +101,18 @@ export async function startChatStub(): Promise<ChatStub> {
     groups: new Map(),
     messages: new Map(),
     calls: [],
+    chatReads: [],
     presence: [],
     statistics: { groupTypeStatistics: [], groupStatistics: [] },
     statisticsRequests: [],
-    push(userId, event, data) {
+    push(userId, event, data, view) {
       const id = ++nextId;
       const e = { id, event, data };
       if (!logs.has(userId)) logs.set(userId, []);
       logs.get(userId)!.push(e);
-      for (const s of stub.open(userId)) s.res.write(`id: ${id}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+      const viewLine = view === undefined ? '' : `view: ${view}\n`;
+      for (const s of stub.open(userId))
+        s.res.write(`id: ${id}\nevent: ${event}\n${viewLine}data: ${JSON.stringify(data)}\n\n`);
       return id;
     },
     ephemeral(userId, event, data) {
@@ -138,6 +146,7 @@ export async function startChatStub(): Promise<ChatStub> {
     const body: unknown = raw ? JSON.parse(raw) : undefined;
     const url = new URL(req.url ?? '/', 'http://stub');
     const user = sessionUser(req);
+    if (req.method === 'GET' && url.pathname.startsWith('/api/secured/common/chat/')) stub.chatReads.push(url.pathname);
     if (url.pathname === '/api/public/csrf') {
       return json(res, 200, {
         token: 'tok',
@@ -185,6 +194,7 @@ export async function startChatStub(): Promise<ChatStub> {
       stub.streams.push({
         userId: user!,
         lastEventId,
+        views: url.searchParams.get('views'),
         authorization: (req.headers.authorization as string | undefined) ?? null,
         res,
       });

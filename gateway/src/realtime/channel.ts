@@ -18,7 +18,7 @@ import { ORDER_EVENT_KIND, parseOrderEventPayload } from '@platform/domain/deal/
 import { TypingStore } from '@platform/domain/chat/typing';
 import { SessionExpiredError } from '../rest/errors.js';
 import { UpstreamSession } from '../rest/session.js';
-import { type ChatStreamEvent, toWireEvent } from './events.js';
+import { type ChatStreamEvent, toRecipientView, toWireEvent } from './events.js';
 import { ChannelPresence, type PresenceQueue } from './presence.js';
 import { ResumeBuffer, type ResumeCursor } from './resumeBuffer.js';
 import { sessionKeyOfCookie } from './sessionKey.js';
@@ -207,7 +207,14 @@ export class Channel {
     }
     if (!/^\d+$/.test(e.id)) return;
     const id = Number(e.id);
-    const event: ChatStreamEvent = { kind: 'EVENT', cursor: String(id), wire, receivedAt: performance.now() };
+    const view = toRecipientView(e.view);
+    const event: ChatStreamEvent = {
+      kind: 'EVENT',
+      cursor: String(id),
+      wire,
+      receivedAt: performance.now(),
+      ...(view ? { view } : {}),
+    };
     if (!this.resume.append(id, event)) return; // replayed twice upstream
     this.broadcast(event, id);
     if (

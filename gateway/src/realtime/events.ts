@@ -10,6 +10,30 @@
 import type { WireEvent, WireMessage } from '@platform/domain/chat/events';
 import type { OrderEventPayload } from '@platform/domain/deal/events';
 import type { TypingUser } from '@platform/domain/chat/typing';
+import type { ChatGroupPreviewDto, UnreadStatisticDto } from '../rest/contract.js';
+
+/**
+ * The user's view of an event about a group, as the backend's stream sends it with `views=1` (backend
+ * src/chat/stream/views.ts): the group's preview for the user (GET group/{id} without members and chat info; null when
+ * the user no longer sees the group) and GET messages/unread, both read when the backend fanned the event out.
+ */
+export interface RecipientView {
+  group: ChatGroupPreviewDto | null;
+  unread: UnreadStatisticDto;
+}
+
+/** Reads a `view:` line (undefined when absent or unreadable: the resolvers then read what they need). */
+export function toRecipientView(text: string | undefined): RecipientView | undefined {
+  if (text === undefined) return undefined;
+  try {
+    const v = JSON.parse(text) as Partial<RecipientView> | null;
+    if (!v || typeof v !== 'object' || !v.unread || typeof v.unread.unreadMessagesCount !== 'number') return undefined;
+    if (v.group !== null && (typeof v.group !== 'object' || typeof v.group?.id !== 'number')) return undefined;
+    return { group: v.group, unread: v.unread };
+  } catch {
+    return undefined;
+  }
+}
 
 export type ChatStreamEvent =
   /** A durable event of chat §4, in backend id order, each id once per subscription. */
@@ -19,6 +43,8 @@ export type ChatStreamEvent =
       wire: WireEvent;
       /** performance.now() when this gateway received it (a read started later reflects it); absent: unknown. */
       receivedAt?: number;
+      /** The user's view of the event (the group and the unread statistic then); absent: not sent, read on demand. */
+      view?: RecipientView;
     }
   /** A durable live order event (issue 12, `event: ORDER_MSG`), in the same id order; chatEvents skips it. */
   | { kind: 'ORDER'; cursor: string; event: OrderEventPayload }

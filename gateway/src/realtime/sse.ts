@@ -18,11 +18,14 @@ export interface SseEvent {
   id: string | null;
   event: string;
   data: string;
+  /** The backend's `view:` line (its chat stream with `views=1`: the recipient's view of the event, JSON); absent: none. */
+  view?: string;
 }
 
 export class SseParser {
   private buffer = '';
   private data: string[] = [];
+  private view: string | undefined;
   private eventType = '';
   private eventId: string | null = null;
   private sawCr = false;
@@ -54,10 +57,16 @@ export class SseParser {
   private line(line: string): void {
     if (line === '') {
       if (this.data.length)
-        this.onEvent({ id: this.eventId, event: this.eventType || 'message', data: this.data.join('\n') });
+        this.onEvent({
+          id: this.eventId,
+          event: this.eventType || 'message',
+          data: this.data.join('\n'),
+          ...(this.view !== undefined ? { view: this.view } : {}),
+        });
       // an `id:` alone (the backend's head marker at connect) is reported as a cursor-only event
       else if (this.eventId !== null) this.onEvent({ id: this.eventId, event: '', data: '' });
       this.data = [];
+      this.view = undefined;
       this.eventType = '';
       this.eventId = null;
       return;
@@ -72,6 +81,7 @@ export class SseParser {
     if (value.startsWith(' ')) value = value.slice(1);
     if (field === 'data') this.data.push(value);
     else if (field === 'event') this.eventType = value;
+    else if (field === 'view') this.view = value;
     else if (field === 'id' && !value.includes('\0')) this.eventId = value;
   }
 }

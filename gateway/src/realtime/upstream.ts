@@ -167,7 +167,9 @@ export class UpstreamStream {
     this.connects += 1;
     let res: Dispatcher.ResponseData;
     try {
-      res = await request(`${this.opts.backendUrl.replace(/\/+$/, '')}/api/secured/chat/stream`, {
+      // views=1: each chat event about a group carries the user's group preview and unread statistic (issue 15)
+      const path = this.opts.apiToken ? '/api/secured/chat/stream' : '/api/secured/chat/stream?views=1';
+      res = await request(`${this.opts.backendUrl.replace(/\/+$/, '')}${path}`, {
         method: 'GET',
         headers,
         dispatcher: this.opts.dispatcher,

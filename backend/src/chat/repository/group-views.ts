@@ -9,9 +9,15 @@ import { executePrepared, type DbOrTx } from '../../db/client.js';
 import { chatMessages, type ChatGroupRow, type ChatMemberRow } from '../../db/schema/chat.js';
 import { SUPPORT_USER_ID } from '@platform/domain/limits';
 import { SUPPORT_NAME } from '@platform/domain/chat/own';
-import { isOwnMessage, previewRole, type GroupType, type MemberRole } from '@platform/domain/chat/groups';
+import {
+  isOwnMessage,
+  isSupportAccount,
+  previewRole,
+  type GroupType,
+  type MemberRole,
+} from '@platform/domain/chat/groups';
 import type { MessageStatus } from '@platform/domain/chat/messageStatus';
-import type { GroupStatistics } from '../../domain/chat/unread.js';
+import { overallUnread, type GroupStatistics } from '../../domain/chat/unread.js';
 import { Actor, MemberCtx, num } from './membership.js';
 import { displayName, type SupportRequester } from './people.js';
 import { previewText } from './messages.js';
@@ -357,6 +363,20 @@ function previewOf(viewer: Actor, r: PreviewRow, base: PreviewBase, cursor: stri
   };
 }
 
+/** The group and member fields of a preview as the preview statement read them (its own snapshot). */
+function rowBase(r: PreviewRow): PreviewBase {
+  return {
+    group: {
+      id: r.groupId,
+      type: r.groupType,
+      name: r.groupName,
+      createdAt: dateOf(r.groupCreatedAt),
+      orderId: r.orderId == null ? null : num(r.orderId),
+    },
+    member: { favoriteId: r.favoriteId, role: r.role, lastViewedMessageId: num(r.lastViewedMessageId) },
+  };
+}
+
 /**
  * Previews of the given member contexts for `viewer`, in the given order; `cursors[i]` is each row's cursor (default:
  * the group id). One statement whatever the number of groups ({@link previewRows}); the group and member fields shown
@@ -438,24 +458,89 @@ export async function groupListPage(
   const found = rows.filter((r) => r.ord != null);
   const shown = found.slice(0, limit);
   return {
-    content: shown.map((r) =>
-      previewOf(
-        viewer,
-        r,
-        {
-          group: {
-            id: r.groupId,
-            type: r.groupType,
-            name: r.groupName,
-            createdAt: dateOf(r.groupCreatedAt),
-            orderId: r.orderId == null ? null : num(r.orderId),
-          },
-          member: { favoriteId: r.favoriteId, role: r.role, lastViewedMessageId: num(r.lastViewedMessageId) },
-        },
-        String(num(r.ord)),
-      ),
-    ),
+    content: shown.map((r) => previewOf(viewer, r, rowBase(r), String(num(r.ord)))),
     last: found.length <= limit,
     hasSupportChat: rows.length > 0 && !!rows[0].hasSupport,
   };
+}
+
+/** PostgreSQL array text of integers (one parameter; the values are ids of our own rows or of authenticated users). */
+const intArray = (xs: readonly number[]) => `{${xs.map((x) => Math.trunc(Number(x))).join(',')}}`;
+
+/** A viewer's group, for {@link previewsOfPairs}. */
+export interface ViewerGroup {
+  viewer: Actor;
+  groupId: number;
+}
+
+/**
+ * The previews of many (viewer, group) pairs in ONE statement (issue 15: the realtime stream's per-recipient group view):
+ * each the preview GET group/{id} answers to that viewer (the same {@link previewOf} over the row it acts through —
+ * its own active member row, or the support user 10762's in an ECVP_SUPPORT group for an operator, as
+ * membership.ts findMembership — without members and chat info), read fresh in the statement's snapshot. Keyed
+ * `${viewer.id}:${groupId}`; a pair whose viewer is not an active member of the group, or whose group is deleted, is absent
+ * (GET group/{id} would answer 404 CHAT_NOT_FOUND).
+ */
+export async function previewsOfPairs(db: DbOrTx, pairs: readonly ViewerGroup[]): Promise<Map<string, GroupPreview>> {
+  const out = new Map<string, GroupPreview>();
+  if (!pairs.length) return out;
+  const users = intArray(pairs.map((p) => p.viewer.id));
+  const groups = intArray(pairs.map((p) => p.groupId));
+  const support = `{${pairs.map((p) => (isSupportAccount(p.viewer) ? 't' : 'f')).join(',')}}`;
+  const rows = await previewRows(
+    db,
+    sql`select am.id as member_id, t.ord
+      from unnest(${users}::int[], ${groups}::int[], ${support}::bool[]) with ordinality as t(user_id, group_id, support, ord)
+      join chat_groups ag on ag.id = t.group_id and ag.deleted_at is null
+      join chat_members am on am.group_id = t.group_id and am.left_at is null
+        and am.user_id = case when t.support and ag.type = 'ECVP_SUPPORT' then ${SUPPORT_USER_ID}::int else t.user_id end`,
+  );
+  for (const r of rows) {
+    const pair = pairs[num(r.ord) - 1];
+    out.set(`${pair.viewer.id}:${pair.groupId}`, previewOf(pair.viewer, r, rowBase(r), String(pair.groupId)));
+  }
+  return out;
+}
+
+/**
+ * GET messages/unread of many viewers in ONE statement (issue 15: the realtime stream's per-recipient unread statistic):
+ * for each, {@link overallUnread} over the statistics of {@link callerStatistics} — its active member rows of groups not
+ * deleted, and for an operator also the support user 10762's rows of the ECVP_SUPPORT groups (read once for every
+ * operator in `viewers`). Keyed by user id; a viewer without groups answers zeros.
+ */
+export async function overallUnreadOf(
+  db: DbOrTx,
+  viewers: readonly Actor[],
+): Promise<Map<number, { unreadMessagesCount: number; lastMessageId: number }>> {
+  const out = new Map<number, { unreadMessagesCount: number; lastMessageId: number }>();
+  if (!viewers.length) return out;
+  const anySupport = viewers.some((v) => isSupportAccount(v));
+  // viewer -1: the desk's rows (10762 in ECVP_SUPPORT groups), shared by every operator
+  const rows = rowsOf<StatRow & { viewerId: number }>(
+    await executePrepared(
+      db,
+      sql`
+      select src.viewer_id as "viewerId", ${STAT_COLUMNS}
+      from (select u as viewer_id, u as member_user from unnest(${intArray(viewers.map((v) => v.id))}::int[]) as u
+            union all select -1, ${SUPPORT_USER_ID}::int where ${anySupport}::bool) src
+      join chat_members cm on cm.user_id = src.member_user
+      join chat_groups g on g.id = cm.group_id
+      left join chat_group_marks k on k.group_id = cm.group_id
+      ${LAST_LIVE_ID}
+      where cm.left_at is null and g.deleted_at is null and (src.viewer_id <> -1 or g.type = 'ECVP_SUPPORT')`,
+    ),
+  );
+  const byViewer = new Map<number, MemberStatistics[]>();
+  for (const r of rows) {
+    const id = Number(r.viewerId);
+    let list = byViewer.get(id);
+    if (!list) byViewer.set(id, (list = []));
+    list.push(statisticsOf(r));
+  }
+  const desk = byViewer.get(-1) ?? [];
+  for (const v of viewers) {
+    const own = byViewer.get(v.id) ?? [];
+    out.set(v.id, overallUnread(isSupportAccount(v) ? [...own, ...desk] : own));
+  }
+  return out;
 }

@@ -8,7 +8,9 @@
  * Durable events: on a `chat_events` notification (or on the safety poll, or after the listener reconnects) the
  * hub reads the committed events with id > its cursor, in id order, and hands each to the subscribers of its
  * recipients. Committed ids form a prefix (src/chat/events.ts), so the cursor never jumps over an id that
- * commits later. Ephemeral events: the notification payload itself, handed on at once.
+ * commits later. Subscribers registered with a viewer (streams opened with `views=1`: the gateway's) get each event of the
+ * batch with its recipient's view (./views.ts), read once per batch after the others were served. Ephemeral events: the
+ * notification payload itself, handed on at once.
  *
  * Safety sweep (issue 15, src/chat/sequencer.ts): every `sweepMs` the hub kicks the event sequencer of its database,
  * which moves rows left in chat_events_pending by a writer whose process died between its commit and its sequencer run
@@ -19,14 +21,25 @@ import pg from 'pg';
 import type { DbHandle } from '../../db/client.js';
 import { CHAT_EPHEMERAL_CHANNEL, CHAT_EVENTS_CHANNEL, type EphemeralNotice } from '../events.js';
 import { sequencerFor } from '../sequencer.js';
+import type { Actor } from '../repository/membership.js';
 import { readEventsAfter, readLogBounds, type LoggedEvent } from './log.js';
+import { readBatchViews, type BatchViews } from './views.js';
 
-/** What a subscriber (one SSE connection) receives. */
+/**
+ * What a subscriber (one SSE connection) receives. A durable event to a subscriber registered with views carries, when
+ * it is about a group, `view`: the JSON of its per-recipient view (views.ts), or none when reading the views failed.
+ */
 export type HubMessage =
-  | { durable: true; event: LoggedEvent }
+  | { durable: true; event: LoggedEvent; view?: string }
   | { durable: false; kind: EphemeralNotice['k']; payload: Record<string, unknown> };
 
 export type HubSubscriber = (msg: HubMessage) => void;
+
+/** A registered subscriber: its function, and the actor its per-recipient views are read for (null: no views). */
+interface HubEntry {
+  fn: HubSubscriber;
+  viewer: Actor | null;
+}
 
 export interface HubOptions {
   /** Safety poll for missed notifications (ms; default 10 000; 0 disables). */
@@ -37,11 +50,13 @@ export interface HubOptions {
   batch: number;
   /** Safety sweep of the event sequencer (ms; default 1 000; 0 disables): see the file header. */
   sweepMs?: number;
+  /** Reads a batch's per-recipient views (default views.ts readBatchViews; tests pass a failing one). */
+  readViews?: typeof readBatchViews;
   log?: { warn(obj: unknown, msg?: string): void };
 }
 
 export class ChatEventHub {
-  private readonly subs = new Map<number, Set<HubSubscriber>>();
+  private readonly subs = new Map<number, Set<HubEntry>>();
   private cursor = 0;
   private pumping: Promise<void> | null = null;
   private again = false;
@@ -51,7 +66,7 @@ export class ChatEventHub {
   private pgClient: pg.Client | null = null;
   private unlisten: Array<() => Promise<void>> = [];
   /** Counters for tests and diagnostics. */
-  readonly stats = { notifications: 0, delivered: 0, ephemeral: 0, pumps: 0 };
+  readonly stats = { notifications: 0, delivered: 0, ephemeral: 0, pumps: 0, viewFailures: 0 };
 
   constructor(
     private readonly dbh: DbHandle,
@@ -133,7 +148,8 @@ export class ChatEventHub {
     }
     if (!Array.isArray(n.u)) return;
     this.stats.ephemeral++;
-    for (const u of n.u) for (const s of this.subs.get(u) ?? []) s({ durable: false, kind: n.k, payload: n.p ?? {} });
+    for (const u of n.u)
+      for (const s of this.subs.get(u) ?? []) s.fn({ durable: false, kind: n.k, payload: n.p ?? {} });
   }
 
   /** Runs the fan-out read now (coalesced: one read at a time, re-run if kicked meanwhile). */
@@ -162,28 +178,64 @@ export class ChatEventHub {
     this.stats.pumps++;
     for (;;) {
       const events = await readEventsAfter(this.dbh.db, this.cursor, this.opts.batch);
+      // subscribers without views at once; those with views (the gateway's streams) after one read of the batch's views
+      const viewers = new Map<number, Actor>();
       for (const e of events) {
         this.cursor = e.id;
         for (const u of e.recipients) {
           for (const s of this.subs.get(u) ?? []) {
+            if (s.viewer) {
+              viewers.set(u, s.viewer);
+              continue;
+            }
             this.stats.delivered++;
-            s({ durable: true, event: e });
+            s.fn({ durable: true, event: e });
           }
         }
       }
+      if (viewers.size) await this.deliverWithViews(events, viewers);
       if (events.length < this.opts.batch || this.closed) return;
     }
   }
 
-  /** Registers a subscriber for `userId`; returns the function that removes it. */
-  subscribe(userId: number, fn: HubSubscriber): () => void {
+  /**
+   * Hands `events` to the subscribers registered with views, each event with its recipient's view (views.ts; one read
+   * for the whole batch). When the read fails the events go without views: the reader then loads what it needs.
+   */
+  private async deliverWithViews(events: LoggedEvent[], viewers: Map<number, Actor>): Promise<void> {
+    let views: BatchViews = () => undefined;
+    try {
+      views = await (this.opts.readViews ?? readBatchViews)(this.dbh.db, events, viewers);
+    } catch (err) {
+      this.stats.viewFailures++;
+      this.opts.log?.warn({ err }, 'chat realtime: reading the recipients views failed; events go without them');
+    }
+    for (const e of events) {
+      for (const u of e.recipients) {
+        if (!viewers.has(u)) continue;
+        const view = views(u, e);
+        for (const s of this.subs.get(u) ?? []) {
+          if (!s.viewer) continue;
+          this.stats.delivered++;
+          s.fn(view === undefined ? { durable: true, event: e } : { durable: true, event: e, view });
+        }
+      }
+    }
+  }
+
+  /**
+   * Registers a subscriber for `userId`; returns the function that removes it. With `viewer` (the user as an actor), its
+   * durable events about a group carry the recipient's view (views.ts).
+   */
+  subscribe(userId: number, fn: HubSubscriber, viewer: Actor | null = null): () => void {
     let set = this.subs.get(userId);
     if (!set) this.subs.set(userId, (set = new Set()));
-    set.add(fn);
+    const entry: HubEntry = { fn, viewer };
+    set.add(entry);
     return () => {
       const s = this.subs.get(userId);
       if (!s) return;
-      s.delete(fn);
+      s.delete(entry);
       if (s.size === 0) this.subs.delete(userId);
     };
   }

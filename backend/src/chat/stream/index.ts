@@ -12,6 +12,8 @@
  * Sessions (issue 14): a stream runs on a session (its cookie's, or its chat token's). When sessions of the user end
  * (logout, password change, suspension: a SESSION_ENDED notice on every replica) the stream writes `event: SESSION_ENDED`
  * with their keys, and ends when its own is among them; it also checks its session when due to expire.
+ * Views (issue 15): with `?views=1` (the gateway) every live event about a group carries the recipient's `view:` line
+ * (./views.ts, ./sse.ts); replayed events carry none.
  * Resume: the `Last-Event-ID` header, else `?lastEventId=`. Decision by resumeFrom (domain/chat/replay.ts):
  *   none → live from the head; a retained gap → exactly the missed events of this user in id order, then live;
  *   invalid, ahead of the head, beyond retention or more than maxReplay events → `event: RESYNC`.
@@ -31,6 +33,7 @@ import { endSessionsWhere } from '../../accounts/account-access.js';
 import { sessions } from '../../db/schema/core.js';
 import { sessionKey } from '../session-token.js';
 import { publishEphemeralVia, type EphemeralKind } from '../events.js';
+import type { Actor } from '../repository/membership.js';
 import { ChatEventHub } from './hub.js';
 import { pruneChatEvents, readRetainedWindow } from './log.js';
 import { chatStreamOptions, type ChatStreamOptions } from './options.js';
@@ -64,9 +67,10 @@ declare module 'fastify' {
   }
 }
 
-/** Who a stream serves, and the session it runs on (null for an API-token stream). */
+/** Who a stream serves (with the account type its views are read for), and the session it runs on (null for an API-token stream). */
 interface StreamAuth {
   userId: number;
+  actor: Actor;
   sessionSid: string | null;
 }
 
@@ -75,13 +79,19 @@ async function streamUser(
   request: FastifyRequest,
   token: string | undefined,
 ): Promise<StreamAuth> {
-  if (request.user) return { userId: request.user.id, sessionSid: request.apiToken ? null : request.session.sessionId };
+  if (request.user)
+    return {
+      userId: request.user.id,
+      actor: { id: request.user.id, accountType: request.user.accountType },
+      sessionSid: request.apiToken ? null : request.session.sessionId,
+    };
   const resolver = app.chatRealtime.tokenResolver;
   if (token && resolver) {
     const resolved = await resolver(token, app.clock.now());
     if (resolved) {
       const u = await app.loadAuthUser(resolved.userId);
-      if (u && !u.blocked) return { userId: u.id, sessionSid: resolved.sessionSid };
+      if (u && !u.blocked)
+        return { userId: u.id, actor: { id: u.id, accountType: u.accountType }, sessionSid: resolved.sessionSid };
     }
   }
   throw AppError.unauthorized();
@@ -170,7 +180,7 @@ export default fp(
       await pruning?.catch(() => undefined);
     });
 
-    app.get<{ Querystring: { token?: string; lastEventId?: string } }>(
+    app.get<{ Querystring: { token?: string; lastEventId?: string; views?: '0' | '1' } }>(
       CHAT_STREAM_PATH,
       {
         schema: {
@@ -179,13 +189,24 @@ export default fp(
           produces: ['text/event-stream'],
           querystring: {
             type: 'object',
-            properties: { token: { type: 'string' }, lastEventId: { type: 'string' } },
+            properties: {
+              token: { type: 'string' },
+              lastEventId: { type: 'string' },
+              views: {
+                type: 'string',
+                enum: ['0', '1'],
+                description:
+                  "1: every live event about a group carries a `view:` line, the recipient's `{ group, unread }` (the " +
+                  'group as GET group/{id} previews it, without members and chat info, null when no longer visible; GET ' +
+                  'messages/unread), read once per batch of events (issue 15). Not for API-token streams.',
+              },
+            },
           },
         },
       },
       async (request, reply) => {
         const bearer = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
-        const { userId, sessionSid } = await streamUser(app, request, bearer ?? request.query.token);
+        const { userId, actor, sessionSid } = await streamUser(app, request, bearer ?? request.query.token);
         // the session's next expiry (null: gone meanwhile → 401, as any request of an ended session)
         const due = sessionSid ? await sessionExpiry(app, sessionSid, app.clock.now()) : null;
         if (sessionSid && !due) throw AppError.unauthorized();
@@ -248,9 +269,13 @@ export default fp(
           recheck.unref();
         }
         const shown = (kind: string) => !onlyOrders || kind === ORDER_EVENT_KIND;
-        unsubscribe = hub.subscribe(userId, (m) => {
-          if (shown(m.durable ? m.event.kind : 'NOTIFY_MSG')) conn.deliver(m);
-        });
+        unsubscribe = hub.subscribe(
+          userId,
+          (m) => {
+            if (shown(m.durable ? m.event.kind : 'NOTIFY_MSG')) conn.deliver(m);
+          },
+          request.query.views === '1' && !onlyOrders ? actor : null,
+        );
 
         let window;
         try {

@@ -4,6 +4,8 @@
  * Wire format (UTF-8, blocks separated by a blank line):
  *   retry: 5000                                first, once
  *   id: <event id>\nevent: <kind>\ndata: <JSON> durable event (kind: a spec chat §4 incoming type)
+ *   id: …\nevent: …\nview: <JSON>\ndata: …    the same on a stream opened with `views=1`, for an event about a group:
+ *                                              the recipient's view `{ group, unread }` (views.ts; live events only)
  *   event: NOTIFY_MSG\ndata: <JSON>             ephemeral (typing, online, offline): no id, never replayed
  *   event: SESSION_ENDED\ndata: {"type":"SESSION_ENDED","sessions":[key…]}   sessions of the user ended (issue 14:
  *                                              logout, password change, suspension, expiry; keys: SHA-256 of the
@@ -23,14 +25,27 @@ import type { LoggedEvent } from './log.js';
  * The SSE block of a durable event. The hub hands the same event object to every stream of its recipients, so the block
  * is built once per event, not once per recipient (issue 15: a message to a group of n members was serialised n times).
  */
-const frames = new WeakMap<LoggedEvent, string>();
-export function durableFrame(e: LoggedEvent): string {
-  let frame = frames.get(e);
-  if (frame === undefined) {
-    frame = `id: ${e.id}\nevent: ${e.kind}\ndata: ${JSON.stringify({ ...e.payload, type: e.payload.type ?? e.kind })}\n\n`;
-    frames.set(e, frame);
+const frames = new WeakMap<LoggedEvent, { head: string; data: string }>();
+function frameParts(e: LoggedEvent): { head: string; data: string } {
+  let parts = frames.get(e);
+  if (parts === undefined) {
+    parts = {
+      head: `id: ${e.id}\nevent: ${e.kind}\n`,
+      data: `data: ${JSON.stringify({ ...e.payload, type: e.payload.type ?? e.kind })}\n\n`,
+    };
+    frames.set(e, parts);
   }
-  return frame;
+  return parts;
+}
+
+/**
+ * The SSE block of a durable event; with `view` (a recipient's view, views.ts: one line of JSON) a `view:` line between
+ * `event:` and `data:`, a field that standard EventSource readers ignore (WHATWG HTML "server-sent events": unknown
+ * field names are ignored). Only the head and the view are per recipient; the data line is built once per event.
+ */
+export function durableFrame(e: LoggedEvent, view?: string): string {
+  const { head, data } = frameParts(e);
+  return view === undefined ? head + data : `${head}view: ${view}\n${data}`;
 }
 
 export class SseConnection {
@@ -64,11 +79,14 @@ export class SseConnection {
     this.pingTimer.unref();
   }
 
-  /** Writes one durable event (never dropped; an overfull socket closes the stream instead). */
-  sendDurable(e: LoggedEvent): void {
+  /**
+   * Writes one durable event (never dropped; an overfull socket closes the stream instead), with the recipient's `view`
+   * line when given (views.ts).
+   */
+  sendDurable(e: LoggedEvent, view?: string): void {
     if (e.id <= this.lastSentId) return;
     this.lastSentId = e.id;
-    this.write(durableFrame(e));
+    this.write(durableFrame(e, view));
     if (this.res.writableLength > this.opts.maxBufferedBytes) this.end();
   }
 
@@ -100,7 +118,7 @@ export class SseConnection {
       return;
     }
     if (m.durable) {
-      this.sendDurable(m.event);
+      this.sendDurable(m.event, m.view);
       return;
     }
     if (m.kind === 'SESSION_ENDED') {

@@ -6,15 +6,23 @@ import { toGlobalId } from 'graphql-relay';
 import type { Resolvers } from '../../generated/resolvers-types.js';
 import { nullIfAbsent } from '../../rest/errors.js';
 import type { GatewayContext } from '../../context.js';
+import type { RecipientView } from '../../realtime/events.js';
 import { chatApi, groupParent, messageOf, readSince, unreadStatistic, viewerId } from './shared.js';
 
-/** The group of an event as it is now (null when absent or not visible), read once for the events queued before it. */
-const eventGroup = (ctx: GatewayContext, groupId: number, receivedAt: number | undefined) =>
-  readSince(ctx, `group:${groupId}`, receivedAt, () => nullIfAbsent(() => chatApi(ctx).group(groupId)));
+type EventParent = { groupId: number; receivedAt?: number; view?: RecipientView };
 
-/** The viewer's unread statistic now, read once for the events queued before it. */
-const eventUnread = (ctx: GatewayContext, receivedAt: number | undefined) =>
-  readSince(ctx, 'unread', receivedAt, () => unreadStatistic(ctx));
+/**
+ * The group of an event for the viewer (null when absent or not visible): the backend's view sent with the event
+ * (issue 15: no read), else as it is now, read once for the events queued before it.
+ */
+const eventGroup = (ctx: GatewayContext, e: EventParent) =>
+  e.view
+    ? Promise.resolve(e.view.group)
+    : readSince(ctx, `group:${e.groupId}`, e.receivedAt, () => nullIfAbsent(() => chatApi(ctx).group(e.groupId)));
+
+/** The viewer's unread statistic: the backend's view sent with the event, else now, read once for the events queued before it. */
+const eventUnread = (ctx: GatewayContext, e: EventParent) =>
+  e.view ? e.view.unread : readSince(ctx, 'unread', e.receivedAt, () => unreadStatistic(ctx));
 
 const byTypename = { __resolveType: <T extends { __typename: string }>(e: T): T['__typename'] => e.__typename };
 
@@ -39,20 +47,20 @@ export const eventTypes = {
         : e.message;
     },
     group: async (e, _a, ctx) => {
-      const dto = await eventGroup(ctx, e.groupId, e.receivedAt);
+      const dto = await eventGroup(ctx, e);
       return dto ? groupParent(dto, e.message.viewerId) : null;
     },
-    unreadStatistic: (e, _a, ctx) => eventUnread(ctx, e.receivedAt),
+    unreadStatistic: (e, _a, ctx) => eventUnread(ctx, e),
   },
   ChatGroupEvent: {
     groupId: (e) => toGlobalId('ChatGroup', String(e.groupId)),
     event: (e) => e.kind as never,
     group: async (e, _a, ctx) => {
       if (e.removedForViewer) return null;
-      const dto = await eventGroup(ctx, e.groupId, e.receivedAt);
+      const dto = await eventGroup(ctx, e);
       return dto ? groupParent(dto, await viewerId(ctx)) : null;
     },
-    unreadStatistic: (e, _a, ctx) => eventUnread(ctx, e.receivedAt),
+    unreadStatistic: (e, _a, ctx) => eventUnread(ctx, e),
   },
   ChatTypingEvent: {
     groupId: (e) => toGlobalId('ChatGroup', String(e.groupId)),

@@ -115,7 +115,13 @@ export const groupTypes = {
       const id = await firstUnreadId(ctx, group, g.viewerId);
       return id === null ? null : toGlobalId('ChatMessage', String(id));
     },
-    members: (g) => (g.dto.members ?? []).map((m) => ({ userId: m.id, name: m.name, lastSeenAt: m.lastSeenAt })),
+    // a preview (list items, a realtime event's view) carries no members: the group is read once per operation
+    members: async (g, _a, ctx) =>
+      (g.dto.members ?? (await loadGroup(ctx, g.dto.id))?.members ?? []).map((m) => ({
+        userId: m.id,
+        name: m.name,
+        lastSeenAt: m.lastSeenAt,
+      })),
     messages: (g, args, ctx) => messageConnection(ctx, g, args),
     messagesAround: async (g, { messageId, count }, ctx) => {
       const size = pageSize(count, CHAT_MESSAGE_PAGE_SIZE);

@@ -6,6 +6,7 @@ import type { ChatGroupView, ChatMessageView } from '../../rest/chat.js';
 import type { ChatInvitationDto, GroupLastMessageDto } from '../../rest/contract.js';
 import type { LabelledMetadata } from '@platform/domain/chat/message';
 import type { TypingUser } from '@platform/domain/chat/typing';
+import type { RecipientView } from '../../realtime/events.js';
 
 export interface ChatUserParent {
   userId: number;
@@ -49,6 +50,8 @@ export interface ChatMessageEventParent {
   message: ChatMessageParent;
   /** performance.now() when the gateway received the event (shared.ts readSince); absent: unknown. */
   receivedAt?: number;
+  /** The viewer's group and unread statistic as the backend sent them with the event (realtime/events.ts). */
+  view?: RecipientView;
 }
 export interface ChatGroupEventParent {
   cursor: string | null;
@@ -58,6 +61,8 @@ export interface ChatGroupEventParent {
   removedForViewer: boolean;
   /** performance.now() when the gateway received the event (shared.ts readSince); absent: unknown. */
   receivedAt?: number;
+  /** The viewer's group and unread statistic as the backend sent them with the event (realtime/events.ts). */
+  view?: RecipientView;
 }
 export interface ChatTypingEventParent {
   cursor: null;

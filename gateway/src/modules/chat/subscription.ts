@@ -14,7 +14,7 @@ import type { WireEvent } from '@platform/domain/chat/events';
 import { metaDataIds } from '@platform/domain/chat/message';
 import { isOwnFor, type ChatViewer } from '@platform/domain/chat/own';
 import type { ChatHub } from '../../realtime/hub.js';
-import type { ChatStreamEvent } from '../../realtime/events.js';
+import type { ChatStreamEvent, RecipientView } from '../../realtime/events.js';
 import { subscriptionValues } from '../../realtime/subscriptionValues.js';
 import type { ChatMessageView } from '../../rest/chat.js';
 import { queryResult } from '../../rest/errors.js';
@@ -74,13 +74,19 @@ export function toPayload(e: ChatStreamEvent, viewer: ChatViewer): Payload | nul
     case 'RESYNC':
       return { __typename: 'ChatResyncEvent', cursor: e.cursor, reason: e.reason };
     case 'EVENT':
-      return fromWire(e.wire, e.cursor, viewer, e.receivedAt);
+      return fromWire(e.wire, e.cursor, viewer, e.receivedAt, e.view);
     case 'ORDER':
       return null; // live order events travel on the same channel; Subscription.orderEvents shows them (issue 12)
   }
 }
 
-function fromWire(w: WireEvent, cursor: string, viewer: ChatViewer, receivedAt?: number): Payload | null {
+function fromWire(
+  w: WireEvent,
+  cursor: string,
+  viewer: ChatViewer,
+  receivedAt?: number,
+  recipientView?: RecipientView,
+): Payload | null {
   switch (w.type) {
     case 'GROUP_MSG':
     case 'CHILD_MSG':
@@ -118,6 +124,7 @@ function fromWire(w: WireEvent, cursor: string, viewer: ChatViewer, receivedAt?:
         groupId: w.message.groupId,
         messageIds: ids,
         receivedAt,
+        view: recipientView,
         // lastViewedAt unknown in an event: someone else's new message is unread (DELIVERED), own keeps its status
         message: {
           dto,
@@ -141,6 +148,7 @@ function fromWire(w: WireEvent, cursor: string, viewer: ChatViewer, receivedAt?:
         userId,
         removedForViewer,
         receivedAt,
+        view: recipientView,
       };
     }
     case 'GROUP_REQDOC_MSG':

@@ -220,3 +220,29 @@ export type WireEvent =
       at?: string;
     }
   | { type: 'GROUP_REQDOC_MSG'; payload: unknown };
+
+/**
+ * The group a durable chat event is about, read from the backend's stored event as it travels (`kind` and the JSON
+ * `data` object): GROUP_MSG / CHILD_MSG (the message, or `{ message }`) and MODIFY_MSG (`message`) → the message's
+ * `groupId` (or `group.id`); MODIFY_GROUP_MSG → `groupId` (or `group.id`). Null for every other kind (NOTIFY_MSG,
+ * GROUP_REQDOC_MSG, live order events) and for a payload without a numeric group id. The backend's stream picks the
+ * per-recipient group view by it (issue 15), the gateway reads the same fields.
+ */
+export function eventGroupId(kind: string, payload: unknown): number | null {
+  if (!payload || typeof payload !== 'object') return null;
+  const body = payload as { message?: unknown; groupId?: unknown; group?: { id?: unknown } | null };
+  const idOf = (o: { groupId?: unknown; group?: { id?: unknown } | null }) =>
+    typeof o.groupId === 'number' ? o.groupId : typeof o.group?.id === 'number' ? o.group.id : null;
+  switch (kind) {
+    case 'GROUP_MSG':
+    case 'CHILD_MSG':
+    case 'MODIFY_MSG': {
+      const m = body.message && typeof body.message === 'object' ? body.message : kind === 'MODIFY_MSG' ? null : body;
+      return m ? idOf(m as typeof body) : null;
+    }
+    case 'MODIFY_GROUP_MSG':
+      return idOf(body);
+    default:
+      return null;
+  }
+}
