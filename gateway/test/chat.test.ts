@@ -8,7 +8,9 @@ import { createClient, type Client } from 'graphql-ws';
 import { toGlobalId } from 'graphql-relay';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { Kind, parse, type FieldNode } from 'graphql';
 import { buildGateway, type Gateway } from '../src/app.js';
+import { selectsEventViews } from '../src/modules/chat/subscription.js';
 import type { GroupLastMessageDto } from '../src/rest/contract.js';
 import { startChatStub, type ChatStub } from './chatStub.js';
 
@@ -627,6 +629,39 @@ describe('message calls follow the backend route schemas (backend routes/chat)',
     });
     expect(got.map((e) => e.message)).toEqual([expected('DELIVERED'), expected('VIEWED')]);
     expect(got[1].messageIds).toEqual([701, 702].map((n) => toGlobalId('ChatMessage', String(n))));
+  });
+
+  it('a document that selects neither group nor unreadStatistic opens the upstream without views; selectsEventViews finds them through fragments', async () => {
+    const c = socket('sess-v');
+    const stop = c.subscribe(
+      { query: `subscription { chatEvents { __typename ... on ChatMessageEvent { kind message { text } } } }` },
+      { next: () => {}, error: () => {}, complete: () => {} },
+    );
+    await until(() => stub.open(6).length === 1);
+    expect(stub.open(6)[0].views).toBeNull();
+    stop();
+    const infoOf = (doc: string) => {
+      const defs = parse(doc).definitions;
+      const op = defs.find((d) => d.kind === Kind.OPERATION_DEFINITION)!;
+      const fragments = Object.fromEntries(
+        defs.filter((d) => d.kind === Kind.FRAGMENT_DEFINITION).map((d) => [d.name.value, d]),
+      );
+      return { fieldNodes: [op.selectionSet.selections[0] as FieldNode], fragments };
+    };
+    expect(selectsEventViews(infoOf(`subscription { chatEvents { ... on ChatMessageEvent { kind } } }`))).toBe(false);
+    // `group` of the message is not the event's group
+    expect(
+      selectsEventViews(infoOf(`subscription { chatEvents { ... on ChatMessageEvent { message { id } } } }`)),
+    ).toBe(false);
+    expect(
+      selectsEventViews(
+        infoOf(`subscription { chatEvents { ...E } } fragment E on ChatEvent { ... on ChatGroupEvent { ...G } }
+          fragment G on ChatGroupEvent { unreadStatistic { unreadMessagesCount } }`),
+      ),
+    ).toBe(true);
+    expect(selectsEventViews(infoOf(`subscription { chatEvents { ... on ChatMessageEvent { group { id } } } }`))).toBe(
+      true,
+    );
   });
 
   it("the group and unread statistic of an event come from the backend stream's `view:` line with no read; without one (or unreadable) they are read", async () => {

@@ -80,6 +80,7 @@ const USERS: Record<string, number> = {
   'sess-c': 3,
   'sess-op': 4,
   'sess-op2': 5,
+  'sess-v': 6,
 };
 /** Operators (data role OPER); everybody else is a CLIENT. */
 const OPERATORS = new Set([4, 5]);

@@ -66,6 +66,8 @@ export interface Subscriber {
   cookie: string;
   /** Key of the session behind `cookie` (sessionKey.ts); null without a SESSION cookie (issue 14). */
   sessionKey?: string | null;
+  /** Whether the subscription's document selects what the backend's per-recipient views answer (upstream `views=1`). */
+  views?: boolean;
   lastDelivered: number;
   queue: ChatStreamEvent[];
   waiting: ((r: IteratorResult<ChatStreamEvent>) => void) | null;
@@ -116,6 +118,7 @@ export class Channel {
       apiToken: o.apiToken,
       fetchToken: (c) => fetchSessionToken(o.backendUrl, c, o.dispatcher),
       lastEventId: () => (this.resume.lastId === null ? null : String(this.resume.lastId)),
+      views: () => [...this.subs].some((s) => s.views !== false),
       onEvent: (e) => this.onSse(e),
       onStop: (reason) => this.onStop(reason),
       retryDelayMs: o.retryDelayMs,

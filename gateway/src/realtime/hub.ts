@@ -142,11 +142,18 @@ export class ChatHub {
     userId: number;
     cookie: string;
     resumeFrom?: string | null;
+    /**
+     * Whether this subscription needs the backend's per-recipient views (the group and unread statistic of each event;
+     * default true). The user's upstream asks for them when it connects if any of its subscriptions does; events that
+     * come without them have those fields read on demand.
+     */
+    views?: boolean;
   }): AsyncIterableIterator<ChatStreamEvent> {
     const resume = parseResumeCursor(input.resumeFrom);
     const s: Subscriber = {
       cookie: input.cookie,
       sessionKey: sessionKeyOfCookie(input.cookie),
+      views: input.views ?? true,
       lastDelivered: 0,
       queue: [],
       waiting: null,

@@ -48,6 +48,11 @@ export interface UpstreamStreamOptions {
   fetchToken: (cookie: string) => Promise<ChatSessionTokenDto>;
   /** Last-Event-ID to (re)connect with, null for a live start. */
   lastEventId: () => string | null;
+  /**
+   * Whether to ask for the per-recipient views (`views=1`, issue 15), evaluated at each connect (default true; never
+   * with an API token).
+   */
+  views?: () => boolean;
   onEvent: (e: SseEvent) => void;
   /** Each time a connection is established (status 200). */
   onOpen?: () => void;
@@ -168,7 +173,8 @@ export class UpstreamStream {
     let res: Dispatcher.ResponseData;
     try {
       // views=1: each chat event about a group carries the user's group preview and unread statistic (issue 15)
-      const path = this.opts.apiToken ? '/api/secured/chat/stream' : '/api/secured/chat/stream?views=1';
+      const views = !this.opts.apiToken && (this.opts.views?.() ?? true);
+      const path = views ? '/api/secured/chat/stream?views=1' : '/api/secured/chat/stream';
       res = await request(`${this.opts.backendUrl.replace(/\/+$/, '')}${path}`, {
         method: 'GET',
         headers,

@@ -195,7 +195,11 @@ export async function seedChatWorld({ databaseUrl, sessionSecret, users: count, 
       const cookies = await Promise.all(chunk.map((id) => session(id)));
       chunk.forEach((id, j) => users.push({ id, cookie: cookies[j], groupIndex: Math.floor((i + j) / groupSize) }));
     }
-    return { users, sender: { id: senderRow.id, cookie: await session(senderRow.id) }, groups };
+    const sender = { id: senderRow.id, cookie: await session(senderRow.id) };
+    // the planner's statistics of the new rows, as autovacuum would keep them on a running server (a CI machine's
+    // PostgreSQL may run with autovacuum off: without them the chat statements are planned for empty tables)
+    await dbh.pool.query('vacuum analyze');
+    return { users, sender, groups };
   } finally {
     await dbh.close();
   }

@@ -8,7 +8,13 @@
  * session the subscription fails with UNAUTHENTICATED. When the upstream stops for a lost session or a 500,
  * the subscription ends with UNAUTHENTICATED or INTERNAL_SERVER_ERROR.
  */
-import { GraphQLError, type GraphQLSchema } from 'graphql/index.js';
+import {
+  GraphQLError,
+  Kind,
+  type GraphQLResolveInfo,
+  type GraphQLSchema,
+  type SelectionSetNode,
+} from 'graphql/index.js';
 import type { GatewayContext } from '../../context.js';
 import type { WireEvent } from '@platform/domain/chat/events';
 import { metaDataIds } from '@platform/domain/chat/message';
@@ -158,12 +164,33 @@ function fromWire(
   }
 }
 
+const VIEW_FIELDS = new Set(['group', 'unreadStatistic']);
+
+/**
+ * Whether a chatEvents selection asks, on an event, for a field the backend's per-recipient view answers (`group`,
+ * `unreadStatistic` of ChatMessageEvent / ChatGroupEvent), through inline fragments and fragment spreads. The web app's
+ * document does; a document that does not spares the backend reading the views (issue 15).
+ */
+export function selectsEventViews(info: Pick<GraphQLResolveInfo, 'fieldNodes' | 'fragments'>): boolean {
+  const seen = new Set<string>();
+  const walk = (set: SelectionSetNode | undefined): boolean =>
+    !!set &&
+    set.selections.some((s) => {
+      if (s.kind === Kind.FIELD) return VIEW_FIELDS.has(s.name.value);
+      if (s.kind === Kind.INLINE_FRAGMENT) return walk(s.selectionSet);
+      if (seen.has(s.name.value)) return false;
+      seen.add(s.name.value);
+      return walk(info.fragments[s.name.value]?.selectionSet);
+    });
+  return info.fieldNodes.some((f) => walk(f.selectionSet));
+}
+
 /** Attaches `subscribe`/`resolve` of Subscription.chatEvents to the schema, bound to `hub`. */
 export function attachChatSubscription(schema: GraphQLSchema, hub: ChatHub): void {
   const field = schema.getSubscriptionType()?.getFields().chatEvents;
   if (!field) throw new Error('schema.graphql lacks Subscription.chatEvents');
   field.resolve = (payload: unknown) => payload;
-  field.subscribe = async (_root, args: { resumeFrom?: string | null }, ctx: GatewayContext) => {
+  field.subscribe = async (_root, args: { resumeFrom?: string | null }, ctx: GatewayContext, info: GraphQLResolveInfo) => {
     // An API token (issue 12) follows live order events only (orderEvents), never the chat.
     const cookieSession = ctx.session.hasSessionCookie() && !ctx.session.usesApiToken();
     const user = cookieSession ? await queryResult(() => ctx.loaders.viewer()) : null;
@@ -172,6 +199,7 @@ export function attachChatSubscription(schema: GraphQLSchema, hub: ChatHub): voi
       userId: user.userId,
       cookie: ctx.session.jar.header() ?? '',
       resumeFrom: args.resumeFrom ?? null,
+      views: selectsEventViews(info),
     });
     // an operator is support (spec chat §6): the desk's messages in support chats are theirs
     const viewer: ChatViewer = { userId: user.userId, isSupport: user.account?.type === 'OPER' };
