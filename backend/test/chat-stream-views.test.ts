@@ -136,6 +136,7 @@ for (const driver of DRIVERS) {
       replay.close();
       const bad = await SseReader.open(`${url}?views=2`, { cookie: client.cookieHeader() });
       expect(bad.status).toBe(400);
+      expect(JSON.parse(bad.body)).toMatchObject({ code: 'VALIDATION_ERROR' });
     });
 
     it('the batch statements answer what GET group/{id} and GET messages/unread answer each viewer', async () => {
