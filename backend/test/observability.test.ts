@@ -97,6 +97,7 @@ describe.each(DRIVERS)('observability of the backend (%s)', (driver) => {
     );
     expect(res.body).toMatch(/db_query_duration_seconds_count\{operation="SELECT",result="ok"\} \d+/);
     expect(res.body).toMatch(/event_log_lag_events \d+/);
+    expect(res.body).toMatch(/event_stream_view_failures_total 0/);
     if (driver === 'postgres') expect(res.body).toMatch(/db_pool_connections\{state="total"\} \d+/);
     else expect(res.body).not.toMatch(/db_pool_connections\{/);
   });

@@ -18,6 +18,8 @@ export interface BackendMetricsSources {
   eventLogLag?: () => Promise<number | undefined>;
   /** Open SSE streams of the stream hub. */
   streamSubscribers?: () => number | undefined;
+  /** Reads of the stream hub's per-recipient views that failed since start (chat/stream/hub.ts stats.viewFailures). */
+  viewFailures?: () => number | undefined;
 }
 
 export class BackendMetrics extends AppMetrics {
@@ -57,6 +59,18 @@ export class BackendMetrics extends AppMetrics {
       async collect() {
         const lag = await sources.eventLogLag?.();
         if (lag !== undefined) this.set(lag);
+      },
+    });
+    let countedFailures = 0;
+    new client.Counter({
+      name: 'event_stream_view_failures_total',
+      help: "Batches of events the stream hub sent without the recipients' views because reading them failed (the gateway then reads them per event)",
+      registers,
+      collect() {
+        const n = sources.viewFailures?.();
+        if (n === undefined || n <= countedFailures) return;
+        this.inc(n - countedFailures);
+        countedFailures = n;
       },
     });
     new client.Gauge({

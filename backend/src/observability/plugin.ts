@@ -66,6 +66,7 @@ export default fp(
     const metrics = new BackendMetrics({
       pool: () => opts.dbh.pool,
       streamSubscribers: () => (app.hasDecorator('chatRealtime') ? app.chatRealtime.openStreams() : undefined),
+      viewFailures: () => (app.hasDecorator('chatRealtime') ? app.chatRealtime.hub.stats.viewFailures : undefined),
       eventLogLag: async () => {
         if (!app.hasDecorator('chatRealtime')) return undefined;
         const { headId } = await readLogBounds(opts.dbh.db);
