@@ -190,7 +190,12 @@ export function attachChatSubscription(schema: GraphQLSchema, hub: ChatHub): voi
   const field = schema.getSubscriptionType()?.getFields().chatEvents;
   if (!field) throw new Error('schema.graphql lacks Subscription.chatEvents');
   field.resolve = (payload: unknown) => payload;
-  field.subscribe = async (_root, args: { resumeFrom?: string | null }, ctx: GatewayContext, info: GraphQLResolveInfo) => {
+  field.subscribe = async (
+    _root,
+    args: { resumeFrom?: string | null },
+    ctx: GatewayContext,
+    info: GraphQLResolveInfo,
+  ) => {
     // An API token (issue 12) follows live order events only (orderEvents), never the chat.
     const cookieSession = ctx.session.hasSessionCookie() && !ctx.session.usesApiToken();
     const user = cookieSession ? await queryResult(() => ctx.loaders.viewer()) : null;
