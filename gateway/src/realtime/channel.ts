@@ -118,7 +118,7 @@ export class Channel {
       apiToken: o.apiToken,
       fetchToken: (c) => fetchSessionToken(o.backendUrl, c, o.dispatcher),
       lastEventId: () => (this.resume.lastId === null ? null : String(this.resume.lastId)),
-      views: () => [...this.subs].some((s) => s.views !== false),
+      views: () => [...this.subs].some((s) => s.views === true),
       onEvent: (e) => this.onSse(e),
       onStop: (reason) => this.onStop(reason),
       retryDelayMs: o.retryDelayMs,

@@ -143,9 +143,9 @@ export class ChatHub {
     cookie: string;
     resumeFrom?: string | null;
     /**
-     * Whether this subscription needs the backend's per-recipient views (the group and unread statistic of each event;
-     * default true). The user's upstream asks for them when it connects if any of its subscriptions does; events that
-     * come without them have those fields read on demand.
+     * Whether this subscription needs the backend's per-recipient views (the group and unread statistic of each event:
+     * chatEvents documents that select them; default false, e.g. orderEvents). The user's upstream asks for them when it
+     * connects if any of its subscriptions does; events that come without them have those fields read on demand.
      */
     views?: boolean;
   }): AsyncIterableIterator<ChatStreamEvent> {
@@ -153,7 +153,7 @@ export class ChatHub {
     const s: Subscriber = {
       cookie: input.cookie,
       sessionKey: sessionKeyOfCookie(input.cookie),
-      views: input.views ?? true,
+      views: input.views ?? false,
       lastDelivered: 0,
       queue: [],
       waiting: null,
