@@ -10,10 +10,11 @@
  * rewritten only when at least PRESENCE_REFRESH_MS old. On PGlite and PostgreSQL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { chatEvents } from '../src/db/schema/chat-events.js';
 import { chatGroups, chatMessages, chatPresence } from '../src/db/schema/chat.js';
-import { eventMessage, isPlainSend } from '../src/chat/repository/messages.js';
+import { storedFiles } from '../src/db/schema/orders.js';
+import { eventMessage, isPlainSend, sendPlainMessage } from '../src/chat/repository/messages.js';
 import { PRESENCE_REFRESH_MS } from '../src/chat/repository/people.js';
 import { createTestApp, DRIVERS, type TestApp, type TestClient } from './harness.js';
 import { PNG, pdf } from './orders-helpers.js';
@@ -105,15 +106,16 @@ for (const driver of DRIVERS) {
       expect(await t.snapshot()).toEqual(snap);
     };
 
-    it('the one-statement predicate: no file, pictures or invitation of its own (a reply or a forward may)', () => {
+    it('the one-statement predicate: no invitation, no forward with attachments of its own (own attachments since 0027)', () => {
       expect(isPlainSend({})).toBe(true);
       expect(isPlainSend({ metaData: { metadataType: 'HASHTAG' } })).toBe(true);
       expect(isPlainSend({ replyMessageId: 1 })).toBe(true);
       expect(isPlainSend({ forwardMessageId: 1 })).toBe(true);
-      expect(isPlainSend({ replyMessageId: 1, fileId: 'x' })).toBe(false);
+      expect(isPlainSend({ replyMessageId: 1, fileId: 'x' })).toBe(true);
+      expect(isPlainSend({ fileId: 'x' })).toBe(true);
+      expect(isPlainSend({ pictureIds: ['x'] })).toBe(true);
       expect(isPlainSend({ forwardMessageId: 1, pictureIds: ['x'] })).toBe(false);
-      expect(isPlainSend({ fileId: 'x' })).toBe(false);
-      expect(isPlainSend({ pictureIds: ['x'] })).toBe(false);
+      expect(isPlainSend({ forwardMessageId: 1, fileId: 'x' })).toBe(false);
       expect(isPlainSend({ metaData: { metadataType: 'GROUP_INVITATION' } })).toBe(false);
     });
 
@@ -359,6 +361,100 @@ for (const driver of DRIVERS) {
       expect((await client.post(`${C}/group/${groupId}/messages`, { text: 'd' })).statusCode).toBe(201);
       expect(await seen()).toBe(t.clock.now().getTime());
       t.clock.unfreeze();
+    });
+
+    it("own attachments (migration 0027): the file and pictures attached by the statement, the event view exactly eventMessage's", async () => {
+      const file = (await client.upload(`${C}/group/${groupId}/files`, 'акт.pdf', pdf(700, 'a'))).json().id as string;
+      const pic = (await client.upload(`${C}/group/${groupId}/files`, 'схема.png', PNG)).json().id as string;
+      const res = await throughFunction(() =>
+        client.post(`${C}/group/${groupId}/messages`, {
+          text: 'вложения',
+          extMsgId: `msg_${++key}`,
+          fileId: file,
+          pictureIds: [pic, pic],
+        }),
+      );
+      expect(res.statusCode, res.body).toBe(201);
+      const sent = res.json();
+      expect(sent).toMatchObject({ text: 'вложения', file: { id: file }, pictures: [{ id: pic }] });
+      const [row] = await t.db.select().from(chatMessages).where(eq(chatMessages.id, sent.msgId));
+      expect(row).toMatchObject({ fileId: file, pictureIds: [pic], type: 'GROUP_MSG' });
+      // attached at the message's creation time: out of the upload quota, never expired (files/quota.ts)
+      const files = await t.db
+        .select()
+        .from(storedFiles)
+        .where(inArray(storedFiles.id, [file, pic]));
+      expect(files.map((f) => f.attachedAt?.getTime())).toEqual([row.createdAt.getTime(), row.createdAt.getTime()]);
+      const [ev] = await lastEvents(1);
+      expect(ev.payload).toEqual({ type: 'GROUP_MSG', groupId, message: await expectedView(sent.msgId) });
+      // a reply with a picture of its own goes through the statement too
+      const pic2 = (await client.upload(`${C}/group/${groupId}/files`, 'ещё.png', PNG)).json().id as string;
+      const reply = await throughFunction(() =>
+        client.post(`${C}/group/${groupId}/messages`, {
+          extMsgId: `msg_${++key}`,
+          replyMessageId: sent.msgId,
+          pictureIds: [pic2],
+        }),
+      );
+      expect(reply.json()).toMatchObject({
+        type: 'CHILD_MSG',
+        pictures: [{ id: pic2 }],
+        replyMessage: { msgId: sent.msgId },
+      });
+    });
+
+    it('own attachments refused before the statement keep their codes and fields; an upload gone meanwhile writes nothing', async () => {
+      const pdfId = (await client.upload(`${C}/group/${groupId}/files`, 'не картинка.pdf', pdf(300, 'n'))).json()
+        .id as string;
+      const strangers = (
+        await stranger.upload(
+          `${C}/group/${(await stranger.get('/api/secured/chat/session-token')).json().supportChatGroupId}/files`,
+          'чужое.png',
+          PNG,
+        )
+      ).json().id as string;
+      const snap = await t.snapshot();
+      const refused = async (body: Record<string, unknown>, field: string, code: string) => {
+        const r = await client.post(`${C}/group/${groupId}/messages`, { extMsgId: `msg_${++key}`, ...body });
+        expect(r.statusCode, r.body).toBe(400);
+        expect(r.json()).toMatchObject({ code, errors: [{ field, code }] });
+      };
+      await refused({ pictureIds: [pdfId] }, 'pictureIds.0', 'NOT_A_PICTURE');
+      await refused({ fileId: strangers }, 'fileId', 'FILE_NOT_FOUND');
+      await refused({ text: 'x', pictureIds: [pdfId, strangers] }, 'pictureIds.1', 'FILE_NOT_FOUND');
+      expect(await t.snapshot()).toEqual(snap);
+
+      // the route read the uploads, then they went before the statement ran — one deleted (the expiry), one taken by an
+      // order: FILE_NOT_FOUND with their ids from the statement, nothing written
+      const pic = (await client.upload(`${C}/group/${groupId}/files`, 'уйдёт.png', PNG)).json().id as string;
+      const readRows = await t.db
+        .select()
+        .from(storedFiles)
+        .where(inArray(storedFiles.id, [pdfId, pic]));
+      const orderId = (await t.db.execute(sql`select id from orders order by id limit 1`)) as unknown as {
+        rows: Array<{ id: number }>;
+      };
+      await t.db
+        .update(storedFiles)
+        .set({ orderId: Number(orderId.rows[0].id) })
+        .where(eq(storedFiles.id, pdfId));
+      const gone = { ...readRows[0], id: '00000000-0000-4000-8000-00000000dead' };
+      const before = await t.snapshot();
+      const me = (await client.get('/api/secured/common/current/user')).json().userId as number;
+      const out = await sendPlainMessage(t.db, {
+        groupId,
+        user: { id: me, accountType: 'CLIENT' },
+        extMsgId: `msg_${++key}`,
+        text: 'с пропавшими файлами',
+        mentioned: [],
+        metaData: null,
+        own: { fileId: pdfId, pictureIds: [pic, gone.id], files: [...readRows, gone] },
+        now: t.clock.now(),
+        senderName: 'Иван Смирнов',
+        supportName: 'Поддержка',
+      });
+      expect(out).toEqual({ outcome: 'FILE_NOT_FOUND', missing: [pdfId, gone.id] });
+      expect(await t.snapshot()).toEqual(before);
     });
   });
 }

@@ -484,8 +484,8 @@ export function rowFromJson<T extends PgTable>(table: T, json: Record<string, un
 }
 
 /**
- * A send that {@link sendPlainMessage} can do in one statement: no file or pictures of its own, no invitation (a reply or
- * a forward may, since migration 0026).
+ * A send that {@link sendPlainMessage} can do in one statement: no invitation, and no forward with a file or pictures of
+ * its own (a reply or a forward may, since migration 0026; own attachments since 0027, once the route has checked them).
  */
 export function isPlainSend(b: {
   replyMessageId?: number | null;
@@ -494,7 +494,8 @@ export function isPlainSend(b: {
   pictureIds?: string[] | null;
   metaData?: { metadataType?: string } | null;
 }): boolean {
-  return !b.fileId && !(b.pictureIds ?? []).length && b.metaData?.metadataType !== 'GROUP_INVITATION';
+  const ownAttachments = !!b.fileId || (b.pictureIds ?? []).length > 0;
+  return !(b.forwardMessageId && ownAttachments) && b.metaData?.metadataType !== 'GROUP_INVITATION';
 }
 
 /** The answer of {@link sendPlainMessage}. */
@@ -503,6 +504,8 @@ export type PlainSendOutcome =
   | { outcome: 'REPLY_NOT_FOUND' }
   | { outcome: 'FORWARD_NOT_FOUND' }
   | { outcome: 'MENTION_NOT_MEMBER' }
+  /** An own upload of `own` gone since the route read it (expired, or attached to an order): the ids not found. */
+  | { outcome: 'FILE_NOT_FOUND'; missing: string[] }
   | { outcome: 'DUP' | 'CREATED'; row: ChatMessageRow; group: ChatGroupRow; member: ChatMemberRow };
 
 /**
@@ -539,6 +542,12 @@ export async function sendPlainMessage(
      * (read here for the event view; the statement checks the message and the caller's membership of its group).
      */
     forwardOfId?: number | null;
+    /**
+     * The sender's own file and pictures (migration 0027), with their stored rows as the route read and checked them
+     * (present, the caller's, no order's, pictures that are pictures): the statement locks them, refuses with
+     * FILE_NOT_FOUND when one has gone since, and marks them attached. Not with `forwardOfId`.
+     */
+    own?: { fileId: string | null; pictureIds: string[]; files: Array<typeof storedFiles.$inferSelect> };
     now: Date;
     senderName: string;
     supportName: string;
@@ -563,8 +572,8 @@ export async function sendPlainMessage(
     authorUserId: user.id,
     extMsgId: args.extMsgId,
     text: args.text ?? forwarded?.text ?? null,
-    fileId: forwarded?.fileId ?? null,
-    pictureIds: forwarded?.pictureIds ?? [],
+    fileId: args.own ? args.own.fileId : (forwarded?.fileId ?? null),
+    pictureIds: args.own ? args.own.pictureIds : (forwarded?.pictureIds ?? []),
     replyToId: args.replyToId ?? null,
     forwardOfId,
     mentioned: args.mentioned,
@@ -583,7 +592,7 @@ export async function sendPlainMessage(
   // replied and the forwarded message again
   const template = await eventMessage(db, placeholder, placeholderGroup, {
     names: new Map([[user.id, args.senderName]]),
-    files: [],
+    files: args.own?.files ?? [],
     noReactions: true,
   });
   const result = await db.execute(sql`
@@ -593,7 +602,7 @@ export async function sendPlainMessage(
       ${now.toISOString()}::timestamptz, ${PRESENCE_REFRESH_MS}::int, ${JSON.stringify(template)}::jsonb,
       ${args.senderName}::text, ${args.supportName}::text, ${args.replyToId ?? null}::int,
       ${forwardOfId}::bigint, ${placeholder.fileId}::uuid,
-      ${`{${placeholder.pictureIds.join(',')}}`}::uuid[])`);
+      ${`{${placeholder.pictureIds.join(',')}}`}::uuid[], ${!!args.own}::boolean)`);
   const [r] = (
     result as unknown as {
       rows: Array<{ outcome: string; msg: unknown; grp: unknown; mem: unknown }>;
@@ -607,6 +616,8 @@ export async function sendPlainMessage(
     r.outcome === 'MENTION_NOT_MEMBER'
   )
     return { outcome: r.outcome };
+  if (r.outcome === 'FILE_NOT_FOUND')
+    return { outcome: r.outcome, missing: (json(r.msg) as unknown as string[]).map(String) };
   if (r.outcome !== 'DUP' && r.outcome !== 'CREATED') throw new Error(`chat_send_message: outcome ${r.outcome}`);
   // The events are committed (or, inside a caller's transaction, will be): the sequencer moves them into the log.
   if (r.outcome === 'CREATED') await afterCommit(db, kickSequencerOf);

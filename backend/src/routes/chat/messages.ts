@@ -29,6 +29,7 @@ import { MAX_PICTURES_PER_MESSAGE, SUPPORT_USER_ID } from '@platform/domain/limi
 import { CHAT_ERRORS } from '@platform/domain/chat/errors';
 import { canPerform, type MemberRole } from '@platform/domain/chat/groups';
 import { isPictureFile, isValidMsgKey, validateChatMessage } from '@platform/domain/chat/message';
+import type { DbOrTx } from '../../db/client.js';
 import { AppError, MESSAGES } from '../../errors.js';
 import { markAttached } from '../../files/quota.js';
 import { errorResponses, CSRF_ERRORS, INPUT_ERRORS, SESSION_ERRORS, ROLE_ERRORS } from '../schemas.js';
@@ -47,6 +48,43 @@ import {
   chatContext,
   namesOfCaller,
 } from './context.js';
+
+/** A stored file row (files/storage.ts; the chat's uploads). */
+type StoredFileRow = typeof storedFiles.$inferSelect;
+
+/**
+ * The caller's uploads among `ids` that no order holds (spec chat §5: a message attaches the sender's own uploads),
+ * locked FOR UPDATE when `lock` (inside the send's transaction: the expiry of unattached uploads, files/quota.ts, must
+ * not delete them before they are attached).
+ */
+async function callersUploads(d: DbOrTx, userId: number, ids: string[], lock = false): Promise<StoredFileRow[]> {
+  const q = d
+    .select()
+    .from(storedFiles)
+    .where(and(inArray(storedFiles.id, ids), eq(storedFiles.ownerUserId, userId), isNull(storedFiles.orderId)));
+  return lock ? q.for('update') : q;
+}
+
+/**
+ * The refusal of a send's own attachments (spec chat §5), or null: the file and every picture of `req` must be among
+ * `files` (callersUploads), and every picture a picture (@platform/domain/chat/message isPictureFile). 400
+ * FILE_NOT_FOUND / NOT_A_PICTURE on the field as the request names it (`fileId`, `pictureIds.<index>`), the file first.
+ */
+function attachmentRefusal(
+  req: { fileId?: string | null; pictureIds?: string[] | null },
+  files: StoredFileRow[],
+): AppError | null {
+  const found = new Map(files.map((f) => [f.id, f]));
+  const pictureIds = [...new Set(req.pictureIds ?? [])];
+  const at = (id: string) => `pictureIds.${(req.pictureIds ?? []).indexOf(id)}`;
+  if (req.fileId && !found.has(req.fileId)) return attachErr('fileId', 'FILE_NOT_FOUND');
+  const missing = pictureIds.find((id) => !found.has(id));
+  if (missing) return attachErr(at(missing), 'FILE_NOT_FOUND');
+  const notPicture = pictureIds.find(
+    (id) => !isPictureFile({ name: found.get(id)!.originalName, contentType: found.get(id)!.contentType }),
+  );
+  return notPicture ? attachErr(at(notPicture), 'NOT_A_PICTURE') : null;
+}
 
 export default async function chatMessageRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -279,7 +317,7 @@ export default async function chatMessageRoutes(fastify: FastifyInstance): Promi
       // Issue 15: a message without attachments of its own or an invitation — plain, a reply or a forward — in ONE
       // statement, its own transaction (chat_send_message, migrations 0025 and 0026): the same checks in the same order,
       // the same writes and events, the same answer as the transaction below.
-      const sendPlain = async (senderName: string) => {
+      const sendPlain = async (senderName: string, ownFiles: StoredFileRow[]) => {
         const sent = await sendPlainMessage(db, {
           groupId,
           user: actor(user),
@@ -289,6 +327,7 @@ export default async function chatMessageRoutes(fastify: FastifyInstance): Promi
           metaData: b.metaData ?? null,
           replyToId: b.replyMessageId ?? null,
           forwardOfId: b.forwardMessageId ?? null,
+          ...(ownFiles.length ? { own: { fileId: b.fileId ?? null, pictureIds, files: ownFiles } } : {}),
           now: now(),
           senderName,
           supportName: senderNames!.get(SUPPORT_USER_ID) ?? '',
@@ -300,14 +339,28 @@ export default async function chatMessageRoutes(fastify: FastifyInstance): Promi
           throw vErr('forwardMessageId', 'FORWARD_NOT_FOUND', 'Пересылаемое сообщение не найдено');
         if (sent.outcome === 'MENTION_NOT_MEMBER')
           throw vErr('mentioned', 'MENTION_NOT_MEMBER', 'Упомянутый пользователь не участник чата');
+        // an upload gone since it was read (expired, or attached to an order): the refusal the transaction path gives
+        if (sent.outcome === 'FILE_NOT_FOUND')
+          throw attachmentRefusal(
+            b,
+            ownFiles.filter((f) => !sent.missing.includes(f.id)),
+          )!;
         if (sent.row.groupId !== sent.group.id)
           throw AppError.conflict('Этот extMsgId уже использован в другом чате', 'EXT_MSG_ID_USED');
-        const files: Array<typeof storedFiles.$inferSelect> = [];
-        return { group: sent.group, member: sent.member, row: sent.row, created: sent.outcome === 'CREATED', files };
+        const created = sent.outcome === 'CREATED';
+        return { group: sent.group, member: sent.member, row: sent.row, created, files: created ? ownFiles : [] };
       };
+      // Own attachments: read and checked before the one statement, which locks and attaches them; any refusal takes the
+      // transaction path, which answers it in its own order of checks.
+      let ownFiles: StoredFileRow[] = [];
+      let oneStatement = callerName !== undefined && isPlainSend(b);
+      if (oneStatement && (b.fileId || pictureIds.length)) {
+        ownFiles = await callersUploads(db, user.id, [...(b.fileId ? [b.fileId] : []), ...pictureIds]);
+        oneStatement = attachmentRefusal(b, ownFiles) === null;
+      }
       const result =
-        callerName !== undefined && isPlainSend(b)
-          ? await sendPlain(callerName)
+        oneStatement && callerName !== undefined
+          ? await sendPlain(callerName, ownFiles)
           : await db.transaction(async (tx) => {
               const { group, member, dup, lastSeenAt } = await lockMembership(
                 tx,
@@ -359,30 +412,12 @@ export default async function chatMessageRoutes(fastify: FastifyInstance): Promi
                   throw vErr('mentioned', 'MENTION_NOT_MEMBER', 'Упомянутый пользователь не участник чата');
               }
               const fileIds = [...(b.fileId ? [b.fileId] : []), ...pictureIds];
-              let files: Array<typeof storedFiles.$inferSelect> = [];
+              let files: StoredFileRow[] = [];
               if (fileIds.length) {
-                files = await tx
-                  .select()
-                  .from(storedFiles)
-                  .where(
-                    and(
-                      inArray(storedFiles.id, fileIds),
-                      eq(storedFiles.ownerUserId, user.id),
-                      isNull(storedFiles.orderId),
-                    ),
-                  )
-                  // Locked: the expiry of unattached uploads (files/quota.ts) must not delete them before they are attached.
-                  .for('update');
-                const found = new Map(files.map((f) => [f.id, f]));
-                const at = (id: string) => `pictureIds.${(b.pictureIds ?? []).indexOf(id)}`;
-                if (b.fileId && !found.has(b.fileId)) throw attachErr('fileId', 'FILE_NOT_FOUND');
-                const missing = pictureIds.find((id) => !found.has(id));
-                if (missing) throw attachErr(at(missing), 'FILE_NOT_FOUND');
-                const notPicture = pictureIds.find(
-                  (id) =>
-                    !isPictureFile({ name: found.get(id)!.originalName, contentType: found.get(id)!.contentType }),
-                );
-                if (notPicture) throw attachErr(at(notPicture), 'NOT_A_PICTURE');
+                // Locked: the expiry of unattached uploads (files/quota.ts) must not delete them before they are attached.
+                files = await callersUploads(tx, user.id, fileIds, true);
+                const refusal = attachmentRefusal(b, files);
+                if (refusal) throw refusal;
               }
               const row = await insertChatMessage(
                 tx,
