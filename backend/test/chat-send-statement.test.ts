@@ -5,7 +5,8 @@
  * from the stored row (sender and group set in SQL, the operator acting as 10762 included); MSG_VIEWED comes before it
  * with the next contiguous id; the idempotent extMsgId answers 200 (409 from another group) without a row or an event;
  * a reply (migration 0026) is a CHILD_MSG and a forward (0026 too) copies the forwarded text, file and pictures, their
- * events carrying the same view with the quote, and both go through the function; refusals (404, REPLY_NOT_FOUND,
+ * events carrying the same view with the quote, and both go through the function; own attachments (0027) are locked
+ * and attached by the function, and uploads gone since the route's read are refused with nothing written; refusals (404, REPLY_NOT_FOUND,
  * FORWARD_NOT_FOUND, MENTION_NOT_MEMBER) and a failure inside the statement leave the database unchanged; presence is
  * rewritten only when at least PRESENCE_REFRESH_MS old. On PGlite and PostgreSQL.
  */

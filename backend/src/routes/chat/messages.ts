@@ -314,9 +314,10 @@ export default async function chatMessageRoutes(fastify: FastifyInstance): Promi
       // on a new message, the attached files as checked) instead of read again.
       const senderNames = namesOfCaller(user);
       const callerName = senderNames?.get(user.id);
-      // Issue 15: a message without attachments of its own or an invitation — plain, a reply or a forward — in ONE
-      // statement, its own transaction (chat_send_message, migrations 0025 and 0026): the same checks in the same order,
-      // the same writes and events, the same answer as the transaction below.
+      // Issue 15: a message that is not an invitation nor a forward with attachments of its own — plain, a reply, a
+      // forward, with a file and pictures of its own — in ONE statement, its own transaction (chat_send_message,
+      // migrations 0025–0027): the same checks in the same order, the same writes and events, the same answer as the
+      // transaction below.
       const sendPlain = async (senderName: string, ownFiles: StoredFileRow[]) => {
         const sent = await sendPlainMessage(db, {
           groupId,
