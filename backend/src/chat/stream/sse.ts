@@ -54,6 +54,7 @@ export class SseConnection {
   private held: HubMessage[] = [];
   private pingTimer: NodeJS.Timeout | null = null;
   private closed = false;
+  private corked = false;
   /** Ephemeral events dropped because the socket was congested. */
   droppedEphemeral = 0;
 
@@ -143,8 +144,22 @@ export class SseConnection {
     if (this.ownSessionKey !== null && sessions.includes(this.ownSessionKey)) this.end();
   }
 
+  /**
+   * Writes `chunk`. The writes of one synchronous run (a batch of events the hub hands over at once) are corked and leave
+   * in one socket write on the next tick (issue 15: each SSE frame was its own `writev`, a quarter of the backend's CPU
+   * under chat load).
+   */
   write(chunk: string): void {
-    if (!this.closed) this.res.write(chunk);
+    if (this.closed) return;
+    if (!this.corked) {
+      this.corked = true;
+      this.res.cork();
+      process.nextTick(() => {
+        this.corked = false;
+        this.res.uncork();
+      });
+    }
+    this.res.write(chunk);
   }
 
   /** Ends the response (the client reconnects after `retry`). */
