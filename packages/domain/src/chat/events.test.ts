@@ -1,6 +1,7 @@
 /** spec chat §3 group system events and §4 realtime kinds: the unions hold exactly the spec's names. */
 import { describe, expect, it } from 'vitest';
 import {
+  eventGroupId,
   GROUP_EVENT_KINDS,
   GROUP_SYSTEM_EVENT_KINDS,
   isDurable,
@@ -83,5 +84,27 @@ describe('realtime kinds (chat §4)', () => {
         at: '2025-01-01T00:00:00Z',
       }),
     ).toBe(false);
+  });
+});
+
+describe('eventGroupId: the group a stored event is about (issue 15, the stream views)', () => {
+  it('message kinds: the message (or its `message`) by groupId, else group.id', () => {
+    expect(eventGroupId('GROUP_MSG', { type: 'GROUP_MSG', groupId: 7, message: { msgId: 1, groupId: 7 } })).toBe(7);
+    expect(eventGroupId('CHILD_MSG', { msgId: 1, groupId: 8 })).toBe(8);
+    expect(eventGroupId('GROUP_MSG', { msgId: 1, group: { id: 9 } })).toBe(9);
+    expect(eventGroupId('MODIFY_MSG', { modification: 'MSG_EDITED', message: { msgId: 1, group: { id: 5 } } })).toBe(5);
+    // MODIFY_MSG only through `message`
+    expect(eventGroupId('MODIFY_MSG', { modification: 'MSG_EDITED', groupId: 5 })).toBeNull();
+    expect(eventGroupId('GROUP_MSG', { message: { msgId: 1 } })).toBeNull();
+    expect(eventGroupId('GROUP_MSG', { message: { msgId: 1, group: null } })).toBeNull();
+  });
+  it('group events by groupId, else group.id; other kinds and bad payloads: null', () => {
+    expect(eventGroupId('MODIFY_GROUP_MSG', { event: 'GROUP_RENAMED', groupId: 3 })).toBe(3);
+    expect(eventGroupId('MODIFY_GROUP_MSG', { event: 'GROUP_ADDED', group: { id: 4 } })).toBe(4);
+    expect(eventGroupId('MODIFY_GROUP_MSG', { groupId: '3' })).toBeNull();
+    expect(eventGroupId('NOTIFY_MSG', { groupId: 3 })).toBeNull();
+    expect(eventGroupId('ORDER_MSG', { orderId: 3 })).toBeNull();
+    expect(eventGroupId('GROUP_MSG', null)).toBeNull();
+    expect(eventGroupId('GROUP_MSG', 'text')).toBeNull();
   });
 });
