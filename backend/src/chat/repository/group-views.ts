@@ -27,6 +27,9 @@ function rowsOf<T>(res: unknown): T[] {
   return ((res as { rows?: T[] }).rows ?? (res as T[])) as T[];
 }
 
+/** PostgreSQL array text of integers (one parameter; the values are ids of our own rows or of authenticated users). */
+const intArray = (xs: readonly number[]) => `{${xs.map((x) => Math.trunc(Number(x))).join(',')}}`;
+
 /**
  * A timestamptz of a raw `db.execute` answer as a Date: node-postgres under Drizzle answers the text PostgreSQL sends,
  * PGlite a Date (what Drizzle's timestamp columns do with either).
@@ -169,8 +172,8 @@ function statisticsOf(r: StatRow): MemberStatistics {
 export async function statisticsFor(db: DbOrTx, ctxs: MemberCtx[]): Promise<Map<number, MemberStatistics>> {
   const out = new Map<number, MemberStatistics>();
   if (!ctxs.length) return out;
-  // one int[] parameter (PostgreSQL array text): member ids come from our own rows
-  const memberIds = `{${ctxs.map((c) => Math.trunc(Number(c.member.id))).join(',')}}`;
+  // one int[] parameter: member ids come from our own rows
+  const memberIds = intArray(ctxs.map((c) => c.member.id));
   for (const r of await statRows(db, sql`cm.id = any(${memberIds}::int[])`)) out.set(r.groupId, statisticsOf(r));
   return out;
 }
@@ -389,8 +392,8 @@ export async function groupPreviews(
   cursors?: string[],
 ): Promise<GroupPreview[]> {
   if (!ctxs.length) return [];
-  // one int[] parameter (PostgreSQL array text): member ids come from our own rows
-  const memberIds = `{${ctxs.map((c) => Math.trunc(Number(c.member.id))).join(',')}}`;
+  // one int[] parameter: member ids come from our own rows
+  const memberIds = intArray(ctxs.map((c) => c.member.id));
   const rows = await previewRows(
     db,
     sql`select t.member_id, t.ord from unnest(${memberIds}::int[]) with ordinality as t(member_id, ord)`,
@@ -463,9 +466,6 @@ export async function groupListPage(
     hasSupportChat: rows.length > 0 && !!rows[0].hasSupport,
   };
 }
-
-/** PostgreSQL array text of integers (one parameter; the values are ids of our own rows or of authenticated users). */
-const intArray = (xs: readonly number[]) => `{${xs.map((x) => Math.trunc(Number(x))).join(',')}}`;
 
 /** A viewer's group, for {@link previewsOfPairs}. */
 export interface ViewerGroup {
