@@ -4,7 +4,7 @@
  * each spend on one /client/fea list query (the web app's persisted `ClientFeaPageQuery`, tab CURRENT, signed in as
  * the demo client). Starts the built backend and gateway itself (`npm run build` first) on a fresh data directory
  * (the embedded database, or `DATABASE_URL`, e.g. postgres://postgres@127.0.0.1:5432/bench_x — seeded with the demo
- * world on its first start), sends `--warmup` pages, then `--n` pages one after another, and reads each process's CPU
+ * world on its first start), sends `--warmup` pages, then `--n` pages one after another (`--concurrency C`: C at a time), and reads each process's CPU
  * time (user + system, /proc/<pid>/stat) before and after: CPU per page = the difference / n. With PGlite the
  * database's work is inside the backend's process; with PostgreSQL it is not. The pages ask for `Accept-Encoding: gzip,
  * deflate, br` like a browser (the gateway compresses the answer); `BENCH_ACCEPT_ENCODING=identity` leaves that out.
@@ -30,6 +30,7 @@ const { values: args } = parseArgs({
   options: {
     n: { type: 'string', default: '500' },
     warmup: { type: 'string', default: '100' },
+    concurrency: { type: 'string', default: '1' },
     prof: { type: 'boolean', default: false },
     top: { type: 'string', default: '25' },
     'prof-dir': { type: 'string' },
@@ -40,6 +41,8 @@ const N = Number(args.n);
 /** Whose build runs: this checkout, or `--root DIR` (another checkout's built backend/ and gateway/, to compare commits). */
 const buildRoot = args.root ?? root;
 const WARMUP = Number(args.warmup);
+/** Pages in flight at once (`--concurrency C`: C loops sending pages one after another; 1 by default). */
+const CONCURRENCY = Math.max(1, Number(args.concurrency));
 const CLK_TCK = 100; // Linux USER_HZ (getconf CLK_TCK)
 
 const persisted = JSON.parse(readFileSync(join(root, 'web', 'persisted-queries.json'), 'utf8'));
@@ -162,11 +165,16 @@ try {
   const fromUs = monotonicMicros();
   const t0 = performance.now();
   const latencies = [];
-  for (let i = 0; i < N; i++) {
-    const s = performance.now();
-    await page();
-    latencies.push(performance.now() - s);
-  }
+  let sent = 0;
+  const loop = async () => {
+    while (sent < N) {
+      sent += 1;
+      const s = performance.now();
+      await page();
+      latencies.push(performance.now() - s);
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, loop));
   const wallMs = performance.now() - t0;
   const toUs = monotonicMicros();
   const after = { gateway: cpuSeconds(gateway.pid), backend: cpuSeconds(backend.pid) };
@@ -178,6 +186,7 @@ try {
     build: args.root ? buildRoot : 'this checkout',
     acceptEncoding: process.env.BENCH_ACCEPT_ENCODING ?? 'gzip, deflate, br',
     pages: N,
+    concurrency: CONCURRENCY,
     rowsPerPage: rows,
     gatewayCpuMsPerPage: Number(perPage('gateway').toFixed(2)),
     backendCpuMsPerPage: Number(perPage('backend').toFixed(2)),
@@ -211,7 +220,7 @@ try {
 }
 
 console.log(
-  `\n/client/fea list query (${result.rowsPerPage} rows), ${result.pages} pages one after another, ${result.database}, ` +
+  `\n/client/fea list query (${result.rowsPerPage} rows), ${result.pages} pages, ${result.concurrency} at a time, ${result.database}, ` +
     `Accept-Encoding ${result.acceptEncoding}${args.root ? `, build of ${buildRoot}` : ''}:`,
 );
 console.log(`  gateway CPU per page: ${result.gatewayCpuMsPerPage} ms`);

@@ -17,9 +17,10 @@
  * `call(method, path, options)` is typed by the generated REST contract (rest/openapi.ts): the path is a template of
  * the backend's OpenAPI document, `options` its params/query/body, and the promise its 2xx JSON body.
  */
-import { request, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
 import type { UpstreamObserver } from '../observability/operation.js';
 import { CookieJar } from './cookies.js';
+import { exchange, ExchangeError, type ExchangeAnswer } from './exchange.js';
 import {
   type AnswerOf,
   type CallOptions,
@@ -209,21 +210,25 @@ export class UpstreamSession {
       headers['content-type'] = 'application/json';
     }
     this.calls += 1;
-    const timeout = this.opts.timeoutMs ?? 15_000;
-    let res: Dispatcher.ResponseData;
-    const exchange = () =>
-      request(url, {
+    const send = () =>
+      exchange({
+        url,
         method: call.method,
         headers,
         body: payload,
         dispatcher: this.opts.dispatcher,
-        headersTimeout: timeout,
-        bodyTimeout: timeout,
+        timeoutMs: this.opts.timeoutMs ?? 15_000,
       });
+    let res: ExchangeAnswer;
     try {
-      res = this.opts.observe ? await this.opts.observe(call, headers, exchange) : await exchange();
+      res = this.opts.observe ? await this.opts.observe(call, headers, send) : await send();
     } catch (err) {
-      throw new UpstreamUnavailableError(`upstream ${call.method} ${call.path} unreachable`, err);
+      if (err instanceof ExchangeError && err.phase === 'body')
+        throw new UpstreamUnavailableError(`upstream ${call.method} ${call.path} body failed`, err.cause);
+      throw new UpstreamUnavailableError(
+        `upstream ${call.method} ${call.path} unreachable`,
+        err instanceof ExchangeError ? err.cause : err,
+      );
     }
     const setCookie = res.headers['set-cookie'];
     const lines = setCookie === undefined ? [] : Array.isArray(setCookie) ? setCookie : [setCookie];
@@ -231,9 +236,7 @@ export class UpstreamSession {
       this.jar.apply(lines);
       this.opts.onSetCookie?.(lines);
     }
-    const text = await res.body.text().catch((err: unknown) => {
-      throw new UpstreamUnavailableError(`upstream ${call.method} ${call.path} body failed`, err);
-    });
+    const text = res.text;
     if (!text) return { status: res.statusCode, body: undefined };
     const type = String(res.headers['content-type'] ?? '');
     if (type.includes('json')) {
