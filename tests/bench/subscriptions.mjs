@@ -65,6 +65,7 @@ import {
   waitOk,
 } from './lib/chat-world.mjs';
 import { root } from './lib/platform.mjs';
+import { monotonicMicros } from './lib/cpu-profile.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -393,6 +394,10 @@ async function main() {
       const users = world.users.slice(0, DELIVERY_USERS);
       const groupIdx = [...new Set(users.map((u) => u.groupIndex))];
       const sendStart = new Map(); // seq → ms
+      const sendEnd = new Map(); // seq → ms when the send call answered
+      /** Per second of the sending phase: the send calls' durations, and the deliveries' time after their send answered. */
+      const sendBySecond = [];
+      const afterSendBySecond = [];
       const latencies = [];
       /** Per second of the sending phase (by the send's start): the latencies of its messages (where the tail is). */
       const bySecond = [];
@@ -413,6 +418,10 @@ async function main() {
         if (t !== undefined && sub.counts.get(seq) === 1) {
           latencies.push(now - t);
           (bySecond[secondOf.get(seq)] ??= []).push(now - t);
+          // negative when the event reached the socket before the send call's answer reached the sender
+          const end = sendEnd.get(seq);
+          if (end !== undefined) (afterSendBySecond[secondOf.get(seq)] ??= []).push(now - end);
+          else (afterSendBySecond[secondOf.get(seq)] ??= []).push(0);
         }
       };
       const openStats = { retries: 0 };
@@ -438,6 +447,7 @@ async function main() {
       let peakRss = 0;
       const rssTimer = setInterval(() => (peakRss = Math.max(peakRss, rssBytes(gateway.pid) ?? 0)), 250);
       const start = performance.now();
+      const windowFromUs = monotonicMicros(); // the delivery phase on the clock of --cpu-prof samples
       const startedAt = new Date().toISOString(); // to match server logs (autovacuum, checkpoints) with the seconds
       for (let seq = 0; seq < total; seq++) {
         const due = start + seq * interval;
@@ -450,8 +460,11 @@ async function main() {
         inflight.push(
           send(g, `bench:${seq}:${g}`, groupSenders.get(g) ?? sender).then(
             () => {
+              const end = performance.now();
               sent.set(seq, g);
-              sendMs.push(performance.now() - t);
+              sendEnd.set(seq, end);
+              sendMs.push(end - t);
+              (sendBySecond[secondOf.get(seq)] ??= []).push(end - t);
             },
             (e) => failed.push(String(e)),
           ),
@@ -465,6 +478,7 @@ async function main() {
       );
       const drainEnd = performance.now() + 30_000;
       while (latencies.length < expectedDeliveries && performance.now() < drainEnd) await sleep(100);
+      const windowToUs = monotonicMicros();
       await sleep(1000); // late doubles
       clearInterval(rssTimer);
       loop.disable();
@@ -520,7 +534,28 @@ async function main() {
         },
         // p99 of the messages sent in each second of the sending phase: whether the tail is a moment or spread out
         sendingStartedAt: startedAt,
+        // sending and draining, in monotonic µs: read --cpu-prof profiles for this window only (lib/cpu-profile.mjs
+        // summariseProfile fromUs/toUs)
+        profileWindowUs: { from: windowFromUs, to: windowToUs },
         latencyP99BySecondMs: Array.from(bySecond, (xs) =>
+          round(
+            pct(
+              (xs ?? []).sort((a, b) => a - b),
+              99,
+            ),
+          ),
+        ),
+        // the same seconds split in two hops: the send call (HTTP, statement, commit, sequencer run) and what follows
+        // its answer (fan-out, gateway, socket; 0 for a delivery that came first)
+        sendCallP99BySecondMs: Array.from(sendBySecond, (xs) =>
+          round(
+            pct(
+              (xs ?? []).sort((a, b) => a - b),
+              99,
+            ),
+          ),
+        ),
+        afterSendP99BySecondMs: Array.from(afterSendBySecond, (xs) =>
           round(
             pct(
               (xs ?? []).sort((a, b) => a - b),
@@ -555,11 +590,19 @@ async function main() {
           `(${d.backendSqlMsPerMessage} ms) per message; gateway ${d.gatewayCpuMsPerDelivery} ms CPU per delivery`,
       );
       console.log(`backend calls per message by route: ${JSON.stringify(d.backendCallsPerMessage)}`);
+      if (`${opt['backend-node-args']} ${opt['gateway-node-args']}`.includes('--cpu-prof'))
+        console.log(
+          `profile window (monotonic µs, --cpu-prof clock): ${d.profileWindowUs.from} to ${d.profileWindowUs.to}`,
+        );
       console.log(
         `delivery latency (send call → socket): p50 ${d.latencyMs.p50} ms, p95 ${d.latencyMs.p95} ms, p99 ` +
           `${d.latencyMs.p99} ms, max ${d.latencyMs.max} ms (p99 by second of sending from ${d.sendingStartedAt}: ${d.latencyP99BySecondMs.join(' ')}); send call itself p50 ${d.sendCallMs.p50} ms, p99 ${d.sendCallMs.p99} ms; CPU gateway ${d.gatewayCpuPercent} %, backend ` +
           `${d.backendCpuPercent} %; bench event-loop delay p99 ${d.benchEventLoopDelayMs.p99} ms; load average ` +
           `${d.loadAverage1m.atStart} → ${d.loadAverage1m.atEnd}`,
+      );
+      console.log(
+        `p99 by second, split: send call ${d.sendCallP99BySecondMs.join(' ')}; after its answer ` +
+          `${d.afterSendP99BySecondMs.join(' ')} ms`,
       );
     }
   } finally {
