@@ -18,7 +18,7 @@ import { ORDER_EVENT_KIND, parseOrderEventPayload } from '@platform/domain/deal/
 import { TypingStore } from '@platform/domain/chat/typing';
 import { SessionExpiredError } from '../rest/errors.js';
 import { UpstreamSession } from '../rest/session.js';
-import { type ChatStreamEvent, toRecipientView, toWireEvent } from './events.js';
+import { type ChatStreamEvent, toRecipientView, type WireEventCache } from './events.js';
 import { ChannelPresence, type PresenceQueue } from './presence.js';
 import { ResumeBuffer, type ResumeCursor } from './resumeBuffer.js';
 import { sessionKeyOfCookie } from './sessionKey.js';
@@ -51,6 +51,8 @@ export interface ChannelHost {
   forget(c: Channel): void;
   readonly presence: PresenceQueue;
   readonly closing: boolean;
+  /** The decoded durable events, shared by the host's channels (events.ts). */
+  readonly wireEvents: WireEventCache;
 }
 
 /** Why a subscription ended with an error: the GraphQL layer maps it to `extensions.code`. */
@@ -199,7 +201,7 @@ export class Channel {
       this.onOrderEvent(e);
       return;
     }
-    const wire = toWireEvent(e.event, e.data);
+    const wire = this.host.wireEvents.decode(e.id, e.event, e.data);
     if (!wire) {
       this.o.log?.(`chat stream: unreadable ${e.event} event`);
       return;

@@ -131,3 +131,38 @@ export function toWireEvent(kind: string, data: string): WireEvent | null {
       return { type: 'GROUP_REQDOC_MSG', payload: body.payload ?? body };
   }
 }
+
+/**
+ * The wire events of the latest durable events, shared by every channel that receives the same event (issue 15
+ * "Subscriptions"). The backend sends a message to each recipient's own stream with the same `id:`, `event:` and
+ * `data:`, so a message to a group of 10 reached this gateway as 10 equal texts, each parsed again (JSON.parse and the
+ * objects it makes: 5 % of the gateway's CPU per delivery and part of its garbage collection). An entry is reused only
+ * for the same id with the same kind and the same data text, so a recipient-specific event is decoded on its own. The
+ * wire events are never changed after decoding (the subscriptions map them to new objects). `capacity`: ids kept,
+ * oldest dropped first (default 512).
+ */
+export class WireEventCache {
+  private readonly entries = new Map<string, { kind: string; data: string; wire: WireEvent | null }>();
+
+  constructor(private readonly capacity = 512) {}
+
+  /** {@link toWireEvent} of `kind` and `data`, shared with the channels that received the same durable event `id`. */
+  decode(id: string | null, kind: string, data: string): WireEvent | null {
+    if (id === null) return toWireEvent(kind, data);
+    const hit = this.entries.get(id);
+    if (hit && hit.kind === kind && hit.data === data) return hit.wire;
+    const wire = toWireEvent(kind, data);
+    if (hit) this.entries.delete(id);
+    this.entries.set(id, { kind, data, wire });
+    if (this.entries.size > this.capacity) {
+      const oldest = this.entries.keys().next();
+      if (!oldest.done) this.entries.delete(oldest.value);
+    }
+    return wire;
+  }
+
+  /** Ids kept now (tests). */
+  get size(): number {
+    return this.entries.size;
+  }
+}

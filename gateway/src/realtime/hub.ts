@@ -21,8 +21,8 @@
 import { Agent, type Dispatcher } from 'undici';
 import { TYPING_TIMEOUT_MS } from '@platform/domain/limits';
 import { Channel, type ChannelOptions, type Subscriber } from './channel.js';
-import type { ChatStreamEvent } from './events.js';
 import { PresenceQueue } from './presence.js';
+import { type ChatStreamEvent, WireEventCache } from './events.js';
 import { parseResumeCursor } from './resumeBuffer.js';
 import { sessionKeyOfCookie } from './sessionKey.js';
 
@@ -73,6 +73,8 @@ export class ChatHub {
   readonly presence: PresenceQueue;
   /** True while close() stops the channels: they report no offline (see presence.ts). */
   closing = false;
+  /** The durable events its channels decoded, shared between them (events.ts WireEventCache). */
+  readonly wireEvents = new WireEventCache();
   private readonly o: ChannelOptions;
   /** The hub's own stream Agent when none was given (close() closes it and puts a fresh one in its place). */
   private ownStreamAgent: Agent | null;
