@@ -7,7 +7,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { Agent } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exchange, ExchangeError } from './exchange.js';
+import { exchange, ExchangeError, type ExchangeRequest } from './exchange.js';
 import { UpstreamUnavailableError } from './errors.js';
 import { UpstreamSession } from './session.js';
 
@@ -16,6 +16,19 @@ const routes = new Map<string, Route>();
 let server: Server;
 let base: string;
 const dispatcher = new Agent({ keepAliveTimeout: 1_000 });
+
+/** A GET of `path` on the test server (or of an absolute URL), through `dispatcher`, 5 s time-out unless given. */
+const get = (path: string, extra: Partial<ExchangeRequest> = {}) =>
+  exchange({ url: new URL(path, base), method: 'GET', headers: {}, timeoutMs: 5_000, dispatcher, ...extra });
+
+/** A port of 127.0.0.1 on which nothing listens (it was free a moment ago). */
+async function closedPort(): Promise<number> {
+  const closed = createServer();
+  await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
+  const port = (closed.address() as AddressInfo).port;
+  await new Promise((r) => closed.close(r));
+  return port;
+}
 
 beforeAll(async () => {
   server = createServer((req, res) => {
@@ -92,88 +105,38 @@ describe('exchange', () => {
   });
 
   it('answers an empty text for 204 and the backend error body for 404', async () => {
-    const empty = await exchange({
-      url: new URL(`${base}/api/empty`),
-      method: 'GET',
-      headers: {},
-      timeoutMs: 5_000,
-      dispatcher,
-    });
+    const empty = await get('/api/empty');
     expect(empty).toMatchObject({ statusCode: 204, text: '' });
-    const missing = await exchange({
-      url: new URL(`${base}/api/none`),
-      method: 'GET',
-      headers: {},
-      timeoutMs: 5_000,
-      dispatcher,
-    });
+    const missing = await get('/api/none');
     expect(missing).toMatchObject({ statusCode: 404, text: '{"code":"NOT_FOUND"}' });
   });
 
   it('joins a body sent in chunks, a character split between them included', async () => {
-    const answer = await exchange({
-      url: new URL(`${base}/api/chunked`),
-      method: 'GET',
-      headers: {},
-      timeoutMs: 5_000,
-    });
+    const answer = await get('/api/chunked', { dispatcher: undefined }); // undici's global dispatcher
     expect(JSON.parse(answer.text)).toEqual({ message: 'Заявка не найдена' });
   });
 
   it('answers the final status after a 1xx informational one', async () => {
-    const answer = await exchange({
-      url: new URL(`${base}/api/processing`),
-      method: 'GET',
-      headers: {},
-      timeoutMs: 5_000,
-      dispatcher,
-    });
+    const answer = await get('/api/processing');
     expect(answer).toMatchObject({ statusCode: 200, text: '{"ok":true}' });
   });
 
   it("rejects with phase 'connect' when nothing answers on the port, or not within the time-out", async () => {
-    const closed = createServer();
-    await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
-    const port = (closed.address() as AddressInfo).port;
-    await new Promise((r) => closed.close(r));
-    const refused = exchange({
-      url: new URL(`http://127.0.0.1:${port}/api/x`),
-      method: 'GET',
-      headers: {},
-      timeoutMs: 5_000,
-      dispatcher,
-    });
+    const port = await closedPort();
+    const refused = get(`http://127.0.0.1:${port}/api/x`);
     await expect(refused).rejects.toMatchObject({ name: 'ExchangeError', phase: 'connect' });
-    const slow = exchange({
-      url: new URL(`${base}/api/silent`),
-      method: 'GET',
-      headers: {},
-      timeoutMs: 200,
-      dispatcher,
-    });
+    const slow = get('/api/silent', { timeoutMs: 200 });
     await expect(slow).rejects.toBeInstanceOf(ExchangeError);
     await expect(slow).rejects.toMatchObject({ phase: 'connect' });
   });
 
   it("rejects with phase 'body' when the answer breaks off after its headers", async () => {
-    const broken = exchange({
-      url: new URL(`${base}/api/broken`),
-      method: 'GET',
-      headers: {},
-      timeoutMs: 5_000,
-      dispatcher,
-    });
+    const broken = get('/api/broken');
     await expect(broken).rejects.toMatchObject({ name: 'ExchangeError', phase: 'body' });
   });
 
   it("rejects with phase 'connect' for a request undici refuses to send (a header value with a line break)", async () => {
-    const bad = exchange({
-      url: new URL(`${base}/api/json`),
-      method: 'GET',
-      headers: { 'x-bad': 'a\r\nb' },
-      timeoutMs: 5_000,
-      dispatcher,
-    });
+    const bad = get('/api/json', { headers: { 'x-bad': 'a\r\nb' } });
     await expect(bad).rejects.toMatchObject({ name: 'ExchangeError', phase: 'connect' });
   });
 });
@@ -208,10 +171,7 @@ describe('UpstreamSession over the exchange', () => {
     await expect(s.call('GET', '/api/secured/oper/partners/{id}', { params: { id: 3 } })).rejects.toThrow(
       'upstream GET /api/secured/oper/partners/3 sent text/html',
     );
-    const closed = createServer();
-    await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
-    const port = (closed.address() as AddressInfo).port;
-    await new Promise((r) => closed.close(r));
+    const port = await closedPort();
     const away = new UpstreamSession({
       backendUrl: `http://127.0.0.1:${port}`,
       cookieHeader: 'SESSION=s1',
