@@ -67,14 +67,7 @@ export async function compression(app: FastifyInstance): Promise<void> {
  * plugin's quality 4, the same compressed bytes. Everything else is zlib's own.
  */
 export const compressionZlib = {
-  createBrotliCompress: zlib.createBrotliCompress,
-  createGzip: zlib.createGzip,
-  createDeflate: zlib.createDeflate,
-  createBrotliDecompress: zlib.createBrotliDecompress,
-  createGunzip: zlib.createGunzip,
-  createInflate: zlib.createInflate,
-  gzipSync: zlib.gzipSync,
-  deflateSync: zlib.deflateSync,
+  ...zlib,
   brotliCompressSync: (buf: Buffer, options?: zlib.BrotliOptions): Buffer =>
     zlib.brotliCompressSync(buf, {
       ...options,
